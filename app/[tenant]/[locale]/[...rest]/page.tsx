@@ -1,0 +1,8 @@
+import { redirect } from '@/lib/i18n/navigation';
+import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
+
+/** Unknown paths redirect to the landing (spec 000 §2.1). */
+export default async function UnknownPath({ params }: { params: PageParams }) {
+  const { locale } = await pageContext(params);
+  redirect({ href: '/', locale });
+}

@@ -1,0 +1,22 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { SiteShell } from '@/components/layout/site-shell';
+import { RiderHome } from '@/components/site/rider-home';
+import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
+import { listServiceAreas } from '@/lib/tenancy/queries';
+
+export async function generateMetadata({ params }: { params: PageParams }): Promise<Metadata> {
+  const { locale, tenant } = await pageContext(params);
+  const t = await getTranslations({ locale, namespace: 'Metadata' });
+  return { title: t('homeTitle'), description: t('description', { businessName: tenant.name }) };
+}
+
+export default async function UserHomePage({ params }: { params: PageParams }) {
+  const { tenant, market } = await pageContext(params);
+  const cities = await listServiceAreas(tenant.id);
+  return (
+    <SiteShell tenant={tenant} market={market}>
+      <RiderHome tenant={tenant} cities={cities} />
+    </SiteShell>
+  );
+}

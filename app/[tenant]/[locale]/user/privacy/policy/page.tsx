@@ -1,0 +1,20 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { SiteShell } from '@/components/layout/site-shell';
+import { PrivacyPolicy } from '@/components/site/legal';
+import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
+
+export async function generateMetadata({ params }: { params: PageParams }): Promise<Metadata> {
+  const { locale } = await pageContext(params);
+  const t = await getTranslations({ locale, namespace: 'Metadata' });
+  return { title: t('privacyTitle') };
+}
+
+export default async function PrivacyPage({ params }: { params: PageParams }) {
+  const { tenant, market } = await pageContext(params);
+  return (
+    <SiteShell tenant={tenant} market={market}>
+      <PrivacyPolicy tenant={tenant} />
+    </SiteShell>
+  );
+}

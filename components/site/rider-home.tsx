@@ -1,0 +1,62 @@
+import { getTranslations } from 'next-intl/server';
+import type { ServiceArea } from '@/lib/db/schema';
+import type { Tenant } from '@/lib/tenancy/queries';
+import { formatPhone, whatsappLink } from '@/lib/tenancy/contact';
+import ui from '@/components/ui/ui.module.css';
+import styles from './rider-home.module.css';
+
+const TRIP_KINDS = ['local', 'airport', 'outstation', 'rental'] as const;
+
+/** The rider home: the operator's hero with direct booking channels, ride options and cities. */
+export async function RiderHome({ tenant, cities }: { tenant: Tenant; cities: ServiceArea[] }) {
+  const t = await getTranslations('Home');
+  const phone = formatPhone(tenant);
+  const whatsapp = whatsappLink(tenant, t('whatsappText', { businessName: tenant.name }));
+  return (
+    <>
+      <section className={styles.hero} style={tenant.bannerUrl ? { backgroundImage: `url(${tenant.bannerUrl})` } : undefined}>
+        <div className={styles.heroText}>
+          <h1>{t('title', { businessName: tenant.name })}</h1>
+          <p>{t('subtitle')}</p>
+          <div className={styles.actions}>
+            {phone ? (
+              <a href={`tel:${phone.e164}`} className={`${ui.button} ${ui.primary}`} aria-label={t('callLabel', { businessName: tenant.name })}>
+                {t('call', { phone: phone.display })}
+              </a>
+            ) : null}
+            {whatsapp ? (
+              <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={`${ui.button} ${ui.secondary}`}>
+                {t('whatsapp')}
+              </a>
+            ) : null}
+          </div>
+        </div>
+      </section>
+
+      <section className={ui.section} aria-labelledby="trip-kinds">
+        <h2 id="trip-kinds">{t('tripKindsTitle')}</h2>
+        <ul className={ui.grid}>
+          {TRIP_KINDS.map((kind) => (
+            <li key={kind} className={ui.card}>
+              <h3>{t(kind)}</h3>
+              <p className={ui.muted}>{t(`${kind}Body`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={ui.section} aria-labelledby="cities">
+        <h2 id="cities">{t('citiesTitle')}</h2>
+        {cities.length ? (
+          <ul className={styles.cities}>
+            {cities.map((city) => (
+              <li key={city.id}>{city.name}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className={ui.muted}>{t('noCities')}</p>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { integer, pgTable, serial, text, timestamp, uniqueIndex, doublePrecision, index } from 'drizzle-orm/pg-core';
+
+/** A travel operator: the tenant. `id` is the spec's lp_id. */
+export const businesses = pgTable(
+  'businesses',
+  {
+    id: serial('id').primaryKey(),
+    ownerUserId: integer('owner_user_id'),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    email: text('email'),
+    phoneCode: text('phone_code').notNull().default('91'),
+    phone: text('phone'),
+    countryCode: text('country_code').notNull().default('in'),
+    language: text('language').notNull().default('en'),
+    domain: text('domain'),
+    logoUrl: text('logo_url'),
+    bannerUrl: text('banner_url'),
+    currency: text('currency').notNull().default('INR'),
+    timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
+    /** Platform commission on completed rides, in basis points (1000 = 10%). */
+    commissionBps: integer('commission_bps').notNull().default(1000),
+    /** Rider cashback on the ride amount, in basis points (500 = 5%). */
+    cashbackBps: integer('cashback_bps').notNull().default(500),
+    status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('businesses_slug_key').on(t.slug), uniqueIndex('businesses_domain_key').on(t.domain)],
+);
+
+/** Cities an operator serves: they get place pages and seed the booking form. */
+export const serviceAreas = pgTable(
+  'service_areas',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    region: text('region'),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [uniqueIndex('service_areas_business_slug_key').on(t.businessId, t.slug), index('service_areas_business_idx').on(t.businessId)],
+);
+
+export type Business = typeof businesses.$inferSelect;
+export type NewBusiness = typeof businesses.$inferInsert;
+export type ServiceArea = typeof serviceAreas.$inferSelect;

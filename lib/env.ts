@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/** The only reader of process.env. Bad values stop start-up with a message naming them. */
+const hostName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9.-]+$/, 'must be a bare host name such as example.com (no scheme, port or path)');
+
+const optionalUrl = z.string().url().optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOSTNAME: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  MAIN_HOST: hostName.optional(),
+  TRAVEL_HOST: hostName.default('localhost'),
+  AGGREGATOR_HOST: hostName.optional(),
+  DEFAULT_TENANT: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, 'must be a lower-case slug')
+    .default('demo'),
+  PUBLIC_ORIGIN_SCHEME: z.enum(['http', 'https']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: optionalUrl,
+  SMTP_FROM: z.string().optional(),
+  DEV_OUTBOX: z.enum(['0', '1']).optional(),
+  NEXT_PUBLIC_GOOGLE_MAPS_API_KEY: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+function blankToUndefined(source: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(source).map(([k, v]) => [k, v === '' ? undefined : v]));
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = envSchema.safeParse(blankToUndefined(source));
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Resets the cache (tests change process.env between cases). */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}

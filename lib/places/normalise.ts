@@ -1,0 +1,8 @@
+/** Spec 000 §5: lower-case, every run of non-letter/non-digit characters becomes one hyphen. */
+export function normalisePlaceName(name: string): string {
+  return name
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+}

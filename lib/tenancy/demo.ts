@@ -1,0 +1,31 @@
+import type { Db } from '@/lib/db/client';
+import { businessExists, createBusiness, type ServiceCity } from './commands';
+
+/** The demo operator's service cities (South and West India, real coordinates). */
+export const DEMO_CITIES: ServiceCity[] = [
+  { name: 'Chennai', region: 'Tamil Nadu', lat: 13.0827, lng: 80.2707 },
+  { name: 'Bangalore', region: 'Karnataka', lat: 12.9716, lng: 77.5946 },
+  { name: 'Hyderabad', region: 'Telangana', lat: 17.385, lng: 78.4867 },
+  { name: 'Mumbai', region: 'Maharashtra', lat: 19.076, lng: 72.8777 },
+  { name: 'Pune', region: 'Maharashtra', lat: 18.5204, lng: 73.8567 },
+  { name: 'Kochi', region: 'Kerala', lat: 9.9312, lng: 76.2673 },
+  { name: 'Coimbatore', region: 'Tamil Nadu', lat: 11.0168, lng: 76.9558 },
+  { name: 'Mysore', region: 'Karnataka', lat: 12.2958, lng: 76.6394 },
+  { name: 'Pondicherry', region: 'Puducherry', lat: 11.9416, lng: 79.8083 },
+  { name: 'Madurai', region: 'Tamil Nadu', lat: 9.9252, lng: 78.1198 },
+];
+
+export const DEMO_BRAND = {
+  name: 'Meridian Cabs',
+  email: 'hello@meridiancabs.example',
+  phone: '9876543210',
+  logoUrl: '/brand/meridian-logo.svg',
+  bannerUrl: '/brand/meridian-banner.svg',
+} as const;
+
+/** Creates the demo operator on first start; later starts leave it as the partner edited it. */
+export async function ensureDemoTenant(db: Db, slug: string): Promise<boolean> {
+  if (await businessExists(db, slug)) return false;
+  await createBusiness(db, { slug, countryCode: 'in', language: 'en', cities: DEMO_CITIES, ...DEMO_BRAND });
+  return true;
+}

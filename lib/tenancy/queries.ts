@@ -1,0 +1,50 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { getDb, type Db } from '@/lib/db/client';
+import { businesses, serviceAreas, type Business, type ServiceArea } from '@/lib/db/schema';
+
+/** Public facts of a tenant that pages and the client may see. */
+export type Tenant = Pick<
+  Business,
+  'id' | 'slug' | 'name' | 'email' | 'phoneCode' | 'phone' | 'countryCode' | 'language' | 'domain' | 'logoUrl' | 'bannerUrl' | 'currency' | 'timeZone'
+>;
+
+const tenantColumns = {
+  id: businesses.id,
+  slug: businesses.slug,
+  name: businesses.name,
+  email: businesses.email,
+  phoneCode: businesses.phoneCode,
+  phone: businesses.phone,
+  countryCode: businesses.countryCode,
+  language: businesses.language,
+  domain: businesses.domain,
+  logoUrl: businesses.logoUrl,
+  bannerUrl: businesses.bannerUrl,
+  currency: businesses.currency,
+  timeZone: businesses.timeZone,
+};
+
+export async function findTenantBySlug(slug: string, db?: Db): Promise<Tenant | undefined> {
+  const conn = db ?? (await getDb());
+  const rows = await conn
+    .select(tenantColumns)
+    .from(businesses)
+    .where(and(eq(businesses.slug, slug), eq(businesses.status, 'active')))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findTenantByDomain(domain: string, db?: Db): Promise<Tenant | undefined> {
+  const conn = db ?? (await getDb());
+  const rows = await conn
+    .select(tenantColumns)
+    .from(businesses)
+    .where(and(eq(businesses.domain, domain), eq(businesses.status, 'active')))
+    .limit(1);
+  return rows[0];
+}
+
+export async function listServiceAreas(businessId: number, db?: Db): Promise<ServiceArea[]> {
+  const conn = db ?? (await getDb());
+  return conn.select().from(serviceAreas).where(eq(serviceAreas.businessId, businessId)).orderBy(asc(serviceAreas.sortOrder), asc(serviceAreas.name));
+}

@@ -1,0 +1,42 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { negotiateMarket } from '@/lib/i18n/markets';
+import { decideLocalePath } from '@/lib/i18n/locale-path';
+import { LOCALE_COOKIE } from '@/lib/i18n/routing';
+import { HOME_PATH } from '@/lib/tenancy/host';
+import { resolveTenantForHost } from '@/lib/tenancy/resolve';
+
+/**
+ * Thin edge of the app: host -> tenant and host mode, path -> locale, then a
+ * rewrite to /{tenant}/{locale}/... so each tenant's pages are cached apart.
+ * Authorization is never decided here.
+ */
+export async function middleware(request: NextRequest): Promise<NextResponse> {
+  const negotiated = negotiateMarket(request.cookies.get(LOCALE_COOKIE)?.value, request.headers.get('accept-language'));
+  const resolved = await resolveTenantForHost(request.headers.get('host'));
+  if (!resolved) {
+    const url = request.nextUrl.clone();
+    url.pathname = `/site-not-found/${negotiated.lang}`;
+    url.search = '';
+    return NextResponse.rewrite(url, { status: 404 });
+  }
+
+  const decision = decideLocalePath(request.nextUrl.pathname, negotiated, HOME_PATH[resolved.mode]);
+  if (decision.action === 'redirect') {
+    const url = request.nextUrl.clone();
+    url.pathname = decision.location;
+    const response = NextResponse.redirect(url, decision.permanent ? 308 : 307);
+    if (!decision.permanent) response.headers.set('Vary', 'Accept-Language, Cookie');
+    return response;
+  }
+
+  const url = request.nextUrl.clone();
+  url.pathname = `/${resolved.tenant.slug}/${decision.locale}${decision.rest}`;
+  const response = NextResponse.rewrite(url);
+  response.headers.set('x-tenant', resolved.tenant.slug);
+  return response;
+}
+
+export const config = {
+  runtime: 'nodejs',
+  matcher: ['/((?!api/|_next/|socket\\.io/|site-not-found/|brand/|icons/|favicon\\.ico|robots\\.txt|sitemap|manifest\\.webmanifest|sw\\.js).*)'],
+};

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Installs, builds when no build exists, and starts the app on the embedded
+# database with the demo operator at http://localhost:${PORT:-3000}.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+npm install --no-audit --no-fund
+if [ ! -f .next/BUILD_ID ] || [ ! -f dist/server.mjs ]; then
+  npm run build
+fi
+NODE_ENV=production exec node dist/server.mjs

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs and runs every test: lint, type check, jest on PGlite (and on PostgreSQL
+# when DATABASE_URL is set), then the Playwright suite against the production build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+
+npm install --no-audit --no-fund
+
+if [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "== installing Debian's chromium for the end-to-end tests"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "The end-to-end tests need Debian's Chromium at /usr/bin/chromium: run 'sudo apt-get install chromium'." >&2
+    exit 1
+  fi
+fi
+
+echo "== lint"
+npx eslint .
+echo "== type check"
+npx next typegen >/dev/null
+npx tsc --noEmit
+echo "== unit and integration tests (PGlite)"
+NODE_OPTIONS=--experimental-vm-modules npx jest
+if [ -n "${DATABASE_URL:-}" ]; then
+  echo "== unit and integration tests (PostgreSQL)"
+  TEST_DATABASE_URL="$DATABASE_URL" NODE_OPTIONS=--experimental-vm-modules npx jest --runInBand
+fi
+echo "== production build"
+npm run build
+echo "== end-to-end tests (Chromium)"
+npx playwright test

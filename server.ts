@@ -1,0 +1,60 @@
+/**
+ * The one Node process: opens and migrates the database, seeds the demo
+ * operator, then serves Next's handler and socket.io on one HTTP server.
+ */
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { env } from './lib/env';
+import { logger } from './lib/log';
+import { openDatabase, closeDatabase } from './lib/db/client';
+import { ensureDemoTenant } from './lib/tenancy/demo';
+import { attachSocketServer } from './lib/realtime/server';
+
+async function main(): Promise<void> {
+  const startedAt = process.hrtime.bigint();
+  const config = env();
+  const dev = config.NODE_ENV !== 'production';
+  // The database opens first (PGlite compiles its WASM off the main thread) while Next loads.
+  const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') });
+  const { default: next } = await import('next');
+  const app = next({ dev, dir: process.cwd(), hostname: 'localhost', port: config.PORT });
+  const [{ db, kind }] = await Promise.all([database, app.prepare()]);
+  if (await ensureDemoTenant(db, config.DEFAULT_TENANT)) {
+    logger.info({ tenant: config.DEFAULT_TENANT }, 'created the demo operator');
+  }
+  const handle = app.getRequestHandler();
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      logger.error({ err: error, url: req.url }, 'request failed');
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end();
+    });
+  });
+  const io = attachSocketServer(server);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    io.close();
+    server.close();
+    server.closeAllConnections();
+    await closeDatabase().catch((error: unknown) => logger.error({ err: error }, 'database close failed'));
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  server.listen(config.PORT, config.HOSTNAME, () => {
+    const ms = Number(process.hrtime.bigint() - startedAt) / 1e6;
+    logger.info({ port: config.PORT, database: kind, dev, readyMs: Math.round(ms) }, `ready on http://localhost:${config.PORT}`);
+  });
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`Start-up failed: ${message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,24 @@
+import { closeDatabase, openDatabase, type Db } from '@/lib/db/client';
+
+/**
+ * A fresh, migrated database per test file: PGlite in memory, or the
+ * PostgreSQL of TEST_DATABASE_URL (each file gets its own schema-free database
+ * reset by truncation).
+ */
+export async function openTestDb(): Promise<Db> {
+  const url = process.env.TEST_DATABASE_URL;
+  const { db } = await openDatabase({ databaseUrl: url, dataDir: 'memory://' });
+  if (url) await truncateAll(db);
+  return db;
+}
+
+async function truncateAll(db: Db): Promise<void> {
+  const { sql } = await import('drizzle-orm');
+  const rows = await db.execute<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public'`);
+  const names = (rows as unknown as { rows?: { tablename: string }[] }).rows ?? (rows as unknown as { tablename: string }[]);
+  if (names.length) await db.execute(sql.raw(`truncate ${names.map((r) => `"${r.tablename}"`).join(', ')} restart identity cascade`));
+}
+
+export async function closeTestDb(): Promise<void> {
+  await closeDatabase();
+}

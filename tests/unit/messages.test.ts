@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { UI_LANGUAGES } from '@/lib/i18n/markets';
+
+type Tree = { [key: string]: string | Tree };
+const dir = path.join(process.cwd(), 'messages');
+const read = (lang: string): Tree => JSON.parse(fs.readFileSync(path.join(dir, `${lang}.json`), 'utf8'));
+const flat = (tree: Tree, prefix = ''): [string, string][] =>
+  Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : flat(v, `${prefix}${k}.`)));
+const placeholders = (s: string) => [...s.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+
+const en = new Map(flat(read('en')));
+
+describe('message files', () => {
+  it('exist for every interface language and no other', () => {
+    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
+    expect(files).toEqual([...UI_LANGUAGES].sort());
+  });
+
+  it.each(UI_LANGUAGES.filter((l) => l !== 'en'))('%s has exactly the keys of en.json with the same placeholders', (lang) => {
+    const other = new Map(flat(read(lang)));
+    expect([...other.keys()].sort()).toEqual([...en.keys()].sort());
+    for (const [key, value] of en) expect([key, placeholders(other.get(key)!)]).toEqual([key, placeholders(value)]);
+  });
+
+  it.each([...UI_LANGUAGES])('%s parses as ICU messages', (lang) => {
+    for (const [key, value] of flat(read(lang))) {
+      expect(() => new IntlMessageFormat(value, lang)).not.toThrow();
+      expect(key).toBeTruthy();
+    }
+  });
+});
