@@ -9,6 +9,7 @@ import { logger } from './lib/log';
 import { openDatabase, closeDatabase } from './lib/db/client';
 import { ensureDemoTenant } from './lib/tenancy/demo';
 import { attachSocketServer } from './lib/realtime/server';
+import { CLIENT_IP_HEADER } from './lib/api/client-ip';
 
 async function main(): Promise<void> {
   const startedAt = process.hrtime.bigint();
@@ -25,6 +26,9 @@ async function main(): Promise<void> {
   const handle = app.getRequestHandler();
 
   const server = createServer((req, res) => {
+    // The client address travels to route handlers in a header only this server sets.
+    const forwarded = config.TRUST_PROXY === '1' ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0].trim() : '';
+    req.headers[CLIENT_IP_HEADER] = forwarded || req.socket.remoteAddress || 'unknown';
     handle(req, res).catch((error: unknown) => {
       logger.error({ err: error, url: req.url }, 'request failed');
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });

@@ -26,10 +26,14 @@ const envSchema = z.object({
     .regex(/^[a-z0-9-]{2,40}$/, 'must be a lower-case slug')
     .default('demo'),
   PUBLIC_ORIGIN_SCHEME: z.enum(['http', 'https']).optional(),
+  /** 1: behind a proxy, take the client IP from X-Forwarded-For. */
+  TRUST_PROXY: z.enum(['0', '1']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: optionalUrl,
   SMTP_FROM: z.string().optional(),
   DEV_OUTBOX: z.enum(['0', '1']).optional(),
+  SMS_HTTP_URL: optionalUrl,
+  SMS_HTTP_TOKEN: z.string().optional(),
   NEXT_PUBLIC_GOOGLE_MAPS_API_KEY: z.string().optional(),
 });
 

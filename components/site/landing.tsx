@@ -20,9 +20,9 @@ export async function Landing() {
           <Link href="/user/home" className={`${ui.button} ${ui.primary}`}>
             {t('bookCta')}
           </Link>
-          <a href="#how-it-works" className={`${ui.button} ${ui.secondary}`}>
+          <Link href="/signup" className={`${ui.button} ${ui.secondary}`}>
             {t('partnerCta')}
-          </a>
+          </Link>
         </div>
       </section>
 

@@ -7,6 +7,7 @@ import { readSession, SESSION_COOKIE, type SessionUser } from '@/lib/auth/sessio
 import { resolveTenantForHost, type ResolvedTenant } from '@/lib/tenancy/resolve';
 import { ApiError, badRequest, forbidden, notFound, payloadTooLarge, unauthorized } from './errors';
 import { isAllowedOrigin, isCrossSiteFetch } from './origin';
+import { validationText } from './validation-text';
 
 type Auth = 'none' | 'optional' | 'required' | readonly UserRole[];
 
@@ -40,7 +41,8 @@ const DEFAULT_MAX_BYTES = 64 * 1024;
 
 function describeIssue(issue: z.core.$ZodIssue): { message: string; field?: string } {
   const field = issue.path.length ? issue.path.map(String).join('.') : undefined;
-  return { field, message: field ? `${field}: ${issue.message}` : issue.message };
+  const text = validationText(issue.message);
+  return { field, message: field ? `${field}: ${text}` : text };
 }
 
 function parseWith<T extends ZodType>(schema: T, value: unknown): z.infer<T> {

@@ -193,3 +193,8 @@ export function negotiateMarket(cookieTag: string | undefined, acceptLanguage: s
   }
   return { country: DEFAULT_COUNTRY, lang: DEFAULT_LANGUAGE };
 }
+
+/** An app path under a market's prefix, e.g. ({in, en}, "/travel/home") -> "/in/en/travel/home". */
+export function localizedPath(market: Market, path: string): string {
+  return `${marketPrefix(market)}${path === '/' ? '' : path}`;
+}

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { businesses, serviceAreas, type Business } from '@/lib/db/schema';
-import { COUNTRIES, resolveLanguage, type CountryCode } from '@/lib/i18n/markets';
+import { COUNTRIES, DEFAULT_LANGUAGE, resolveLanguage, type CountryCode } from '@/lib/i18n/markets';
 import { normalisePlaceName } from '@/lib/places/normalise';
 
 export type ServiceCity = { name: string; region?: string; lat: number; lng: number };
@@ -32,7 +32,7 @@ export async function createBusiness(db: Db, input: CreateBusinessInput): Promis
         phone: input.phone,
         phoneCode: country.phoneCode,
         countryCode: input.countryCode,
-        language: resolveLanguage(input.countryCode, input.language),
+        language: resolveLanguage(input.countryCode, input.language ?? DEFAULT_LANGUAGE),
         domain: input.domain ?? null,
         logoUrl: input.logoUrl ?? null,
         bannerUrl: input.bannerUrl ?? null,

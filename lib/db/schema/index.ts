@@ -1,2 +1,4 @@
 export * from './businesses';
 export * from './users';
+export * from './auth';
+export * from './messaging';

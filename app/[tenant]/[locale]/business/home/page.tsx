@@ -23,7 +23,7 @@ export default async function BusinessHomePage({ params }: { params: PageParams 
         <h1>{t('title')}</h1>
         <p className={ui.muted}>{t('subtitle')}</p>
         <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
-          <Link href="/" className={`${ui.button} ${ui.primary}`}>
+          <Link href="/signup" className={`${ui.button} ${ui.primary}`}>
             {t('getStarted')}
           </Link>
           <a href="#products" className={`${ui.button} ${ui.secondary}`}>

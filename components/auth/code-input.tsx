@@ -1,0 +1,29 @@
+'use client';
+
+import { forwardRef } from 'react';
+import styles from './auth.module.css';
+
+/** One accessible field for the 4-digit code: numeric keypad, paste and one-time-code autofill. */
+export const CodeInput = forwardRef<HTMLInputElement, { id: string; label: string; value: string; onChange: (value: string) => void; invalid?: boolean; describedBy?: string }>(
+  function CodeInput({ id, label, value, onChange, invalid, describedBy }, ref) {
+    return (
+      <div className={styles.field}>
+        <label htmlFor={id}>{label}</label>
+        <input
+          ref={ref}
+          id={id}
+          name="otp"
+          className={styles.codeInput}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={4}
+          value={value}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => onChange(event.target.value.replace(/\D/g, '').slice(0, 4))}
+        />
+      </div>
+    );
+  },
+);

@@ -1,0 +1,102 @@
+'use client';
+
+import { useId } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { bookingSignupSchema, phoneLoginSchema, type BookingSignupInput } from '@/lib/auth/schemas';
+import type { UserRole } from '@/lib/db/schema/users';
+import { NAME_MAX } from '@/lib/auth/identifiers';
+import { OtpDialog } from './otp-dialog';
+import { PhoneField } from './phone-field';
+import { useCodeFlow, type VerifyData } from './use-code-flow';
+import { useFieldError, usePhoneError } from './field-error';
+import { useHydrated } from '@/components/ui/use-hydrated';
+import ui from '@/components/ui/ui.module.css';
+import styles from './auth.module.css';
+
+/**
+ * The rider's (or driver's) phone-code form used by sign-in, booking, chat and
+ * WhatsApp. With `askName` it is the booking signup (feature booking-signup).
+ */
+export function PhoneLogin({
+  userType = 'travelsx-user',
+  askName = false,
+  defaultCountry,
+  submitLabel,
+  onSuccess,
+}: {
+  userType?: UserRole;
+  askName?: boolean;
+  defaultCountry: string;
+  submitLabel?: string;
+  onSuccess: (data: VerifyData, name?: string) => void;
+}) {
+  const t = useTranslations('Auth');
+  const fieldError = useFieldError();
+  const phoneMessage = usePhoneError();
+  const id = useId();
+  const hydrated = useHydrated();
+  const flow = useCodeFlow(userType, askName ? 'booking-signup' : 'login');
+  const form = useForm<BookingSignupInput>({
+    resolver: zodResolver(askName ? bookingSignupSchema : (phoneLoginSchema as never)),
+    mode: 'onTouched',
+    defaultValues: { userName: '' },
+  });
+  const { errors, touchedFields, isValid } = form.formState;
+  const name = useWatch({ control: form.control, name: 'userName' }) ?? '';
+  const phone = useWatch({ control: form.control, name: 'phone' });
+  const complete = Boolean((!askName || name.trim()) && phone?.number);
+  const nameError = touchedFields.userName ? fieldError(errors.userName) : undefined;
+  const phoneError = touchedFields.phone ? phoneMessage(phone, false) : undefined;
+
+  return (
+    <>
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={form.handleSubmit(
+          (input) => flow.send({ countryCode: input.phone.dialCode, phoneNumber: input.phone.number, userName: askName ? input.userName : undefined }),
+          () => {
+            for (const field of ['userName', 'phone'] as const) form.setValue(field, form.getValues(field) as never, { shouldTouch: true, shouldValidate: true });
+          },
+        )}
+      >
+        <fieldset className={styles.fieldset} disabled={!hydrated}>
+        {askName ? (
+          <div className={styles.field}>
+            <label htmlFor={`${id}-name`}>{t('nameLabel')}</label>
+            <input id={`${id}-name`} className={styles.input} autoComplete="name" maxLength={NAME_MAX} aria-invalid={nameError ? true : undefined} aria-describedby={`${id}-name-count${nameError ? ` ${id}-name-error` : ''}`} {...form.register('userName')} />
+            <p id={`${id}-name-count`} className={styles.hint}>{t('nameCounter', { count: name.length })}</p>
+            {nameError ? <p id={`${id}-name-error`} className={styles.error}>{nameError}</p> : null}
+          </div>
+        ) : null}
+        <Controller
+          control={form.control}
+          name="phone"
+          render={({ field }) => <PhoneField id={`${id}-phone`} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={phoneError} defaultCountry={defaultCountry} />}
+        />
+        {flow.error && !flow.identity ? <p role="alert" className={styles.error}>{flow.error}</p> : null}
+        <button type="submit" className={`${ui.button} ${ui.primary} ${styles.full}`} disabled={!complete || !isValid || flow.busy}>
+          {flow.busy && !flow.identity ? t('sending') : (submitLabel ?? t('continue'))}
+        </button>
+      </fieldset>
+</form>
+      {flow.identity ? (
+        <OtpDialog
+          target={`+${flow.identity.countryCode} ${flow.identity.phoneNumber}`}
+          busy={flow.busy}
+          error={flow.error}
+          notice={flow.notice}
+          resendIn={flow.resendIn}
+          onResend={() => void flow.resend()}
+          onClose={flow.reset}
+          onVerify={async (code) => {
+            const data = await flow.verify(code);
+            if (data) onSuccess(data, askName ? name.trim() : undefined);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

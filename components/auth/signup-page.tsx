@@ -1,0 +1,46 @@
+import { getTranslations } from 'next-intl/server';
+import { Link } from '@/lib/i18n/navigation';
+import { COUNTRIES, type Market } from '@/lib/i18n/markets';
+import type { Tenant } from '@/lib/tenancy/queries';
+import { ClientMessages } from '@/components/ui/client-messages';
+import { PartnerSignup } from './partner-signup';
+import ui from '@/components/ui/ui.module.css';
+
+export type SignupKind = 'travel' | 'delivery' | 'campaign-driver' | 'campaign-shuttle' | 'campaign-vehicles';
+
+const CAMPAIGN = {
+  'campaign-driver': ['driverTitle', 'driverBody'],
+  'campaign-shuttle': ['shuttleTitle', 'shuttleBody'],
+  'campaign-vehicles': ['vehiclesTitle', 'vehiclesBody'],
+} as const;
+
+/** Partner signup, delivery-partner signup and the three campaign pages (heading, description, signup sheet). */
+export async function SignupPage({ tenant, market, kind }: { tenant: Tenant; market: Market; kind: SignupKind }) {
+  const ts = await getTranslations('PartnerSignup');
+  const td = await getTranslations('DeliverySignup');
+  const tc = await getTranslations('Campaign');
+  const region = COUNTRIES[market.country].region;
+  const campaign = kind.startsWith('campaign-') ? CAMPAIGN[kind as keyof typeof CAMPAIGN] : undefined;
+  const sheet =
+    kind === 'delivery'
+      ? { title: td('title', { businessName: tenant.name }), subtitle: td('subtitle') }
+      : campaign
+        ? { title: tc('formTitle'), subtitle: undefined }
+        : { title: ts('title'), subtitle: ts('subtitle') };
+  return (
+    <>
+      {campaign ? (
+        <section className={ui.section}>
+          <h1>{tc(campaign[0])}</h1>
+          <p className={ui.muted}>{tc(campaign[1])}</p>
+        </section>
+      ) : null}
+      <ClientMessages namespaces={['Auth', 'AuthErrors', 'Validation', 'PartnerSignup']}>
+        <PartnerSignup variant={kind === 'delivery' ? 'delivery' : 'travel'} title={sheet.title} subtitle={sheet.subtitle} defaultCountry={region} headingLevel={campaign ? 'h2' : 'h1'} />
+      </ClientMessages>
+      <p style={{ textAlign: 'center' }}>
+        {ts('haveAccount')} <Link href={kind === 'delivery' ? '/delivery/login' : '/travel/login'}>{ts('loginLink')}</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/*
+ * Field schemas shared by forms and route handlers. Messages are keys of the
+ * `Validation` namespace in messages/: forms show them translated, the API
+ * answers with the English text (lib/api/validation-text.ts).
+ */
+
+/** E-mail as stored and compared: trimmed, lower-cased. */
+export const emailSchema = z
+  .string({ error: 'emailRequired' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'emailRequired')
+  .max(254, 'emailInvalid')
+  .pipe(z.email('emailInvalid'));
+
+/** Dial code without "+" (1 to 4 digits). */
+export const dialCodeSchema = z
+  .string({ error: 'phoneRequired' })
+  .trim()
+  .transform((v) => v.replace(/^\+/, ''))
+  .pipe(z.string().regex(/^[1-9]\d{0,3}$/, 'phoneInvalid'));
+
+/** National number: spaces, dashes and brackets stripped, a leading 0 dropped, then 6 to 14 digits. */
+export const nationalPhoneSchema = z
+  .string({ error: 'phoneRequired' })
+  .trim()
+  .min(1, 'phoneRequired')
+  .transform((v) => v.replace(/[\s\-().]/g, '').replace(/^0+/, ''))
+  .pipe(z.string().regex(/^\d{6,14}$/, 'phoneInvalid'));
+
+export const phoneSchema = z.object({ dialCode: dialCodeSchema, number: nationalPhoneSchema }, { error: 'phoneRequired' });
+export type Phone = z.infer<typeof phoneSchema>;
+
+export const NAME_MAX = 50;
+
+export const personNameSchema = z.string({ error: 'nameRequired' }).trim().min(1, 'nameRequired').max(NAME_MAX, 'nameTooLong');
+
+export const businessNameSchema = z.string({ error: 'businessNameRequired' }).trim().min(1, 'businessNameRequired').max(80, 'businessNameTooLong');
+
+export const otpSchema = z.string({ error: 'otpFormat' }).trim().regex(/^\d{4}$/, 'otpFormat');
+
+export function e164(phone: Phone): string {
+  return `+${phone.dialCode}${phone.number}`;
+}

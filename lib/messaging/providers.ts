@@ -1,0 +1,73 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import { env } from '@/lib/env';
+import type { OutboxChannel } from '@/lib/db/schema';
+
+export type OutgoingMessage = { to: string; subject?: string; text: string; fromName?: string };
+
+/** One way out for one channel. */
+export interface MessageProvider {
+  readonly name: string;
+  send(message: OutgoingMessage): Promise<void>;
+}
+
+class SmtpProvider implements MessageProvider {
+  readonly name = 'smtp';
+  private transport: Transporter;
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
+    this.transport = nodemailer.createTransport(url);
+  }
+  async send(message: OutgoingMessage): Promise<void> {
+    const [, address = this.from] = /<([^>]+)>/.exec(this.from) ?? [];
+    await this.transport.sendMail({
+      from: message.fromName ? { name: message.fromName, address } : this.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+    });
+  }
+}
+
+/** Any SMS gateway that takes a JSON POST {to, text} with a bearer token. */
+class HttpSmsProvider implements MessageProvider {
+  readonly name = 'sms-http';
+  constructor(
+    private readonly url: string,
+    private readonly token?: string,
+  ) {}
+  async send(message: OutgoingMessage): Promise<void> {
+    const res = await fetch(this.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(this.token ? { authorization: `Bearer ${this.token}` } : {}) },
+      body: JSON.stringify({ to: message.to, text: message.text }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!res.ok) throw new Error(`SMS gateway answered ${res.status}`);
+  }
+}
+
+const registry = new Map<OutboxChannel, MessageProvider>();
+let configured = false;
+
+function configure(): void {
+  if (configured) return;
+  configured = true;
+  const config = env();
+  if (config.SMTP_URL) registry.set('email', new SmtpProvider(config.SMTP_URL, config.SMTP_FROM ?? 'no-reply@localhost'));
+  if (config.SMS_HTTP_URL) registry.set('sms', new HttpSmsProvider(config.SMS_HTTP_URL, config.SMS_HTTP_TOKEN));
+}
+
+/** The provider for a channel, or undefined when none is configured (messages are then held in the outbox). */
+export function providerFor(channel: OutboxChannel): MessageProvider | undefined {
+  configure();
+  return registry.get(channel);
+}
+
+/** Lets later parts (e.g. the WhatsApp Cloud API) and tests plug a provider in. */
+export function registerProvider(channel: OutboxChannel, provider: MessageProvider | undefined): void {
+  configure();
+  if (provider) registry.set(channel, provider);
+  else registry.delete(channel);
+}

@@ -1,0 +1,63 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    locale: 'en-IN',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Pixel 7'], browserName: 'chromium' } }],
+  webServer: [
+    {
+      command: 'npx tsx tests/e2e/support/smtp-sink.ts',
+      port: 2526,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 2000 },
+    },
+    {
+      command: 'bash scripts/e2e-server.sh',
+      url: `http://localhost:${PORT}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: '.data-e2e',
+        NODE_ENV: 'production',
+        TRAVEL_HOST: 'localhost',
+        MAIN_HOST: 'main.localhost',
+        AGGREGATOR_HOST: 'biz.localhost',
+        DEV_OUTBOX: '1',
+        LOG_LEVEL: 'warn',
+        NEXT_TELEMETRY_DISABLED: '1',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        SMTP_FROM: 'no-reply@travelsx.test',
+        DATABASE_URL: '',
+      },
+    },
+  ],
+});

@@ -1,0 +1,38 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+
+const SINK = `http://127.0.0.1:${process.env.SMTP_SINK_HTTP_PORT ?? 2526}`;
+
+function codeIn(text: string): string | undefined {
+  return /\b(\d{4})\b is your\b/.exec(text)?.[1] ?? /\b(\d{4})\b/.exec(text)?.[1];
+}
+
+/** The newest code e-mailed to `to`, read from the loopback SMTP server. */
+export async function codeFromMail(request: APIRequestContext, to: string, after = 0): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const messages: { raw: string }[] = await (await request.get(`${SINK}/messages?to=${encodeURIComponent(to)}`)).json();
+      const fresh = messages.slice(after);
+      code = fresh.length ? codeIn(fresh[fresh.length - 1].raw.split(/\r?\n\r?\n/).slice(1).join('\n')) : undefined;
+      return code;
+    }, { timeout: 10_000 })
+    .toMatch(/^\d{4}$/);
+  return code!;
+}
+
+export async function mailCount(request: APIRequestContext, to: string): Promise<number> {
+  return ((await (await request.get(`${SINK}/messages?to=${encodeURIComponent(to)}`)).json()) as unknown[]).length;
+}
+
+/** The newest code held in the app's outbox for `to` (DEV_OUTBOX=1), asked on `origin`'s host. */
+export async function codeFromOutbox(request: APIRequestContext, origin: string, to: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const json = await (await request.get(`${origin}/api/dev/outbox?to=${encodeURIComponent(to)}`)).json();
+      code = json.data?.[0] ? codeIn(json.data[0].body) : undefined;
+      return code;
+    }, { timeout: 10_000 })
+    .toMatch(/^\d{4}$/);
+  return code!;
+}

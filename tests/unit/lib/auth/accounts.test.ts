@@ -1,0 +1,226 @@
+import { NextRequest } from 'next/server';
+import { and, eq, sql } from 'drizzle-orm';
+import { POST as sendRoute } from '@/app/api/auth/otp/send/route';
+import { POST as verifyRoute } from '@/app/api/auth/otp/verify/route';
+import { POST as logoutRoute } from '@/app/api/auth/logout/route';
+import { GET as meRoute } from '@/app/api/auth/me/route';
+import { GET as handoffRoute } from '@/app/api/auth/handoff/route';
+import { businesses, otpCodes, outbox, rateLimits, users, appEvents } from '@/lib/db/schema';
+import { createBusiness } from '@/lib/tenancy/commands';
+import { clearTenantCache } from '@/lib/tenancy/resolve';
+import { OTP } from '@/lib/auth/constants';
+import type { Db } from '@/lib/db/client';
+import { closeTestDb, openTestDb } from '../../db';
+
+let db: Db;
+let ipCounter = 0;
+
+beforeAll(async () => {
+  db = await openTestDb();
+  clearTenantCache();
+  await createBusiness(db, { slug: 'demo', name: 'Demo Cabs', countryCode: 'in', phone: '9000000000', email: 'ops@demo.example' });
+  await createBusiness(db, { slug: 'acme', name: 'Acme Travels', countryCode: 'ae' });
+});
+afterAll(closeTestDb);
+
+type Init = { host?: string; body?: unknown; cookie?: string; ip?: string; raw?: string };
+function req(path: string, init: Init = {}) {
+  const host = init.host ?? 'localhost:3000';
+  return new NextRequest(`http://${host}${path}`, {
+    method: init.body === undefined && init.raw === undefined ? 'GET' : 'POST',
+    body: init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
+    headers: { host, 'content-type': 'application/json', 'x-travelsx-client-ip': init.ip ?? `10.0.0.${++ipCounter % 250}`, ...(init.cookie ? { cookie: init.cookie } : {}) },
+  });
+}
+const ctx = { params: Promise.resolve({}) };
+async function call(handler: (r: NextRequest, c: typeof ctx) => Promise<Response>, request: NextRequest) {
+  const res = await handler(request, ctx);
+  const text = await res.text();
+  return { status: res.status, json: text ? JSON.parse(text) : null, headers: res.headers };
+}
+
+const rider = (phone: string) => ({ userType: 'travelsx-user', countryCode: '91', phoneNumber: phone });
+async function lastCode(to: string): Promise<string> {
+  const [row] = await db.select().from(outbox).where(eq(outbox.recipient, to)).orderBy(sql`${outbox.id} desc`).limit(1);
+  return /\b(\d{4})\b/.exec(row.body)![1];
+}
+async function ageCodes(identifier: string, ms: number) {
+  await db.execute(sql`update otp_codes set created_at = created_at - make_interval(secs => ${ms / 1000}), expires_at = expires_at - make_interval(secs => ${ms / 1000}) where identifier = ${identifier}`);
+}
+
+describe('one-time codes', () => {
+  it('sends a 4-digit code to a rider by SMS and signs in with it, with the cookie flags', async () => {
+    const sent = await call(sendRoute, req('/api/auth/otp/send', { body: rider('9876500001') }));
+    expect(sent.status).toBe(200);
+    const code = await lastCode('+919876500001');
+    expect(code).toMatch(/^\d{4}$/);
+    const [stored] = await db.select().from(otpCodes).where(eq(otpCodes.identifier, '+919876500001'));
+    expect(stored.codeHash).not.toContain(code);
+    const verified = await call(verifyRoute, req('/api/auth/otp/verify', { body: { ...rider('98765 00001'), otp: code, feature: 'login' } }));
+    expect(verified.status).toBe(200);
+    expect(verified.json.data).toMatchObject({ lp_id: expect.any(Number), user_id: expect.any(Number), user_type: 'travelsx-user' });
+    const cookie = verified.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^__Host-session=[A-Za-z0-9_-]{43};/);
+    for (const flag of ['HttpOnly', 'Secure', 'SameSite=Lax', 'Path=/']) expect(cookie).toContain(flag);
+    const me = await call(meRoute, req('/api/auth/me', { cookie: cookie.split(';')[0] }));
+    expect(me.json.data).toMatchObject({ user_type: 'travelsx-user', country_code: '91', phone_number: '9876500001' });
+  });
+
+  it('fails the 6th guess even with the right code', async () => {
+    await call(sendRoute, req('/api/auth/otp/send', { body: rider('9876500002') }));
+    const code = await lastCode('+919876500002');
+    const wrong = code === '0000' ? '1111' : '0000';
+    for (let i = 0; i < OTP.MAX_ATTEMPTS; i++) {
+      const res = await call(verifyRoute, req('/api/auth/otp/verify', { body: { ...rider('9876500002'), otp: wrong } }));
+      expect(res.status).toBe(400);
+    }
+    const right = await call(verifyRoute, req('/api/auth/otp/verify', { body: { ...rider('9876500002'), otp: code } }));
+    expect(right.status).toBe(400);
+    expect(right.json.error.code).toBe('otp_locked');
+  });
+
+  it('refuses a used code and an expired code', async () => {
+    await call(sendRoute, req('/api/auth/otp/send', { body: rider('9876500003') }));
+    const code = await lastCode('+919876500003');
+    expect((await call(verifyRoute, req('/api/auth/otp/verify', { body: { ...rider('9876500003'), otp: code } }))).status).toBe(200);
+    const reused = await call(verifyRoute, req('/api/auth/otp/verify', { body: { ...rider('9876500003'), otp: code } }));
+    expect(reused.json.error.code).toBe('otp_invalid');
+
+    await ageCodes('+919876500003', OTP.RESEND_AFTER_MS + 1000);
+    await call(sendRoute, req('/api/auth/otp/send', { body: rider('9876500003') }));
+    const fresh = await lastCode('+919876500003');
+    await ageCodes('+919876500003', OTP.TTL_MS + 1000);
+    const expired = await call(verifyRoute, req('/api/auth/otp/verify', { body: { ...rider('9876500003'), otp: fresh } }));
+    expect(expired.json.error.code).toBe('otp_invalid');
+  });
+
+  it('waits 30 s between codes and refuses a 6th code in an hour', async () => {
+    await call(sendRoute, req('/api/auth/otp/send', { body: rider('9876500004') }));
+    const early = await call(sendRoute, req('/api/auth/otp/send', { body: rider('9876500004') }));
+    expect(early.status).toBe(429);
+    expect(early.json.error.code).toBe('resend_too_soon');
+    expect(Number(early.headers.get('retry-after'))).toBeGreaterThan(0);
+    for (let i = 2; i <= OTP.MAX_PER_IDENTIFIER_PER_HOUR; i++) {
+      await ageCodes('+919876500004', OTP.RESEND_AFTER_MS + 1000);
+      expect((await call(sendRoute, req('/api/auth/otp/send', { body: rider('9876500004') }))).status).toBe(200);
+    }
+    await ageCodes('+919876500004', OTP.RESEND_AFTER_MS + 1000);
+    const sixth = await call(sendRoute, req('/api/auth/otp/send', { body: rider('9876500004') }));
+    expect(sixth.status).toBe(429);
+    expect(sixth.json.error.code).toBe('rate_limited');
+    const sent = await db.select().from(outbox).where(eq(outbox.recipient, '+919876500004'));
+    expect(sent).toHaveLength(OTP.MAX_PER_IDENTIFIER_PER_HOUR);
+  });
+
+  it('caps codes per IP', async () => {
+    let last = 200;
+    for (let i = 0; i <= OTP.MAX_PER_IP_PER_HOUR; i++) {
+      last = (await call(sendRoute, req('/api/auth/otp/send', { body: rider(`97000${String(i).padStart(5, '0')}`), ip: '203.0.113.9' }))).status;
+    }
+    expect(last).toBe(429);
+    expect((await db.select().from(rateLimits).where(eq(rateLimits.key, 'otp-ip:203.0.113.9')))[0].count).toBe(OTP.MAX_PER_IP_PER_HOUR + 1);
+  });
+
+  it('answers the same for known and unknown partner e-mails, and only mails the known one', async () => {
+    const [demo] = await db.select().from(businesses).where(eq(businesses.slug, 'demo'));
+    await db.insert(users).values({ businessId: demo.id, role: 'travelsx-partner', email: 'owner@demo.example', name: 'Owner' });
+    const known = await call(sendRoute, req('/api/auth/otp/send', { body: { userType: 'travelsx-partner', email: 'Owner@Demo.example' } }));
+    const unknown = await call(sendRoute, req('/api/auth/otp/send', { body: { userType: 'travelsx-partner', email: 'nobody@demo.example' } }));
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.json).toEqual(known.json);
+    expect(await db.select().from(outbox).where(eq(outbox.recipient, 'owner@demo.example'))).toHaveLength(1);
+    expect(await db.select().from(outbox).where(eq(outbox.recipient, 'nobody@demo.example'))).toHaveLength(0);
+  });
+});
+
+describe('bad input', () => {
+  it.each([
+    [{ userType: 'travelsx-user', countryCode: '91', phoneNumber: '12ab' }, 'phoneNumber', 'Invalid phone number'],
+    [{ userType: 'travelsx-user', countryCode: '91' }, 'phoneNumber', 'Phone number is required'],
+    [{ userType: 'travelsx-partner', email: 'not-an-email' }, 'email', 'Enter a valid e-mail'],
+    [{ userType: 'travelsx-partner' }, 'email', 'E-mail is required'],
+    [{ userType: 'admin', email: 'a@b.co' }, 'userType', 'Unknown account type'],
+  ])('send %j names %s', async (body, field, text) => {
+    const before = await db.select().from(otpCodes);
+    const res = await call(sendRoute, req('/api/auth/otp/send', { body }));
+    expect(res.status).toBe(400);
+    expect(res.json.error.field).toBe(field);
+    expect(res.json.error.message).toBe(`${field}: ${text}`);
+    expect(await db.select().from(otpCodes)).toHaveLength(before.length);
+  });
+
+  it.each(['12', '12345', 'abcd', '12a4'])('refuses the code %s', async (otp) => {
+    const res = await call(verifyRoute, req('/api/auth/otp/verify', { body: { ...rider('9876500001'), otp } }));
+    expect(res.status).toBe(400);
+    expect(res.json.error).toMatchObject({ field: 'otp', message: 'otp: Enter the 4-digit code' });
+  });
+
+  it('refuses malformed JSON and oversized bodies', async () => {
+    expect((await call(sendRoute, req('/api/auth/otp/send', { raw: '{"userType":' }))).status).toBe(400);
+    expect((await call(sendRoute, req('/api/auth/otp/send', { raw: JSON.stringify({ userType: 'travelsx-user', pad: 'x'.repeat(70_000) }) }))).status).toBe(413);
+  });
+});
+
+describe('sessions', () => {
+  async function signInRider(phone: string, host = 'localhost:3000'): Promise<string> {
+    await call(sendRoute, req('/api/auth/otp/send', { host, body: rider(phone) }));
+    const verified = await call(verifyRoute, req('/api/auth/otp/verify', { host, body: { ...rider(phone), otp: await lastCode(`+91${phone}`) } }));
+    return verified.headers.get('set-cookie')!.split(';')[0];
+  }
+
+  it("refuses a session of tenant A on tenant B's host", async () => {
+    const cookie = await signInRider('9876500010');
+    expect((await call(meRoute, req('/api/auth/me', { cookie }))).json.data).not.toBeNull();
+    expect((await call(meRoute, req('/api/auth/me', { host: 'acme.localhost:3000', cookie }))).json.data).toBeNull();
+  });
+
+  it('logout kills the session on the server', async () => {
+    const cookie = await signInRider('9876500011');
+    const out = await call(logoutRoute, req('/api/auth/logout', { cookie, body: {} }));
+    expect(out.headers.get('set-cookie')).toContain('Max-Age=0');
+    expect((await call(meRoute, req('/api/auth/me', { cookie }))).json.data).toBeNull();
+  });
+
+  it('a new login gives a new token', async () => {
+    const first = await signInRider('9876500012');
+    await ageCodes('+919876500012', OTP.RESEND_AFTER_MS + 1000);
+    const second = await signInRider('9876500012');
+    expect(second).not.toBe(first);
+  });
+});
+
+describe('partner signup', () => {
+  it('creates the business and its owner, records the event and hands the login to the new console host', async () => {
+    const body = { userType: 'travelsx-partner', feature: 'signup', email: 'founder@sunrise.example', businessName: 'Sunrise Tours & Travels', countryCode: '971', phoneNumber: '501112223', locale: 'en-AE' };
+    expect((await call(sendRoute, req('/api/auth/otp/send', { body }))).status).toBe(200);
+    const code = await lastCode('founder@sunrise.example');
+    const verified = await call(verifyRoute, req('/api/auth/otp/verify', { body: { ...body, otp: code } }));
+    expect(verified.status).toBe(200);
+    expect(verified.headers.get('set-cookie')).toBeNull();
+    const [business] = await db.select().from(businesses).where(eq(businesses.slug, 'sunrise-tours-travels'));
+    expect(business).toMatchObject({ name: 'Sunrise Tours & Travels', countryCode: 'ae', phoneCode: '971', currency: 'AED', language: 'en' });
+    expect(verified.json.data.lp_id).toBe(business.id);
+    const [owner] = await db.select().from(users).where(and(eq(users.businessId, business.id), eq(users.role, 'travelsx-partner')));
+    expect(owner.email).toBe('founder@sunrise.example');
+    expect(await db.select().from(appEvents).where(and(eq(appEvents.businessId, business.id), eq(appEvents.name, 'signup_completed')))).toHaveLength(1);
+
+    const redirect = new URL(verified.json.data.redirect);
+    expect(redirect.host).toBe('sunrise-tours-travels.localhost:3000');
+    const ticket = redirect.searchParams.get('ticket')!;
+    // A ticket is refused on another business's host, then works once on its own.
+    expect((await call(handoffRoute, req(`/api/auth/handoff?ticket=${ticket}`))).headers.get('set-cookie')).toBeNull();
+    const handoff = await call(handoffRoute, req(`/api/auth/handoff?ticket=${ticket}`, { host: redirect.host }));
+    expect(handoff.status).toBe(303);
+    expect(handoff.headers.get('location')).toBe('/ae/en/travel/home');
+    const cookie = handoff.headers.get('set-cookie')!.split(';')[0];
+    const me = await call(meRoute, req('/api/auth/me', { host: redirect.host, cookie }));
+    expect(me.json.data).toMatchObject({ user_type: 'travelsx-partner', business_name: 'Sunrise Tours & Travels' });
+    expect((await call(handoffRoute, req(`/api/auth/handoff?ticket=${ticket}`, { host: redirect.host }))).headers.get('set-cookie')).toBeNull();
+  });
+
+  it('refuses a signup without a business name', async () => {
+    const res = await call(verifyRoute, req('/api/auth/otp/verify', { body: { userType: 'travelsx-partner', feature: 'signup', email: 'x@y.example', countryCode: '91', phoneNumber: '9876543210', otp: '1234' } }));
+    expect(res.status).toBe(400);
+    expect(res.json.error.field).toBe('businessName');
+  });
+});
