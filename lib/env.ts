@@ -35,6 +35,8 @@ const envSchema = z.object({
   SMS_HTTP_URL: optionalUrl,
   SMS_HTTP_TOKEN: z.string().optional(),
   NEXT_PUBLIC_GOOGLE_MAPS_API_KEY: z.string().optional(),
+  /** Server-side key for Routes, Places and Geocoding (never sent to browsers). */
+  GOOGLE_MAPS_API_KEY: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

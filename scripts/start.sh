@@ -8,4 +8,9 @@ npm install --no-audit --no-fund
 if [ ! -f .next/BUILD_ID ] || [ ! -f dist/server.mjs ]; then
   npm run build
 fi
+if [ -z "${SMTP_URL:-}" ] && [ -z "${DEV_OUTBOX:-}" ]; then
+  # No mail server configured: show sign-in codes at /api/dev/outbox so the demo can be tried.
+  export DEV_OUTBOX=1
+  echo "No SMTP_URL set: sign-in codes are listed at http://localhost:${PORT:-3000}/api/dev/outbox"
+fi
 NODE_ENV=production exec node dist/server.mjs

@@ -24,6 +24,8 @@ type Props = {
   defaultCountry: string;
   /** h2 when the page already has its own h1 (campaign pages). */
   headingLevel?: 'h1' | 'h2';
+  /** Shown under the form inside the sheet (e.g. the sign-in link). */
+  footer?: React.ReactNode;
 };
 
 /**
@@ -31,7 +33,7 @@ type Props = {
  * e-mail code, then a success message for 2 s, then the new console. On phones
  * the form sits in a draggable bottom sheet.
  */
-export function PartnerSignup({ variant, title, subtitle, defaultCountry, headingLevel: Heading = 'h1' }: Props) {
+export function PartnerSignup({ variant, title, subtitle, defaultCountry, headingLevel: Heading = 'h1', footer }: Props) {
   const t = useTranslations('Auth');
   const ts = useTranslations('PartnerSignup');
   const fieldError = useFieldError();
@@ -109,6 +111,7 @@ export function PartnerSignup({ variant, title, subtitle, defaultCountry, headin
         </fieldset>
 </form>
       )}
+      {footer}
       {flow.identity && !done ? (
         <OtpDialog
           target={flow.identity.email ?? ''}

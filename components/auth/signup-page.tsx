@@ -5,6 +5,9 @@ import type { Tenant } from '@/lib/tenancy/queries';
 import { ClientMessages } from '@/components/ui/client-messages';
 import { PartnerSignup } from './partner-signup';
 import ui from '@/components/ui/ui.module.css';
+import styles from './auth.module.css';
+
+const CLAIMS = ['setup', 'companies', 'rating', 'allDay', 'transparent'] as const;
 
 export type SignupKind = 'travel' | 'delivery' | 'campaign-driver' | 'campaign-shuttle' | 'campaign-vehicles';
 
@@ -19,6 +22,8 @@ export async function SignupPage({ tenant, market, kind }: { tenant: Tenant; mar
   const ts = await getTranslations('PartnerSignup');
   const td = await getTranslations('DeliverySignup');
   const tc = await getTranslations('Campaign');
+  const tl = await getTranslations('Landing');
+  const tClaims = await getTranslations('Claims');
   const region = COUNTRIES[market.country].region;
   const campaign = kind.startsWith('campaign-') ? CAMPAIGN[kind as keyof typeof CAMPAIGN] : undefined;
   const sheet =
@@ -34,13 +39,29 @@ export async function SignupPage({ tenant, market, kind }: { tenant: Tenant; mar
           <h1>{tc(campaign[0])}</h1>
           <p className={ui.muted}>{tc(campaign[1])}</p>
         </section>
-      ) : null}
+      ) : (
+        <ul className={styles.claims} aria-label={tl('claimsTitle')}>
+          {CLAIMS.map((key) => (
+            <li key={key}>
+              <strong>{tClaims(key)}</strong> <span className={ui.muted}>{tClaims(`${key}Detail`)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       <ClientMessages namespaces={['Auth', 'AuthErrors', 'Validation', 'PartnerSignup']}>
-        <PartnerSignup variant={kind === 'delivery' ? 'delivery' : 'travel'} title={sheet.title} subtitle={sheet.subtitle} defaultCountry={region} headingLevel={campaign ? 'h2' : 'h1'} />
+        <PartnerSignup
+          variant={kind === 'delivery' ? 'delivery' : 'travel'}
+          title={sheet.title}
+          subtitle={sheet.subtitle}
+          defaultCountry={region}
+          headingLevel={campaign ? 'h2' : 'h1'}
+          footer={
+            <p className={styles.footer}>
+              {ts('haveAccount')} <Link href={kind === 'delivery' ? '/delivery/login' : '/travel/login'}>{ts('loginLink')}</Link>
+            </p>
+          }
+        />
       </ClientMessages>
-      <p style={{ textAlign: 'center' }}>
-        {ts('haveAccount')} <Link href={kind === 'delivery' ? '/delivery/login' : '/travel/login'}>{ts('loginLink')}</Link>
-      </p>
     </>
   );
 }

@@ -3,6 +3,7 @@ import type { Db } from '@/lib/db/client';
 import { businesses, serviceAreas, type Business } from '@/lib/db/schema';
 import { COUNTRIES, DEFAULT_LANGUAGE, resolveLanguage, type CountryCode } from '@/lib/i18n/markets';
 import { normalisePlaceName } from '@/lib/places/normalise';
+import { seedRateCards } from '@/lib/fares/rate-cards';
 
 export type ServiceCity = { name: string; region?: string; lat: number; lng: number };
 
@@ -40,6 +41,7 @@ export async function createBusiness(db: Db, input: CreateBusinessInput): Promis
         timeZone: country.timeZone,
       })
       .returning();
+    await seedRateCards(tx as unknown as Db, business.id, country.currency);
     if (input.cities?.length) {
       await tx.insert(serviceAreas).values(
         input.cities.map((city, index) => ({

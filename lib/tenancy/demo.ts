@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { businesses, users } from '@/lib/db/schema';
 import { businessExists, createBusiness, type ServiceCity } from './commands';
 
 /** The demo operator's service cities (South and West India, real coordinates). */
@@ -23,9 +25,14 @@ export const DEMO_BRAND = {
   bannerUrl: '/brand/meridian-banner.svg',
 } as const;
 
-/** Creates the demo operator on first start; later starts leave it as the partner edited it. */
+/** Creates the demo operator and its partner login (the brand e-mail) on first start; later starts leave it as edited. */
 export async function ensureDemoTenant(db: Db, slug: string): Promise<boolean> {
   if (await businessExists(db, slug)) return false;
-  await createBusiness(db, { slug, countryCode: 'in', language: 'en', cities: DEMO_CITIES, ...DEMO_BRAND });
+  const business = await createBusiness(db, { slug, countryCode: 'in', language: 'en', cities: DEMO_CITIES, ...DEMO_BRAND });
+  const [owner] = await db
+    .insert(users)
+    .values({ businessId: business.id, role: 'travelsx-partner', name: DEMO_BRAND.name, email: DEMO_BRAND.email, phoneCode: '91', phone: DEMO_BRAND.phone })
+    .returning();
+  await db.update(businesses).set({ ownerUserId: owner.id }).where(eq(businesses.id, business.id));
   return true;
 }

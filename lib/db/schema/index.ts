@@ -2,3 +2,5 @@ export * from './businesses';
 export * from './users';
 export * from './auth';
 export * from './messaging';
+export * from './rides';
+export * from './wallet';

@@ -1,0 +1,165 @@
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { businesses } from './businesses';
+import { users } from './users';
+
+export const VEHICLE_TYPES = ['hatchback', 'sedan', 'suv', 'electric', 'luxury'] as const;
+export type VehicleType = (typeof VEHICLE_TYPES)[number];
+export const RIDE_TYPES = ['oneway', 'return'] as const;
+export type RideType = (typeof RIDE_TYPES)[number];
+export const TRIP_KINDS = ['local', 'airport', 'outstation', 'rental'] as const;
+export type TripKind = (typeof TRIP_KINDS)[number];
+export const RIDE_STATUSES = ['booked', 'accepted', 'ontrip', 'completed', 'cancelled'] as const;
+export type RideStatus = (typeof RIDE_STATUSES)[number];
+export const PAYMENT_METHODS = ['cash', 'upi', 'card'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export type RentalPackage = { code: string; hours: number; km: number; price: number };
+
+/** A business's fares for one vehicle type; every amount in minor units (paise, fils, cents). */
+export const rateCards = pgTable(
+  'rate_cards',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    vehicleType: text('vehicle_type', { enum: VEHICLE_TYPES }).notNull(),
+    active: boolean('active').notNull().default(true),
+    baseFare: integer('base_fare').notNull(),
+    perKm: integer('per_km').notNull(),
+    minKm: integer('min_km').notNull(),
+    outstationPerKm: integer('outstation_per_km').notNull(),
+    minKmPerDay: integer('min_km_per_day').notNull(),
+    driverBataPerDay: integer('driver_bata_per_day').notNull(),
+    /** Night surcharge on local and airport rides, in basis points of the ride amount. */
+    nightChargeBps: integer('night_charge_bps').notNull(),
+    nightStartHour: integer('night_start_hour').notNull(),
+    nightEndHour: integer('night_end_hour').notNull(),
+    airportFee: integer('airport_fee').notNull(),
+    tollPerKm: integer('toll_per_km').notNull(),
+    rentalPackages: jsonb('rental_packages').$type<RentalPackage[]>().notNull(),
+    extraKmRate: integer('extra_km_rate').notNull(),
+    extraHourRate: integer('extra_hour_rate').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('rate_cards_business_vehicle_key').on(t.businessId, t.vehicleType)],
+);
+
+export type Place = { lat: number; lng: number; name: string };
+export type QuoteItem = {
+  vehicleType: VehicleType;
+  rideAmount: number;
+  driverBata: number;
+  tolls: number;
+  total: number;
+  billedKm: number;
+  days: number;
+  breakdown: Record<string, number>;
+};
+
+/** A priced search; bookings take their amounts from here, never from the browser. */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: uuid('id').primaryKey(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    rideType: text('ride_type', { enum: RIDE_TYPES }).notNull(),
+    tripKind: text('trip_kind', { enum: TRIP_KINDS }).notNull(),
+    packageCode: text('package_code'),
+    pickup: jsonb('pickup').$type<Place>().notNull(),
+    dropoff: jsonb('dropoff').$type<Place | null>(),
+    pickupTime: timestamp('pickup_time', { withTimezone: true }).notNull(),
+    returnTime: timestamp('return_time', { withTimezone: true }),
+    distanceM: integer('distance_m').notNull(),
+    durationS: integer('duration_s').notNull(),
+    routeSource: text('route_source').notNull(),
+    currency: text('currency').notNull(),
+    items: jsonb('items').$type<QuoteItem[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('quotes_business_idx').on(t.businessId, t.createdAt)],
+);
+
+export const rides = pgTable(
+  'rides',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    riderId: integer('rider_id')
+      .notNull()
+      .references(() => users.id),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: text('status', { enum: RIDE_STATUSES }).notNull().default('booked'),
+    vehicleType: text('vehicle_type', { enum: VEHICLE_TYPES }).notNull(),
+    rideType: text('ride_type', { enum: RIDE_TYPES }).notNull(),
+    tripKind: text('trip_kind', { enum: TRIP_KINDS }).notNull(),
+    packageCode: text('package_code'),
+    pickup: jsonb('pickup').$type<Place>().notNull(),
+    dropoff: jsonb('dropoff').$type<Place | null>(),
+    pickupTime: timestamp('pickup_time', { withTimezone: true }).notNull(),
+    returnTime: timestamp('return_time', { withTimezone: true }),
+    flightNumber: text('flight_number'),
+    flightDirection: text('flight_direction', { enum: ['arrival', 'departure'] }),
+    distanceM: integer('distance_m').notNull(),
+    durationS: integer('duration_s').notNull(),
+    currency: text('currency').notNull(),
+    rideAmount: integer('ride_amount').notNull(),
+    driverBata: integer('driver_bata').notNull(),
+    tolls: integer('tolls').notNull(),
+    totalAmount: integer('total_amount').notNull(),
+    cashbackAmount: integer('cashback_amount').notNull().default(0),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull().default('cash'),
+    paid: boolean('paid').notNull().default(false),
+    startCode: text('start_code').notNull(),
+    startCodeAttempts: integer('start_code_attempts').notNull().default(0),
+    driverId: integer('driver_id'),
+    vehicleId: integer('vehicle_id'),
+    cancelReason: text('cancel_reason'),
+    cancelledBy: text('cancelled_by', { enum: ['rider', 'partner', 'system'] }),
+    source: text('source').notNull().default('form'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('rides_idempotency_key').on(t.businessId, t.riderId, t.idempotencyKey),
+    index('rides_business_status_idx').on(t.businessId, t.status, t.pickupTime),
+    index('rides_rider_idx').on(t.riderId, t.pickupTime),
+  ],
+);
+
+/** Every transition of a ride, who made it and why. */
+export const rideEvents = pgTable(
+  'ride_events',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    rideId: integer('ride_id')
+      .notNull()
+      .references(() => rides.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    actorUserId: integer('actor_user_id'),
+    note: text('note'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ride_events_ride_idx').on(t.rideId), index('ride_events_business_idx').on(t.businessId, t.createdAt)],
+);
+
+export type RateCard = typeof rateCards.$inferSelect;
+export type Quote = typeof quotes.$inferSelect;
+export type Ride = typeof rides.$inferSelect;
+export type RideEvent = typeof rideEvents.$inferSelect;

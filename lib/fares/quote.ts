@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { quotes, type Quote, type Place } from '@/lib/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import { routeBetween, greatCircleMeters } from '@/lib/routing';
+import { VEHICLE_MODELS } from '@/lib/fleet/models';
+import type { Tenant } from '@/lib/tenancy/queries';
+import { activeRateCards } from './rate-cards';
+import { FareError, priceRide } from './engine';
+import { SAME_PLACE_METERS, type QuoteRequest } from './schemas';
+
+/** A quote can be booked for this long. */
+export const QUOTE_TTL_MS = 30 * 60 * 1000;
+
+function localParts(date: Date, timeZone: string): { hour: number; day: string } {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' }).formatToParts(date);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '0';
+  return { hour: Number(get('hour')), day: `${get('year')}-${get('month')}-${get('day')}` };
+}
+
+function calendarDays(from: Date, to: Date | null, timeZone: string): number {
+  if (!to) return 1;
+  const a = Date.parse(localParts(from, timeZone).day);
+  const b = Date.parse(localParts(to, timeZone).day);
+  return Math.max(1, Math.round((b - a) / 86_400_000) + 1);
+}
+
+/** Prices every active vehicle type for a search and stores the quote. */
+export async function createQuote(db: Db, tenant: Pick<Tenant, 'id' | 'currency' | 'timeZone'>, input: QuoteRequest): Promise<Quote> {
+  const pickup = input.pickupLocation as Place;
+  const dropoff = (input.dropoffLocation ?? null) as Place | null;
+  if (dropoff && greatCircleMeters(pickup, dropoff) < SAME_PLACE_METERS) {
+    throw new ApiError(400, 'same_place', 'dropoffLocation: Pickup and drop-off are the same place', 'dropoffLocation');
+  }
+  const route = dropoff ? await routeBetween(pickup, dropoff) : { distanceM: 0, durationS: 0, source: 'estimate' as const };
+  const pickupTime = new Date(input.pickupTime!);
+  const returnTime = input.rideType === 'return' && input.returnTime ? new Date(input.returnTime) : null;
+  const cards = await activeRateCards(db, tenant);
+  const fareInput = {
+    tripKind: input.tripKind,
+    rideType: input.rideType,
+    distanceKm: route.distanceM / 1000,
+    durationMin: route.durationS / 60,
+    pickupHour: localParts(pickupTime, tenant.timeZone).hour,
+    calendarDays: calendarDays(pickupTime, returnTime, tenant.timeZone),
+    packageCode: input.packageDetails,
+  };
+  let items;
+  try {
+    items = cards.map((card) => priceRide(card.vehicleType, card, fareInput));
+  } catch (error) {
+    if (error instanceof FareError) throw new ApiError(400, 'package_unknown', 'packageDetails: Unknown rental package', 'packageDetails');
+    throw error;
+  }
+  const [quote] = await db
+    .insert(quotes)
+    .values({
+      id: randomUUID(),
+      businessId: tenant.id,
+      rideType: input.rideType,
+      tripKind: input.tripKind,
+      packageCode: input.tripKind === 'rental' ? (input.packageDetails ?? null) : null,
+      pickup,
+      dropoff,
+      pickupTime,
+      returnTime,
+      distanceM: route.distanceM,
+      durationS: route.durationS,
+      routeSource: route.source,
+      currency: tenant.currency,
+      items,
+      expiresAt: new Date(Date.now() + QUOTE_TTL_MS),
+    })
+    .returning();
+  return quote;
+}
+
+/** The quote answer in the spec's shape (spec 000 §3), amounts in major units. */
+export function quoteView(quote: Quote) {
+  const major = (minor: number) => minor / 100;
+  return {
+    ride_search_id: quote.id,
+    ride_route: {
+      distance_time: {
+        ride_distance: { distance: Math.round(quote.distanceM / 100) / 10, unit: 'km' },
+        ride_duration: { duration: Math.round(quote.durationS / 60), unit: 'min' },
+      },
+      tolls: major(Math.max(0, ...quote.items.map((i) => i.tolls))),
+      estimated: quote.routeSource === 'estimate',
+    },
+    ride_details: quote.items.map((item) => ({
+      vehicle: { vehicle_type: item.vehicleType, vehicles: VEHICLE_MODELS[item.vehicleType].slice(0, 3) },
+      fee: {
+        total_fee: major(item.total),
+        currency: quote.currency,
+        ride_amount: major(item.rideAmount),
+        driver_bata: major(item.driverBata),
+        tolls: major(item.tolls),
+        billed_km: item.billedKm,
+        days: item.days,
+      },
+    })),
+    expires_at: quote.expiresAt.toISOString(),
+  };
+}
+
+export async function findQuote(db: Db, businessId: number, id: string): Promise<Quote | undefined> {
+  const [quote] = await db.select().from(quotes).where(and(eq(quotes.id, id), eq(quotes.businessId, businessId))).limit(1);
+  return quote;
+}

@@ -1,0 +1,27 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { rateCards, VEHICLE_TYPES, type RateCard } from '@/lib/db/schema';
+import { defaultRateCard } from './defaults';
+
+/** Inserts the default card for every vehicle type the business lacks. */
+export async function seedRateCards(db: Db, businessId: number, currency: string): Promise<void> {
+  await db
+    .insert(rateCards)
+    .values(VEHICLE_TYPES.map((vehicleType) => ({ businessId, vehicleType, ...defaultRateCard(vehicleType, currency) })))
+    .onConflictDoNothing();
+}
+
+/** The business's active rate cards, in the order of VEHICLE_TYPES. */
+export async function activeRateCards(db: Db, business: { id: number; currency: string }): Promise<RateCard[]> {
+  let cards = await db.select().from(rateCards).where(eq(rateCards.businessId, business.id)).orderBy(asc(rateCards.id));
+  if (cards.length < VEHICLE_TYPES.length) {
+    await seedRateCards(db, business.id, business.currency);
+    cards = await db.select().from(rateCards).where(eq(rateCards.businessId, business.id)).orderBy(asc(rateCards.id));
+  }
+  return VEHICLE_TYPES.map((type) => cards.find((c) => c.vehicleType === type)).filter((c): c is RateCard => Boolean(c?.active));
+}
+
+export async function rateCardFor(db: Db, businessId: number, vehicleType: RateCard['vehicleType']): Promise<RateCard | undefined> {
+  const [card] = await db.select().from(rateCards).where(and(eq(rateCards.businessId, businessId), eq(rateCards.vehicleType, vehicleType))).limit(1);
+  return card;
+}

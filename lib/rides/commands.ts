@@ -1,0 +1,109 @@
+import { randomInt } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { businesses, rideEvents, rides, type Ride } from '@/lib/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import { findQuote } from '@/lib/fares/quote';
+import { PAST_SLACK_MS, type BookRideInput } from '@/lib/fares/schemas';
+import { appendEntry } from '@/lib/wallet/ledger';
+import { emitRideChange } from './notify';
+
+export function newStartCode(): string {
+  return randomInt(0, 10_000).toString().padStart(4, '0');
+}
+
+const toMinor = (major: number) => Math.round(major * 100);
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+async function findByKey(db: Db, businessId: number, riderId: number, key: string): Promise<Ride | undefined> {
+  const [ride] = await db.select().from(rides).where(and(eq(rides.businessId, businessId), eq(rides.riderId, riderId), eq(rides.idempotencyKey, key))).limit(1);
+  return ride;
+}
+
+/**
+ * Books from a stored quote in one transaction: the ride (booked, with a
+ * 4-digit start code), its first event and the rider's pending cashback.
+ * A repeated idempotency key returns the first ride. Amounts sent by the
+ * client must match the quote or the booking is refused.
+ */
+export async function bookRide(db: Db, businessId: number, riderId: number, input: BookRideInput): Promise<{ ride: Ride; created: boolean }> {
+  const existing = await findByKey(db, businessId, riderId, input.idempotencyKey);
+  if (existing) return { ride: existing, created: false };
+
+  const quote = await findQuote(db, businessId, input.rideSearchId);
+  if (!quote) throw new ApiError(404, 'quote_unknown', 'rideSearchId: This fare search was not found. Search again.', 'rideSearchId');
+  if (quote.expiresAt.getTime() < Date.now()) throw new ApiError(410, 'quote_expired', 'rideSearchId: This fare has expired. Search again for a fresh fare.', 'rideSearchId');
+  if (quote.pickupTime.getTime() < Date.now() - PAST_SLACK_MS) throw new ApiError(400, 'pickup_in_past', 'pickupTime: The pickup time has passed. Choose a new time.', 'pickupTime');
+  const item = quote.items.find((i) => i.vehicleType === input.rideVehicle);
+  if (!item) throw new ApiError(400, 'vehicle_unknown', 'rideVehicle: This vehicle type is not offered for this trip.', 'rideVehicle');
+  const claimed = { rideAmount: item.rideAmount, tolls: item.tolls, driverBata: item.driverBata, totalAmount: item.total } as const;
+  for (const field of Object.keys(claimed) as (keyof typeof claimed)[]) {
+    const sent = input[field];
+    if (sent !== undefined && toMinor(sent) !== claimed[field]) {
+      throw new ApiError(409, 'amount_mismatch', `${field}: The amount does not match the fare. Search again.`, field);
+    }
+  }
+  if (input.currency && input.currency !== quote.currency) throw new ApiError(409, 'amount_mismatch', 'currency: The currency does not match the fare.', 'currency');
+
+  try {
+    const ride = await db.transaction(async (tx) => {
+      const [business] = await tx.select({ cashbackBps: businesses.cashbackBps }).from(businesses).where(eq(businesses.id, businessId));
+      const cashback = Math.round((item.rideAmount * business.cashbackBps) / 10_000);
+      const [created] = await tx
+        .insert(rides)
+        .values({
+          businessId,
+          riderId,
+          quoteId: quote.id,
+          idempotencyKey: input.idempotencyKey,
+          vehicleType: item.vehicleType,
+          rideType: quote.rideType,
+          tripKind: quote.tripKind,
+          packageCode: quote.packageCode,
+          pickup: quote.pickup,
+          dropoff: quote.dropoff,
+          pickupTime: quote.pickupTime,
+          returnTime: quote.returnTime,
+          flightNumber: quote.tripKind === 'airport' ? (input.flightNumber ?? null) : null,
+          flightDirection: quote.tripKind === 'airport' ? (input.flightDirection ?? 'arrival') : null,
+          distanceM: quote.distanceM,
+          durationS: quote.durationS,
+          currency: quote.currency,
+          rideAmount: item.rideAmount,
+          driverBata: item.driverBata,
+          tolls: item.tolls,
+          totalAmount: item.total,
+          cashbackAmount: cashback,
+          paymentMethod: input.paymentMethod,
+          startCode: newStartCode(),
+          source: input.source,
+        })
+        .returning();
+      await tx.insert(rideEvents).values({ businessId, rideId: created.id, fromStatus: null, toStatus: 'booked', actorUserId: riderId });
+      if (cashback > 0) {
+        await appendEntry(tx as unknown as Db, {
+          businessId,
+          userId: riderId,
+          rideId: created.id,
+          kind: 'cashback_pending',
+          pending: cashback,
+          currency: quote.currency,
+          description: `Cashback for ride ${created.id}`,
+        });
+      }
+      return created;
+    });
+    emitRideChange({ ride, from: null, to: 'booked', actorUserId: riderId });
+    return { ride, created: true };
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      const again = await findByKey(db, businessId, riderId, input.idempotencyKey);
+      if (again) return { ride: again, created: false };
+    }
+    throw error;
+  }
+}
