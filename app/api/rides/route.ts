@@ -1,0 +1,18 @@
+import { route } from '@/lib/api/handler';
+import { bookRideSchema } from '@/lib/fares/schemas';
+import { bookRide } from '@/lib/rides/commands';
+import { riderRides, rideView } from '@/lib/rides/queries';
+
+const RIDER = ['travelsx-user'] as const;
+
+/** The signed-in rider's rides: upcoming and past. */
+export const GET = route({ auth: RIDER }, async ({ db, tenant, session }) => {
+  return { success: true, data: await riderRides(db, tenant.id, session.userId) };
+});
+
+/** Book ride (spec 000 §7): from a stored quote, idempotent per key; answers a list whose first item has cashbackAmount. */
+export const POST = route({ auth: RIDER, body: bookRideSchema }, async ({ db, tenant, session, body }) => {
+  const { ride, created } = await bookRide(db, tenant.id, session.userId, body);
+  const view = rideView(ride);
+  return Response.json({ success: true, data: [{ ...view, cashbackAmount: ride.cashbackAmount / 100, rideId: ride.id }] }, { status: created ? 201 : 200 });
+});

@@ -1,0 +1,46 @@
+import 'server-only';
+import { and, eq, ne } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '@/lib/db/client';
+import { sessions, users } from '@/lib/db/schema';
+import { conflict } from '@/lib/api/errors';
+import { emailSchema, personNameSchema } from './identifiers';
+
+/** What a rider may change on their profile; the phone is their login and changes only by a new account. */
+export const updateProfileSchema = z.object({
+  name: personNameSchema,
+  email: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), emailSchema.optional()),
+});
+export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+
+export async function updateProfile(db: Db, user: { userId: number; businessId: number; role: string }, input: UpdateProfileInput) {
+  if (input.email) {
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.businessId, user.businessId), eq(users.role, user.role as never), eq(users.email, input.email), ne(users.id, user.userId)))
+      .limit(1);
+    if (taken) throw conflict('email: Another account already uses this e-mail.');
+  }
+  const [row] = await db
+    .update(users)
+    .set({ name: input.name, email: input.email ?? null })
+    .where(and(eq(users.id, user.userId), eq(users.businessId, user.businessId)))
+    .returning({ name: users.name, email: users.email });
+  return row;
+}
+
+/**
+ * Deletes a rider's account: personal data is erased, every session ends. The
+ * row stays (anonymised) so the operator's ride and wallet records keep their
+ * foreign keys; signing in again with the same phone creates a new account.
+ */
+export async function deleteAccount(db: Db, user: { userId: number; businessId: number }): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ name: null, email: null, phone: null, phoneCode: null, deletedAt: new Date() })
+      .where(and(eq(users.id, user.userId), eq(users.businessId, user.businessId)));
+    await tx.delete(sessions).where(eq(sessions.userId, user.userId));
+  });
+}

@@ -1,0 +1,34 @@
+/**
+ * Money, dates and times for every screen, through Intl (spec 000 §9: 2
+ * decimals, the rupee sign for INR, 12-hour times with AM/PM, Latin digits).
+ * Amounts arrive in minor units (paise, cents).
+ */
+const numbering = { numberingSystem: 'latn' } as const;
+
+export function formatMoney(minor: number, currency: string, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2, ...numbering }).format(minor / 100);
+}
+
+/** "Tue, 24 Nov 2026, 8:00 PM" in the operator's time zone. */
+export function formatDateTime(iso: string | Date, locale: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true, timeZone, ...numbering }).format(new Date(iso));
+}
+
+/** "8:00 PM" */
+export function formatTime(iso: string | Date, locale: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', hour12: true, timeZone, ...numbering }).format(new Date(iso));
+}
+
+/** Kilometres with one decimal, e.g. "452.3 km". */
+export function formatKm(meters: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilometer', maximumFractionDigits: 1, ...numbering }).format(meters / 1000);
+}
+
+/** "7 h 15 min" style durations. */
+export function formatDuration(seconds: number, locale: string): string {
+  const totalMin = Math.max(1, Math.round(seconds / 60));
+  const hours = Math.floor(totalMin / 60);
+  const minutes = totalMin % 60;
+  const unit = (value: number, u: 'hour' | 'minute') => new Intl.NumberFormat(locale, { style: 'unit', unit: u, unitDisplay: 'narrow', ...numbering }).format(value);
+  return hours ? `${unit(hours, 'hour')} ${minutes ? unit(minutes, 'minute') : ''}`.trim() : unit(minutes, 'minute');
+}

@@ -1,0 +1,79 @@
+import 'server-only';
+import { env } from '@/lib/env';
+import { logger } from '@/lib/log';
+import type { LatLng } from '@/lib/routing';
+import { loadGazetteer, nearestCity, searchCities, type GazetteerPlace } from './gazetteer';
+
+/** One suggestion as the booking form shows it; `name` is what a ride stores. */
+export type PlaceSuggestion = { name: string; detail: string; lat: number; lng: number; source: 'gazetteer' | 'google' };
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+function fromGazetteer(place: GazetteerPlace): PlaceSuggestion {
+  return { name: place.name, detail: regionNames.of(place.country) ?? place.country, lat: place.lat, lng: place.lng, source: 'gazetteer' };
+}
+
+type GooglePlace = { displayName?: { text?: string }; formattedAddress?: string; location?: { latitude: number; longitude: number } };
+
+/** Google Places (New) text search, used when GOOGLE_MAPS_API_KEY is set. */
+async function googleSearch(query: string, region: string | undefined, language: string, key: string): Promise<PlaceSuggestion[]> {
+  const res = await fetch('https://places.googleapis.com/v1/places:searchText', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'X-Goog-Api-Key': key, 'X-Goog-FieldMask': 'places.displayName,places.formattedAddress,places.location' },
+    body: JSON.stringify({ textQuery: query, languageCode: language, regionCode: region, pageSize: 8 }),
+    signal: AbortSignal.timeout(3000),
+  });
+  if (!res.ok) throw new Error(`Places API answered ${res.status}`);
+  const json = (await res.json()) as { places?: GooglePlace[] };
+  return (json.places ?? [])
+    .filter((p) => p.location && p.displayName?.text)
+    .map((p) => ({ name: p.displayName!.text!, detail: p.formattedAddress ?? '', lat: p.location!.latitude, lng: p.location!.longitude, source: 'google' as const }));
+}
+
+/** Place suggestions: Google Places when keyed (falling back on failure), else the GeoNames gazetteer. */
+export async function suggestPlaces(query: string, options: { country?: string; language?: string; limit?: number } = {}): Promise<PlaceSuggestion[]> {
+  const key = env().GOOGLE_MAPS_API_KEY;
+  if (key) {
+    try {
+      return await googleSearch(query, options.country, options.language ?? 'en', key);
+    } catch (error) {
+      logger.warn({ err: error }, 'Google Places failed; using the gazetteer');
+    }
+  }
+  await loadGazetteer();
+  return searchCities(query, { country: options.country, limit: options.limit }).map(fromGazetteer);
+}
+
+type GeocodeResult = { formatted_address: string; address_components: { long_name: string }[] };
+
+/** Spec 000 §7: the place name is component 3, 2 or 1 depending on how many there are. */
+function placeNameOf(result: GeocodeResult): string {
+  const parts = result.address_components;
+  const index = parts.length >= 4 ? 3 : parts.length >= 3 ? 2 : 1;
+  return parts[Math.min(index, parts.length - 1)]?.long_name ?? result.formatted_address;
+}
+
+async function googleReverse(point: LatLng, language: string, key: string): Promise<PlaceSuggestion | undefined> {
+  const url = `https://maps.googleapis.com/maps/api/geocode/json?latlng=${point.lat},${point.lng}&language=${language}&key=${encodeURIComponent(key)}`;
+  const res = await fetch(url, { signal: AbortSignal.timeout(3000) });
+  const json = (await res.json()) as { status: string; results?: GeocodeResult[] };
+  const first = json.status === 'OK' ? json.results?.[0] : undefined;
+  if (!first) return undefined;
+  return { name: placeNameOf(first), detail: first.formatted_address, lat: point.lat, lng: point.lng, source: 'google' };
+}
+
+/** The address of a point: Google Geocoding when keyed, else the nearest gazetteer city (about 100 km at most). */
+export async function reverseGeocode(point: LatLng, language = 'en'): Promise<PlaceSuggestion | undefined> {
+  const key = env().GOOGLE_MAPS_API_KEY;
+  if (key) {
+    try {
+      const found = await googleReverse(point, language, key);
+      if (found) return found;
+    } catch (error) {
+      logger.warn({ err: error }, 'Google Geocoding failed; using the gazetteer');
+    }
+  }
+  await loadGazetteer();
+  const city = nearestCity(point);
+  return city ? { ...fromGazetteer(city), lat: point.lat, lng: point.lng } : undefined;
+}

@@ -1,0 +1,64 @@
+import 'server-only';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { rides, type Ride, type RideStatus } from '@/lib/db/schema';
+
+export const OPEN_STATUSES: readonly RideStatus[] = ['booked', 'accepted', 'ontrip'];
+
+/** A ride as the rider's pages and the API show it; amounts in minor units. */
+export function rideView(ride: Ride) {
+  return {
+    id: ride.id,
+    status: ride.status,
+    rideType: ride.rideType,
+    tripKind: ride.tripKind,
+    packageCode: ride.packageCode,
+    vehicleType: ride.vehicleType,
+    pickup: ride.pickup,
+    dropoff: ride.dropoff,
+    pickupTime: ride.pickupTime.toISOString(),
+    returnTime: ride.returnTime?.toISOString() ?? null,
+    flightNumber: ride.flightNumber,
+    flightDirection: ride.flightDirection,
+    distanceM: ride.distanceM,
+    durationS: ride.durationS,
+    currency: ride.currency,
+    rideAmount: ride.rideAmount,
+    driverBata: ride.driverBata,
+    tolls: ride.tolls,
+    totalAmount: ride.totalAmount,
+    cashbackAmount: ride.cashbackAmount,
+    paymentMethod: ride.paymentMethod,
+    paid: ride.paid,
+    /** Shown to the rider only while the trip has not started. */
+    startCode: ride.status === 'booked' || ride.status === 'accepted' ? ride.startCode : null,
+    cancelReason: ride.cancelReason,
+    cancelledBy: ride.cancelledBy,
+    createdAt: ride.createdAt.toISOString(),
+  };
+}
+
+export type RideView = ReturnType<typeof rideView>;
+
+/** The rider's rides of this business, newest pickup first, split into upcoming (open) and past. */
+export async function riderRides(db: Db, businessId: number, riderId: number): Promise<{ upcoming: RideView[]; past: RideView[] }> {
+  const rows = await db
+    .select()
+    .from(rides)
+    .where(and(eq(rides.businessId, businessId), eq(rides.riderId, riderId)))
+    .orderBy(desc(rides.pickupTime))
+    .limit(200);
+  const views = rows.map(rideView);
+  return {
+    upcoming: views.filter((r) => OPEN_STATUSES.includes(r.status)).reverse(),
+    past: views.filter((r) => !OPEN_STATUSES.includes(r.status)),
+  };
+}
+
+export async function countOpenRides(db: Db, businessId: number, riderId: number): Promise<number> {
+  const rows = await db
+    .select({ id: rides.id })
+    .from(rides)
+    .where(and(eq(rides.businessId, businessId), eq(rides.riderId, riderId), inArray(rides.status, [...OPEN_STATUSES])));
+  return rows.length;
+}
