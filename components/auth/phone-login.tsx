@@ -24,12 +24,15 @@ export function PhoneLogin({
   askName = false,
   defaultCountry,
   submitLabel,
+  defaultPhone,
   onSuccess,
 }: {
   userType?: UserRole;
   askName?: boolean;
   defaultCountry: string;
   submitLabel?: string;
+  /** Prefills the phone (e.g. typed earlier in the booking form). */
+  defaultPhone?: { dialCode: string; number: string } | null;
   onSuccess: (data: VerifyData, name?: string) => void;
 }) {
   const t = useTranslations('Auth');
@@ -41,7 +44,7 @@ export function PhoneLogin({
   const form = useForm<BookingSignupInput>({
     resolver: zodResolver(askName ? bookingSignupSchema : (phoneLoginSchema as never)),
     mode: 'onTouched',
-    defaultValues: { userName: '' },
+    defaultValues: { userName: '', ...(defaultPhone ? { phone: defaultPhone } : {}) },
   });
   const { errors, touchedFields, isValid } = form.formState;
   const name = useWatch({ control: form.control, name: 'userName' }) ?? '';

@@ -1,5 +1,5 @@
 /** Browser-side JSON calls to this site's API, with the error shape of lib/api/handler.ts. */
-export type ApiFailure = { code: string; message: string; field?: string; status: number };
+export type ApiFailure = { code: string; message: string; field?: string; key?: string; status: number };
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiFailure };
 
 export async function apiCall<T>(path: string, init: { method?: string; body?: unknown; timeoutMs?: number } = {}): Promise<ApiResult<T>> {
@@ -14,7 +14,7 @@ export async function apiCall<T>(path: string, init: { method?: string; body?: u
     const json = await res.json().catch(() => ({}));
     if (!res.ok) {
       const error = json?.error ?? {};
-      return { ok: false, error: { code: error.code ?? 'generic', message: error.message ?? res.statusText, field: error.field, status: res.status } };
+      return { ok: false, error: { code: error.code ?? 'generic', message: error.message ?? res.statusText, field: error.field, key: error.key, status: res.status } };
     }
     return { ok: true, data: json as T };
   } catch {

@@ -10,6 +10,9 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+
+  /** The Validation message key behind a 400, so screens can show it in the user's language. */
+  key?: string;
 }
 
 export const badRequest = (message: string, field?: string) => new ApiError(400, 'bad_request', message, field);

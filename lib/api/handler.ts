@@ -48,8 +48,11 @@ function describeIssue(issue: z.core.$ZodIssue): { message: string; field?: stri
 function parseWith<T extends ZodType>(schema: T, value: unknown): z.infer<T> {
   const result = schema.safeParse(value);
   if (!result.success) {
-    const { message, field } = describeIssue(result.error.issues[0]);
-    throw badRequest(message, field);
+    const issue = result.error.issues[0];
+    const { message, field } = describeIssue(issue);
+    const error = badRequest(message, field);
+    error.key = issue.message;
+    throw error;
   }
   return result.data;
 }
@@ -78,7 +81,7 @@ function sessionToken(req: NextRequest): string | undefined {
 export function toErrorResponse(error: unknown): NextResponse {
   if (error instanceof ApiError) {
     return NextResponse.json(
-      { success: false, error: { code: error.code, message: error.message, field: error.field } },
+      { success: false, error: { code: error.code, message: error.message, field: error.field, key: error.key } },
       { status: error.status, headers: error.headers },
     );
   }

@@ -1,17 +1,11 @@
 import 'server-only';
 import { and, eq, ne } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '@/lib/db/client';
 import { sessions, users } from '@/lib/db/schema';
 import { conflict } from '@/lib/api/errors';
-import { emailSchema, personNameSchema } from './identifiers';
+import type { UpdateProfileInput } from './profile-schema';
 
-/** What a rider may change on their profile; the phone is their login and changes only by a new account. */
-export const updateProfileSchema = z.object({
-  name: personNameSchema,
-  email: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), emailSchema.optional()),
-});
-export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+export { updateProfileSchema, type UpdateProfileInput } from './profile-schema';
 
 export async function updateProfile(db: Db, user: { userId: number; businessId: number; role: string }, input: UpdateProfileInput) {
   if (input.email) {

@@ -105,6 +105,8 @@ export function quoteView(quote: Quote) {
   };
 }
 
+export type QuoteView = ReturnType<typeof quoteView>;
+
 export async function findQuote(db: Db, businessId: number, id: string): Promise<Quote | undefined> {
   const [quote] = await db.select().from(quotes).where(and(eq(quotes.id, id), eq(quotes.businessId, businessId))).limit(1);
   return quote;

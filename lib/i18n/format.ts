@@ -5,8 +5,10 @@
  */
 const numbering = { numberingSystem: 'latn' } as const;
 
-export function formatMoney(minor: number, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2, ...numbering }).format(minor / 100);
+/** `signed` shows the sign of credits too ("+₹25.00", "-₹25.00"), for ledgers. */
+export function formatMoney(minor: number, currency: string, locale: string, { signed = false }: { signed?: boolean } = {}): string {
+  const signDisplay = signed ? 'exceptZero' : 'auto';
+  return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay, ...numbering }).format(minor / 100);
 }
 
 /** "Tue, 24 Nov 2026, 8:00 PM" in the operator's time zone. */

@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { SiteShell } from '@/components/layout/site-shell';
 import { RiderHome } from '@/components/site/rider-home';
+import { BookingPanel } from '@/components/booking/booking-panel';
+import styles from '@/components/booking/booking.module.css';
 import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
 import { listServiceAreas } from '@/lib/tenancy/queries';
 
@@ -12,10 +14,13 @@ export async function generateMetadata({ params }: { params: PageParams }): Prom
 }
 
 export default async function UserHomePage({ params }: { params: PageParams }) {
-  const { tenant, market } = await pageContext(params);
+  const { tenant, market, locale } = await pageContext(params);
   const cities = await listServiceAreas(tenant.id);
   return (
     <SiteShell tenant={tenant} market={market}>
+      <div className={`${styles.page} ${styles.narrow}`}>
+        <BookingPanel tenant={tenant} market={market} locale={locale} />
+      </div>
       <RiderHome tenant={tenant} cities={cities} />
     </SiteShell>
   );

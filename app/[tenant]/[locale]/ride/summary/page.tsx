@@ -1,0 +1,23 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { BookingPage } from '@/components/booking/booking-page';
+import { RideSummary } from '@/components/booking/ride-summary';
+import { COUNTRIES } from '@/lib/i18n/markets';
+import { businessSettings } from '@/lib/tenancy/queries';
+import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
+
+export async function generateMetadata({ params }: { params: PageParams }): Promise<Metadata> {
+  const { locale } = await pageContext(params);
+  const t = await getTranslations({ locale, namespace: 'Metadata' });
+  return { title: t('summaryTitle'), robots: { index: false } };
+}
+
+export default async function RideSummaryPage({ params }: { params: PageParams }) {
+  const { tenant, market } = await pageContext(params);
+  const { cashbackBps } = await businessSettings(tenant.id);
+  return (
+    <BookingPage tenant={tenant} market={market} narrow namespaces={['RideSummary', 'VehicleTypes', 'Booking', 'Validation', 'Auth', 'AuthErrors']}>
+      <RideSummary timeZone={tenant.timeZone} cashbackBps={cashbackBps} defaultCountry={COUNTRIES[market.country].region} />
+    </BookingPage>
+  );
+}

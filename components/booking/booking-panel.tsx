@@ -1,0 +1,39 @@
+import { getTranslations } from 'next-intl/server';
+import { getDb } from '@/lib/db/client';
+import { activeRateCards } from '@/lib/fares/rate-cards';
+import { COUNTRIES, type Market } from '@/lib/i18n/markets';
+import { Link } from '@/lib/i18n/navigation';
+import type { Tenant } from '@/lib/tenancy/queries';
+import { ClientMessages } from '@/components/ui/client-messages';
+import { RideForm } from './ride-form';
+import styles from './booking.module.css';
+
+const TABS = [
+  { key: 'tabForm', href: '/user/form/taxi/booking' },
+  { key: 'tabWhatsapp', href: '/user/whatsapp/taxi/booking' },
+] as const;
+
+/** The booking options tabs (spec 000 §2.3) and, on the form tab, the booking form. */
+export async function BookingPanel({ tenant, market, locale }: { tenant: Tenant; market: Market; locale: string }) {
+  const t = await getTranslations('Booking');
+  const cards = await activeRateCards(await getDb(), tenant);
+  const packages = (cards[0]?.rentalPackages ?? []).map(({ code, hours, km }) => ({ code, hours, km }));
+  return (
+    <section className={styles.bookingCard} aria-label={t('tabsLabel')}>
+      <nav aria-label={t('tabsLabel')}>
+        <ul className={styles.tabs}>
+          {TABS.map((tab) => (
+            <li key={tab.key}>
+              <Link href={tab.href} locale={locale} className={styles.tab} aria-current={tab.key === 'tabForm' ? 'page' : undefined}>
+                {t(tab.key)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <ClientMessages namespaces={['Booking', 'TripKinds', 'Validation', 'Auth', 'AuthErrors']}>
+        <RideForm timeZone={tenant.timeZone} defaultCountry={COUNTRIES[market.country].region} packages={packages} />
+      </ClientMessages>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+'use client';
+
+import { useEffect } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { Link, useRouter } from '@/lib/i18n/navigation';
+import { formatMoney } from '@/lib/i18n/format';
+import ui from '@/components/ui/ui.module.css';
+import { useBookingState } from './booking-store';
+import styles from './booking.module.css';
+
+/** Back to the base route after this long (spec 000 §9). */
+const CONFIRMATION_REDIRECT_MS = 5000;
+
+/** Confirmation: the ride number and cashback added to the wallet, or the failure state; home after 5 s. */
+export function RideConfirmed() {
+  const t = useTranslations('RideConfirmed');
+  const locale = useLocale();
+  const router = useRouter();
+  const { confirmation, ready } = useBookingState();
+
+  useEffect(() => {
+    if (!ready || !confirmation) return;
+    const timer = setTimeout(() => router.replace('/user/home'), CONFIRMATION_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [ready, confirmation, router]);
+
+  if (!ready) return null;
+  if (!confirmation) {
+    return (
+      <section className={styles.confirmation} aria-labelledby="confirmed-title">
+        <h1 id="confirmed-title">{t('failedTitle')}</h1>
+        <p>{t('failedBody')}</p>
+        <div className={styles.confirmActions}>
+          <Link href="/user/home" className={`${ui.button} ${ui.primary}`}>
+            {t('bookAgain')}
+          </Link>
+          <Link href="/user/rides" className={`${ui.button} ${ui.secondary}`}>
+            {t('viewRides')}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className={styles.confirmation} aria-labelledby="confirmed-title">
+      <div className={styles.tick} aria-hidden="true">✓</div>
+      <h1 id="confirmed-title">{t('title')}</h1>
+      <p className={styles.muted}>{t('rideNumber', { id: confirmation.rideId })}</p>
+      <p className={styles.cashback}>{t('cashback', { cashbackAmount: formatMoney(confirmation.cashbackAmount, confirmation.currency, locale) })}</p>
+      <p role="status" className={styles.muted}>{t('redirecting')}</p>
+      <Link href="/user/rides" className={`${ui.button} ${ui.secondary}`}>
+        {t('viewRides')}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,208 @@
+'use client';
+
+import { useId, useMemo, useState } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { useRouter } from '@/lib/i18n/navigation';
+import { quoteRequestSchema } from '@/lib/fares/schemas';
+import { RIDE_TIME_SLOTS, zonedDate, zonedIso } from '@/lib/fares/time';
+import { TRIP_KINDS, type RentalPackage } from '@/lib/db/schema/rides';
+import { formatTime } from '@/lib/i18n/format';
+import { PhoneField } from '@/components/auth/phone-field';
+import { usePhoneError } from '@/components/auth/field-error';
+import { useMe } from '@/components/auth/session-store';
+import { useHydrated } from '@/components/ui/use-hydrated';
+import ui from '@/components/ui/ui.module.css';
+import { bookingStore, useBookingState, type RideFormData } from './booking-store';
+import { PlaceInput } from './place-input';
+import styles from './booking.module.css';
+
+const NOW = 'now';
+
+function emptyForm(): RideFormData {
+  return {
+    tripKind: 'outstation',
+    rideType: 'oneway',
+    packageDetails: null,
+    pickupLocation: null,
+    dropoffLocation: null,
+    pickupDate: '',
+    pickupTime: '',
+    returnDate: '',
+    returnTime: '',
+    pickupAt: null,
+    returnAt: null,
+    flightNumber: '',
+    flightDirection: 'arrival',
+    phone: null,
+  };
+}
+
+/** The booking form ('Book Taxi'): trip kind, ride type, places, times; Continue stays disabled until valid. */
+export function RideForm({ timeZone, defaultCountry, packages }: { timeZone: string; defaultCountry: string; packages: Omit<RentalPackage, 'price'>[] }) {
+  const t = useTranslations('Booking');
+  const tKinds = useTranslations('TripKinds');
+  const tv = useTranslations('Validation');
+  const locale = useLocale();
+  const router = useRouter();
+  const id = useId();
+  const hydrated = useHydrated();
+  const { me } = useMe();
+  const stored = useBookingState();
+  const [form, setForm] = useState<RideFormData>(() => stored.form ?? emptyForm());
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const phoneError = usePhoneError();
+  const today = hydrated ? zonedDate(timeZone) : '';
+
+  const set = <K extends keyof RideFormData>(key: K, value: RideFormData[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const touch = (key: string) => setTouched((t) => ({ ...t, [key]: true }));
+
+  const request = useMemo(() => {
+    const pickupAt = form.pickupTime === NOW ? new Date().toISOString() : zonedIso(form.pickupDate, form.pickupTime, timeZone);
+    const returnAt = form.rideType === 'return' ? zonedIso(form.returnDate, form.returnTime, timeZone) : undefined;
+    return {
+      rideType: form.rideType,
+      tripKind: form.tripKind,
+      packageDetails: form.tripKind === 'rental' ? form.packageDetails : null,
+      pickupLocation: form.pickupLocation,
+      dropoffLocation: form.tripKind === 'rental' ? null : form.dropoffLocation,
+      pickupTime: pickupAt ?? null,
+      returnTime: returnAt ?? null,
+    };
+  }, [form, timeZone]);
+
+  const parsed = quoteRequestSchema.safeParse(request);
+  const errors: Record<string, string> = {};
+  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= tv(issue.message as 'pickupRequired');
+  if (!errors.dropoffLocation && form.pickupLocation && form.dropoffLocation && form.tripKind !== 'rental' && form.pickupLocation.name === form.dropoffLocation.name) {
+    errors.dropoffLocation = tv('samePlace');
+  }
+  const flightOk = !form.flightNumber.trim() || /^[A-Z0-9]{2}\s?\d{1,4}[A-Z]?$/i.test(form.flightNumber.trim());
+  const phoneMessage = !me && form.phone?.number ? phoneError(form.phone, true) : undefined;
+  const valid = Object.keys(errors).length === 0 && flightOk && !phoneMessage;
+  const shown = (key: string) => (touched[key] ? errors[key] : undefined);
+
+  const submit = () => {
+    if (!valid) {
+      setTouched({ pickupLocation: true, dropoffLocation: true, pickupTime: true, returnTime: true, packageDetails: true });
+      return;
+    }
+    bookingStore.saveForm({ ...form, pickupAt: request.pickupTime, returnAt: request.returnTime, flightNumber: form.flightNumber.trim().toUpperCase() });
+    router.push('/ride/vehicles');
+  };
+
+  const slotLabel = (slot: string) => formatTime(`2000-01-01T${slot}:00Z`, locale, 'UTC');
+  const timeSelect = (key: 'pickupTime' | 'returnTime', label: string, withNow: boolean) => (
+    <div className={styles.field}>
+      <label htmlFor={`${id}-${key}`}>{label}</label>
+      <select id={`${id}-${key}`} className={styles.input} value={form[key]} onChange={(e) => set(key, e.target.value)} onBlur={() => touch(key)} aria-invalid={shown(key) ? true : undefined}>
+        <option value="">{t('chooseTime')}</option>
+        {withNow ? <option value={NOW}>{t('now')}</option> : null}
+        {RIDE_TIME_SLOTS.map((slot) => (
+          <option key={slot} value={slot}>
+            {slotLabel(slot)}
+          </option>
+        ))}
+      </select>
+      {shown(key) ? <p className={styles.error}>{shown(key)}</p> : null}
+    </div>
+  );
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      aria-labelledby={`${id}-title`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <h2 id={`${id}-title`} className={styles.formTitle}>{t('title')}</h2>
+      <fieldset className={styles.segments}>
+        <legend className={styles.legend}>{t('tripKindLabel')}</legend>
+        {TRIP_KINDS.map((kind) => (
+          <label key={kind} className={styles.segment}>
+            <input type="radio" name={`${id}-kind`} value={kind} checked={form.tripKind === kind} onChange={() => setForm((f) => ({ ...f, tripKind: kind, rideType: kind === 'rental' ? 'oneway' : f.rideType }))} />
+            <span>{tKinds(kind)}</span>
+          </label>
+        ))}
+      </fieldset>
+
+      {form.tripKind !== 'rental' ? (
+        <fieldset className={styles.segments}>
+          <legend className={styles.legend}>{t('rideTypeLabel')}</legend>
+          {(['oneway', 'return'] as const).map((type) => (
+            <label key={type} className={styles.segment}>
+              <input type="radio" name={`${id}-type`} value={type} checked={form.rideType === type} onChange={() => set('rideType', type)} />
+              <span>{tKinds(type)}</span>
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+
+      {form.tripKind === 'airport' ? (
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>{t('airportLabel')}</legend>
+          {(['arrival', 'departure'] as const).map((direction) => (
+            <label key={direction} className={styles.radioRow}>
+              <input type="radio" name={`${id}-dir`} checked={form.flightDirection === direction} onChange={() => set('flightDirection', direction)} />
+              <span>{t(direction)}</span>
+            </label>
+          ))}
+          <div className={styles.field}>
+            <label htmlFor={`${id}-flight`}>{t('flightNumber')}</label>
+            <input id={`${id}-flight`} className={styles.input} placeholder={t('flightPlaceholder')} value={form.flightNumber} maxLength={8} autoCapitalize="characters" onChange={(e) => set('flightNumber', e.target.value)} onBlur={() => touch('flight')} aria-invalid={!flightOk ? true : undefined} />
+            {touched.flight && !flightOk ? <p className={styles.error}>{tv('flightInvalid')}</p> : null}
+          </div>
+        </fieldset>
+      ) : null}
+
+      <PlaceInput label={t('pickup')} value={form.pickupLocation} onChange={(place) => { set('pickupLocation', place); if (place) touch('pickupLocation'); }} error={shown('pickupLocation')} withCurrentLocation />
+      {form.tripKind !== 'rental' ? (
+        <PlaceInput label={t('dropoff')} value={form.dropoffLocation} onChange={(place) => { set('dropoffLocation', place); if (place) touch('dropoffLocation'); }} error={shown('dropoffLocation')} />
+      ) : (
+        <div className={styles.field}>
+          <label htmlFor={`${id}-package`}>{t('package')}</label>
+          <select id={`${id}-package`} className={styles.input} value={form.packageDetails ?? ''} onChange={(e) => set('packageDetails', e.target.value || null)} onBlur={() => touch('packageDetails')}>
+            <option value="">{t('choosePackage')}</option>
+            {packages.map((p) => (
+              <option key={p.code} value={p.code}>
+                {t('packageOption', { hours: p.hours, km: p.km })}
+              </option>
+            ))}
+          </select>
+          {shown('packageDetails') ? <p className={styles.error}>{shown('packageDetails')}</p> : null}
+        </div>
+      )}
+
+      <div className={styles.pair}>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-pdate`}>{t('pickupDate')}</label>
+          <input id={`${id}-pdate`} type="date" className={styles.input} min={today} value={form.pickupDate} disabled={form.pickupTime === NOW} onChange={(e) => set('pickupDate', e.target.value)} onBlur={() => touch('pickupTime')} />
+        </div>
+        {timeSelect('pickupTime', t('pickupTime'), true)}
+      </div>
+
+      {form.rideType === 'return' && form.tripKind !== 'rental' ? (
+        <div className={styles.pair}>
+          <div className={styles.field}>
+            <label htmlFor={`${id}-rdate`}>{t('returnDate')}</label>
+            <input id={`${id}-rdate`} type="date" className={styles.input} min={form.pickupDate || today} value={form.returnDate} onChange={(e) => set('returnDate', e.target.value)} onBlur={() => touch('returnTime')} />
+          </div>
+          {timeSelect('returnTime', t('returnTime'), false)}
+        </div>
+      ) : null}
+
+      {hydrated && !me ? (
+        <div className={styles.field}>
+          <PhoneField id={`${id}-phone`} value={form.phone ?? undefined} onChange={(v) => set('phone', v?.number ? { dialCode: v.dialCode ?? '', number: v.number } : null)} onBlur={() => touch('phone')} error={touched.phone ? phoneMessage : undefined} defaultCountry={defaultCountry} />
+          <p className={styles.hint}>{t('phoneHint')}</p>
+        </div>
+      ) : null}
+
+      <button type="submit" className={`${ui.button} ${ui.primary} ${styles.full}`} disabled={!hydrated || !valid}>
+        {t('continue')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,236 @@
+'use client';
+
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { useRouter } from '@/lib/i18n/navigation';
+import { apiCall } from '@/lib/api/client';
+import { formatDateTime, formatDuration, formatKm, formatMoney } from '@/lib/i18n/format';
+import { reportEvent } from '@/lib/tracking/client';
+import { PhoneLogin } from '@/components/auth/phone-login';
+import { refreshMe, useMe } from '@/components/auth/session-store';
+import { BottomSheet } from '@/components/ui/bottom-sheet';
+import { useApiErrorText } from '@/components/ui/use-api-error';
+import ui from '@/components/ui/ui.module.css';
+import { bookingStore, useBookingState } from './booking-store';
+import styles from './booking.module.css';
+
+/** Booking timeout (spec 000 §9). */
+const BOOKING_TIMEOUT_MS = 15_000;
+/** Signup sheet height in dvh (spec 000 §9). */
+const SIGNUP_SHEET_HEIGHT = 42;
+const PAYMENT_OPTIONS = ['cash', 'upi'] as const;
+
+const toMinor = (major: number) => Math.round(major * 100);
+
+type BookAnswer = { data: { rideId: number; cashbackAmount: number; currency: string }[] };
+
+/** Ride summary: vehicle, itinerary, price breakdown, payment method and Book now (with the cashback sign-in sheet). */
+export function RideSummary({ timeZone, cashbackBps, defaultCountry }: { timeZone: string; cashbackBps: number; defaultCountry: string }) {
+  const t = useTranslations('RideSummary');
+  const tTypes = useTranslations('VehicleTypes');
+  const tBooking = useTranslations('Booking');
+  const locale = useLocale();
+  const router = useRouter();
+  const id = useId();
+  const errorText = useApiErrorText();
+  const { me } = useMe();
+  const { form, selected, ready } = useBookingState();
+  const [payment, setPayment] = useState<(typeof PAYMENT_OPTIONS)[number]>('cash');
+  const [sheet, setSheet] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const attemptKey = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (ready && (!form || !selected)) console.warn('Ride summary details are not available');
+  }, [ready, form, selected]);
+
+  if (!ready) return null;
+  if (!form || !selected) {
+    return (
+      <div className={styles.empty} role="status">
+        <p>{t('notAvailable')}</p>
+        <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => router.push('/user/home')}>
+          {t('searchAgain')}
+        </button>
+      </div>
+    );
+  }
+
+  const detail = selected.quote.ride_details.find((d) => d.vehicle.vehicle_type === selected.vehicleType)!;
+  const fee = detail.fee;
+  const money = (major: number) => formatMoney(toMinor(major), fee.currency, locale);
+  const cashback = Math.round((toMinor(fee.ride_amount) * cashbackBps) / 10_000);
+  const route = selected.quote.ride_route.distance_time;
+  const pickupAt = form.pickupTime === 'now' || !form.pickupAt ? new Date().toISOString() : form.pickupAt;
+
+  const book = async () => {
+    setProblem(undefined);
+    setBusy(true);
+    attemptKey.current ??= crypto.randomUUID();
+    const result = await apiCall<BookAnswer>('/api/rides', {
+      timeoutMs: BOOKING_TIMEOUT_MS,
+      body: {
+        rideSearchId: selected.quote.ride_search_id,
+        rideVehicle: selected.vehicleType,
+        idempotencyKey: attemptKey.current,
+        paymentMethod: payment,
+        flightNumber: form.tripKind === 'airport' ? form.flightNumber : undefined,
+        flightDirection: form.tripKind === 'airport' ? form.flightDirection : undefined,
+        currency: fee.currency,
+        rideAmount: fee.ride_amount,
+        tolls: fee.tolls,
+        driverBata: fee.driver_bata,
+        totalAmount: fee.total_fee,
+      },
+    });
+    if (result.ok) {
+      const first = result.data.data[0];
+      if (!first) {
+        setBusy(false);
+        reportEvent('book_ride_fails', { reason: 'empty' });
+        return;
+      }
+      reportEvent('book_ride_success', { rideId: first.rideId });
+      bookingStore.confirm({ rideId: first.rideId, cashbackAmount: toMinor(first.cashbackAmount), currency: fee.currency });
+      router.push('/ride/confirmed');
+      return;
+    }
+    reportEvent('book_ride_fails', { reason: result.error.code });
+    if (result.error.status >= 400 && result.error.status < 500 && result.error.status !== 401) {
+      // The fare or trip is no longer bookable: say why and stay, nothing was booked.
+      setBusy(false);
+      attemptKey.current = null;
+      setProblem(errorText(result.error));
+      return;
+    }
+    console.error(result.error.code === 'network' ? 'Booking timeout' : result.error.message);
+    bookingStore.confirm(null);
+    router.push('/ride/confirmed');
+  };
+
+  const onBookNow = () => {
+    if (me) void book();
+    else setSheet(true);
+  };
+
+  return (
+    <div className={styles.summary}>
+      <button type="button" className={styles.backButton} onClick={() => router.push('/ride/vehicles')}>
+        ← {t('back')}
+      </button>
+      <h1 className={styles.stepTitle}>{t('title')}</h1>
+
+      <section className={styles.card} aria-label={tTypes(selected.vehicleType)}>
+        <div className={styles.summaryHead}>
+          <strong>{tTypes(selected.vehicleType)}</strong>
+          <span className={styles.vehiclePrice}>{money(fee.total_fee)}</span>
+        </div>
+        <p className={styles.muted}>{detail.vehicle.vehicles.join(', ')}</p>
+      </section>
+
+      <section className={styles.card} aria-labelledby={`${id}-itinerary`}>
+        <h2 id={`${id}-itinerary`} className={styles.cardTitle}>{t('itinerary')}</h2>
+        <ol className={styles.itinerary}>
+          <li>
+            <span className={styles.dotP} aria-hidden="true">P</span>
+            <span>
+              <strong>{t('pickup')}</strong> {form.pickupLocation?.name}
+              <br />
+              <time dateTime={pickupAt}>{formatDateTime(pickupAt, locale, timeZone)}</time>
+            </span>
+          </li>
+          {form.tripKind !== 'rental' && form.dropoffLocation ? (
+            <li>
+              <span className={styles.dotD} aria-hidden="true">D</span>
+              <span>
+                <strong>{t('dropoff')}</strong> {form.dropoffLocation.name}
+              </span>
+            </li>
+          ) : null}
+          {form.rideType === 'return' && form.returnAt ? (
+            <li>
+              <span className={styles.dotP} aria-hidden="true">↩</span>
+              <span>
+                <strong>{t('returnTrip')}</strong> <time dateTime={form.returnAt}>{formatDateTime(form.returnAt, locale, timeZone)}</time>
+              </span>
+            </li>
+          ) : null}
+        </ol>
+        {form.tripKind === 'airport' && form.flightNumber ? <p className={styles.muted}>{t('flight', { flight: form.flightNumber, direction: tBooking(form.flightDirection) })}</p> : null}
+        {form.tripKind !== 'rental' ? <p className={styles.muted}>{t('trip', { distance: formatKm(route.ride_distance.distance * 1000, locale), duration: formatDuration(route.ride_duration.duration * 60, locale) })}</p> : null}
+      </section>
+
+      <section className={styles.card} aria-labelledby={`${id}-price`}>
+        <h2 id={`${id}-price`} className={styles.cardTitle}>{t('priceBreakdown')}</h2>
+        <dl className={styles.breakdown}>
+          <dt>{t('rideAmount')}</dt>
+          <dd>{money(fee.ride_amount)}</dd>
+          <dt>{t('tolls')}</dt>
+          <dd>{money(fee.tolls)}</dd>
+          <dt>{t('driverBata')}</dt>
+          <dd>{money(fee.driver_bata)}</dd>
+          <dt className={styles.totalRow}>{t('total')}</dt>
+          <dd className={styles.totalRow}>{money(fee.total_fee)}</dd>
+        </dl>
+      </section>
+
+      <div className={styles.field}>
+        <label htmlFor={`${id}-payment`}>{t('paymentMethod')}</label>
+        <select id={`${id}-payment`} className={styles.input} value={payment} onChange={(e) => setPayment(e.target.value as typeof payment)}>
+          {PAYMENT_OPTIONS.map((option) => (
+            <option key={option} value={option}>
+              {t(option)}
+            </option>
+          ))}
+        </select>
+        <p className={styles.hint}>{t('payToDriver')}</p>
+      </div>
+
+      {problem ? (
+        <div role="alert" className={styles.problem}>
+          <p>{t('bookingError', { reason: problem })}</p>
+          <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => router.push('/user/home')}>
+            {t('searchAgain')}
+          </button>
+        </div>
+      ) : null}
+
+      <button type="button" className={`${ui.button} ${ui.primary} ${styles.full}`} onClick={onBookNow} disabled={busy}>
+        {t('bookNow')}
+      </button>
+
+      {sheet && !me ? (
+        <div className={styles.sheetLayer}>
+          <BottomSheet initialHeight={SIGNUP_SHEET_HEIGHT} handleLabel={t('sheetHandle')} labelledBy={`${id}-sheet`}>
+            <h2 id={`${id}-sheet`} className={styles.cardTitle}>{t('cashbackTitle', { amount: formatMoney(cashback, fee.currency, locale) })}</h2>
+            <p className={styles.muted}>{t('cashbackSubtitle')}</p>
+            <PhoneLogin
+              askName
+              defaultCountry={defaultCountry}
+              defaultPhone={form.phone}
+              onSuccess={async () => {
+                await refreshMe();
+                setSheet(false);
+                void book();
+              }}
+            />
+            <button type="button" className={styles.linkButton} onClick={() => setSheet(false)}>
+              {t('close')}
+            </button>
+          </BottomSheet>
+        </div>
+      ) : null}
+
+      {busy ? (
+        <div className={styles.overlay} role="status" aria-live="polite">
+          <div className={styles.overlayCard}>
+            <span className={styles.spinner} aria-hidden="true" />
+            <strong>{t('booking')}</strong>
+            <span>{t('bookingDetail')}</span>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

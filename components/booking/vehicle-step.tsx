@@ -1,0 +1,141 @@
+'use client';
+
+import { useEffect, useId, useState } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { useRouter } from '@/lib/i18n/navigation';
+import { apiCall } from '@/lib/api/client';
+import type { QuoteView } from '@/lib/fares/quote';
+import type { VehicleType } from '@/lib/db/schema/rides';
+import { formatDuration, formatKm, formatMoney } from '@/lib/i18n/format';
+import { reportEvent } from '@/lib/tracking/client';
+import ui from '@/components/ui/ui.module.css';
+import { useApiErrorText } from '@/components/ui/use-api-error';
+import { bookingStore, useBookingState } from './booking-store';
+import { RouteMap } from './route-map';
+import styles from './booking.module.css';
+
+const toMinor = (major: number) => Math.round(major * 100);
+
+/** Vehicle step: prices the stored trip, shows the route and the vehicles; Continue after a choice. */
+export function VehicleStep() {
+  const t = useTranslations('Vehicles');
+  const tTypes = useTranslations('VehicleTypes');
+  const errorText = useApiErrorText();
+  const locale = useLocale();
+  const router = useRouter();
+  const id = useId();
+  const { form, ready } = useBookingState();
+  const [quote, setQuote] = useState<QuoteView | null>(null);
+  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [problem, setProblem] = useState<string>();
+  const [chosen, setChosen] = useState<VehicleType | null>(null);
+
+  useEffect(() => {
+    if (!ready) return;
+    if (!form) {
+      router.replace('/user/home');
+      return;
+    }
+    let live = true;
+    void apiCall<{ data: QuoteView }>('/api/rides/quote', {
+      body: {
+        rideType: form.rideType,
+        tripKind: form.tripKind,
+        packageDetails: form.tripKind === 'rental' ? form.packageDetails : null,
+        pickupLocation: form.pickupLocation,
+        dropoffLocation: form.tripKind === 'rental' ? null : form.dropoffLocation,
+        pickupTime: form.pickupTime === 'now' ? new Date().toISOString() : form.pickupAt,
+        returnTime: form.rideType === 'return' ? form.returnAt : null,
+      },
+    }).then((result) => {
+      if (!live) return;
+      if (result.ok) {
+        setQuote(result.data.data);
+        setStatus('ready');
+      } else {
+        console.warn('vehicle fetch error', result.error.message);
+        setProblem(result.error.status === 400 ? errorText(result.error) : undefined);
+        setStatus('failed');
+      }
+    });
+    return () => {
+      live = false;
+    };
+    // errorText is recreated each render; the quote is fetched once per stored form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, form, router]);
+
+  if (!form) return <p className={styles.loading}>{t('loading')}</p>;
+  const route = quote?.ride_route.distance_time;
+  const tripText = route ? t('trip', { distance: formatKm(route.ride_distance.distance * 1000, locale), duration: formatDuration(route.ride_duration.duration * 60, locale) }) : '';
+  const pickup = form.pickupLocation!;
+  const dropoff = form.tripKind === 'rental' ? null : form.dropoffLocation;
+
+  const confirm = () => {
+    if (!quote || !chosen) return;
+    bookingStore.select({ quote, vehicleType: chosen });
+    reportEvent('ride_vehicle_selected', { vehicleType: chosen, rideSearchId: quote.ride_search_id });
+    router.push('/ride/summary');
+  };
+
+  return (
+    <div className={styles.vehicleStep}>
+      <div className={styles.mapPane}>
+        <button type="button" className={styles.backButton} onClick={() => router.push('/user/home')}>
+          ← {t('back')}
+        </button>
+        <RouteMap
+          pickup={pickup}
+          dropoff={dropoff}
+          label={t('mapLabel', { pickup: pickup.name, dropoff: dropoff?.name ?? pickup.name, distance: tripText })}
+          tripText={tripText}
+          pickupMarker={t('pickupMarker')}
+          dropoffMarker={t('dropoffMarker')}
+        />
+        {quote?.ride_route.estimated ? <p className={styles.hint}>{t('estimated')}</p> : null}
+      </div>
+      <section className={styles.listPane} aria-labelledby={`${id}-title`}>
+        <h1 id={`${id}-title`} className={styles.stepTitle}>{t('title')}</h1>
+        {status === 'loading' ? <p role="status" className={styles.loading}>{t('loading')}</p> : null}
+        {status === 'failed' || (status === 'ready' && !quote?.ride_details.length) ? (
+          <div role="status" className={styles.empty}>
+            <p>{t('empty')}</p>
+            {problem ? <p className={styles.error}>{problem}</p> : null}
+            <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => router.push('/user/home')}>
+              {t('changeTrip')}
+            </button>
+          </div>
+        ) : null}
+        {quote?.ride_details.length ? (
+          <fieldset className={styles.vehicles}>
+            <legend className={styles.srOnly}>{t('listLabel')}</legend>
+            {quote.ride_details.map((detail) => {
+              const type = detail.vehicle.vehicle_type;
+              const fee = detail.fee;
+              return (
+                <label key={type} className={styles.vehicle} data-selected={chosen === type || undefined}>
+                  <input type="radio" name={`${id}-vehicle`} value={type} checked={chosen === type} onChange={() => setChosen(type)} />
+                  <span className={styles.vehicleMain}>
+                    <strong>{tTypes(type)}</strong>
+                    <span className={styles.muted}>{t('models', { models: detail.vehicle.vehicles.join(', ') })}</span>
+                    <span className={styles.muted}>
+                      {t('includes', {
+                        ride: formatMoney(toMinor(fee.ride_amount), fee.currency, locale),
+                        bata: formatMoney(toMinor(fee.driver_bata), fee.currency, locale),
+                        tolls: formatMoney(toMinor(fee.tolls), fee.currency, locale),
+                      })}
+                    </span>
+                  </span>
+                  <span className={styles.vehiclePrice}>{formatMoney(toMinor(fee.total_fee), fee.currency, locale)}</span>
+                </label>
+              );
+            })}
+          </fieldset>
+        ) : null}
+        <button type="button" className={`${ui.button} ${ui.primary} ${styles.full}`} disabled={!chosen || !quote} onClick={confirm}>
+          {t('continue')}
+        </button>
+      </section>
+    </div>
+  );
+}
