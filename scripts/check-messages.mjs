@@ -10,7 +10,7 @@ const flat = (o, pre = '') =>
   Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? flat(v, `${pre}${k}.`) : [[`${pre}${k}`, v]]));
 const placeholders = (s) => [...String(s).matchAll(/\{(\w+)/g)].map((m) => m[1]).sort().join(',');
 // Values that are the same in every language (numbers, brand words).
-const SAME_EVERYWHERE = /^(24\/7|WhatsApp|UPI|OTP|\W*)$/;
+const SAME_EVERYWHERE = /^(24\/7|WhatsApp|UPI|OTP|SUV|Sedan|Hatchback|\W*)$/;
 
 const en = new Map(flat(JSON.parse(fs.readFileSync(path.join(dir, 'en.json'), 'utf8'))));
 const langs = process.argv.slice(2).length
@@ -29,7 +29,7 @@ for (const lang of langs) {
   for (const [key, value] of en) {
     if (!other.has(key)) problems.push(`missing ${key}`);
     else if (placeholders(other.get(key)) !== placeholders(value)) problems.push(`placeholders differ in ${key}`);
-    else if (other.get(key) === value && /[a-z]{3}/i.test(value) && !SAME_EVERYWHERE.test(value)) problems.push(`untranslated ${key}`);
+    else if (other.get(key) === value && /[a-z]{3}/i.test(value.replace(/\{[^}]*\}/g, '')) && !SAME_EVERYWHERE.test(value)) problems.push(`untranslated ${key}`);
   }
   for (const key of other.keys()) if (!en.has(key)) problems.push(`extra ${key}`);
   if (problems.length) {

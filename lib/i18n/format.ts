@@ -5,20 +5,28 @@
  */
 const numbering = { numberingSystem: 'latn' } as const;
 
+/** English times read "8:00 PM" (en-US style, spec 000 §9) in every English market; other languages keep their own. */
+function timeLocale(locale: string): string {
+  return locale.startsWith('en') ? 'en-US' : locale;
+}
+
+/** ICU puts a narrow no-break space before AM/PM; a plain space reads and matches the same everywhere. */
+const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+
 /** `signed` shows the sign of credits too ("+₹25.00", "-₹25.00"), for ledgers. */
 export function formatMoney(minor: number, currency: string, locale: string, { signed = false }: { signed?: boolean } = {}): string {
   const signDisplay = signed ? 'exceptZero' : 'auto';
   return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay, ...numbering }).format(minor / 100);
 }
 
-/** "Tue, 24 Nov 2026, 8:00 PM" in the operator's time zone. */
+/** "Tue, Nov 24, 2026, 8:00 PM" in the operator's time zone. */
 export function formatDateTime(iso: string | Date, locale: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true, timeZone, ...numbering }).format(new Date(iso));
+  return plainSpaces(new Intl.DateTimeFormat(timeLocale(locale), { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true, timeZone, ...numbering }).format(new Date(iso)));
 }
 
 /** "8:00 PM" */
 export function formatTime(iso: string | Date, locale: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', hour12: true, timeZone, ...numbering }).format(new Date(iso));
+  return plainSpaces(new Intl.DateTimeFormat(timeLocale(locale), { hour: 'numeric', minute: '2-digit', hour12: true, timeZone, ...numbering }).format(new Date(iso)));
 }
 
 /** Kilometres with one decimal, e.g. "452.3 km". */
