@@ -65,7 +65,7 @@ try {
   const acknowledged = new Map();
   const refused = new Map();
   const book = summary(await closedLoop(BOOKINGS, CLIENTS, async (i, client) => {
-    const key = `bench-${i}`;
+    const key = `bench-booking-${i}`;
     const body = { rideSearchId: quoteIds[client], rideVehicle: 'sedan', idempotencyKey: key };
     const r = await json('/api/rides', { method: 'POST', body, cookie: cookies[client] });
     if (r.status === 201 || r.status === 200) acknowledged.set(key, r.json.data[0].id);

@@ -2,57 +2,84 @@
 
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { PhoneLogin } from './phone-login';
-import { refreshMe, signOut, useMe } from './session-store';
+import { Link } from '@/lib/i18n/navigation';
+import { SignInDialog } from './sign-in-dialog';
+import { signOut, useMe, type Me } from './session-store';
 import styles from './account-menu.module.css';
-import auth from './auth.module.css';
 
-/** Header control: Sign in (phone code) when signed out; the rider's name and Log out when signed in. */
+const RIDER_LINKS = [
+  { href: '/user/rides', label: 'myRides' },
+  { href: '/user/wallet', label: 'wallet' },
+  { href: '/user/profile', label: 'profile' },
+] as const;
+
+const displayName = (me: Me) => me.name || (me.phone_number ? `+${me.country_code} ${me.phone_number}` : me.email);
+
+/** Header control: Sign in (phone code) when signed out; when signed in, a menu with the rider's pages and Log out. */
 export function AccountMenu({ defaultCountry }: { defaultCountry: string }) {
   const t = useTranslations('Auth');
-  const tr = useTranslations('RiderLogin');
   const { status, me } = useMe();
+  const [signingIn, setSigningIn] = useState(false);
+
+  if (status === 'loading') return <span className={styles.placeholder} aria-hidden="true" />;
+  if (me) return <SignedInMenu me={me} />;
+  return (
+    <>
+      <button type="button" className={styles.button} onClick={() => setSigningIn(true)}>
+        {t('signIn')}
+      </button>
+      {signingIn ? <SignInDialog defaultCountry={defaultCountry} onClose={() => setSigningIn(false)} /> : null}
+    </>
+  );
+}
+
+function SignedInMenu({ me }: { me: Me }) {
+  const t = useTranslations('Auth');
   const [open, setOpen] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
   const id = useId();
 
   useEffect(() => {
-    if (open) dialog.current?.showModal();
-    else dialog.current?.close();
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
   }, [open]);
 
-  if (status === 'loading') return <span className={styles.placeholder} aria-hidden="true" />;
-  if (me) {
-    return (
-      <div className={styles.menu}>
-        <span className={styles.who}>{t('signedInAs', { name: me.name || `+${me.country_code} ${me.phone_number}` || me.email })}</span>
-        <button type="button" className={styles.button} onClick={() => void signOut()}>
+  return (
+    <div className={styles.menu} ref={root}>
+      <button ref={toggle} type="button" className={styles.button} aria-expanded={open} aria-controls={`${id}-panel`} onClick={() => setOpen((v) => !v)}>
+        {t('account')}
+      </button>
+      <div id={`${id}-panel`} className={styles.panel} hidden={!open}>
+        <p className={styles.who}>{t('signedInAs', { name: displayName(me) })}</p>
+        {me.user_type === 'travelsx-user' ? (
+          <ul className={styles.links}>
+            {RIDER_LINKS.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} className={styles.link} onClick={() => setOpen(false)}>
+                  {t(link.label)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <button type="button" className={styles.link} onClick={() => void signOut()}>
           {t('signOut')}
         </button>
       </div>
-    );
-  }
-  return (
-    <>
-      <button type="button" className={styles.button} onClick={() => setOpen(true)}>
-        {t('signIn')}
-      </button>
-      {open ? (
-        <dialog ref={dialog} className={auth.dialog} aria-labelledby={`${id}-title`} onCancel={() => setOpen(false)}>
-          <h2 id={`${id}-title`}>{tr('title')}</h2>
-          <p>{tr('subtitle')}</p>
-          <PhoneLogin
-            defaultCountry={defaultCountry}
-            onSuccess={async () => {
-              await refreshMe();
-              setOpen(false);
-            }}
-          />
-          <button type="button" className={auth.link} onClick={() => setOpen(false)}>
-            {t('close')}
-          </button>
-        </dialog>
-      ) : null}
-    </>
+    </div>
   );
 }

@@ -23,8 +23,8 @@ async function fillTrip(page: Page, trip: { kind?: 'Local' | 'Airport' | 'Outsta
   const form = page.getByRole('form', { name: 'Book Taxi' });
   const cont = form.getByRole('button', { name: 'Continue' });
   await expect(cont).toBeDisabled();
-  if (trip.kind) await form.getByText(trip.kind, { exact: true }).click();
-  if (trip.type) await form.getByText(trip.type, { exact: true }).click();
+  if (trip.kind) await form.getByRole('radio', { name: trip.kind, exact: true }).check();
+  if (trip.type) await form.getByRole('radio', { name: trip.type, exact: true }).check();
   if (trip.flight) await form.getByLabel('Flight number (optional)').fill(trip.flight);
   await choosePlace(page, 'Pickup location', trip.from.slice(0, 4), trip.from);
   await choosePlace(page, 'Drop-off location', trip.to.slice(0, 4), trip.to);
@@ -57,6 +57,8 @@ async function signInInSheet(page: Page, phone: string, name: string) {
   await page.getByRole('dialog', { name: 'Enter the code' }).getByLabel('4-digit code').fill(code);
 }
 
+const rideCard = (page: Page, id: string) => page.getByRole('article', { name: `Ride #${id}`, exact: true });
+
 async function confirmation(page: Page): Promise<string> {
   await expect(page).toHaveURL(/\/in\/en\/ride\/confirmed$/, { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Congratulations! Your ride is booked' })).toBeVisible();
@@ -81,7 +83,7 @@ test('a new rider books Chennai to Bangalore by sedan for tomorrow 8 PM, signs i
   const rideId = await confirmation(page);
 
   await page.goto('/in/en/user/rides');
-  const card = page.getByRole('article').filter({ hasText: `#${rideId}` });
+  const card = rideCard(page, rideId);
   await expect(card).toContainText('Chennai');
   await expect(card).toContainText('Bengaluru');
   await expect(card).toContainText(/Start code \d{4}/);
@@ -90,11 +92,12 @@ test('a new rider books Chennai to Bangalore by sedan for tomorrow 8 PM, signs i
   await expect(page.getByText('Cashback pending').first()).toBeVisible();
 
   await page.goto('/in/en/user/rides');
-  await page.getByRole('article').filter({ hasText: `#${rideId}` }).getByRole('button', { name: 'Cancel ride' }).click();
+  await rideCard(page, rideId).getByRole('button', { name: 'Cancel ride' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('textbox').fill('Plans changed');
-  await dialog.getByRole('button', { name: /cancel/i }).last().click();
-  await expect(page.getByRole('article').filter({ hasText: `#${rideId}` })).toContainText('Cancelled');
+  await dialog.getByRole('button', { name: 'Yes, cancel the ride' }).click();
+  await page.getByRole('tab', { name: /^Past/ }).click();
+  await expect(rideCard(page, rideId)).toContainText('Cancelled');
 
   await page.goto('/in/en/user/wallet');
   await expect(page.getByText('Cashback reversed').first()).toBeVisible();
@@ -115,8 +118,8 @@ test('a signed-in rider books a return trip and an airport arrival', async ({ pa
   const airportRide = await confirmation(page);
 
   await page.goto('/in/en/user/rides');
-  await expect(page.getByRole('article').filter({ hasText: `#${returnRide}` })).toContainText('Return');
-  await expect(page.getByRole('article').filter({ hasText: `#${airportRide}` })).toContainText('AI 302');
+  await expect(rideCard(page, returnRide)).toContainText('Return');
+  await expect(rideCard(page, airportRide)).toContainText('AI 302');
 });
 
 test('the form explains bad input and the vehicle step never shows a stale trip', async ({ page }) => {

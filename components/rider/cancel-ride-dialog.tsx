@@ -1,0 +1,94 @@
+'use client';
+
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { cancelRideSchema } from '@/lib/fares/schemas';
+import type { RideView } from '@/lib/rides/queries';
+import { apiCall } from '@/lib/api/client';
+import { useFieldError } from '@/components/auth/field-error';
+import { useModalDialog } from '@/components/ui/use-modal-dialog';
+import ui from '@/components/ui/ui.module.css';
+import auth from '@/components/auth/auth.module.css';
+import styles from './rider.module.css';
+
+/** The schema's limit, for the textarea and its counter. */
+const REASON_MAX = cancelRideSchema.shape.reason.maxLength ?? 300;
+
+type Props = {
+  ride: RideView;
+  onCancelled: (ride: RideView) => void;
+  /** `stale` when the server refused because the ride changed meanwhile. */
+  onClose: (stale: boolean) => void;
+};
+
+/** Asks the reason and cancels the ride; the pending cashback is reversed on the server. */
+export function CancelRideDialog({ ride, onCancelled, onClose }: Props) {
+  const t = useTranslations('RiderRides');
+  const ta = useTranslations('Auth');
+  const fieldError = useFieldError();
+  const dialog = useModalDialog();
+  const id = useId();
+  const [failure, setFailure] = useState<{ message: string; stale: boolean }>();
+  const form = useForm({ resolver: zodResolver(cancelRideSchema), mode: 'onTouched', defaultValues: { reason: '' } });
+  const reason = useWatch({ control: form.control, name: 'reason' }) ?? '';
+  const { errors, isSubmitting } = form.formState;
+  const reasonError = fieldError(errors.reason);
+
+  const close = () => {
+    if (!isSubmitting) onClose(Boolean(failure?.stale));
+  };
+
+  return (
+    <dialog ref={dialog} className={auth.dialog} aria-labelledby={`${id}-title`} aria-describedby={`${id}-body`} onCancel={(event) => { event.preventDefault(); close(); }}>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(async (input) => {
+          setFailure(undefined);
+          const result = await apiCall<{ data: RideView }>(`/api/rides/${ride.id}/cancel`, { body: input });
+          if (result.ok) return onCancelled(result.data.data);
+          const stale = result.error.status === 409 || result.error.status === 404;
+          if (result.error.field === 'reason') form.setError('reason', { message: result.error.message }, { shouldFocus: true });
+          else setFailure({ stale, message: t(stale ? 'cannotCancel' : 'cancelFailed') });
+        })}
+      >
+        <h2 id={`${id}-title`}>{t('cancelTitle', { id: ride.id })}</h2>
+        <p id={`${id}-body`}>{t('cancelBody')}</p>
+        <div className={auth.field}>
+          <label htmlFor={`${id}-reason`}>{t('reasonLabel')}</label>
+          <textarea
+            id={`${id}-reason`}
+            className={styles.textarea}
+            maxLength={REASON_MAX}
+            required
+            aria-invalid={reasonError ? true : undefined}
+            aria-describedby={`${id}-count${reasonError ? ` ${id}-error` : ''}`}
+            {...form.register('reason')}
+          />
+          <p id={`${id}-count`} className={auth.hint}>
+            {t('reasonCounter', { count: reason.length, max: REASON_MAX })}
+          </p>
+          {reasonError ? (
+            <p id={`${id}-error`} className={auth.error}>
+              {reasonError}
+            </p>
+          ) : null}
+        </div>
+        {failure ? (
+          <p role="alert" className={auth.error}>
+            {failure.message}
+          </p>
+        ) : null}
+        <div className={styles.actions}>
+          <button type="submit" className={`${ui.button} ${styles.danger}`} disabled={isSubmitting || failure?.stale}>
+            {isSubmitting ? t('cancelling') : t('confirmCancel')}
+          </button>
+          <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={close} disabled={isSubmitting}>
+            {failure?.stale ? ta('close') : t('keepRide')}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,81 @@
+'use client';
+
+import { useId, useRef, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { apiCall } from '@/lib/api/client';
+import { useRouter } from '@/lib/i18n/navigation';
+import { refreshMe } from '@/components/auth/session-store';
+import { useModalDialog } from '@/components/ui/use-modal-dialog';
+import ui from '@/components/ui/ui.module.css';
+import auth from '@/components/auth/auth.module.css';
+import styles from './rider.module.css';
+
+/** "Delete account" with a confirmation; on success the rider is signed out and back on the home page. */
+export function DeleteAccount() {
+  const t = useTranslations('Profile');
+  const [confirming, setConfirming] = useState(false);
+  const id = useId();
+  return (
+    <section className={styles.section} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('deleteTitle')}</h2>
+      <p className={styles.muted}>{t('deleteBody')}</p>
+      <div className={styles.actions}>
+        <button type="button" className={`${ui.button} ${styles.dangerOutline}`} onClick={() => setConfirming(true)}>
+          {t('deleteButton')}
+        </button>
+      </div>
+      {confirming ? <ConfirmDelete onClose={() => setConfirming(false)} /> : null}
+    </section>
+  );
+}
+
+function ConfirmDelete({ onClose }: { onClose: () => void }) {
+  const t = useTranslations('Profile');
+  const router = useRouter();
+  const keep = useRef<HTMLButtonElement>(null);
+  const dialog = useModalDialog(keep);
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const confirm = async () => {
+    setBusy(true);
+    setFailed(false);
+    const result = await apiCall('/api/profile', { method: 'DELETE' });
+    if (!result.ok) {
+      setBusy(false);
+      setFailed(true);
+      return;
+    }
+    router.replace('/user/home');
+    void refreshMe();
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      role="alertdialog"
+      className={auth.dialog}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-body`}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) onClose();
+      }}
+    >
+      <div className={styles.stack}>
+        <h2 id={`${id}-title`}>{t('deleteConfirmTitle')}</h2>
+        <p id={`${id}-body`}>{t('deleteConfirmBody')}</p>
+        {failed ? <p role="alert" className={auth.error}>{t('deleteFailed')}</p> : null}
+        <div className={styles.actions}>
+          <button type="button" className={`${ui.button} ${styles.danger}`} onClick={() => void confirm()} disabled={busy}>
+            {busy ? t('deleting') : t('confirmDelete')}
+          </button>
+          <button ref={keep} type="button" className={`${ui.button} ${ui.secondary}`} onClick={onClose} disabled={busy}>
+            {t('keepAccount')}
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,92 @@
+'use client';
+
+import { useId, useState } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { updateProfileSchema, type UpdateProfileInput } from '@/lib/auth/profile-schema';
+import { NAME_MAX } from '@/lib/auth/identifiers';
+import { apiCall } from '@/lib/api/client';
+import { refreshMe, type Me } from '@/components/auth/session-store';
+import { useFieldError } from '@/components/auth/field-error';
+import ui from '@/components/ui/ui.module.css';
+import auth from '@/components/auth/auth.module.css';
+import { RiderGate } from './rider-gate';
+import { DeleteAccount } from './delete-account';
+import styles from './rider.module.css';
+
+/** The rider's name and e-mail (editable), phone (read-only) and account deletion. */
+export function ProfileForm({ defaultCountry }: { defaultCountry: string }) {
+  const t = useTranslations('Profile');
+  return (
+    <RiderGate title={t('signedOutTitle')} body={t('signedOutBody')} defaultCountry={defaultCountry}>
+      {(me) => (
+        <>
+          <ProfileDetails me={me} />
+          <DeleteAccount />
+        </>
+      )}
+    </RiderGate>
+  );
+}
+
+/** What the inputs hold; the schema trims, lower-cases and drops a blank e-mail. */
+type ProfileFields = { name: string; email: string };
+// The schema's e-mail input is `unknown` (it is preprocessed); the form only ever gives it a string.
+const profileResolver = zodResolver(updateProfileSchema) as unknown as Resolver<ProfileFields, unknown, UpdateProfileInput>;
+
+function ProfileDetails({ me }: { me: Me }) {
+  const t = useTranslations('Profile');
+  const fieldError = useFieldError();
+  const id = useId();
+  const [result, setResult] = useState<{ saved: boolean; message: string }>();
+  const form = useForm<ProfileFields, unknown, UpdateProfileInput>({ resolver: profileResolver, mode: 'onTouched', defaultValues: { name: me.name, email: me.email } });
+  const { errors, isSubmitting, isDirty } = form.formState;
+  const name = useWatch({ control: form.control, name: 'name' }) ?? '';
+  const nameError = fieldError(errors.name);
+  const emailError = fieldError(errors.email);
+
+  return (
+    <section className={`${ui.card} ${styles.stack}`} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('detailsTitle')}</h2>
+      <form
+        className={auth.form}
+        noValidate
+        onSubmit={form.handleSubmit(async (input) => {
+          setResult(undefined);
+          const response = await apiCall<{ data: { name: string | null; email: string | null } }>('/api/profile', { method: 'PATCH', body: input });
+          if (!response.ok) {
+            if (response.error.status === 409) form.setError('email', { message: t('emailTaken') }, { shouldFocus: true });
+            else setResult({ saved: false, message: t('saveFailed') });
+            return;
+          }
+          form.reset({ name: response.data.data.name ?? '', email: response.data.data.email ?? '' });
+          setResult({ saved: true, message: t('saved') });
+          void refreshMe();
+        })}
+      >
+        <div className={auth.field}>
+          <label htmlFor={`${id}-name`}>{t('nameLabel')}</label>
+          <input id={`${id}-name`} className={auth.input} autoComplete="name" maxLength={NAME_MAX} required aria-invalid={nameError ? true : undefined} aria-describedby={`${id}-name-count${nameError ? ` ${id}-name-error` : ''}`} {...form.register('name')} />
+          <p id={`${id}-name-count`} className={auth.hint}>{t('nameCounter', { count: name.length, max: NAME_MAX })}</p>
+          {nameError ? <p id={`${id}-name-error`} className={auth.error}>{nameError}</p> : null}
+        </div>
+        <div className={auth.field}>
+          <label htmlFor={`${id}-email`}>{t('emailLabel')}</label>
+          <input id={`${id}-email`} className={auth.input} type="email" inputMode="email" autoComplete="email" aria-invalid={emailError ? true : undefined} aria-describedby={emailError ? `${id}-email-error` : undefined} {...form.register('email')} />
+          {emailError ? <p id={`${id}-email-error`} className={auth.error}>{emailError}</p> : null}
+        </div>
+        <div className={auth.field}>
+          <label htmlFor={`${id}-phone`}>{t('phoneLabel')}</label>
+          <input id={`${id}-phone`} className={auth.input} type="tel" dir="ltr" readOnly value={`+${me.country_code} ${me.phone_number}`} aria-describedby={`${id}-phone-hint`} />
+          <p id={`${id}-phone-hint`} className={styles.muted}>{t('phoneHint')}</p>
+        </div>
+        <p role="status" className={styles.status}>{result?.saved && !isDirty ? result.message : ''}</p>
+        {result && !result.saved ? <p role="alert" className={auth.error}>{result.message}</p> : null}
+        <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={isSubmitting}>
+          {isSubmitting ? t('saving') : t('save')}
+        </button>
+      </form>
+    </section>
+  );
+}

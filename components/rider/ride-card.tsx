@@ -1,0 +1,84 @@
+'use client';
+
+import { useId } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import type { RideView } from '@/lib/rides/queries';
+import { formatDateTime, formatMoney } from '@/lib/i18n/format';
+import ui from '@/components/ui/ui.module.css';
+import styles from './rider.module.css';
+import rides from './rides.module.css';
+
+/** A ride can be cancelled by its rider until the trip starts. */
+export const isCancellable = (ride: RideView) => ride.status === 'booked' || ride.status === 'accepted';
+
+const CASHBACK_LINE = { booked: 'cashbackPending', accepted: 'cashbackPending', ontrip: 'cashbackPending', completed: 'cashbackCredited', cancelled: 'cashbackReversed' } as const;
+
+/** One of the rider's rides: status, trip, times, start code, itemised fare, cashback and Cancel. */
+export function RideCard({ ride, timeZone, onCancel }: { ride: RideView; timeZone: string; onCancel: (ride: RideView) => void }) {
+  const t = useTranslations('RiderRides');
+  const tv = useTranslations('VehicleTypes');
+  const tk = useTranslations('TripKinds');
+  const locale = useLocale();
+  const id = useId();
+  const money = (minor: number) => formatMoney(minor, ride.currency, locale);
+  const when = (iso: string) => formatDateTime(iso, locale, timeZone);
+  const rental = /^(\d+)h(\d+)km$/.exec(ride.packageCode ?? '');
+
+  return (
+    <article className={rides.card} aria-labelledby={`${id}-title`}>
+      <div className={rides.cardHead}>
+        <h2 id={`${id}-title`}>{t('rideId', { id: ride.id })}</h2>
+        <span className={rides.badge} data-status={ride.status}>
+          {t(`status.${ride.status}`)}
+        </span>
+      </div>
+      <p className={rides.summary}>{t('summary', { tripKind: tk(ride.tripKind), rideType: tk(ride.rideType), vehicle: tv(ride.vehicleType) })}</p>
+      {ride.dropoff ? (
+        <p className={rides.route}>
+          <span aria-hidden="true">{t('route', { pickup: ride.pickup.name, dropoff: ride.dropoff.name })}</span>
+          <span className="visually-hidden">{t('routeLabel', { pickup: ride.pickup.name, dropoff: ride.dropoff.name })}</span>
+        </p>
+      ) : (
+        <p className={rides.route}>{ride.pickup.name}</p>
+      )}
+      <dl className={rides.facts}>
+        <dt>{t('pickupTime')}</dt>
+        <dd>{when(ride.pickupTime)}</dd>
+        {ride.returnTime ? (
+          <>
+            <dt>{t('returnTime')}</dt>
+            <dd>{when(ride.returnTime)}</dd>
+          </>
+        ) : null}
+        {ride.tripKind === 'airport' && ride.flightNumber ? (
+          <>
+            <dt>{t('flight')}</dt>
+            <dd>{t(ride.flightDirection === 'departure' ? 'flightDeparture' : 'flightArrival', { flight: ride.flightNumber })}</dd>
+          </>
+        ) : null}
+      </dl>
+      {rental ? <p className={styles.muted}>{t('rentalPackage', { hours: Number(rental[1]), km: Number(rental[2]) })}</p> : null}
+      {ride.startCode ? <p className={rides.code}>{t.rich('startCode', { code: ride.startCode, strong: (chunks) => <strong>{chunks}</strong> })}</p> : null}
+      <h3 className={rides.fareTitle}>{t('fareTitle')}</h3>
+      <dl className={rides.fare}>
+        <dt>{t('rideAmount')}</dt>
+        <dd>{money(ride.rideAmount)}</dd>
+        <dt>{t('driverAllowance')}</dt>
+        <dd>{money(ride.driverBata)}</dd>
+        <dt>{t('tolls')}</dt>
+        <dd>{money(ride.tolls)}</dd>
+        <dt className={rides.total}>{t('total')}</dt>
+        <dd className={rides.total}>{money(ride.totalAmount)}</dd>
+      </dl>
+      {ride.cashbackAmount > 0 ? <p className={rides.cashback}>{t(CASHBACK_LINE[ride.status], { amount: money(ride.cashbackAmount) })}</p> : null}
+      {ride.status === 'cancelled' && ride.cancelReason ? <p className={styles.muted}>{t('cancelReason', { reason: ride.cancelReason })}</p> : null}
+      {isCancellable(ride) ? (
+        <div className={styles.actions}>
+          <button type="button" className={`${ui.button} ${styles.dangerOutline}`} aria-describedby={`${id}-title`} onClick={() => onCancel(ride)}>
+            {t('cancel')}
+          </button>
+        </div>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,113 @@
+'use client';
+
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import type { RideView } from '@/lib/rides/queries';
+import { Link } from '@/lib/i18n/navigation';
+import ui from '@/components/ui/ui.module.css';
+import { RiderGate } from './rider-gate';
+import { useApiData } from './use-api-data';
+import { RideCard } from './ride-card';
+import { CancelRideDialog } from './cancel-ride-dialog';
+import { Tabs, tabIds } from './tabs';
+import styles from './rider.module.css';
+import rides from './rides.module.css';
+
+type RideLists = { upcoming: RideView[]; past: RideView[] };
+type TabKey = keyof RideLists;
+
+const byPickupDesc = (a: RideView, b: RideView) => b.pickupTime.localeCompare(a.pickupTime);
+
+/** The signed-in rider's rides in Upcoming and Past tabs, with cancellation. */
+export function RidesList({ timeZone, defaultCountry }: { timeZone: string; defaultCountry: string }) {
+  const t = useTranslations('RiderRides');
+  return (
+    <RiderGate title={t('signedOutTitle')} body={t('signedOutBody')} defaultCountry={defaultCountry}>
+      {() => <Rides timeZone={timeZone} />}
+    </RiderGate>
+  );
+}
+
+function Rides({ timeZone }: { timeZone: string }) {
+  const t = useTranslations('RiderRides');
+  const { state, reload, update } = useApiData<RideLists>('/api/rides');
+  const [tab, setTab] = useState<TabKey>('upcoming');
+  const [cancelling, setCancelling] = useState<RideView | null>(null);
+  const [notice, setNotice] = useState('');
+  const panel = useRef<HTMLDivElement>(null);
+  const focusPanel = useRef(false);
+  const id = useId();
+
+  useEffect(() => {
+    // After the dialog has closed: the cancelled ride's card (and its button) left this tab.
+    if (cancelling || !focusPanel.current) return;
+    focusPanel.current = false;
+    panel.current?.focus();
+  }, [cancelling]);
+
+  const onCancelled = (ride: RideView) => {
+    update((lists) => ({ upcoming: lists.upcoming.filter((r) => r.id !== ride.id), past: [ride, ...lists.past.filter((r) => r.id !== ride.id)].sort(byPickupDesc) }));
+    setCancelling(null);
+    setNotice(t('cancelled', { id: ride.id }));
+    focusPanel.current = true;
+  };
+
+  if (state.status === 'loading') return <p role="status" aria-busy="true" className={styles.muted}>{t('loading')}</p>;
+  if (state.status === 'error') {
+    return (
+      <div role="alert" className={styles.gate}>
+        <p className={styles.alert}>{t('loadError')}</p>
+        <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={reload}>
+          {t('retry')}
+        </button>
+      </div>
+    );
+  }
+  const shown = state.data[tab];
+  const ids = tabIds(id, tab);
+  return (
+    <>
+      <p role="status" className={styles.status}>
+        {notice}
+      </p>
+      <Tabs
+        id={id}
+        label={t('tabsLabel')}
+        selected={tab}
+        onSelect={setTab}
+        tabs={[
+          { key: 'upcoming', label: t('upcomingTab', { count: state.data.upcoming.length }) },
+          { key: 'past', label: t('pastTab', { count: state.data.past.length }) },
+        ]}
+      />
+      <div ref={panel} id={ids.panel} role="tabpanel" aria-labelledby={ids.tab} tabIndex={0}>
+        {shown.length ? (
+          <ul className={rides.list}>
+            {shown.map((ride) => (
+              <li key={ride.id}>
+                <RideCard ride={ride} timeZone={timeZone} onCancel={setCancelling} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <div className={styles.empty}>
+            <p>{t(tab === 'upcoming' ? 'emptyUpcoming' : 'emptyPast')}</p>
+            <Link href="/user/home" className={`${ui.button} ${ui.primary}`}>
+              {t('book')}
+            </Link>
+          </div>
+        )}
+      </div>
+      {cancelling ? (
+        <CancelRideDialog
+          ride={cancelling}
+          onCancelled={onCancelled}
+          onClose={(stale) => {
+            setCancelling(null);
+            if (stale) reload();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
