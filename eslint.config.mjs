@@ -5,7 +5,7 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: ['.next/**', 'node_modules/**', '.data*/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', 'lib/db/migrations/**'],
+    ignores: ['.next/**', 'node_modules/**', '.data*/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', 'lib/db/migrations/**', 'dist/**'],
   },
   {
     rules: {
