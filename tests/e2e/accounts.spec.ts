@@ -56,9 +56,12 @@ test('a rider signs in by phone with the code from the outbox', async ({ page })
   await dialog.getByLabel('Phone number', { exact: true }).fill('98450 12345');
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await enterCode(page, await codeFromOutbox(page.request, origin('localhost'), '+919845012345'));
+  await page.getByRole('button', { name: 'My account' }).click();
   await expect(page.getByText('Signed in as +91 9845012345')).toBeVisible();
   await page.reload();
+  await page.getByRole('button', { name: 'My account' }).click();
   await expect(page.getByText('Signed in as +91 9845012345')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'My rides' })).toBeVisible();
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
 });
@@ -66,12 +69,14 @@ test('a rider signs in by phone with the code from the outbox', async ({ page })
 test('a wrong code is refused with a message and the right one still works', async ({ page }) => {
   await page.goto('/in/en/user/home');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel('Phone number', { exact: true }).fill('9845012399');
-  await page.getByRole('button', { name: 'Continue' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in with your phone' });
+  await dialog.getByLabel('Phone number', { exact: true }).fill('9845012399');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
   const code = await codeFromOutbox(page.request, origin('localhost'), '+919845012399');
   await enterCode(page, code === '0000' ? '1111' : '0000');
   await expect(page.getByRole('alert').filter({ hasText: 'The code is wrong or has expired.' })).toBeVisible();
   await enterCode(page, code);
+  await page.getByRole('button', { name: 'My account' }).click();
   await expect(page.getByText('Signed in as +91 9845012399')).toBeVisible();
 });
 
