@@ -4,11 +4,11 @@
 // Usage: node scripts/check-messages.mjs [lang ...]
 import fs from 'node:fs';
 import path from 'node:path';
+import { messageArgs as placeholders } from './message-args.mjs';
 
 const dir = path.join(process.cwd(), 'messages');
 const flat = (o, pre = '') =>
   Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? flat(v, `${pre}${k}.`) : [[`${pre}${k}`, v]]));
-const placeholders = (s) => [...String(s).matchAll(/\{(\w+)/g)].map((m) => m[1]).sort().join(',');
 // Values that are the same in every language (numbers, brand words).
 const SAME_EVERYWHERE = /^(24\/7|WhatsApp|UPI|OTP|SUV|Sedan|Hatchback|\W*)$/;
 

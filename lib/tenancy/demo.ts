@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { businesses, users } from '@/lib/db/schema';
+import { businesses, drivers, users, vehicles } from '@/lib/db/schema';
 import { businessExists, createBusiness, type ServiceCity } from './commands';
 
 /** The demo operator's service cities (South and West India, real coordinates). */
@@ -25,6 +25,22 @@ export const DEMO_BRAND = {
   bannerUrl: '/brand/meridian-banner.svg',
 } as const;
 
+/** The demo fleet, so the console can accept a ride at once: vehicles and verified drivers. */
+const DEMO_FLEET = [
+  { vehicleType: 'sedan', model: 'Maruti Suzuki Dzire', number: 'TN09 AB4521', driver: { name: 'Karthik Raja', phone: '9876500011' } },
+  { vehicleType: 'suv', model: 'Toyota Innova Crysta', number: 'KA05 MN7788', driver: { name: 'Suresh Kumar', phone: '9876500012' } },
+  { vehicleType: 'hatchback', model: 'Maruti Suzuki Swift', number: 'TN10 CD1203', driver: null },
+] as const;
+
+async function seedDemoFleet(db: Db, businessId: number): Promise<void> {
+  for (const item of DEMO_FLEET) {
+    const [vehicle] = await db.insert(vehicles).values({ businessId, vehicleType: item.vehicleType, model: item.model, number: item.number }).returning();
+    if (!item.driver) continue;
+    const [user] = await db.insert(users).values({ businessId, role: 'travelsx-driver', name: item.driver.name, phoneCode: '91', phone: item.driver.phone }).returning();
+    await db.insert(drivers).values({ businessId, userId: user.id, vehicleId: vehicle.id, name: item.driver.name, phoneCode: '91', phone: item.driver.phone, place: 'Chennai', accountStatus: 'Verified' });
+  }
+}
+
 /** Creates the demo operator and its partner login (the brand e-mail) on first start; later starts leave it as edited. */
 export async function ensureDemoTenant(db: Db, slug: string): Promise<boolean> {
   if (await businessExists(db, slug)) return false;
@@ -34,5 +50,6 @@ export async function ensureDemoTenant(db: Db, slug: string): Promise<boolean> {
     .values({ businessId: business.id, role: 'travelsx-partner', name: DEMO_BRAND.name, email: DEMO_BRAND.email, phoneCode: '91', phone: DEMO_BRAND.phone })
     .returning();
   await db.update(businesses).set({ ownerUserId: owner.id }).where(eq(businesses.id, business.id));
+  await seedDemoFleet(db, business.id);
   return true;
 }

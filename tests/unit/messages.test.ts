@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
+import { parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { UI_LANGUAGES } from '@/lib/i18n/markets';
 
 type Tree = { [key: string]: string | Tree };
@@ -8,7 +9,20 @@ const dir = path.join(process.cwd(), 'messages');
 const read = (lang: string): Tree => JSON.parse(fs.readFileSync(path.join(dir, `${lang}.json`), 'utf8'));
 const flat = (tree: Tree, prefix = ''): [string, string][] =>
   Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : flat(v, `${prefix}${k}.`)));
-const placeholders = (s: string) => [...s.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+/** Argument and tag names of a message (what must match across languages); plural text and '#' are not. */
+function placeholders(message: string): string[] {
+  const names = new Set<string>();
+  const walk = (elements: MessageFormatElement[]) => {
+    for (const element of elements) {
+      if (element.type === 0 || element.type === 7) continue;
+      names.add(element.value);
+      if ('options' in element) for (const option of Object.values(element.options)) walk(option.value);
+      if ('children' in element) walk(element.children);
+    }
+  };
+  walk(parse(message));
+  return [...names].sort();
+}
 
 const en = new Map(flat(read('en')));
 

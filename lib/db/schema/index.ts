@@ -4,3 +4,4 @@ export * from './auth';
 export * from './messaging';
 export * from './rides';
 export * from './wallet';
+export * from './fleet';

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { RIDE_STATUSES, VEHICLE_TYPES } from '@/lib/db/schema/rides';
+import { personNameSchema, phoneSchema } from '@/lib/auth/identifiers';
+
+/** The console's list filter: a status tab and a search by ride id (spec 001 §2 rides screen). */
+export const partnerRidesQuerySchema = z.object({
+  status: z.enum(['all', ...RIDE_STATUSES], { error: 'statusInvalid' }).default('all'),
+  q: z
+    .string()
+    .trim()
+    .max(12, 'rideIdInvalid')
+    .regex(/^#?\d*$/, 'rideIdInvalid')
+    .transform((v) => v.replace('#', ''))
+    .optional(),
+});
+export type PartnerRidesQuery = z.infer<typeof partnerRidesQuerySchema>;
+
+const id = z.coerce.number({ error: 'idInvalid' }).int('idInvalid').positive('idInvalid');
+
+/** One action on a ride from the console; each maps to a lifecycle transition. */
+export const rideActionSchema = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ action: z.literal('accept'), driverId: id, vehicleId: id }),
+    z.object({ action: z.literal('decline'), reason: z.string().trim().min(1, 'reasonRequired').max(300, 'reasonTooLong') }),
+    z.object({ action: z.literal('start'), startCode: z.string().trim().regex(/^\d{4}$/, 'startCodeFormat') }),
+    z.object({ action: z.literal('complete'), finalTolls: z.number().nonnegative('tollsInvalid').max(1_000_000, 'tollsInvalid').optional() }),
+    z.object({ action: z.literal('resetStartCode') }),
+  ],
+  { error: 'actionInvalid' },
+);
+export type RideAction = z.infer<typeof rideActionSchema>;
+
+/** The partner books for a customer by phone (travel/ride/book); amounts come from the stored quote. */
+export const bookForCustomerSchema = z.object({
+  customerName: personNameSchema,
+  customerPhone: phoneSchema,
+  rideSearchId: z.uuid({ error: 'quoteUnknown' }),
+  rideVehicle: z.enum(VEHICLE_TYPES, { error: 'vehicleUnknown' }),
+  idempotencyKey: z.string().trim().min(8).max(80),
+  paymentMethod: z.enum(['cash', 'upi'], { error: 'paymentInvalid' }).default('cash'),
+  flightNumber: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{2}\s?\d{1,4}[A-Z]?$/, 'flightInvalid').optional().or(z.literal('').transform(() => undefined)),
+  flightDirection: z.enum(['arrival', 'departure']).optional(),
+});
+export type BookForCustomerInput = z.infer<typeof bookForCustomerSchema>;

@@ -1,0 +1,177 @@
+import { NextRequest } from 'next/server';
+import { eq } from 'drizzle-orm';
+import { GET as listRoute } from '@/app/api/partner/rides/route';
+import { POST as actionRoute } from '@/app/api/partner/rides/[id]/route';
+import { GET as exportRoute } from '@/app/api/partner/rides/export/route';
+import { GET as assignableRoute } from '@/app/api/partner/rides/assignable/route';
+import { POST as bookRoute } from '@/app/api/partner/rides/book/route';
+import { drivers, rides, users, vehicles } from '@/lib/db/schema';
+import { createBusiness } from '@/lib/tenancy/commands';
+import { clearTenantCache } from '@/lib/tenancy/resolve';
+import { createSession } from '@/lib/auth/session';
+import { createQuote } from '@/lib/fares/quote';
+import { bookRide } from '@/lib/rides/commands';
+import { ridesCsv } from '@/lib/rides/partner';
+import { balanceOf } from '@/lib/wallet/ledger';
+import type { Db } from '@/lib/db/client';
+import { closeTestDb, openTestDb } from '../../db';
+
+let db: Db;
+const biz: Record<'demo' | 'acme', { id: number; currency: string; timeZone: string; partnerCookie: string; riderId: number; riderCookie: string; driverId: number; vehicleId: number; pendingDriverId: number }> = {} as never;
+const HOSTS = { demo: 'localhost:3000', acme: 'acme.localhost:3000' } as const;
+
+const trip = () => ({
+  rideType: 'oneway' as const,
+  tripKind: 'outstation' as const,
+  pickupLocation: { lat: 13.0878, lng: 80.2785, name: 'Chennai' },
+  dropoffLocation: { lat: 12.9719, lng: 77.5937, name: 'Bengaluru' },
+  pickupTime: new Date(Date.now() + 36 * 3600_000).toISOString(),
+});
+
+async function setUp(slug: 'demo' | 'acme', country: 'in' | 'ae') {
+  const business = await createBusiness(db, { slug, name: `${slug} cabs`, countryCode: country });
+  const [partner] = await db.insert(users).values({ businessId: business.id, role: 'travelsx-partner', email: `ops@${slug}.example`, name: 'Ops' }).returning();
+  const [rider] = await db.insert(users).values({ businessId: business.id, role: 'travelsx-user', name: 'Asha', phoneCode: '91', phone: '9845000001' }).returning();
+  const [driverUser] = await db.insert(users).values({ businessId: business.id, role: 'travelsx-driver', name: 'Ravi', phoneCode: '91', phone: '9845000002' }).returning();
+  const [pendingUser] = await db.insert(users).values({ businessId: business.id, role: 'travelsx-driver', name: 'Mani', phoneCode: '91', phone: '9845000003' }).returning();
+  const [vehicle] = await db.insert(vehicles).values({ businessId: business.id, vehicleType: 'sedan', model: 'Honda City', number: 'TN 01AB1234' }).returning();
+  const [driver] = await db.insert(drivers).values({ businessId: business.id, userId: driverUser.id, name: 'Ravi', phoneCode: '91', phone: '9845000002', accountStatus: 'Verified', vehicleId: vehicle.id }).returning();
+  const [pending] = await db.insert(drivers).values({ businessId: business.id, userId: pendingUser.id, name: 'Mani', phoneCode: '91', phone: '9845000003' }).returning();
+  biz[slug] = {
+    ...business,
+    partnerCookie: `__Host-session=${await createSession(db, { id: partner.id, businessId: business.id })}`,
+    riderId: rider.id,
+    riderCookie: `__Host-session=${await createSession(db, { id: rider.id, businessId: business.id })}`,
+    driverId: driver.id,
+    vehicleId: vehicle.id,
+    pendingDriverId: pending.id,
+  };
+}
+
+beforeAll(async () => {
+  db = await openTestDb();
+  clearTenantCache();
+  await setUp('demo', 'in');
+  await setUp('acme', 'ae');
+});
+afterAll(closeTestDb);
+
+async function bookFor(slug: 'demo' | 'acme', key: string) {
+  const quote = await createQuote(db, biz[slug], trip());
+  return (await bookRide(db, biz[slug].id, biz[slug].riderId, { rideSearchId: quote.id, rideVehicle: 'sedan', idempotencyKey: key, paymentMethod: 'cash', source: 'form' })).ride;
+}
+
+type Handler = (r: NextRequest, c: { params: Promise<Record<string, string>> }) => Promise<Response>;
+async function call(handler: Handler, path: string, init: { slug?: 'demo' | 'acme'; cookie?: string; body?: unknown; params?: Record<string, string> } = {}) {
+  const host = HOSTS[init.slug ?? 'demo'];
+  const res = await handler(
+    new NextRequest(`http://${host}${path}`, {
+      method: init.body === undefined ? 'GET' : 'POST',
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      headers: { host, origin: `http://${host}`, 'content-type': 'application/json', cookie: init.cookie ?? biz[init.slug ?? 'demo'].partnerCookie },
+    }),
+    { params: Promise.resolve(init.params ?? {}) },
+  );
+  const text = await res.text();
+  return { status: res.status, text, json: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : null };
+}
+const act = (rideId: number, body: unknown, slug: 'demo' | 'acme' = 'demo', cookie?: string) => call(actionRoute, `/api/partner/rides/${rideId}`, { slug, body, cookie, params: { id: String(rideId) } });
+
+describe('console rides', () => {
+  it('lists the business rides with the customer, filtered by status tab and ride id, without the start code', async () => {
+    const ride = await bookFor('demo', 'list-0001');
+    const all = await call(listRoute, '/api/partner/rides');
+    expect(all.status).toBe(200);
+    const card = all.json.data.rides.find((r: { id: number }) => r.id === ride.id);
+    expect(card).toMatchObject({ customerName: 'Asha', phone: '+91 9845000001', status: 'booked' });
+    expect(card.startCode).toBeUndefined();
+    expect(all.json.data.counts.booked).toBeGreaterThanOrEqual(1);
+    const completed = await call(listRoute, '/api/partner/rides?status=completed');
+    expect(completed.json.data.rides.every((r: { status: string }) => r.status === 'completed')).toBe(true);
+    const byId = await call(listRoute, `/api/partner/rides?q=${ride.id}`);
+    expect(byId.json.data.rides.map((r: { id: number }) => r.id)).toEqual([ride.id]);
+    expect((await call(listRoute, '/api/partner/rides?q=abc')).status).toBe(400);
+  });
+
+  it('runs a ride from booked to completed: accept with driver and vehicle, start with the rider code, complete with final tolls', async () => {
+    const ride = await bookFor('demo', 'life-0101');
+    const accepted = await act(ride.id, { action: 'accept', driverId: biz.demo.driverId, vehicleId: biz.demo.vehicleId });
+    expect(accepted.status).toBe(200);
+    expect(accepted.json.data).toMatchObject({ status: 'accepted' });
+    const wrong = ride.startCode === '0000' ? '1111' : '0000';
+    expect((await act(ride.id, { action: 'start', startCode: wrong })).json.error.code).toBe('start_code_wrong');
+    expect((await act(ride.id, { action: 'start', startCode: ride.startCode })).json.data.status).toBe('ontrip');
+    const before = await balanceOf(db, biz.demo.id, null, 'INR');
+    const done = await act(ride.id, { action: 'complete', finalTolls: 120.5 });
+    expect(done.json.data).toMatchObject({ status: 'completed', tolls: 12_050, totalAmount: ride.rideAmount + ride.driverBata + 12_050 });
+    const after = await balanceOf(db, biz.demo.id, null, 'INR');
+    expect(after.available - before.available).toBe(ride.rideAmount + ride.driverBata + 12_050 - Math.round(ride.rideAmount * 0.1));
+  });
+
+  it('locks the start code after 5 wrong tries until the partner resets it', async () => {
+    const ride = await bookFor('demo', 'lock-0001');
+    await act(ride.id, { action: 'accept', driverId: biz.demo.driverId, vehicleId: biz.demo.vehicleId });
+    const wrong = ride.startCode === '0000' ? '1111' : '0000';
+    for (let i = 0; i < 5; i++) expect((await act(ride.id, { action: 'start', startCode: wrong })).status).toBe(400);
+    const locked = await act(ride.id, { action: 'start', startCode: ride.startCode });
+    expect(locked.status).toBe(423);
+    expect((await act(ride.id, { action: 'resetStartCode' })).status).toBe(200);
+    expect((await act(ride.id, { action: 'start', startCode: ride.startCode })).json.data.status).toBe('ontrip');
+  });
+
+  it('refuses a blocked or pending driver, a foreign vehicle, and accepting a cancelled ride; nothing changes', async () => {
+    const ride = await bookFor('demo', 'refuse-0001');
+    expect((await act(ride.id, { action: 'accept', driverId: biz.demo.pendingDriverId, vehicleId: biz.demo.vehicleId })).status).toBe(409);
+    expect((await act(ride.id, { action: 'accept', driverId: biz.demo.driverId, vehicleId: biz.acme.vehicleId })).status).toBe(404);
+    expect((await act(ride.id, { action: 'accept', driverId: biz.acme.driverId, vehicleId: biz.demo.vehicleId })).status).toBe(404);
+    expect((await act(ride.id, { action: 'decline', reason: '' })).status).toBe(400);
+    expect((await act(ride.id, { action: 'fly' })).status).toBe(400);
+    const [row] = await db.select().from(rides).where(eq(rides.id, ride.id));
+    expect(row.status).toBe('booked');
+    const pending = await balanceOf(db, biz.demo.id, biz.demo.riderId, 'INR');
+    expect((await act(ride.id, { action: 'decline', reason: 'No driver near the pickup' })).json.data.status).toBe('cancelled');
+    expect((await balanceOf(db, biz.demo.id, biz.demo.riderId, 'INR')).pending).toBe(pending.pending - ride.cashbackAmount);
+    expect((await act(ride.id, { action: 'accept', driverId: biz.demo.driverId, vehicleId: biz.demo.vehicleId })).status).toBe(409);
+  });
+
+  it('keeps tenants apart: a partner of another business gets 404 on these rides and sees none of them; riders get 403', async () => {
+    const ride = await bookFor('demo', 'iso-0001');
+    for (const body of [{ action: 'accept', driverId: biz.acme.driverId, vehicleId: biz.acme.vehicleId }, { action: 'decline', reason: 'x' }, { action: 'start', startCode: ride.startCode }, { action: 'complete' }, { action: 'resetStartCode' }]) {
+      expect((await act(ride.id, body, 'acme')).status).toBe(404);
+    }
+    const acmeList = await call(listRoute, `/api/partner/rides?q=${ride.id}`, { slug: 'acme' });
+    expect(acmeList.json.data.rides).toEqual([]);
+    const acmeAssignable = await call(assignableRoute, '/api/partner/rides/assignable', { slug: 'acme' });
+    expect(acmeAssignable.json.data.drivers.map((d: { id: number }) => d.id)).toEqual([biz.acme.driverId]);
+    expect((await call(listRoute, '/api/partner/rides', { cookie: biz.demo.riderCookie })).status).toBe(403);
+    expect((await act(ride.id, { action: 'decline', reason: 'x' }, 'demo', biz.demo.riderCookie)).status).toBe(403);
+    expect((await call(listRoute, '/api/partner/rides', { slug: 'acme', cookie: biz.demo.partnerCookie })).status).toBe(401);
+    const [row] = await db.select().from(rides).where(eq(rides.id, ride.id));
+    expect(row.status).toBe('booked');
+  });
+
+  it('exports the filtered list as CSV with quoted cells and no spreadsheet formulas', async () => {
+    const csv = await call(exportRoute, '/api/partner/rides/export?status=booked');
+    expect(csv.status).toBe(200);
+    const [header, ...lines] = csv.text.trim().split('\r\n');
+    expect(header).toMatch(/^ride_id,status,/);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((l) => l.split(',')[1] === 'booked')).toBe(true);
+    const sample = ridesCsv([{ id: 1, status: 'booked', rideType: 'oneway', tripKind: 'local', vehicleType: 'sedan', pickupTime: 'x', pickup: { name: '=HYPERLINK("x")', lat: 0, lng: 0 }, dropoff: { name: 'A, "B"', lat: 0, lng: 0 }, customerName: '+1', phone: '', driverName: null, vehicleNumber: null, currency: 'INR', rideAmount: 100, driverBata: 0, tolls: 0, totalAmount: 100, paymentMethod: 'cash' } as never]);
+    expect(sample).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(sample).toContain('"A, ""B"""');
+    expect(sample).toContain(",'+1,");
+  });
+
+  it('books for a customer by phone, once per idempotency key', async () => {
+    const quote = await createQuote(db, biz.demo, trip());
+    const body = { customerName: 'Meena', customerPhone: { dialCode: '91', number: '9840012345' }, rideSearchId: quote.id, rideVehicle: 'suv', idempotencyKey: 'console-0001' };
+    const first = await call(bookRoute, '/api/partner/rides/book', { body });
+    expect(first.status).toBe(201);
+    const again = await call(bookRoute, '/api/partner/rides/book', { body });
+    expect(again.json.data[0].rideId).toBe(first.json.data[0].rideId);
+    const [customer] = await db.select().from(users).where(eq(users.phone, '9840012345'));
+    expect(customer).toMatchObject({ role: 'travelsx-user', name: 'Meena', businessId: biz.demo.id });
+    expect((await call(bookRoute, '/api/partner/rides/book', { body: { ...body, customerPhone: { dialCode: '91', number: 'abc' } } })).status).toBe(400);
+  });
+});
