@@ -38,7 +38,18 @@ function emptyForm(): RideFormData {
 }
 
 /** The booking form ('Book Taxi'): trip kind, ride type, places, times; Continue stays disabled until valid. */
-export function RideForm({ timeZone, defaultCountry, packages }: { timeZone: string; defaultCountry: string; packages: Omit<RentalPackage, 'price'>[] }) {
+export function RideForm({
+  timeZone,
+  defaultCountry,
+  packages,
+  onContinue,
+}: {
+  timeZone: string;
+  defaultCountry: string;
+  packages: Omit<RentalPackage, 'price'>[];
+  /** The console's booking for a customer takes the trip here instead of the rider's vehicle step. */
+  onContinue?: (form: RideFormData) => void;
+}) {
   const t = useTranslations('Booking');
   const tKinds = useTranslations('TripKinds');
   const tv = useTranslations('Validation');
@@ -48,7 +59,7 @@ export function RideForm({ timeZone, defaultCountry, packages }: { timeZone: str
   const hydrated = useHydrated();
   const { me } = useMe();
   const stored = useBookingState();
-  const [form, setForm] = useState<RideFormData>(() => stored.form ?? emptyForm());
+  const [form, setForm] = useState<RideFormData>(() => (onContinue ? null : stored.form) ?? emptyForm());
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const phoneError = usePhoneError();
   const today = hydrated ? zonedDate(timeZone) : '';
@@ -86,7 +97,9 @@ export function RideForm({ timeZone, defaultCountry, packages }: { timeZone: str
       setTouched({ pickupLocation: true, dropoffLocation: true, pickupTime: true, returnTime: true, packageDetails: true });
       return;
     }
-    bookingStore.saveForm({ ...form, pickupAt: request.pickupTime, returnAt: request.returnTime, flightNumber: form.flightNumber.trim().toUpperCase() });
+    const trip = { ...form, pickupAt: request.pickupTime, returnAt: request.returnTime, flightNumber: form.flightNumber.trim().toUpperCase() };
+    if (onContinue) return onContinue(trip);
+    bookingStore.saveForm(trip);
     router.push('/ride/vehicles');
   };
 
@@ -193,7 +206,7 @@ export function RideForm({ timeZone, defaultCountry, packages }: { timeZone: str
         </div>
       ) : null}
 
-      {hydrated && !me ? (
+      {hydrated && !me && !onContinue ? (
         <div className={styles.field}>
           <PhoneField id={`${id}-phone`} value={form.phone ?? undefined} onChange={(v) => set('phone', v?.number ? { dialCode: v.dialCode ?? '', number: v.number } : null)} onBlur={() => touch('phone')} error={touched.phone ? phoneMessage : undefined} defaultCountry={defaultCountry} />
           <p className={styles.hint}>{t('phoneHint')}</p>

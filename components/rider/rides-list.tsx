@@ -7,6 +7,7 @@ import { Link } from '@/lib/i18n/navigation';
 import ui from '@/components/ui/ui.module.css';
 import { RiderGate } from './rider-gate';
 import { useApiData } from './use-api-data';
+import { useRideEvents } from '@/components/ui/use-ride-events';
 import { RideCard } from './ride-card';
 import { CancelRideDialog } from './cancel-ride-dialog';
 import { Tabs, tabIds } from './tabs';
@@ -30,7 +31,9 @@ export function RidesList({ timeZone, defaultCountry }: { timeZone: string; defa
 
 function Rides({ timeZone }: { timeZone: string }) {
   const t = useTranslations('RiderRides');
-  const { state, reload, update } = useApiData<RideLists>('/api/rides');
+  const { state, reload, refresh, update } = useApiData<RideLists>('/api/rides');
+  // The rider sees each status the operator sets, live.
+  useRideEvents(refresh);
   const [tab, setTab] = useState<TabKey>('upcoming');
   const [cancelling, setCancelling] = useState<RideView | null>(null);
   const [notice, setNotice] = useState('');

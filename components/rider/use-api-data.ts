@@ -28,9 +28,12 @@ export function useApiData<T>(path: string) {
     setAttempt((n) => n + 1);
   }, []);
 
+  /** Fetches again without the loading state (live updates). */
+  const refresh = useCallback(() => setAttempt((n) => n + 1), []);
+
   const update = useCallback((change: (data: T) => T) => {
     setState((current) => (current.status === 'ready' ? { status: 'ready', data: change(current.data) } : current));
   }, []);
 
-  return { state, reload, update };
+  return { state, reload, refresh, update };
 }

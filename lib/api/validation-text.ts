@@ -1,8 +1,10 @@
 import en from '@/messages/en.json';
 
-const texts = en.Validation as Record<string, string>;
+/** Message-key tables the schemas use: Validation, and the console forms' own error keys. */
+const tables = [en.Validation, en.Rates.errors, en.Overview.errors] as Record<string, string>[];
 
-/** English text of a Validation message key (schemas carry keys so forms can translate them). */
+/** English text of a schema's message key (schemas carry keys so forms can translate them). */
 export function validationText(message: string): string {
-  return texts[message] ?? message;
+  for (const table of tables) if (table[message]) return table[message];
+  return message;
 }

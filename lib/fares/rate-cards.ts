@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { rateCards, VEHICLE_TYPES, type RateCard } from '@/lib/db/schema';
-import { defaultRateCard } from './defaults';
+import { defaultRateCard, type RateCardValues } from './defaults';
 
 /** Inserts the default card for every vehicle type the business lacks. */
 export async function seedRateCards(db: Db, businessId: number, currency: string): Promise<void> {
@@ -23,5 +23,30 @@ export async function activeRateCards(db: Db, business: { id: number; currency: 
 
 export async function rateCardFor(db: Db, businessId: number, vehicleType: RateCard['vehicleType']): Promise<RateCard | undefined> {
   const [card] = await db.select().from(rateCards).where(and(eq(rateCards.businessId, businessId), eq(rateCards.vehicleType, vehicleType))).limit(1);
+  return card;
+}
+
+/** Every rate card of the business, active or not, in the order of VEHICLE_TYPES (seeding missing ones). */
+export async function allRateCards(db: Db, business: { id: number; currency: string }): Promise<RateCard[]> {
+  let cards = await db.select().from(rateCards).where(eq(rateCards.businessId, business.id));
+  if (cards.length < VEHICLE_TYPES.length) {
+    await seedRateCards(db, business.id, business.currency);
+    cards = await db.select().from(rateCards).where(eq(rateCards.businessId, business.id));
+  }
+  return VEHICLE_TYPES.map((type) => cards.find((c) => c.vehicleType === type)).filter((c): c is RateCard => Boolean(c));
+}
+
+/** Replaces one card's fares (minor units); quotes made after this read them at once. */
+export async function updateRateCard(
+  db: Db,
+  businessId: number,
+  vehicleType: RateCard['vehicleType'],
+  values: RateCardValues & { active: boolean },
+): Promise<RateCard | undefined> {
+  const [card] = await db
+    .update(rateCards)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(rateCards.businessId, businessId), eq(rateCards.vehicleType, vehicleType)))
+    .returning();
   return card;
 }

@@ -7,6 +7,8 @@ import { transitionRide } from './lifecycle';
 import { rideView } from './queries';
 import type { BookForCustomerInput, PartnerRidesQuery, RideAction } from './partner-schemas';
 import { bookRide } from './commands';
+import { assignableDrivers } from '@/lib/fleet/drivers';
+import { assignableVehicles } from '@/lib/fleet/vehicles';
 
 /** A ride as the console's cards show it: the rider's name and phone, the driver and vehicle, no start code. */
 export type PartnerRide = Omit<ReturnType<typeof rideView>, 'startCode'> & {
@@ -45,20 +47,15 @@ export async function partnerRides(db: Db, businessId: number, query: PartnerRid
   return { rides: query.status === 'all' ? all : all.filter((r) => r.status === query.status), counts };
 }
 
+/** The driver must be assignable (verified, not removed, not in a blocked agency) and the vehicle live, both of this business. */
 async function checkAssignment(db: Db, businessId: number, driverId: number, vehicleId: number): Promise<void> {
-  const [driver] = await db
-    .select({ status: drivers.accountStatus })
-    .from(drivers)
-    .where(and(eq(drivers.id, driverId), eq(drivers.businessId, businessId), isNull(drivers.removedAt)))
-    .limit(1);
-  if (!driver) throw new ApiError(404, 'driver_unknown', 'driverId: This driver was not found.', 'driverId');
-  if (driver.status !== 'Verified') throw new ApiError(409, 'driver_not_verified', 'driverId: Only a verified driver can take a ride.', 'driverId');
-  const [vehicle] = await db
-    .select({ id: vehicles.id })
-    .from(vehicles)
-    .where(and(eq(vehicles.id, vehicleId), eq(vehicles.businessId, businessId), isNull(vehicles.removedAt)))
-    .limit(1);
-  if (!vehicle) throw new ApiError(404, 'vehicle_not_found', 'vehicleId: This vehicle was not found.', 'vehicleId');
+  const options = await assignable(db, businessId);
+  if (!options.drivers.some((d) => d.id === driverId)) {
+    const [known] = await db.select({ id: drivers.id }).from(drivers).where(and(eq(drivers.id, driverId), eq(drivers.businessId, businessId), isNull(drivers.removedAt))).limit(1);
+    if (!known) throw new ApiError(404, 'driver_unknown', 'driverId: This driver was not found.', 'driverId');
+    throw new ApiError(409, 'driver_not_verified', 'driverId: Only a verified driver can take a ride.', 'driverId');
+  }
+  if (!options.vehicles.some((v) => v.id === vehicleId)) throw new ApiError(404, 'vehicle_not_found', 'vehicleId: This vehicle was not found.', 'vehicleId');
 }
 
 /** Applies a console action to one of the business's rides; the lifecycle refuses illegal moves. */
@@ -106,21 +103,13 @@ export function ridesCsv(list: PartnerRide[]): string {
   return [CSV_COLUMNS.join(','), ...lines].join('\r\n') + '\r\n';
 }
 
-/** Drivers (verified, own or an agency's) and vehicles a ride can be given to. */
+/** Drivers (verified, own or an agency's) and vehicles a ride can be given to, for the Accept dialog. */
 export async function assignable(db: Db, businessId: number) {
-  const [driverRows, vehicleRows] = await Promise.all([
-    db
-      .select({ id: drivers.id, name: drivers.name, vehicleId: drivers.vehicleId, agencyId: drivers.agencyId })
-      .from(drivers)
-      .where(and(eq(drivers.businessId, businessId), eq(drivers.accountStatus, 'Verified'), isNull(drivers.removedAt)))
-      .orderBy(drivers.name),
-    db
-      .select({ id: vehicles.id, model: vehicles.model, number: vehicles.number, vehicleType: vehicles.vehicleType })
-      .from(vehicles)
-      .where(and(eq(vehicles.businessId, businessId), isNull(vehicles.removedAt)))
-      .orderBy(vehicles.number),
-  ]);
-  return { drivers: driverRows, vehicles: vehicleRows };
+  const [driverList, vehicleList] = await Promise.all([assignableDrivers(db, businessId), assignableVehicles(db, businessId)]);
+  return {
+    drivers: driverList.map((d) => ({ id: d.id, name: d.name, vehicleId: d.vehicle?.id ?? null })),
+    vehicles: vehicleList.map((v) => ({ id: v.id, model: v.model, number: v.number, vehicleType: v.vehicleType })),
+  };
 }
 
 /** Books on behalf of a customer: finds or creates the rider by phone in this business, then books from the quote. */

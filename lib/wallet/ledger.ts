@@ -34,3 +34,23 @@ export async function entriesOf(db: Db, businessId: number, userId: number | nul
     .limit(options.limit ?? 100)
     .offset(options.offset ?? 0);
 }
+
+function ownerBetween(businessId: number, userId: number | null, start: Date, end: Date) {
+  return and(owner(businessId, userId), sql`${walletEntries.createdAt} >= ${start}`, sql`${walletEntries.createdAt} < ${end}`);
+}
+
+/** An owner's entries written in [start, end), newest first. */
+export async function entriesBetween(db: Db, businessId: number, userId: number | null, range: { start: Date; end: Date; limit: number; offset: number }): Promise<WalletEntry[]> {
+  return db
+    .select()
+    .from(walletEntries)
+    .where(ownerBetween(businessId, userId, range.start, range.end))
+    .orderBy(desc(walletEntries.createdAt), desc(walletEntries.id))
+    .limit(range.limit)
+    .offset(range.offset);
+}
+
+export async function countEntriesBetween(db: Db, businessId: number, userId: number | null, range: { start: Date; end: Date }): Promise<number> {
+  const [row] = await db.select({ n: sql<string>`count(*)` }).from(walletEntries).where(ownerBetween(businessId, userId, range.start, range.end));
+  return Number(row.n);
+}

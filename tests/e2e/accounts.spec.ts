@@ -29,13 +29,18 @@ async function logOutAndBackIn(page: Page, host: string, email: string, name: st
   await page.getByRole('button', { name: 'Continue' }).click();
   await enterCode(page, await codeFromMail(page.request, email, sent));
   await expect(page).toHaveURL(`${origin(host)}/in/en/travel/home`);
-  await expect(page.getByRole('heading', { name: `Welcome, ${name}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Business Overview' })).toBeVisible();
+  await expect(page.getByRole('link', { name })).toBeVisible();
 }
 
 test('a partner signs up on the phone sheet, lands in the console, logs out and back in by e-mail code', async ({ page }) => {
   await signUp(page, 'Harbour Line Cabs', 'owner@harbourline.example', '9876501234');
   await expect(page).toHaveURL(`${origin('harbour-line-cabs.localhost')}/in/en/travel/home`, { timeout: 15_000 });
-  await expect(page.getByRole('heading', { name: 'Welcome, Harbour Line Cabs' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Business Overview' })).toBeVisible();
+  // A new business has no vehicle: the Add Vehicle sheet opens by itself.
+  await expect(page.getByRole('dialog', { name: 'Add Vehicle' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Add Vehicle' })).toBeHidden();
   await logOutAndBackIn(page, 'harbour-line-cabs.localhost', 'owner@harbourline.example', 'Harbour Line Cabs');
 });
 
@@ -45,6 +50,19 @@ test.describe('on a desktop screen', () => {
   test('a partner signs up in the desktop form and reaches the console', async ({ page }) => {
     await signUp(page, 'Hilltop Travels', 'desk@hilltop.example', '9876505678');
     await expect(page).toHaveURL(`${origin('hilltop-travels.localhost')}/in/en/travel/home`, { timeout: 15_000 });
+    // The new business adds its first vehicle in the sheet that opens by itself.
+    const sheet = page.getByRole('dialog', { name: 'Add Vehicle' });
+    await sheet.getByLabel('Vehicle type').selectOption('sedan');
+    await sheet.getByLabel('Vehicle model').selectOption('Honda City');
+    await sheet.getByLabel('Vehicle number').fill('ka-01 ab.1234');
+    await expect(sheet.getByLabel('Vehicle number')).toHaveValue('KA 01 AB 1234');
+    await sheet.getByRole('button', { name: 'Continue' }).click();
+    await expect(sheet.getByText('Use 2 to 4 letters or digits, an optional space, then 3 to 6 letters or digits (for example TN01 AB1234)')).toBeVisible();
+    await sheet.getByLabel('Vehicle number').fill('KA01 AB1234');
+    await sheet.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Vehicle added to fleet!')).toBeVisible();
+    await page.goto(`${origin('hilltop-travels.localhost')}/in/en/travel/vehicles`);
+    await expect(page.getByText('KA01 AB1234')).toBeVisible();
     await logOutAndBackIn(page, 'hilltop-travels.localhost', 'desk@hilltop.example', 'Hilltop Travels');
   });
 });

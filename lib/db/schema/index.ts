@@ -5,3 +5,5 @@ export * from './messaging';
 export * from './rides';
 export * from './wallet';
 export * from './fleet';
+export * from './chat';
+export * from './blog';

@@ -1,0 +1,5 @@
+import { fleetRoute } from '@/components/partner/fleet/fleet-routes';
+
+const route = fleetRoute('delivery', 'agencies');
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

@@ -1,0 +1,20 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { ConsolePage } from '@/components/partner/console-page';
+import { CustomersScreen } from '@/components/partner/customers/customers-screen';
+import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
+
+export async function generateMetadata({ params }: { params: PageParams }): Promise<Metadata> {
+  const { locale } = await pageContext(params);
+  const t = await getTranslations({ locale, namespace: 'Customers' });
+  return { title: t('title'), robots: { index: false } };
+}
+
+/** delivery/customers: all customers. */
+export default async function Page({ params }: { params: PageParams }) {
+  return (
+    <ConsolePage params={params} area="delivery" namespaces={['Customers', 'Paginator']}>
+      <CustomersScreen />
+    </ConsolePage>
+  );
+}

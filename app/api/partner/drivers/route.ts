@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { route } from '@/lib/api/handler';
+import { addDriver, listDrivers } from '@/lib/fleet/drivers';
+import { addDriverSchema, CONSOLE_ROLES } from '@/lib/fleet/schemas';
+
+export const dynamic = 'force-dynamic';
+
+const listQuery = z.object({ agencyId: z.coerce.number({ error: 'idInvalid' }).int('idInvalid').positive('idInvalid').optional() });
+
+/** The business's drivers (optionally one travel company's) with counters and each driver's open ride. */
+export const GET = route({ auth: CONSOLE_ROLES, query: listQuery }, async ({ db, session, query }) => ({
+  success: true,
+  data: await listDrivers(db, session.businessId, { agencyId: query.agencyId }),
+}));
+
+/** Add driver (spec 001 §7 #6): a pending driver with a phone-login user; 409 when the phone is already in the fleet. */
+export const POST = route({ auth: CONSOLE_ROLES, body: addDriverSchema }, async ({ db, session, body }) => {
+  return Response.json({ success: true, data: await addDriver(db, session.businessId, body) }, { status: 201 });
+});

@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import { getTranslations } from 'next-intl/server';
+import { languagesForCountry, toLocaleTag } from '@/lib/i18n/markets';
+import type { Messages } from '@/lib/i18n/messages';
+import { Link } from '@/lib/i18n/navigation';
+import { listServiceAreas } from '@/lib/tenancy/queries';
+import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
+import { ClientMessages } from '@/components/ui/client-messages';
+import { LanguageSelector } from '@/components/layout/language-selector';
+import { ConsoleGate } from './console-gate';
+import { AddVehicleWhenEmpty } from './fleet/add-vehicle-when-empty';
+import { ConsoleHeader } from './console-header';
+import { ConsoleNav } from './console-nav';
+import { ServiceMap } from './service-map';
+import { NewBookings } from './rides/new-bookings';
+import type { ConsoleArea } from './sections';
+import styles from './console.module.css';
+
+/**
+ * The business shell (spec 001 §2): header, drawer with the language selector on
+ * phones, sidebar on desktop, the section's panel (at most 1600 px) and the
+ * service map on large screens. `namespaces` are the section's client messages.
+ */
+export async function ConsolePage({ params, area, namespaces, children }: { params: PageParams; area: ConsoleArea; namespaces: (keyof Messages)[]; children: ReactNode }) {
+  const { tenant, market } = await pageContext(params);
+  const t = await getTranslations('ConsoleNav');
+  const tLang = await getTranslations('LanguageSelector');
+  const cities = await listServiceAreas(tenant.id);
+  const languages = languagesForCountry(market.country).map((lang) => ({ locale: toLocaleTag({ country: market.country, lang }), label: new Intl.DisplayNames([lang], { type: 'language' }).of(lang) ?? lang }));
+  const selector = languages.length > 1 ? <LanguageSelector label={tLang('label')} current={toLocaleTag(market)} options={languages} /> : null;
+  const brand = (
+    <Link href={`/${area}/home`} className={styles.brand}>
+      {tenant.logoUrl ? (
+        // eslint-disable-next-line @next/next/no-img-element
+        <img src={tenant.logoUrl} alt="" width={36} height={36} />
+      ) : null}
+      <span>{tenant.name}</span>
+    </Link>
+  );
+  return (
+    <ClientMessages namespaces={['ConsoleNav', 'Auth', 'AuthErrors', 'Validation', 'PartnerRides', 'TripKinds', 'VehicleTypes', ...namespaces]}>
+      <a className="skip-link" href="#main">
+        {t('skip')}
+      </a>
+      <ConsoleHeader
+        area={area}
+        brand={brand}
+        drawer={
+          <>
+            <ConsoleNav area={area} replace />
+            {selector}
+          </>
+        }
+      />
+      <div className={styles.layout}>
+        <aside className={styles.sidebar}>
+          <ConsoleNav area={area} />
+          {selector}
+        </aside>
+        <main id="main" className={styles.main} tabIndex={-1}>
+          <ConsoleGate area={area}>
+            {children}
+            <NewBookings businessName={tenant.name} timeZone={tenant.timeZone} />
+            <AddVehicleWhenEmpty area={area} />
+          </ConsoleGate>
+        </main>
+        <aside className={styles.mapPane} aria-label={t('serviceMap')}>
+          <ServiceMap cities={cities} label={t('serviceMapLabel', { businessName: tenant.name })} />
+        </aside>
+      </div>
+    </ClientMessages>
+  );
+}

@@ -1,0 +1,90 @@
+'use client';
+
+import { useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { apiCall } from '@/lib/api/client';
+import type { AgencyView } from '@/lib/fleet/agencies';
+import { ACTION_FOR_STATUS, type StatusAction } from '@/lib/fleet/schemas';
+import { ActionMenu, type MenuItem } from './action-menu';
+import { ConfirmDialog } from './confirm-dialog';
+import { fleetStore } from './fleet-store';
+import { initials, OnlineBadge, OnlineSwitch, StatusBadge } from './fleet-ui';
+import styles from './fleet.module.css';
+
+const STATUS_KEY = { pending: 'statusPending', Verified: 'statusVerified', Blocked: 'statusBlocked' } as const;
+const DONE_KEY = { verify: 'verified', block: 'blocked', unblock: 'unblocked' } as const;
+
+/** A travel company: name, status, place, phone, its drivers, online switch and the menu (status action, Remove). */
+export function AgencyCard({ agency, onChange }: { agency: AgencyView; onChange: (next: AgencyView | null) => void }) {
+  const t = useTranslations('FleetAgencies');
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const phone = `+${agency.phoneCode} ${agency.phone}`;
+
+  const patch = async (body: { action: StatusAction } | { online: boolean }, failure: 'actionFailed' | 'toggleFailed') => {
+    setBusy(true);
+    const result = await apiCall<{ data: AgencyView }>(`/api/partner/agencies/${agency.id}`, { method: 'PATCH', body });
+    setBusy(false);
+    if (!result.ok) return fleetStore.showSnackbar(t(failure), 'failure', t('close'));
+    onChange(result.data.data);
+    fleetStore.changed('drivers');
+    if ('action' in body) fleetStore.showSnackbar(t(DONE_KEY[body.action], { name: agency.name }), 'success', t('close'));
+  };
+
+  const remove = async () => {
+    const result = await apiCall(`/api/partner/agencies/${agency.id}`, { method: 'DELETE' });
+    setConfirming(false);
+    if (!result.ok) return fleetStore.showSnackbar(t('removeFailed'), 'failure', t('close'));
+    onChange(null);
+    fleetStore.changed('drivers');
+    fleetStore.showSnackbar(t('removed'), 'success', t('close'));
+  };
+
+  const action = ACTION_FOR_STATUS[agency.accountStatus];
+  const items: MenuItem[] = [
+    { key: action, label: t(action), onSelect: () => void patch({ action }, 'actionFailed') },
+    { key: 'remove', label: t('remove'), danger: true, onSelect: () => setConfirming(true) },
+  ];
+
+  return (
+    <li className={styles.card}>
+      <span className={styles.avatar} aria-hidden="true">
+        {initials(agency.name)}
+      </span>
+      <div className={styles.cardMain}>
+        <h2 className={styles.cardTitle}>{agency.name}</h2>
+        <p className={styles.badges}>
+          <StatusBadge status={agency.accountStatus} label={t(STATUS_KEY[agency.accountStatus])} />
+          <OnlineBadge online={agency.online} label={t(agency.online ? 'online' : 'offline')} />
+        </p>
+        {agency.place ? <p className={styles.meta}>{agency.place}</p> : null}
+        <a className={styles.phone} href={`tel:+${agency.phoneCode}${agency.phone}`} aria-label={t('phone', { phone })}>
+          {phone}
+        </a>
+        <details className={styles.crew}>
+          <summary>{t('driverCount', { count: agency.drivers.length })}</summary>
+          {agency.drivers.length ? (
+            <ul aria-label={t('driversLabel', { name: agency.name })}>
+              {agency.drivers.map((driver) => (
+                <li key={driver.id}>
+                  {driver.name} <StatusBadge status={driver.accountStatus} label={t(STATUS_KEY[driver.accountStatus])} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </details>
+      </div>
+      <div className={styles.cardSide}>
+        <OnlineSwitch on={agency.online} busy={busy || agency.accountStatus === 'Blocked'} label={t('onlineToggle', { name: agency.name })} onChange={(online) => void patch({ online }, 'toggleFailed')} />
+        <ActionMenu label={t('menuLabel', { name: agency.name })} items={items} />
+      </div>
+      {confirming ? (
+        <ConfirmDialog
+          texts={{ title: t('removeTitle', { name: agency.name }), body: t('removeBody'), confirm: t('confirmRemove'), cancel: t('keep') }}
+          onConfirm={remove}
+          onClose={() => setConfirming(false)}
+        />
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,52 @@
+'use client';
+
+import { useId, useState } from 'react';
+import { useModalDialog } from '@/components/ui/use-modal-dialog';
+import ui from '@/components/ui/ui.module.css';
+import auth from '@/components/auth/auth.module.css';
+import styles from './fleet.module.css';
+
+type Texts = { title: string; body: string; confirm: string; cancel: string };
+
+/** Asks before a destructive action; `onConfirm` resolves when the action is done. */
+export function ConfirmDialog({ texts, onConfirm, onClose }: { texts: Texts; onConfirm: () => Promise<void>; onClose: () => void }) {
+  const dialog = useModalDialog();
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const close = () => {
+    if (!busy) onClose();
+  };
+  return (
+    <dialog
+      ref={dialog}
+      className={auth.dialog}
+      role="alertdialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-body`}
+      onCancel={(event) => {
+        event.preventDefault();
+        close();
+      }}
+    >
+      <h2 id={`${id}-title`}>{texts.title}</h2>
+      <p id={`${id}-body`}>{texts.body}</p>
+      <div className={styles.dialogActions}>
+        <button
+          type="button"
+          className={`${ui.button} ${styles.danger}`}
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            await onConfirm();
+            setBusy(false);
+          }}
+        >
+          {texts.confirm}
+        </button>
+        <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={close} disabled={busy} autoFocus>
+          {texts.cancel}
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,164 @@
+'use client';
+
+import { useId, useState, type ReactNode } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { apiCall, type ApiFailure } from '@/lib/api/client';
+import { NAME_MAX, type Phone } from '@/lib/auth/identifiers';
+import { addAgencySchema, addDriverSchema, PLACE_MAX } from '@/lib/fleet/schemas';
+import { PhoneField } from '@/components/auth/phone-field';
+import { useFieldError, usePhoneError } from '@/components/auth/field-error';
+import { useApiErrorText } from '@/components/ui/use-api-error';
+import { useHydrated } from '@/components/ui/use-hydrated';
+import ui from '@/components/ui/ui.module.css';
+import auth from '@/components/auth/auth.module.css';
+import { SheetDialog } from './sheet-dialog';
+import styles from './fleet.module.css';
+
+export type PersonSheetTexts = {
+  title: string;
+  handle: string;
+  nameLabel: string;
+  counter: (count: number, max: number) => string;
+  placeLabel: string;
+  continue: string;
+  saving: string;
+  cancel: string;
+};
+
+type Values = { name: string; phone?: Partial<Phone>; place: string; agencyId?: number | null };
+type Input = z.output<typeof addDriverSchema> | z.output<typeof addAgencySchema>;
+
+/** Preferred phone countries of the driver forms (spec 001 §5): India, United States, United Kingdom. */
+const DRIVER_COUNTRIES = ['IN', 'US', 'GB'] as const;
+
+/**
+ * The Add Driver / Add Travel sheet: name (at most 50, with its n/50 counter),
+ * phone with a country picker and an optional place. Continue is enabled once
+ * name and phone are present. `extra` renders more fields (the driver's travel
+ * company) bound through `onExtra`.
+ */
+export function PersonSheet({
+  variant,
+  texts,
+  defaultCountry,
+  submit,
+  onClose,
+  extra,
+}: {
+  variant: 'driver' | 'travel';
+  texts: PersonSheetTexts;
+  defaultCountry: string;
+  /** Posts the input; resolves to the failure, or null on success (the caller closes the sheet). */
+  submit: (input: Input) => Promise<ApiFailure | null>;
+  onClose: () => void;
+  extra?: (bind: { value: number | null | undefined; onChange: (value: number | null) => void }) => ReactNode;
+}) {
+  const fieldError = useFieldError();
+  const phoneMessage = usePhoneError();
+  const errorText = useApiErrorText();
+  const hydrated = useHydrated();
+  const id = useId();
+  const [phoneTaken, setPhoneTaken] = useState<string>();
+  const form = useForm<Values, unknown, Input>({
+    resolver: zodResolver(variant === 'driver' ? addDriverSchema : addAgencySchema) as never,
+    mode: 'onTouched',
+    defaultValues: { name: '', place: '', agencyId: null },
+  });
+  const values = useWatch({ control: form.control });
+  const { errors, touchedFields, isSubmitting } = form.formState;
+  const complete = Boolean(values.name?.trim() && values.phone?.number);
+  const nameError = fieldError(errors.name);
+  const placeError = fieldError(errors.place);
+  const phoneError = phoneTaken ?? (touchedFields.phone ? phoneMessage(values.phone, false) : undefined);
+
+  const onSubmit = form.handleSubmit(
+    async (input) => {
+      const failure = await submit(input);
+      if (!failure) return;
+      if (failure.field === 'phone' || failure.field?.startsWith('phone.')) setPhoneTaken(errorText(failure));
+      else if (failure.field === 'name' || failure.field === 'place') form.setError(failure.field, { message: errorText(failure) }, { shouldFocus: true });
+    },
+    () => {
+      for (const name of ['name', 'phone', 'place'] as const) form.setValue(name, form.getValues(name) as never, { shouldTouch: true, shouldValidate: true });
+    },
+  );
+
+  return (
+    <SheetDialog titleId={`${id}-title`} handleLabel={texts.handle} busy={isSubmitting} onClose={onClose}>
+      <h2 id={`${id}-title`} className={styles.sheetTitle}>
+        {texts.title}
+      </h2>
+      <form className={auth.form} noValidate onSubmit={onSubmit}>
+        <fieldset className={auth.fieldset} disabled={!hydrated || isSubmitting}>
+          <div className={auth.field}>
+            <label htmlFor={`${id}-name`}>{texts.nameLabel}</label>
+            <input
+              id={`${id}-name`}
+              className={auth.input}
+              required
+              maxLength={NAME_MAX}
+              autoComplete="off"
+              aria-invalid={nameError ? true : undefined}
+              aria-describedby={`${id}-name-count${nameError ? ` ${id}-name-error` : ''}`}
+              {...form.register('name')}
+            />
+            <p id={`${id}-name-count`} className={auth.hint}>
+              {texts.counter(values.name?.length ?? 0, NAME_MAX)}
+            </p>
+            {nameError ? (
+              <p id={`${id}-name-error`} className={auth.error}>
+                {nameError}
+              </p>
+            ) : null}
+          </div>
+          <Controller
+            control={form.control}
+            name="phone"
+            render={({ field }) => (
+              <PhoneField
+                id={`${id}-phone`}
+                value={field.value}
+                onChange={(next) => {
+                  setPhoneTaken(undefined);
+                  field.onChange(next);
+                }}
+                onBlur={field.onBlur}
+                error={phoneError}
+                defaultCountry={defaultCountry}
+                preferred={[...DRIVER_COUNTRIES]}
+              />
+            )}
+          />
+          <div className={auth.field}>
+            <label htmlFor={`${id}-place`}>{texts.placeLabel}</label>
+            <input id={`${id}-place`} className={auth.input} maxLength={PLACE_MAX} autoComplete="address-level2" aria-invalid={placeError ? true : undefined} aria-describedby={placeError ? `${id}-place-error` : undefined} {...form.register('place')} />
+            {placeError ? (
+              <p id={`${id}-place-error`} className={auth.error}>
+                {placeError}
+              </p>
+            ) : null}
+          </div>
+          {extra ? (
+            <Controller control={form.control} name="agencyId" render={({ field }) => <>{extra({ value: field.value, onChange: field.onChange })}</>} />
+          ) : null}
+          <div className={styles.dialogActions}>
+            <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={!complete || isSubmitting}>
+              {isSubmitting ? texts.saving : texts.continue}
+            </button>
+            <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={onClose} disabled={isSubmitting}>
+              {texts.cancel}
+            </button>
+          </div>
+        </fieldset>
+      </form>
+    </SheetDialog>
+  );
+}
+
+/** Posts an add request; null on success, else the failure. */
+export async function postPerson(path: string, input: Input): Promise<ApiFailure | null> {
+  const result = await apiCall(path, { body: input });
+  return result.ok ? null : result.error;
+}

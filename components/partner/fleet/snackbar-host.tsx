@@ -1,0 +1,48 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { fleetStore, useFleetState } from './fleet-store';
+import styles from './controls.module.css';
+
+/**
+ * Shows the fleet snackbar (success 5 s with a check icon, failure 3 s with
+ * Close). Every screen and sheet mounts one and only the last mounted renders
+ * it: an open sheet's host sits above the sheet's backdrop, and a snackbar
+ * raised before a navigation shows on the next screen.
+ */
+export function SnackbarHost() {
+  const [id] = useState(() => fleetStore.newHostId());
+  const active = useFleetState((s) => s.hosts[s.hosts.length - 1] === id);
+  const snackbar = useFleetState((s) => s.snackbar);
+
+  useEffect(() => fleetStore.mountHost(id), [id]);
+  useEffect(() => {
+    if (!active || !snackbar) return;
+    const timer = setTimeout(() => fleetStore.dismissSnackbar(snackbar.id), Math.max(0, snackbar.until - Date.now()));
+    return () => clearTimeout(timer);
+  }, [active, snackbar]);
+
+  const shown = active ? snackbar : null;
+  return (
+    <div className={styles.snackLayer}>
+      <div role="status">
+        {shown?.tone === 'success' ? (
+          <p className={styles.snackbar} data-tone="success">
+            <span aria-hidden="true" className={styles.snackIcon}>✓</span>
+            <span>{shown.text}</span>
+          </p>
+        ) : null}
+      </div>
+      <div role="alert">
+        {shown?.tone === 'failure' ? (
+          <p className={styles.snackbar} data-tone="failure">
+            <span>{shown.text}</span>
+            <button type="button" className={styles.snackAction} onClick={() => fleetStore.dismissSnackbar(shown.id)}>
+              {shown.closeLabel}
+            </button>
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+'use client';
+
+import { useId, useState } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { apiCall } from '@/lib/api/client';
+import type { QuoteView } from '@/lib/fares/quote';
+import type { RentalPackage, VehicleType } from '@/lib/db/schema/rides';
+import { formatMoney } from '@/lib/i18n/format';
+import { Link } from '@/lib/i18n/navigation';
+import { personNameSchema, phoneSchema, NAME_MAX } from '@/lib/auth/identifiers';
+import { PhoneField } from '@/components/auth/phone-field';
+import { RideForm } from '@/components/booking/ride-form';
+import type { RideFormData } from '@/components/booking/booking-store';
+import { useApiErrorText } from '@/components/ui/use-api-error';
+import ui from '@/components/ui/ui.module.css';
+import auth from '@/components/auth/auth.module.css';
+import type { ConsoleArea } from '../sections';
+import styles from './rides.module.css';
+
+const toMinor = (major: number) => Math.round(major * 100);
+
+/** travel/ride/book: the partner books for a customer by phone, with the rider's booking form and fares. */
+export function BookForCustomer({ area, timeZone, defaultCountry, packages }: { area: ConsoleArea; timeZone: string; defaultCountry: string; packages: Omit<RentalPackage, 'price'>[] }) {
+  const t = useTranslations('ConsoleBooking');
+  const tTypes = useTranslations('VehicleTypes');
+  const tv = useTranslations('Validation');
+  const locale = useLocale();
+  const errorText = useApiErrorText();
+  const id = useId();
+  const [trip, setTrip] = useState<RideFormData | null>(null);
+  const [quote, setQuote] = useState<QuoteView | null>(null);
+  const [vehicle, setVehicle] = useState<VehicleType | null>(null);
+  const [name, setName] = useState('');
+  const [phone, setPhone] = useState<{ dialCode?: string; number?: string } | undefined>();
+  const [payment, setPayment] = useState<'cash' | 'upi'>('cash');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [booked, setBooked] = useState<number | null>(null);
+  const [key, setKey] = useState(() => crypto.randomUUID());
+
+  const nameOk = personNameSchema.safeParse(name).success;
+  const phoneCheck = phoneSchema.safeParse(phone ?? {});
+
+  const priceTrip = async (form: RideFormData) => {
+    setTrip(form);
+    setQuote(null);
+    setVehicle(null);
+    setError(undefined);
+    const result = await apiCall<{ data: QuoteView }>('/api/rides/quote', {
+      body: { rideType: form.rideType, tripKind: form.tripKind, packageDetails: form.tripKind === 'rental' ? form.packageDetails : null, pickupLocation: form.pickupLocation, dropoffLocation: form.tripKind === 'rental' ? null : form.dropoffLocation, pickupTime: form.pickupAt, returnTime: form.rideType === 'return' ? form.returnAt : null },
+    });
+    if (result.ok) setQuote(result.data.data);
+    else setError(errorText(result.error));
+  };
+
+  const book = async () => {
+    if (!trip || !quote || !vehicle || !nameOk || !phoneCheck.success) return;
+    setBusy(true);
+    setError(undefined);
+    const result = await apiCall<{ data: { rideId: number }[] }>('/api/partner/rides/book', {
+      body: { customerName: name, customerPhone: phoneCheck.data, rideSearchId: quote.ride_search_id, rideVehicle: vehicle, idempotencyKey: key, paymentMethod: payment, flightNumber: trip.tripKind === 'airport' ? trip.flightNumber : undefined, flightDirection: trip.tripKind === 'airport' ? trip.flightDirection : undefined },
+    });
+    setBusy(false);
+    if (result.ok) setBooked(result.data.data[0].rideId);
+    else setError(errorText(result.error));
+  };
+
+  if (booked) {
+    return (
+      <section className={styles.screen} aria-labelledby={`${id}-done`}>
+        <h1 id={`${id}-done`}>{t('booked', { id: booked })}</h1>
+        <p>{t('bookedBody')}</p>
+        <div className={styles.actions}>
+          <Link href={`/${area}/rides`} className={`${ui.button} ${ui.primary}`}>{t('toRides')}</Link>
+          <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => { setBooked(null); setTrip(null); setQuote(null); setKey(crypto.randomUUID()); }}>{t('another')}</button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className={styles.screen} aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`}>{t('title')}</h1>
+      <p className={styles.meta}>{t('subtitle')}</p>
+      <RideForm timeZone={timeZone} defaultCountry={defaultCountry} packages={packages} onContinue={(form) => void priceTrip(form)} />
+      {trip && !quote && !error ? <p role="status">{t('pricing')}</p> : null}
+      {quote ? (
+        <form
+          className={styles.dialogForm}
+          aria-labelledby={`${id}-vehicles`}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void book();
+          }}
+        >
+          <h2 id={`${id}-vehicles`}>{t('vehicles')}</h2>
+          <fieldset className={styles.vehicleList}>
+            <legend className="visually-hidden">{t('vehicles')}</legend>
+            {quote.ride_details.map((detail) => (
+              <label key={detail.vehicle.vehicle_type} className={styles.vehicleOption}>
+                <input type="radio" name={`${id}-vehicle`} checked={vehicle === detail.vehicle.vehicle_type} onChange={() => setVehicle(detail.vehicle.vehicle_type)} />
+                <span>{tTypes(detail.vehicle.vehicle_type)}</span>
+                <strong>{formatMoney(toMinor(detail.fee.total_fee), detail.fee.currency, locale)}</strong>
+              </label>
+            ))}
+          </fieldset>
+          <label htmlFor={`${id}-name`}>{t('customerName')}</label>
+          <input id={`${id}-name`} className={auth.input} maxLength={NAME_MAX} value={name} onChange={(e) => setName(e.target.value)} aria-invalid={name && !nameOk ? true : undefined} />
+          <PhoneField id={`${id}-phone`} value={phone} onChange={setPhone} defaultCountry={defaultCountry} error={phone?.number && !phoneCheck.success ? tv(phoneCheck.error.issues[0].message as 'phoneInvalid') : undefined} />
+          <label htmlFor={`${id}-pay`}>{t('payment')}</label>
+          <select id={`${id}-pay`} className={auth.input} value={payment} onChange={(e) => setPayment(e.target.value as 'cash' | 'upi')}>
+            <option value="cash">{t('cash')}</option>
+            <option value="upi">{t('upi')}</option>
+          </select>
+          <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={busy || !vehicle || !nameOk || !phoneCheck.success}>
+            {busy ? t('booking') : t('book')}
+          </button>
+        </form>
+      ) : null}
+      {error ? <p role="alert" className={auth.error}>{error}</p> : null}
+    </section>
+  );
+}

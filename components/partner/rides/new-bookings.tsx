@@ -1,0 +1,83 @@
+'use client';
+
+import { useId, useState } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { apiCall } from '@/lib/api/client';
+import { formatDateTime, formatMoney } from '@/lib/i18n/format';
+import { BottomSheet } from '@/components/ui/bottom-sheet';
+import { useRideEvents } from '@/components/ui/use-ride-events';
+import ui from '@/components/ui/ui.module.css';
+import { RideActionDialog } from './ride-action-dialog';
+import type { ActionKind, PartnerRide, RidesAnswer } from './types';
+import styles from './rides.module.css';
+
+const SOUND = '/sounds/new-booking.wav';
+
+function playSound() {
+  const audio = new Audio(SOUND);
+  audio.play().catch((error: unknown) => console.warn('sound could not play', error));
+}
+
+/** New bookings arrive live (socket.io) in a bottom sheet with a sound; Accept and Cancel act on the server. */
+export function NewBookings({ businessName, timeZone }: { businessName: string; timeZone: string }) {
+  const t = useTranslations('PartnerRides');
+  const tKinds = useTranslations('TripKinds');
+  const locale = useLocale();
+  const id = useId();
+  const [cards, setCards] = useState<PartnerRide[]>([]);
+  const [action, setAction] = useState<{ ride: PartnerRide; kind: ActionKind } | null>(null);
+
+  useRideEvents(async (event) => {
+    if (event.to !== 'booked') {
+      setCards((list) => list.filter((r) => r.id !== event.id));
+      return;
+    }
+    const result = await apiCall<RidesAnswer>(`/api/partner/rides?q=${event.id}`);
+    const ride = result.ok ? result.data.data.rides[0] : undefined;
+    if (!ride) return;
+    setCards((list) => (list.some((r) => r.id === ride.id) ? list : [ride, ...list]));
+    playSound();
+  });
+
+  if (!cards.length) return null;
+  return (
+    <div className={styles.sheetLayer}>
+      <BottomSheet handleLabel={t('newBookingsHandle')} labelledBy={`${id}-title`} initialHeight={50}>
+        <div className={styles.sheetHead}>
+          <h2 id={`${id}-title`}>{t('newBookings')}</h2>
+          <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => setCards([])}>{t('dismiss')}</button>
+        </div>
+        <ul className={styles.newList}>
+          {cards.map((ride) => (
+            <li key={ride.id} className={styles.newCard} aria-label={t('rideId', { id: ride.id })}>
+              <strong>{businessName}</strong>
+              <span>{t('rideId', { id: ride.id })}</span>
+              <span>{t('pickup')}: {ride.pickup.name}</span>
+              <span>{t('dropoff')}: {ride.dropoff?.name ?? '—'}</span>
+              <span>{t('rideType')}: {tKinds(ride.rideType)}</span>
+              <span>{t('tripType')}: {tKinds(ride.tripKind)}</span>
+              <span>{t('pickupTime')}: {formatDateTime(ride.pickupTime, locale, timeZone)}</span>
+              <span>{t('otp')}: {t('otpHidden')}</span>
+              <span className={styles.fare}>{formatMoney(ride.totalAmount, ride.currency, locale)}</span>
+              <div className={styles.actions}>
+                <button type="button" className={`${ui.button} ${ui.primary}`} onClick={() => setAction({ ride, kind: 'accept' })}>{t('accept')}</button>
+                <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => setAction({ ride, kind: 'decline' })}>{t('cancel')}</button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </BottomSheet>
+      {action ? (
+        <RideActionDialog
+          ride={action.ride}
+          kind={action.kind}
+          onClose={() => setAction(null)}
+          onDone={() => {
+            setCards((list) => list.filter((r) => r.id !== action.ride.id));
+            setAction(null);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

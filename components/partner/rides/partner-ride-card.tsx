@@ -1,0 +1,54 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import { formatDateTime, formatMoney } from '@/lib/i18n/format';
+import ui from '@/components/ui/ui.module.css';
+import type { ActionKind, PartnerRide } from './types';
+import styles from './rides.module.css';
+
+const ACTIONS: Partial<Record<PartnerRide['status'], ActionKind[]>> = {
+  booked: ['accept', 'decline'],
+  accepted: ['start', 'decline'],
+  ontrip: ['complete'],
+};
+
+/** A console ride card: customer, time, phone, places, fare, status and the actions its status allows. */
+export function PartnerRideCard({ ride, timeZone, onAction }: { ride: PartnerRide; timeZone: string; onAction: (ride: PartnerRide, kind: ActionKind) => void }) {
+  const t = useTranslations('PartnerRides');
+  const tKinds = useTranslations('TripKinds');
+  const tTypes = useTranslations('VehicleTypes');
+  const locale = useLocale();
+  return (
+    <article className={styles.card} aria-label={t('rideId', { id: ride.id })}>
+      <header className={styles.cardHead}>
+        <h3>{t('rideId', { id: ride.id })}</h3>
+        <span className={styles.badge} data-status={ride.status}>{t(`tabs.${ride.status}`)}</span>
+      </header>
+      <p className={styles.meta}>{t('trip', { tripKind: tKinds(ride.tripKind), rideType: tKinds(ride.rideType), vehicle: tTypes(ride.vehicleType) })}</p>
+      <dl className={styles.facts}>
+        <dt>{t('customer')}</dt>
+        <dd>{ride.customerName || '—'}</dd>
+        <dt>{t('phone')}</dt>
+        <dd>{ride.phone ? <a href={`tel:${ride.phone.replace(/\s/g, '')}`}>{ride.phone}</a> : '—'}</dd>
+        <dt>{t('pickupTime')}</dt>
+        <dd><time dateTime={ride.pickupTime}>{formatDateTime(ride.pickupTime, locale, timeZone)}</time></dd>
+        <dt>{t('pickup')}</dt>
+        <dd>{ride.pickup.name}</dd>
+        <dt>{t('dropoff')}</dt>
+        <dd>{ride.dropoff?.name ?? '—'}</dd>
+        <dt>{t('fare')}</dt>
+        <dd className={styles.fare}>{formatMoney(ride.totalAmount, ride.currency, locale)}</dd>
+      </dl>
+      {ride.driverName ? <p className={styles.meta}>{t('driver', { name: ride.driverName, vehicle: ride.vehicleNumber ?? '' })}</p> : null}
+      {ACTIONS[ride.status]?.length ? (
+        <div className={styles.actions}>
+          {ACTIONS[ride.status]!.map((kind) => (
+            <button key={kind} type="button" className={`${ui.button} ${kind === 'decline' ? ui.secondary : ui.primary}`} onClick={() => onAction(ride, kind)}>
+              {t(kind)}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </article>
+  );
+}

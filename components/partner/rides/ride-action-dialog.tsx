@@ -1,0 +1,130 @@
+'use client';
+
+import { useEffect, useId, useState } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { apiCall } from '@/lib/api/client';
+import { formatMoney } from '@/lib/i18n/format';
+import { useModalDialog } from '@/components/ui/use-modal-dialog';
+import { useApiErrorText } from '@/components/ui/use-api-error';
+import ui from '@/components/ui/ui.module.css';
+import auth from '@/components/auth/auth.module.css';
+import type { ActionKind, Assignable, PartnerRide } from './types';
+import styles from './rides.module.css';
+
+const TITLES = { accept: 'acceptTitle', decline: 'declineTitle', start: 'startTitle', complete: 'completeTitle' } as const;
+const CONFIRM = { accept: 'accept', decline: 'confirmDecline', start: 'confirmStart', complete: 'confirmComplete' } as const;
+
+/** One dialog for the four console actions; the server applies the transition and answers with the new state. */
+export function RideActionDialog({ ride, kind, onDone, onClose }: { ride: PartnerRide; kind: ActionKind; onDone: () => void; onClose: () => void }) {
+  const t = useTranslations('PartnerRides');
+  const locale = useLocale();
+  const errorText = useApiErrorText();
+  const dialog = useModalDialog();
+  const id = useId();
+  const [options, setOptions] = useState<Assignable['data'] | null>(null);
+  const [driverId, setDriverId] = useState('');
+  const [vehicleId, setVehicleId] = useState('');
+  const [reason, setReason] = useState('');
+  const [code, setCode] = useState('');
+  const [tolls, setTolls] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [locked, setLocked] = useState(ride.startCodeLocked);
+
+  useEffect(() => {
+    if (kind !== 'accept') return;
+    void apiCall<Assignable>('/api/partner/rides/assignable').then((result) => {
+      if (result.ok) setOptions(result.data.data);
+    });
+  }, [kind]);
+
+  const body = (): Record<string, unknown> => {
+    if (kind === 'accept') return { action: 'accept', driverId: Number(driverId), vehicleId: Number(vehicleId) };
+    if (kind === 'decline') return { action: 'decline', reason };
+    if (kind === 'start') return { action: 'start', startCode: code };
+    return tolls.trim() === '' ? { action: 'complete' } : { action: 'complete', finalTolls: Number(tolls) };
+  };
+  const ready = kind === 'accept' ? Boolean(driverId && vehicleId) : kind === 'decline' ? reason.trim().length > 0 : kind === 'start' ? /^\d{4}$/.test(code) && !locked : tolls.trim() === '' || Number(tolls) >= 0;
+
+  const send = async (payload: Record<string, unknown>) => {
+    setBusy(true);
+    setError(undefined);
+    const result = await apiCall(`/api/partner/rides/${ride.id}`, { body: payload });
+    setBusy(false);
+    if (result.ok) return true;
+    if (result.error.code === 'start_code_locked') setLocked(true);
+    setError(errorText(result.error));
+    return false;
+  };
+
+  return (
+    <dialog ref={dialog} className={auth.dialog} aria-labelledby={`${id}-title`} onCancel={(event) => { event.preventDefault(); onClose(); }}>
+      <form
+        className={styles.dialogForm}
+        onSubmit={async (event) => {
+          event.preventDefault();
+          if (ready && (await send(body()))) onDone();
+        }}
+      >
+        <h2 id={`${id}-title`}>{t(TITLES[kind], { id: ride.id })}</h2>
+        {kind === 'accept' ? (
+          <>
+            <label htmlFor={`${id}-driver`}>{t('chooseDriver')}</label>
+            <select id={`${id}-driver`} className={auth.input} value={driverId} onChange={(e) => {
+              setDriverId(e.target.value);
+              const own = options?.drivers.find((d) => String(d.id) === e.target.value)?.vehicleId;
+              if (own && !vehicleId) setVehicleId(String(own));
+            }}>
+              <option value="">{t('choose')}</option>
+              {options?.drivers.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
+            </select>
+            {options && !options.drivers.length ? <p className={styles.note}>{t('noDrivers')}</p> : null}
+            <label htmlFor={`${id}-vehicle`}>{t('chooseVehicle')}</label>
+            <select id={`${id}-vehicle`} className={auth.input} value={vehicleId} onChange={(e) => setVehicleId(e.target.value)}>
+              <option value="">{t('choose')}</option>
+              {options?.vehicles.map((v) => <option key={v.id} value={v.id}>{`${v.number} · ${v.model}`}</option>)}
+            </select>
+            {options && !options.vehicles.length ? <p className={styles.note}>{t('noVehicles')}</p> : null}
+          </>
+        ) : null}
+        {kind === 'decline' ? (
+          <>
+            <label htmlFor={`${id}-reason`}>{t('reason')}</label>
+            <textarea id={`${id}-reason`} className={auth.input} rows={3} maxLength={300} value={reason} onChange={(e) => setReason(e.target.value)} />
+          </>
+        ) : null}
+        {kind === 'start' ? (
+          <>
+            <p>{t('startBody')}</p>
+            <label htmlFor={`${id}-code`}>{t('startCode')}</label>
+            <input id={`${id}-code`} className={auth.input} inputMode="numeric" autoComplete="off" maxLength={4} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} disabled={locked} />
+            {locked ? (
+              <>
+                <p className={styles.note}>{t('locked')}</p>
+                <button type="button" className={`${ui.button} ${ui.secondary}`} disabled={busy} onClick={async () => { if (await send({ action: 'resetStartCode' })) { setLocked(false); setError(undefined); } }}>
+                  {t('resetCode')}
+                </button>
+              </>
+            ) : null}
+          </>
+        ) : null}
+        {kind === 'complete' ? (
+          <>
+            <p>{t('completeBody', { tolls: formatMoney(ride.tolls, ride.currency, locale) })}</p>
+            <label htmlFor={`${id}-tolls`}>{t('finalTolls', { currency: ride.currency })}</label>
+            <input id={`${id}-tolls`} className={auth.input} type="number" min={0} step="0.01" inputMode="decimal" value={tolls} onChange={(e) => setTolls(e.target.value)} />
+          </>
+        ) : null}
+        {error ? <p role="alert" className={auth.error}>{error}</p> : null}
+        <div className={styles.dialogActions}>
+          <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={!ready || busy}>
+            {busy ? t('working') : t(CONFIRM[kind])}
+          </button>
+          <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={onClose}>
+            {t('close')}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

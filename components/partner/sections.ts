@@ -1,0 +1,24 @@
+/** Console sections (spec 001 §2 business shell) and their paths under /travel or /delivery. */
+export const CONSOLE_SECTIONS = [
+  { key: 'home', path: 'home' },
+  { key: 'rides', path: 'rides' },
+  { key: 'book', path: 'ride/book' },
+  { key: 'vehicles', path: 'vehicles' },
+  { key: 'drivers', path: 'drivers' },
+  { key: 'agencies', path: 'agencies' },
+  { key: 'wallet', path: 'wallet' },
+  { key: 'rates', path: 'rates' },
+  { key: 'customers', path: 'customers' },
+  { key: 'events', path: 'events' },
+  { key: 'apps', path: 'apps' },
+] as const;
+
+export type ConsoleArea = 'travel' | 'delivery';
+export type ConsoleSection = (typeof CONSOLE_SECTIONS)[number]['key'];
+
+export const PARTNER_ROLE = { travel: 'travelsx-partner', delivery: 'deliverx-partner' } as const;
+
+export function sectionHref(area: ConsoleArea, section: ConsoleSection): string {
+  const found = CONSOLE_SECTIONS.find((s) => s.key === section)!;
+  return `/${area}/${found.path}`;
+}

@@ -1,0 +1,111 @@
+'use client';
+
+import { useState } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import type { WalletKind } from '@/lib/db/schema/wallet';
+import type { PartnerWallet, WalletTransaction } from '@/lib/partner/wallet';
+import { WALLET_PAGE_SIZE } from '@/lib/partner/schemas';
+import { formatDateTime, formatMoney } from '@/lib/i18n/format';
+import { useApiData } from '@/components/rider/use-api-data';
+import ui from '@/components/ui/ui.module.css';
+import { DateFilterBar, selectionQuery, type DateSelection } from '../overview/date-filter';
+import { LoadState } from '../overview/load-state';
+import { Paginator } from '../customers/paginator';
+import table from '../customers/table.module.css';
+import styles from '../overview/screen.module.css';
+
+const KIND_LABEL = {
+  ride_earning: 'rideEarning',
+  commission: 'commission',
+  cashback_pending: 'cashbackPending',
+  cashback_release: 'cashbackRelease',
+  cashback_reversal: 'cashbackReversal',
+  payout: 'payout',
+  adjustment: 'adjustment',
+} as const satisfies Record<WalletKind, string>;
+
+const toMinor = (major: number) => Math.round(major * 100);
+
+/** The business's balance card and its Recent Activity for a date filter (This Month first), 100 a page. */
+export function WalletBoard({ timeZone }: { timeZone: string }) {
+  const t = useTranslations('PartnerWallet');
+  const [selection, setSelection] = useState<DateSelection>({ filter: 'thisMonth' });
+  const [page, setPage] = useState(0);
+  const query = selectionQuery(selection, 'date_filter');
+  query.set('offset', String(page * WALLET_PAGE_SIZE));
+  query.set('limit', String(WALLET_PAGE_SIZE));
+  const { state, reload } = useApiData<PartnerWallet>(`/api/partner/wallet?${query}`);
+
+  if (state.status !== 'ready') return <LoadState status={state.status} loading={t('loading')} error={t('loadError')} retry={t('retry')} onRetry={reload} />;
+  const { total, transactions, paging } = state.data;
+  return (
+    <>
+      <BalanceCard currency={total.currency} balance={total.balance} />
+      <section className={styles.screen} aria-labelledby="wallet-activity">
+        <h2 id="wallet-activity">{t('activityTitle')}</h2>
+        <DateFilterBar
+          value={selection}
+          timeZone={timeZone}
+          onChange={(next) => {
+            setSelection(next);
+            setPage(0);
+          }}
+        />
+        {transactions.length ? <Activity transactions={transactions} timeZone={timeZone} /> : <p className={`${ui.card} ${styles.muted}`}>{t('empty')}</p>}
+        {paging.count > WALLET_PAGE_SIZE ? <Paginator page={page} size={WALLET_PAGE_SIZE} total={paging.count} onPage={setPage} /> : null}
+      </section>
+    </>
+  );
+}
+
+function BalanceCard({ currency, balance }: { currency: string; balance: number }) {
+  const t = useTranslations('PartnerWallet');
+  const locale = useLocale();
+  return (
+    <section className={`${ui.card} ${styles.counter}`} aria-labelledby="wallet-balance">
+      <h2 id="wallet-balance" className={styles.muted}>
+        {t('balanceTitle')}
+      </h2>
+      <p className={styles.value}>{formatMoney(toMinor(balance), currency, locale)}</p>
+      <p className={styles.muted}>{t('currency', { currency })}</p>
+    </section>
+  );
+}
+
+function Activity({ transactions, timeZone }: { transactions: WalletTransaction[]; timeZone: string }) {
+  const t = useTranslations('PartnerWallet');
+  const locale = useLocale();
+  const describe = (row: WalletTransaction) => {
+    const key = KIND_LABEL[row.kind];
+    if (key === 'payout' || key === 'adjustment') return t(`kind.${key}`);
+    return row.ride_id === null ? row.description : t(`kind.${key}`, { id: row.ride_id });
+  };
+  return (
+    <div className={table.scroller}>
+      <table className={table.table}>
+        <thead>
+          <tr>
+            <th scope="col">{t('description')}</th>
+            <th scope="col">{t('time')}</th>
+            <th scope="col">{t('type')}</th>
+            <th scope="col" className={table.number}>
+              {t('amount')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {transactions.map((row) => (
+            <tr key={row.id}>
+              <td>{describe(row)}</td>
+              <td className={table.nowrap}>{formatDateTime(row.local_time, locale, timeZone)}</td>
+              <td>
+                <span className={`${table.badge} ${table[row.transaction]}`}>{t(row.transaction)}</span>
+              </td>
+              <td className={table.number}>{formatMoney(toMinor(row.transaction === 'debit' ? -row.amount : row.amount), row.currency, locale, { signed: true })}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { getTranslations } from 'next-intl/server';
+import { ConsoleScreen } from '../overview/console-screen';
+import { WalletBoard } from './wallet-board';
+
+/** Wallet (spec 001 §2): the balance card and Recent Activity from the business's ledger. */
+export async function WalletScreen({ timeZone }: { timeZone: string }) {
+  const t = await getTranslations('PartnerWallet');
+  return (
+    <ConsoleScreen title={t('title')} subtitle={t('subtitle')}>
+      <WalletBoard timeZone={timeZone} />
+    </ConsoleScreen>
+  );
+}

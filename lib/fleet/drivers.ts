@@ -1,0 +1,158 @@
+import 'server-only';
+import { and, asc, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { agencies, drivers, rides, users, vehicles, type AccountStatus, type VehicleType } from '@/lib/db/schema';
+import { fieldConflict, fleetNotFound, isUniqueViolation, statusConflict } from './errors';
+import { STATUS_MOVES, type AddDriverInput, type StatusAction } from './schemas';
+import { countersOf, type FleetCounters } from './counters';
+import { findVehicle } from './vehicles';
+import { findAgency } from './agencies';
+
+/** Rides a driver is on: accepted or on trip (booked rides have no driver yet). */
+const DRIVING = ['accepted', 'ontrip'] as const;
+
+export type DriverView = {
+  id: number;
+  name: string;
+  phoneCode: string;
+  phone: string;
+  place: string | null;
+  accountStatus: AccountStatus;
+  online: boolean;
+  agency: { id: number; name: string } | null;
+  vehicle: { id: number; model: string; vehicleType: VehicleType; number: string } | null;
+  /** The open ride to track, or null. */
+  openRideId: number | null;
+  createdAt: string;
+};
+
+const live = (businessId: number) => and(eq(drivers.businessId, businessId), isNull(drivers.removedAt));
+
+async function selectDrivers(db: Db, businessId: number, where: SQL | undefined): Promise<DriverView[]> {
+  const rows = await db
+    .select({ driver: drivers, agencyName: agencies.name, vehicle: { id: vehicles.id, model: vehicles.model, vehicleType: vehicles.vehicleType, number: vehicles.number, removedAt: vehicles.removedAt } })
+    .from(drivers)
+    .leftJoin(agencies, and(eq(agencies.id, drivers.agencyId), eq(agencies.businessId, businessId)))
+    .leftJoin(vehicles, and(eq(vehicles.id, drivers.vehicleId), eq(vehicles.businessId, businessId)))
+    .where(and(live(businessId), where))
+    .orderBy(asc(drivers.createdAt), asc(drivers.id));
+  const openRides = await openRideByDriver(db, businessId, rows.map((r) => r.driver.id));
+  return rows.map(({ driver, agencyName, vehicle }) => ({
+    id: driver.id,
+    name: driver.name,
+    phoneCode: driver.phoneCode,
+    phone: driver.phone,
+    place: driver.place,
+    accountStatus: driver.accountStatus,
+    online: driver.online,
+    agency: driver.agencyId && agencyName ? { id: driver.agencyId, name: agencyName } : null,
+    vehicle: vehicle && !vehicle.removedAt ? { id: vehicle.id, model: vehicle.model, vehicleType: vehicle.vehicleType, number: vehicle.number } : null,
+    openRideId: openRides.get(driver.id) ?? null,
+    createdAt: driver.createdAt.toISOString(),
+  }));
+}
+
+async function openRideByDriver(db: Db, businessId: number, driverIds: number[]): Promise<Map<number, number>> {
+  if (!driverIds.length) return new Map();
+  const rows = await db
+    .select({ id: rides.id, driverId: rides.driverId })
+    .from(rides)
+    .where(and(eq(rides.businessId, businessId), inArray(rides.driverId, driverIds), inArray(rides.status, [...DRIVING])))
+    .orderBy(asc(rides.pickupTime));
+  const byDriver = new Map<number, number>();
+  for (const row of rows) if (row.driverId !== null && !byDriver.has(row.driverId)) byDriver.set(row.driverId, row.id);
+  return byDriver;
+}
+
+/** The business's drivers (own and its travel companies'), with Total/Online/Offline counters. */
+export async function listDrivers(db: Db, businessId: number, { agencyId }: { agencyId?: number } = {}): Promise<{ counters: FleetCounters; drivers: DriverView[] }> {
+  const list = await selectDrivers(db, businessId, agencyId === undefined ? undefined : eq(drivers.agencyId, agencyId));
+  return { counters: countersOf(list), drivers: list };
+}
+
+export async function findDriver(db: Db, businessId: number, id: number): Promise<DriverView> {
+  const [found] = await selectDrivers(db, businessId, eq(drivers.id, id));
+  if (!found) throw fleetNotFound('driver');
+  return found;
+}
+
+/**
+ * Drivers a ride can be given to: Verified, not removed, the business's own or
+ * those of a travel company that is neither removed nor Blocked.
+ */
+export async function assignableDrivers(db: Db, businessId: number): Promise<DriverView[]> {
+  const usableAgency = or(isNull(drivers.agencyId), and(isNull(agencies.removedAt), ne(agencies.accountStatus, 'Blocked')));
+  return selectDrivers(db, businessId, and(eq(drivers.accountStatus, 'Verified'), usableAgency));
+}
+
+/**
+ * Adds a pending driver: a `travelsx-driver` user with the phone (so the driver
+ * app can log in by phone code; an earlier user with that phone is reused) and
+ * the driver row, in one transaction. A phone already in the fleet is a 409.
+ */
+export async function addDriver(db: Db, businessId: number, input: AddDriverInput): Promise<DriverView> {
+  if (input.agencyId) await findAgency(db, businessId, input.agencyId);
+  let id: number;
+  try {
+    id = await db.transaction(async (tx) => {
+      const phone = { phoneCode: input.phone.dialCode, phone: input.phone.number };
+      const [user] = await tx
+        .insert(users)
+        .values({ businessId, role: 'travelsx-driver', name: input.name, ...phone })
+        .onConflictDoUpdate({ target: [users.businessId, users.role, users.phoneCode, users.phone], set: { name: input.name, deletedAt: null } })
+        .returning({ id: users.id });
+      const [driver] = await tx
+        .insert(drivers)
+        .values({ businessId, userId: user.id, agencyId: input.agencyId ?? null, name: input.name, place: input.place ?? null, ...phone })
+        .returning({ id: drivers.id });
+      return driver.id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldConflict('phone', 'driverPhoneTaken');
+    throw error;
+  }
+  return findDriver(db, businessId, id);
+}
+
+/** Verify, Block or Unblock; any other move (or a stale status) is a 409. Blocking also takes the driver offline. */
+export async function setDriverStatus(db: Db, businessId: number, id: number, action: StatusAction): Promise<DriverView> {
+  const { from, to } = STATUS_MOVES[action];
+  const [row] = await db
+    .update(drivers)
+    .set({ accountStatus: to, ...(to === 'Blocked' ? { online: false } : {}) })
+    .where(and(eq(drivers.id, id), live(businessId), eq(drivers.accountStatus, from)))
+    .returning({ id: drivers.id });
+  if (!row) {
+    await findDriver(db, businessId, id);
+    throw statusConflict();
+  }
+  return findDriver(db, businessId, id);
+}
+
+/** Online or offline; a Blocked driver cannot go online (409). */
+export async function setDriverOnline(db: Db, businessId: number, id: number, online: boolean): Promise<DriverView> {
+  const [row] = await db
+    .update(drivers)
+    .set({ online })
+    .where(and(eq(drivers.id, id), live(businessId), online ? ne(drivers.accountStatus, 'Blocked') : undefined))
+    .returning({ id: drivers.id });
+  if (!row) {
+    await findDriver(db, businessId, id);
+    throw statusConflict();
+  }
+  return findDriver(db, businessId, id);
+}
+
+/** Gives the driver one of the business's live vehicles, or none (null). */
+export async function assignVehicle(db: Db, businessId: number, id: number, vehicleId: number | null): Promise<DriverView> {
+  await findDriver(db, businessId, id);
+  if (vehicleId !== null) await findVehicle(db, businessId, vehicleId);
+  await db.update(drivers).set({ vehicleId }).where(and(eq(drivers.id, id), live(businessId)));
+  return findDriver(db, businessId, id);
+}
+
+/** Soft-removes a driver (its phone may be added again later). */
+export async function removeDriver(db: Db, businessId: number, id: number): Promise<void> {
+  const [row] = await db.update(drivers).set({ removedAt: new Date(), online: false }).where(and(eq(drivers.id, id), live(businessId))).returning({ id: drivers.id });
+  if (!row) throw fleetNotFound('driver');
+}

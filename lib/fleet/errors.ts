@@ -1,0 +1,30 @@
+import { ApiError } from '@/lib/api/errors';
+import { validationText } from '@/lib/api/validation-text';
+
+/** Postgres unique_violation, raw or wrapped by drizzle. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/** A 409 naming the field, carrying its Validation key so the console can translate it. */
+export function fieldConflict(field: string, key: 'vehicleNumberTaken' | 'driverPhoneTaken' | 'agencyPhoneTaken'): ApiError {
+  const error = new ApiError(409, 'duplicate', `${field}: ${validationText(key)}`, field);
+  error.key = key;
+  return error;
+}
+
+export function statusConflict(): ApiError {
+  const error = new ApiError(409, 'status_transition', validationText('statusTransition'));
+  error.key = 'statusTransition';
+  return error;
+}
+
+export const fleetNotFound = (what: 'vehicle' | 'driver' | 'agency') => new ApiError(404, 'not_found', `This ${what} was not found.`);
+
+/** A positive integer id from the path, or 404 (an id that cannot exist is not found, never a 400). */
+export function pathId(value: string | string[] | undefined, what: 'vehicle' | 'driver' | 'agency'): number {
+  const id = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw fleetNotFound(what);
+  return id;
+}

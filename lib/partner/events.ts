@@ -1,0 +1,68 @@
+import 'server-only';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { rideEvents, rides, type RideStatus } from '@/lib/db/schema';
+import { localDate, startOfLocalDay } from './dates';
+import type { EventsQuery, EventWindow } from './schemas';
+
+/** A row of the ride event page (spec 000 §2.15): the label comes from `toStatus`. */
+export type RideEventRow = {
+  id: number;
+  rideId: number;
+  fromStatus: RideStatus | null;
+  toStatus: RideStatus;
+  note: string | null;
+  pickup: string;
+  dropoff: string | null;
+  createdAt: string;
+};
+
+export type RideEventPage = { items: RideEventRow[]; total: number; page: number; size: number; since: string };
+
+/** Start of a time filter: 30 or 60 minutes back, or the business's local midnight. */
+export function windowStart(window: EventWindow, timeZone: string, now = new Date()): Date {
+  if (window === 'today') return startOfLocalDay(localDate(now, timeZone), timeZone);
+  return new Date(now.getTime() - Number(window) * 60_000);
+}
+
+/** The business's ride events since the window's start, newest first, optionally of one ride. */
+export async function listRideEvents(db: Db, business: { id: number; timeZone: string }, query: EventsQuery, now = new Date()): Promise<RideEventPage> {
+  const since = windowStart(query.window, business.timeZone, now);
+  const where = and(eq(rideEvents.businessId, business.id), gte(rideEvents.createdAt, since), query.rideId ? eq(rideEvents.rideId, Number(query.rideId)) : undefined);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: rideEvents.id,
+        rideId: rideEvents.rideId,
+        fromStatus: rideEvents.fromStatus,
+        toStatus: rideEvents.toStatus,
+        note: rideEvents.note,
+        pickup: rides.pickup,
+        dropoff: rides.dropoff,
+        createdAt: rideEvents.createdAt,
+      })
+      .from(rideEvents)
+      .innerJoin(rides, and(eq(rides.id, rideEvents.rideId), eq(rides.businessId, rideEvents.businessId)))
+      .where(where)
+      .orderBy(desc(rideEvents.createdAt), desc(rideEvents.id))
+      .limit(query.size)
+      .offset(query.page * query.size),
+    db.select({ total: sql<string>`count(*)` }).from(rideEvents).where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      rideId: r.rideId,
+      fromStatus: r.fromStatus as RideStatus | null,
+      toStatus: r.toStatus as RideStatus,
+      note: r.note,
+      pickup: r.pickup.name,
+      dropoff: r.dropoff?.name ?? null,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total: Number(total),
+    page: query.page,
+    size: query.size,
+    since: since.toISOString(),
+  };
+}

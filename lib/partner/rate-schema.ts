@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/*
+ * One vehicle type's fares as the console edits them: amounts in major units
+ * (rupees, dirhams), the night charge in percent. Shared by the form, the
+ * PUT handler and the tests; messages are keys of `Rates.errors`.
+ */
+
+/** Largest accepted value per field, in major units (km, hours, percent where named). */
+export const RATE_LIMITS = {
+  baseFare: 100_000,
+  perKm: 10_000,
+  minKm: 1_000,
+  outstationPerKm: 10_000,
+  minKmPerDay: 2_000,
+  driverBataPerDay: 100_000,
+  airportFee: 100_000,
+  tollPerKm: 1_000,
+  extraKmRate: 10_000,
+  extraHourRate: 100_000,
+  packagePrice: 1_000_000,
+  packageHours: 24,
+  packageKm: 2_000,
+  packages: 8,
+} as const;
+
+const hasTwoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
+
+const money = (max: number) =>
+  z
+    .number({ error: 'amountInvalid' })
+    .min(0, 'amountNegative')
+    .max(max, 'amountTooHigh')
+    .refine(hasTwoDecimals, 'decimalsInvalid');
+
+const wholeKm = (max: number) => z.number({ error: 'kmInvalid' }).int('kmInvalid').min(0, 'kmInvalid').max(max, 'kmTooHigh');
+const hour = z.number({ error: 'hourInvalid' }).int('hourInvalid').min(0, 'hourInvalid').max(23, 'hourInvalid');
+
+export const rentalPackageSchema = z.object({
+  hours: z.number({ error: 'packageHoursInvalid' }).int('packageHoursInvalid').min(1, 'packageHoursInvalid').max(RATE_LIMITS.packageHours, 'packageHoursInvalid'),
+  km: z.number({ error: 'packageKmInvalid' }).int('packageKmInvalid').min(1, 'packageKmInvalid').max(RATE_LIMITS.packageKm, 'packageKmInvalid'),
+  price: money(RATE_LIMITS.packagePrice),
+});
+
+export const rateCardInputSchema = z.object({
+  active: z.boolean({ error: 'activeInvalid' }),
+  baseFare: money(RATE_LIMITS.baseFare),
+  perKm: money(RATE_LIMITS.perKm),
+  minKm: wholeKm(RATE_LIMITS.minKm),
+  outstationPerKm: money(RATE_LIMITS.outstationPerKm),
+  minKmPerDay: wholeKm(RATE_LIMITS.minKmPerDay),
+  driverBataPerDay: money(RATE_LIMITS.driverBataPerDay),
+  nightChargePercent: z.number({ error: 'percentInvalid' }).min(0, 'percentInvalid').max(100, 'percentInvalid').refine(hasTwoDecimals, 'decimalsInvalid'),
+  nightStartHour: hour,
+  nightEndHour: hour,
+  airportFee: money(RATE_LIMITS.airportFee),
+  tollPerKm: money(RATE_LIMITS.tollPerKm),
+  rentalPackages: z
+    .array(rentalPackageSchema, { error: 'packagesRequired' })
+    .min(1, 'packagesRequired')
+    .max(RATE_LIMITS.packages, 'packagesTooMany')
+    .superRefine((list, ctx) => {
+      const seen = new Set<string>();
+      list.forEach((p, index) => {
+        const key = packageCode(p);
+        if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [index, 'hours'], message: 'packageDuplicate' });
+        seen.add(key);
+      });
+    }),
+  extraKmRate: money(RATE_LIMITS.extraKmRate),
+  extraHourRate: money(RATE_LIMITS.extraHourRate),
+});
+
+export type RateCardInput = z.infer<typeof rateCardInputSchema>;
+
+/** The package code quotes and rides carry ("4h40km"). */
+export function packageCode(p: { hours: number; km: number }): string {
+  return `${p.hours}h${p.km}km`;
+}
