@@ -1,9 +1,27 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { negotiateMarket } from '@/lib/i18n/markets';
+import { marketPrefix, negotiateMarket } from '@/lib/i18n/markets';
 import { decideLocalePath } from '@/lib/i18n/locale-path';
 import { LOCALE_COOKIE } from '@/lib/i18n/routing';
 import { HOME_PATH } from '@/lib/tenancy/host';
 import { resolveTenantForHost } from '@/lib/tenancy/resolve';
+import { normalisePlaceName } from '@/lib/places/normalise';
+
+/** Place-like pages whose segment is normalised per spec 000 §5 (308 to the normal spelling). */
+const PLACE_PATH = /^\/(place|city|taxi)\/([^/]+)(\/.*)?$/;
+
+function normalisedPlacePath(rest: string): string | undefined {
+  const match = PLACE_PATH.exec(rest);
+  if (!match) return undefined;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(match[2]);
+  } catch {
+    return undefined;
+  }
+  const slug = normalisePlaceName(decoded);
+  const encoded = encodeURIComponent(slug);
+  return slug && encoded !== match[2] ? `/${match[1]}/${encoded}${match[3] ?? ''}` : undefined;
+}
 
 /**
  * Thin edge of the app: host -> tenant and host mode, path -> locale, then a
@@ -27,6 +45,13 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
     const response = NextResponse.redirect(url, decision.permanent ? 308 : 307);
     if (!decision.permanent) response.headers.set('Vary', 'Accept-Language, Cookie');
     return response;
+  }
+
+  const normalised = normalisedPlacePath(decision.rest);
+  if (normalised) {
+    const url = request.nextUrl.clone();
+    url.pathname = `${marketPrefix(decision.market)}${normalised}`;
+    return NextResponse.redirect(url, 308);
   }
 
   const url = request.nextUrl.clone();

@@ -57,6 +57,10 @@ export default defineConfig({
         SMTP_URL: 'smtp://127.0.0.1:2525',
         SMTP_FROM: 'no-reply@travelsx.test',
         DATABASE_URL: '',
+        // Card payments against the stand-in gateway of tests/e2e/payment.spec.ts (same key and salt there).
+        PAYU_KEY: 'e2eKey',
+        PAYU_SALT: 'e2eSalt',
+        PAYU_ENDPOINT: 'http://127.0.0.1:2530/_payment',
       },
     },
   ],

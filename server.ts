@@ -10,6 +10,7 @@ import { openDatabase, closeDatabase } from './lib/db/client';
 import { ensureDemoTenant } from './lib/tenancy/demo';
 import { attachSocketServer } from './lib/realtime/server';
 import { CLIENT_IP_HEADER } from './lib/api/client-ip';
+import { startPushNotifications } from './lib/push/listener';
 
 async function main(): Promise<void> {
   const startedAt = process.hrtime.bigint();
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
   if (await ensureDemoTenant(db, config.DEFAULT_TENANT)) {
     logger.info({ tenant: config.DEFAULT_TENANT }, 'created the demo operator');
   }
+  startPushNotifications();
   const handle = app.getRequestHandler();
 
   const server = createServer((req, res) => {

@@ -37,6 +37,27 @@ const envSchema = z.object({
   NEXT_PUBLIC_GOOGLE_MAPS_API_KEY: z.string().optional(),
   /** Server-side key for Routes, Places and Geocoding (never sent to browsers). */
   GOOGLE_MAPS_API_KEY: z.string().optional(),
+  /** OpenAI-compatible chat API (base URL ending before /chat/completions); all three or none. */
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  /** WhatsApp Cloud API: the webhook and replies work only when token, app secret, verify token and phone number id are all set. */
+  WHATSAPP_TOKEN: z.string().optional(),
+  WHATSAPP_APP_SECRET: z.string().optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d+$/, 'must be the numeric phone number id').optional(),
+  WHATSAPP_API_BASE: z.string().url().default('https://graph.facebook.com/v21.0'),
+  /** Web Push VAPID keys (base64url, both or neither); without them a pair is generated into DATA_DIR/vapid.json. */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)').optional(),
+  /** Contact for push services: a mailto: address or https: URL. */
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: address or an https: URL').optional(),
+  /** PayU hosted checkout: card payments are offered only when key and salt are both set. */
+  PAYU_KEY: z.string().optional(),
+  PAYU_SALT: z.string().optional(),
+  PAYU_MODE: z.enum(['test', 'live']).default('test'),
+  /** Overrides the checkout form's action (a local stand-in in tests). */
+  PAYU_ENDPOINT: optionalUrl,
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -6,7 +6,6 @@ import { ClientMessages } from '@/components/ui/client-messages';
 import type { Messages } from '@/lib/i18n/messages';
 import { PartnerLoginPage } from './partner-login-page';
 import { SignupPage, type SignupKind } from './signup-page';
-import { ConsoleHome } from './console-home';
 import { VerifyPhone } from './verify-phone';
 
 type Route = { Page: (props: { params: PageParams }) => Promise<React.JSX.Element>; generateMetadata: (props: { params: PageParams }) => Promise<Metadata> };
@@ -51,23 +50,6 @@ export function signupRoute(kind: SignupKind): Route {
       return (
         <SiteShell tenant={tenant} market={market} showAccount={false}>
           <SignupPage tenant={tenant} market={market} kind={kind} />
-        </SiteShell>
-      );
-    },
-  };
-}
-
-/** travel/home and delivery/home: the console home behind the partner session gate. */
-export function consoleHomeRoute(area: 'travel' | 'delivery'): Route {
-  return {
-    generateMetadata: metadata('travelHomeTitle'),
-    Page: async ({ params }) => {
-      const { tenant, market } = await pageContext(params);
-      return (
-        <SiteShell tenant={tenant} market={market} showAccount={false}>
-          <ClientMessages namespaces={['Auth', 'Console']}>
-            <ConsoleHome area={area} />
-          </ClientMessages>
         </SiteShell>
       );
     },

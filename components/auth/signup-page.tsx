@@ -4,6 +4,7 @@ import { COUNTRIES, type Market } from '@/lib/i18n/markets';
 import type { Tenant } from '@/lib/tenancy/queries';
 import { ClientMessages } from '@/components/ui/client-messages';
 import { PartnerSignup } from './partner-signup';
+import { CampaignLeadCapture } from '@/components/leads/campaign-lead';
 import ui from '@/components/ui/ui.module.css';
 import styles from './auth.module.css';
 
@@ -49,18 +50,20 @@ export async function SignupPage({ tenant, market, kind }: { tenant: Tenant; mar
         </ul>
       )}
       <ClientMessages namespaces={['Auth', 'AuthErrors', 'Validation', 'PartnerSignup']}>
-        <PartnerSignup
-          variant={kind === 'delivery' ? 'delivery' : 'travel'}
-          title={sheet.title}
-          subtitle={sheet.subtitle}
-          defaultCountry={region}
-          headingLevel={campaign ? 'h2' : 'h1'}
-          footer={
-            <p className={styles.footer}>
-              {ts('haveAccount')} <Link href={kind === 'delivery' ? '/delivery/login' : '/travel/login'}>{ts('loginLink')}</Link>
-            </p>
-          }
-        />
+        <CampaignLeadCapture campaign={campaign ? (kind as Exclude<SignupKind, 'travel' | 'delivery'>) : undefined}>
+          <PartnerSignup
+            variant={kind === 'delivery' ? 'delivery' : 'travel'}
+            title={sheet.title}
+            subtitle={sheet.subtitle}
+            defaultCountry={region}
+            headingLevel={campaign ? 'h2' : 'h1'}
+            footer={
+              <p className={styles.footer}>
+                {ts('haveAccount')} <Link href={kind === 'delivery' ? '/delivery/login' : '/travel/login'}>{ts('loginLink')}</Link>
+              </p>
+            }
+          />
+        </CampaignLeadCapture>
       </ClientMessages>
     </>
   );

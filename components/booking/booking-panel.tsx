@@ -9,8 +9,9 @@ import { RideForm } from './ride-form';
 import styles from './booking.module.css';
 
 const TABS = [
-  { key: 'tabForm', href: '/user/form/taxi/booking' },
+  { key: 'tabChat', href: '/user/ai/taxi/booking' },
   { key: 'tabWhatsapp', href: '/user/whatsapp/taxi/booking' },
+  { key: 'tabForm', href: '/user/form/taxi/booking' },
 ] as const;
 
 /** The booking options tabs (spec 000 §2.3) and, on the form tab, the booking form. */

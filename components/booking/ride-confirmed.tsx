@@ -11,21 +11,24 @@ import styles from './booking.module.css';
 /** Back to the base route after this long (spec 000 §9). */
 const CONFIRMATION_REDIRECT_MS = 5000;
 
-/** Confirmation: the ride number and cashback added to the wallet, or the failure state; home after 5 s. */
-export function RideConfirmed() {
+/** Confirmation: the ride number and cashback added to the wallet (and the card payment, `paidRideId`), or the failure state; home after 5 s. */
+export function RideConfirmed({ paidRideId }: { paidRideId?: number }) {
   const t = useTranslations('RideConfirmed');
+  const tPayment = useTranslations('Payment');
   const locale = useLocale();
   const router = useRouter();
   const { confirmation, ready } = useBookingState();
 
   useEffect(() => {
-    if (!ready || !confirmation) return;
+    if (!ready || !(confirmation || paidRideId)) return;
     const timer = setTimeout(() => router.replace('/user/home'), CONFIRMATION_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [ready, confirmation, router]);
+  }, [ready, confirmation, paidRideId, router]);
 
   if (!ready) return null;
-  if (!confirmation) {
+  const rideId = paidRideId ?? confirmation?.rideId;
+  const cashback = confirmation && confirmation.rideId === rideId ? confirmation : undefined;
+  if (rideId === undefined) {
     return (
       <section className={styles.confirmation} aria-labelledby="confirmed-title">
         <h1 id="confirmed-title">{t('failedTitle')}</h1>
@@ -45,8 +48,9 @@ export function RideConfirmed() {
     <section className={styles.confirmation} aria-labelledby="confirmed-title">
       <div className={styles.tick} aria-hidden="true">✓</div>
       <h1 id="confirmed-title">{t('title')}</h1>
-      <p className={styles.muted}>{t('rideNumber', { id: confirmation.rideId })}</p>
-      <p className={styles.cashback}>{t('cashback', { cashbackAmount: formatMoney(confirmation.cashbackAmount, confirmation.currency, locale) })}</p>
+      <p className={styles.muted}>{t('rideNumber', { id: rideId })}</p>
+      {paidRideId ? <p>{tPayment('paid', { id: paidRideId })}</p> : null}
+      {cashback ? <p className={styles.cashback}>{t('cashback', { cashbackAmount: formatMoney(cashback.cashbackAmount, cashback.currency, locale) })}</p> : null}
       <p role="status" className={styles.muted}>{t('redirecting')}</p>
       <Link href="/user/rides" className={`${ui.button} ${ui.secondary}`}>
         {t('viewRides')}

@@ -19,14 +19,17 @@ const BOOKING_TIMEOUT_MS = 15_000;
 /** Signup sheet height in dvh (spec 000 §9). */
 const SIGNUP_SHEET_HEIGHT = 42;
 const PAYMENT_OPTIONS = ['cash', 'upi'] as const;
+type PaymentOption = (typeof PAYMENT_OPTIONS)[number] | 'card';
 
 const toMinor = (major: number) => Math.round(major * 100);
 
 type BookAnswer = { data: { rideId: number; cashbackAmount: number; currency: string }[] };
+type PaymentAnswer = { txnId: string };
 
-/** Ride summary: vehicle, itinerary, price breakdown, payment method and Book now (with the cashback sign-in sheet). */
-export function RideSummary({ timeZone, cashbackBps, defaultCountry }: { timeZone: string; cashbackBps: number; defaultCountry: string }) {
+/** Ride summary: vehicle, itinerary, price breakdown, payment method (Card when `cardPayments`) and Book now (with the cashback sign-in sheet). */
+export function RideSummary({ timeZone, cashbackBps, defaultCountry, cardPayments = false }: { timeZone: string; cashbackBps: number; defaultCountry: string; cardPayments?: boolean }) {
   const t = useTranslations('RideSummary');
+  const tPayment = useTranslations('Payment');
   const tTypes = useTranslations('VehicleTypes');
   const tBooking = useTranslations('Booking');
   const locale = useLocale();
@@ -35,7 +38,8 @@ export function RideSummary({ timeZone, cashbackBps, defaultCountry }: { timeZon
   const errorText = useApiErrorText();
   const { me } = useMe();
   const { form, selected, ready } = useBookingState();
-  const [payment, setPayment] = useState<(typeof PAYMENT_OPTIONS)[number]>('cash');
+  const [payment, setPayment] = useState<PaymentOption>('cash');
+  const paymentOptions: readonly PaymentOption[] = cardPayments ? [...PAYMENT_OPTIONS, 'card'] : PAYMENT_OPTIONS;
   const [sheet, setSheet] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
@@ -93,6 +97,11 @@ export function RideSummary({ timeZone, cashbackBps, defaultCountry }: { timeZon
       }
       reportEvent('book_ride_success', { rideId: first.rideId });
       bookingStore.confirm({ rideId: first.rideId, cashbackAmount: toMinor(first.cashbackAmount), currency: fee.currency });
+      if (payment === 'card') {
+        const opened = await apiCall<PaymentAnswer>('/api/payments', { body: { rideId: first.rideId } });
+        router.push(opened.ok ? `/pay/${opened.data.txnId}` : `/pay/failed?rideId=${first.rideId}`);
+        return;
+      }
       router.push('/ride/confirmed');
       return;
     }
@@ -178,13 +187,13 @@ export function RideSummary({ timeZone, cashbackBps, defaultCountry }: { timeZon
       <div className={styles.field}>
         <label htmlFor={`${id}-payment`}>{t('paymentMethod')}</label>
         <select id={`${id}-payment`} className={styles.input} value={payment} onChange={(e) => setPayment(e.target.value as typeof payment)}>
-          {PAYMENT_OPTIONS.map((option) => (
+          {paymentOptions.map((option) => (
             <option key={option} value={option}>
               {t(option)}
             </option>
           ))}
         </select>
-        <p className={styles.hint}>{t('payToDriver')}</p>
+        <p className={styles.hint}>{payment === 'card' ? tPayment('cardHint') : t('payToDriver')}</p>
       </div>
 
       {problem ? (

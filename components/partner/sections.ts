@@ -10,7 +10,9 @@ export const CONSOLE_SECTIONS = [
   { key: 'rates', path: 'rates' },
   { key: 'customers', path: 'customers' },
   { key: 'events', path: 'events' },
+  { key: 'visits', path: 'visits' },
   { key: 'apps', path: 'apps' },
+  { key: 'blog', path: 'blog/create' },
 ] as const;
 
 export type ConsoleArea = 'travel' | 'delivery';

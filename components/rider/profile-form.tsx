@@ -13,9 +13,10 @@ import ui from '@/components/ui/ui.module.css';
 import auth from '@/components/auth/auth.module.css';
 import { RiderGate } from './rider-gate';
 import { DeleteAccount } from './delete-account';
+import { PushSettings } from '@/components/push/push-settings';
 import styles from './rider.module.css';
 
-/** The rider's name and e-mail (editable), phone (read-only) and account deletion. */
+/** The rider's name and e-mail (editable), phone (read-only), push switch and account deletion. */
 export function ProfileForm({ defaultCountry }: { defaultCountry: string }) {
   const t = useTranslations('Profile');
   return (
@@ -23,6 +24,7 @@ export function ProfileForm({ defaultCountry }: { defaultCountry: string }) {
       {(me) => (
         <>
           <ProfileDetails me={me} />
+          <PushSettings />
           <DeleteAccount />
         </>
       )}

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import type { RideView } from '@/lib/rides/queries';
 import { formatDateTime, formatMoney } from '@/lib/i18n/format';
+import { ShareRideLink } from '@/components/tracking/share-ride-link';
 import ui from '@/components/ui/ui.module.css';
 import styles from './rider.module.css';
 import rides from './rides.module.css';
@@ -72,6 +73,7 @@ export function RideCard({ ride, timeZone, onCancel }: { ride: RideView; timeZon
       </dl>
       {ride.cashbackAmount > 0 ? <p className={rides.cashback}>{t(CASHBACK_LINE[ride.status], { amount: money(ride.cashbackAmount) })}</p> : null}
       {ride.status === 'cancelled' && ride.cancelReason ? <p className={styles.muted}>{t('cancelReason', { reason: ride.cancelReason })}</p> : null}
+      {ride.status === 'accepted' || ride.status === 'ontrip' ? <ShareRideLink rideId={ride.id} /> : null}
       {isCancellable(ride) ? (
         <div className={styles.actions}>
           <button type="button" className={`${ui.button} ${styles.dangerOutline}`} aria-describedby={`${id}-title`} onClick={() => onCancel(ride)}>

@@ -8,6 +8,7 @@ import ui from '@/components/ui/ui.module.css';
 import { RiderGate } from './rider-gate';
 import { useApiData } from './use-api-data';
 import { useRideEvents } from '@/components/ui/use-ride-events';
+import { usePushMessages } from '@/components/push/use-push-messages';
 import { RideCard } from './ride-card';
 import { CancelRideDialog } from './cancel-ride-dialog';
 import { Tabs, tabIds } from './tabs';
@@ -34,6 +35,8 @@ function Rides({ timeZone }: { timeZone: string }) {
   const { state, reload, refresh, update } = useApiData<RideLists>('/api/rides');
   // The rider sees each status the operator sets, live.
   useRideEvents(refresh);
+  // ...and refreshes on each push the service worker relays (spec 000 §7).
+  usePushMessages(refresh);
   const [tab, setTab] = useState<TabKey>('upcoming');
   const [cancelling, setCancelling] = useState<RideView | null>(null);
   const [notice, setNotice] = useState('');

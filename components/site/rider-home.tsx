@@ -2,13 +2,15 @@ import { getTranslations } from 'next-intl/server';
 import type { ServiceArea } from '@/lib/db/schema';
 import type { Tenant } from '@/lib/tenancy/queries';
 import { formatPhone, whatsappLink } from '@/lib/tenancy/contact';
+import { Link } from '@/lib/i18n/navigation';
+import { SEO_PATHS } from '@/lib/seo/paths';
 import ui from '@/components/ui/ui.module.css';
 import styles from './rider-home.module.css';
 
 const TRIP_KINDS = ['local', 'airport', 'outstation', 'rental'] as const;
 
-/** The rider home: the operator's hero with direct booking channels, ride options and cities. */
-export async function RiderHome({ tenant, cities }: { tenant: Tenant; cities: ServiceArea[] }) {
+/** The rider home's hero with direct booking channels, and its ride options when no place details show them. */
+export async function RiderHome({ tenant, showTripKinds = true }: { tenant: Tenant; showTripKinds?: boolean }) {
   const t = await getTranslations('Home');
   const phone = formatPhone(tenant);
   const whatsapp = whatsappLink(tenant, t('whatsappText', { businessName: tenant.name }));
@@ -33,30 +35,46 @@ export async function RiderHome({ tenant, cities }: { tenant: Tenant; cities: Se
         </div>
       </section>
 
-      <section className={ui.section} aria-labelledby="trip-kinds">
-        <h2 id="trip-kinds">{t('tripKindsTitle')}</h2>
-        <ul className={ui.grid}>
-          {TRIP_KINDS.map((kind) => (
-            <li key={kind} className={ui.card}>
-              <h3>{t(kind)}</h3>
-              <p className={ui.muted}>{t(`${kind}Body`)}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <section className={ui.section} aria-labelledby="cities">
-        <h2 id="cities">{t('citiesTitle')}</h2>
-        {cities.length ? (
-          <ul className={styles.cities}>
-            {cities.map((city) => (
-              <li key={city.id}>{city.name}</li>
+      {showTripKinds ? (
+        <section className={ui.section} aria-labelledby="trip-kinds">
+          <h2 id="trip-kinds">{t('tripKindsTitle')}</h2>
+          <ul className={ui.grid}>
+            {TRIP_KINDS.map((kind) => (
+              <li key={kind} className={ui.card}>
+                <h3>{t(kind)}</h3>
+                <p className={ui.muted}>{t(`${kind}Body`)}</p>
+              </li>
             ))}
           </ul>
-        ) : (
-          <p className={ui.muted}>{t('noCities')}</p>
-        )}
-      </section>
+        </section>
+      ) : null}
     </>
+  );
+}
+
+/** The operator's cities, each linking to its place page, and the index of every place. */
+export async function ServedCities({ cities }: { cities: ServiceArea[] }) {
+  const t = await getTranslations('Home');
+  const tb = await getTranslations('Breadcrumbs');
+  return (
+    <section className={ui.section} aria-labelledby="cities">
+      <h2 id="cities">{t('citiesTitle')}</h2>
+      {cities.length ? (
+        <>
+          <ul className={styles.cities}>
+            {cities.map((city) => (
+              <li key={city.id}>
+                <Link href={SEO_PATHS.place(city.slug)}>{city.name}</Link>
+              </li>
+            ))}
+          </ul>
+          <p>
+            <Link href={SEO_PATHS.places()}>{tb('places')}</Link>
+          </p>
+        </>
+      ) : (
+        <p className={ui.muted}>{t('noCities')}</p>
+      )}
+    </section>
   );
 }

@@ -7,6 +7,8 @@ import { onRideChange } from '@/lib/rides/notify';
 import { resolveTenantForHost } from '@/lib/tenancy/resolve';
 import { isAllowedOrigin } from '@/lib/api/origin';
 import { businessRoom, riderRoom, RIDE_EVENT } from './events';
+import { registerChat } from './chat';
+import { registerDriverTracking } from './driver';
 
 const globalForIo = globalThis as unknown as { __travelsxIo?: Server };
 
@@ -56,6 +58,8 @@ export function attachSocketServer(httpServer: HttpServer): Server {
       })
       .catch((error: unknown) => logger.warn({ err: error }, 'socket session check failed'));
   });
+  registerChat(io);
+  registerDriverTracking(io);
   onRideChange(({ ride, from, to }) => {
     const payload = { id: ride.id, from, to, status: ride.status, createdAt: ride.createdAt.toISOString() };
     io.to(businessRoom(ride.businessId)).emit(RIDE_EVENT, payload);

@@ -7,8 +7,8 @@ import ui from '@/components/ui/ui.module.css';
 import { QrCode } from './qr-code';
 import styles from './apps.module.css';
 
-/** Where each web app starts; the driver app starts on this page. */
-const START_PATH: Record<AppRole, string | null> = { user: '/user/home', partner: '/travel/login', driver: null };
+/** Where each web app starts. */
+const START_PATH: Record<AppRole, string | null> = { user: '/user/home', partner: '/travel/login', driver: '/driver/home' };
 const PLATFORMS = ['android', 'iphone', 'desktop'] as const;
 
 /** :role/app (spec 001 route table): how to add the rider, partner or driver web app to the home screen. */

@@ -7,3 +7,4 @@ export * from './wallet';
 export * from './fleet';
 export * from './chat';
 export * from './blog';
+export * from './engagement';

@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { BookingPage } from '@/components/booking/booking-page';
 import { RideSummary } from '@/components/booking/ride-summary';
 import { COUNTRIES } from '@/lib/i18n/markets';
+import { isCardConfigured } from '@/lib/payments/config';
 import { businessSettings } from '@/lib/tenancy/queries';
 import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
 
@@ -16,8 +17,8 @@ export default async function RideSummaryPage({ params }: { params: PageParams }
   const { tenant, market } = await pageContext(params);
   const { cashbackBps } = await businessSettings(tenant.id);
   return (
-    <BookingPage tenant={tenant} market={market} narrow namespaces={['RideSummary', 'VehicleTypes', 'Booking', 'Validation', 'Auth', 'AuthErrors']}>
-      <RideSummary timeZone={tenant.timeZone} cashbackBps={cashbackBps} defaultCountry={COUNTRIES[market.country].region} />
+    <BookingPage tenant={tenant} market={market} narrow namespaces={['RideSummary', 'Payment', 'VehicleTypes', 'Booking', 'Validation', 'Auth', 'AuthErrors']}>
+      <RideSummary timeZone={tenant.timeZone} cashbackBps={cashbackBps} defaultCountry={COUNTRIES[market.country].region} cardPayments={isCardConfigured()} />
     </BookingPage>
   );
 }

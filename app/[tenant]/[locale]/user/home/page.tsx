@@ -1,27 +1,38 @@
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
 import { SiteShell } from '@/components/layout/site-shell';
-import { RiderHome } from '@/components/site/rider-home';
+import { RiderHome, ServedCities } from '@/components/site/rider-home';
+import { OfferSection } from '@/components/site/offer-section';
+import { Offer } from '@/components/site/offer';
 import { BookingPanel } from '@/components/booking/booking-panel';
+import { JsonLd } from '@/components/seo/json-ld';
+import { PlaceDetails } from '@/components/seo/place-details';
 import styles from '@/components/booking/booking.module.css';
+import { homeSeo, seoJsonLd, seoMetadata } from '@/lib/seo/page-seo';
+import { servicePlaces } from '@/lib/seo/site-data';
 import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
-import { listServiceAreas } from '@/lib/tenancy/queries';
 
 export async function generateMetadata({ params }: { params: PageParams }): Promise<Metadata> {
-  const { locale, tenant } = await pageContext(params);
-  const t = await getTranslations({ locale, namespace: 'Metadata' });
-  return { title: t('homeTitle'), description: t('description', { businessName: tenant.name }) };
+  const { tenant, market, locale } = await pageContext(params);
+  return seoMetadata(tenant, market, await homeSeo(tenant, locale));
 }
 
+/** The user home composite: header, booking tabs, offer, hero, place details of the main city, cities. */
 export default async function UserHomePage({ params }: { params: PageParams }) {
   const { tenant, market, locale } = await pageContext(params);
-  const cities = await listServiceAreas(tenant.id);
+  const cities = await servicePlaces(tenant.id);
+  const main = cities[0];
+  const seo = await homeSeo(tenant, locale);
   return (
     <SiteShell tenant={tenant} market={market}>
       <div className={`${styles.page} ${styles.narrow}`}>
         <BookingPanel tenant={tenant} market={market} locale={locale} />
       </div>
-      <RiderHome tenant={tenant} cities={cities} />
+      <OfferSection tenant={tenant} locale={locale} />
+      <Offer tenant={tenant} />
+      <RiderHome tenant={tenant} showTripKinds={!main} />
+      {main ? <PlaceDetails tenant={tenant} place={main} view="place" locale={locale} level={2} /> : null}
+      <ServedCities cities={cities} />
+      <JsonLd data={await seoJsonLd(tenant, market, seo)} />
     </SiteShell>
   );
 }

@@ -18,7 +18,7 @@ export default async function RidesPage({ params }: { params: PageParams }) {
   const { tenant, market } = await pageContext(params);
   const t = await getTranslations('RiderRides');
   return (
-    <SiteShell tenant={tenant} market={market}>
+    <SiteShell tenant={tenant} market={market} pushBanner>
       <div className={styles.page}>
         <h1>{t('title')}</h1>
         <ClientMessages namespaces={['RiderRides', 'VehicleTypes', 'TripKinds', 'Auth', 'AuthErrors', 'Validation', 'RiderLogin']}>

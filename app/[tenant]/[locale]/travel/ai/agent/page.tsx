@@ -1,0 +1,12 @@
+import type { Metadata } from 'next';
+import { chatMetadata, ConsoleChatPage } from '@/components/chat/chat-page';
+import type { PageParams } from '@/lib/tenancy/page-tenant';
+
+export function generateMetadata({ params }: { params: PageParams }): Promise<Metadata> {
+  return chatMetadata(params, { index: false });
+}
+
+/** travel/ai/agent: the console's AI agent chat. */
+export default function Page({ params }: { params: PageParams }) {
+  return <ConsoleChatPage params={params} area="travel" />;
+}

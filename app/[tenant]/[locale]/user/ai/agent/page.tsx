@@ -1,0 +1,12 @@
+import type { Metadata } from 'next';
+import { chatMetadata, RiderChatPage } from '@/components/chat/chat-page';
+import type { PageParams } from '@/lib/tenancy/page-tenant';
+
+export function generateMetadata({ params }: { params: PageParams }): Promise<Metadata> {
+  return chatMetadata(params, { index: false });
+}
+
+/** user/ai/agent: the rider's AI agent chat. */
+export default function Page({ params }: { params: PageParams }) {
+  return <RiderChatPage params={params} />;
+}

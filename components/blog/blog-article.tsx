@@ -1,0 +1,26 @@
+import { getTranslations } from 'next-intl/server';
+import type { BlogPost } from '@/lib/db/schema';
+import { renderBlogHtml } from '@/lib/blog/sanitize';
+import { BLOG_PATHS } from '@/lib/blog/seo';
+import { formatDateTime } from '@/lib/i18n/format';
+import { Link } from '@/lib/i18n/navigation';
+import { BlogCover } from './blog-cover';
+import styles from './blog.module.css';
+
+/** Spec 000 §2.12: back link, title, "Published on" with the local creation time, cover, description as (sanitised) HTML. */
+export async function BlogArticle({ post, locale, timeZone }: { post: BlogPost; locale: string; timeZone: string }) {
+  const t = await getTranslations('Blog');
+  return (
+    <article className={styles.article}>
+      <Link href={BLOG_PATHS.list()} className={styles.back}>
+        {t('backToBlogs')}
+      </Link>
+      <h1>{post.title}</h1>
+      <p className={styles.muted}>
+        <time dateTime={post.createdAt.toISOString()}>{t('publishedOn', { date: formatDateTime(post.createdAt, locale, timeZone) })}</time>
+      </p>
+      <BlogCover image={post.image} imageWebp={post.imageWebp} alt={t('coverAlt', { title: post.title })} />
+      <div className={styles.body} dangerouslySetInnerHTML={{ __html: renderBlogHtml(post.description) }} />
+    </article>
+  );
+}

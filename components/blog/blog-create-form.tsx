@@ -1,0 +1,145 @@
+'use client';
+
+import { useId, useState, type ReactNode } from 'react';
+import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLocale, useTranslations } from 'next-intl';
+import { apiCall } from '@/lib/api/client';
+import { createBlogSchema, slugify, type CreateBlog, type CreateBlogInput, type StoredImage } from '@/lib/blog/schemas';
+import { languageOf } from '@/lib/i18n/markets';
+import { Link } from '@/lib/i18n/navigation';
+import ui from '@/components/ui/ui.module.css';
+import { generateForPost } from './blog-api';
+import { CoverUpload } from './cover-upload';
+import styles from './blog.module.css';
+
+const EMPTY: CreateBlogInput = { title: '', slug: '', keywords: '', description: '', image: '', imageWebp: null };
+
+type Outcome = { ok: true; slug: string } | { ok: false; text: string };
+type Generated = 'description' | 'keywords';
+type CreateAnswer = { success?: boolean; message?: string; data?: { slug: string } };
+
+/** Spec 000 §2.11 and §4: the blog form; Create Blog stays disabled while the form is invalid or submitting. */
+export function BlogCreateForm() {
+  const t = useTranslations('BlogCreate');
+  const language = languageOf(useLocale());
+  const id = useId();
+  const form = useForm<CreateBlogInput, unknown, CreateBlog>({ resolver: zodResolver(createBlogSchema), mode: 'onChange', defaultValues: EMPTY });
+  const { errors, isSubmitting, isValid } = form.formState;
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [busy, setBusy] = useState<Generated | null>(null);
+  const [generateError, setGenerateError] = useState<{ field: Generated; text: string } | null>(null);
+  const [uploadRound, setUploadRound] = useState(0);
+  const [image, imageWebp] = useWatch({ control: form.control, name: ['image', 'imageWebp'] });
+
+  const errorText = (key: string | undefined) => (key ? (t.has(`errors.${key}` as 'errors.titleRequired') ? t(`errors.${key}` as 'errors.titleRequired') : key) : undefined);
+
+  const generate = async (field: Generated) => {
+    setGenerateError(null);
+    const { title, keywords } = form.getValues();
+    if (!title.trim()) return setGenerateError({ field, text: t('titleFirst') });
+    setBusy(field);
+    const result = await generateForPost({ field, title, keywords, language });
+    setBusy(null);
+    if (result.ok && result.data.data) return form.setValue(field, result.data.data, { shouldValidate: true, shouldDirty: true });
+    setGenerateError({ field, text: field === 'description' ? t('generateFailed') : t('keywordsFailed') });
+  };
+
+  const uploaded = (stored: StoredImage) => {
+    form.setValue('image', stored.image, { shouldValidate: true, shouldDirty: true });
+    form.setValue('imageWebp', stored.imageWebp, { shouldValidate: true });
+  };
+  const uploadFailed = (key: string | undefined) => (key ? form.setError('image', { message: key }) : form.clearErrors('image'));
+
+  const submit = form.handleSubmit(async (input) => {
+    setOutcome(null);
+    const result = await apiCall<CreateAnswer>('/api/blog', { body: { ...input, language } });
+    if (result.ok && result.data.success) {
+      form.reset(EMPTY);
+      setSlugEdited(false);
+      setUploadRound((n) => n + 1);
+      return setOutcome({ ok: true, slug: result.data.data?.slug ?? input.slug });
+    }
+    if (result.ok) return setOutcome({ ok: false, text: result.data.message || t('failed') });
+    const { code, field, key, message } = result.error;
+    if (code === 'network') return setOutcome({ ok: false, text: t('error') });
+    if (field && key && field in EMPTY) form.setError(field as FieldPath<CreateBlogInput>, { message: key }, { shouldFocus: true });
+    setOutcome({ ok: false, text: errorText(key) ?? (message.replace(/^\w+: /, '') || t('failed')) });
+  });
+
+  const field = (name: 'title' | 'slug' | 'keywords' | 'description', label: string, control: (props: { id: string; describedBy?: string; invalid?: true }) => ReactNode, extra?: { hint?: string; action?: ReactNode }) => {
+    const inputId = `${id}-${name}`;
+    const message = errorText(errors[name]?.message) ?? (generateError && generateError.field === name ? generateError.text : undefined);
+    const describedBy = [extra?.hint ? `${inputId}-hint` : '', message ? `${inputId}-error` : ''].filter(Boolean).join(' ') || undefined;
+    return (
+      <div className={styles.field}>
+        <label htmlFor={inputId}>{label}</label>
+        <div className={styles.row}>
+          {control({ id: inputId, describedBy, invalid: errors[name] ? true : undefined })}
+          {extra?.action}
+        </div>
+        {extra?.hint ? (
+          <p id={`${inputId}-hint`} className={styles.hint}>
+            {extra.hint}
+          </p>
+        ) : null}
+        {message ? (
+          <p id={`${inputId}-error`} role="alert" className={styles.error}>
+            {message}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+  const generateButton = (target: Generated) => (
+    <button type="button" className={`${ui.button} ${ui.secondary}`} aria-label={target === 'description' ? t('generateDescription') : t('generateKeywords')} disabled={busy !== null} aria-busy={busy === target} onClick={() => generate(target)}>
+      {busy === target ? t('generating') : t('generate')}
+    </button>
+  );
+  /** The slug follows the title until the partner edits the slug itself. */
+  const [slugEdited, setSlugEdited] = useState(false);
+  const followTitle = (title: string) => {
+    if (slugEdited) return;
+    form.setValue('slug', title.trim() ? slugify(title) : '', { shouldValidate: Boolean(title.trim()), shouldDirty: true });
+  };
+
+  return (
+    <form className={styles.form} noValidate onSubmit={submit} aria-label={t('title')}>
+      {field('title', t('titleLabel'), (p) => (
+        <input id={p.id} className={styles.control} autoComplete="off" aria-invalid={p.invalid} aria-describedby={p.describedBy} {...form.register('title', { onChange: (event) => { setGenerateError(null); followTitle(event.target.value); } })} />
+      ))}
+      {field(
+        'slug',
+        t('slugLabel'),
+        (p) => <input id={p.id} className={styles.control} autoComplete="off" spellCheck={false} placeholder={t('slugPlaceholder')} aria-invalid={p.invalid} aria-describedby={p.describedBy} {...form.register('slug', { onChange: (event) => setSlugEdited(event.target.value !== '') })} />,
+        { hint: t('slugHint') },
+      )}
+      {field(
+        'keywords',
+        t('keywordsLabel'),
+        (p) => <input id={p.id} className={styles.control} autoComplete="off" placeholder={t('keywordsPlaceholder')} aria-invalid={p.invalid} aria-describedby={p.describedBy} {...form.register('keywords')} />,
+        { action: generateButton('keywords') },
+      )}
+      {field(
+        'description',
+        t('descriptionLabel'),
+        (p) => <textarea id={p.id} rows={6} className={styles.control} aria-invalid={p.invalid} aria-describedby={p.describedBy} {...form.register('description')} />,
+        { hint: t('descriptionHint'), action: generateButton('description') },
+      )}
+      <CoverUpload key={uploadRound} id={`${id}-image`} value={{ image, imageWebp }} error={errorText(errors.image?.message)} onUploaded={uploaded} onFailed={uploadFailed} />
+      <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={isSubmitting || !isValid}>
+        {isSubmitting ? t('submitting') : t('submit')}
+      </button>
+      {outcome?.ok ? (
+        <p role="status" className={styles.success}>
+          {t('success')} <Link href={`/blog/${outcome.slug}`}>{t('viewPost')}</Link>
+        </p>
+      ) : null}
+      {outcome && !outcome.ok ? (
+        <p role="alert" className={styles.error}>
+          {outcome.text}
+        </p>
+      ) : null}
+    </form>
+  );
+}

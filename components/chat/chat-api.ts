@@ -1,0 +1,57 @@
+import { apiCall } from '@/lib/api/client';
+import type { ChatMessageView, HandleMessageResult } from '@/lib/chat/contract';
+import type { AiRideCreateInput } from '@/lib/chat/schemas';
+import type { SendChatMessageInput } from '@/lib/realtime/chat-events';
+
+/** Delay before the one retry of an empty history (spec 000 §7), in ms. */
+const HISTORY_RETRY_MS = 200;
+export const NO_DATA = 'Invalid API response: No data found';
+
+/** A failed chat call; `code` is the API's error code, or 'network' / 'no_data'. */
+export class ChatCallError extends Error {
+  constructor(readonly code: string, message = code) {
+    super(message);
+    this.name = 'ChatCallError';
+  }
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Chat history get, retried once after 200 ms when it comes back empty; errors are logged and read as empty. */
+export async function fetchHistory(chatSession: string): Promise<ChatMessageView[]> {
+  for (let attempt = 0; ; attempt++) {
+    const result = await apiCall<{ data?: ChatMessageView[] }>(`/api/chat/history?chat_session=${encodeURIComponent(chatSession)}`);
+    if (!result.ok) console.warn('chat history unavailable', result.error.message);
+    const list = result.ok ? (result.data.data ?? []) : [];
+    if (list.length || attempt === 1) return list;
+    await wait(HISTORY_RETRY_MS);
+  }
+}
+
+/** Chat history put: hands in the shown list, gets the stored one back (same retry rule as the get). */
+export async function syncHistory(chatSession: string, shown: Pick<ChatMessageView, 'id' | 'role' | 'content'>[]): Promise<ChatMessageView[]> {
+  const messages = shown.map(({ id, role, content }) => ({ id: id > 0 ? id : undefined, role, content }));
+  for (let attempt = 0; ; attempt++) {
+    const result = await apiCall<{ data?: ChatMessageView[] }>('/api/chat/history', { method: 'PUT', body: { chatSession, messages } });
+    if (!result.ok) console.warn('chat history sync failed', result.error.message);
+    const list = result.ok ? (result.data.data ?? []) : [];
+    if (list.length || attempt === 1) return list;
+    await wait(HISTORY_RETRY_MS);
+  }
+}
+
+/** The chat fallback over plain HTTP: one agent turn. */
+export async function postChatMessage(input: SendChatMessageInput): Promise<HandleMessageResult> {
+  const result = await apiCall<{ data?: HandleMessageResult }>('/api/chat/message', { body: input, timeoutMs: 20_000 });
+  if (!result.ok) throw new ChatCallError(result.error.code, result.error.message);
+  if (!result.data.data?.agent) throw new ChatCallError('no_data', NO_DATA);
+  return result.data.data;
+}
+
+/** The AI ride-create call (spec 000 §7): the agent's reply text, or the spec's error when the answer has no data. */
+export async function createAiRide(payload: AiRideCreateInput): Promise<{ data: string; message?: ChatMessageView }> {
+  const result = await apiCall<{ data?: string; message?: ChatMessageView }>('/api/ai/ride', { body: payload, timeoutMs: 20_000 });
+  if (!result.ok) throw new ChatCallError(result.error.code, result.error.message);
+  if (!result.data.data) throw new ChatCallError('no_data', NO_DATA);
+  return { data: result.data.data, message: result.data.message };
+}

@@ -1,0 +1,39 @@
+'use client';
+
+import { useId } from 'react';
+import { useTranslations } from 'next-intl';
+import { PhoneLogin } from '@/components/auth/phone-login';
+import { refreshMe } from '@/components/auth/session-store';
+import { useModalDialog } from '@/components/ui/use-modal-dialog';
+import auth from '@/components/auth/auth.module.css';
+
+/** The phone-code popup of the chat: `onSignedIn` once the session is loaded, `onDismiss` when closed without signing in. */
+export function ChatSignIn({ defaultCountry, onSignedIn, onDismiss }: { defaultCountry: string; onSignedIn: () => void; onDismiss: () => void }) {
+  const t = useTranslations('Chat');
+  const dialog = useModalDialog();
+  const id = useId();
+  return (
+    <dialog
+      ref={dialog}
+      className={auth.dialog}
+      aria-labelledby={`${id}-title`}
+      onCancel={(event) => {
+        event.preventDefault();
+        onDismiss();
+      }}
+    >
+      <h2 id={`${id}-title`}>{t('signInTitle')}</h2>
+      <p>{t('signInBody')}</p>
+      <PhoneLogin
+        defaultCountry={defaultCountry}
+        onSuccess={async () => {
+          await refreshMe();
+          onSignedIn();
+        }}
+      />
+      <button type="button" className={auth.link} onClick={onDismiss}>
+        {t('close')}
+      </button>
+    </dialog>
+  );
+}

@@ -1,0 +1,140 @@
+'use client';
+
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ChatMessageView } from '@/lib/chat/contract';
+import { useHydrated } from '@/components/ui/use-hydrated';
+import { ChatCallError, fetchHistory, syncHistory } from './chat-api';
+import { chatSessionFor } from './chat-session';
+import { openChatTransport, type ChatTransport } from './chat-transport';
+
+/** A message on screen: stored ones have the server's id; local ones (sent, waiting, failed) a negative id. */
+export type ChatEntry = ChatMessageView & { pending?: boolean; failed?: boolean };
+
+export type ChatTexts = { notUnderstood: string; failed: string };
+
+type View = { session: string | null; entries: ChatEntry[]; loaded: boolean };
+
+/** Stored messages first, then what the stored list does not have yet (local entries, replies newer than the list). */
+function mergeStored(current: ChatEntry[], stored: ChatMessageView[]): ChatEntry[] {
+  const ids = new Set(stored.map((m) => m.id));
+  return [...stored, ...current.filter((entry) => entry.id < 0 || !ids.has(entry.id))];
+}
+
+function withFallback(agent: ChatMessageView, texts: ChatTexts): ChatMessageView {
+  return agent.content.message.trim() || agent.data ? agent : { ...agent, content: { ...agent.content, message: texts.notUnderstood } };
+}
+
+let localIds = -1;
+
+/**
+ * The conversation: its id, the history (restored on load and after a
+ * reconnect), sending through the transport with the three-dot placeholder,
+ * and a message typed while signed out that waits for the sign-in.
+ */
+export function useChat({ ready, userId, locale, texts, onQueuedSent }: { ready: boolean; userId: number | null; locale: string; texts: ChatTexts; onQueuedSent: () => void }) {
+  const hydrated = useHydrated();
+  const chatSession = useMemo(() => (hydrated && ready ? chatSessionFor(userId) : null), [hydrated, ready, userId]);
+  const [view, setView] = useState<View>({ session: null, entries: [], loaded: false });
+  const [announcement, setAnnouncement] = useState('');
+  const transport = useRef<ChatTransport | null>(null);
+  const queued = useRef<string | null>(null);
+  const latest = useRef({ view, texts, onQueuedSent });
+  const shown = view.session === chatSession ? view : { session: chatSession, entries: [], loaded: false };
+
+  useEffect(() => {
+    latest.current = { view, texts, onQueuedSent };
+  });
+
+  /** Changes the entries of `session` (a view of another session starts empty). */
+  const update = useCallback((session: string, change: (entries: ChatEntry[]) => ChatEntry[], loaded?: boolean) => {
+    setView((prev) => {
+      const base = prev.session === session ? prev : { session, entries: [], loaded: false };
+      return { session, entries: change(base.entries), loaded: loaded ?? base.loaded };
+    });
+  }, []);
+
+  const deliver = useCallback(
+    async (session: string, via: ChatTransport, text: string) => {
+      const userKey = localIds--;
+      const waitKey = localIds--;
+      const now = new Date().toISOString();
+      update(session, (list) => [
+        ...list,
+        { id: userKey, role: 'user', content: { message: text, createIsoTime: now }, chatSession: session },
+        { id: waitKey, role: 'agent', content: { message: '…', createIsoTime: now }, chatSession: session, pending: true },
+      ]);
+      const { texts: words } = latest.current;
+      try {
+        const { user, agent } = await via.send(text);
+        const reply = withFallback(agent, words);
+        update(session, (list) => {
+          const has = (id: number) => list.some((e) => e.id === id);
+          return list.flatMap((e) => (e.id === userKey ? (has(user.id) ? [] : [user]) : e.id === waitKey ? (has(agent.id) ? [] : [reply]) : [e]));
+        });
+        setAnnouncement(reply.content.message);
+      } catch (error) {
+        const message = error instanceof ChatCallError && error.code === 'no_data' ? words.notUnderstood : words.failed;
+        update(session, (list) => list.map((e) => (e.id === waitKey ? { ...e, pending: false, failed: true, content: { ...e.content, message } } : e)));
+        setAnnouncement(message);
+      }
+    },
+    [update],
+  );
+
+  useEffect(() => {
+    if (!chatSession) return;
+    let live = true;
+    const restore = async (afterReconnect: boolean) => {
+      const known = latest.current.view.session === chatSession ? latest.current.view.entries.filter((e) => e.id > 0) : [];
+      const stored = afterReconnect && userId !== null ? await syncHistory(chatSession, known) : await fetchHistory(chatSession);
+      if (live) update(chatSession, (current) => mergeStored(current, stored), true);
+    };
+    void restore(false);
+    const opened = openChatTransport({
+      chatSession,
+      locale,
+      onAgentMessage: (message) => {
+        if (!live || message.chatSession !== chatSession) return;
+        update(chatSession, (list) => (list.some((e) => e.id === message.id) ? list : [...list, withFallback(message, latest.current.texts)]));
+        setAnnouncement(message.content.message);
+      },
+      onReconnect: () => {
+        if (live) void restore(true);
+      },
+    });
+    transport.current = opened;
+    const waiting = queued.current;
+    if (waiting && userId !== null) {
+      // The message typed before sign-in goes out on the new session's transport (which carries the new cookie).
+      queued.current = null;
+      latest.current.onQueuedSent();
+      void Promise.resolve().then(() => deliver(chatSession, opened, waiting));
+    }
+    return () => {
+      live = false;
+      opened.close();
+      if (transport.current === opened) transport.current = null;
+    };
+  }, [chatSession, userId, locale, update, deliver]);
+
+  /** Sends now when signed in; otherwise keeps the text until sign-in ('queued'). Blank text is not sent. */
+  const send = useCallback(
+    (raw: string): 'sent' | 'queued' | 'blank' => {
+      const text = raw.trim();
+      if (!text) return 'blank';
+      if (userId === null || !chatSession || !transport.current) {
+        queued.current = text;
+        return 'queued';
+      }
+      void deliver(chatSession, transport.current, text);
+      return 'sent';
+    },
+    [userId, chatSession, deliver],
+  );
+
+  const cancelQueued = useCallback(() => {
+    queued.current = null;
+  }, []);
+
+  return { chatSession, entries: shown.entries, loading: !shown.loaded, announcement, send, cancelQueued };
+}

@@ -1,0 +1,166 @@
+'use client';
+
+import { useId, useState, type FormEvent } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { apiCall, type ApiFailure } from '@/lib/api/client';
+import type { DriverRide } from '@/lib/driver/rides';
+import type { DriverRideAction } from '@/lib/driver/schemas';
+import { formatDateTime, formatMoney } from '@/lib/i18n/format';
+import ui from '@/components/ui/ui.module.css';
+import styles from './driver.module.css';
+
+type Step = 'idle' | 'start' | 'complete';
+
+const ERROR_KEYS: Record<string, string> = {
+  start_code_wrong: 'startCodeWrong',
+  start_code_locked: 'startCodeLocked',
+  illegal_transition: 'changed',
+  ride_unknown: 'changed',
+  not_found: 'changed',
+};
+
+function errorKey(failure: ApiFailure): string {
+  if (failure.key === 'startCodeFormat') return 'startCodeFormat';
+  return ERROR_KEYS[failure.code] ?? 'generic';
+}
+
+/** One of the driver's rides: trip, time, customer to call, fare to collect; Start with the rider's code, then Complete. */
+export function DriverRideCard({ ride, timeZone, onChanged }: { ride: DriverRide; timeZone: string; onChanged: (ride: DriverRide, notice: string) => void }) {
+  const t = useTranslations('DriverApp');
+  const tk = useTranslations('TripKinds');
+  const tv = useTranslations('VehicleTypes');
+  const locale = useLocale();
+  const id = useId();
+  const [step, setStep] = useState<Step>('idle');
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const amount = formatMoney(ride.totalAmount, ride.currency, locale);
+  const method = t(`payment.${ride.paymentMethod}`);
+  const directions = `https://www.google.com/maps/dir/?api=1&destination=${ride.pickup.lat},${ride.pickup.lng}`;
+
+  const act = async (action: DriverRideAction) => {
+    setBusy(true);
+    setError(undefined);
+    const result = await apiCall<{ data: DriverRide }>(`/api/driver/rides/${ride.id}`, { body: action });
+    setBusy(false);
+    if (!result.ok) return setError(t(`errors.${errorKey(result.error)}` as 'errors.generic'));
+    setStep('idle');
+    setCode('');
+    onChanged(result.data.data, t(action.action === 'start' ? 'started' : 'completed', { id: ride.id }));
+  };
+
+  const reset = () => {
+    setStep('idle');
+    setError(undefined);
+  };
+
+  const submitStart = (event: FormEvent) => {
+    event.preventDefault();
+    if (!/^\d{4}$/.test(code)) return setError(t('errors.startCodeFormat'));
+    void act({ action: 'start', startCode: code });
+  };
+
+  return (
+    <article className={styles.card} aria-labelledby={`${id}-title`}>
+      <div className={styles.cardHead}>
+        <h2 id={`${id}-title`}>{t('rideId', { id: ride.id })}</h2>
+        <span className={styles.badge}>{t(`status.${ride.status}`)}</span>
+      </div>
+      <p className={styles.muted}>{t('summary', { tripKind: tk(ride.tripKind), rideType: tk(ride.rideType), vehicle: tv(ride.vehicleType) })}</p>
+      <dl className={styles.facts}>
+        <dt>{t('pickup')}</dt>
+        <dd>{ride.pickup.name}</dd>
+        {ride.dropoff ? (
+          <>
+            <dt>{t('dropoff')}</dt>
+            <dd>{ride.dropoff.name}</dd>
+          </>
+        ) : null}
+        <dt>{t('time')}</dt>
+        <dd>{formatDateTime(ride.pickupTime, locale, timeZone)}</dd>
+        <dt>{t('customer')}</dt>
+        <dd>
+          {ride.customerName}
+          {ride.customerPhone ? (
+            <>
+              {ride.customerName ? ' · ' : ''}
+              <a href={`tel:${ride.customerPhone}`}>{ride.customerPhone}</a>
+            </>
+          ) : null}
+        </dd>
+        <dt>{t('fare')}</dt>
+        <dd>{t('collect', { amount, method })}</dd>
+      </dl>
+      {ride.status === 'accepted' || ride.status === 'ontrip' ? (
+        <p>
+          <a href={directions} target="_blank" rel="noopener noreferrer">
+            {t('navigate')}
+          </a>
+        </p>
+      ) : null}
+      {ride.status === 'accepted' && step !== 'start' ? (
+        <div className={styles.actions}>
+          <button type="button" className={`${ui.button} ${ui.primary}`} aria-describedby={`${id}-title`} onClick={() => setStep('start')} disabled={ride.startCodeLocked}>
+            {t('start')}
+          </button>
+          {ride.startCodeLocked ? <p className={styles.error}>{t('errors.startCodeLocked')}</p> : null}
+        </div>
+      ) : null}
+      {ride.status === 'accepted' && step === 'start' ? (
+        <form className={styles.actions} noValidate onSubmit={submitStart} aria-label={t('startFormLabel', { id: ride.id })}>
+          <div className={styles.field}>
+            <label htmlFor={`${id}-code`}>{t('startCodeLabel')}</label>
+            <input
+              id={`${id}-code`}
+              className={styles.code}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={4}
+              value={code}
+              onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 4))}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={`${id}-code-hint${error ? ` ${id}-error` : ''}`}
+              autoFocus
+            />
+            <p id={`${id}-code-hint`} className={styles.muted}>
+              {t('startCodeHint')}
+            </p>
+          </div>
+          <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={busy}>
+            {busy ? t('starting') : t('startSubmit')}
+          </button>
+          <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={reset}>
+            {t('cancel')}
+          </button>
+        </form>
+      ) : null}
+      {ride.status === 'ontrip' && step !== 'complete' ? (
+        <div className={styles.actions}>
+          <button type="button" className={`${ui.button} ${ui.primary}`} aria-describedby={`${id}-title`} onClick={() => setStep('complete')}>
+            {t('complete')}
+          </button>
+        </div>
+      ) : null}
+      {ride.status === 'ontrip' && step === 'complete' ? (
+        <section className={styles.field} aria-labelledby={`${id}-complete`}>
+          <h3 id={`${id}-complete`}>{t('completeConfirm', { id: ride.id })}</h3>
+          <p>{t('completeBody', { amount, method })}</p>
+          <div className={styles.actions}>
+            <button type="button" className={`${ui.button} ${ui.primary}`} disabled={busy} onClick={() => void act({ action: 'complete' })}>
+              {busy ? t('completing') : t('completeSubmit')}
+            </button>
+            <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={reset}>
+              {t('notYet')}
+            </button>
+          </div>
+        </section>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+    </article>
+  );
+}

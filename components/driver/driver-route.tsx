@@ -1,0 +1,31 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { SiteShell } from '@/components/layout/site-shell';
+import { ClientMessages } from '@/components/ui/client-messages';
+import { COUNTRIES } from '@/lib/i18n/markets';
+import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
+import { DriverApp } from './driver-app';
+import type { DriverView } from './driver-rides';
+
+type Route = { Page: (props: { params: PageParams }) => Promise<React.JSX.Element>; generateMetadata: (props: { params: PageParams }) => Promise<Metadata> };
+
+/** driver/home and driver/rides: the driver web app's pages. */
+export function driverRoute(view: DriverView): Route {
+  return {
+    generateMetadata: async ({ params }) => {
+      const { locale, tenant } = await pageContext(params);
+      const t = await getTranslations({ locale, namespace: 'DriverApp' });
+      return { title: t('metaTitle', { businessName: tenant.name }), robots: { index: false } };
+    },
+    Page: async ({ params }) => {
+      const { tenant, market } = await pageContext(params);
+      return (
+        <SiteShell tenant={tenant} market={market} showAccount={false}>
+          <ClientMessages namespaces={['DriverApp', 'Auth', 'AuthErrors', 'Validation', 'TripKinds', 'VehicleTypes']}>
+            <DriverApp view={view} timeZone={tenant.timeZone} defaultCountry={COUNTRIES[market.country].region} />
+          </ClientMessages>
+        </SiteShell>
+      );
+    },
+  };
+}

@@ -1,0 +1,52 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { io } from 'socket.io-client';
+import { DRIVER_LOCATION_EVENT, type SocketAck } from '@/lib/driver/events';
+
+export type SharingStatus = 'off' | 'starting' | 'sharing' | 'denied' | 'unavailable' | 'unsupported' | 'refused';
+export type SharingState = { status: SharingStatus; sentAt?: string; reason?: string };
+
+/** Browser geolocation as the spec asks: high accuracy, 10 s timeout, no cached position (spec 000 §7). */
+const WATCH_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 0 };
+const OFF: SharingState = { status: 'off' };
+
+/**
+ * While `active` (a ride is accepted or on trip), watches the phone's position
+ * and sends each fix over socket.io as `driverLocation` {lat, lng}; the server
+ * stores it and moves the rider's marker.
+ */
+export function useShareLocation(active: boolean): SharingState {
+  const [state, setState] = useState<SharingState>({ status: 'starting' });
+
+  useEffect(() => {
+    if (!active) return;
+    if (!('geolocation' in navigator)) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      setState({ status: 'unsupported' });
+      return;
+    }
+    setState({ status: 'starting' });
+    const socket = io({ withCredentials: true, transports: ['websocket', 'polling'] });
+    socket.on('connect_error', (error) => console.warn('location sharing unavailable', error.message));
+    const watch = navigator.geolocation.watchPosition(
+      (position) => {
+        const point = { lat: position.coords.latitude, lng: position.coords.longitude };
+        socket.emit(DRIVER_LOCATION_EVENT, point, (ack: SocketAck) =>
+          setState(ack.ok ? { status: 'sharing', sentAt: new Date().toISOString() } : { status: 'refused', reason: ack.error.message }),
+        );
+      },
+      (error) => {
+        console.warn('geolocation failure', error.message);
+        setState({ status: error.code === error.PERMISSION_DENIED ? 'denied' : 'unavailable' });
+      },
+      WATCH_OPTIONS,
+    );
+    return () => {
+      navigator.geolocation.clearWatch(watch);
+      socket.disconnect();
+    };
+  }, [active]);
+
+  return active ? state : OFF;
+}

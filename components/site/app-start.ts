@@ -1,0 +1,12 @@
+/** Storage flags of the app pages' popups (spec 000 §4). */
+export const APPSTORES_SHOWN_KEY = 'appstores-popup-shown';
+export const OFFER_DISMISSED_KEY = 'OfferPopupDismissed';
+
+let started = false;
+
+/** Once per page load: the app-stores popup flag is cleared on start (spec 000 §4). */
+export function runAppStart(): void {
+  if (started) return;
+  started = true;
+  localStorage.removeItem(APPSTORES_SHOWN_KEY);
+}

@@ -1,0 +1,42 @@
+'use client';
+
+import { useId, useSyncExternalStore } from 'react';
+import { Link } from '@/lib/i18n/navigation';
+import ui from '@/components/ui/ui.module.css';
+import { OFFER_DISMISSED_KEY } from './app-start';
+import styles from './popups.module.css';
+
+export type OfferLabels = { title: string; body: string; book: string; close: string };
+
+const listeners = new Set<() => void>();
+const isDismissed = () => sessionStorage.getItem(OFFER_DISMISSED_KEY) === 'true';
+
+/** The riders' offer card; closing it keeps it away for the browser session (sessionStorage OfferPopupDismissed=true). */
+export function OfferPopup({ labels, bookHref }: { labels: OfferLabels; bookHref: string }) {
+  const id = useId();
+  const hidden = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    isDismissed,
+    () => true,
+  );
+  if (hidden) return null;
+  const dismiss = () => {
+    sessionStorage.setItem(OFFER_DISMISSED_KEY, 'true');
+    listeners.forEach((listener) => listener());
+  };
+  return (
+    <dialog open className={styles.offer} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{labels.title}</h2>
+      <p>{labels.body}</p>
+      <Link href={bookHref} className={`${ui.button} ${ui.primary}`} onClick={dismiss}>
+        {labels.book}
+      </Link>
+      <button type="button" className={styles.close} aria-label={labels.close} onClick={dismiss}>
+        <span aria-hidden="true">×</span>
+      </button>
+    </dialog>
+  );
+}

@@ -1,0 +1,116 @@
+'use client';
+
+import { useCallback, useEffect, useState } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { apiCall } from '@/lib/api/client';
+import { formatTime } from '@/lib/i18n/format';
+import { greatCircleMeters } from '@/lib/routing';
+import type { DriverPositionEvent } from '@/lib/driver/events';
+import type { RideTracking } from '@/lib/rides/tracking';
+import { useMe } from '@/components/auth/session-store';
+import { TrackMap } from './track-map';
+import { useRideChannel } from './use-ride-channel';
+import styles from './track.module.css';
+
+/** The track page refreshes the driver's position at least this often (spec 000 §9); live moves come over the socket. */
+const REFRESH_MS = 10_000;
+
+type Problem = 'notFound' | 'linkInvalid' | 'linkExpired' | 'signIn';
+
+function problemOf(status: number, code: string, viaLink: boolean): Problem {
+  if (status === 410) return 'linkExpired';
+  if (status === 401) return 'signIn';
+  return viaLink && code === 'link_invalid' ? 'linkInvalid' : 'notFound';
+}
+
+const moved = (data: RideTracking, event: DriverPositionEvent): RideTracking =>
+  data.driver ? { ...data, driver: { ...data.driver, position: { lat: event.lat, lng: event.lng, at: event.at, stale: false } } } : data;
+
+/**
+ * Track driver (spec 000 §2.16): the driver and pickup markers and the line
+ * between them, moved live over socket.io and refreshed every 10 s. With a
+ * share token it works without signing in (read-only) until the ride ends.
+ */
+export function TrackDriver({ rideId, token }: { rideId: number | null; token?: string }) {
+  const t = useTranslations('TrackDriver');
+  const tStatus = useTranslations('PartnerRides');
+  const locale = useLocale();
+  const { status, me } = useMe();
+  const [data, setData] = useState<RideTracking | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const viaLink = token !== undefined;
+  const ready = Boolean(rideId) && (viaLink || (status === 'ready' && Boolean(me)));
+
+  const load = useCallback(async () => {
+    if (!rideId) return;
+    const query = viaLink ? `?${new URLSearchParams({ token: token ?? '' })}` : '';
+    const result = await apiCall<{ data: RideTracking }>(`/api/rides/${rideId}/track${query}`);
+    if (result.ok) setData(result.data.data);
+    else setProblem(problemOf(result.error.status, result.error.code, viaLink));
+  }, [rideId, token, viaLink]);
+
+  useEffect(() => {
+    if (!ready || problem) return;
+    // First load, then every 10 s while the page is open.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void load();
+    const timer = setInterval(() => void load(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [ready, problem, load]);
+
+  useRideChannel(rideId, token, ready && !problem, {
+    onPosition: (event) => setData((current) => (current ? moved(current, event) : current)),
+    onStatus: () => void load(),
+  });
+
+  if (!rideId || (problem && problem !== 'signIn')) return <p role="alert">{t(problem ?? 'notFound')}</p>;
+  if (problem === 'signIn' || (!viaLink && status === 'ready' && !me)) return <p role="alert">{t('signIn')}</p>;
+  if (!data) return <p aria-busy="true">{t('loading')}</p>;
+
+  const position = data.driver?.position;
+  const distance = position ? greatCircleMeters(position, data.pickup) : null;
+  const ended = data.status === 'completed' || data.status === 'cancelled';
+  return (
+    <section className={styles.track} aria-labelledby="track-title">
+      <h1 id="track-title">{t('title', { id: data.rideId })}</h1>
+      <p className={styles.status}>{tStatus(`tabs.${data.status}`)}</p>
+      {data.readOnly ? <p className={styles.note}>{t('sharedView')}</p> : null}
+      {ended ? <p role="status" className={styles.note}>{t('ended')}</p> : null}
+      {position && !ended ? (
+        <TrackMap
+          pickup={data.pickup}
+          driver={position}
+          label={t('mapLabel', { place: data.pickup.name })}
+          caption={t('distance', { km: Math.round((distance ?? 0) / 100) / 10 })}
+          driverLabel={t('driver')}
+          pickupLabel={t('pickup')}
+          driverMarker={t('driverMarker')}
+          pickupMarker={t('pickupMarker')}
+        />
+      ) : null}
+      {!position && !ended ? <p role="status" className={styles.note}>{data.driver ? t('noPosition') : t('noDriver')}</p> : null}
+      {data.driver ? (
+        <dl className={styles.facts}>
+          <dt>{t('driver')}</dt>
+          <dd>{data.driver.name}</dd>
+          {data.driver.vehicle ? (
+            <>
+              <dt>{t('vehicle')}</dt>
+              <dd>{data.driver.vehicle}</dd>
+            </>
+          ) : null}
+          {position ? (
+            <>
+              <dt>{t('updated')}</dt>
+              <dd>
+                {formatTime(position.at, locale)}
+                {position.stale ? ` · ${t('stale')}` : ''}
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      ) : null}
+      <p className={styles.note}>{t('pickupAt', { place: data.pickup.name })}</p>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import type { ZodType, z } from 'zod';
+import en from '@/messages/en.json';
+import { ApiError } from '@/lib/api/errors';
+import { validationText } from '@/lib/api/validation-text';
+
+export type BlogErrorKey = keyof typeof en.BlogCreate.errors;
+
+const CODES: Record<number, string> = { 400: 'bad_request', 409: 'conflict', 413: 'payload_too_large', 415: 'unsupported_media_type' };
+
+/** An API error carrying a `BlogCreate.errors` key, so the form can show it in the user's language. */
+export function blogError(key: string, field?: string, status = 400): ApiError {
+  const text = (en.BlogCreate.errors as Record<string, string>)[key] ?? validationText(key);
+  const error = new ApiError(status, CODES[status] ?? 'bad_request', field ? `${field}: ${text}` : text, field);
+  error.key = key;
+  return error;
+}
+
+/** Parses with a blog schema; the first issue becomes a 400 naming its field. */
+export function parseBlog<T extends ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw blogError(issue.message, issue.path.length ? issue.path.map(String).join('.') : undefined);
+}

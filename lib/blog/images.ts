@@ -1,0 +1,95 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { env } from '@/lib/env';
+import { blogError } from './errors';
+import { IMAGE_MAX_BYTES, isUploadPath, type StoredImage } from './schemas';
+
+/*
+ * Blog cover uploads: PNG, JPEG or WebP up to 5 MB, recognised by their magic
+ * bytes, decoded and re-encoded (which drops metadata and anything hidden in
+ * the file), stored under DATA_DIR/uploads/{tenant}/blog/ as a WebP plus a
+ * JPEG (or PNG with transparency) fallback, served by /api/uploads/.
+ */
+
+/** Longest side of a stored cover, in pixels; the largest decoded input, in pixels. */
+const MAX_SIDE = 1600;
+const MAX_INPUT_PIXELS = 40_000_000;
+
+const CONTENT_TYPES = { webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' } as const;
+type Extension = keyof typeof CONTENT_TYPES;
+
+const TENANT_SEGMENT = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
+const FILE_SEGMENT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(webp|jpg|png)$/;
+
+export function uploadsRoot(): string {
+  return path.resolve(env().DATA_DIR, 'uploads');
+}
+
+/** The image format of the first bytes: png, jpeg or webp; undefined for anything else. */
+export function sniffImage(bytes: Uint8Array): 'png' | 'jpeg' | 'webp' | undefined {
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b)) return 'png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  return undefined;
+}
+
+/** Validates and stores an uploaded cover; refuses an over-long, foreign or unreadable file with a BlogCreate.errors key. */
+export async function storeBlogImage(tenantSlug: string, bytes: Uint8Array): Promise<StoredImage> {
+  if (!TENANT_SEGMENT.test(tenantSlug)) throw new Error(`bad tenant slug ${tenantSlug}`);
+  if (bytes.length === 0) throw blogError('imageMissing', 'image');
+  if (bytes.length > IMAGE_MAX_BYTES) throw blogError('imageTooLarge', 'image', 413);
+  const format = sniffImage(bytes);
+  if (!format) throw blogError('imageType', 'image', 415);
+  let encoded: { webp: Buffer; fallback: Buffer; fallbackExt: Extension };
+  try {
+    const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+    const meta = await input.metadata();
+    if (meta.format !== format) throw new Error(`content is ${meta.format}, header says ${format}`);
+    const resized = input.rotate().resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
+    const fallbackExt: Extension = meta.hasAlpha ? 'png' : 'jpg';
+    const [webp, fallback] = await Promise.all([
+      resized.clone().webp({ quality: 80 }).toBuffer(),
+      fallbackExt === 'png' ? resized.clone().png({ compressionLevel: 9 }).toBuffer() : resized.clone().jpeg({ quality: 82, mozjpeg: true }).toBuffer(),
+    ]);
+    encoded = { webp, fallback, fallbackExt };
+  } catch {
+    throw blogError('imageMalformed', 'image');
+  }
+  const dir = path.join(uploadsRoot(), tenantSlug, 'blog');
+  await fs.mkdir(dir, { recursive: true });
+  const id = randomUUID();
+  await Promise.all([fs.writeFile(path.join(dir, `${id}.webp`), encoded.webp), fs.writeFile(path.join(dir, `${id}.${encoded.fallbackExt}`), encoded.fallback)]);
+  const base = `/api/uploads/${tenantSlug}/blog/${id}`;
+  return { image: `${base}.${encoded.fallbackExt}`, imageWebp: `${base}.webp` };
+}
+
+/** The file behind /api/uploads/{tenant}/blog/{file} of this tenant; undefined for any other path (no traversal possible). */
+function uploadFile(tenantSlug: string, segments: readonly string[]): string | undefined {
+  if (segments.length !== 3) return undefined;
+  const [tenant, kind, file] = segments;
+  if (tenant !== tenantSlug || !TENANT_SEGMENT.test(tenant) || kind !== 'blog' || !FILE_SEGMENT.test(file)) return undefined;
+  const root = uploadsRoot();
+  const full = path.resolve(root, tenant, kind, file);
+  return full.startsWith(`${root}${path.sep}`) ? full : undefined;
+}
+
+export async function readUpload(tenantSlug: string, segments: readonly string[]): Promise<{ bytes: Buffer; contentType: string } | undefined> {
+  const file = uploadFile(tenantSlug, segments);
+  if (!file) return undefined;
+  try {
+    return { bytes: await fs.readFile(/*turbopackIgnore: true*/ file), contentType: CONTENT_TYPES[path.extname(file).slice(1) as Extension] };
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when a stored image path belongs to this tenant and its file exists. */
+export async function isOwnUpload(tenantSlug: string, publicPath: string): Promise<boolean> {
+  const file = isUploadPath(publicPath) ? uploadFile(tenantSlug, publicPath.split('/').slice(3)) : undefined;
+  if (!file) return false;
+  return fs.stat(file).then((s) => s.isFile(), () => false);
+}

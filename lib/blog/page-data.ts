@@ -1,0 +1,14 @@
+import 'server-only';
+import { cache } from 'react';
+import { getDb } from '@/lib/db/client';
+import { listPosts, postBySlug } from './queries';
+import { blogSlugSchema, BLOG_PAGE_SIZE } from './schemas';
+
+/** The post a page shows (shared by its metadata and body in one render); undefined for a malformed or unknown slug. */
+export const pagePost = cache(async (businessId: number, slug: string) => {
+  if (!blogSlugSchema.safeParse(slug).success) return undefined;
+  return postBySlug(await getDb(), businessId, slug);
+});
+
+/** Page `page` (1-based) of the list in one language. */
+export const pageOfPosts = cache(async (businessId: number, language: string, page: number) => listPosts(await getDb(), businessId, { page: page - 1, size: BLOG_PAGE_SIZE, language }));

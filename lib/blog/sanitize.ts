@@ -1,0 +1,109 @@
+import 'server-only';
+import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
+import { JSDOM } from 'jsdom';
+
+/*
+ * Blog HTML allowlist (DESIGN.md §9: sanitised on write and on render), by
+ * DOMPurify on a server-side jsdom window: h1-h3, p, ul, ol, li, strong, em
+ * and links (http, https, mailto; always rel="nofollow"). No other tag and no
+ * other attribute survives; the content of script-like elements is dropped,
+ * the text of other unknown tags is kept.
+ */
+
+const ALLOWED_TAGS = ['h1', 'h2', 'h3', 'p', 'ul', 'ol', 'li', 'strong', 'em', 'a'];
+/** Elements whose content is code or markup, never readable text. */
+const DROPPED_WITH_CONTENT = ['script', 'style', 'textarea', 'option', 'select', 'noscript', 'iframe', 'frame', 'frameset', 'object', 'embed', 'svg', 'math', 'template', 'title', 'head', 'xmp', 'noembed', 'noframes', 'plaintext', 'canvas', 'audio', 'video'];
+const BLOCKS = new Set(['H1', 'H2', 'H3', 'H4', 'P', 'UL', 'OL', 'LI']);
+
+const CONFIG: Config = {
+  // b and i are let through only to be renamed strong and em below.
+  ALLOWED_TAGS: [...ALLOWED_TAGS, 'b', 'i'],
+  ALLOWED_ATTR: ['href'],
+  ALLOWED_URI_REGEXP: /^(?:https?:|mailto:)/i,
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  ALLOW_UNKNOWN_PROTOCOLS: false,
+  KEEP_CONTENT: true,
+  FORBID_CONTENTS: DROPPED_WITH_CONTENT,
+  WHOLE_DOCUMENT: false,
+};
+
+type Purifier = { purify: DOMPurify; document: Document };
+let purifier: Purifier | undefined;
+
+function instance(): Purifier {
+  if (purifier) return purifier;
+  const { window } = new JSDOM('<!doctype html><body></body>');
+  const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+  purify.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName !== 'A') return;
+    const href = node.getAttribute('href');
+    // Relative, protocol-relative and fragment links are not allowed: only absolute http(s) and mailto.
+    if (href && !/^(?:https?:\/\/|mailto:)/i.test(href.trim())) node.removeAttribute('href');
+    // Markup characters stay out of attribute values (serialisers leave < and > unescaped there).
+    else if (href) node.setAttribute('href', href.trim().replace(/[<>"'`\s]/g, (c) => encodeURIComponent(c)));
+    if (node.hasAttribute('href')) node.setAttribute('rel', 'nofollow');
+  });
+  purifier = { purify, document: window.document };
+  return purifier;
+}
+
+/** Replaces every `from` element of the fragment by a `to` element with the same children. */
+function rename(fragment: DocumentFragment, document: Document, from: string, to: string): void {
+  for (const element of Array.from(fragment.querySelectorAll(from))) {
+    const replacement = document.createElement(to);
+    while (element.firstChild) replacement.appendChild(element.firstChild);
+    element.replaceWith(replacement);
+  }
+}
+
+function sanitizedFragment(html: string): { fragment: DocumentFragment; document: Document } {
+  const { purify, document } = instance();
+  const fragment = purify.sanitize(html, { ...CONFIG, RETURN_DOM_FRAGMENT: true });
+  rename(fragment, document, 'b', 'strong');
+  rename(fragment, document, 'i', 'em');
+  return { fragment, document };
+}
+
+function serialize(fragment: DocumentFragment, document: Document): string {
+  const holder = document.createElement('div');
+  holder.appendChild(fragment);
+  return holder.innerHTML.trim();
+}
+
+/** The stored form of a post's description. */
+export function sanitizeBlogHtml(html: string): string {
+  const { fragment, document } = sanitizedFragment(html);
+  return serialize(fragment, document);
+}
+
+/** The rendered form: sanitised again, headings moved one level down under the page's own h1. */
+export function renderBlogHtml(html: string): string {
+  const { fragment, document } = sanitizedFragment(html);
+  for (const [from, to] of [['h3', 'h4'], ['h2', 'h3'], ['h1', 'h2']] as const) rename(fragment, document, from, to);
+  return serialize(fragment, document);
+}
+
+/** Plain text of a description, blocks separated by spaces (for meta descriptions, excerpts and length checks). */
+export function blogText(html: string): string {
+  const { fragment } = sanitizedFragment(html);
+  const parts: string[] = [];
+  const walk = (node: Node) => {
+    for (const child of Array.from(node.childNodes)) {
+      if (child.nodeType === 3) parts.push(child.textContent ?? '');
+      else {
+        const isBlock = BLOCKS.has(child.nodeName);
+        if (isBlock) parts.push(' ');
+        walk(child);
+        if (isBlock) parts.push(' ');
+      }
+    }
+  };
+  walk(fragment);
+  return parts.join('').replace(/\s+/g, ' ').trim();
+}
+
+/** The first `max` characters of a text (spec 000 §2.12: meta description cut to 155). */
+export function cutText(text: string, max: number): string {
+  return text.length <= max ? text : text.slice(0, max).trimEnd();
+}

@@ -1,0 +1,239 @@
+import type { VehicleType } from '@/lib/db/schema/rides';
+import { MAX_ADVANCE_DAYS, PAST_SLACK_MS } from '@/lib/fares/schemas';
+import { zonedDate, zonedIso } from '@/lib/fares/time';
+import { addDays, localTime } from './parse-when';
+import { inferTripKind, type ParsedMessage, type TripSlots } from './parse';
+import { airportOf } from './places';
+import { line, type AgentReply, type ReplyLine, type ReplyValue } from './reply';
+import { quoteSignature, type AgentState, type QuoteMemo } from './state';
+import { bookTool, quoteOptions, quoteTool, type QuoteProblem, type ToolContext } from './tools';
+
+export type AgentContext = ToolContext & { now: Date };
+export type Turn = { reply: AgentReply; state: AgentState };
+
+const say = (state: AgentState, lines: ReplyLine[], extra: Omit<AgentReply, 'lines'> = {}): Turn => ({ state, reply: { lines, ...extra } });
+const iso = (date: string | undefined, time: string | undefined, timeZone: string) => (date && time ? zonedIso(date, time, timeZone) : undefined);
+
+export function vehicleValue(vehicle: VehicleType, ac: boolean | undefined): ReplyValue {
+  if (ac === undefined) return { vehicle };
+  return { line: line(ac ? 'vehicleAc' : 'vehicleNonAc', { vehicle: { vehicle } }) };
+}
+
+/** "Chennai → Bengaluru, Tue, Nov 24, 2026, 8:00 PM" (or the return or rental form). */
+export function summaryLine(slots: TripSlots, timeZone: string): ReplyLine {
+  const from = slots.pickup?.name ?? '';
+  const at = { at: iso(slots.pickupDate, slots.pickupTime, timeZone) ?? new Date().toISOString() };
+  if (slots.tripKind === 'rental') return line('summaryRental', { hours: Number.parseInt(slots.packageCode ?? '8', 10), from, at });
+  const to = slots.dropoff?.name ?? '';
+  const back = iso(slots.returnDate, slots.returnTime, timeZone);
+  return slots.rideType === 'return' && back ? line('summaryReturn', { from, to, at, returnAt: { at: back } }) : line('summaryOneway', { from, to, at });
+}
+
+/** Slots that change the trip itself (a new quote), as opposed to the vehicle choice. */
+export function changesTrip(parsed: ParsedMessage): boolean {
+  const { vehicleType: _v, ac: _a, flightNumber: _f, ...trip } = parsed.slots;
+  return Object.keys(trip).length > 0 || parsed.unknownPlaces.length > 0 || Boolean(parsed.airportOnly || parsed.bare);
+}
+
+/** Merges what the rider just said into the state; corrections simply win. */
+export function mergeParsed(state: AgentState, parsed: ParsedMessage): { state: AgentState; lines: ReplyLine[] } {
+  const slots: TripSlots = { ...state.slots, ...parsed.slots };
+  const next: AgentState = { ...state, slots, kindSaid: parsed.kindSaid ?? state.kindSaid };
+  const lines: ReplyLine[] = [];
+  for (const unknown of parsed.unknownPlaces) {
+    delete slots[unknown.field];
+    lines.push(line('placeUnknown', { place: unknown.text }));
+    next.expect = unknown.field;
+  }
+  if (parsed.bare) {
+    if (!slots.pickup) slots.pickup = parsed.bare;
+    else if (!slots.dropoff && next.kindSaid !== 'rental') slots.dropoff = parsed.bare;
+  }
+  if (parsed.airportOnly) next.airportFor = parsed.airportOnly;
+  if (next.airportFor === 'dropoff' && slots.pickup) [slots.dropoff, next.airportFor] = [airportOf(slots.pickup), undefined];
+  if (next.airportFor === 'pickup' && slots.dropoff) [slots.pickup, next.airportFor] = [airportOf(slots.dropoff), undefined];
+  if (parsed.slots.rideType === 'oneway') [slots.returnDate, slots.returnTime] = [undefined, undefined];
+  if (next.kindSaid) slots.tripKind = next.kindSaid;
+  else if (slots.pickup && slots.dropoff) slots.tripKind = inferTripKind(slots.pickup, slots.dropoff);
+  if (slots.pickup?.airport || slots.dropoff?.airport) slots.tripKind = 'airport';
+  if (slots.tripKind === 'rental') Object.assign(slots, { rideType: 'oneway', dropoff: undefined, returnDate: undefined, returnTime: undefined });
+  slots.rideType ??= slots.returnDate || slots.returnTime ? 'return' : undefined;
+  return { state: next, lines };
+}
+
+/** Fills a missing pickup date from the time (today, or tomorrow once it has passed) and the return date likewise. */
+function fillDates(slots: TripSlots, ctx: AgentContext): void {
+  const { timeZone } = ctx.tenant;
+  if (slots.pickupTime && !slots.pickupDate) {
+    const today = zonedDate(timeZone, 0, ctx.now);
+    slots.pickupDate = slots.pickupTime >= localTime(ctx.now, timeZone) ? today : addDays(today, 1);
+  }
+  if (slots.rideType === 'return' && slots.returnTime && !slots.returnDate && slots.pickupDate && slots.pickupTime) {
+    slots.returnDate = slots.returnTime > slots.pickupTime ? slots.pickupDate : addDays(slots.pickupDate, 1);
+  }
+}
+
+type Check = { problem: QuoteProblem } | undefined;
+
+/** The fare rules that can be checked before everything is known (a past pickup, a return before it). */
+function earlyCheck(slots: TripSlots, ctx: AgentContext): Check {
+  const { timeZone } = ctx.tenant;
+  const today = zonedDate(timeZone, 0, ctx.now);
+  const pickup = iso(slots.pickupDate, slots.pickupTime, timeZone);
+  if ((slots.pickupDate && slots.pickupDate < today) || (pickup && Date.parse(pickup) < ctx.now.getTime() - PAST_SLACK_MS)) return { problem: 'pickupInPast' };
+  if (slots.pickupDate && slots.pickupDate > zonedDate(timeZone, MAX_ADVANCE_DAYS, ctx.now)) return { problem: 'pickupTooFar' };
+  const back = iso(slots.returnDate, slots.returnTime, timeZone);
+  if ((slots.returnDate && slots.pickupDate && slots.returnDate < slots.pickupDate) || (pickup && back && Date.parse(back) <= Date.parse(pickup))) return { problem: 'returnBeforePickup' };
+  return undefined;
+}
+
+/** Refuses with the reason, forgets the wrong slot and asks for it again. */
+function refuse(state: AgentState, problem: QuoteProblem, ctx: AgentContext, lead: ReplyLine[]): Turn {
+  const slots = { ...state.slots };
+  const next = { ...state, slots, stage: 'collect' as const, quote: undefined, selected: undefined };
+  const pickupAt = iso(slots.pickupDate, slots.pickupTime, ctx.tenant.timeZone);
+  switch (problem) {
+    case 'pickupInPast':
+    case 'pickupTooFar':
+      [slots.pickupDate, slots.pickupTime] = [undefined, undefined];
+      return say({ ...next, expect: 'when' }, [...lead, problem === 'pickupInPast' ? line('pastTime') : line('tooFar', { days: MAX_ADVANCE_DAYS }), line('askWhen')]);
+    case 'returnBeforePickup':
+      [slots.returnDate, slots.returnTime] = [undefined, undefined];
+      return say({ ...next, expect: 'return' }, [...lead, line('returnBeforePickup', { at: { at: pickupAt ?? ctx.now.toISOString() } }), line('askReturn')]);
+    case 'samePlace':
+      slots.dropoff = undefined;
+      return say({ ...next, expect: 'dropoff' }, [...lead, line('samePlace'), line('askDropoff')]);
+    case 'packageUnknown':
+      slots.packageCode = undefined;
+      return say({ ...next, expect: 'package' }, [...lead, line('packageUnknown'), line('askPackage')]);
+    default:
+      return say(next, [...lead, line('notUnderstood'), line('help')]);
+  }
+}
+
+/** The next question, one thing at a time; undefined when the trip is complete. */
+function nextQuestion(state: AgentState): { expect: AgentState['expect']; lines: ReplyLine[] } | undefined {
+  const s = state.slots;
+  const route = s.pickup && s.dropoff ? [line('gotRoute', { route: { line: line('routeOneway', { from: s.pickup.name, to: s.dropoff.name }) } })] : [];
+  if (!s.pickup) return { expect: 'pickup', lines: [line('askPickup')] };
+  if (s.tripKind !== 'rental' && !s.dropoff) return { expect: 'dropoff', lines: [line('askDropoff')] };
+  if (s.tripKind === 'rental' && !s.packageCode) return { expect: 'package', lines: [line('askPackage')] };
+  if (!s.pickupDate && !s.pickupTime) return { expect: 'when', lines: [...route, line('askWhen')] };
+  if (!s.pickupTime) return { expect: 'when', lines: [line('askTime')] };
+  if (s.rideType === 'return' && (!s.returnDate || !s.returnTime)) return { expect: 'return', lines: [line('askReturn')] };
+  return undefined;
+}
+
+function quoteReply(state: AgentState, memo: QuoteMemo, ctx: AgentContext, lead: ReplyLine[]): Turn {
+  const preferred = state.slots.vehicleType ? memo.options.find((o) => o.vehicleType === state.slots.vehicleType) : undefined;
+  const lines = [
+    ...lead,
+    memo.distanceM > 0
+      ? line('quotesIntro', { summary: { line: summaryLine(state.slots, ctx.tenant.timeZone) }, distance: { km: memo.distanceM }, duration: { duration: memo.durationS } })
+      : line('quotesIntroShort', { summary: { line: summaryLine(state.slots, ctx.tenant.timeZone) } }),
+    preferred
+      ? line('quotesPreferred', { vehicle: vehicleValue(preferred.vehicleType, state.slots.ac), total: { money: preferred.total, currency: memo.currency } })
+      : state.slots.vehicleType
+        ? line('vehicleUnavailable', { vehicle: { vehicle: state.slots.vehicleType } })
+        : line('quotesPick'),
+  ];
+  return say({ ...state, stage: 'quoted', expect: undefined, quote: memo, selected: undefined }, lines, {
+    data: { kind: 'quotes', rideSearchId: memo.id, currency: memo.currency, options: memo.options },
+  });
+}
+
+async function requote(state: AgentState, ctx: AgentContext): Promise<{ memo: QuoteMemo } | { problem: QuoteProblem }> {
+  const s = state.slots;
+  const { timeZone } = ctx.tenant;
+  const outcome = await quoteTool(ctx, {
+    rideType: s.rideType ?? 'oneway',
+    tripKind: s.tripKind ?? 'outstation',
+    packageCode: s.packageCode,
+    pickup: s.pickup!,
+    dropoff: s.dropoff,
+    pickupTime: iso(s.pickupDate, s.pickupTime, timeZone)!,
+    returnTime: iso(s.returnDate, s.returnTime, timeZone),
+  });
+  if (!outcome.ok) return { problem: outcome.problem };
+  const { quote } = outcome;
+  return {
+    memo: {
+      id: quote.id,
+      currency: quote.currency,
+      options: quoteOptions(quote),
+      signature: quoteSignature(s),
+      distanceM: quote.distanceM,
+      durationS: quote.durationS,
+      pickupTime: quote.pickupTime.toISOString(),
+      returnTime: quote.returnTime?.toISOString() ?? null,
+    },
+  };
+}
+
+/** After new slots: refuse what cannot be, ask what is missing, else quote every vehicle type. */
+export async function advance(state: AgentState, ctx: AgentContext, lead: ReplyLine[] = []): Promise<Turn> {
+  const next = { ...state, slots: { ...state.slots } };
+  fillDates(next.slots, ctx);
+  const early = earlyCheck(next.slots, ctx);
+  if (early) return refuse(next, early.problem, ctx, lead);
+  const question = nextQuestion(next);
+  if (question) return say({ ...next, stage: 'collect', quote: undefined, selected: undefined, expect: question.expect }, [...lead, ...question.lines]);
+  if (next.quote && next.quote.signature === quoteSignature(next.slots) && (next.stage === 'quoted' || next.stage === 'confirm')) {
+    return next.stage === 'confirm' && next.selected ? confirmReply(next, next.selected, ctx, lead) : say(next, [...lead, line('quotesPick')]);
+  }
+  const result = await requote(next, ctx);
+  if ('problem' in result) return refuse(next, result.problem, ctx, lead);
+  return quoteReply(next, result.memo, ctx, lead);
+}
+
+export function confirmReply(state: AgentState, vehicle: VehicleType, ctx: AgentContext, lead: ReplyLine[] = []): Turn {
+  const memo = state.quote!;
+  const option = memo.options.find((o) => o.vehicleType === vehicle);
+  if (!option) return say(state, [...lead, line('vehicleUnavailable', { vehicle: { vehicle } })]);
+  const money = (minor: number) => ({ money: minor, currency: memo.currency });
+  const summary = summaryLine(state.slots, ctx.tenant.timeZone);
+  const lines = [
+    ...lead,
+    line('confirm', { vehicle: vehicleValue(vehicle, state.slots.ac), summary: { line: summary }, total: money(option.total), bata: money(option.driverBata), tolls: money(option.tolls) }),
+    line('confirmAsk'),
+  ];
+  return say({ ...state, stage: 'confirm', selected: vehicle, expect: undefined }, lines, {
+    data: { kind: 'confirm', rideSearchId: memo.id, vehicleType: vehicle, total: option.total, currency: memo.currency, summary: '' },
+    dataSummary: summary,
+  });
+}
+
+/** Books the confirmed vehicle after the rider's yes; without a signed-in rider asks to sign in and keeps everything. */
+export async function book(state: AgentState, ctx: AgentContext): Promise<Turn> {
+  const memo = state.quote;
+  const vehicle = state.selected;
+  if (!memo || !vehicle) return advance(state, ctx);
+  if (!ctx.actor) return say(state, [line('signin')], { data: { kind: 'signin' } });
+  const s = state.slots;
+  const outcome = await bookTool(ctx, {
+    quoteId: memo.id,
+    vehicleType: vehicle,
+    flightNumber: s.tripKind === 'airport' ? s.flightNumber : undefined,
+    flightDirection: s.tripKind === 'airport' ? (s.dropoff?.airport ? 'departure' : 'arrival') : undefined,
+  });
+  if (outcome.ok) {
+    const { ride } = outcome;
+    const booked: AgentState = { ...state, stage: 'booked', bookedRideId: ride.id, expect: undefined };
+    const lines = [line('booked', { rideId: ride.id, vehicle: vehicleValue(vehicle, s.ac), summary: { line: summaryLine(s, ctx.tenant.timeZone) }, startCode: ride.startCode })];
+    return say(booked, lines, { data: { kind: 'booked', rideId: ride.id, total: ride.totalAmount, cashbackAmount: ride.cashbackAmount, currency: ride.currency } });
+  }
+  switch (outcome.problem) {
+    case 'quoteExpired':
+    case 'quoteUnknown': {
+      const fresh = await requote(state, ctx);
+      if ('problem' in fresh) return refuse(state, fresh.problem, ctx, []);
+      return confirmReply({ ...state, quote: fresh.memo }, vehicle, ctx, [line('quoteRefreshed')]);
+    }
+    case 'pickupInPast':
+      return refuse(state, 'pickupInPast', ctx, []);
+    case 'vehicleUnknown':
+      return say({ ...state, stage: 'quoted', selected: undefined }, [line('vehicleUnavailable', { vehicle: { vehicle } })]);
+    default:
+      return say(state, [line('signin')], { data: { kind: 'signin' } });
+  }
+}

@@ -1,0 +1,86 @@
+import { advance, book, changesTrip, confirmReply, mergeParsed, type AgentContext, type Turn } from './agent-trip';
+import { continueCancel, rideStatus, startCancel } from './agent-rides';
+import { MAX_PARSE_CHARS, parseMessage, type ParsedMessage } from './parse';
+import { loadPlaceIndex, resolvePlace } from './places';
+import { line, type ReplyLine } from './reply';
+import { freshState, readState, type AgentState } from './state';
+import { tenantRegion } from './tools';
+
+export type { AgentContext, Turn } from './agent-trip';
+
+/** What to say when the message carried nothing usable: the question still open. */
+function reprompt(state: AgentState): ReplyLine[] {
+  switch (state.stage) {
+    case 'quoted':
+      return [line('pickFromList')];
+    case 'confirm':
+      return [line('confirmAsk')];
+    case 'booked':
+      return [line('help')];
+    default:
+      return [];
+  }
+}
+
+/** A vehicle picked from the quoted list: by number, by name, or "yes" to the one asked for. */
+function pickedVehicle(state: AgentState, parsed: ParsedMessage) {
+  const options = state.quote?.options ?? [];
+  if (parsed.choice !== undefined) return options[parsed.choice - 1]?.vehicleType ?? null;
+  if (parsed.slots.vehicleType) return parsed.slots.vehicleType;
+  if (parsed.answer === 'yes' && state.stage === 'quoted' && state.slots.vehicleType) return state.slots.vehicleType;
+  return undefined;
+}
+
+/** Picking, confirming and booking once a quote is on the table. Undefined: handle as new trip details. */
+async function onQuote(state: AgentState, parsed: ParsedMessage, ctx: AgentContext): Promise<Turn | undefined> {
+  if (changesTrip(parsed)) return undefined;
+  const slots = { ...state.slots, ...(parsed.slots.ac !== undefined ? { ac: parsed.slots.ac } : {}), ...(parsed.slots.flightNumber ? { flightNumber: parsed.slots.flightNumber } : {}) };
+  const next = { ...state, slots };
+  if (state.stage === 'confirm' && parsed.answer === 'yes' && !parsed.slots.vehicleType) return book(next, ctx);
+  if (parsed.answer === 'no' && !parsed.slots.vehicleType) return { state: { ...next, stage: 'quoted', selected: undefined }, reply: { lines: [line('notBooked')] } };
+  const vehicle = pickedVehicle(next, parsed);
+  if (vehicle === null || (vehicle === undefined && parsed.answer === 'yes')) return { state: next, reply: { lines: [line('pickFromList')] } };
+  if (vehicle) return confirmReply({ ...next, slots: { ...slots, vehicleType: vehicle } }, vehicle, ctx);
+  if (parsed.slots.ac !== undefined || parsed.slots.flightNumber) return { state: next, reply: { lines: reprompt(next) } };
+  return undefined;
+}
+
+/**
+ * One turn of the built-in slot-filling agent: reads the rider's message,
+ * updates the stored state and answers with message keys (rendered later in
+ * the page's language) and card data.
+ */
+export async function runBuiltInAgent(ctx: AgentContext, stored: unknown, text: string): Promise<Turn> {
+  let state = readState(stored);
+  if (text.length > MAX_PARSE_CHARS) return { state, reply: { lines: [line('tooLong')] } };
+  await loadPlaceIndex();
+  const parsed = parseMessage(text, { now: ctx.now, timeZone: ctx.tenant.timeZone, country: tenantRegion(ctx.tenant), expect: state.expect, resolvePlace });
+
+  if (parsed.intent === 'restart') return advance(freshState(), ctx, [line('restart')]);
+  if (parsed.intent === 'status') return rideStatus(state, ctx);
+  if (parsed.intent === 'cancelRide') return startCancel(state, parsed, ctx);
+  if (state.stage === 'cancelPick' || state.stage === 'cancelConfirm') {
+    if (!changesTrip(parsed) && !parsed.slots.vehicleType) return continueCancel(state, parsed, text, ctx);
+    state = { ...state, stage: state.cancel?.resume ?? 'collect', cancel: undefined };
+  }
+  if (state.stage === 'booked') {
+    if (parsed.answer === 'yes' && !changesTrip(parsed)) return { state, reply: { lines: [line('alreadyBooked', { rideId: state.bookedRideId ?? 0 })] } };
+    if (changesTrip(parsed) || parsed.slots.vehicleType) state = freshState();
+  }
+  if (state.stage === 'quoted' || state.stage === 'confirm') {
+    const turn = await onQuote(state, parsed, ctx);
+    if (turn) return turn;
+  }
+  if (Object.keys(parsed.slots).length || changesTrip(parsed)) {
+    const merged = mergeParsed(state, parsed);
+    if (merged.lines.length) return { state: { ...merged.state, stage: 'collect', quote: undefined, selected: undefined }, reply: { lines: merged.lines } };
+    return advance(merged.state, ctx);
+  }
+  if (parsed.intent === 'greeting' && state.stage === 'collect') return Object.keys(state.slots).length ? advance(state, ctx, [line('greeting')]) : { state, reply: { lines: [line('greeting')] } };
+  if (parsed.intent === 'help') return { state, reply: { lines: [line('help')] } };
+  const open = reprompt(state);
+  if (open.length) return { state, reply: { lines: [line('notUnderstood'), ...open] } };
+  if (parsed.intent === 'book') return advance(state, ctx);
+  const asked = await advance(state, ctx);
+  return { ...asked, reply: { ...asked.reply, lines: [line('notUnderstood'), ...asked.reply.lines] } };
+}

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { TRIP_KINDS, VEHICLE_TYPES, type Ride } from '@/lib/db/schema/rides';
+import { zonedDate, zonedIso } from '@/lib/fares/time';
+import { formatMoney } from '@/lib/i18n/format';
+import type { AgentData } from './contract';
+import { inferTripKind, packageForHours, parseMessage } from './parse';
+import { addDays, localTime } from './parse-when';
+import { loadPlaceIndex, resolvePlace } from './places';
+import type { QuoteMemo } from './state';
+import { bookTool, cancelRideTool, quoteOptions, quoteTool, rideStatusTool, searchPlacesTool, tenantRegion, type ToolContext } from './tools';
+
+/** The tools offered to the LLM, in the chat-completions `tools` format. */
+export const LLM_TOOLS = [
+  fn('search_places', 'Find towns and cities matching a name (typos allowed).', { query: { type: 'string' } }, ['query']),
+  fn(
+    'quote',
+    'Price every vehicle type for a trip. Times are wall-clock in the operator time zone ("2026-11-24T20:00") or words ("tomorrow 8 pm").',
+    {
+      from: { type: 'string', description: 'pickup town or place' },
+      to: { type: 'string', description: 'drop-off town (not for rentals)' },
+      pickup_time: { type: 'string' },
+      ride_type: { type: 'string', enum: ['oneway', 'return'] },
+      return_time: { type: 'string' },
+      trip_kind: { type: 'string', enum: [...TRIP_KINDS] },
+      rental_hours: { type: 'number', enum: [4, 8, 12] },
+    },
+    ['from', 'pickup_time'],
+  ),
+  fn(
+    'book',
+    'Book one vehicle of a quote for the signed-in rider. Only after the rider said yes to that vehicle and fare.',
+    { ride_search_id: { type: 'string' }, vehicle_type: { type: 'string', enum: [...VEHICLE_TYPES] }, flight_number: { type: 'string' } },
+    ['ride_search_id', 'vehicle_type'],
+  ),
+  fn('ride_status', "The rider's upcoming rides and their status.", {}, []),
+  fn('cancel_ride', 'Cancel one of the rider\'s rides. Only after the rider said yes to cancelling that ride.', { ride_id: { type: 'number' } }, ['ride_id']),
+];
+
+function fn(name: string, description: string, properties: Record<string, unknown>, required: string[]) {
+  return { type: 'function' as const, function: { name, description, parameters: { type: 'object', properties, required, additionalProperties: false } } };
+}
+
+const quoteArgs = z.object({
+  from: z.string().min(1).max(120),
+  to: z.string().max(120).nullish(),
+  pickup_time: z.string().min(1).max(80),
+  ride_type: z.enum(['oneway', 'return']).nullish(),
+  return_time: z.string().max(80).nullish(),
+  trip_kind: z.enum(TRIP_KINDS).nullish(),
+  rental_hours: z.number().min(1).max(24).nullish(),
+});
+const bookArgs = z.object({ ride_search_id: z.string().uuid(), vehicle_type: z.enum(VEHICLE_TYPES), flight_number: z.string().max(10).nullish() });
+const cancelArgs = z.object({ ride_id: z.coerce.number().int().positive() });
+const searchArgs = z.object({ query: z.string().min(1).max(100) });
+
+/** What a turn's tool calls did, for the reply's card and the stored state. */
+export type ToolEffects = { data?: AgentData; quote?: QuoteMemo; booked?: Ride };
+export type LlmToolContext = ToolContext & { now: Date; locale: string; confirmed: boolean };
+
+/** A time as the LLM wrote it: an ISO instant, a wall-clock "YYYY-MM-DDTHH:mm", or words. */
+function instant(value: string, ctx: LlmToolContext): string | undefined {
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(value)) return new Date(value).toISOString();
+  const wall = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(value);
+  if (wall) return zonedIso(wall[1], wall[2], ctx.tenant.timeZone);
+  const { timeZone } = ctx.tenant;
+  const { slots } = parseMessage(value, { now: ctx.now, timeZone, expect: 'when' });
+  if (!slots.pickupTime) return undefined;
+  const today = zonedDate(timeZone, 0, ctx.now);
+  const date = slots.pickupDate ?? (slots.pickupTime >= localTime(ctx.now, timeZone) ? today : addDays(today, 1));
+  return zonedIso(date, slots.pickupTime, timeZone);
+}
+
+async function quote(args: z.infer<typeof quoteArgs>, ctx: LlmToolContext, effects: ToolEffects) {
+  await loadPlaceIndex();
+  const country = tenantRegion(ctx.tenant);
+  const pickup = resolvePlace(args.from, { country });
+  const dropoff = args.to ? resolvePlace(args.to, { country }) : undefined;
+  if (!pickup) return { error: 'place_not_found', place: args.from };
+  if (args.to && !dropoff) return { error: 'place_not_found', place: args.to };
+  const tripKind = args.rental_hours ? 'rental' : (args.trip_kind ?? (dropoff ? inferTripKind(pickup, dropoff) : 'rental'));
+  const pickupTime = instant(args.pickup_time, ctx);
+  if (!pickupTime) return { error: 'time_not_understood', value: args.pickup_time };
+  const returnTime = args.return_time ? instant(args.return_time, ctx) : undefined;
+  const outcome = await quoteTool(ctx, {
+    rideType: args.ride_type ?? 'oneway',
+    tripKind,
+    packageCode: args.rental_hours ? packageForHours(args.rental_hours) : undefined,
+    pickup,
+    dropoff,
+    pickupTime,
+    returnTime,
+  });
+  if (!outcome.ok) return { error: outcome.problem };
+  const q = outcome.quote;
+  const options = quoteOptions(q);
+  effects.quote = { id: q.id, currency: q.currency, options, signature: '', distanceM: q.distanceM, durationS: q.durationS, pickupTime: q.pickupTime.toISOString(), returnTime: q.returnTime?.toISOString() ?? null };
+  effects.data = { kind: 'quotes', rideSearchId: q.id, currency: q.currency, options };
+  return {
+    ride_search_id: q.id,
+    from: pickup.name,
+    to: dropoff?.name ?? null,
+    pickup_time: q.pickupTime.toISOString(),
+    distance_km: Math.round(q.distanceM / 100) / 10,
+    options: options.map((o) => ({ vehicle_type: o.vehicleType, total: formatMoney(o.total, q.currency, ctx.locale) })),
+  };
+}
+
+async function book(args: z.infer<typeof bookArgs>, ctx: LlmToolContext, effects: ToolEffects) {
+  if (!ctx.confirmed) return { error: 'confirmation_required', message: 'Ask the rider to confirm this vehicle and fare with yes first.' };
+  const outcome = await bookTool(ctx, { quoteId: args.ride_search_id, vehicleType: args.vehicle_type, flightNumber: args.flight_number ?? undefined });
+  if (!outcome.ok) {
+    if (outcome.problem === 'signin') effects.data = { kind: 'signin' };
+    return { error: outcome.problem === 'signin' ? 'signin_required' : outcome.problem };
+  }
+  const { ride } = outcome;
+  effects.booked = ride;
+  effects.data = { kind: 'booked', rideId: ride.id, total: ride.totalAmount, cashbackAmount: ride.cashbackAmount, currency: ride.currency };
+  return { ride_id: ride.id, status: ride.status, start_code: ride.startCode, total: formatMoney(ride.totalAmount, ride.currency, ctx.locale) };
+}
+
+/** Runs one tool call; the answer is what the LLM reads back (JSON). */
+export async function runLlmTool(name: string, rawArgs: string, ctx: LlmToolContext, effects: ToolEffects): Promise<unknown> {
+  let json: unknown;
+  try {
+    json = JSON.parse(rawArgs || '{}');
+  } catch {
+    return { error: 'arguments_not_json' };
+  }
+  const parse = <T extends z.ZodType>(schema: T) => schema.safeParse(json);
+  switch (name) {
+    case 'search_places': {
+      const args = parse(searchArgs);
+      return args.success ? { places: (await searchPlacesTool(ctx, args.data.query)).map((p) => ({ name: p.name, country: p.country })) } : { error: 'bad_arguments' };
+    }
+    case 'quote': {
+      const args = parse(quoteArgs);
+      return args.success ? quote(args.data, ctx, effects) : { error: 'bad_arguments' };
+    }
+    case 'book': {
+      const args = parse(bookArgs);
+      return args.success ? book(args.data, ctx, effects) : { error: 'bad_arguments' };
+    }
+    case 'ride_status': {
+      const rides = await rideStatusTool(ctx);
+      if (rides === 'signin') effects.data = { kind: 'signin' };
+      return rides === 'signin' ? { error: 'signin_required' } : { rides: rides.map((r) => ({ id: r.id, status: r.status, from: r.pickup.name, to: r.dropoff?.name ?? null, pickup_time: r.pickupTime })) };
+    }
+    case 'cancel_ride': {
+      const args = parse(cancelArgs);
+      if (!args.success) return { error: 'bad_arguments' };
+      if (!ctx.confirmed) return { error: 'confirmation_required', message: 'Ask the rider to confirm the cancellation with yes first.' };
+      const outcome = await cancelRideTool(ctx, args.data.ride_id);
+      return outcome.ok ? { ride_id: outcome.ride.id, status: outcome.ride.status } : { error: outcome.problem };
+    }
+    default:
+      return { error: 'unknown_tool' };
+  }
+}

@@ -1,0 +1,116 @@
+import { env } from '@/lib/env';
+import { logger } from '@/lib/log';
+import type { Ride } from '@/lib/db/schema/rides';
+import { runBuiltInAgent } from './agent';
+import type { AgentContext, Turn } from './agent-trip';
+import { LLM_TOOLS, runLlmTool, type ToolEffects } from './llm-tools';
+import { parseMessage } from './parse';
+import { line } from './reply';
+import { readState, type AgentState } from './state';
+
+export type LlmConfig = { baseUrl: string; apiKey: string; model: string; timeoutMs: number };
+export type HistoryItem = { role: 'user' | 'agent'; text: string };
+
+/** Per request to the LLM API, in ms; past it the built-in agent answers the turn. */
+export const LLM_TIMEOUT_MS = 20_000;
+/** Tool-call rounds in one turn before giving up. */
+const MAX_ROUNDS = 5;
+/** Earlier messages sent along for context. */
+export const LLM_HISTORY = 20;
+/** Longest reply taken from the LLM, in characters. */
+const REPLY_MAX = 4000;
+
+/** The LLM settings when all three of LLM_BASE_URL, LLM_API_KEY and LLM_MODEL are set. */
+export function llmConfig(): LlmConfig | undefined {
+  const { LLM_BASE_URL, LLM_API_KEY, LLM_MODEL } = env();
+  if (!LLM_BASE_URL || !LLM_API_KEY || !LLM_MODEL) return undefined;
+  return { baseUrl: LLM_BASE_URL.replace(/\/+$/, ''), apiKey: LLM_API_KEY, model: LLM_MODEL, timeoutMs: LLM_TIMEOUT_MS };
+}
+
+type ToolCall = { id: string; type: 'function'; function: { name: string; arguments: string } };
+type Message = { role: 'system' | 'user' | 'assistant' | 'tool'; content: string | null; tool_calls?: ToolCall[]; tool_call_id?: string };
+
+async function complete(config: LlmConfig, messages: Message[]): Promise<Message> {
+  const res = await fetch(`${config.baseUrl}/chat/completions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${config.apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ model: config.model, messages, tools: LLM_TOOLS, tool_choice: 'auto', temperature: 0.2 }),
+    signal: AbortSignal.timeout(config.timeoutMs),
+  });
+  if (!res.ok) throw new Error(`LLM API answered ${res.status}`);
+  const json = (await res.json()) as { choices?: { message?: Message }[] };
+  const message = json.choices?.[0]?.message;
+  if (!message || (typeof message.content !== 'string' && !message.tool_calls?.length)) throw new Error('LLM API returned no message');
+  return message;
+}
+
+function systemPrompt(ctx: AgentContext, locale: string, state: AgentState): string {
+  const language = new Intl.DisplayNames(['en'], { type: 'language' }).of(locale.split('-')[0]) ?? 'English';
+  const now = new Intl.DateTimeFormat('en-GB', { timeZone: ctx.tenant.timeZone, dateStyle: 'full', timeStyle: 'short' }).format(ctx.now);
+  const quote = state.llmQuote ? `The last quote is ride_search_id ${state.llmQuote.id} with ${state.llmQuote.options.map((o) => o.vehicleType).join(', ')}.` : '';
+  return [
+    `You are the taxi booking assistant of ${ctx.tenant.name} (country ${ctx.tenant.countryCode.toUpperCase()}, currency ${ctx.tenant.currency}).`,
+    `It is now ${now} in ${ctx.tenant.timeZone}; times the rider gives are in that zone.`,
+    `Always answer in ${language}, briefly, in plain text.`,
+    'Find out pickup, drop-off (not for rentals), pickup time, one-way or return (and the return time), then call quote. Ask for one missing thing at a time.',
+    'Never invent fares. Book only after the rider said yes to one vehicle and fare; if booking needs sign-in, ask the rider to sign in.',
+    ctx.actor ? `The rider is signed in${ctx.actor.name ? ` as ${ctx.actor.name}` : ''}.` : 'The rider is not signed in yet.',
+    quote,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+async function llmTurn(ctx: AgentContext, state: AgentState, text: string, options: LlmOptions, effects: ToolEffects): Promise<Turn> {
+  const messages: Message[] = [
+    { role: 'system', content: systemPrompt(ctx, options.locale, state) },
+    ...options.history.slice(-LLM_HISTORY).map((h): Message => ({ role: h.role === 'user' ? 'user' : 'assistant', content: h.text })),
+    { role: 'user', content: text },
+  ];
+  const toolCtx = { ...ctx, locale: options.locale, confirmed: parseMessage(text, { timeZone: ctx.tenant.timeZone }).answer === 'yes' };
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const message = await complete(options.config, messages);
+    if (!message.tool_calls?.length) {
+      const reply = (message.content ?? '').trim().slice(0, REPLY_MAX);
+      if (!reply) throw new Error('LLM API returned an empty reply');
+      const next: AgentState = { ...state, llmQuote: effects.quote ?? state.llmQuote, bookedRideId: effects.booked?.id ?? state.bookedRideId };
+      return { state: next, reply: { lines: [], text: reply, data: effects.data } };
+    }
+    messages.push({ role: 'assistant', content: message.content ?? null, tool_calls: message.tool_calls });
+    for (const call of message.tool_calls) {
+      const result = await runLlmTool(call.function?.name ?? '', call.function?.arguments ?? '{}', toolCtx, effects);
+      messages.push({ role: 'tool', tool_call_id: call.id, content: JSON.stringify(result) });
+    }
+  }
+  throw new Error('LLM agent used too many tool rounds');
+}
+
+/** A booking made before the LLM failed is reported, never hidden behind a fallback answer. */
+function bookedTurn(state: AgentState, ride: Ride): Turn {
+  return {
+    state: { ...state, bookedRideId: ride.id },
+    reply: {
+      lines: [line('booked', { rideId: ride.id, vehicle: { vehicle: ride.vehicleType }, summary: { line: line('summaryOneway', { from: ride.pickup.name, to: ride.dropoff?.name ?? '', at: { at: ride.pickupTime.toISOString() } }) }, startCode: ride.startCode })],
+      data: { kind: 'booked', rideId: ride.id, total: ride.totalAmount, cashbackAmount: ride.cashbackAmount, currency: ride.currency },
+    },
+  };
+}
+
+export type LlmOptions = { locale: string; history: HistoryItem[]; config: LlmConfig };
+
+/**
+ * One turn through an OpenAI-compatible chat-completions API with tool calls
+ * (the same tools as the built-in agent). On any failure or timeout the
+ * built-in agent answers this turn and a warning is logged.
+ */
+export async function runLlmAgent(ctx: AgentContext, stored: unknown, text: string, options: LlmOptions): Promise<Turn> {
+  const state = readState(stored);
+  const effects: ToolEffects = {};
+  try {
+    return await llmTurn(ctx, state, text, options, effects);
+  } catch (error) {
+    logger.warn({ err: error, chatSession: ctx.sessionId }, 'LLM agent failed; the built-in agent answers this turn');
+    if (effects.booked) return bookedTurn(state, effects.booked);
+    return runBuiltInAgent(ctx, stored, text);
+  }
+}

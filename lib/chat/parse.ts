@@ -1,0 +1,208 @@
+import type { RideType, TripKind, VehicleType } from '@/lib/db/schema/rides';
+import { extractWhen, type WhenContext } from './parse-when';
+import { placesOf } from './parse-places';
+import { distanceKm, type PlaceResolver, type PlaceSlot } from './place-slot';
+import {
+  AC, AIRLINE_CODES, AIRPORT_TRIP, BOOK_INTENT, CANCEL_INTENT, GREETING, HELP, LOCAL_TRIP, NO, NON_AC, ONE_WAY, ORDINALS, OUTSTATION_TRIP,
+  RENTAL_TRIP, RESTART_INTENT, RETURN_MARKER, ROUND_TRIP, STATUS_INTENT, VEHICLE_WORDS, YES,
+} from './parse-words';
+
+/** Everything a booking needs, as far as the rider has said it (dates and times in the operator's zone). */
+export type TripSlots = {
+  vehicleType?: VehicleType;
+  ac?: boolean;
+  rideType?: RideType;
+  tripKind?: TripKind;
+  packageCode?: string;
+  pickup?: PlaceSlot;
+  dropoff?: PlaceSlot;
+  pickupDate?: string;
+  pickupTime?: string;
+  returnDate?: string;
+  returnTime?: string;
+  flightNumber?: string;
+};
+
+/** What the agent asked last: a bare answer ("Pune", "8") fills it. */
+export type ExpectedSlot = 'pickup' | 'dropoff' | 'when' | 'return' | 'package';
+/** `resolvePlace` finds towns (the gazetteer on the server); without it every place phrase is unknown. */
+export type ParseContext = { now?: Date; timeZone: string; country?: string; expect?: ExpectedSlot; resolvePlace?: PlaceResolver };
+export type PlaceField = 'pickup' | 'dropoff';
+
+export type ParsedMessage = {
+  slots: TripSlots;
+  /** Place words that matched no town (already cleaned for echoing back). */
+  unknownPlaces: { field: PlaceField; text: string }[];
+  /** "to the airport": the airport of the other end's city. */
+  airportOnly?: PlaceField;
+  /** A town named without "from" or "to" (the agent decides which end). */
+  bare?: PlaceSlot;
+  intent?: 'status' | 'cancelRide' | 'restart' | 'help' | 'greeting' | 'book';
+  answer?: 'yes' | 'no';
+  /** 1-based pick from a list ("the second one", "2"). */
+  choice?: number;
+  rideId?: number;
+  /** A trip kind named in words ("airport", "local", "for 8 hours"), not inferred from the places. */
+  kindSaid?: TripKind;
+  correction: boolean;
+};
+
+/** Longer text is cut before parsing (the service refuses anything past 2000 characters anyway). */
+export const MAX_PARSE_CHARS = 2000;
+/** Pickup and drop-off closer than this (great circle) make a local trip. */
+export const LOCAL_MAX_KM = 40;
+
+export function packageForHours(hours: number): string {
+  return hours <= 4 ? '4h40km' : hours <= 8 ? '8h80km' : '12h120km';
+}
+
+export function inferTripKind(pickup: PlaceSlot, dropoff: PlaceSlot): TripKind {
+  if (pickup.airport || dropoff.airport) return 'airport';
+  return distanceKm(pickup, dropoff) < LOCAL_MAX_KM ? 'local' : 'outstation';
+}
+
+/** Removes markup and control characters; lower case with single spaces. */
+function clean(text: string): { lower: string; plain: string } {
+  const plain = text
+    .slice(0, MAX_PARSE_CHARS)
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .replace(/[‘’`]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return { plain, lower: plain.toLowerCase() };
+}
+
+/** Blanks a match out of the working text so later passes do not read it again. */
+function blank(text: string, pattern: RegExp): string {
+  return text.replace(new RegExp(pattern.source, 'g'), ' ');
+}
+
+function flightNumber(plain: string): { code?: string; pattern?: RegExp } {
+  const named = /\b(?:flight|flt)\s*(?:no\.?|number|#)?\s*([a-z\d]{2})\s?-?(\d{1,4}[a-z]?)\b/i.exec(plain);
+  if (named && /[a-z]/i.test(named[1])) return { code: `${named[1]}${named[2]}`.toUpperCase(), pattern: /\b(?:flight|flt)\s*(?:no\.?|number|#)?\s*[a-z\d]{2}\s?-?\d{1,4}[a-z]?\b/ };
+  for (const m of plain.matchAll(/\b([a-z\d]{2})\s?-?(\d{2,4})\b/gi)) {
+    const code = m[1].toUpperCase();
+    if (/[A-Z]/.test(code) && AIRLINE_CODES.has(code)) return { code: `${code}${m[2]}`, pattern: new RegExp(`\\b${m[1]}\\s?-?${m[2]}\\b`, 'i') };
+  }
+  return {};
+}
+
+function lastVehicle(text: string): VehicleType | undefined {
+  let best: { type: VehicleType; at: number } | undefined;
+  for (const [type, pattern] of VEHICLE_WORDS) {
+    for (const m of text.matchAll(new RegExp(pattern.source, 'g'))) if (!best || m.index > best.at) best = { type, at: m.index };
+  }
+  return best?.type;
+}
+
+function rideTypeOf(text: string): RideType | undefined {
+  const one = ONE_WAY.exec(text);
+  const round = ROUND_TRIP.exec(text);
+  if (one && round) return one.index > round.index ? 'oneway' : 'return';
+  return round ? 'return' : one ? 'oneway' : undefined;
+}
+
+function tripKindOf(text: string, hasFlight: boolean): { tripKind?: TripKind; packageCode?: string } {
+  const rental = RENTAL_TRIP.exec(text);
+  if (rental) {
+    const hours = /\bfor (\d{1,2}) ?(hours?|hrs?|h)\b/.exec(text);
+    const packageCode = hours ? packageForHours(Number(hours[1])) : /\bhalf[- ]day\b/.test(text) ? '4h40km' : /\bfull[- ]day\b/.test(text) ? '8h80km' : undefined;
+    return packageCode ? { tripKind: 'rental', packageCode } : { tripKind: 'rental' };
+  }
+  if (hasFlight || AIRPORT_TRIP.test(text)) return { tripKind: 'airport' };
+  if (OUTSTATION_TRIP.test(text)) return { tripKind: 'outstation' };
+  if (LOCAL_TRIP.test(text)) return { tripKind: 'local' };
+  return {};
+}
+
+function choiceOf(text: string): number | undefined {
+  const m = /^(?:the\s+|number\s+|option\s+|no\.?\s*|#)?([1-9]|first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)(?:\s+(?:one|option|vehicle|car))?(?:\s+(?:please|pls))?[\s.!]*$/.exec(text);
+  if (!m) return undefined;
+  return /^\d$/.test(m[1]) ? Number(m[1]) : ORDINALS[m[1]];
+}
+
+function intentOf(text: string): ParsedMessage['intent'] {
+  if (CANCEL_INTENT.test(text)) return 'cancelRide';
+  if (STATUS_INTENT.test(text)) return 'status';
+  if (RESTART_INTENT.test(text)) return 'restart';
+  if (HELP.test(text)) return 'help';
+  if (GREETING.test(text)) return 'greeting';
+  if (BOOK_INTENT.test(text)) return 'book';
+  return undefined;
+}
+
+function parseUnsafe(text: string, ctx: ParseContext): ParsedMessage {
+  const { plain, lower } = clean(text);
+  const parsed: ParsedMessage = { slots: {}, unknownPlaces: [], correction: /^(no|nope|sorry)\b|\b(actually|instead|change|make it|correction|i mean|rather|wait)\b/.test(lower) };
+  if (!lower) return parsed;
+  const whenCtx: WhenContext = { now: ctx.now ?? new Date(), timeZone: ctx.timeZone, country: ctx.country };
+  parsed.intent = intentOf(lower);
+  if (YES.test(lower) && lower.split(' ').length <= 6) parsed.answer = 'yes';
+  else if (NO.test(lower)) parsed.answer = 'no';
+  parsed.choice = choiceOf(lower);
+  const rideId = /\b(?:ride|booking|trip)\s*(?:#|no\.?|number|id)?\s*(\d{1,9})\b|#(\d{1,9})\b/.exec(lower);
+  if (rideId) parsed.rideId = Number(rideId[1] ?? rideId[2]);
+  if (parsed.choice !== undefined && ctx.expect !== 'when' && ctx.expect !== 'package') return parsed;
+
+  let work = lower;
+  const flight = flightNumber(plain);
+  if (flight.code && flight.pattern) {
+    parsed.slots.flightNumber = flight.code;
+    work = blank(work, new RegExp(flight.pattern.source, 'i'));
+  }
+  const slots = parsed.slots;
+  const vehicle = lastVehicle(work);
+  if (vehicle) slots.vehicleType = vehicle;
+  if (NON_AC.test(work)) slots.ac = false;
+  else if (AC.test(work)) slots.ac = true;
+  work = blank(blank(work, NON_AC), AC);
+  for (const [, pattern] of VEHICLE_WORDS) work = blank(work, pattern);
+  const rideType = rideTypeOf(work);
+  if (rideType) slots.rideType = rideType;
+  Object.assign(slots, tripKindOf(work, Boolean(flight.code)));
+  if (slots.tripKind) parsed.kindSaid = slots.tripKind;
+  if (ctx.expect === 'package' && !slots.packageCode) {
+    const hours = /^\s*(\d{1,2})\b/.exec(work);
+    if (hours) {
+      Object.assign(slots, { tripKind: 'rental', packageCode: packageForHours(Number(hours[1])) });
+      parsed.kindSaid = 'rental';
+    }
+  }
+  work = blank(work, /\bfor \d{1,2} ?(hours?|hrs?|h)\b/);
+
+  if (ctx.expect === 'when' && /^\s*\d{1,2}([:.]\d{2})?\s*$/.test(work)) work = `at ${work.trim()}`;
+  const marker = RETURN_MARKER.exec(work);
+  const returnOnly = ctx.expect === 'return' && !marker && !/\b(from|to|pick)\b/.test(work);
+  const pickupPart = returnOnly ? '' : marker ? work.slice(0, marker.index) : work;
+  const returnPart = returnOnly ? work : marker ? work.slice(marker.index + marker[0].length) : '';
+  const pickupWhen = extractWhen(pickupPart, whenCtx);
+  if (pickupWhen.when.date) slots.pickupDate = pickupWhen.when.date;
+  if (pickupWhen.when.time) slots.pickupTime = pickupWhen.when.time;
+  if (returnPart) {
+    const back = extractWhen(returnPart.replace(/^\s*(\d{1,2}([:.]\d{2})?)\s*$/, 'at $1'), whenCtx).when;
+    if (back.date) slots.returnDate = back.date;
+    if (back.time) slots.returnTime = back.time;
+    if (back.date || back.time) slots.rideType = 'return';
+  }
+  placesOf(pickupWhen.rest, ctx, parsed, ctx.resolvePlace ?? (() => undefined));
+  if (!slots.tripKind && slots.pickup && slots.dropoff) slots.tripKind = inferTripKind(slots.pickup, slots.dropoff);
+  if (parsed.airportOnly) slots.tripKind = parsed.kindSaid = 'airport';
+  return parsed;
+}
+
+/**
+ * Reads booking details from one English message: vehicle and AC, one-way or
+ * return, trip kind, places, dates and times relative to `now` in the
+ * operator's time zone, flight numbers, yes/no, list picks and intents. Pure:
+ * towns come from `ctx.resolvePlace` (on the server `resolvePlace` of
+ * ./places, typo-tolerant, after `loadPlaceIndex`). Never throws.
+ */
+export function parseMessage(text: unknown, ctx: ParseContext): ParsedMessage {
+  try {
+    return parseUnsafe(typeof text === 'string' ? text : '', ctx);
+  } catch {
+    return { slots: {}, unknownPlaces: [], correction: false };
+  }
+}

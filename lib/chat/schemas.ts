@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** A conversation id (the spec's chatSession / chatId). */
+export const CHAT_SESSION_PATTERN = /^[A-Za-z0-9_-]{8,80}$/;
+/** Longest message the agent reads, in characters (after trimming). */
+export const CHAT_MESSAGE_MAX = 2000;
+
+const id = z.union([z.number(), z.string().max(40)]).optional();
+const text = z.string().max(200).optional();
+
+/**
+ * The AI ride-create payload of spec 000 §3. `chatId` is the user id plus an id
+ * generated once per conversation. The ids and phone in it describe the caller
+ * but grant nothing: who books is the signed-in session.
+ */
+export const aiRideCreateSchema = z.object({
+  prompt: z.string().max(20_000),
+  chatId: z.string().regex(CHAT_SESSION_PATTERN, 'chatIdInvalid'),
+  lpId: id,
+  userId: id,
+  userType: text,
+  firstName: text,
+  countryCode: text,
+  phoneNumber: text,
+  deviceToken: z.string().max(4096).optional(),
+  businessLpId: id,
+  businessUserId: id,
+  businessDeviceToken: z.string().max(4096).optional(),
+  businessPhoneNumber: text,
+  businessName: text,
+  createIsoTime: text,
+  createUxTime: id,
+  createLclTime: text,
+  source: text,
+});
+
+export type AiRideCreateInput = z.infer<typeof aiRideCreateSchema>;

@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '@/lib/db/client';
+import type { Place, Quote, Ride, TripKind, RideType, VehicleType } from '@/lib/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import { createQuote } from '@/lib/fares/quote';
+import { bookRideSchema, quoteRequestSchema } from '@/lib/fares/schemas';
+import { COUNTRIES, isCountryCode } from '@/lib/i18n/markets';
+import { bookRide } from '@/lib/rides/commands';
+import { transitionRide } from '@/lib/rides/lifecycle';
+import { riderRides, type RideView } from '@/lib/rides/queries';
+import type { Tenant } from '@/lib/tenancy/queries';
+import type { ChatActor } from './contract';
+import { loadPlaceIndex, searchPlaces, type PlaceSlot } from './places';
+import type { QuoteOption } from './state';
+
+/*
+ * The agent's tools: the same functions serve the built-in agent and the LLM's
+ * tool calls (search_places, quote, book, ride_status, cancel_ride).
+ */
+
+export type AgentTenant = Pick<Tenant, 'id' | 'name' | 'countryCode' | 'currency' | 'timeZone' | 'language'>;
+export type ToolContext = { db: Db; tenant: AgentTenant; actor: ChatActor; sessionId: string; channel: 'web' | 'whatsapp' };
+
+/** The tenant's ISO region ("IN"), whose towns rank first. */
+export function tenantRegion(tenant: Pick<Tenant, 'countryCode'>): string | undefined {
+  return isCountryCode(tenant.countryCode) ? COUNTRIES[tenant.countryCode].region : undefined;
+}
+
+export async function searchPlacesTool(ctx: ToolContext, query: string): Promise<PlaceSlot[]> {
+  await loadPlaceIndex();
+  return searchPlaces(query.slice(0, 100), tenantRegion(ctx.tenant));
+}
+
+export type TripRequest = {
+  rideType: RideType;
+  tripKind: TripKind;
+  packageCode?: string;
+  pickup: Place;
+  dropoff?: Place;
+  /** ISO instants with offsets. */
+  pickupTime: string;
+  returnTime?: string;
+};
+
+/** Why a trip cannot be priced: the keys of the fare rules (lib/fares/schemas.ts) the rider can fix. */
+export type QuoteProblem = 'pickupInPast' | 'pickupTooFar' | 'returnBeforePickup' | 'samePlace' | 'packageUnknown' | 'incomplete';
+const FIXABLE = new Set<string>(['pickupInPast', 'pickupTooFar', 'returnBeforePickup']);
+
+export type QuoteOutcome = { ok: true; quote: Quote } | { ok: false; problem: QuoteProblem };
+
+const placeOf = (p: Place): Place => ({ lat: p.lat, lng: p.lng, name: p.name.slice(0, 200) });
+
+/** Prices every vehicle type for a trip (the fare engine's rules apply) and stores the quote. */
+export async function quoteTool(ctx: ToolContext, trip: TripRequest): Promise<QuoteOutcome> {
+  const parsed = quoteRequestSchema.safeParse({
+    rideType: trip.tripKind === 'rental' ? 'oneway' : trip.rideType,
+    tripKind: trip.tripKind,
+    packageDetails: trip.tripKind === 'rental' ? trip.packageCode : undefined,
+    pickupLocation: placeOf(trip.pickup),
+    dropoffLocation: trip.tripKind === 'rental' || !trip.dropoff ? null : placeOf(trip.dropoff),
+    pickupTime: trip.pickupTime,
+    returnTime: trip.rideType === 'return' ? trip.returnTime : undefined,
+  });
+  if (!parsed.success) {
+    const fixable = parsed.error.issues.find((i) => FIXABLE.has(i.message));
+    return { ok: false, problem: (fixable?.message as QuoteProblem | undefined) ?? 'incomplete' };
+  }
+  try {
+    return { ok: true, quote: await createQuote(ctx.db, ctx.tenant, parsed.data) };
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'same_place') return { ok: false, problem: 'samePlace' };
+    if (error instanceof ApiError && error.code === 'package_unknown') return { ok: false, problem: 'packageUnknown' };
+    throw error;
+  }
+}
+
+export function quoteOptions(quote: Quote): QuoteOption[] {
+  return quote.items.map((i) => ({ vehicleType: i.vehicleType, total: i.total, rideAmount: i.rideAmount, driverBata: i.driverBata, tolls: i.tolls }));
+}
+
+/** One booking per conversation, quote and vehicle: a repeated "yes" finds the first ride. */
+export function bookingKey(sessionId: string, quoteId: string, vehicleType: VehicleType): string {
+  return `chat-${createHash('sha256').update(`${sessionId}|${quoteId}|${vehicleType}`).digest('hex').slice(0, 40)}`;
+}
+
+export type BookProblem = 'signin' | 'quoteExpired' | 'quoteUnknown' | 'pickupInPast' | 'vehicleUnknown';
+export type BookOutcome = { ok: true; ride: Ride; created: boolean } | { ok: false; problem: BookProblem };
+
+const BOOK_PROBLEMS: Record<string, BookProblem> = {
+  quote_unknown: 'quoteUnknown',
+  quote_expired: 'quoteExpired',
+  pickup_in_past: 'pickupInPast',
+  vehicle_unknown: 'vehicleUnknown',
+};
+
+export type BookRequest = { quoteId: string; vehicleType: VehicleType; flightNumber?: string; flightDirection?: 'arrival' | 'departure' };
+
+/** Books a quoted vehicle for the signed-in rider (idempotent per conversation, quote and vehicle). */
+export async function bookTool(ctx: ToolContext, request: BookRequest): Promise<BookOutcome> {
+  if (!ctx.actor) return { ok: false, problem: 'signin' };
+  const base = {
+    rideSearchId: request.quoteId,
+    rideVehicle: request.vehicleType,
+    idempotencyKey: bookingKey(ctx.sessionId, request.quoteId, request.vehicleType),
+    paymentMethod: 'cash',
+    source: ctx.channel === 'whatsapp' ? 'whatsapp' : 'chat',
+    flightDirection: request.flightDirection,
+  };
+  const withFlight = bookRideSchema.safeParse({ ...base, flightNumber: request.flightNumber });
+  const input = withFlight.success ? withFlight : bookRideSchema.safeParse(base);
+  if (!input.success) return { ok: false, problem: 'quoteUnknown' };
+  try {
+    const { ride, created } = await bookRide(ctx.db, ctx.tenant.id, ctx.actor.userId, input.data);
+    return { ok: true, ride, created };
+  } catch (error) {
+    const problem = error instanceof ApiError ? BOOK_PROBLEMS[error.code] : undefined;
+    if (problem) return { ok: false, problem };
+    throw error;
+  }
+}
+
+/** The rider's upcoming rides (booked, accepted, on trip), soonest first. */
+export async function rideStatusTool(ctx: ToolContext): Promise<RideView[] | 'signin'> {
+  if (!ctx.actor) return 'signin';
+  return (await riderRides(ctx.db, ctx.tenant.id, ctx.actor.userId)).upcoming;
+}
+
+export type CancelOutcome = { ok: true; ride: Ride } | { ok: false; problem: 'signin' | 'unknown' | 'notCancellable' };
+
+/** Cancels one of the rider's own rides (booked or accepted), with its event and cashback reversal. */
+export async function cancelRideTool(ctx: ToolContext, rideId: number): Promise<CancelOutcome> {
+  if (!ctx.actor) return { ok: false, problem: 'signin' };
+  try {
+    const ride = await transitionRide(ctx.db, {
+      businessId: ctx.tenant.id,
+      rideId,
+      to: 'cancelled',
+      actorUserId: ctx.actor.userId,
+      riderId: ctx.actor.userId,
+      reason: 'Cancelled by the rider in chat',
+      cancelledBy: 'rider',
+    });
+    return { ok: true, ride };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { ok: false, problem: 'unknown' };
+    if (error instanceof ApiError && error.status === 409) return { ok: false, problem: 'notCancellable' };
+    throw error;
+  }
+}

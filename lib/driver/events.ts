@@ -1,0 +1,18 @@
+/** socket.io events and rooms of live driver tracking, shared by the server and the browser. */
+
+/** Driver → server: the driver's position {lat, lng} while a ride is accepted or on trip. */
+export const DRIVER_LOCATION_EVENT = 'driverLocation';
+/** Viewer → server: join a ride's room {rideId, token?}; answered by acknowledgement. */
+export const TRACK_RIDE_EVENT = 'trackRide';
+/** Server → room `ride:{id}`: the driver moved. */
+export const DRIVER_POSITION_EVENT = 'driverPosition';
+/** Server → room `ride:{id}`: the ride's status changed (a share link dies when it ends). */
+export const RIDE_STATUS_EVENT = 'rideStatus';
+
+export const rideRoom = (rideId: number) => `ride:${rideId}`;
+/** A driver's own room: ride changes of the rides assigned to them. */
+export const driverRoom = (userId: number) => `driver:${userId}`;
+
+export type DriverPositionEvent = { rideId: number; lat: number; lng: number; at: string };
+export type RideStatusEvent = { rideId: number; status: string };
+export type SocketAck = { ok: true } | { ok: false; error: { code: string; message: string } };

@@ -1,0 +1,85 @@
+import 'server-only';
+import { and, desc, eq, gte, inArray } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { rides, users, type Ride, type RideStatus } from '@/lib/db/schema';
+import { START_CODE_MAX_ATTEMPTS, transitionRide } from '@/lib/rides/lifecycle';
+import { LIVE_STATUSES, rideNotFound } from '@/lib/tracking/ride-access';
+import { currentDriver } from './identity';
+import type { DriverRideAction, DriverRideScope } from './schemas';
+
+/** Finished rides the driver's Rides page lists: the last 30 days, at most 50. */
+const RECENT_DAYS = 30;
+const RECENT_LIMIT = 50;
+
+/** A ride as the driver app shows it: the trip, the time, the customer to call, the fare to collect; never the start code. */
+export type DriverRide = {
+  id: number;
+  status: RideStatus;
+  rideType: Ride['rideType'];
+  tripKind: Ride['tripKind'];
+  vehicleType: Ride['vehicleType'];
+  pickup: Ride['pickup'];
+  dropoff: Ride['dropoff'];
+  pickupTime: string;
+  returnTime: string | null;
+  customerName: string;
+  customerPhone: string;
+  paymentMethod: Ride['paymentMethod'];
+  totalAmount: number;
+  currency: string;
+  startCodeLocked: boolean;
+};
+
+function driverRideView(ride: Ride, customer: { name: string | null; phoneCode: string | null; phone: string | null }): DriverRide {
+  return {
+    id: ride.id,
+    status: ride.status,
+    rideType: ride.rideType,
+    tripKind: ride.tripKind,
+    vehicleType: ride.vehicleType,
+    pickup: ride.pickup,
+    dropoff: ride.dropoff,
+    pickupTime: ride.pickupTime.toISOString(),
+    returnTime: ride.returnTime?.toISOString() ?? null,
+    customerName: customer.name ?? '',
+    customerPhone: customer.phone ? `+${customer.phoneCode ?? ''}${customer.phone}` : '',
+    paymentMethod: ride.paymentMethod,
+    totalAmount: ride.totalAmount,
+    currency: ride.currency,
+    startCodeLocked: ride.startCodeAttempts >= START_CODE_MAX_ATTEMPTS,
+  };
+}
+
+/** The signed-in driver's rides: `active` (accepted, on trip; soonest first) or `recent` (also finished ones of the last 30 days). */
+export async function driverRides(db: Db, businessId: number, userId: number, scope: DriverRideScope): Promise<DriverRide[]> {
+  const driver = await currentDriver(db, businessId, userId);
+  const statuses: RideStatus[] = scope === 'active' ? [...LIVE_STATUSES] : [...LIVE_STATUSES, 'completed', 'cancelled'];
+  const since = new Date(Date.now() - RECENT_DAYS * 86_400_000);
+  const rows = await db
+    .select({ ride: rides, name: users.name, phoneCode: users.phoneCode, phone: users.phone })
+    .from(rides)
+    .innerJoin(users, eq(users.id, rides.riderId))
+    .where(and(eq(rides.businessId, businessId), eq(rides.driverId, driver.id), inArray(rides.status, statuses), scope === 'recent' ? gte(rides.createdAt, since) : undefined))
+    .orderBy(scope === 'active' ? rides.pickupTime : desc(rides.pickupTime))
+    .limit(RECENT_LIMIT);
+  return rows.map(({ ride, ...customer }) => driverRideView(ride, customer));
+}
+
+/**
+ * Start (with the rider's code) or complete one of the signed-in driver's
+ * rides. A ride of another driver or business is "not found"; the lifecycle
+ * refuses illegal moves and wrong codes.
+ */
+export async function applyDriverAction(db: Db, businessId: number, userId: number, rideId: number, action: DriverRideAction): Promise<DriverRide> {
+  const driver = await currentDriver(db, businessId, userId);
+  const [own] = await db
+    .select({ id: rides.id })
+    .from(rides)
+    .where(and(eq(rides.id, rideId), eq(rides.businessId, businessId), eq(rides.driverId, driver.id)))
+    .limit(1);
+  if (!own) throw rideNotFound();
+  const base = { businessId, rideId, actorUserId: userId };
+  const ride = action.action === 'start' ? await transitionRide(db, { ...base, to: 'ontrip', startCode: action.startCode }) : await transitionRide(db, { ...base, to: 'completed' });
+  const [customer] = await db.select({ name: users.name, phoneCode: users.phoneCode, phone: users.phone }).from(users).where(eq(users.id, ride.riderId)).limit(1);
+  return driverRideView(ride, customer ?? { name: null, phoneCode: null, phone: null });
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/*
+ * Driver app inputs, shared by the driver's screens, the route handlers, the
+ * socket server and the tests. Messages are keys of `Validation`.
+ */
+
+/** A position as the browser's geolocation gives it; out-of-range or non-finite numbers are refused. */
+export const driverLocationSchema = z.object({
+  lat: z.number({ error: 'latInvalid' }).min(-90, 'latInvalid').max(90, 'latInvalid'),
+  lng: z.number({ error: 'lngInvalid' }).min(-180, 'lngInvalid').max(180, 'lngInvalid'),
+});
+export type DriverLocation = z.infer<typeof driverLocationSchema>;
+
+/** POST /api/driver/rides/{id}: start with the rider's 4-digit code, or complete. */
+export const driverRideActionSchema = z.discriminatedUnion(
+  'action',
+  [z.object({ action: z.literal('start'), startCode: z.string().trim().regex(/^\d{4}$/, 'startCodeFormat') }), z.object({ action: z.literal('complete') })],
+  { error: 'actionInvalid' },
+);
+export type DriverRideAction = z.infer<typeof driverRideActionSchema>;
+
+export const DRIVER_RIDE_SCOPES = ['active', 'recent'] as const;
+export const driverRidesQuerySchema = z.object({ scope: z.enum(DRIVER_RIDE_SCOPES, { error: 'actionInvalid' }).default('active') });
+export type DriverRideScope = (typeof DRIVER_RIDE_SCOPES)[number];

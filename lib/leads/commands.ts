@@ -1,0 +1,49 @@
+import 'server-only';
+import type { Db } from '@/lib/db/client';
+import { leads, type Lead } from '@/lib/db/schema';
+import { tooManyRequests } from '@/lib/api/errors';
+import { hitRateLimit } from '@/lib/auth/rate-limit';
+import type { ContactFormInput, LeadInput } from './schemas';
+
+/** Leads one address may send per hour to a business (contact form, lead call and campaign signups together). */
+export const LEADS_PER_IP_PER_HOUR = 20;
+
+export async function limitLeads(db: Db, businessId: number, ip: string): Promise<void> {
+  const decision = await hitRateLimit(db, `leads:${businessId}:${ip}`, LEADS_PER_IP_PER_HOUR, 60 * 60 * 1000);
+  if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds, 'Too many enquiries from this address. Try again later.');
+}
+
+/** The lead call (spec 000 §7): a name, e-mail and phone; campaign pages add their campaign. */
+export async function createLead(db: Db, businessId: number, input: LeadInput): Promise<Lead> {
+  const [lead] = await db
+    .insert(leads)
+    .values({
+      businessId,
+      source: input.source,
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      company: input.company || null,
+      message: input.message || null,
+      campaign: input.campaign ?? null,
+    })
+    .returning();
+  return lead;
+}
+
+/** A contact-us enquiry (spec 000 §2.13), stored as a lead of source `contact` for the operator. */
+export async function createContactLead(db: Db, businessId: number, input: ContactFormInput): Promise<Lead> {
+  const [lead] = await db
+    .insert(leads)
+    .values({
+      businessId,
+      source: 'contact',
+      name: `${input.firstName} ${input.lastName}`.trim(),
+      email: input.email,
+      company: input.company || null,
+      lookingFor: input.looking_for_name,
+      message: input.enquery,
+    })
+    .returning();
+  return lead;
+}

@@ -1,0 +1,28 @@
+import { getDb } from '@/lib/db/client';
+import { onRideChange } from '@/lib/rides/notify';
+import { ridePushPayload } from './ride-message';
+import { sendToUser } from './send';
+import { vapidKeys } from './vapid';
+
+const globalForPush = globalThis as unknown as { __travelsxPushStop?: () => void };
+
+/**
+ * Server start-up: loads (or generates) the VAPID keys, then pushes every
+ * ride transition to the rider's devices. Registers once per process; returns
+ * the unsubscribe.
+ */
+export function startPushNotifications(): () => void {
+  vapidKeys();
+  if (globalForPush.__travelsxPushStop) return globalForPush.__travelsxPushStop;
+  const unsubscribe = onRideChange(async ({ ride, from, to }) => {
+    if (from === to) return;
+    const db = await getDb();
+    const payload = await ridePushPayload(db, ride, to);
+    if (payload) await sendToUser(db, ride.businessId, ride.riderId, payload);
+  });
+  globalForPush.__travelsxPushStop = () => {
+    unsubscribe();
+    globalForPush.__travelsxPushStop = undefined;
+  };
+  return globalForPush.__travelsxPushStop;
+}

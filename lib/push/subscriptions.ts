@@ -1,0 +1,65 @@
+import { ECDH } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { notificationSettings, pushSubscriptions } from '@/lib/db/schema';
+import { badRequest } from '@/lib/api/errors';
+import type { PushSettings, PushSubscriptionInput } from './schemas';
+
+type Owner = { businessId: number; userId: number };
+
+const USER_AGENT_MAX = 500;
+
+/** True when the key is a point on P-256 (the schema only checks its shape). */
+function isCurvePoint(p256dh: string): boolean {
+  try {
+    ECDH.convertKey(Buffer.from(p256dh, 'base64url'), 'prime256v1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Stores a device's subscription for the user. An endpoint is one browser
+ * profile on this origin: subscribing it again (new keys, or another account
+ * signed in on the device) moves it to the latest user and clears any back-off.
+ */
+export async function subscribe(db: Db, owner: Owner, input: PushSubscriptionInput, userAgent?: string | null): Promise<void> {
+  if (!isCurvePoint(input.keys.p256dh)) throw badRequest('keys.p256dh: must be a point on the P-256 curve', 'keys.p256dh');
+  const row = {
+    businessId: owner.businessId,
+    userId: owner.userId,
+    endpoint: input.endpoint,
+    p256dh: input.keys.p256dh,
+    auth: input.keys.auth,
+    userAgent: userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+    retryAfter: null,
+  };
+  await db
+    .insert(pushSubscriptions)
+    .values(row)
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { businessId: row.businessId, userId: row.userId, p256dh: row.p256dh, auth: row.auth, userAgent: row.userAgent, retryAfter: null } });
+}
+
+/** Removes one of the user's devices; returns whether it existed. */
+export async function unsubscribe(db: Db, owner: Owner, endpoint: string): Promise<boolean> {
+  const removed = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, owner.userId), eq(pushSubscriptions.businessId, owner.businessId)))
+    .returning({ id: pushSubscriptions.id });
+  return removed.length > 0;
+}
+
+/** The user's switch; on until they turn it off. */
+export async function getPushSettings(db: Db, userId: number): Promise<PushSettings> {
+  const [row] = await db.select({ pushEnabled: notificationSettings.pushEnabled }).from(notificationSettings).where(eq(notificationSettings.userId, userId)).limit(1);
+  return { pushEnabled: row?.pushEnabled ?? true };
+}
+
+export async function setPushSettings(db: Db, userId: number, settings: PushSettings): Promise<PushSettings> {
+  await db
+    .insert(notificationSettings)
+    .values({ userId, pushEnabled: settings.pushEnabled })
+    .onConflictDoUpdate({ target: notificationSettings.userId, set: { pushEnabled: settings.pushEnabled } });
+  return { pushEnabled: settings.pushEnabled };
+}

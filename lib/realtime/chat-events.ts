@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import type { HandleMessageResult } from '@/lib/chat/contract';
+import { CHAT_MESSAGE_MAX, CHAT_SESSION_PATTERN } from '@/lib/chat/schemas';
+import { DEFAULT_LOCALE_TAG, LOCALE_TAGS } from '@/lib/i18n/markets';
+
+/** socket.io event names of the chat (spec 000 §7 real-time chat), shared by the server and the browser. */
+export const USER_MESSAGE_EVENT = 'userMessage';
+export const AGENT_MESSAGE_EVENT = 'agentMessage';
+
+export const chatRoom = (chatSession: string) => `chat:${chatSession}`;
+
+export const chatSessionSchema = z.string().regex(CHAT_SESSION_PATTERN, 'must be 8 to 80 letters, digits, "-" or "_"');
+export const chatTextSchema = z.string().trim().min(1, 'Type a message.').max(CHAT_MESSAGE_MAX, `A message has at most ${CHAT_MESSAGE_MAX} characters.`);
+export const chatLocaleSchema = z
+  .string()
+  .refine((tag) => LOCALE_TAGS.includes(tag), 'Unknown locale.')
+  .default(DEFAULT_LOCALE_TAG);
+
+/** The spec's userMessage {role: 'user', content, chatSession}; content is the text or the {message} object. */
+export const userMessageEventSchema = z.object({
+  role: z.literal('user').default('user'),
+  content: z.union([chatTextSchema, z.object({ message: chatTextSchema }).transform((c) => c.message)]),
+  chatSession: chatSessionSchema,
+  locale: chatLocaleSchema,
+});
+export type UserMessageEvent = z.input<typeof userMessageEventSchema>;
+
+/** POST /api/chat/message: the HTTP fallback of the socket. */
+export const sendChatMessageSchema = z.object({ chatSession: chatSessionSchema, text: chatTextSchema, locale: chatLocaleSchema });
+export type SendChatMessageInput = z.input<typeof sendChatMessageSchema>;
+
+/** The answer of the socket's acknowledgement and of POST /api/chat/message. */
+export type ChatTurnAck = { ok: true; data: HandleMessageResult } | { ok: false; error: { code: string; message: string } };

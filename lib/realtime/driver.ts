@@ -1,0 +1,155 @@
+import type { Server, Socket } from 'socket.io';
+import { eq } from 'drizzle-orm';
+import { getDb } from '@/lib/db/client';
+import { drivers } from '@/lib/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import { validationText } from '@/lib/api/validation-text';
+import { readSession, SESSION_COOKIE, type SessionUser } from '@/lib/auth/session';
+import { recordDriverLocation } from '@/lib/driver/location';
+import { driverLocationSchema, type DriverLocation } from '@/lib/driver/schemas';
+import {
+  DRIVER_LOCATION_EVENT,
+  DRIVER_POSITION_EVENT,
+  driverRoom,
+  RIDE_STATUS_EVENT,
+  rideRoom,
+  TRACK_RIDE_EVENT,
+  type DriverPositionEvent,
+  type SocketAck,
+} from '@/lib/driver/events';
+import { logger } from '@/lib/log';
+import { onRideChange } from '@/lib/rides/notify';
+import { resolveTenantForHost } from '@/lib/tenancy/resolve';
+import { ENDED_STATUSES, watchableRide } from '@/lib/tracking/ride-access';
+import { RIDE_EVENT } from './events';
+
+/** A driver's position is stored and broadcast at most once per this many ms; the newest one waiting goes out when it ends. */
+export const LOCATION_MIN_INTERVAL_MS = 1000;
+
+type Identity = { businessId: number; user: SessionUser | undefined };
+type Throttle = { last: number; pending?: DriverLocation; timer?: ReturnType<typeof setTimeout> };
+
+const throttles = new Map<string, Throttle>();
+
+const failure = (code: string, message: string): SocketAck => ({ ok: false, error: { code, message } });
+
+function toAck(error: unknown): SocketAck {
+  if (error instanceof ApiError) return failure(error.code, error.message);
+  logger.error({ err: error }, 'driver tracking event failed');
+  return failure('internal', 'Something went wrong. Try again later.');
+}
+
+function reply(ack: unknown, result: SocketAck): void {
+  if (typeof ack === 'function') ack(result);
+}
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=');
+  }
+  return undefined;
+}
+
+/** The handshake's tenant and session (cookie or `auth.token`), read once per connection. */
+async function identify(socket: Socket): Promise<Identity | undefined> {
+  const { headers, auth } = socket.handshake;
+  const resolved = await resolveTenantForHost(headers.host);
+  if (!resolved) return undefined;
+  const token = typeof auth?.token === 'string' ? auth.token : cookieValue(headers.cookie, SESSION_COOKIE);
+  const user = token ? await readSession(await getDb(), token, resolved.tenant.id) : undefined;
+  return { businessId: resolved.tenant.id, user };
+}
+
+async function storeAndBroadcast(io: Server, who: { businessId: number; userId: number }, point: DriverLocation): Promise<SocketAck> {
+  try {
+    const { rideIds, at } = await recordDriverLocation(await getDb(), who.businessId, who.userId, point);
+    for (const rideId of rideIds) io.to(rideRoom(rideId)).emit(DRIVER_POSITION_EVENT, { rideId, lat: point.lat, lng: point.lng, at: at.toISOString() } satisfies DriverPositionEvent);
+    return { ok: true };
+  } catch (error) {
+    return toAck(error);
+  }
+}
+
+/** At most one write per driver per interval; positions arriving meanwhile replace each other and the newest is sent at its end. */
+function throttledStore(io: Server, who: { businessId: number; userId: number }, point: DriverLocation): Promise<SocketAck> {
+  const key = `${who.businessId}:${who.userId}`;
+  const state = throttles.get(key) ?? { last: 0 };
+  throttles.set(key, state);
+  const wait = state.last + LOCATION_MIN_INTERVAL_MS - Date.now();
+  if (wait <= 0 && !state.timer) {
+    state.last = Date.now();
+    return storeAndBroadcast(io, who, point);
+  }
+  state.pending = point;
+  state.timer ??= setTimeout(() => {
+    const next = state.pending;
+    state.timer = undefined;
+    state.pending = undefined;
+    state.last = Date.now();
+    if (next) void storeAndBroadcast(io, who, next);
+  }, Math.max(0, wait));
+  return Promise.resolve({ ok: true });
+}
+
+async function onDriverLocation(io: Server, identity: Promise<Identity | undefined>, payload: unknown): Promise<SocketAck> {
+  const parsed = driverLocationSchema.safeParse(payload);
+  if (!parsed.success) return failure('bad_request', validationText(parsed.error.issues[0].message));
+  const who = await identity;
+  if (!who?.user) return failure('unauthorized', 'Sign in to continue.');
+  if (who.user.role !== 'travelsx-driver') return failure('forbidden', 'Only drivers share their location.');
+  return throttledStore(io, { businessId: who.businessId, userId: who.user.userId }, parsed.data);
+}
+
+async function onTrackRide(socket: Socket, identity: Promise<Identity | undefined>, payload: unknown): Promise<SocketAck> {
+  const body = (payload ?? {}) as { rideId?: unknown; token?: unknown };
+  const rideId = Number(body.rideId);
+  const token = typeof body.token === 'string' ? body.token : undefined;
+  if (!Number.isSafeInteger(rideId) || rideId <= 0) return failure('not_found', 'This ride was not found.');
+  const who = await identity;
+  if (!who) return failure('not_found', 'No travel operator answers on this host.');
+  if (!who.user && token === undefined) return failure('unauthorized', 'Sign in to continue.');
+  try {
+    await watchableRide(await getDb(), who.businessId, rideId, { user: who.user, token });
+    await socket.join(rideRoom(rideId));
+    return { ok: true };
+  } catch (error) {
+    return toAck(error);
+  }
+}
+
+async function driverUserId(driverId: number): Promise<number | undefined> {
+  const [row] = await (await getDb()).select({ userId: drivers.userId }).from(drivers).where(eq(drivers.id, driverId)).limit(1);
+  return row?.userId;
+}
+
+/**
+ * Live driver tracking on the app's socket.io server: a viewer allowed to see
+ * a ride (partner, rider, its driver, or a live share token) joins
+ * `ride:{id}` with `trackRide`; a signed-in driver sends `driverLocation`
+ * {lat, lng}, stored (rate-limited) and sent to the rooms of their accepted
+ * and on-trip rides as `driverPosition`. Ride changes reach the ride's room
+ * and its driver's own room; a ride that ends empties its room.
+ */
+export function registerDriverTracking(io: Server): void {
+  io.on('connection', (socket) => {
+    const identity = identify(socket).catch((error: unknown) => {
+      logger.warn({ err: error }, 'driver tracking session check failed');
+      return undefined;
+    });
+    void identity.then((who) => (who?.user?.role === 'travelsx-driver' ? socket.join(driverRoom(who.user.userId)) : undefined));
+    socket.on(DRIVER_LOCATION_EVENT, (payload: unknown, ack?: unknown) => {
+      void onDriverLocation(io, identity, payload).then((result) => reply(ack, result));
+    });
+    socket.on(TRACK_RIDE_EVENT, (payload: unknown, ack?: unknown) => {
+      void onTrackRide(socket, identity, payload).then((result) => reply(ack, result));
+    });
+  });
+  onRideChange(async ({ ride, from, to }) => {
+    const room = rideRoom(ride.id);
+    io.to(room).emit(RIDE_STATUS_EVENT, { rideId: ride.id, status: ride.status });
+    if (ENDED_STATUSES.includes(ride.status)) io.in(room).socketsLeave(room);
+    const userId = ride.driverId ? await driverUserId(ride.driverId) : undefined;
+    if (userId) io.to(driverRoom(userId)).emit(RIDE_EVENT, { id: ride.id, from, to, status: ride.status, createdAt: ride.createdAt.toISOString() });
+  });
+}

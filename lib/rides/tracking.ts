@@ -1,0 +1,55 @@
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { drivers, rides, rideShareLinks, vehicles } from '@/lib/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import { hashToken, newToken } from '@/lib/auth/tokens';
+import { LIVE_STATUSES, rideNotFound, watchableRide, type TrackViewer } from '@/lib/tracking/ride-access';
+
+/** A driver position older than this is shown as stale. */
+export const LOCATION_STALE_MS = 5 * 60 * 1000;
+
+/**
+ * What the track page shows: the ride's pickup and drop-off, its status and
+ * the assigned driver's last shared position. The business's partners, the
+ * ride's rider and driver, or a live share link may see it (lib/tracking/ride-access).
+ */
+export async function rideTracking(db: Db, businessId: number, rideId: number, viewer: TrackViewer) {
+  const access = await watchableRide(db, businessId, rideId, viewer);
+  const [row] = await db
+    .select({ ride: rides, driverName: drivers.name, lat: drivers.lat, lng: drivers.lng, locatedAt: drivers.locatedAt, vehicleNumber: vehicles.number, vehicleModel: vehicles.model })
+    .from(rides)
+    .leftJoin(drivers, and(eq(drivers.id, rides.driverId), eq(drivers.businessId, businessId)))
+    .leftJoin(vehicles, and(eq(vehicles.id, rides.vehicleId), eq(vehicles.businessId, businessId)))
+    .where(and(eq(rides.id, access.id), eq(rides.businessId, businessId)))
+    .limit(1);
+  if (!row) throw rideNotFound();
+  const position = row.lat !== null && row.lng !== null && row.locatedAt ? { lat: row.lat, lng: row.lng, at: row.locatedAt.toISOString(), stale: Date.now() - row.locatedAt.getTime() > LOCATION_STALE_MS } : null;
+  return {
+    rideId: row.ride.id,
+    status: row.ride.status,
+    readOnly: access.viaLink,
+    pickup: row.ride.pickup,
+    dropoff: row.ride.dropoff,
+    driver: row.driverName ? { name: row.driverName, vehicle: row.vehicleNumber ? `${row.vehicleNumber} · ${row.vehicleModel}` : null, position } : null,
+  };
+}
+
+export type RideTracking = Awaited<ReturnType<typeof rideTracking>>;
+
+/**
+ * A read-only tracking link for the ride's rider, while the ride is accepted
+ * or on trip: a random 256-bit token, stored hashed; it dies with the ride.
+ */
+export async function createShareLink(db: Db, businessId: number, riderId: number, rideId: number): Promise<{ token: string }> {
+  const [ride] = await db
+    .select({ status: rides.status })
+    .from(rides)
+    .where(and(eq(rides.id, rideId), eq(rides.businessId, businessId), eq(rides.riderId, riderId)))
+    .limit(1);
+  if (!ride) throw rideNotFound();
+  if (!LIVE_STATUSES.includes(ride.status)) throw new ApiError(409, 'not_shareable', 'A ride can be shared once a driver is assigned and until it ends.');
+  const token = newToken();
+  await db.insert(rideShareLinks).values({ tokenHash: hashToken(token), businessId, rideId });
+  return { token };
+}

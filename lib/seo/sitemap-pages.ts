@@ -1,0 +1,42 @@
+import 'server-only';
+import type { Db } from '@/lib/db/client';
+import { listBlogSlugs } from '@/lib/blog/queries';
+import { listServiceAreas, type Tenant } from '@/lib/tenancy/queries';
+import { tenantMarkets } from './alternates';
+import { PLACE_TRIP_TYPE_SLUGS, RESERVED_ROOT_SEGMENTS, SEO_PATHS } from './paths';
+import { popularRoutes } from './routes';
+import type { SitemapPage } from './sitemap';
+
+export type SitemapTenant = Pick<Tenant, 'id' | 'slug' | 'domain' | 'countryCode' | 'language'>;
+
+/** App paths of one place's pages: the place, its trip types, and its city and taxi pages. */
+export function placeHrefs(slug: string): string[] {
+  return [
+    SEO_PATHS.place(slug),
+    ...PLACE_TRIP_TYPE_SLUGS.map((type) => SEO_PATHS.placeType(slug, type)),
+    SEO_PATHS.city(slug),
+    SEO_PATHS.taxi(slug),
+    ...(RESERVED_ROOT_SEGMENTS.has(slug) ? [] : [SEO_PATHS.cityRoot(slug)]),
+  ];
+}
+
+/**
+ * Every indexable page of one tenant, each in the tenant's markets: the user
+ * home, the places index, every place page, the popular routes and the blog
+ * posts (each in its own language). Reads the tenant's rows only.
+ */
+export async function tenantSitemapPages(db: Db, tenant: SitemapTenant): Promise<SitemapPage[]> {
+  const markets = tenantMarkets(tenant);
+  const places = await listServiceAreas(tenant.id, db);
+  const posts = await listBlogSlugs(db, tenant.id);
+  const hrefs = [
+    SEO_PATHS.home(),
+    SEO_PATHS.places(),
+    ...places.flatMap((place) => placeHrefs(place.slug)),
+    ...popularRoutes(places).map((route) => SEO_PATHS.route(route.from.slug, route.to.slug)),
+  ];
+  return [
+    ...hrefs.map((href) => ({ href, markets })),
+    ...posts.map((post) => ({ href: SEO_PATHS.blogPost(post.slug), markets: tenantMarkets(tenant, [post.language]), lastModified: post.updatedAt })),
+  ];
+}

@@ -1,0 +1,78 @@
+import 'server-only';
+import type { z } from 'zod';
+import type { Db } from '@/lib/db/client';
+import { visits } from '@/lib/db/schema';
+import type { SessionUser } from '@/lib/auth/session';
+import { badRequest } from '@/lib/api/errors';
+import { isCountryCode } from '@/lib/i18n/markets';
+import { recordEvent } from './events';
+import { parseDevice } from './device';
+import { adMetricsSchema, campaignOf, storedPageUrl, USER_AGENT_MAX, visitSchema } from './schemas';
+
+type Visitor = { businessId: number; session?: SessionUser; host: string | null; userAgent: string | null };
+
+/** Another site's page the visitor came from, as origin and path; links within the site are not referrers. */
+function externalReferrer(referrer: string | undefined, host: string | null): string | null {
+  if (!referrer) return null;
+  try {
+    const url = new URL(referrer);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    if (host && url.host === host.toLowerCase()) return null;
+    return `${url.origin}${url.pathname}`.slice(0, 500);
+  } catch {
+    return null;
+  }
+}
+
+function countryOf(pagePath: string, given: string | undefined): string | null {
+  if (given) return given;
+  const first = pagePath.split('/')[1]?.toLowerCase() ?? '';
+  return isCountryCode(first) ? first : null;
+}
+
+/**
+ * Stores one page view (spec 000 §3 visitor tracking record): ids from the
+ * tenant and session, device details parsed from the user agent (body or
+ * header, capped at 500 characters), UTM and fbclid from the landing URL.
+ */
+export async function recordVisit(db: Db, visitor: Visitor, input: z.infer<typeof visitSchema>): Promise<{ id: number }> {
+  const pageUrl = storedPageUrl(input.page_url);
+  if (!pageUrl) throw badRequest('page_url: Send the page address (http or https).', 'page_url');
+  const userAgent = (input.user_agent ?? visitor.userAgent ?? '').slice(0, USER_AGENT_MAX) || null;
+  const campaign = campaignOf(input.landing_url ?? input.page_url);
+  const [row] = await db
+    .insert(visits)
+    .values({
+      businessId: visitor.businessId,
+      sessionId: input.session_id,
+      pageUrl,
+      userId: visitor.session?.userId ?? null,
+      userType: visitor.session?.role ?? null,
+      countryCode: countryOf(pageUrl, input.country_code),
+      place: input.place ?? null,
+      userAgent,
+      device: parseDevice(userAgent ?? undefined),
+      ...campaign,
+      referrer: externalReferrer(input.referrer, visitor.host),
+    })
+    .returning({ id: visits.id });
+  return row;
+}
+
+/** Stores the spec's ad metrics record as an `ad_metrics` event of the business. */
+export async function recordAdMetrics(db: Db, visitor: Visitor, input: z.infer<typeof adMetricsSchema>): Promise<void> {
+  const { fbclid, utm_source, utm_medium, utm_campaign } = input.ad_metrics;
+  const phone = visitor.session?.phone ? `+${visitor.session.phoneCode ?? ''}${visitor.session.phone}` : null;
+  await recordEvent(db, {
+    businessId: visitor.businessId,
+    userId: visitor.session?.userId ?? null,
+    name: 'ad_metrics',
+    data: {
+      user_type: visitor.session?.role ?? null,
+      country_code: input.country_code ?? null,
+      contact_number: phone,
+      ad_metrics: { fbclid: fbclid ?? null, utm_source: utm_source ?? null, utm_medium: utm_medium ?? null, utm_campaign: utm_campaign ?? null },
+      create_ux_time: input.create_ux_time ?? Math.floor(Date.now() / 1000),
+    },
+  });
+}

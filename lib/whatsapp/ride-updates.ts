@@ -1,0 +1,51 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { getDb, type Db } from '@/lib/db/client';
+import { businesses, chatMessages, chatSessions, users, type Ride } from '@/lib/db/schema';
+import { onRideChange } from '@/lib/rides/notify';
+import { whatsappConfig } from './config';
+import { sendWhatsAppText } from './graph';
+import { botTranslator, tenantLocale } from './text';
+
+const NOTIFIED = ['accepted', 'ontrip', 'completed', 'cancelled'] as const;
+type Notified = (typeof NOTIFIED)[number];
+const isNotified = (status: string): status is Notified => (NOTIFIED as readonly string[]).includes(status);
+
+/** The WhatsApp number a ride was booked from, or undefined when it was booked elsewhere. */
+export async function whatsappPhoneForRide(db: Db, ride: Pick<Ride, 'id' | 'businessId' | 'riderId' | 'source'>): Promise<string | undefined> {
+  if (ride.source === 'whatsapp') {
+    const [rider] = await db.select({ phoneCode: users.phoneCode, phone: users.phone }).from(users).where(eq(users.id, ride.riderId)).limit(1);
+    if (rider?.phoneCode && rider.phone) return `${rider.phoneCode}${rider.phone}`;
+  }
+  if (ride.source !== 'chat' && ride.source !== 'whatsapp') return undefined;
+  const [session] = await db
+    .select({ id: chatSessions.id, phone: chatSessions.phone })
+    .from(chatMessages)
+    .innerJoin(chatSessions, eq(chatSessions.id, chatMessages.sessionId))
+    .where(
+      and(
+        eq(chatMessages.businessId, ride.businessId),
+        eq(chatSessions.channel, 'whatsapp'),
+        sql`${chatMessages.data}->>'kind' = 'booked'`,
+        sql`${chatMessages.data}->>'rideId' = ${String(ride.id)}`,
+      ),
+    )
+    .limit(1);
+  if (!session) return undefined;
+  return session.phone ?? session.id.replace(/^wa-/, '');
+}
+
+/** Sends later status changes of rides booked on WhatsApp back to the rider there. Returns the unsubscribe. */
+export function watchWhatsAppRides(): () => void {
+  return onRideChange(async ({ ride, from, to }) => {
+    if (from === to || !isNotified(to)) return;
+    const config = whatsappConfig();
+    if (!config) return;
+    const db = await getDb();
+    const phone = await whatsappPhoneForRide(db, ride);
+    if (!phone) return;
+    const [business] = await db.select({ name: businesses.name, countryCode: businesses.countryCode, language: businesses.language }).from(businesses).where(eq(businesses.id, ride.businessId)).limit(1);
+    if (!business) return;
+    const { t } = await botTranslator(tenantLocale(business));
+    await sendWhatsAppText(config, phone, t(`status.${to}`, { id: ride.id, businessName: business.name }));
+  });
+}

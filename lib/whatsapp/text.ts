@@ -1,0 +1,59 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createTranslator } from 'next-intl';
+import type { AgentData, ChatMessageView } from '@/lib/chat/contract';
+import { formatMoney } from '@/lib/i18n/format';
+import { DEFAULT_LANGUAGE, DEFAULT_LOCALE_TAG, isCountryCode, languageOf, resolveLanguage, toLocaleTag, UI_LANGUAGES } from '@/lib/i18n/markets';
+import type { Messages } from '@/lib/i18n/messages';
+
+/** The language a tenant's WhatsApp conversations are held in (its own country and language). */
+export function tenantLocale(tenant: { countryCode: string; language: string }): string {
+  return isCountryCode(tenant.countryCode) ? toLocaleTag({ country: tenant.countryCode, lang: resolveLanguage(tenant.countryCode, tenant.language) }) : DEFAULT_LOCALE_TAG;
+}
+
+const loaded = new Map<string, Promise<Messages>>();
+
+/**
+ * A language's messages read from messages/ at run time: this module also runs
+ * in the compiled socket server, where bundling every message file (as
+ * `loadMessages` does) would weigh megabytes.
+ */
+function messagesOf(locale: string): Promise<Messages> {
+  const lang = (UI_LANGUAGES as readonly string[]).includes(languageOf(locale)) ? languageOf(locale) : DEFAULT_LANGUAGE;
+  let pending = loaded.get(lang);
+  if (!pending) {
+    pending = readFile(path.join(process.cwd(), 'messages', `${lang}.json`), 'utf8').then((text) => JSON.parse(text) as Messages);
+    pending.catch(() => loaded.delete(lang));
+    loaded.set(lang, pending);
+  }
+  return pending;
+}
+
+export async function botTranslator(locale: string) {
+  const messages = await messagesOf(locale);
+  return {
+    t: createTranslator({ locale, messages, namespace: 'WhatsAppBot' }),
+    vehicle: createTranslator({ locale, messages, namespace: 'VehicleTypes' }),
+  };
+}
+
+type Translators = Awaited<ReturnType<typeof botTranslator>>;
+
+/** What a chat card shows, spelled out for a text-only channel (the reply itself already says what to answer). */
+function cardText({ t, vehicle }: Translators, locale: string, data: AgentData | undefined): string[] {
+  if (!data) return [];
+  const money = (minor: number, currency: string) => formatMoney(minor, currency, locale);
+  switch (data.kind) {
+    case 'quotes':
+      return [data.options.map((o) => t('quoteLine', { vehicle: vehicle(o.vehicleType), total: money(o.total, data.currency) })).join('\n')];
+    case 'booked':
+      return [t('bookedFooter', { id: data.rideId, total: money(data.total, data.currency), cashback: money(data.cashbackAmount, data.currency) })];
+    default:
+      return [];
+  }
+}
+
+/** An agent reply as one WhatsApp text: the reply, then its cards as lines. */
+export function replyText(translators: Translators, locale: string, reply: ChatMessageView): string {
+  return [reply.content.message.trim(), ...cardText(translators, locale, reply.data)].filter(Boolean).join('\n\n');
+}

@@ -1,0 +1,156 @@
+import { expect, test, type Page } from '@playwright/test';
+import { codeFromMail, mailCount } from './support/codes';
+
+const PARTNER_EMAIL = 'hello@meridiancabs.example';
+
+/** A 48 x 32 teal PNG. */
+const COVER_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAADAAAAAgCAIAAADbtmxLAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAASUlEQVRYhe2WwQkAQAzCukE29en8N0aPEugAIho7NF/drCtAQdGhmiFsWdbxg2CMDtUMYcuyDiF80KJDNUPYssihCMY6HRwe1wf+U7JMNaUlzgAAAABJRU5ErkJggg==',
+  'base64',
+);
+/** An SVG that would run script if it were ever served as an image of this site. */
+const SVG_AS_PNG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="window.__xss=1"><script>alert(1)</script></svg>');
+
+/** Each payload either sets window.__xss or opens a dialog if it ever runs. */
+const PAYLOADS = [
+  '<script>window.__xss=1;alert(1)</script>',
+  '<img src=x onerror="window.__xss=1;alert(1)">',
+  '<svg onload="window.__xss=1"><script>alert(1)</script></svg>',
+  '<iframe src="javascript:alert(1)"></iframe>',
+  '<iframe srcdoc="<script>parent.__xss=1</script>"></iframe>',
+  '<a href="javascript:window.__xss=1;alert(1)">click me</a>',
+  '<a href="jav&#x09;ascript:alert(1)">tab entity</a>',
+  '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">data url</a>',
+  '<p style="background:url(javascript:alert(1))" onmouseover="window.__xss=1">styled</p>',
+  '<style>*{background:url("javascript:alert(1)")}</style>',
+  '<details open ontoggle="window.__xss=1;alert(1)">toggle</details>',
+  '<math><mtext><table><mglyph><style><img src=x onerror="window.__xss=1">',
+  '<input autofocus onfocus="window.__xss=1">',
+  '<object data="javascript:alert(1)"></object>',
+];
+
+async function partnerLogin(page: Page) {
+  await page.goto('/in/en/travel/login');
+  await page.getByLabel('E-mail').fill(PARTNER_EMAIL);
+  const sent = await mailCount(page.request, PARTNER_EMAIL);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Enter the code' });
+  await dialog.getByLabel('4-digit code').fill(await codeFromMail(page.request, PARTNER_EMAIL, sent));
+  await expect(page).toHaveURL(/\/in\/en\/travel\/home$/);
+}
+
+test.describe('blog', () => {
+  test.use({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false });
+
+  test('a partner publishes a post with XSS payloads in every field; readers see it inert, with its cover, in the list', async ({ page }) => {
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const stamp = Date.now().toString(36);
+    const title = `<script>window.__xss=1</script><img src=x onerror="window.__xss=1;alert(1)"> Airport guide ${stamp}`;
+    const slug = `airport-guide-${stamp}`;
+
+    await partnerLogin(page);
+    await expect(page.locator('nav a[href="/in/en/travel/blog/create"]').first()).toHaveText('Blog');
+    await page.goto('/in/en/travel/blog/create');
+    await expect(page.getByRole('heading', { name: 'Create a New Blog', level: 1 })).toBeVisible();
+    const form = page.getByRole('form', { name: 'Create a New Blog' });
+    const submit = form.getByRole('button', { name: 'Create Blog' });
+    await expect(submit).toBeDisabled();
+    await expect(form.getByLabel('Slug', { exact: true })).toHaveAttribute('placeholder', 'travel-tips');
+    await expect(form.getByLabel('Keywords', { exact: true })).toHaveAttribute('placeholder', 'travel, dubai, rentals');
+    await expect(form.getByLabel('Description', { exact: true })).toHaveAttribute('rows', '6');
+    await expect(form.getByText('Minimum 100 characters')).toBeVisible();
+
+    await form.getByRole('button', { name: 'Generate description' }).click();
+    await expect(form.getByText('Please enter a title first.')).toBeVisible();
+
+    await form.getByLabel('Title', { exact: true }).fill(title);
+    await form.getByLabel('Slug', { exact: true }).fill('<script>alert(1)</script>');
+    await expect(form.getByText('Use lower-case letters, digits and single hyphens only.')).toBeVisible();
+    await form.getByLabel('Slug', { exact: true }).fill(slug);
+
+    await form.getByLabel('Keywords', { exact: true }).fill('airport');
+    await form.getByRole('button', { name: 'Generate keywords' }).click();
+    await expect(form.getByLabel('Keywords', { exact: true })).toHaveValue(/chennai taxi/);
+    await form.getByLabel('Keywords', { exact: true }).fill(`"><svg onload="window.__xss=1">, ${await form.getByLabel('Keywords', { exact: true }).inputValue()}`);
+
+    const description = form.getByLabel('Description', { exact: true });
+    await form.getByRole('button', { name: 'Generate description' }).click();
+    await expect(description).toHaveValue(/^<h1>/, { timeout: 60_000 });
+    const generated = await description.inputValue();
+    expect(generated).toContain('Meridian Cabs');
+    expect(generated).toContain('Chennai');
+    await description.fill(`${generated}\n${PAYLOADS.join('\n')}`);
+
+    const image = form.getByLabel('Image', { exact: true });
+    await image.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: SVG_AS_PNG });
+    await expect(form.getByText('Upload a PNG, JPEG or WebP image.')).toBeVisible();
+    await image.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: COVER_PNG });
+    await expect(form.getByRole('figure', { name: 'Cover preview' })).toBeVisible();
+
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    await expect(form.getByRole('status')).toContainText('Blog created successfully!');
+    await expect(form.getByLabel('Title', { exact: true })).toHaveValue('');
+    await expect(form.getByRole('figure', { name: 'Cover preview' })).toHaveCount(0);
+
+    const response = await page.goto(`/in/en/blog/${slug}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page.getByRole('link', { name: '← Back to Blogs' })).toHaveAttribute('href', '/in/en/blogs');
+    await expect(page.getByText(/^Published on \w{3}, \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM)$/)).toBeVisible();
+
+    const article = page.locator('article');
+    await expect(article.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expect(article.getByText('click me')).toBeVisible();
+    await expect(article.locator('script, style, iframe, object, svg, math, input, details, [onerror], [onload], [onclick], [onfocus], [onmouseover], [ontoggle], [style], a[href^="javascript"], a[href^="data"]')).toHaveCount(0);
+    await expect(article.locator('img')).toHaveCount(1);
+
+    const cover = page.getByRole('img', { name: `Cover image for ${title}` });
+    await expect(cover).toHaveAttribute('loading', 'lazy');
+    await cover.scrollIntoViewIfNeeded();
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
+    expect(await cover.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.webp$/);
+
+    const head = await page.evaluate(() => ({
+      canonicals: [...document.querySelectorAll('link[rel="canonical"]')].map((l) => (l as HTMLLinkElement).href),
+      description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
+      ogType: document.querySelector('meta[property="og:type"]')?.getAttribute('content'),
+      ld: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent ?? 'null')),
+    }));
+    expect(head.canonicals).toHaveLength(1);
+    expect(head.canonicals[0]).toMatch(new RegExp(`/in/en/blog/${slug}$`));
+    expect(head.description.length).toBeGreaterThan(0);
+    expect(head.description.length).toBeLessThanOrEqual(155);
+    expect(head.ogType).toBe('article');
+    type Node = { '@type'?: string; '@graph'?: Node[] };
+    const nodes = (head.ld as Node[]).flatMap((doc) => doc['@graph'] ?? [doc]);
+    const posting = nodes.find((node) => node['@type'] === 'BlogPosting');
+    expect(nodes.some((node) => node['@type'] === 'BreadcrumbList')).toBe(true);
+    expect(posting).toMatchObject({ headline: expect.stringContaining('Airport guide'), datePublished: expect.any(String), image: expect.any(Array) });
+
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+
+    await page.getByRole('link', { name: '← Back to Blogs' }).click();
+    await expect(page).toHaveURL(/\/in\/en\/blogs$/);
+    const listed = page.getByRole('link', { name: title });
+    await expect(listed).toHaveAttribute('href', `/in/en/blog/${slug}`);
+    await expect(page.getByRole('img', { name: `Cover image for ${title}` })).toBeAttached();
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+  });
+
+  test('an unknown post is the localized 404', async ({ page }) => {
+    const response = await page.goto('/in/en/blog/no-such-post-here');
+    expect(response?.status()).toBe(404);
+  });
+
+  test('the create screen is for partners only', async ({ page }) => {
+    await page.goto('/in/en/blog/create');
+    await expect(page).toHaveURL(/\/in\/en\/travel\/login$/);
+  });
+});

@@ -1,0 +1,95 @@
+import { expect, test, type Page } from '@playwright/test';
+import { codeFromOutbox } from './support/codes';
+import { rideCard } from './support/booking';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const ORIGIN = `http://localhost:${PORT}`;
+const CHAT = '/in/en/user/ai/taxi/booking';
+const SAMPLE = 'Book a non-AC sedan one-way from Chennai to Bangalore at 8 PM';
+
+const conversation = (page: Page) => page.getByRole('list', { name: 'Conversation' });
+const messageBox = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+
+/** Types a message and sends it; waits until the three-dot placeholder has been replaced. */
+async function say(page: Page, text: string) {
+  await messageBox(page).fill(text);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(conversation(page).getByText(text, { exact: true }).last()).toBeVisible();
+  await expect(conversation(page).getByRole('img', { name: 'The AI assistant is typing' })).toHaveCount(0, { timeout: 20_000 });
+}
+
+test('a new rider books by chatting with the AI: sample message, sign-in by code, a missing detail, a vehicle, confirm; the ride is in My rides and the chat survives a reload', async ({ page }) => {
+  await page.goto(CHAT);
+  await expect(page.getByRole('heading', { name: 'Book Taxi with AI', level: 1 })).toBeVisible();
+  const send = page.getByRole('button', { name: 'Send', exact: true });
+  await expect(send).toBeDisabled();
+  await messageBox(page).fill('   ');
+  await expect(send).toBeDisabled();
+
+  await page.getByRole('button', { name: /Try this message/ }).click();
+  await expect(messageBox(page)).toHaveValue(SAMPLE);
+  await send.click();
+
+  const signIn = page.getByRole('dialog', { name: 'Sign in to chat with our AI' });
+  await expect(signIn).toBeVisible();
+  await expect(conversation(page).getByText(SAMPLE)).toHaveCount(0);
+  await signIn.getByLabel('Phone number', { exact: true }).fill('98400 77777');
+  await signIn.getByRole('button', { name: 'Continue' }).click();
+  const code = await codeFromOutbox(page.request, ORIGIN, '+919840077777');
+  await page.getByRole('dialog', { name: 'Enter the code' }).getByLabel('4-digit code').fill(code);
+  await expect(signIn).toBeHidden();
+
+  // the message typed before sign-in goes out by itself, and the agent answers in place of the dots
+  await expect(conversation(page).getByText(SAMPLE, { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(messageBox(page)).toHaveValue('');
+  await expect(conversation(page).getByRole('img', { name: 'The AI assistant is typing' })).toHaveCount(0, { timeout: 20_000 });
+  await expect(conversation(page).locator(':scope > li')).toHaveCount(2);
+
+  // the day was left out: give it, and the fares come as vehicle cards
+  await say(page, 'tomorrow');
+  await expect(conversation(page).getByRole('heading', { name: 'Choose a vehicle' }).last()).toBeVisible();
+
+  await conversation(page).getByRole('button', { name: /^Sedan, total ₹/ }).last().click();
+  const confirmCard = conversation(page).getByRole('heading', { name: 'Confirm your ride' }).last();
+  await expect(confirmCard).toBeVisible({ timeout: 20_000 });
+  await conversation(page).getByRole('button', { name: 'Confirm', exact: true }).last().click();
+
+  const booked = conversation(page).getByRole('heading', { name: /^Ride #\d+ is booked$/ });
+  await expect(booked).toBeVisible({ timeout: 20_000 });
+  const rideId = /#(\d+)/.exec((await booked.textContent())!)![1];
+  await expect(conversation(page).getByText(/cashback goes to your wallet/)).toContainText('₹');
+
+  await conversation(page).getByRole('link', { name: 'See it in My rides' }).click();
+  await expect(page).toHaveURL(/\/in\/en\/user\/rides$/);
+  const card = rideCard(page, rideId);
+  await expect(card).toContainText('Chennai');
+  await expect(card).toContainText('Bengaluru');
+
+  await page.goto(CHAT);
+  await expect(conversation(page).getByText(SAMPLE, { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(conversation(page).getByText('tomorrow', { exact: true })).toBeVisible();
+  await expect(conversation(page).getByRole('heading', { name: `Ride #${rideId} is booked` })).toBeVisible();
+  await page.reload();
+  await expect(conversation(page).getByRole('heading', { name: `Ride #${rideId} is booked` })).toBeVisible({ timeout: 20_000 });
+});
+
+test('voice input says so where the browser has no speech recognition, and closing the sign-in keeps the message unsent', async ({ page }) => {
+  await page.addInitScript(() => {
+    const scope = window as unknown as Record<string, unknown>;
+    delete scope.SpeechRecognition;
+    delete scope.webkitSpeechRecognition;
+  });
+  await page.goto(CHAT);
+  // The alert blocks the page until answered, so it is answered as it opens.
+  const alerted = new Promise<string>((resolve) => page.once('dialog', (dialog) => { resolve(dialog.message()); void dialog.dismiss(); }));
+  await page.getByRole('button', { name: 'Speak your message' }).click();
+  expect(await alerted).toBe('Voice recognition not supported.');
+
+  await messageBox(page).fill('  Chennai to Madurai tomorrow 6am  ');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const signIn = page.getByRole('dialog', { name: 'Sign in to chat with our AI' });
+  await signIn.getByRole('button', { name: 'Close' }).click();
+  await expect(signIn).toBeHidden();
+  await expect(conversation(page).getByText('Chennai to Madurai tomorrow 6am')).toHaveCount(0);
+  await expect(messageBox(page)).toHaveValue('  Chennai to Madurai tomorrow 6am  ');
+});

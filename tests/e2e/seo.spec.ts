@@ -1,0 +1,224 @@
+import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
+
+/*
+ * Search-engine crawlers are users: this walks robots.txt and every sitemap URL
+ * of two operators, the demo (localhost) and acme (acme.localhost), checking
+ * status, canonical, hreflang reciprocity and JSON-LD on each page.
+ */
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const LOOPBACK = `http://localhost:${PORT}`;
+const DEMO_HOST = `localhost:${PORT}`;
+const ACME_HOST = `acme.localhost:${PORT}`;
+const CRAWLER_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const CONCURRENCY = 4;
+
+type Page = { url: string; status: number; canonicals: string[]; alternates: Record<string, string>; jsonLd: Record<string, unknown>[]; cache: string | null };
+type SitemapEntry = { loc: string; alternates: Record<string, string> };
+
+/** Node does not resolve *.localhost as browsers do: ask loopback with the URL's own Host header. */
+function get(request: APIRequestContext, url: string, extra: Record<string, string> = {}): Promise<APIResponse> {
+  const target = new URL(url);
+  return request.get(`${LOOPBACK}${target.pathname}${target.search}`, { headers: { host: target.host, 'user-agent': CRAWLER_UA, ...extra }, maxRedirects: 0 });
+}
+
+const decode = (text: string) => text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+
+function attributes(tag: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const match of tag.matchAll(/([a-zA-Z:-]+)="([^"]*)"/g)) found[match[1].toLowerCase()] = decode(match[2]);
+  return found;
+}
+
+function parsePage(url: string, status: number, html: string, cache: string | null): Page {
+  const links = [...html.matchAll(/<link\b[^>]*>/gi)].map((m) => attributes(m[0]));
+  const canonicals = links.filter((l) => l.rel === 'canonical').map((l) => l.href);
+  const alternates: Record<string, string> = {};
+  for (const link of links.filter((l) => l.rel === 'alternate' && l.hreflang)) alternates[link.hreflang] = link.href;
+  const jsonLd = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].flatMap((m) => {
+    const data = JSON.parse(m[1]) as Record<string, unknown>;
+    return Array.isArray(data['@graph']) ? (data['@graph'] as Record<string, unknown>[]) : [data];
+  });
+  return { url, status, canonicals, alternates, jsonLd, cache };
+}
+
+function parseSitemap(xml: string): SitemapEntry[] {
+  return [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => {
+    const alternates: Record<string, string> = {};
+    for (const link of m[1].matchAll(/<xhtml:link\b[^>]*\/>/g)) {
+      const attrs = attributes(link[0]);
+      alternates[attrs.hreflang] = attrs.href;
+    }
+    return { loc: decode(/<loc>([^<]+)<\/loc>/.exec(m[1])![1]), alternates };
+  });
+}
+
+const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => decode(m[1]));
+
+/** robots.txt of a host, its Sitemap URL, and every entry of every child sitemap. */
+async function readSite(request: APIRequestContext, host: string) {
+  const robotsResponse = await request.get(`${LOOPBACK}/robots.txt`, { headers: { host, 'user-agent': CRAWLER_UA } });
+  expect(robotsResponse.status()).toBe(200);
+  const robots = await robotsResponse.text();
+  const sitemapUrl = /^Sitemap: (\S+)$/m.exec(robots)?.[1];
+  expect(sitemapUrl, `robots.txt of ${host} names a sitemap`).toBeTruthy();
+  const origin = new URL(sitemapUrl!).origin;
+  const indexResponse = await get(request, sitemapUrl!);
+  expect(indexResponse.status()).toBe(200);
+  const index = await indexResponse.text();
+  expect(index).toContain('<sitemapindex');
+  const files = locs(index);
+  expect(files.length).toBeGreaterThan(0);
+  const entries: SitemapEntry[] = [];
+  for (const file of files) {
+    expect(file.startsWith(`${origin}/`)).toBe(true);
+    const response = await get(request, file);
+    expect(response.status()).toBe(200);
+    const xml = await response.text();
+    const fileEntries = parseSitemap(xml);
+    expect(fileEntries.length).toBeLessThanOrEqual(50_000);
+    entries.push(...fileEntries);
+  }
+  return { robots, origin, index, entries };
+}
+
+async function crawl(request: APIRequestContext, urls: string[]): Promise<Map<string, Page>> {
+  const pages = new Map<string, Page>();
+  const queue = [...urls];
+  const worker = async () => {
+    for (let url = queue.shift(); url; url = queue.shift()) {
+      const response = await get(request, url);
+      pages.set(url, parsePage(url, response.status(), await response.text(), response.headers()['x-nextjs-cache'] ?? null));
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return pages;
+}
+
+function nodesOfType(page: Page, type: string): Record<string, unknown>[] {
+  return page.jsonLd.filter((node) => node['@type'] === type || (Array.isArray(node['@type']) && node['@type'].includes(type)));
+}
+
+/** Everything a crawler needs from one page, checked against its own URL and its sitemap entry. */
+function checkPage(page: Page, entry: SitemapEntry, origin: string, pages: Map<string, Page>) {
+  const where = page.url;
+  expect(page.status, where).toBe(200);
+  expect(page.canonicals, `${where}: exactly one canonical, its own URL`).toEqual([page.url]);
+
+  const own = Object.entries(page.alternates).find(([lang, href]) => lang !== 'x-default' && href === page.url);
+  expect(own, `${where}: the hreflang cluster includes the page itself`).toBeTruthy();
+  expect(page.alternates['x-default'], `${where}: x-default`).toBeTruthy();
+  for (const href of Object.values(page.alternates)) expect(href.startsWith(`${origin}/`), `${where}: ${href} on the operator's origin`).toBe(true);
+  const [ownLang] = own!;
+  for (const [lang, href] of Object.entries(page.alternates)) {
+    if (lang === 'x-default') continue;
+    const other = pages.get(href);
+    expect(other, `${where}: alternate ${href} was crawled`).toBeTruthy();
+    expect(other!.alternates[ownLang], `${href} links back to ${where} as ${ownLang}`).toBe(page.url);
+    expect(other!.alternates[lang], `${href} names itself as ${lang}`).toBe(href);
+  }
+
+  const isBlog = new URL(page.url).pathname.split('/')[3] === 'blog';
+  const text = JSON.stringify(page.jsonLd);
+  expect(text, `${where}: no rating markup`).not.toMatch(/AggregateRating|"Review"/);
+  if (isBlog) {
+    const [post] = nodesOfType(page, 'BlogPosting');
+    expect(post, `${where}: BlogPosting`).toBeTruthy();
+    expect(post.headline, `${where}: BlogPosting headline`).toBeTruthy();
+    return;
+  }
+  expect(page.alternates, `${where}: the page and its sitemap entry name the same cluster`).toEqual(entry.alternates);
+  const [service] = nodesOfType(page, 'TaxiService');
+  expect(service, `${where}: TaxiService`).toBeTruthy();
+  expect(service).toMatchObject({ name: expect.any(String), url: page.url, areaServed: expect.any(Array) });
+  const provider = service.provider as Record<string, unknown>;
+  expect(provider, `${where}: LocalBusiness provider`).toMatchObject({ '@type': 'LocalBusiness', name: expect.any(String), telephone: expect.stringMatching(/^\+\d+$/), address: expect.any(Object), areaServed: expect.any(Array) });
+  const [breadcrumbs] = nodesOfType(page, 'BreadcrumbList');
+  expect(breadcrumbs, `${where}: BreadcrumbList`).toBeTruthy();
+  const items = breadcrumbs.itemListElement as { position: number; name: string; item: string }[];
+  expect(items.map((item) => item.position)).toEqual(items.map((_, index) => index + 1));
+  expect(items.at(-1)!.item, `${where}: the last breadcrumb is the page`).toBe(page.url);
+}
+
+test.describe('crawlers', () => {
+  test('a place page answered twice is served from the ISR cache the second time', async ({ request }) => {
+    const url = `${LOOPBACK}/in/en/place/madurai`;
+    const first = await request.get(url, { maxRedirects: 0 });
+    expect(first.status()).toBe(200);
+    const second = await request.get(url, { maxRedirects: 0 });
+    expect(second.status()).toBe(200);
+    // Next 16 in production: x-nextjs-cache MISS on the render that fills the cache, HIT (or STALE) from it;
+    // Cache-Control s-maxage is the page's revalidate (300 s) with stale-while-revalidate.
+    expect(second.headers()['x-nextjs-cache']).toMatch(/^(HIT|STALE)$/);
+    expect(second.headers()['cache-control']).toMatch(/\bs-maxage=300\b/);
+  });
+
+  test('an unknown place answers the localized 404 page with status 404', async ({ request, page }) => {
+    for (const path of ['/in/en/place/atlantis', '/in/en/place/chennai/helicopter-taxi', '/in/en/taxi/chennai-to-mumbai', '/in/en/atlantis', '/in/en/place/%21%21%21']) {
+      const response = await request.get(`${LOOPBACK}${path}`, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(404);
+      expect(await response.text(), path).toContain('Page not found');
+    }
+    const response = await page.goto('/in/en/place/atlantis');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    const acme = await request.get(`${LOOPBACK}/ae/en/place/chennai`, { headers: { host: ACME_HOST }, maxRedirects: 0 });
+    expect(acme.status(), 'a place of another operator is unknown here').toBe(404);
+  });
+
+  test('odd characters in a place name redirect to the normalised slug (spec 000 §5)', async ({ request }) => {
+    for (const [path, target] of [
+      ['/in/en/place/Chennai', '/in/en/place/chennai'],
+      ['/in/en/place/chennai%21', '/in/en/place/chennai'],
+      ['/in/en/place/Chennai/local-taxi', '/in/en/place/chennai/local-taxi'],
+      ['/in/en/taxi/Chennai-To-Pondicherry', '/in/en/taxi/chennai-to-pondicherry'],
+    ]) {
+      const response = await request.get(`${LOOPBACK}${path}`, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(308);
+      expect(new URL(response.headers().location, LOOPBACK).pathname, path).toBe(target);
+    }
+  });
+
+  test('single-segment city pages do not shadow other routes', async ({ request }) => {
+    expect((await request.get(`${LOOPBACK}/in/en/chennai`, { maxRedirects: 0 })).status()).toBe(200);
+    for (const path of ['/in/en/signup', '/in/en/privacy', '/in/en/terms', '/in/en/blogs']) {
+      expect((await request.get(`${LOOPBACK}${path}`, { maxRedirects: 0 })).status(), path).toBe(200);
+    }
+  });
+
+  test('robots, sitemaps and manifests differ per host and never point at another operator', async ({ request }) => {
+    const demo = await readSite(request, DEMO_HOST);
+    const acme = await readSite(request, ACME_HOST);
+    expect(demo.robots).not.toBe(acme.robots);
+    expect(demo.index).not.toBe(acme.index);
+    expect(demo.origin).not.toBe(acme.origin);
+    expect(acme.origin).toBe(`http://${ACME_HOST}`);
+    for (const entry of demo.entries) for (const url of [entry.loc, ...Object.values(entry.alternates)]) expect(url.startsWith(`${demo.origin}/`), url).toBe(true);
+    for (const entry of acme.entries) for (const url of [entry.loc, ...Object.values(entry.alternates)]) expect(url.startsWith(`${acme.origin}/`), url).toBe(true);
+    expect(acme.entries.some((e) => /chennai/.test(e.loc))).toBe(false);
+    expect(demo.entries.some((e) => /dubai/.test(e.loc))).toBe(false);
+    const demoPaths = demo.entries.map((e) => new URL(e.loc).pathname);
+    for (const path of ['/in/en/user/home', '/in/en/service/places', '/in/en/place/chennai', '/in/ta/place/chennai/airport-taxi', '/in/en/taxi/chennai-to-pondicherry']) {
+      expect(demoPaths, path).toContain(path);
+    }
+    const manifest = async (host: string) => (await request.get(`${LOOPBACK}/manifest.webmanifest`, { headers: { host } })).json();
+    expect(await manifest(DEMO_HOST)).toMatchObject({ name: 'Meridian Cabs', icons: expect.any(Array) });
+    expect(await manifest(ACME_HOST)).toMatchObject({ name: 'Acme Desert Rides', icons: expect.any(Array) });
+    const unprefixed = await get(request, demo.entries.find((e) => e.loc.endsWith('/in/en/place/chennai'))!.alternates['x-default']);
+    expect(unprefixed.status()).toBe(307);
+    expect(unprefixed.headers().location).toMatch(/\/in\/en\/place\/chennai$/);
+  });
+
+  for (const host of [DEMO_HOST, ACME_HOST]) {
+    test(`every sitemap URL of ${host} answers 200 with one self canonical, a reciprocal hreflang cluster and JSON-LD`, async ({ request }) => {
+      test.setTimeout(30 * 60_000);
+      const site = await readSite(request, host);
+      const urls = [...new Set(site.entries.map((e) => e.loc))];
+      expect(urls.length).toBe(site.entries.length);
+      const pages = await crawl(request, urls);
+      const missing = [...new Set([...pages.values()].flatMap((p) => Object.entries(p.alternates).filter(([lang, href]) => lang !== 'x-default' && !pages.has(href)).map(([, href]) => href)))];
+      for (const [url, page] of await crawl(request, missing)) pages.set(url, page);
+      for (const entry of site.entries) checkPage(pages.get(entry.loc)!, entry, site.origin, pages);
+    });
+  }
+});

@@ -1,0 +1,49 @@
+import { blogText, cutText, renderBlogHtml, sanitizeBlogHtml } from '@/lib/blog/sanitize';
+import { metaDescription } from '@/lib/blog/seo';
+import { serializeJsonLd } from '@/lib/seo/json-ld';
+import { activeParts, XSS_PAYLOADS } from './fixtures';
+
+describe('blog HTML allowlist', () => {
+  it.each(XSS_PAYLOADS.map((p) => [p]))('neutralises %s on write and on render', (payload) => {
+    const html = `<p>Before</p>${payload}<p>After</p>`;
+    const stored = sanitizeBlogHtml(html);
+    expect(activeParts(stored)).toEqual([]);
+    expect(activeParts(renderBlogHtml(html))).toEqual([]);
+    expect(activeParts(renderBlogHtml(stored))).toEqual([]);
+    expect(stored).toContain('<p>Before</p>');
+    expect(stored).not.toMatch(/<script|<img|<svg|<iframe|<style|on\w+=|javascript:|data:/i);
+    if (!/<(math|noscript)/.test(payload)) expect(stored).toContain('<p>After</p>');
+  });
+
+  it('keeps the allowed structure and forces rel="nofollow" on links', () => {
+    const html = '<h1>T</h1><h2>S</h2><h3>s</h3><p><strong>b</strong> <em>i</em> <b>b2</b> <i>i2</i></p><ul><li>a</li></ul><ol><li>b</li></ol><a href="https://x.example/a?b=1&c=2" rel="opener">x</a><a href="mailto:ops@x.example">m</a>';
+    expect(sanitizeBlogHtml(html)).toBe(
+      '<h1>T</h1><h2>S</h2><h3>s</h3><p><strong>b</strong> <em>i</em> <strong>b2</strong> <em>i2</em></p><ul><li>a</li></ul><ol><li>b</li></ol><a href="https://x.example/a?b=1&amp;c=2" rel="nofollow">x</a><a href="mailto:ops@x.example" rel="nofollow">m</a>',
+    );
+  });
+
+  it('drops the content of script-like elements and keeps the text of other unknown tags', () => {
+    expect(sanitizeBlogHtml('<div><span>kept text</span></div><script>lost()</script><style>p{}</style><iframe>gone</iframe>')).toBe('kept text');
+    expect(sanitizeBlogHtml('<table><tr><td>cell</td></tr></table>')).toBe('cell');
+  });
+
+  it('moves headings one level down on render, under the page title', () => {
+    expect(renderBlogHtml('<h1>a</h1><h2>b</h2><h3>c</h3><h4>d</h4>')).toBe('<h2>a</h2><h3>b</h3><h4>c</h4>d');
+  });
+
+  it('cuts the meta description to 155 characters of text', () => {
+    const html = `<h1>Title</h1><p>${'word '.repeat(60)}</p><script>secret()</script>`;
+    const meta = metaDescription(html);
+    expect(meta.length).toBeLessThanOrEqual(155);
+    expect(meta.startsWith('Title word word')).toBe(true);
+    expect(meta).not.toContain('secret');
+    expect(cutText('short', 155)).toBe('short');
+    expect(blogText('<p>a &amp; b &lt;c&gt;</p>')).toBe('a & b <c>');
+  });
+
+  it('escapes JSON-LD so no value can close the script element', () => {
+    const text = serializeJsonLd({ headline: '</script><script>window.__xss=1</script>', note: 'a & b\u2028' });
+    expect(text).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(text)).toEqual({ headline: '</script><script>window.__xss=1</script>', note: 'a & b\u2028' });
+  });
+});

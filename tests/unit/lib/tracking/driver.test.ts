@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm';
+import { GET as listRoute } from '@/app/api/driver/rides/route';
+import { POST as actionRoute } from '@/app/api/driver/rides/[id]/route';
+import { drivers, rides } from '@/lib/db/schema';
+import { recordDriverLocation } from '@/lib/driver/location';
+import { driverLocationSchema } from '@/lib/driver/schemas';
+import type { Db } from '@/lib/db/client';
+import type { Ride } from '@/lib/db/schema';
+import { closeTestDb, openTestDb } from '../../db';
+import { call, seedWorld, type World } from './fixture';
+
+let db: Db;
+let world: World;
+let raviRide: Ride;
+let maniRide: Ride;
+
+beforeAll(async () => {
+  db = await openTestDb();
+  world = await seedWorld(db);
+  raviRide = await world.book('driver-0001');
+  maniRide = await world.book('driver-0002', { riderId: world.otherRider.userId, driverId: world.mani.driverId });
+  await world.book('driver-0003', { driverId: null });
+});
+afterAll(closeTestDb);
+
+const act = (cookie: string, rideId: number, body: unknown) => call(actionRoute, { method: 'POST', path: `/api/driver/rides/${rideId}`, cookie, body, params: { id: String(rideId) } });
+const rideRow = async (id: number) => (await db.select().from(rides).where(eq(rides.id, id)))[0];
+
+describe('the driver app routes', () => {
+  it('lists only the signed-in driver’s assigned rides, with the customer phone and no start code', async () => {
+    const { status, json } = await call(listRoute, { path: '/api/driver/rides', cookie: world.ravi.cookie });
+    expect(status).toBe(200);
+    expect(json.data).toHaveLength(1);
+    expect(json.data[0]).toMatchObject({ id: raviRide.id, status: 'accepted', customerName: 'Asha', customerPhone: '+919845000001', pickup: { name: 'Chennai' }, dropoff: { name: 'Bengaluru' } });
+    expect(json.data[0].startCode).toBeUndefined();
+  });
+
+  it('is for drivers only', async () => {
+    expect((await call(listRoute, { path: '/api/driver/rides', cookie: world.rider.cookie })).status).toBe(403);
+    expect((await call(listRoute, { path: '/api/driver/rides' })).status).toBe(401);
+    expect((await act(world.partner.cookie, raviRide.id, { action: 'complete' })).status).toBe(403);
+  });
+
+  it('refuses to act on another driver’s ride and changes nothing', async () => {
+    const start = await act(world.ravi.cookie, maniRide.id, { action: 'start', startCode: maniRide.startCode });
+    expect(start.status).toBe(404);
+    expect(await rideRow(maniRide.id)).toMatchObject({ status: 'accepted', startCodeAttempts: 0 });
+    expect((await act(world.ravi.cookie, 999_999, { action: 'complete' })).status).toBe(404);
+  });
+
+  it('starts the own ride only with the rider’s code, then completes it', async () => {
+    const wrong = await act(world.ravi.cookie, raviRide.id, { action: 'start', startCode: raviRide.startCode === '1234' ? '4321' : '1234' });
+    expect([wrong.status, wrong.json.error.code]).toEqual([400, 'start_code_wrong']);
+    expect((await act(world.ravi.cookie, raviRide.id, { action: 'start', startCode: '12' })).json.error.key).toBe('startCodeFormat');
+    expect((await act(world.ravi.cookie, raviRide.id, { action: 'complete' })).status).toBe(409);
+    const started = await act(world.ravi.cookie, raviRide.id, { action: 'start', startCode: raviRide.startCode });
+    expect([started.status, started.json.data.status]).toEqual([200, 'ontrip']);
+    const done = await act(world.ravi.cookie, raviRide.id, { action: 'complete' });
+    expect([done.status, done.json.data.status]).toEqual([200, 'completed']);
+    expect((await rideRow(raviRide.id)).completedAt).not.toBeNull();
+    const recent = await call(listRoute, { path: '/api/driver/rides?scope=recent', cookie: world.ravi.cookie });
+    expect(recent.json.data.map((r: { id: number; status: string }) => [r.id, r.status])).toEqual([[raviRide.id, 'completed']]);
+  });
+});
+
+describe('driver location updates', () => {
+  it('validate the ranges', () => {
+    for (const bad of [{ lat: 91, lng: 80 }, { lat: -90.5, lng: 80 }, { lat: 13, lng: 181 }, { lat: '13', lng: 80 }, { lat: Number.NaN, lng: 80 }, { lat: 13 }]) {
+      expect(driverLocationSchema.safeParse(bad).success).toBe(false);
+    }
+    expect(driverLocationSchema.safeParse({ lat: -90, lng: 180 }).success).toBe(true);
+  });
+
+  it('move only the signed-in driver, and only while a ride is accepted or on trip', async () => {
+    const { rideIds } = await recordDriverLocation(db, world.demo.id, world.mani.userId, { lat: 13.05, lng: 80.25 });
+    expect(rideIds).toEqual([maniRide.id]);
+    const rows = await db.select({ id: drivers.id, lat: drivers.lat, lng: drivers.lng, locatedAt: drivers.locatedAt }).from(drivers);
+    expect(rows.find((r) => r.id === world.mani.driverId)).toMatchObject({ lat: 13.05, lng: 80.25 });
+    expect(rows.find((r) => r.id === world.ravi.driverId)).toMatchObject({ lat: null, lng: null, locatedAt: null });
+    // Ravi's ride is completed: nothing to share.
+    await expect(recordDriverLocation(db, world.demo.id, world.ravi.userId, { lat: 1, lng: 1 })).rejects.toMatchObject({ status: 409, code: 'no_live_ride' });
+    // A rider, or a driver of another business, has no driver row here.
+    await expect(recordDriverLocation(db, world.demo.id, world.rider.userId, { lat: 1, lng: 1 })).rejects.toMatchObject({ status: 403 });
+    await expect(recordDriverLocation(db, world.acme.id, world.mani.userId, { lat: 1, lng: 1 })).rejects.toMatchObject({ status: 403 });
+  });
+
+  it('are refused for a blocked driver', async () => {
+    await db.update(drivers).set({ accountStatus: 'Blocked' }).where(eq(drivers.id, world.mani.driverId));
+    await expect(recordDriverLocation(db, world.demo.id, world.mani.userId, { lat: 2, lng: 2 })).rejects.toMatchObject({ status: 403, code: 'driver_blocked' });
+    await db.update(drivers).set({ accountStatus: 'Verified' }).where(eq(drivers.id, world.mani.driverId));
+  });
+});
