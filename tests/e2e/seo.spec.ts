@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 
 /*
@@ -99,45 +100,69 @@ function nodesOfType(page: Page, type: string): Record<string, unknown>[] {
   return page.jsonLd.filter((node) => node['@type'] === type || (Array.isArray(node['@type']) && node['@type'].includes(type)));
 }
 
-/** Everything a crawler needs from one page, checked against its own URL and its sitemap entry. */
-function checkPage(page: Page, entry: SitemapEntry, origin: string, pages: Map<string, Page>) {
+/**
+ * Everything a crawler needs from one page, checked against its own URL and its sitemap entry.
+ * Plain assertions, collected: Playwright records every `expect` as a report step, and thousands of
+ * pages times dozens of checks would make the report's bookkeeping quadratic.
+ */
+function checkPage(page: Page, entry: SitemapEntry, origin: string, pages: Map<string, Page>): string[] {
+  const problems: string[] = [];
+  const check = (assertion: () => void) => {
+    try {
+      assertion();
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  };
   const where = page.url;
-  expect(page.status, where).toBe(200);
-  expect(page.canonicals, `${where}: exactly one canonical, its own URL`).toEqual([page.url]);
+  check(() => assert.equal(page.status, 200, `${where}: status`));
+  check(() => assert.deepEqual(page.canonicals, [page.url], `${where}: exactly one canonical, its own URL`));
 
   const own = Object.entries(page.alternates).find(([lang, href]) => lang !== 'x-default' && href === page.url);
-  expect(own, `${where}: the hreflang cluster includes the page itself`).toBeTruthy();
-  expect(page.alternates['x-default'], `${where}: x-default`).toBeTruthy();
-  for (const href of Object.values(page.alternates)) expect(href.startsWith(`${origin}/`), `${where}: ${href} on the operator's origin`).toBe(true);
-  const [ownLang] = own!;
-  for (const [lang, href] of Object.entries(page.alternates)) {
-    if (lang === 'x-default') continue;
-    const other = pages.get(href);
-    expect(other, `${where}: alternate ${href} was crawled`).toBeTruthy();
-    expect(other!.alternates[ownLang], `${href} links back to ${where} as ${ownLang}`).toBe(page.url);
-    expect(other!.alternates[lang], `${href} names itself as ${lang}`).toBe(href);
+  check(() => assert.ok(own, `${where}: the hreflang cluster includes the page itself`));
+  check(() => assert.ok(page.alternates['x-default'], `${where}: x-default`));
+  for (const href of Object.values(page.alternates)) check(() => assert.ok(href.startsWith(`${origin}/`), `${where}: ${href} on the operator's origin`));
+  if (own) {
+    const [ownLang] = own;
+    for (const [lang, href] of Object.entries(page.alternates)) {
+      if (lang === 'x-default') continue;
+      const other = pages.get(href);
+      if (!other) {
+        problems.push(`${where}: alternate ${href} was crawled`);
+        continue;
+      }
+      check(() => assert.equal(other.alternates[ownLang], page.url, `${href} links back to ${where} as ${ownLang}`));
+      check(() => assert.equal(other.alternates[lang], href, `${href} names itself as ${lang}`));
+    }
   }
 
   const isBlog = new URL(page.url).pathname.split('/')[3] === 'blog';
   const text = JSON.stringify(page.jsonLd);
-  expect(text, `${where}: no rating markup`).not.toMatch(/AggregateRating|"Review"/);
+  check(() => assert.doesNotMatch(text, /AggregateRating|"Review"/, `${where}: no rating markup`));
   if (isBlog) {
     const [post] = nodesOfType(page, 'BlogPosting');
-    expect(post, `${where}: BlogPosting`).toBeTruthy();
-    expect(post.headline, `${where}: BlogPosting headline`).toBeTruthy();
-    return;
+    check(() => assert.ok(post, `${where}: BlogPosting`));
+    check(() => assert.ok(post?.headline, `${where}: BlogPosting headline`));
+    return problems;
   }
-  expect(page.alternates, `${where}: the page and its sitemap entry name the same cluster`).toEqual(entry.alternates);
+  check(() => assert.deepEqual(page.alternates, entry.alternates, `${where}: the page and its sitemap entry name the same cluster`));
   const [service] = nodesOfType(page, 'TaxiService');
-  expect(service, `${where}: TaxiService`).toBeTruthy();
-  expect(service).toMatchObject({ name: expect.any(String), url: page.url, areaServed: expect.any(Array) });
-  const provider = service.provider as Record<string, unknown>;
-  expect(provider, `${where}: LocalBusiness provider`).toMatchObject({ '@type': 'LocalBusiness', name: expect.any(String), telephone: expect.stringMatching(/^\+\d+$/), address: expect.any(Object), areaServed: expect.any(Array) });
+  if (!service) return [...problems, `${where}: TaxiService`];
+  check(() => assert.equal(typeof service.name, 'string', `${where}: TaxiService name`));
+  check(() => assert.equal(service.url, page.url, `${where}: TaxiService url`));
+  check(() => assert.ok(Array.isArray(service.areaServed), `${where}: TaxiService areaServed`));
+  const provider = (service.provider ?? {}) as Record<string, unknown>;
+  check(() => assert.equal(provider['@type'], 'LocalBusiness', `${where}: LocalBusiness provider`));
+  check(() => assert.equal(typeof provider.name, 'string', `${where}: provider name`));
+  check(() => assert.match(String(provider.telephone), /^\+\d+$/, `${where}: provider telephone`));
+  check(() => assert.ok(provider.address && typeof provider.address === 'object', `${where}: provider address`));
+  check(() => assert.ok(Array.isArray(provider.areaServed), `${where}: provider areaServed`));
   const [breadcrumbs] = nodesOfType(page, 'BreadcrumbList');
-  expect(breadcrumbs, `${where}: BreadcrumbList`).toBeTruthy();
+  if (!breadcrumbs) return [...problems, `${where}: BreadcrumbList`];
   const items = breadcrumbs.itemListElement as { position: number; name: string; item: string }[];
-  expect(items.map((item) => item.position)).toEqual(items.map((_, index) => index + 1));
-  expect(items.at(-1)!.item, `${where}: the last breadcrumb is the page`).toBe(page.url);
+  check(() => assert.deepEqual(items.map((item) => item.position), items.map((_, index) => index + 1), `${where}: breadcrumb positions`));
+  check(() => assert.equal(items.at(-1)!.item, page.url, `${where}: the last breadcrumb is the page`));
+  return problems;
 }
 
 test.describe('crawlers', () => {
@@ -218,7 +243,8 @@ test.describe('crawlers', () => {
       const pages = await crawl(request, urls);
       const missing = [...new Set([...pages.values()].flatMap((p) => Object.entries(p.alternates).filter(([lang, href]) => lang !== 'x-default' && !pages.has(href)).map(([, href]) => href)))];
       for (const [url, page] of await crawl(request, missing)) pages.set(url, page);
-      for (const entry of site.entries) checkPage(pages.get(entry.loc)!, entry, site.origin, pages);
+      const problems = site.entries.flatMap((entry) => checkPage(pages.get(entry.loc)!, entry, site.origin, pages));
+      expect(problems, `${problems.length} problems on ${site.entries.length} pages`).toEqual([]);
     });
   }
 });

@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// A place page on the built server against nginx serving the same HTML bytes, in one run:
+// throughput and p50/p99 latency at 64 connections (goal: at least half of nginx's throughput,
+// p99 under 50 ms), and the gzipped JavaScript the place page loads (goal: at most 120 kB).
+// nginx comes from Debian's packages (`apt-get install nginx`); the script says so when it is missing.
+// Usage: node bench/pages.mjs [requests=3000] [connections=64]
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { closedLoop, requireBuild, row, startServer, summary } from './lib.mjs';
+
+const REQUESTS = Number(process.argv[2] ?? 3000);
+const CONNECTIONS = Number(process.argv[3] ?? 64);
+const NGINX_PORT = 3905;
+const PAGE = '/in/en/place/chennai/outstation-taxi';
+
+const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
+if (!nginxBin) {
+  console.error('nginx is not installed: run `apt-get install -y nginx` (Debian) and run this again.');
+  process.exit(1);
+}
+requireBuild();
+const server = await startServer(3904, { LOG_LEVEL: 'silent' });
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pages-'));
+let nginx;
+try {
+  const first = await fetch(server.origin + PAGE);
+  if (first.status !== 200) throw new Error(`${PAGE} answered ${first.status}`);
+  const html = await first.text();
+  fs.mkdirSync(path.join(dir, 'www'));
+  fs.writeFileSync(path.join(dir, 'www', 'page.html'), html);
+  fs.writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `daemon off; worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
+events { worker_connections 1024; }
+http { access_log off; sendfile on; keepalive_requests 100000;
+  client_body_temp_path ${dir}/tmp; proxy_temp_path ${dir}/tmp; fastcgi_temp_path ${dir}/tmp; uwsgi_temp_path ${dir}/tmp; scgi_temp_path ${dir}/tmp;
+  server { listen 127.0.0.1:${NGINX_PORT}; root ${dir}/www; location / { default_type text/html; try_files /page.html =404; } } }\n`,
+  );
+  fs.mkdirSync(path.join(dir, 'tmp'));
+  nginx = spawn(nginxBin, ['-c', path.join(dir, 'nginx.conf'), '-p', dir], { stdio: 'ignore' });
+  for (let i = 0; i < 50; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${NGINX_PORT}/`)).ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  const get = (url) => async () => {
+    const res = await fetch(url);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+  };
+  // warm both, then measure each with the same closed loop
+  await closedLoop(200, CONNECTIONS, get(server.origin + PAGE));
+  await closedLoop(200, CONNECTIONS, get(`http://127.0.0.1:${NGINX_PORT}/`));
+  const base = summary(await closedLoop(REQUESTS, CONNECTIONS, get(`http://127.0.0.1:${NGINX_PORT}/`)));
+  const app = summary(await closedLoop(REQUESTS, CONNECTIONS, get(server.origin + PAGE)));
+
+  const scripts = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]))];
+  let gzipped = 0;
+  for (const src of scripts) gzipped += zlib.gzipSync(Buffer.from(await (await fetch(new URL(src, server.origin))).arrayBuffer()), { level: 9 }).length;
+
+  console.log(`place page ${PAGE} (${(html.length / 1024).toFixed(1)} kB HTML; ${CONNECTIONS} connections, ${REQUESTS} requests each)`);
+  console.log(row('nginx, same bytes (baseline)', base));
+  console.log(row('app (ISR cache)', app, base));
+  console.log(`  throughput ratio app/nginx ${(app.rps / base.rps).toFixed(2)} (goal >= 0.5); app p99 ${app.p99.toFixed(1)} ms (goal < 50 ms)`);
+  console.log(`  JavaScript loaded by the page: ${scripts.length} files, ${(gzipped / 1024).toFixed(1)} kB gzipped (goal <= 120 kB)`);
+  console.log(`  nginx ${execFileSync(nginxBin, ['-v'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim() || 'version unknown'}`);
+} finally {
+  nginx?.kill('SIGTERM');
+  await server.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
