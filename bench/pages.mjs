@@ -33,7 +33,7 @@ try {
   fs.writeFileSync(path.join(dir, 'www', 'page.html'), html);
   fs.writeFileSync(
     path.join(dir, 'nginx.conf'),
-    `daemon off; worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
+    `daemon off; user root; worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
 events { worker_connections 1024; }
 http { access_log off; sendfile on; keepalive_requests 100000;
   client_body_temp_path ${dir}/tmp; proxy_temp_path ${dir}/tmp; fastcgi_temp_path ${dir}/tmp; uwsgi_temp_path ${dir}/tmp; scgi_temp_path ${dir}/tmp;
