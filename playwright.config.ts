@@ -1,6 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// Other ports can be moved too, so two checkouts can run the suite side by side.
+const SMTP_PORT = Number(process.env.SMTP_SINK_PORT ?? 2525);
+const SMTP_HTTP_PORT = Number(process.env.SMTP_SINK_HTTP_PORT ?? 2526);
+const GATEWAY_PORT = Number(process.env.E2E_GATEWAY_PORT ?? 2530);
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -32,7 +36,7 @@ export default defineConfig({
   webServer: [
     {
       command: 'npx tsx tests/e2e/support/smtp-sink.ts',
-      port: 2526,
+      port: SMTP_HTTP_PORT,
       reuseExistingServer: false,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 2000 },
     },
@@ -54,13 +58,13 @@ export default defineConfig({
         DEV_OUTBOX: '1',
         LOG_LEVEL: 'warn',
         NEXT_TELEMETRY_DISABLED: '1',
-        SMTP_URL: 'smtp://127.0.0.1:2525',
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         SMTP_FROM: 'no-reply@travelsx.test',
         DATABASE_URL: '',
         // Card payments against the stand-in gateway of tests/e2e/payment.spec.ts (same key and salt there).
         PAYU_KEY: 'e2eKey',
         PAYU_SALT: 'e2eSalt',
-        PAYU_ENDPOINT: 'http://127.0.0.1:2530/_payment',
+        PAYU_ENDPOINT: `http://127.0.0.1:${GATEWAY_PORT}/_payment`,
       },
     },
   ],

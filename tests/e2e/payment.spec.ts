@@ -8,7 +8,7 @@ const ORIGIN = `http://localhost:${PORT}`;
 /** The e2e server's PAYU_KEY, PAYU_SALT and PAYU_ENDPOINT (playwright.config.ts). */
 const KEY = 'e2eKey';
 const SALT = 'e2eSalt';
-const GATEWAY_PORT = 2530;
+const GATEWAY_PORT = Number(process.env.E2E_GATEWAY_PORT ?? 2530);
 const FIELDS = ['key', 'txnid', 'amount', 'productinfo', 'firstname', 'email', 'phone', 'surl', 'furl', 'hash'];
 
 const sha512 = (text: string) => createHash('sha512').update(text).digest('hex');
