@@ -11,6 +11,8 @@ import { ensureDemoTenant } from './lib/tenancy/demo';
 import { attachSocketServer } from './lib/realtime/server';
 import { CLIENT_IP_HEADER } from './lib/api/client-ip';
 import { startPushNotifications } from './lib/push/listener';
+import { createFrontDoor } from './lib/http/front';
+import { paymentFormOrigins } from './lib/payments/form-origins';
 
 async function main(): Promise<void> {
   const startedAt = process.hrtime.bigint();
@@ -26,11 +28,18 @@ async function main(): Promise<void> {
   }
   startPushNotifications();
   const handle = app.getRequestHandler();
+  // In production pages pass the front door: cached static documents, CSP nonces, compression.
+  const front = dev ? undefined : createFrontDoor({ handle, log: logger, formOrigins: paymentFormOrigins(config) });
+  await front?.listen();
 
   const server = createServer((req, res) => {
     // The client address travels to route handlers in a header only this server sets.
     const forwarded = config.TRUST_PROXY === '1' ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0].trim() : '';
     req.headers[CLIENT_IP_HEADER] = forwarded || req.socket.remoteAddress || 'unknown';
+    if (front) {
+      front.serve(req, res);
+      return;
+    }
     handle(req, res).catch((error: unknown) => {
       logger.error({ err: error, url: req.url }, 'request failed');
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
@@ -45,6 +54,7 @@ async function main(): Promise<void> {
     closing = true;
     logger.info({ signal }, 'shutting down');
     io.close();
+    front?.close();
     server.close();
     server.closeAllConnections();
     await closeDatabase().catch((error: unknown) => logger.error({ err: error }, 'database close failed'));

@@ -25,7 +25,7 @@ export async function blogListPageMetadata(params: PageParams, page: number): Pr
 export async function BlogListPage({ params, page }: { params: PageParams; page: number }) {
   const { tenant, market, result } = await load(params, page);
   return (
-    <SiteShell tenant={tenant} market={market}>
+    <SiteShell tenant={tenant} market={market} documentHref={page > 1 ? `/blogs/page/${page}` : '/blogs'}>
       <BlogList result={result} businessName={tenant.name} timeZone={tenant.timeZone} />
     </SiteShell>
   );

@@ -1,20 +1,46 @@
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/navigation';
-import { COUNTRIES, languagesForCountry, toLocaleTag, type Market } from '@/lib/i18n/markets';
+import { COUNTRIES, languagesForCountry, localizedPath, toLocaleTag, type Market } from '@/lib/i18n/markets';
 import { ClientMessages } from '@/components/ui/client-messages';
 import { AccountMenu } from '@/components/auth/account-menu';
 import type { Tenant } from '@/lib/tenancy/queries';
 import { LanguageSelector } from './language-selector';
+import { LanguageLinks } from './language-links';
 import styles from './site-header.module.css';
 
-/** Tenant-branded header: logo and name linking home, and the language selector. */
-export async function SiteHeader({ tenant, market, homeHref = '/user/home', showAccount = true }: { tenant: Tenant; market: Market; homeHref?: string; showAccount?: boolean }) {
+/**
+ * Tenant-branded header: logo and name linking home, and the language selector.
+ * `documentHref` marks a static document (place, route and blog pages ship no
+ * JavaScript): languages are then plain links to the same page, and there is
+ * no account menu.
+ */
+export async function SiteHeader({
+  tenant,
+  market,
+  homeHref = '/user/home',
+  showAccount = true,
+  documentHref,
+}: {
+  tenant: Tenant;
+  market: Market;
+  homeHref?: string;
+  showAccount?: boolean;
+  documentHref?: string;
+}) {
   const t = await getTranslations('Header');
   const tLang = await getTranslations('LanguageSelector');
   const options = languagesForCountry(market.country).map((lang) => ({
     locale: toLocaleTag({ country: market.country, lang }),
     label: new Intl.DisplayNames([lang], { type: 'language' }).of(lang) ?? lang,
+    href: documentHref === undefined ? '' : localizedPath({ country: market.country, lang }, documentHref),
   }));
+  const current = toLocaleTag(market);
+  const languages =
+    options.length < 2 ? null : documentHref === undefined ? (
+      <LanguageSelector label={tLang('label')} current={current} options={options} />
+    ) : (
+      <LanguageLinks label={tLang('label')} current={current} options={options} />
+    );
   return (
     <>
       <a className="skip-link" href="#main">
@@ -30,8 +56,8 @@ export async function SiteHeader({ tenant, market, homeHref = '/user/home', show
             <span className={styles.name}>{tenant.name}</span>
           </Link>
           <div className={styles.tools}>
-            {options.length > 1 ? <LanguageSelector label={tLang('label')} current={toLocaleTag(market)} options={options} /> : null}
-            {showAccount ? (
+            {languages}
+            {showAccount && documentHref === undefined ? (
               <ClientMessages namespaces={['Auth', 'AuthErrors', 'Validation', 'RiderLogin']}>
                 <AccountMenu defaultCountry={COUNTRIES[market.country].region} />
               </ClientMessages>

@@ -11,17 +11,38 @@ import styles from './site-shell.module.css';
  * Header, main landmark and footer around a page. `pushBanner` shows the
  * notification banner (spec 000 §2.2) where ride updates matter: the rider's
  * rides and the booking confirmation, not over every form.
+ *
+ * `documentHref` (the page's app path) marks a static document: the place,
+ * city, route and blog pages crawlers index. The server sends those as plain
+ * HTML without the app's JavaScript (lib/http/documents.ts), so everything on
+ * them works without it: languages are links, there is no account menu, and
+ * visits are recorded by /visit.js.
  */
-export function SiteShell({ tenant, market, children, pushBanner = false, showAccount = true }: { tenant: Tenant; market: Market; children: ReactNode; pushBanner?: boolean; showAccount?: boolean }) {
+export function SiteShell({
+  tenant,
+  market,
+  children,
+  pushBanner = false,
+  showAccount = true,
+  documentHref,
+}: {
+  tenant: Tenant;
+  market: Market;
+  children: ReactNode;
+  pushBanner?: boolean;
+  showAccount?: boolean;
+  documentHref?: string;
+}) {
+  const isDocument = documentHref !== undefined;
   return (
     <>
-      <SiteHeader tenant={tenant} market={market} showAccount={showAccount} />
-      <main id="main" className={`${styles.main} ${pushBanner ? styles.withBanner : ''}`} tabIndex={-1}>
+      <SiteHeader tenant={tenant} market={market} showAccount={showAccount && !isDocument} documentHref={documentHref} />
+      <main id="main" className={`${styles.main} ${pushBanner && !isDocument ? styles.withBanner : ''}`} tabIndex={-1} data-document={isDocument ? 'static' : undefined}>
         {children}
       </main>
       <SiteFooter tenant={tenant} />
-      {pushBanner ? <PushBanner /> : null}
-      <VisitBeacon />
+      {pushBanner && !isDocument ? <PushBanner /> : null}
+      {isDocument ? <script src="/visit.js" async /> : <VisitBeacon />}
     </>
   );
 }

@@ -8,13 +8,13 @@ import { JsonLd } from './json-ld';
 
 /**
  * Shell of an SEO page: header, breadcrumbs, content, footer, and the page's
- * JSON-LD. No account menu: it loads the phone sign-in code, which these
- * read-only pages do not need (the booking call to action leads to sign-in).
+ * JSON-LD, served as a static document (no app JavaScript, no account menu:
+ * the booking call to action leads to the booking form and sign-in).
  */
 export async function SeoPageShell({ tenant, market, page, children }: { tenant: Tenant; market: Market; page: SeoPage; children: ReactNode }) {
   const data = await seoJsonLd(tenant, market, page);
   return (
-    <SiteShell tenant={tenant} market={market} showAccount={false}>
+    <SiteShell tenant={tenant} market={market} documentHref={page.href}>
       <Breadcrumbs items={page.crumbs} />
       {children}
       <JsonLd data={data} />

@@ -1,6 +1,7 @@
 import 'server-only';
 import { revalidatePath, revalidateTag } from 'next/cache';
 import { languageOf, LOCALE_TAGS } from '@/lib/i18n/markets';
+import { purgeDocuments } from '@/lib/http/document-cache';
 import { logger } from '@/lib/log';
 
 /** Cache tag of everything built from an operator's posts (sitemaps tag their data with it). */
@@ -21,8 +22,11 @@ export function blogPathsToRefresh(tenantSlug: string, post: { slug: string; lan
 
 /** Refreshes the post's page, the list and the sitemap after a publish (outside a Next request there is no cache to refresh). */
 export function refreshBlogPages(tenantSlug: string, businessId: number, post: { slug: string; language: string }, listPages: number): void {
+  const paths = blogPathsToRefresh(tenantSlug, post, listPages);
+  // the front door's copies of these documents go first, so the next request asks Next again
+  purgeDocuments(paths);
   try {
-    for (const path of blogPathsToRefresh(tenantSlug, post, listPages)) revalidatePath(path);
+    for (const path of paths) revalidatePath(path);
     revalidateTag(blogCacheTag(businessId), { expire: 0 });
   } catch (err) {
     logger.debug({ err }, 'blog pages not revalidated (no Next.js cache in this context)');

@@ -34,7 +34,7 @@ export default async function BlogPostPage({ params }: { params: Params }) {
   const { tenant, market, locale, post } = await load(params);
   const t = await getTranslations('Blog');
   return (
-    <SiteShell tenant={tenant} market={market}>
+    <SiteShell tenant={tenant} market={market} documentHref="/blogs">
       <BlogArticle post={post} locale={locale} timeZone={tenant.timeZone} />
       <JsonLd data={blogPostJsonLd(tenant, market, post, { home: t('homeCrumb'), blog: t('listTitle') })} />
     </SiteShell>

@@ -1,0 +1,362 @@
+/**
+ * The front door of the production server, in front of Next's handler:
+ *
+ * - Static documents (place, route and blog pages, lib/http/documents.ts) are
+ *   rendered by Next once, stripped of the app's JavaScript and answered from
+ *   memory, gzipped ahead, until their revalidate time (Next's s-maxage); then
+ *   the stale copy is answered while one request refreshes it. A blog publish
+ *   purges its pages (lib/http/document-cache.ts).
+ * - Every other HTML page gets a Content-Security-Policy with a fresh nonce,
+ *   which is added to each <script> of the streamed HTML (static pages from
+ *   Next's cache included), so scripts run only when this server sent them.
+ *
+ * Pages are asked of Next over a private socket (uncompressed, so the HTML can
+ * be read); the front compresses. API routes, static files and React Server
+ * Component requests go to Next directly.
+ */
+import { randomBytes, createHash } from 'node:crypto';
+import fs from 'node:fs';
+import http, { type IncomingMessage, type ServerResponse, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Transform, pipeline, type TransformCallback } from 'node:stream';
+import zlib from 'node:zlib';
+import { documentCache, type DocumentEntry } from './document-cache';
+import { isDocumentPath, sharedMaxAge, stripAppScripts } from './documents';
+
+type Handle = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+type Log = { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+
+export type FrontOptions = {
+  handle: Handle;
+  log: Log;
+  /** Origins a payment form may post to (PayU), for the form-action directive. */
+  formOrigins?: string[];
+};
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'upgrade', 'proxy-connection', 'date']);
+const NOT_PAGES = /^\/(?:_next|api|socket\.io)\//;
+const COMPRESSIBLE = /^(?:text\/|application\/(?:json|javascript|xml|manifest\+json|rss\+xml)|image\/svg\+xml)/;
+
+/** Policy of documents: no inline script runs at all; only this origin's /visit.js. */
+export function documentPolicy(): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Policy of app pages: scripts carry this response's nonce; scripts they load are trusted (strict-dynamic), e.g. Google Maps. */
+export function appPolicy(nonce: string, formOrigins: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    "style-src 'self' 'unsafe-inline' https://fonts.googleapis.com",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data: https://fonts.gstatic.com",
+    "connect-src 'self' https://*.googleapis.com https://*.gstatic.com",
+    "frame-src 'self' https://www.google.com",
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    ['form-action', "'self'", ...formOrigins].join(' '),
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Adds ` nonce="…"` to every `<script` tag of a streamed HTML body (tags may be split across chunks). */
+export class NonceInjector extends Transform {
+  private carry: Buffer = Buffer.alloc(0);
+  private readonly attribute: Buffer;
+
+  constructor(nonce: string) {
+    super();
+    this.attribute = Buffer.from(` nonce="${nonce}"`);
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    const buffer = this.carry.length ? Buffer.concat([this.carry, chunk]) : chunk;
+    this.carry = Buffer.alloc(0);
+    const out: Buffer[] = [];
+    let start = 0;
+    let from = 0;
+    for (;;) {
+      const at = buffer.indexOf('<script', from, 'latin1');
+      if (at === -1) break;
+      const after = at + 7;
+      if (after >= buffer.length) break;
+      const next = buffer[after];
+      // a space, '>' or '/' ends the tag name; "<scripts" is another word
+      if (next === 0x20 || next === 0x3e || next === 0x2f || next === 0x0a || next === 0x09 || next === 0x0d) {
+        out.push(buffer.subarray(start, after), this.attribute);
+        start = after;
+      }
+      from = after;
+    }
+    // hold back a tail that may be the start of "<script"
+    const lastOpen = buffer.lastIndexOf(0x3c);
+    if (lastOpen >= start && lastOpen > buffer.length - 8) {
+      out.push(buffer.subarray(start, lastOpen));
+      this.carry = Buffer.from(buffer.subarray(lastOpen));
+    } else {
+      out.push(buffer.subarray(start));
+    }
+    done(null, Buffer.concat(out));
+  }
+
+  override _flush(done: TransformCallback): void {
+    done(null, this.carry);
+  }
+}
+
+function acceptsGzip(req: IncomingMessage): boolean {
+  return /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+}
+
+function forwardHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
+  const out: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+  return out;
+}
+
+function withVary(vary: string | string[] | number | undefined, name: string): string {
+  const list = String(vary ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  return list.some((v) => v.toLowerCase() === name.toLowerCase()) ? list.join(', ') : [...list, name].join(', ');
+}
+
+type Upstream = { status: number; headers: IncomingHttpHeaders; body: Buffer };
+
+export function createFrontDoor({ handle, log, formOrigins = [] }: FrontOptions) {
+  const socketPath = path.join(os.tmpdir(), `travelsx-${process.pid}-${randomBytes(6).toString('hex')}.sock`);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const inner = http.createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      log.error({ err: error, url: req.url }, 'request failed');
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end();
+    });
+  });
+  const cache = documentCache();
+  const filling = new Map<string, Promise<Upstream>>();
+
+  function upstreamRequest(method: string, pathAndQuery: string, headers: IncomingHttpHeaders) {
+    return http.request({ socketPath, agent, method, path: pathAndQuery, headers: { ...headers, 'accept-encoding': 'identity' } });
+  }
+
+  /** Asks Next for a page and reads the whole answer. */
+  function fetchWhole(req: IncomingMessage, pathname: string): Promise<Upstream> {
+    const headers = { ...req.headers };
+    delete headers['if-none-match'];
+    delete headers['if-modified-since'];
+    delete headers['range'];
+    return new Promise((resolve, reject) => {
+      const request = upstreamRequest('GET', pathname, headers);
+      request.on('response', (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 502, headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on('error', reject);
+      });
+      request.on('error', reject);
+      request.end();
+    });
+  }
+
+  function toEntry(upstream: Upstream): DocumentEntry | undefined {
+    const freshSeconds = sharedMaxAge(String(upstream.headers['cache-control'] ?? ''));
+    const type = String(upstream.headers['content-type'] ?? '');
+    if (upstream.status !== 200 || !freshSeconds || upstream.headers['set-cookie'] || !type.startsWith('text/html')) return undefined;
+    const html = stripAppScripts(upstream.body.toString('utf8'));
+    if (html === undefined) return undefined;
+    const body = Buffer.from(html);
+    const headers = forwardHeaders(upstream.headers) as Record<string, string | string[]>;
+    delete headers['etag'];
+    delete headers['x-nextjs-cache'];
+    delete headers['x-nextjs-prerender'];
+    delete headers['x-nextjs-stale-time'];
+    headers['content-security-policy'] = documentPolicy();
+    headers['vary'] = 'Accept-Encoding';
+    return {
+      headers,
+      body,
+      gzip: zlib.gzipSync(body, { level: 6 }),
+      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+      internalPath: String(upstream.headers['x-middleware-rewrite'] ?? '').split('?')[0],
+      storedAt: Date.now(),
+      freshMs: freshSeconds * 1000,
+    };
+  }
+
+  /** One render per document at a time; others wait for it. */
+  function fill(key: string, req: IncomingMessage, pathname: string): Promise<Upstream> {
+    let pending = filling.get(key);
+    if (!pending) {
+      pending = fetchWhole(req, pathname)
+        .then((upstream) => {
+          const entry = toEntry(upstream);
+          if (entry) cache.set(key, entry);
+          else if (upstream.status !== 200) cache.delete(key);
+          return upstream;
+        })
+        .finally(() => filling.delete(key));
+      filling.set(key, pending);
+    }
+    return pending;
+  }
+
+  function sendEntry(req: IncomingMessage, res: ServerResponse, entry: DocumentEntry, state: 'HIT' | 'MISS' | 'STALE'): void {
+    const headers: OutgoingHttpHeaders = { ...entry.headers, etag: entry.etag, 'x-page-cache': state, age: String(Math.floor((Date.now() - entry.storedAt) / 1000)) };
+    if (req.headers['if-none-match'] === entry.etag) {
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    const gzip = acceptsGzip(req);
+    const body = gzip ? entry.gzip : entry.body;
+    if (gzip) headers['content-encoding'] = 'gzip';
+    headers['content-length'] = String(body.length);
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  function sendWhole(req: IncomingMessage, res: ServerResponse, upstream: Upstream): void {
+    const headers = forwardHeaders(upstream.headers);
+    let body = upstream.body;
+    const type = String(upstream.headers['content-type'] ?? '');
+    if (type.startsWith('text/html')) {
+      const nonce = randomBytes(16).toString('base64');
+      headers['content-security-policy'] = appPolicy(nonce, formOrigins);
+      body = Buffer.from(body.toString('utf8').replace(/<script(?=[\s>/])/g, `<script nonce="${nonce}"`));
+    }
+    if (acceptsGzip(req) && COMPRESSIBLE.test(type)) {
+      body = zlib.gzipSync(body);
+      headers['content-encoding'] = 'gzip';
+      headers['vary'] = withVary(headers['vary'], 'Accept-Encoding');
+    }
+    headers['content-length'] = String(body.length);
+    res.writeHead(upstream.status, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  async function serveDocument(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
+    const key = `${String(req.headers.host ?? '').toLowerCase()}|${pathname}`;
+    const entry = cache.get(key);
+    if (entry) {
+      const stale = Date.now() - entry.storedAt > entry.freshMs;
+      sendEntry(req, res, entry, stale ? 'STALE' : 'HIT');
+      if (stale) fill(key, req, pathname).catch((error: unknown) => log.warn({ err: error, url: pathname }, 'document refresh failed'));
+      return;
+    }
+    const upstream = await fill(key, req, pathname);
+    const stored = cache.get(key);
+    if (stored) sendEntry(req, res, stored, 'MISS');
+    else sendWhole(req, res, upstream);
+  }
+
+  /** Streams a page from Next, adding the nonce to its scripts and compressing. */
+  function proxyPage(req: IncomingMessage, res: ServerResponse): void {
+    const request = upstreamRequest(req.method ?? 'GET', req.url ?? '/', req.headers);
+    request.on('response', (response) => {
+      const headers = forwardHeaders(response.headers);
+      const type = String(response.headers['content-type'] ?? '');
+      const html = type.startsWith('text/html');
+      const nonce = randomBytes(16).toString('base64');
+      if (html) headers['content-security-policy'] = appPolicy(nonce, formOrigins);
+      const status = response.statusCode ?? 502;
+      const bodyless = req.method === 'HEAD' || status === 204 || status === 304;
+      const gzip = !bodyless && acceptsGzip(req) && COMPRESSIBLE.test(type);
+      if (gzip) {
+        headers['content-encoding'] = 'gzip';
+        headers['vary'] = withVary(headers['vary'], 'Accept-Encoding');
+      } else if (!html && response.headers['content-length']) {
+        headers['content-length'] = response.headers['content-length'];
+      }
+      res.writeHead(status, headers);
+      if (bodyless) {
+        response.resume();
+        res.end();
+        return;
+      }
+      const stages: NodeJS.ReadWriteStream[] = [];
+      if (html) stages.push(new NonceInjector(nonce));
+      // a sync flush after every write keeps React's streamed chunks streaming
+      if (gzip) stages.push(zlib.createGzip({ flush: zlib.constants.Z_SYNC_FLUSH }));
+      pipeline([response, ...stages, res] as unknown as [NodeJS.ReadableStream, NodeJS.WritableStream], (error) => {
+        if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') log.warn({ err: error, url: req.url }, 'page stream failed');
+      });
+    });
+    request.on('error', (error) => {
+      log.error({ err: error, url: req.url }, 'page request failed');
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end();
+    });
+    res.on('close', () => {
+      if (!res.writableFinished) request.destroy();
+    });
+    request.end();
+  }
+
+  function isPageRequest(req: IncomingMessage, pathname: string): boolean {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    if (NOT_PAGES.test(pathname) || /\.[a-z0-9]+$/i.test(pathname)) return false;
+    // client-side navigations and prefetches ask for React Server Component payloads
+    return !req.headers['rsc'] && !req.headers['next-router-prefetch'] && !req.headers['next-action'] && !req.headers['upgrade'];
+  }
+
+  return {
+    /** Starts the private socket Next answers pages on. */
+    listen(): Promise<void> {
+      return new Promise((resolve, reject) => {
+        fs.rmSync(socketPath, { force: true });
+        inner.once('error', reject);
+        inner.listen(socketPath, () => {
+          fs.chmodSync(socketPath, 0o600);
+          resolve();
+        });
+      });
+    },
+    serve(req: IncomingMessage, res: ServerResponse): void {
+      let pathname: string;
+      try {
+        pathname = new URL(req.url ?? '/', 'http://front').pathname;
+      } catch {
+        pathname = '/';
+      }
+      if (!isPageRequest(req, pathname)) {
+        handle(req, res).catch((error: unknown) => {
+          log.error({ err: error, url: req.url }, 'request failed');
+          if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+          res.end();
+        });
+        return;
+      }
+      if (isDocumentPath(pathname)) {
+        serveDocument(req, res, pathname).catch((error: unknown) => {
+          log.error({ err: error, url: req.url }, 'document failed');
+          if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+          res.end();
+        });
+        return;
+      }
+      proxyPage(req, res);
+    },
+    close(): void {
+      inner.close();
+      inner.closeAllConnections();
+      agent.destroy();
+      fs.rmSync(socketPath, { force: true });
+    },
+  };
+}

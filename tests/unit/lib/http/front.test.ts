@@ -1,0 +1,161 @@
+/**
+ * @jest-environment node
+ */
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { createFrontDoor, NonceInjector } from '@/lib/http/front';
+import { isDocumentPath, stripAppScripts, DOCUMENT_MARKER } from '@/lib/http/documents';
+import { documentCache, purgeDocuments } from '@/lib/http/document-cache';
+
+const documentHtml = (title: string) =>
+  `<!DOCTYPE html><html><head><title>${title}</title><link rel="preload" as="script" href="/_next/static/chunks/a.js"/>` +
+  `<script src="/_next/static/chunks/a.js" async=""></script><script src="/_next/static/chunks/p.js" noModule=""></script></head>` +
+  `<body><main id="main" ${DOCUMENT_MARKER}><h1>${title}</h1><a href="/in/ta/place/chennai">தமிழ்</a></main>` +
+  `<script src="/visit.js" async=""></script><script type="application/ld+json">{"@type":"TaxiService"}</script>` +
+  `<script>self.__next_f.push([1,"x"])</script></body></html>`;
+
+describe('which pages are documents', () => {
+  it.each([
+    ['/in/en/place/chennai', true],
+    ['/in/en/place/chennai/outstation-taxi', true],
+    ['/in/en/city/madurai', true],
+    ['/in/en/taxi/chennai-to-bengaluru', true],
+    ['/in/en/service/places', true],
+    ['/in/en/blogs', true],
+    ['/in/en/blogs/page/2', true],
+    ['/in/en/blog/airport-guide', true],
+    ['/in/en/madurai', true],
+    ['/in/en/blog/create', false],
+    ['/in/en/user/home', false],
+    ['/in/en/terms', false],
+    ['/in/en/travel/rides', false],
+    ['/user/home', false],
+    ['/in/en/place/chennai/a/b', false],
+  ])('%s -> %s', (path, expected) => {
+    expect(isDocumentPath(path)).toBe(expected);
+  });
+
+  it('keeps only JSON-LD and the visit script of a document', () => {
+    const html = stripAppScripts(documentHtml('Chennai'))!;
+    expect(html).not.toContain('/_next/');
+    expect(html).not.toContain('__next_f');
+    expect(html).toContain('<script src="/visit.js" async=""></script>');
+    expect(html).toContain('application/ld+json');
+    expect(html).toContain('<h1>Chennai</h1>');
+  });
+
+  it('leaves pages alone that are not documents or need their scripts', () => {
+    expect(stripAppScripts('<html><body><main id="main"><script>x</script></main></body></html>')).toBeUndefined();
+    expect(stripAppScripts(`<main ${DOCUMENT_MARKER}></main><div hidden id="S:0">late</div><script>$RC("B:0","S:0")</script>`)).toBeUndefined();
+  });
+});
+
+describe('nonce on streamed scripts', () => {
+  it('adds the nonce to every script tag, even split across chunks', async () => {
+    const html = '<html><head><script src="/a.js" async></script></head><body><p>scripts and <scripture></p><script>go()</script></body></html>';
+    // every possible split point, in chunks of 1..9 bytes
+    for (let size = 1; size < 10; size += 1) {
+      const chunks: Buffer[] = [];
+      for (let i = 0; i < html.length; i += size) chunks.push(Buffer.from(html.slice(i, i + size)));
+      const out = (await buffer(Readable.from(chunks).pipe(new NonceInjector('abc')))).toString();
+      expect(out).toBe(html.replace('<script src', '<script nonce="abc" src').replace('<script>', '<script nonce="abc">'));
+    }
+  });
+});
+
+describe('the front door', () => {
+  let renders = 0;
+  let origin = '';
+  let server: http.Server;
+  let front: ReturnType<typeof createFrontDoor>;
+
+  beforeAll(async () => {
+    documentCache().purge(() => true);
+    const handle = async (req: IncomingMessage, res: ServerResponse) => {
+      renders += 1;
+      const url = req.url ?? '/';
+      if (url.startsWith('/in/en/place/')) {
+        const name = url.split('/')[4];
+        if (name === 'atlantis') {
+          res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+          res.end('<html><body><h1>Page not found</h1><script src="/_next/a.js"></script></body></html>');
+          return;
+        }
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 's-maxage=300, stale-while-revalidate=31535700', 'x-middleware-rewrite': `/demo/en-IN/place/${name}` });
+        res.end(documentHtml(`${name} ${renders}`));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.write('<html><head><script src="/_next/static/chunks/a.js" async></script></head>');
+      res.end('<body><script>self.__next_f.push([1])</script></body></html>');
+    };
+    front = createFrontDoor({ handle, log: { error: () => {}, warn: () => {} }, formOrigins: ['https://secure.payu.in'] });
+    await front.listen();
+    server = http.createServer((req, res) => front.serve(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    front.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('renders a document once, strips the app scripts and answers repeats from memory, gzipped', async () => {
+    const before = renders;
+    const first = await fetch(`${origin}/in/en/place/chennai`);
+    const second = await fetch(`${origin}/in/en/place/chennai?utm_source=ad`);
+    expect(first.headers.get('x-page-cache')).toBe('MISS');
+    expect(second.headers.get('x-page-cache')).toBe('HIT');
+    expect(second.headers.get('content-encoding')).toBe('gzip');
+    expect(await second.text()).toBe(await first.text());
+    expect(renders - before).toBe(1);
+    expect(second.headers.get('content-security-policy')).toContain("script-src 'self';");
+    const body = await (await fetch(`${origin}/in/en/place/chennai`)).text();
+    expect(body).not.toContain('/_next/');
+    expect(body).toContain('/visit.js');
+  });
+
+  it('answers a conditional request with 304 and the same ETag', async () => {
+    const first = await fetch(`${origin}/in/en/place/madurai`);
+    const etag = first.headers.get('etag')!;
+    const again = await fetch(`${origin}/in/en/place/madurai`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it('renders afresh after a purge of the page (a blog publish)', async () => {
+    await fetch(`${origin}/in/en/place/salem`);
+    expect(purgeDocuments(['/demo/en-IN/place/salem'])).toBe(1);
+    const after = await fetch(`${origin}/in/en/place/salem`);
+    expect(after.headers.get('x-page-cache')).toBe('MISS');
+  });
+
+  it('does not keep a 404, and gives it a nonce policy like any page', async () => {
+    const missing = await fetch(`${origin}/in/en/place/atlantis`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('x-page-cache')).toBeNull();
+    const csp = missing.headers.get('content-security-policy')!;
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+    expect(await missing.text()).toContain(`<script nonce="${nonce}" src="/_next/a.js">`);
+  });
+
+  it('gives every app page a fresh nonce on each of its scripts', async () => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 2; i += 1) {
+      const res = await fetch(`${origin}/in/en/user/home`);
+      const csp = res.headers.get('content-security-policy')!;
+      expect(csp).toContain("'strict-dynamic'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain('form-action \'self\' https://secure.payu.in');
+      const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+      nonces.add(nonce);
+      const html = await res.text();
+      const tags = [...html.matchAll(/<script[^>]*>/g)].map((m) => m[0]);
+      expect(tags).toHaveLength(2);
+      for (const tag of tags) expect(tag).toContain(`nonce="${nonce}"`);
+    }
+    expect(nonces.size).toBe(2);
+  });
+});
