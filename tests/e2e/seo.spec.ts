@@ -36,7 +36,7 @@ function parsePage(url: string, status: number, html: string, cache: string | nu
   const canonicals = links.filter((l) => l.rel === 'canonical').map((l) => l.href);
   const alternates: Record<string, string> = {};
   for (const link of links.filter((l) => l.rel === 'alternate' && l.hreflang)) alternates[link.hreflang] = link.href;
-  const jsonLd = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].flatMap((m) => {
+  const jsonLd = [...html.matchAll(/<script\b[^>]*\btype="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].flatMap((m) => {
     const data = JSON.parse(m[1]) as Record<string, unknown>;
     return Array.isArray(data['@graph']) ? (data['@graph'] as Record<string, unknown>[]) : [data];
   });
