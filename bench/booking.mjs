@@ -4,6 +4,7 @@
 // Afterwards every rider's rides are counted: no acknowledged booking may be lost or doubled.
 // Usage: node bench/booking.mjs [bookings=2000] [clients=32]
 import { closedLoop, requireBuild, row, startServer, summary } from './lib.mjs';
+import { report } from './report.mjs';
 
 const BOOKINGS = Number(process.argv[2] ?? 2000);
 const CLIENTS = Number(process.argv[3] ?? 32);
@@ -92,6 +93,13 @@ try {
   console.log(row('book POST /api/rides', book, baseline));
   const refusedText = [...refused].map(([k, n]) => `${n} x ${k}`).join(', ') || '0';
   console.log(`  bookings acknowledged ${acknowledged.size}, refused ${refusedText}, rows stored ${stored}, lost ${lost}, doubled ${doubled}`);
+  report('booking', [
+    { label: 'quote p99 (HTTP, 32 clients)', value: quote.p99, unit: 'ms', baseline: baseline.p99, goal: { op: '<', value: 30 } },
+    { label: 'place search p99 (HTTP, 32 clients)', value: places.p99, unit: 'ms', baseline: baseline.p99 },
+    { label: 'bookings per second (32 clients)', value: book.rps, unit: '/s', baseline: baseline.rps, goal: { op: '>=', value: 300 } },
+    { label: 'booking p99 (32 clients)', value: book.p99, unit: 'ms', baseline: baseline.p99 },
+    { label: 'bookings lost or doubled', value: lost + doubled, unit: '', goal: { op: '==', value: 0 } },
+  ]);
 } finally {
   await server.stop();
 }

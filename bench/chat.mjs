@@ -8,6 +8,7 @@
 // Usage: node bench/chat.mjs [messagesPerSession=20] [sessions=50] [thinkMs=500]
 import { io } from 'socket.io-client';
 import { requireBuild, startServer } from './lib.mjs';
+import { report } from './report.mjs';
 
 const PER_SESSION = Number(process.argv[2] ?? 20);
 const SESSIONS = Number(process.argv[3] ?? 50);
@@ -135,6 +136,10 @@ try {
   console.log(line('baseline socket ack (no agent)', baseline));
   console.log(line('agent round trip (socket.io)', agent));
   console.log(`  replies lost ${lost}, extra replies ${extra}, stored messages missing ${storedShort}; p95 goal ${agent.p95 < 100 ? 'met' : 'missed'}`);
+  report('chat', [
+    { label: 'chat round trip p95 (50 sessions)', value: agent.p95, unit: 'ms', baseline: baseline.p95, goal: { op: '<', value: 100 } },
+    { label: 'chat replies lost', value: lost + storedShort, unit: '', goal: { op: '==', value: 0 } },
+  ]);
 } finally {
   for (const socket of sockets) socket.disconnect();
   await server.stop();

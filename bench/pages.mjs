@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { closedLoop, requireBuild, row, startServer, summary } from './lib.mjs';
+import { report } from './report.mjs';
 
 const REQUESTS = Number(process.argv[2] ?? 3000);
 const CONNECTIONS = Number(process.argv[3] ?? 64);
@@ -59,16 +60,39 @@ http { access_log off; sendfile on; keepalive_requests 100000;
   const base = summary(await closedLoop(REQUESTS, CONNECTIONS, get(`http://127.0.0.1:${NGINX_PORT}/`)));
   const app = summary(await closedLoop(REQUESTS, CONNECTIONS, get(server.origin + PAGE)));
 
-  // what Chromium downloads: noModule scripts are for browsers without modules and are skipped
-  const scripts = [...new Set([...html.matchAll(/<script([^>]+)src="([^"]+)"/g)].filter((m) => !/nomodule/i.test(m[1])).map((m) => m[2]))];
-  let gzipped = 0;
-  for (const src of scripts) gzipped += zlib.gzipSync(Buffer.from(await (await fetch(new URL(src, server.origin))).arrayBuffer()), { level: 9 }).length;
+  /** Gzipped bytes of the scripts a page makes Chromium download (noModule scripts are for browsers without modules). */
+  const jsBytes = async (pagePath) => {
+    const page = await (await fetch(server.origin + pagePath)).text();
+    const srcs = [...new Set([...page.matchAll(/<script([^>]+)src="([^"]+)"/g)].filter((m) => !/nomodule/i.test(m[1])).map((m) => m[2]))];
+    let total = 0;
+    for (const src of srcs) total += zlib.gzipSync(Buffer.from(await (await fetch(new URL(src, server.origin))).arrayBuffer()), { level: 9 }).length;
+    return { files: srcs.length, kB: total / 1000 };
+  };
+  const scripts = await jsBytes(PAGE);
+  const ROUTE_TYPES = [
+    ['route page', '/in/en/taxi/chennai-to-bangalore'],
+    ['places index', '/in/en/service/places'],
+    ['blog list', '/in/en/blogs'],
+    ['landing (user/home)', '/in/en/user/home'],
+    ['booking form', '/in/en/user/form/taxi/booking'],
+    ['console login', '/in/en/travel/login'],
+  ];
+  const perRoute = [];
+  for (const [name, pagePath] of ROUTE_TYPES) perRoute.push([name, await jsBytes(pagePath)]);
 
   console.log(`place page ${PAGE} (${(html.length / 1024).toFixed(1)} kB HTML; ${CONNECTIONS} connections, ${REQUESTS} requests each)`);
   console.log(row('nginx, same bytes (baseline)', base));
   console.log(row('app (document cache)', app, base));
   console.log(`  throughput ratio app/nginx ${(app.rps / base.rps).toFixed(2)} (goal >= 0.5); app p99 ${app.p99.toFixed(1)} ms (goal < 50 ms)`);
-  console.log(`  JavaScript loaded by the page: ${scripts.length} files, ${(gzipped / 1024).toFixed(1)} kB gzipped (goal <= 120 kB)`);
+  console.log(`  JavaScript loaded by the page: ${scripts.files} files, ${scripts.kB.toFixed(1)} kB gzipped (goal <= 120 kB)`);
+  console.log('  JavaScript by route type (gzipped, what Chromium downloads on load):');
+  for (const [name, js] of perRoute) console.log(`    ${name.padEnd(22)} ${String(js.files).padStart(3)} files ${js.kB.toFixed(1).padStart(7)} kB`);
+  report('pages', [
+    { label: 'place page throughput vs nginx (64 conn.)', value: app.rps / base.rps, unit: 'x', baseline: 1, goal: { op: '>=', value: 0.5 } },
+    { label: 'place page p99 (64 conn.)', value: app.p99, unit: 'ms', baseline: base.p99, goal: { op: '<', value: 50 } },
+    { label: 'place page JavaScript (gzipped)', value: scripts.kB, unit: 'kB', goal: { op: '<=', value: 120 } },
+    ...perRoute.map(([name, js]) => ({ label: `JavaScript, ${name} (gzipped)`, value: js.kB, unit: 'kB' })),
+  ]);
   console.log(`  nginx ${execFileSync(nginxBin, ['-v'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim() || 'version unknown'}`);
 } finally {
   nginx?.kill('SIGTERM');

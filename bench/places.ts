@@ -3,6 +3,7 @@
 // over the same folded names, on the same queries. Usage: npx tsx bench/places.ts [queries=20000]
 import { performance } from 'node:perf_hooks';
 import { foldName, loadGazetteer, searchCities } from '../lib/places/gazetteer';
+import { report } from './report.mjs';
 
 const QUERIES = Number(process.argv[2] ?? 20_000);
 
@@ -46,6 +47,7 @@ async function main() {
   console.log(`place search in-process (${index.places.length} places, ${QUERIES} queries; goal: p99 < 5 ms; load ${loadMs.toFixed(0)} ms)`);
   console.log(`  baseline linear scan          ${fmt(baseline)}`);
   console.log(`  prefix index (searchCities)   ${fmt(indexed)}  (x${(percentile(baseline, 99) / percentile(indexed, 99)).toFixed(0)} faster at p99)`);
+  report('places', [{ label: 'place search p99 (in-process)', value: percentile(indexed, 99), unit: 'ms', baseline: percentile(baseline, 99), goal: { op: '<', value: 5 } }]);
 }
 
 void main();

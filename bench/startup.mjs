@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { report } from './report.mjs';
 
 const runs = Number(process.argv[2] ?? 5);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -57,3 +58,7 @@ for (const [name, label] of [['fresh', 'new data directory'], ['existing', 'exis
   const m = median(results[name]);
   console.log(`  ${label.padEnd(25)} ${m.toFixed(0).padStart(6)}  (x${(m / base).toFixed(1)} baseline)`);
 }
+report('startup', [
+  { label: 'start-up, new data directory', value: median(results.fresh), unit: 'ms', baseline: base },
+  { label: 'start-up, existing data directory', value: median(results.existing), unit: 'ms', baseline: base, goal: { op: '<', value: 2000 } },
+]);

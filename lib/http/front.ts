@@ -73,7 +73,28 @@ export function appPolicy(nonce: string, formOrigins: readonly string[] = []): s
   ].join('; ');
 }
 
-/** Adds ` nonce="…"` to every `<script` tag of a streamed HTML body (tags may be split across chunks). */
+const NONCE_TAGS = [Buffer.from('<script'), Buffer.from('<link')];
+
+/** Where the tag name ends if `buffer` opens a script or link tag at `at`; -1 if not; undefined when the chunk ends too early to tell. */
+function opensNonceTag(buffer: Buffer, at: number): number | undefined {
+  for (const tag of NONCE_TAGS) {
+    const available = buffer.length - at;
+    if (available <= tag.length) {
+      if (buffer.subarray(at).equals(tag.subarray(0, available))) return undefined;
+      continue;
+    }
+    if (!buffer.subarray(at, at + tag.length).equals(tag)) continue;
+    const next = buffer[at + tag.length];
+    // a space, '>' or '/' ends the tag name ("<scripts", "<linked" are other words)
+    if (next === 0x20 || next === 0x3e || next === 0x2f || next === 0x0a || next === 0x09 || next === 0x0d) return at + tag.length;
+  }
+  return -1;
+}
+
+/**
+ * Adds ` nonce="…"` to every `<script` and `<link` tag of a streamed HTML body
+ * (script preloads need it too; tags may be split across chunks).
+ */
 export class NonceInjector extends Transform {
   private carry: Buffer = Buffer.alloc(0);
   private readonly attribute: Buffer;
@@ -90,26 +111,23 @@ export class NonceInjector extends Transform {
     let start = 0;
     let from = 0;
     for (;;) {
-      const at = buffer.indexOf('<script', from, 'latin1');
+      const at = buffer.indexOf(0x3c, from);
       if (at === -1) break;
-      const after = at + 7;
-      if (after >= buffer.length) break;
-      const next = buffer[after];
-      // a space, '>' or '/' ends the tag name; "<scripts" is another word
-      if (next === 0x20 || next === 0x3e || next === 0x2f || next === 0x0a || next === 0x09 || next === 0x0d) {
+      const after = opensNonceTag(buffer, at);
+      if (after === undefined) {
+        // hold back what may be the start of a tag until the next chunk
+        out.push(buffer.subarray(start, at));
+        this.carry = Buffer.from(buffer.subarray(at));
+        done(null, Buffer.concat(out));
+        return;
+      }
+      if (after > 0) {
         out.push(buffer.subarray(start, after), this.attribute);
         start = after;
       }
-      from = after;
+      from = at + 1;
     }
-    // hold back a tail that may be the start of "<script"
-    const lastOpen = buffer.lastIndexOf(0x3c);
-    if (lastOpen >= start && lastOpen > buffer.length - 8) {
-      out.push(buffer.subarray(start, lastOpen));
-      this.carry = Buffer.from(buffer.subarray(lastOpen));
-    } else {
-      out.push(buffer.subarray(start));
-    }
+    out.push(buffer.subarray(start));
     done(null, Buffer.concat(out));
   }
 
@@ -238,7 +256,7 @@ export function createFrontDoor({ handle, log, formOrigins = [] }: FrontOptions)
     if (type.startsWith('text/html')) {
       const nonce = randomBytes(16).toString('base64');
       headers['content-security-policy'] = appPolicy(nonce, formOrigins);
-      body = Buffer.from(body.toString('utf8').replace(/<script(?=[\s>/])/g, `<script nonce="${nonce}"`));
+      body = Buffer.from(body.toString('utf8').replace(/<(script|link)(?=[\s>/])/g, `<$1 nonce="${nonce}"`));
     }
     if (acceptsGzip(req) && COMPRESSIBLE.test(type)) {
       body = zlib.gzipSync(body);

@@ -53,14 +53,15 @@ describe('which pages are documents', () => {
 });
 
 describe('nonce on streamed scripts', () => {
-  it('adds the nonce to every script tag, even split across chunks', async () => {
-    const html = '<html><head><script src="/a.js" async></script></head><body><p>scripts and <scripture></p><script>go()</script></body></html>';
+  it('adds the nonce to every script and link tag, even split across chunks', async () => {
+    const html =
+      '<html><head><link rel="preload" as="script" href="/a.js"/><script src="/a.js" async></script></head><body><p>scripts and <scripture> <linked> <li>x</li></p><script>go()</script></body></html><';
     // every possible split point, in chunks of 1..9 bytes
     for (let size = 1; size < 10; size += 1) {
       const chunks: Buffer[] = [];
       for (let i = 0; i < html.length; i += size) chunks.push(Buffer.from(html.slice(i, i + size)));
       const out = (await buffer(Readable.from(chunks).pipe(new NonceInjector('abc')))).toString();
-      expect(out).toBe(html.replace('<script src', '<script nonce="abc" src').replace('<script>', '<script nonce="abc">'));
+      expect(out).toBe(html.replace('<link rel', '<link nonce="abc" rel').replace('<script src', '<script nonce="abc" src').replace('<script>', '<script nonce="abc">'));
     }
   });
 });
@@ -152,7 +153,7 @@ describe('the front door', () => {
       const nonce = /'nonce-([^']+)'/.exec(csp)![1];
       nonces.add(nonce);
       const html = await res.text();
-      const tags = [...html.matchAll(/<script[^>]*>/g)].map((m) => m[0]);
+      const tags = [...html.matchAll(/<(?:script|link)\b[^>]*>/g)].map((m) => m[0]);
       expect(tags).toHaveLength(2);
       for (const tag of tags) expect(tag).toContain(`nonce="${nonce}"`);
     }
