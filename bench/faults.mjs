@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { apiClient, closedLoop, freePort, launchServer, requireBuild, signInRider, summary } from './lib.mjs';
+import { apiClient, closedLoop, freePort, launchServer, median, requireBuild, signInRider, summary } from './lib.mjs';
 
 const DATABASES = (process.argv[2] ?? 'pglite,postgres').split(',').map((d) => d.trim()).filter(Boolean);
 const BOOKINGS = Number(process.argv[3] ?? 1200);
@@ -239,7 +239,12 @@ for (const kind of DATABASES) {
 }
 
 const label = { pglite: 'PGlite', postgres: `PostgreSQL ${postgres?.version ?? ''}`.trim() };
-const ms = (x) => (x === null ? 'failed' : x.toFixed(0));
+const spread = (xs) => {
+  if (!xs.length) return '-';
+  if (xs.includes(null)) return `failed after ${xs.length - 1}`;
+  const sorted = [...xs].sort((a, b) => a - b);
+  return `${sorted[0].toFixed(0)} / ${median(sorted).toFixed(0)} / ${sorted.at(-1).toFixed(0)}`;
+};
 const lines = [
   ['bookings sent', (r) => r.sent],
   ['acknowledged (2xx + ride id)', (r) => r.acknowledged],
@@ -255,8 +260,8 @@ const lines = [
   ['stored, never acknowledged', (r) => r.storedNotAcknowledged],
   ['lost (acknowledged, not stored)', (r) => r.lost],
   ['doubled (> 1 row per key)', (r) => r.doubled],
-  ['restart ms (each kill)', (r) => r.kills.map((k) => ms(k.restartMs)).join(' / ') || '-'],
-  ['downtime ms (kill to ready)', (r) => r.kills.map((k) => ms(k.downMs)).join(' / ') || '-'],
+  ['restart ms min / median / max', (r) => spread(r.kills.map((k) => k.restartMs))],
+  ['downtime ms (kill to ready), same', (r) => spread(r.kills.map((k) => k.downMs))],
   ['booking p50 / p99 ms (incl. retries)', (r) => `${r.latency.p50.toFixed(0)} / ${r.latency.p99.toFixed(0)}`],
 ];
 const width = 26;
