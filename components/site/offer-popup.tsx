@@ -11,7 +11,12 @@ export type OfferLabels = { title: string; body: string; book: string; close: st
 const listeners = new Set<() => void>();
 const isDismissed = () => sessionStorage.getItem(OFFER_DISMISSED_KEY) === 'true';
 
-/** The riders' offer card; closing it keeps it away for the browser session (sessionStorage OfferPopupDismissed=true). */
+/**
+ * The riders' offer card; closing it keeps it away for the browser session
+ * (sessionStorage OfferPopupDismissed=true). The server renders it, so it is
+ * part of the first paint instead of arriving after hydration; it fades in
+ * after a moment (CSS), by which time a rider who dismissed it has it removed.
+ */
 export function OfferPopup({ labels, bookHref }: { labels: OfferLabels; bookHref: string }) {
   const id = useId();
   const hidden = useSyncExternalStore(
@@ -20,7 +25,7 @@ export function OfferPopup({ labels, bookHref }: { labels: OfferLabels; bookHref
       return () => listeners.delete(listener);
     },
     isDismissed,
-    () => true,
+    () => false,
   );
   if (hidden) return null;
   const dismiss = () => {

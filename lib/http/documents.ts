@@ -53,3 +53,17 @@ export function sharedMaxAge(cacheControl: string | undefined): number | undefin
   const match = /\bs-maxage=(\d+)/.exec(cacheControl ?? '');
   return match ? Number(match[1]) : undefined;
 }
+
+const STYLESHEET = /<link\b(?=[^>]*\brel="stylesheet")[^>]*\bhref="(\/_next\/static\/[^"]+\.css)"[^>]*\/?>/g;
+
+/**
+ * The document's own stylesheets inlined as <style> (a few kB gzipped): the
+ * first paint needs no further request. `read` gives a file's text, or
+ * undefined to keep the link.
+ */
+export function inlineStylesheets(html: string, read: (href: string) => string | undefined): string {
+  return html.replace(STYLESHEET, (link, href: string) => {
+    const css = read(href);
+    return css === undefined || css.includes('</style') ? link : `<style>${css}</style>`;
+  });
+}

@@ -22,7 +22,7 @@ import path from 'node:path';
 import { Transform, pipeline, type TransformCallback } from 'node:stream';
 import zlib from 'node:zlib';
 import { documentCache, type DocumentEntry } from './document-cache';
-import { isDocumentPath, sharedMaxAge, stripAppScripts } from './documents';
+import { inlineStylesheets, isDocumentPath, sharedMaxAge, stripAppScripts } from './documents';
 
 type Handle = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 type Log = { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
@@ -32,6 +32,8 @@ export type FrontOptions = {
   log: Log;
   /** Origins a payment form may post to (PayU), for the form-action directive. */
   formOrigins?: string[];
+  /** Next's build directory, whose static/ holds the stylesheets documents inline. */
+  distDir?: string;
 };
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'upgrade', 'proxy-connection', 'date']);
@@ -156,7 +158,7 @@ function withVary(vary: string | string[] | number | undefined, name: string): s
 
 type Upstream = { status: number; headers: IncomingHttpHeaders; body: Buffer };
 
-export function createFrontDoor({ handle, log, formOrigins = [] }: FrontOptions) {
+export function createFrontDoor({ handle, log, formOrigins = [], distDir = path.join(process.cwd(), '.next') }: FrontOptions) {
   const socketPath = path.join(os.tmpdir(), `travelsx-${process.pid}-${randomBytes(6).toString('hex')}.sock`);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const inner = http.createServer((req, res) => {
@@ -167,6 +169,20 @@ export function createFrontDoor({ handle, log, formOrigins = [] }: FrontOptions)
     });
   });
   const cache = documentCache();
+  const stylesheets = new Map<string, string | undefined>();
+  const readStylesheet = (href: string): string | undefined => {
+    if (!stylesheets.has(href)) {
+      const file = path.join(distDir, 'static', href.slice('/_next/static/'.length));
+      let css: string | undefined;
+      try {
+        css = file.startsWith(path.join(distDir, 'static') + path.sep) ? fs.readFileSync(file, 'utf8') : undefined;
+      } catch {
+        css = undefined;
+      }
+      stylesheets.set(href, css);
+    }
+    return stylesheets.get(href);
+  };
   const filling = new Map<string, Promise<Upstream>>();
 
   function upstreamRequest(method: string, pathAndQuery: string, headers: IncomingHttpHeaders) {
@@ -196,9 +212,9 @@ export function createFrontDoor({ handle, log, formOrigins = [] }: FrontOptions)
     const freshSeconds = sharedMaxAge(String(upstream.headers['cache-control'] ?? ''));
     const type = String(upstream.headers['content-type'] ?? '');
     if (upstream.status !== 200 || !freshSeconds || upstream.headers['set-cookie'] || !type.startsWith('text/html')) return undefined;
-    const html = stripAppScripts(upstream.body.toString('utf8'));
-    if (html === undefined) return undefined;
-    const body = Buffer.from(html);
+    const stripped = stripAppScripts(upstream.body.toString('utf8'));
+    if (stripped === undefined) return undefined;
+    const body = Buffer.from(inlineStylesheets(stripped, readStylesheet));
     const headers = forwardHeaders(upstream.headers) as Record<string, string | string[]>;
     delete headers['etag'];
     delete headers['x-nextjs-cache'];

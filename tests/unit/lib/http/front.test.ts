@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { createFrontDoor, NonceInjector } from '@/lib/http/front';
-import { isDocumentPath, stripAppScripts, DOCUMENT_MARKER } from '@/lib/http/documents';
+import { inlineStylesheets, isDocumentPath, stripAppScripts, DOCUMENT_MARKER } from '@/lib/http/documents';
 import { documentCache, purgeDocuments } from '@/lib/http/document-cache';
 
 const documentHtml = (title: string) =>
@@ -44,6 +44,12 @@ describe('which pages are documents', () => {
     expect(html).toContain('<script src="/visit.js" async=""></script>');
     expect(html).toContain('application/ld+json');
     expect(html).toContain('<h1>Chennai</h1>');
+  });
+
+  it('inlines the stylesheets it can read and keeps the others as links', () => {
+    const html = '<link rel="stylesheet" href="/_next/static/chunks/a.css" data-precedence="next"/><link rel="stylesheet" href="/_next/static/chunks/b.css"/><link rel="icon" href="/x.svg"/>';
+    const read = (href: string) => (href.endsWith('a.css') ? '.a{color:red}' : undefined);
+    expect(inlineStylesheets(html, read)).toBe('<style>.a{color:red}</style><link rel="stylesheet" href="/_next/static/chunks/b.css"/><link rel="icon" href="/x.svg"/>');
   });
 
   it('leaves pages alone that are not documents or need their scripts', () => {
