@@ -3,7 +3,7 @@
 // Baseline in the same run: GET /api/health on the same server (the cost of the HTTP stack alone).
 // Afterwards every rider's rides are counted: no acknowledged booking may be lost or doubled.
 // Usage: node bench/booking.mjs [bookings=2000] [clients=32]
-import { closedLoop, requireBuild, row, startServer, summary } from './lib.mjs';
+import { apiClient, benchTrip, closedLoop, requireBuild, row, signInRider, startServer, summary } from './lib.mjs';
 import { report } from './report.mjs';
 
 const BOOKINGS = Number(process.argv[2] ?? 2000);
@@ -14,36 +14,9 @@ requireBuild();
 const server = await startServer(3901);
 const { origin } = server;
 
-async function json(path, { method = 'GET', body, cookie, ip } = {}) {
-  const res = await fetch(origin + path, {
-    method,
-    headers: { 'content-type': 'application/json', origin, ...(cookie ? { cookie } : {}), ...(ip ? { 'x-forwarded-for': ip } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : null, headers: res.headers };
-}
-
-/** Signs a rider in by code (read from the dev outbox) and returns the session cookie. */
-async function signIn(index) {
-  const phoneNumber = `98${String(index).padStart(8, '0')}`;
-  const ip = `10.9.${Math.floor(index / 250)}.${index % 250}`;
-  const identity = { userType: 'travelsx-user', countryCode: '91', phoneNumber };
-  await json('/api/auth/otp/send', { method: 'POST', body: identity, ip });
-  const outbox = await json(`/api/dev/outbox?to=${encodeURIComponent(`+91${phoneNumber}`)}`);
-  const otp = /\b(\d{4})\b/.exec(outbox.json.data[0].body)[1];
-  const res = await fetch(`${origin}/api/auth/otp/verify`, { method: 'POST', headers: { 'content-type': 'application/json', origin, 'x-forwarded-for': ip }, body: JSON.stringify({ ...identity, otp, feature: 'booking-signup', userName: `Rider ${index}` }) });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return res.headers.get('set-cookie').split(';')[0];
-}
-
-const trip = () => ({
-  rideType: 'oneway',
-  tripKind: 'outstation',
-  pickupLocation: { lat: 13.0878, lng: 80.2785, name: 'Chennai' },
-  dropoffLocation: { lat: 12.9719, lng: 77.5937, name: 'Bengaluru' },
-  pickupTime: new Date(Date.now() + 86_400_000).toISOString(),
-});
+const json = apiClient(origin);
+const signIn = (index) => signInRider(origin, index);
+const trip = benchTrip;
 
 try {
   // warm-up: first renders, the gazetteer load, JIT

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { apiClient, closedLoop, freePort, launchServer, median, requireBuild, signInRider, summary } from './lib.mjs';
+import { apiClient, benchTrip, closedLoop, freePort, launchServer, median, requireBuild, signInRider, summary } from './lib.mjs';
 
 const DATABASES = (process.argv[2] ?? 'pglite,postgres').split(',').map((d) => d.trim()).filter(Boolean);
 const BOOKINGS = Number(process.argv[3] ?? 1200);
@@ -104,13 +104,7 @@ async function storedRides(kind, { dataDir, databaseUrl }) {
   }
 }
 
-const trip = () => ({
-  rideType: 'oneway',
-  tripKind: 'outstation',
-  pickupLocation: { lat: 13.0878, lng: 80.2785, name: 'Chennai' },
-  dropoffLocation: { lat: 12.9719, lng: 77.5937, name: 'Bengaluru' },
-  pickupTime: new Date(Date.now() + 86_400_000).toISOString(),
-});
+const trip = benchTrip;
 
 async function runOn(kind, postgres) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faults-data-'));

@@ -156,3 +156,12 @@ export async function signInRider(origin, index, prefix = '98') {
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   return res.headers.get('set-cookie').split(';')[0];
 }
+
+/** The benches' outstation trip: Chennai to Bengaluru, tomorrow. */
+export const benchTrip = () => ({
+  rideType: 'oneway',
+  tripKind: 'outstation',
+  pickupLocation: { lat: 13.0878, lng: 80.2785, name: 'Chennai' },
+  dropoffLocation: { lat: 12.9719, lng: 77.5937, name: 'Bengaluru' },
+  pickupTime: new Date(Date.now() + 86_400_000).toISOString(),
+});
