@@ -71,18 +71,12 @@ export class ApiClient {
     throw new Error(`no code for ${to} on ${this.host}`);
   }
 
-  /** Signs a rider in by phone (booking signup with a name); answers the verify call. */
-  async signInRider(number: string, userName?: string): Promise<ApiAnswer> {
-    const phone = { userType: 'travelsx-user', countryCode: '91', phoneNumber: number };
+  /** Signs a rider (or, with `userType`, a driver) in by phone; with a name, as a booking sign-up. Answers the verify call. */
+  async signInRider(number: string, userName?: string, userType = 'travelsx-user'): Promise<ApiAnswer> {
+    const phone = { userType, countryCode: '91', phoneNumber: number };
     const sent = await this.post('/api/auth/otp/send', { ...phone, feature: 'login' });
     if (sent.status !== 200) throw new Error(`code not sent to ${number}: ${sent.status} ${JSON.stringify(sent.json)}`);
     const otp = await this.code(`+91${number}`);
     return this.post('/api/auth/otp/verify', { ...phone, otp, ...(userName === undefined ? { feature: 'login' } : { feature: 'booking-signup', userName }) });
   }
-}
-
-/** A session cookie for the browser, from a client signed in on `host`. */
-export function browserCookie(client: ApiClient): { name: string; value: string; domain: string; path: string; httpOnly: boolean; secure: boolean; sameSite: 'Lax' } {
-  const [name, value] = client.cookie.split('=');
-  return { name, value, domain: client.host, path: '/', httpOnly: true, secure: true, sameSite: 'Lax' };
 }
