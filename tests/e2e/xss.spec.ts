@@ -122,6 +122,9 @@ test('a partner signs up with markup as the business name, and adds a vehicle wh
   await sheet.getByLabel('Vehicle type').selectOption('sedan');
   await sheet.getByLabel('Vehicle model').selectOption({ label: 'Other (Enter manually)' });
   await sheet.getByLabel('Model name').fill(model.text);
+  // The number field keeps letters and digits only, as it is typed.
+  await sheet.getByLabel('Vehicle number').fill(XSS_PAYLOADS[0].text);
+  await expect(sheet.getByLabel('Vehicle number')).toHaveValue(/^[A-Z0-9 ]+$/);
   await sheet.getByLabel('Vehicle number').fill('XS01 UI0001');
   await sheet.getByRole('button', { name: 'Continue' }).click();
   await expect(partner.getByText('Vehicle added to fleet!')).toBeVisible();
@@ -175,8 +178,20 @@ const trip = (pickup: string, dropoff: string) => ({ rideType: 'oneway', tripKin
 const searchId = (answer: { json: { data?: unknown } }) => (answer.json.data as { ride_search_id: string }).ride_search_id;
 const rideIdOf = (answer: { json: { data?: unknown } }) => (answer.json.data as { rideId: number }[])[0].rideId;
 
-test('places, rental package and flight number through the quote and booking API; cancel reasons (UI and API) and decline reasons (UI and API)', async () => {
+test('places, rental package and flight number (form and API); cancel reasons (UI and API) and decline reasons (UI and API)', async () => {
   const api = lab.riderApi;
+  // The form: a place is searched, never taken as typed; a flight number of markup is refused on the spot.
+  const [searched, flight] = [XSS_PAYLOADS[2], XSS_PAYLOADS[0]];
+  await rider.goto(`${lab.origin}/in/en/user/home`);
+  const form = rider.getByRole('form', { name: 'Book Taxi' });
+  await form.getByRole('combobox', { name: 'Pickup location' }).fill(searched.text);
+  await expect(rider.getByText('No places found')).toBeVisible();
+  await form.getByRole('radio', { name: 'Airport', exact: true }).check();
+  await form.getByLabel('Flight number (optional)').fill(flight.text);
+  await form.getByLabel('Flight number (optional)').blur();
+  await expect(form.getByText('Enter a flight number such as AI 302')).toBeVisible();
+  expectClean(await riderWatch.look(rider, 'booking form with markup typed', needles('place search', [searched])));
+
   const plain = searchId(await api.post('/api/rides/quote', trip('Chennai', 'Bengaluru')));
   const quotes = new Map<number, string>();
   const quoted = await feed('place name', XSS_PAYLOADS, async (payload) => {
