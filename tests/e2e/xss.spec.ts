@@ -175,6 +175,7 @@ test('rider names: the profile form (UI), booking sign-up and profile API; shown
 const CHENNAI = { lat: 13.0827, lng: 80.2707 };
 const BENGALURU = { lat: 12.9716, lng: 77.5946 };
 const trip = (pickup: string, dropoff: string) => ({ rideType: 'oneway', tripKind: 'outstation', pickupLocation: { ...CHENNAI, name: pickup }, dropoffLocation: { ...BENGALURU, name: dropoff }, pickupTime: tomorrow() });
+const DECLINED = ' (declined)';
 const searchId = (answer: { json: { data?: unknown } }) => (answer.json.data as { ride_search_id: string }).ride_search_id;
 const rideIdOf = (answer: { json: { data?: unknown } }) => (answer.json.data as { rideId: number }[])[0].rideId;
 
@@ -210,9 +211,10 @@ test('places, rental package and flight number (form and API); cancel reasons (U
   const book = async (payload: XssPayload) => rideIdOf(await api.post('/api/rides', { rideSearchId: quotes.get(payload.n) ?? plain, rideVehicle: 'sedan', idempotencyKey: randomUUID() }));
   const pairs = await pool(XSS_PAYLOADS, 3, async (payload) => ({ payload, cancel: await book(payload), decline: await book(payload) }));
   const cancelled = await feed('cancel reason', XSS_PAYLOADS, (payload, i) => api.post(`/api/rides/${pairs[i].cancel}/cancel`, { reason: payload.text }), ['reason']);
-  const declined = await feed('decline reason', XSS_PAYLOADS, (payload, i) => lab.partnerApi.post(`/api/partner/rides/${pairs[i].decline}`, { action: 'decline', reason: payload.text }), ['reason']);
+  // A decline reason ends in its own words, so a page cannot show a cancel reason in its place.
+  const declined = await feed('decline reason', XSS_PAYLOADS, (payload, i) => lab.partnerApi.post(`/api/partner/rides/${pairs[i].decline}`, { action: 'decline', reason: `${payload.text}${DECLINED}` }), ['reason']);
   expectFed(cancelled, payloadsUpTo(300));
-  expectFed(declined, payloadsUpTo(300));
+  expectFed(declined, payloadsUpTo(300 - DECLINED.length));
 
   // The screen paths: the rider cancels and the partner declines a ride each in the UI.
   const [viaUi, declinedInUi] = [XSS_PAYLOADS[0], XSS_PAYLOADS[5]];
@@ -227,19 +229,19 @@ test('places, rental package and flight number (form and API); cancel reasons (U
   await partner.goto(`${lab.origin}/in/en/travel/rides`);
   await partner.getByRole('article', { name: `Ride #${uiDecline}`, exact: true }).getByRole('button', { name: 'Decline' }).click();
   const decline = partner.getByRole('dialog', { name: `Decline ride #${uiDecline}` });
-  await decline.getByLabel('Reason').fill(declinedInUi.text);
+  await decline.getByLabel('Reason').fill(`${declinedInUi.text}${DECLINED}`);
   await decline.getByRole('button', { name: 'Decline the ride' }).click();
   await expect(decline).toBeHidden();
 
   riderPages.push(
     ...needles('place', quoted.accepted, 'From {} to {}'),
     ...needles('cancel reason', [...cancelled.accepted, viaUi], 'Cancellation reason: {}'),
-    ...needles('decline reason', [...declined.accepted, declinedInUi], 'Cancellation reason: {}'),
+    ...needles('decline reason', [...declined.accepted, declinedInUi], `Cancellation reason: {}${DECLINED}`),
   );
   consolePages.rides.push(...needles('place', quoted.accepted, 'Pickup {} Drop-off {}'));
   consolePages.events.push(...needles('place', quoted.accepted, 'Booked from {} to {}'));
   placeQuotes = quotes;
-  consolePages.events.push(...needles('cancel reason', [...cancelled.accepted, viaUi], 'Reason: {}'), ...needles('decline reason', [...declined.accepted, declinedInUi], 'Reason: {}'));
+  consolePages.events.push(...needles('cancel reason', [...cancelled.accepted, viaUi], 'Reason: {}'), ...needles('decline reason', [...declined.accepted, declinedInUi], `Reason: {}${DECLINED}`));
 });
 
 /** Fills the sheet of the Travels or Drivers screen in the UI and waits for the snackbar. */
@@ -303,17 +305,24 @@ test('fleet: travel company and driver names and places (UI and API), vehicle mo
   driverPayloads = XSS_PAYLOADS.filter((p) => driverIds.has(p.n));
   fleet = { driverIds, vehicleIds };
 
+  // Cards read: name, status, online badge, place; a driver's vehicle and travel company follow.
   const withPlace = (fed: typeof agencies) => fed.accepted.filter((p) => fits(p, 80));
-  consolePages.agencies.push(...needles('travel name', [...agencies.accepted, agencyInUi]), ...needles('travel place', [...withPlace(agencies), ...agencyPlaces.accepted, agencyInUi]));
+  consolePages.agencies.push(
+    ...needles('travel name', agencies.accepted, '{} Pending'),
+    ...needles('travel place', [...withPlace(agencies), ...agencyPlaces.accepted], 'Offline {}'),
+    ...needles('travel (UI)', [agencyInUi], '{} Pending Offline {}'),
+  );
   consolePages.drivers.push(
-    ...needles('driver name', [...drivers.accepted, driverInUi]),
-    ...needles('driver place', [...withPlace(drivers), ...driverPlaces.accepted, driverInUi]),
+    ...needles('driver name', drivers.accepted, '{} Verified'),
+    ...needles('driver place', [...withPlace(drivers), ...driverPlaces.accepted], 'Offline {}'),
+    ...needles('driver (UI)', [driverInUi], '{} Pending Offline {}'),
     ...needles('vehicle model', drivers.accepted.filter((p) => vehicleIds.has(p.n)), '{} · Sedan'),
     ...needles('travel name', drivers.accepted.filter((p) => agencyIds.has(p.n)), 'With {}'),
   );
   consolePages.vehicles.push(...needles('vehicle model', models.accepted));
   consolePages.acceptDialog.push(...needles('driver name', drivers.accepted), ...needles('vehicle model', models.accepted, (text, p) => `X${String(p.n).padStart(3, '0')} AB${RUN.slice(-4)} · ${text}`));
-  consolePages.customerDrivers.push(...needles('driver name', [...drivers.accepted, driverInUi]));
+  // Drivers in the customer list: name, then their travel company (the same payload), then the phone.
+  consolePages.customerDrivers.push(...needles('driver name', drivers.accepted, (text, p) => `${text} ${text} +91 ${phone(5, p.n - 1)}`));
 });
 
 test('book for a customer: the customer name (UI and API) on rides from the place quotes; drivers accept them', async () => {
@@ -357,7 +366,12 @@ test('book for a customer: the customer name (UI and API) on rides from the plac
   expect(drivenBy.length).toBeGreaterThan(40);
 
   consolePages.rides.push(...needles('customer name', [...customers.accepted, typed], 'Customer {} Phone'), ...needles('driver name', drivenBy, (text, p) => `Driver: ${text} · X${String(p.n).padStart(3, '0')} AB${RUN.slice(-4)}`));
-  consolePages.customers.push(...needles('customer name', [...customers.accepted, typed]), ...needles('rider name', riderNames));
+  // Riders and customers share names: each row is told apart by its phone number.
+  consolePages.customers.push(
+    ...needles('customer name', customers.accepted, (text, p) => `${text} — +91 ${phone(8, p.n - 1)}`),
+    ...needles('customer name', [typed], `{} — +91 ${phone(8, 99)}`),
+    ...needles('rider name', riderNames, (text, p) => `${text} — +91 ${phone(3, p.n - 1)}`),
+  );
 });
 
 test("the driver app shows its ride's places and customer name as text; the partner's tracking page shows the driver", async ({ browser }) => {
@@ -387,32 +401,38 @@ test('the rides export defuses spreadsheet formulas in names', async () => {
   expect(cells.filter((cell) => ["'=1+1", "'+1+1", "'-1+1", "'@SUM(A1)"].includes(cell))).toHaveLength(4);
 });
 
+/** Reads every page of the console list on screen (100 rows a page, Next page until disabled); the needles may be on any of them. */
+async function lookAcrossPages(label: string, expected: Needle[]): Promise<PageReport> {
+  const reports: PageReport[] = [];
+  const texts: string[] = [];
+  for (let page = 0; ; page++) {
+    await expect(partner.getByText(new RegExp(`^${page * 100 + 1} – `))).toBeVisible();
+    reports.push(await partnerWatch.look(partner, `${label} page ${page + 1}`, []));
+    texts.push(await renderedText(partner));
+    const next = partner.getByRole('button', { name: 'Next page' });
+    if (await next.isDisabled()) break;
+    await next.click();
+  }
+  const missing = expected.filter((needle) => !texts.some((text) => text.includes(needle.text))).map((needle) => `${needle.field}#${needle.n}`);
+  return merge(`${label} (${reports.length} pages)`, reports, missing);
+}
+
 test("the console's lists show every kept payload as text: customers, drivers as customers, rides, the Accept dialog, ride events, vehicles, drivers, travel companies", async () => {
   const home = `${lab.origin}/in/en/travel`;
   const size100 = async () => void (await partner.getByLabel('Items per page:').selectOption('100'));
-  expectClean(await partnerWatch.open(partner, `${home}/customers`, consolePages.customers, size100));
+  await partner.goto(`${home}/customers`);
+  await size100();
+  expectClean(await lookAcrossPages('customers', consolePages.customers));
   await partner.getByLabel('Type').selectOption('driver');
   expectClean(await partnerWatch.look(partner, 'customers: drivers', consolePages.customerDrivers));
   expectClean(await partnerWatch.open(partner, `${home}/rides`, consolePages.rides));
   await partner.getByRole('article', { name: `Ride #${uiCustomerRide}`, exact: true }).getByRole('button', { name: 'Accept' }).click();
   expectClean(await partnerWatch.look(partner, 'the Accept dialog', consolePages.acceptDialog));
   await partner.keyboard.press('Escape');
-  // Events come newest first, 100 a page: the needles are looked for in the text of all pages together.
+  // Events come newest first, 100 a page.
   await partner.goto(`${home}/events`);
   await size100();
-  const reports: PageReport[] = [];
-  const texts: string[] = [];
-  for (let page = 0; ; page++) {
-    await expect(partner.getByText(new RegExp(`^${page * 100 + 1} – `))).toBeVisible();
-    reports.push(await partnerWatch.look(partner, `events page ${page + 1}`, []));
-    texts.push(await renderedText(partner));
-    const next = partner.getByRole('button', { name: 'Next page' });
-    if (await next.isDisabled()) break;
-    await next.click();
-  }
-  expect(reports.length).toBeGreaterThan(1);
-  const missing = consolePages.events.filter((needle) => !texts.some((text) => text.includes(needle.text))).map((needle) => `${needle.field}#${needle.n}`);
-  expectClean(merge('ride events', reports, missing));
+  expectClean(await lookAcrossPages('ride events', consolePages.events));
   expectClean(await partnerWatch.open(partner, `${home}/vehicles`, consolePages.vehicles));
   expectClean(await partnerWatch.open(partner, `${home}/drivers`, consolePages.drivers));
   expectClean(await partnerWatch.open(partner, `${home}/agencies`, consolePages.agencies));
