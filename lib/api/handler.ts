@@ -21,6 +21,8 @@ type Options<B extends ZodType | undefined, Q extends ZodType | undefined> = {
   maxBytes?: number;
   /** Skip the Origin check (only for callbacks that authenticate otherwise, e.g. signed webhooks). */
   crossSite?: boolean;
+  /** Let NUL characters through in the body, for handlers that clean text themselves (e.g. sanitised HTML); refused with 400 otherwise. */
+  keepNul?: boolean;
 };
 
 type Infer<T> = T extends ZodType ? z.infer<T> : undefined;
@@ -125,7 +127,7 @@ export function route<A extends Auth | undefined = undefined, B extends ZodType 
       let body: unknown;
       if (options.body) {
         const raw = await readJson(req, maxBytes);
-        refuseNul(raw);
+        if (!options.keepNul) refuseNul(raw);
         body = parseWith(options.body, raw);
       }
       const result = await handler({

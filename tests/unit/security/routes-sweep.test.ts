@@ -100,9 +100,9 @@ function casesFor(folder: string, method: Method, spec: MethodSpec, t: TenantWor
   const body = spec.body ?? 'none';
   const maxBytes = spec.maxBytes ?? DEFAULT_MAX_BYTES;
   const sign = (raw: string): Record<string, string> => (body === 'signed' ? { 'x-hub-signature-256': signBody(raw, WHATSAPP.secret) } : {});
-  const jsonBody = (label: string, raw: string, expect: Expect, field?: string) => {
+  const jsonBody = (label: string, raw: string, expect: Expect, field?: string, statuses = [400]) => {
     const lenient = body === 'signed' && spec.anyJson && !label.startsWith('malformed');
-    cases.push({ label, call: { ...base, path: url(query), body: raw, headers: sign(raw) }, expect: lenient ? 'no5xx' : expect, field, statuses: lenient ? [200] : [400] });
+    cases.push({ label, call: { ...base, path: url(query), body: raw, headers: sign(raw) }, expect: lenient ? 'no5xx' : expect, field, statuses: lenient ? [200] : statuses });
   };
 
   if (method !== 'GET') {
@@ -121,10 +121,15 @@ function casesFor(folder: string, method: Method, spec: MethodSpec, t: TenantWor
       }
       if (body === 'form') cases.push({ label: 'a garbled form', call: { ...base, path: url(query), body: '%%%=&&&=%zz', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, expect: 'refused' });
       for (const raw of ['[]', '"text"', '42', 'null', 'true', '{}']) jsonBody(`the body ${raw}`, raw, 'refused');
+      jsonBody('arrays nested 5000 deep', `${'['.repeat(5000)}${']'.repeat(5000)}`, 'refused', undefined, [400, 413]);
+      jsonBody('objects nested 3000 deep', `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`, 'refused', undefined, [400, 413]);
       const sample = spec.sample?.(t);
       if (sample) {
         for (const [key, value] of Object.entries(sample)) {
           for (const wrong of wrongTypes(value)) jsonBody(`${key} as ${JSON.stringify(wrong)}`, JSON.stringify({ ...sample, [key]: wrong }), 'refused', key);
+        }
+        for (const [key, value] of Object.entries(sample)) {
+          if (typeof value === 'string' && !spec.keepsNul) jsonBody(`${key} with a NUL character`, JSON.stringify({ ...sample, [key]: `${value.slice(0, 1)}\u0000${value.slice(1)}` }), 'refused', key);
         }
         for (const key of spec.required ?? []) {
           const { [key]: _dropped, ...rest } = sample;
@@ -142,6 +147,21 @@ function casesFor(folder: string, method: Method, spec: MethodSpec, t: TenantWor
     }
     const kept = spec.sideEffect ? {} : query;
     cases.push({ label: 'unknown and repeated query parameters', call: { ...base, path: `${url(kept)}${Object.keys(kept).length ? '&' : '?'}page=1&page=x&__proto__=1&constructor=2` }, expect: 'no5xx' });
+  }
+
+  if (folder !== 'health') {
+    // No operator answers on this host: 404 before anything is read.
+    cases.push({ label: 'an unknown host', call: { ...base, host: 'nobody.localhost:3000', path: url(query), body: method === 'GET' ? undefined : JSON.stringify(spec.sample?.(t) ?? {}) }, expect: 'refused', statuses: [404] });
+  }
+  if (spec.as !== 'anon') {
+    // A session nobody was given: signed-in routes answer 401; guest-friendly chat routes keep the rider's conversation closed (403).
+    const forged = [`__Host-session=${'A'.repeat(43)}`, `__Host-session=${'x'.repeat(5000)}`, '__Host-session=%00%ff'];
+    for (const cookie of forged) {
+      const call = { ...base, cookie, path: url(query), body: method === 'GET' ? undefined : JSON.stringify(spec.sample?.(t) ?? {}) };
+      cases.push({ label: `the session cookie ${cookie.slice(0, 30)}`, call, expect: folder === 'auth/me' ? 'no5xx' : 'refused', statuses: folder === 'auth/me' ? [200] : [401, 403] });
+    }
+    const bearer = { ...base, cookie: undefined, headers: { authorization: `Bearer ${t[spec.as].token}x` }, path: url(query), body: method === 'GET' ? undefined : JSON.stringify(spec.sample?.(t) ?? {}) };
+    cases.push({ label: 'a tampered bearer token', call: bearer, expect: folder === 'auth/me' ? 'no5xx' : 'refused', statuses: folder === 'auth/me' ? [200] : [401, 403] });
   }
 
   for (const { name, catchAll } of dynamicParams(folder)) {

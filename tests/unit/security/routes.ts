@@ -37,6 +37,8 @@ export type MethodSpec = {
   params?: (t: TenantWorld) => Record<string, string | string[]>;
   /** Why the body may be any JSON and still get 200 (nothing written). */
   anyJson?: string;
+  /** Why NUL characters in the body are cleaned rather than refused (the NUL cases are then well-formed input). */
+  keepsNul?: string;
   /** Why a well-formed GET writes (the junk-parameter case then leaves the well-formed values out). */
   sideEffect?: string;
   /** Largest body the route reads, when not the wrapper's 64 KiB default. */
@@ -105,6 +107,7 @@ export const ROUTES: Record<string, RouteSpec> = {
       sample: () => ({ title: 'Night rides', slug: 'night-rides', keywords: 'night, taxi', description: BLOG_BODY, image: 'https://img.example/cover.jpg' }),
       required: ['title', 'slug', 'keywords', 'description', 'image'],
       maxBytes: 512 * 1024,
+      keepsNul: 'the description is sanitised HTML and the text fields are made plain text, which drops NUL characters (an XSS evasion the blog tests cover)',
     },
   },
   business: { GET: { as: 'anon' } },

@@ -96,7 +96,7 @@ async function seedTenant(db: Db, business: Business, tag: string, phoneBase: nu
   const driver = await account('travelsx-driver', `${tag} driver`);
 
   const [agency] = await db.insert(agencies).values({ businessId: business.id, name: `${tag} Travels`, phoneCode: '91', phone: String(phoneBase + 50), accountStatus: 'Verified' }).returning();
-  const [vehicle] = await db.insert(vehicles).values({ businessId: business.id, vehicleType: 'sedan', model: 'Honda City', number: `TN0${phoneBase % 10} AB1234` }).returning();
+  const [vehicle] = await db.insert(vehicles).values({ businessId: business.id, vehicleType: 'sedan', model: 'Honda City', number: tag === 'demo' ? 'TN01 AB1234' : 'KA05 XY9876' }).returning();
   const [driverRow] = await db
     .insert(drivers)
     .values({ businessId: business.id, userId: driver.userId, name: `${tag} driver`, phoneCode: '91', phone: String(phoneBase + 4), accountStatus: 'Verified', vehicleId: vehicle.id, agencyId: agency.id })
