@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { chatTextSchema, userMessageEventSchema } from '@/lib/realtime/chat-events';
 import { signBody } from '@/lib/whatsapp/signature';
 import { backgroundIdle } from '@/lib/whatsapp/background';
 import type { Db } from '@/lib/db/client';
@@ -219,3 +220,8 @@ describe.each(folders)('app/api/%s', (folder) => {
   });
 });
 
+it('refuses a chat message with a NUL character on the socket as well (it is not a route, and the database cannot store it)', () => {
+  expect(userMessageEventSchema.safeParse({ content: 'Book\u0000 a taxi', chatSession: 'guest-nulcheck', locale: 'en-IN' }).success).toBe(false);
+  expect(userMessageEventSchema.safeParse({ content: { message: 'Book\u0000 a taxi' }, chatSession: 'guest-nulcheck', locale: 'en-IN' }).success).toBe(false);
+  expect(chatTextSchema.safeParse('Book\u0000 a taxi').error?.issues[0].message).toBe('A message cannot contain NUL characters.');
+});
