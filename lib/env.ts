@@ -28,6 +28,8 @@ const envSchema = z.object({
   PUBLIC_ORIGIN_SCHEME: z.enum(['http', 'https']).optional(),
   /** 1: behind a proxy, take the client IP from X-Forwarded-For. */
   TRUST_PROXY: z.enum(['0', '1']).optional(),
+  /** off: no request limits (codes, bookings, leads, tracking); for load tests only. */
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: optionalUrl,
   SMTP_FROM: z.string().optional(),

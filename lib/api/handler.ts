@@ -6,7 +6,9 @@ import { logger } from '@/lib/log';
 import { readSession, SESSION_COOKIE, type SessionUser } from '@/lib/auth/session';
 import { resolveTenantForHost, type ResolvedTenant } from '@/lib/tenancy/resolve';
 import { ApiError, badRequest, forbidden, notFound, payloadTooLarge, unauthorized } from './errors';
+import { declaredLength, readBody } from './body';
 import { isAllowedOrigin, isCrossSiteFetch } from './origin';
+import { refuseNul } from './params';
 import { validationText } from './validation-text';
 
 type Auth = 'none' | 'optional' | 'required' | readonly UserRole[];
@@ -15,10 +17,12 @@ type Options<B extends ZodType | undefined, Q extends ZodType | undefined> = {
   auth?: Auth;
   body?: B;
   query?: Q;
-  /** Largest accepted body in bytes (default 64 KiB). */
+  /** Largest accepted body in bytes (default 64 KiB), also for handlers that read the body themselves. */
   maxBytes?: number;
   /** Skip the Origin check (only for callbacks that authenticate otherwise, e.g. signed webhooks). */
   crossSite?: boolean;
+  /** Let NUL characters through in the body, for handlers that clean text themselves (e.g. sanitised HTML); refused with 400 otherwise. */
+  keepNul?: boolean;
 };
 
 type Infer<T> = T extends ZodType ? z.infer<T> : undefined;
@@ -58,10 +62,7 @@ function parseWith<T extends ZodType>(schema: T, value: unknown): z.infer<T> {
 }
 
 async function readJson(req: NextRequest, maxBytes: number): Promise<unknown> {
-  const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) throw payloadTooLarge(maxBytes);
-  const text = await req.text();
-  if (Buffer.byteLength(text) > maxBytes) throw payloadTooLarge(maxBytes);
+  const text = (await readBody(req, maxBytes)).toString('utf8');
   if (!text.trim()) return {};
   const type = req.headers.get('content-type') ?? '';
   if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
@@ -107,6 +108,8 @@ export function route<A extends Auth | undefined = undefined, B extends ZodType 
           throw forbidden('Cross-site requests are not allowed.');
         }
       }
+      const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+      if (declaredLength(req) > maxBytes) throw payloadTooLarge(maxBytes);
       const db = await getDb();
       const auth = options.auth ?? 'none';
       let session: SessionUser | undefined;
@@ -116,9 +119,17 @@ export function route<A extends Auth | undefined = undefined, B extends ZodType 
         if (!session && auth !== 'optional') throw unauthorized();
         if (session && Array.isArray(auth) && !auth.includes(session.role)) throw forbidden();
       }
-      const query = options.query ? parseWith(options.query, Object.fromEntries(req.nextUrl.searchParams)) : undefined;
-      const body = options.body ? parseWith(options.body, await readJson(req, options.maxBytes ?? DEFAULT_MAX_BYTES)) : undefined;
       const params = (await context?.params) ?? {};
+      refuseNul(params);
+      const rawQuery = Object.fromEntries(req.nextUrl.searchParams);
+      refuseNul(rawQuery);
+      const query = options.query ? parseWith(options.query, rawQuery) : undefined;
+      let body: unknown;
+      if (options.body) {
+        const raw = await readJson(req, maxBytes);
+        if (!options.keepNul) refuseNul(raw);
+        body = parseWith(options.body, raw);
+      }
       const result = await handler({
         req,
         db,

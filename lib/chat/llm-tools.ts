@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from '@/lib/api/params';
 import { TRIP_KINDS, VEHICLE_TYPES, type Ride } from '@/lib/db/schema/rides';
 import { zonedDate, zonedIso } from '@/lib/fares/time';
 import { formatMoney } from '@/lib/i18n/format';
@@ -50,7 +51,7 @@ const quoteArgs = z.object({
   rental_hours: z.number().min(1).max(24).nullish(),
 });
 const bookArgs = z.object({ ride_search_id: z.string().uuid(), vehicle_type: z.enum(VEHICLE_TYPES), flight_number: z.string().max(10).nullish() });
-const cancelArgs = z.object({ ride_id: z.coerce.number().int().positive() });
+const cancelArgs = z.object({ ride_id: z.coerce.number().int().positive().max(MAX_ID) });
 const searchArgs = z.object({ query: z.string().min(1).max(100) });
 
 /** What a turn's tool calls did, for the reply's card and the stored state. */

@@ -1,4 +1,5 @@
 import { ApiError } from '@/lib/api/errors';
+import { pathId as idOf } from '@/lib/api/params';
 import { validationText } from '@/lib/api/validation-text';
 
 /** Postgres unique_violation, raw or wrapped by drizzle. */
@@ -24,7 +25,7 @@ export const fleetNotFound = (what: 'vehicle' | 'driver' | 'agency') => new ApiE
 
 /** A positive integer id from the path, or 404 (an id that cannot exist is not found, never a 400). */
 export function pathId(value: string | string[] | undefined, what: 'vehicle' | 'driver' | 'agency'): number {
-  const id = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw fleetNotFound(what);
+  const id = idOf(value);
+  if (!id) throw fleetNotFound(what);
   return id;
 }

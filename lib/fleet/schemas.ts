@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { VEHICLE_TYPES } from '@/lib/db/schema/rides';
 import type { AccountStatus } from '@/lib/db/schema/fleet';
 import { NAME_MAX, phoneSchema } from '@/lib/auth/identifiers';
+import { MAX_ID } from '@/lib/api/params';
 
 /*
  * Fleet inputs (spec 001 §5) shared by the console's sheets, the route
@@ -54,7 +55,7 @@ const optionalPlace = z
 
 const personName = (required: 'driverNameRequired' | 'travelNameRequired') => z.string({ error: required }).trim().min(1, required).max(NAME_MAX, 'nameTooLong');
 
-const optionalId = z.number({ error: 'idInvalid' }).int('idInvalid').positive('idInvalid');
+const optionalId = z.number({ error: 'idInvalid' }).int('idInvalid').positive('idInvalid').max(MAX_ID, 'idInvalid');
 
 /** Add driver (spec 001 §5); `agencyId` files the driver under one of the business's travel companies. */
 export const addDriverSchema = z.object({ name: personName('driverNameRequired'), phone: phoneSchema, place: optionalPlace, agencyId: optionalId.nullish() });

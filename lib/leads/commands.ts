@@ -1,16 +1,12 @@
 import 'server-only';
 import type { Db } from '@/lib/db/client';
 import { leads, type Lead } from '@/lib/db/schema';
-import { tooManyRequests } from '@/lib/api/errors';
-import { hitRateLimit } from '@/lib/auth/rate-limit';
+import { enforceLimits } from '@/lib/api/rate-limits';
 import type { ContactFormInput, LeadInput } from './schemas';
 
-/** Leads one address may send per hour to a business (contact form, lead call and campaign signups together). */
-export const LEADS_PER_IP_PER_HOUR = 20;
-
+/** Leads one address may send to a business (contact form, lead call and campaign signups together): LIMITS.leadsPerIp*. */
 export async function limitLeads(db: Db, businessId: number, ip: string): Promise<void> {
-  const decision = await hitRateLimit(db, `leads:${businessId}:${ip}`, LEADS_PER_IP_PER_HOUR, 60 * 60 * 1000);
-  if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds, 'Too many enquiries from this address. Try again later.');
+  await enforceLimits(db, businessId, [['leadsPerIp', ip], ['leadsPerIpPerHour', ip]], 'Too many enquiries from this address. Try again later.');
 }
 
 /** The lead call (spec 000 §7): a name, e-mail and phone; campaign pages add their campaign. */

@@ -35,10 +35,15 @@ export async function subscribe(db: Db, owner: Owner, input: PushSubscriptionInp
     userAgent: userAgent?.slice(0, USER_AGENT_MAX) ?? null,
     retryAfter: null,
   };
+  // An endpoint belongs to one origin, so one business: another business's row is never moved (nothing happens).
   await db
     .insert(pushSubscriptions)
     .values(row)
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { businessId: row.businessId, userId: row.userId, p256dh: row.p256dh, auth: row.auth, userAgent: row.userAgent, retryAfter: null } });
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { userId: row.userId, p256dh: row.p256dh, auth: row.auth, userAgent: row.userAgent, retryAfter: null },
+      setWhere: eq(pushSubscriptions.businessId, row.businessId),
+    });
 }
 
 /** Removes one of the user's devices; returns whether it existed. */

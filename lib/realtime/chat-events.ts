@@ -10,7 +10,12 @@ export const AGENT_MESSAGE_EVENT = 'agentMessage';
 export const chatRoom = (chatSession: string) => `chat:${chatSession}`;
 
 export const chatSessionSchema = z.string().regex(CHAT_SESSION_PATTERN, 'must be 8 to 80 letters, digits, "-" or "_"');
-export const chatTextSchema = z.string().trim().min(1, 'Type a message.').max(CHAT_MESSAGE_MAX, `A message has at most ${CHAT_MESSAGE_MAX} characters.`);
+export const chatTextSchema = z
+  .string()
+  .trim()
+  .min(1, 'Type a message.')
+  .max(CHAT_MESSAGE_MAX, `A message has at most ${CHAT_MESSAGE_MAX} characters.`)
+  .refine((text) => !text.includes('\u0000'), 'A message cannot contain NUL characters.');
 export const chatLocaleSchema = z
   .string()
   .refine((tag) => LOCALE_TAGS.includes(tag), 'Unknown locale.')

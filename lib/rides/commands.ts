@@ -25,15 +25,11 @@ async function findByKey(db: Db, businessId: number, riderId: number, key: strin
 }
 
 /**
- * Books from a stored quote in one transaction: the ride (booked, with a
- * 4-digit start code), its first event and the rider's pending cashback.
- * A repeated idempotency key returns the first ride. Amounts sent by the
- * client must match the quote or the booking is refused.
+ * The stored quote and its vehicle for a booking, or the refusal a booking
+ * would get: unknown or expired quote, pickup passed, vehicle not offered, or
+ * amounts and currency sent by the client that do not match the quote.
  */
-export async function bookRide(db: Db, businessId: number, riderId: number, input: BookRideInput): Promise<{ ride: Ride; created: boolean }> {
-  const existing = await findByKey(db, businessId, riderId, input.idempotencyKey);
-  if (existing) return { ride: existing, created: false };
-
+export async function bookableQuote(db: Db, businessId: number, input: Pick<BookRideInput, 'rideSearchId' | 'rideVehicle' | 'currency' | 'rideAmount' | 'tolls' | 'driverBata' | 'totalAmount'>) {
   const quote = await findQuote(db, businessId, input.rideSearchId);
   if (!quote) throw new ApiError(404, 'quote_unknown', 'rideSearchId: This fare search was not found. Search again.', 'rideSearchId');
   if (quote.expiresAt.getTime() < Date.now()) throw new ApiError(410, 'quote_expired', 'rideSearchId: This fare has expired. Search again for a fresh fare.', 'rideSearchId');
@@ -48,6 +44,19 @@ export async function bookRide(db: Db, businessId: number, riderId: number, inpu
     }
   }
   if (input.currency && input.currency !== quote.currency) throw new ApiError(409, 'amount_mismatch', 'currency: The currency does not match the fare.', 'currency');
+  return { quote, item };
+}
+
+/**
+ * Books from a stored quote in one transaction: the ride (booked, with a
+ * 4-digit start code), its first event and the rider's pending cashback.
+ * A repeated idempotency key returns the first ride. Amounts sent by the
+ * client must match the quote or the booking is refused.
+ */
+export async function bookRide(db: Db, businessId: number, riderId: number, input: BookRideInput): Promise<{ ride: Ride; created: boolean }> {
+  const existing = await findByKey(db, businessId, riderId, input.idempotencyKey);
+  if (existing) return { ride: existing, created: false };
+  const { quote, item } = await bookableQuote(db, businessId, input);
 
   try {
     const ride = await db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RIDE_STATUSES, VEHICLE_TYPES } from '@/lib/db/schema/rides';
 import { personNameSchema, phoneSchema } from '@/lib/auth/identifiers';
+import { MAX_ID } from '@/lib/api/params';
 
 /** The console's list filter: a status tab and a search by ride id (spec 001 §2 rides screen). */
 export const partnerRidesQuerySchema = z.object({
@@ -11,11 +12,12 @@ export const partnerRidesQuerySchema = z.object({
     .max(12, 'rideIdInvalid')
     .regex(/^#?\d*$/, 'rideIdInvalid')
     .transform((v) => v.replace('#', ''))
+    .refine((v) => Number(v) <= MAX_ID, 'rideIdInvalid')
     .optional(),
 });
 export type PartnerRidesQuery = z.infer<typeof partnerRidesQuerySchema>;
 
-const id = z.coerce.number({ error: 'idInvalid' }).int('idInvalid').positive('idInvalid');
+const id = z.coerce.number({ error: 'idInvalid' }).int('idInvalid').positive('idInvalid').max(MAX_ID, 'idInvalid');
 
 /** One action on a ride from the console; each maps to a lifecycle transition. */
 export const rideActionSchema = z.discriminatedUnion(

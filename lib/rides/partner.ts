@@ -6,7 +6,7 @@ import { ApiError, notFound } from '@/lib/api/errors';
 import { transitionRide } from './lifecycle';
 import { rideView } from './queries';
 import type { BookForCustomerInput, PartnerRidesQuery, RideAction } from './partner-schemas';
-import { bookRide } from './commands';
+import { bookableQuote, bookRide } from './commands';
 import { assignableDrivers } from '@/lib/fleet/drivers';
 import { assignableVehicles } from '@/lib/fleet/vehicles';
 
@@ -121,6 +121,8 @@ export async function bookForCustomer(db: Db, businessId: number, input: BookFor
     .where(and(eq(users.businessId, businessId), eq(users.role, 'travelsx-user'), eq(users.phoneCode, phone.phoneCode), eq(users.phone, phone.phone), isNull(users.deletedAt)))
     .limit(1);
   if (!rider) {
+    // A booking that would be refused creates no account.
+    await bookableQuote(db, businessId, input);
     [rider] = await db
       .insert(users)
       .values({ businessId, role: 'travelsx-user', name: input.customerName, ...phone })

@@ -20,7 +20,7 @@ export const GET = route({}, async ({ req, db, tenant }) => {
 });
 
 /** Publishes a post (spec 000 §2.11, §7 blog create) for the session's operator, then refreshes its pages. */
-export const POST = route({ auth: PARTNER_ROLES, body: z.unknown(), maxBytes: MAX_BODY_BYTES }, async ({ db, tenant, session, body }) => {
+export const POST = route({ auth: PARTNER_ROLES, body: z.unknown(), maxBytes: MAX_BODY_BYTES, keepNul: true }, async ({ db, tenant, session, body }) => {
   const post = await createPost(db, tenant, session.userId, parseBlog(createBlogSchema, body));
   const { total } = await listPosts(db, tenant.id, { size: 1, language: post.language });
   refreshBlogPages(tenant.slug, tenant.id, post, Math.ceil(total / BLOG_PAGE_SIZE));

@@ -1,4 +1,6 @@
 import { route } from '@/lib/api/handler';
+import { clientIp } from '@/lib/api/client-ip';
+import { enforceLimits } from '@/lib/api/rate-limits';
 import { bookRideSchema } from '@/lib/fares/schemas';
 import { bookRide } from '@/lib/rides/commands';
 import { riderRides, rideView } from '@/lib/rides/queries';
@@ -10,8 +12,9 @@ export const GET = route({ auth: RIDER }, async ({ db, tenant, session }) => {
   return { success: true, data: await riderRides(db, tenant.id, session.userId) };
 });
 
-/** Book ride (spec 000 §7): from a stored quote, idempotent per key; answers a list whose first item has cashbackAmount. */
-export const POST = route({ auth: RIDER, body: bookRideSchema }, async ({ db, tenant, session, body }) => {
+/** Book ride (spec 000 §7): from a stored quote, idempotent per key; answers a list whose first item has cashbackAmount. 429 past LIMITS.booking*. */
+export const POST = route({ auth: RIDER, body: bookRideSchema }, async ({ req, db, tenant, session, body }) => {
+  await enforceLimits(db, tenant.id, [['bookingPerRider', session.userId], ['bookingPerIp', clientIp(req.headers)]], 'Too many bookings. Try again later.');
   const { ride, created } = await bookRide(db, tenant.id, session.userId, body);
   const view = rideView(ride);
   return Response.json({ success: true, data: [{ ...view, cashbackAmount: ride.cashbackAmount / 100, rideId: ride.id }] }, { status: created ? 201 : 200 });

@@ -1,5 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { route } from '@/lib/api/handler';
+import { readBody } from '@/lib/api/body';
+import { ApiError } from '@/lib/api/errors';
 import { blogError } from '@/lib/blog/errors';
 import { storeBlogImage } from '@/lib/blog/images';
 import { IMAGE_MAX_BYTES } from '@/lib/blog/schemas';
@@ -8,28 +10,10 @@ import { PARTNER_ROLES } from '@/lib/partner/schemas';
 /** Room for the multipart envelope around the file, in bytes. */
 const ENVELOPE_BYTES = 64 * 1024;
 
-/** The request body, refused past `limit` bytes without reading the rest. */
-async function readLimited(req: NextRequest, limit: number): Promise<Buffer> {
-  if (Number(req.headers.get('content-length') ?? '0') > limit) throw blogError('imageTooLarge', 'image', 413);
-  const reader = req.body?.getReader();
-  if (!reader) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw blogError('imageTooLarge', 'image', 413);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
-
 async function fileOf(req: NextRequest): Promise<Uint8Array> {
-  const body = await readLimited(req, IMAGE_MAX_BYTES + ENVELOPE_BYTES);
+  const body = await readBody(req, IMAGE_MAX_BYTES + ENVELOPE_BYTES).catch((error: unknown) => {
+    throw error instanceof ApiError && error.status === 413 ? blogError('imageTooLarge', 'image', 413) : error;
+  });
   const form = await new Response(new Uint8Array(body), { headers: { 'content-type': req.headers.get('content-type') ?? '' } }).formData().catch(() => {
     throw blogError('imageMissing', 'image');
   });
@@ -39,7 +23,7 @@ async function fileOf(req: NextRequest): Promise<Uint8Array> {
 }
 
 /** Stores a cover image (multipart field `file`: PNG, JPEG or WebP up to 5 MB) as WebP plus a fallback. */
-export const POST = route({ auth: PARTNER_ROLES }, async ({ req, tenant }) => {
+export const POST = route({ auth: PARTNER_ROLES, maxBytes: IMAGE_MAX_BYTES + ENVELOPE_BYTES }, async ({ req, tenant }) => {
   const stored = await storeBlogImage(tenant.slug, await fileOf(req));
   return NextResponse.json({ success: true, data: stored }, { status: 201 });
 });

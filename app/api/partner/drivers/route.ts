@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { route } from '@/lib/api/handler';
+import { MAX_ID } from '@/lib/api/params';
 import { addDriver, listDrivers } from '@/lib/fleet/drivers';
 import { addDriverSchema, CONSOLE_ROLES } from '@/lib/fleet/schemas';
 
 export const dynamic = 'force-dynamic';
 
-const listQuery = z.object({ agencyId: z.coerce.number({ error: 'idInvalid' }).int('idInvalid').positive('idInvalid').optional() });
+const listQuery = z.object({ agencyId: z.coerce.number({ error: 'idInvalid' }).int('idInvalid').positive('idInvalid').max(MAX_ID, 'idInvalid').optional() });
 
 /** The business's drivers (optionally one travel company's) with counters and each driver's open ride. */
 export const GET = route({ auth: CONSOLE_ROLES, query: listQuery }, async ({ db, session, query }) => ({

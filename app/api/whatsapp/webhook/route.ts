@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { route } from '@/lib/api/handler';
-import { badRequest, forbidden, notFound, payloadTooLarge, unauthorized } from '@/lib/api/errors';
+import { badRequest, forbidden, notFound, unauthorized } from '@/lib/api/errors';
+import { readBody } from '@/lib/api/body';
 import { safeEqual } from '@/lib/auth/tokens';
 import { runInBackground } from '@/lib/whatsapp/background';
 import { whatsappConfig } from '@/lib/whatsapp/config';
@@ -37,11 +38,9 @@ export const GET = route({ query: verifyQuerySchema }, async ({ query }) => {
  * answer is 200 at once and each message is handled afterwards, one turn at a
  * time per sender (duplicates dropped by message id).
  */
-export const POST = route({ crossSite: true }, async ({ req, db, tenant }) => {
+export const POST = route({ crossSite: true, maxBytes: MAX_BYTES }, async ({ req, db, tenant }) => {
   const config = configured();
-  if (Number(req.headers.get('content-length') ?? '0') > MAX_BYTES) throw payloadTooLarge(MAX_BYTES);
-  const raw = Buffer.from(await req.arrayBuffer());
-  if (raw.length > MAX_BYTES) throw payloadTooLarge(MAX_BYTES);
+  const raw = await readBody(req, MAX_BYTES);
   if (!isValidSignature(raw, req.headers.get('x-hub-signature-256'), config.appSecret)) throw unauthorized('The signature does not match.');
   let payload: unknown;
   try {

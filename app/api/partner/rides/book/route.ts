@@ -1,10 +1,13 @@
 import { route } from '@/lib/api/handler';
+import { enforceLimits } from '@/lib/api/rate-limits';
+import { e164 } from '@/lib/auth/identifiers';
 import { bookForCustomer } from '@/lib/rides/partner';
 import { bookForCustomerSchema } from '@/lib/rides/partner-schemas';
 import { rideView } from '@/lib/rides/queries';
 
-/** The partner books a ride for a customer by phone; the customer sees it in their rides after signing in. */
-export const POST = route({ auth: ['travelsx-partner', 'deliverx-partner'], body: bookForCustomerSchema }, async ({ db, tenant, body }) => {
+/** The partner books a ride for a customer by phone; the customer sees it in their rides after signing in. 429 past LIMITS.partnerBooking*. */
+export const POST = route({ auth: ['travelsx-partner', 'deliverx-partner'], body: bookForCustomerSchema }, async ({ db, tenant, session, body }) => {
+  await enforceLimits(db, tenant.id, [['partnerBookingPerAccount', session.userId], ['partnerBookingPerCustomer', e164(body.customerPhone)]], 'Too many bookings. Try again later.');
   const { ride, created } = await bookForCustomer(db, tenant.id, body);
   return Response.json({ success: true, data: [{ ...rideView(ride), rideId: ride.id, cashbackAmount: ride.cashbackAmount / 100 }] }, { status: created ? 201 : 200 });
 });

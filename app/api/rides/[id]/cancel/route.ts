@@ -1,13 +1,14 @@
 import { route } from '@/lib/api/handler';
 import { notFound } from '@/lib/api/errors';
+import { pathId } from '@/lib/api/params';
 import { cancelRideSchema } from '@/lib/fares/schemas';
 import { transitionRide } from '@/lib/rides/lifecycle';
 import { rideView } from '@/lib/rides/queries';
 
 /** The rider cancels their own booked or accepted ride with a reason; the pending cashback is reversed. */
 export const POST = route({ auth: ['travelsx-user'], body: cancelRideSchema }, async ({ db, tenant, session, body, params }) => {
-  const rideId = Number(params.id);
-  if (!Number.isSafeInteger(rideId) || rideId <= 0) throw notFound('This ride was not found.');
+  const rideId = pathId(params.id);
+  if (!rideId) throw notFound('This ride was not found.');
   const ride = await transitionRide(db, {
     businessId: tenant.id,
     rideId,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { route } from '@/lib/api/handler';
 import { notFound, unauthorized } from '@/lib/api/errors';
+import { pathId } from '@/lib/api/params';
 import { rideTracking } from '@/lib/rides/tracking';
 
 const querySchema = z.object({ token: z.string().max(100).optional() });
@@ -11,8 +12,8 @@ const querySchema = z.object({ token: z.string().max(100).optional() });
  * (read-only; 410 once the ride has ended).
  */
 export const GET = route({ auth: 'optional', query: querySchema }, async ({ db, tenant, session, params, query }) => {
-  const rideId = Number(params.id);
-  if (!Number.isSafeInteger(rideId) || rideId <= 0) throw notFound('This ride was not found.');
+  const rideId = pathId(params.id);
+  if (!rideId) throw notFound('This ride was not found.');
   if (!session && query.token === undefined) throw unauthorized();
   return { success: true, data: await rideTracking(db, tenant.id, rideId, { user: session, token: query.token }) };
 });

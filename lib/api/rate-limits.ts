@@ -1,0 +1,42 @@
+import type { Db } from '@/lib/db/client';
+import { hitRateLimit } from '@/lib/auth/rate-limit';
+import { tooManyRequests } from './errors';
+
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/**
+ * Request limits per client IP and per account, in one place (one-time codes
+ * keep theirs in lib/auth/constants.ts, as DESIGN.md §7 describes). Set far
+ * above what a real rider, operator or visitor does; a request past one is
+ * answered 429 `rate_limited` with Retry-After, which screens translate
+ * (AuthErrors.rate_limited). Counters are per business, so operators never
+ * share them; RATE_LIMITS=off switches every limit off (load tests only).
+ */
+export const LIMITS = {
+  /** POST /api/rides: a rider's bookings, and all bookings from one address. */
+  bookingPerRider: { max: 10, windowMs: HOUR_MS },
+  bookingPerIp: { max: 60, windowMs: HOUR_MS },
+  /** POST /api/partner/rides/book: bookings for one customer phone, and all of one console account. */
+  partnerBookingPerCustomer: { max: 10, windowMs: HOUR_MS },
+  partnerBookingPerAccount: { max: 200, windowMs: HOUR_MS },
+  /** Leads (lead call, contact form and campaign signups together) from one address: a burst cap and an hourly cap. */
+  leadsPerIp: { max: 5, windowMs: 10 * MINUTE_MS },
+  leadsPerIpPerHour: { max: 20, windowMs: HOUR_MS },
+  /** Tracking writes (page views and ad metrics together) from one address. */
+  trackingPerIp: { max: 240, windowMs: MINUTE_MS },
+} as const;
+
+export type LimitName = keyof typeof LIMITS;
+
+/**
+ * Counts one request against each named limit for its subject (a client IP, a
+ * user id, a phone) within the business; throws 429 once any is exceeded.
+ */
+export async function enforceLimits(db: Db, businessId: number, checks: readonly (readonly [LimitName, string | number])[], message?: string): Promise<void> {
+  for (const [name, subject] of checks) {
+    const { max, windowMs } = LIMITS[name];
+    const decision = await hitRateLimit(db, `${name}:${businessId}:${subject}`, max, windowMs);
+    if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds, message);
+  }
+}

@@ -1,0 +1,227 @@
+import { randomUUID } from 'node:crypto';
+import { chatTextSchema, userMessageEventSchema } from '@/lib/realtime/chat-events';
+import { signBody } from '@/lib/whatsapp/signature';
+import { backgroundIdle } from '@/lib/whatsapp/background';
+import type { Db } from '@/lib/db/client';
+import { closeTestDb, openTestDb } from '../db';
+import { dynamicParams, loadRoute, METHODS, pathFor, ROUTES, routeFolders, type Method, type MethodSpec } from './routes';
+import { changedTables, configureEnv, seedWorld, send, snapshot, WHATSAPP, type Answer, type Call, type Handler, type TenantWorld, type World } from './world';
+
+/*
+ * Every route handler fed what a careless client or a crawler sends: broken
+ * JSON, bodies that are not objects, missing fields, fields of the wrong type,
+ * a body far over the route's limit (declared, and streamed without end),
+ * unknown and malformed ids, and junk query values. No answer may be a 5xx; a
+ * refusal is a 4xx JSON error naming the problem; nothing is written.
+ */
+
+let db: Db;
+let world: World;
+
+beforeAll(async () => {
+  configureEnv(true);
+  db = await openTestDb();
+  world = await seedWorld(db);
+}, 120_000);
+afterAll(async () => {
+  await backgroundIdle();
+  await closeTestDb();
+  configureEnv(false);
+});
+
+const folders = routeFolders();
+const DEFAULT_MAX_BYTES = 64 * 1024;
+const CHUNK = 64 * 1024;
+
+it('finds the route files on disk and describes every file and exported method', async () => {
+  expect(folders.length).toBeGreaterThanOrEqual(59);
+  const missing: string[] = [];
+  for (const folder of folders) {
+    const handlers = await loadRoute(folder);
+    for (const method of METHODS) {
+      if (handlers[method] && !ROUTES[folder]?.[method]) missing.push(`${method} ${folder}`);
+      if (!handlers[method] && ROUTES[folder]?.[method]) missing.push(`${method} ${folder} is described but not exported`);
+    }
+  }
+  missing.push(...Object.keys(ROUTES).filter((f) => !folders.includes(f)).map((f) => `${f} is described but has no route file`));
+  expect(missing).toEqual([]);
+});
+
+type Expect = 'refused' | 'no5xx';
+type Case = { label: string; call: Call; expect: Expect; field?: string; statuses?: number[]; stream?: { pulled: () => number; limit: number } };
+
+function cookieOf(t: TenantWorld, spec: MethodSpec): string | undefined {
+  return spec.as === 'anon' ? undefined : t[spec.as].cookie;
+}
+
+/** Wrong-typed stand-ins for a well-formed value. */
+function wrongTypes(value: unknown): unknown[] {
+  if (typeof value === 'string') return [12345, { $ne: null }];
+  // Numbers: also past the integer columns' range, which no id or amount may reach.
+  if (typeof value === 'number') return ['12abc', { $gt: 0 }, 2_147_483_648, 1e20];
+  if (typeof value === 'boolean') return ['yes', 1];
+  if (Array.isArray(value)) return [{ 0: 'x' }, 'x'];
+  if (value && typeof value === 'object') return ['x', [1, 2]];
+  return [];
+}
+
+/** A body stream that never ends, counting what the handler pulled. */
+function endless(): { stream: ReadableStream<Uint8Array>; pulled: () => number } {
+  let pulled = 0;
+  const chunk = new Uint8Array(CHUNK).fill(0x61);
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      // A safety stop far past any limit, so a handler that buffers fails the test instead of hanging it.
+      if (pulled > 64 * 1024 * 1024) return controller.close();
+      pulled += CHUNK;
+      controller.enqueue(chunk);
+    },
+  });
+  return { stream, pulled: () => pulled };
+}
+
+function badIds(name: string, valid: string): string[] {
+  const ids = [randomUUID(), 'abc', '-1', '0', '1.5', '99999999999', '2147483648', '9'.repeat(30), "1' or '1'='1", '../../etc/passwd', '\u0000', '\u0661', 'NaN', 'Infinity', '__proto__', 'constructor', 'a'.repeat(5000)];
+  // Spellings of the caller's own, real id that are not its canonical form.
+  if (/^\d+$/.test(valid)) ids.push(`0x${Number(valid).toString(16)}`, ` ${valid}`, `+${valid}`, `0${valid}`, `${valid}.0`, `${valid}e0`, `${valid} `);
+  if (name === 'vehicleType') ids.push('helicopter', 'SEDAN', 'sedan ', 'toString');
+  if (name === 'txnId') ids.push(world.b.txnId, `${valid}x`, valid.toLowerCase() === valid ? valid.toUpperCase() : valid.toLowerCase());
+  if (name === 'slug') ids.push(world.b.blogSlug, `${valid}-x`, 'create');
+  return ids;
+}
+
+const BAD_QUERY = ['', ' ', 'x', '-1', '1e400', '2147483648', '99999999999999999999', 'a'.repeat(5000), '\u0000', '<script>alert(1)</script>', "' or 1=1 --", '[]', '{"$ne":null}'];
+
+function casesFor(folder: string, method: Method, spec: MethodSpec, t: TenantWorld): Case[] {
+  const cases: Case[] = [];
+  const params = spec.params?.(t) ?? {};
+  const query = spec.query?.(t) ?? {};
+  const url = (q: Record<string, string>, p = params) => `${pathFor(folder, p)}${Object.keys(q).length ? `?${new URLSearchParams(q)}` : ''}`;
+  const base = { method, host: t.host, cookie: cookieOf(t, spec), params };
+  const body = spec.body ?? 'none';
+  const maxBytes = spec.maxBytes ?? DEFAULT_MAX_BYTES;
+  const sign = (raw: string): Record<string, string> => (body === 'signed' ? { 'x-hub-signature-256': signBody(raw, WHATSAPP.secret) } : {});
+  const jsonBody = (label: string, raw: string, expect: Expect, field?: string, statuses = [400]) => {
+    const lenient = body === 'signed' && spec.anyJson && !label.startsWith('malformed');
+    cases.push({ label, call: { ...base, path: url(query), body: raw, headers: sign(raw) }, expect: lenient ? 'no5xx' : expect, field, statuses: lenient ? [200] : statuses });
+  };
+
+  if (method !== 'GET') {
+    const huge = Math.max(2 * 1024 * 1024, maxBytes + 1024 * 1024);
+    const hugeText = JSON.stringify({ x: 'a'.repeat(huge) });
+    cases.push({ label: `a ${huge}-byte body with its Content-Length`, call: { ...base, path: url(query), body: hugeText, headers: { 'content-length': String(hugeText.length) } }, expect: 'refused', statuses: [413] });
+    if (body !== 'none') {
+      const flood = endless();
+      cases.push({ label: 'a body streamed without end', call: { ...base, path: url(query), body: flood.stream }, expect: 'refused', statuses: [413], stream: { pulled: flood.pulled, limit: maxBytes } });
+      jsonBody('malformed JSON', '{"a":', 'refused');
+      if (body === 'signed') cases.push({ label: 'an unsigned body', call: { ...base, path: url(query), body: JSON.stringify(spec.sample?.(t) ?? {}) }, expect: 'refused', statuses: [401] });
+      if (body === 'signed') cases.push({ label: 'a wrongly signed body', call: { ...base, path: url(query), body: '{}', headers: { 'x-hub-signature-256': `sha256=${'0'.repeat(64)}` } }, expect: 'refused', statuses: [401] });
+      if (body === 'multipart') {
+        cases.push({ label: 'a broken multipart body', call: { ...base, path: url(query), body: '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc', headers: { 'content-type': 'multipart/form-data; boundary=x' } }, expect: 'refused' });
+        cases.push({ label: 'a text file as image', call: { ...base, path: url(query), body: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nnot an image\r\n--x--\r\n', headers: { 'content-type': 'multipart/form-data; boundary=x' } }, expect: 'refused' });
+      }
+      if (body === 'form') cases.push({ label: 'a garbled form', call: { ...base, path: url(query), body: '%%%=&&&=%zz', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, expect: 'refused' });
+      for (const raw of ['[]', '"text"', '42', 'null', 'true', '{}']) jsonBody(`the body ${raw}`, raw, 'refused');
+      jsonBody('arrays nested 5000 deep', `${'['.repeat(5000)}${']'.repeat(5000)}`, 'refused', undefined, [400, 413]);
+      jsonBody('objects nested 3000 deep', `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`, 'refused', undefined, [400, 413]);
+      const sample = spec.sample?.(t);
+      if (sample) {
+        for (const [key, value] of Object.entries(sample)) {
+          for (const wrong of wrongTypes(value)) jsonBody(`${key} as ${JSON.stringify(wrong)}`, JSON.stringify({ ...sample, [key]: wrong }), 'refused', key);
+        }
+        for (const [key, value] of Object.entries(sample)) {
+          if (typeof value === 'string' && !spec.keepsNul) jsonBody(`${key} with a NUL character`, JSON.stringify({ ...sample, [key]: `${value.slice(0, 1)}\u0000${value.slice(1)}` }), 'refused', key);
+        }
+        for (const key of spec.required ?? []) {
+          const { [key]: _dropped, ...rest } = sample;
+          jsonBody(`without ${key}`, JSON.stringify(rest), 'refused', key);
+        }
+      }
+    }
+  }
+
+  if (method === 'GET') {
+    for (const key of Object.keys(query)) {
+      for (const value of BAD_QUERY) cases.push({ label: `${key}=${JSON.stringify(value.slice(0, 30))}`, call: { ...base, path: url({ ...query, [key]: value }) }, expect: 'no5xx' });
+      const { [key]: _dropped, ...rest } = query;
+      cases.push({ label: `without ${key}`, call: { ...base, path: url(rest) }, expect: 'no5xx' });
+    }
+    const kept = spec.sideEffect ? {} : query;
+    cases.push({ label: 'unknown and repeated query parameters', call: { ...base, path: `${url(kept)}${Object.keys(kept).length ? '&' : '?'}page=1&page=x&__proto__=1&constructor=2` }, expect: 'no5xx' });
+  }
+
+  if (folder !== 'health') {
+    // No operator answers on this host: 404 before anything is read.
+    cases.push({ label: 'an unknown host', call: { ...base, host: 'nobody.localhost:3000', path: url(query), body: method === 'GET' ? undefined : JSON.stringify(spec.sample?.(t) ?? {}) }, expect: 'refused', statuses: [404] });
+  }
+  if (spec.as !== 'anon') {
+    // A session nobody was given: signed-in routes answer 401; guest-friendly chat routes keep the rider's conversation closed (403).
+    const forged = [`__Host-session=${'A'.repeat(43)}`, `__Host-session=${'x'.repeat(5000)}`, '__Host-session=%00%ff'];
+    for (const cookie of forged) {
+      const call = { ...base, cookie, path: url(query), body: method === 'GET' ? undefined : JSON.stringify(spec.sample?.(t) ?? {}) };
+      cases.push({ label: `the session cookie ${cookie.slice(0, 30)}`, call, expect: folder === 'auth/me' ? 'no5xx' : 'refused', statuses: folder === 'auth/me' ? [200] : [401, 403] });
+    }
+    const bearer = { ...base, cookie: undefined, headers: { authorization: `Bearer ${t[spec.as].token}x` }, path: url(query), body: method === 'GET' ? undefined : JSON.stringify(spec.sample?.(t) ?? {}) };
+    cases.push({ label: 'a tampered bearer token', call: bearer, expect: folder === 'auth/me' ? 'no5xx' : 'refused', statuses: folder === 'auth/me' ? [200] : [401, 403] });
+  }
+
+  for (const { name, catchAll } of dynamicParams(folder)) {
+    const valid = params[name];
+    const ids: (string | string[])[] = catchAll
+      ? [['..', '..', 'etc', 'passwd'], [t.business.slug, 'blog', `${randomUUID()}.webp`], [world.b.business.slug, ...world.b.cover.imageWebp.split('/').slice(4)], [t.business.slug, 'blog'], [t.business.slug, 'blog', 'x', 'y'], [t.business.slug, 'blog', '%2e%2e']]
+      : badIds(name, String(valid));
+    const sample = spec.sample?.(t);
+    for (const id of ids) {
+      const p = { ...params, [name]: id };
+      const raw = sample ? JSON.stringify(sample) : undefined;
+      cases.push({ label: `${name}=${JSON.stringify(id).slice(0, 40)}`, call: { ...base, params: p, path: url(query, p), body: method === 'GET' ? undefined : raw }, expect: 'refused', statuses: [400, 404] });
+    }
+  }
+  return cases;
+}
+
+/** What is wrong with an answer, or undefined. */
+function problem(c: Case, answer: Answer): string | undefined {
+  if (answer.status >= 500) return `answered ${answer.status}: ${answer.text.slice(0, 200)}`;
+  if (c.expect === 'refused' && (answer.status < 400 || answer.status >= 500)) return `was not refused (${answer.status}): ${answer.text.slice(0, 200)}`;
+  if (c.statuses && !c.statuses.includes(answer.status)) return `answered ${answer.status}, not ${c.statuses.join(' or ')}: ${answer.text.slice(0, 200)}`;
+  if (answer.status >= 400) {
+    const error = answer.json?.error;
+    if (answer.json?.success !== false || typeof error?.message !== 'string' || !error.message || typeof error.code !== 'string') return `a ${answer.status} without a JSON error: ${answer.text.slice(0, 200)}`;
+    if (c.field && answer.status === 400) {
+      const named = error.field === c.field || String(error.field ?? '').startsWith(`${c.field}.`) || error.message.includes(c.field);
+      if (!named) return `the 400 does not name ${c.field}: ${JSON.stringify(error)}`;
+    }
+  }
+  if (c.stream && c.stream.pulled() > c.stream.limit + 4 * CHUNK) return `read ${c.stream.pulled()} bytes of an endless body (limit ${c.stream.limit})`;
+  return undefined;
+}
+
+describe.each(folders)('app/api/%s', (folder) => {
+  it('answers bad input with a 4xx naming the problem, never a 5xx, and writes nothing', async () => {
+    const handlers = await loadRoute(folder);
+    const failures: string[] = [];
+    for (const method of METHODS) {
+      const handler = handlers[method] as Handler | undefined;
+      const spec = ROUTES[folder]?.[method];
+      if (!handler || !spec) continue;
+      const cases = casesFor(folder, method, spec, world.a);
+      const before = await snapshot(db);
+      for (const c of cases) {
+        const answer = await send(handler, c.call);
+        const wrong = problem(c, answer);
+        if (wrong) failures.push(`${method} ${c.label}: ${wrong}`);
+      }
+      await backgroundIdle();
+      const changed = changedTables(before, await snapshot(db));
+      if (changed.length) failures.push(`${method}: ${cases.length} refused requests changed ${changed.join(', ')}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+it('refuses a chat message with a NUL character on the socket as well (it is not a route, and the database cannot store it)', () => {
+  expect(userMessageEventSchema.safeParse({ content: 'Book\u0000 a taxi', chatSession: 'guest-nulcheck', locale: 'en-IN' }).success).toBe(false);
+  expect(userMessageEventSchema.safeParse({ content: { message: 'Book\u0000 a taxi' }, chatSession: 'guest-nulcheck', locale: 'en-IN' }).success).toBe(false);
+  expect(chatTextSchema.safeParse('Book\u0000 a taxi').error?.issues[0].message).toBe('A message cannot contain NUL characters.');
+});

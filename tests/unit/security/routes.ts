@@ -1,0 +1,282 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { TenantWorld } from './world';
+
+/*
+ * Every route handler under app/api, described once for the security suites:
+ * who calls it, how it reads its body, a well-formed body, query and path
+ * parameters for an object of the tenant. The suites find the route files on
+ * disk and fail for a file or exported method this table does not describe.
+ */
+
+export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type Method = (typeof METHODS)[number];
+export const STATE_CHANGING: readonly Method[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** Whose session the call carries: the tenant's rider, partner, driver, or none. */
+export type Role = 'anon' | 'rider' | 'partner' | 'driver';
+
+/**
+ * How the handler reads the request body:
+ * - json: JSON through the wrapper or the handler (zod, 400 naming the field)
+ * - form: PayU's form-encoded callback (JSON accepted too)
+ * - multipart: a file upload
+ * - signed: raw bytes checked against an HMAC before anything else
+ * - none: the body is never read
+ */
+export type BodyKind = 'json' | 'form' | 'multipart' | 'signed' | 'none';
+
+export type MethodSpec = {
+  as: Role;
+  body?: BodyKind;
+  /** A well-formed body (may still be refused for business reasons, e.g. a wrong hash). */
+  sample?: (t: TenantWorld) => Record<string, unknown>;
+  /** Top-level fields whose absence alone is refused. */
+  required?: readonly string[];
+  query?: (t: TenantWorld) => Record<string, string>;
+  params?: (t: TenantWorld) => Record<string, string | string[]>;
+  /** Why the body may be any JSON and still get 200 (nothing written). */
+  anyJson?: string;
+  /** Why NUL characters in the body are cleaned rather than refused (the NUL cases are then well-formed input). */
+  keepsNul?: string;
+  /** Why a well-formed GET writes (the junk-parameter case then leaves the well-formed values out). */
+  sideEffect?: string;
+  /** Largest body the route reads, when not the wrapper's 64 KiB default. */
+  maxBytes?: number;
+};
+
+export type RouteSpec = Partial<Record<Method, MethodSpec>>;
+
+const phone = (n: string) => ({ dialCode: '91', number: n });
+
+const RATE_CARD = {
+  active: true,
+  baseFare: 100,
+  perKm: 12,
+  minKm: 5,
+  outstationPerKm: 11,
+  minKmPerDay: 250,
+  driverBataPerDay: 400,
+  nightChargePercent: 10,
+  nightStartHour: 22,
+  nightEndHour: 6,
+  airportFee: 150,
+  tollPerKm: 1,
+  rentalPackages: [{ hours: 4, km: 40, price: 1200 }],
+  extraKmRate: 12,
+  extraHourRate: 150,
+};
+
+const BLOG_BODY = '<p>Our drivers know every road between the city and the hills, and they will wait while you stop for breakfast on the way there.</p>';
+
+const payuAnswer = (t: TenantWorld) => ({
+  key: 'secKey01',
+  txnid: t.txnId,
+  amount: '100.00',
+  productinfo: `Ride #${t.rides.card}`,
+  firstname: 'Rider',
+  email: '',
+  status: 'success',
+  hash: '0'.repeat(128),
+  mihpayid: '403993715',
+});
+
+const whatsappPayload = () => ({ object: 'whatsapp_business_account', entry: [] as unknown[] });
+
+/** Keyed by the route's folder under app/api. */
+export const ROUTES: Record<string, RouteSpec> = {
+  'ai/ride': { POST: { as: 'rider', body: 'json', sample: (t) => ({ prompt: 'Book a sedan from Chennai to Bengaluru tomorrow at 9', chatId: t.chatSession }), required: ['prompt', 'chatId'] } },
+  'auth/handoff': { GET: { as: 'anon', query: (t) => ({ ticket: t.ticket }), sideEffect: 'a valid ticket signs in, once' } },
+  // Signed out: a body is never read, and a signed-in call would end the session the other cases use.
+  'auth/logout': { POST: { as: 'anon', body: 'none' } },
+  'auth/me': { GET: { as: 'rider' } },
+  'auth/otp/send': {
+    POST: { as: 'anon', body: 'json', sample: () => ({ userType: 'travelsx-user', countryCode: '91', phoneNumber: '9845099999', feature: 'login' }), required: ['userType', 'phoneNumber'] },
+  },
+  'auth/otp/verify': {
+    POST: { as: 'anon', body: 'json', sample: () => ({ userType: 'travelsx-user', countryCode: '91', phoneNumber: '9845099999', otp: '1234', feature: 'login' }), required: ['userType', 'otp', 'phoneNumber'] },
+  },
+  'blog/[slug]': { GET: { as: 'anon', params: (t) => ({ slug: t.blogSlug }) } },
+  'blog/generate': { POST: { as: 'partner', body: 'json', sample: () => ({ field: 'description', title: 'Hill drives' }), required: ['title'] } },
+  'blog/images': { POST: { as: 'partner', body: 'multipart', maxBytes: 5 * 1024 * 1024 + 64 * 1024 } },
+  blog: {
+    GET: { as: 'anon', query: () => ({ page: '0', size: '12', language: 'en' }) },
+    POST: {
+      as: 'partner',
+      body: 'json',
+      sample: () => ({ title: 'Night rides', slug: 'night-rides', keywords: 'night, taxi', description: BLOG_BODY, image: 'https://img.example/cover.jpg' }),
+      required: ['title', 'slug', 'keywords', 'description', 'image'],
+      maxBytes: 512 * 1024,
+      keepsNul: 'the description is sanitised HTML and the text fields are made plain text, which drops NUL characters (an XSS evasion the blog tests cover)',
+    },
+  },
+  business: { GET: { as: 'anon' } },
+  'chat/history': {
+    GET: { as: 'rider', query: (t) => ({ chat_session: t.chatSession }) },
+    PUT: { as: 'rider', body: 'json', sample: (t) => ({ chatSession: t.chatSession, messages: [{ role: 'user', content: { message: 'hello' } }] }), required: ['chatSession', 'messages'], maxBytes: 1024 * 1024 },
+  },
+  'chat/message': { POST: { as: 'rider', body: 'json', sample: (t) => ({ chatSession: t.chatSession, text: 'Book a taxi', locale: 'en-IN' }), required: ['chatSession', 'text'] } },
+  'dev/outbox': { GET: { as: 'anon', query: (t) => ({ to: `+91${t.riderPhone}` }) } },
+  'driver/rides/[id]': { POST: { as: 'driver', body: 'json', sample: () => ({ action: 'start', startCode: '0000' }), required: ['action'], params: (t) => ({ id: String(t.rides.accepted) }) } },
+  'driver/rides': { GET: { as: 'driver', query: () => ({ scope: 'recent' }) } },
+  events: { POST: { as: 'anon', body: 'json', sample: () => ({ name: 'ride_vehicle_selected', data: { vehicle: 'sedan' } }), required: ['name'] } },
+  health: { GET: { as: 'anon' } },
+  'leads/contact': {
+    POST: {
+      as: 'anon',
+      body: 'json',
+      sample: () => ({ firstName: 'Asha', lastName: 'Rao', company: 'Rao Tours', email: 'asha@example.com', looking_for_name: 'pricing', enquery: 'A price for 40 cabs, please.' }),
+      required: ['firstName', 'email', 'looking_for_name', 'enquery'],
+    },
+  },
+  leads: { POST: { as: 'anon', body: 'json', maxBytes: 16 * 1024, sample: () => ({ name: 'Asha', email: 'asha@example.com', phone: '+91 98450 00001' }), required: ['name', 'email', 'phone'] } },
+  'partner/agencies/[id]': {
+    PATCH: { as: 'partner', body: 'json', sample: () => ({ action: 'block' }), params: (t) => ({ id: String(t.agencyId) }) },
+    DELETE: { as: 'partner', body: 'none', params: (t) => ({ id: String(t.agencyId) }) },
+  },
+  'partner/agencies': {
+    GET: { as: 'partner' },
+    POST: { as: 'partner', body: 'json', sample: () => ({ name: 'Hill Travels', phone: phone('9845077777'), place: 'Ooty' }), required: ['name', 'phone'] },
+  },
+  'partner/customers': { GET: { as: 'partner', query: () => ({ type: 'user', q: 'rider', sort: 'newest', page: '0', size: '5' }) } },
+  'partner/drivers/[id]': {
+    PATCH: { as: 'partner', body: 'json', sample: () => ({ online: true }), params: (t) => ({ id: String(t.driverId) }) },
+    DELETE: { as: 'partner', body: 'none', params: (t) => ({ id: String(t.driverId) }) },
+  },
+  'partner/drivers': {
+    GET: { as: 'partner', query: (t) => ({ agencyId: String(t.agencyId) }) },
+    POST: { as: 'partner', body: 'json', sample: (t) => ({ name: 'Mani', phone: phone('9845088888'), place: 'Chennai', agencyId: t.agencyId }), required: ['name', 'phone'] },
+  },
+  'partner/events': { GET: { as: 'partner', query: (t) => ({ window: 'today', rideId: String(t.rides.booked), page: '0', size: '25' }) } },
+  'partner/overview': { GET: { as: 'partner', query: () => ({ filter: 'custom', from: '2024-01-01', to: '2024-01-31' }) } },
+  'partner/rates/[vehicleType]': { PUT: { as: 'partner', body: 'json', sample: () => ({ ...RATE_CARD }), required: Object.keys(RATE_CARD), params: () => ({ vehicleType: 'sedan' }) } },
+  'partner/rates': { GET: { as: 'partner' } },
+  'partner/rides/[id]': { POST: { as: 'partner', body: 'json', sample: () => ({ action: 'decline', reason: 'No cars free' }), required: ['action'], params: (t) => ({ id: String(t.rides.booked) }) } },
+  'partner/rides/assignable': { GET: { as: 'partner' } },
+  'partner/rides/book': {
+    POST: {
+      as: 'partner',
+      body: 'json',
+      sample: (t) => ({ customerName: 'Kavya', customerPhone: phone('9845066666'), rideSearchId: t.quoteId, rideVehicle: 'sedan', idempotencyKey: 'partner-book-0001' }),
+      required: ['customerName', 'customerPhone', 'rideSearchId', 'rideVehicle', 'idempotencyKey'],
+    },
+  },
+  'partner/rides/export': { GET: { as: 'partner', query: (t) => ({ status: 'booked', q: `#${t.rides.booked}` }) } },
+  'partner/rides': { GET: { as: 'partner', query: (t) => ({ status: 'all', q: String(t.rides.booked) }) } },
+  'partner/vehicles/[id]': {
+    PATCH: { as: 'partner', body: 'json', sample: () => ({ model: 'Toyota Etios', online: false }), params: (t) => ({ id: String(t.vehicleId) }) },
+    DELETE: { as: 'partner', body: 'none', params: (t) => ({ id: String(t.vehicleId) }) },
+  },
+  'partner/vehicles': {
+    GET: { as: 'partner' },
+    POST: { as: 'partner', body: 'json', sample: () => ({ vehicleType: 'suv', model: 'Innova', number: 'KA01 CD5678' }), required: ['vehicleType', 'model', 'number'] },
+  },
+  'partner/wallet': { GET: { as: 'partner', query: () => ({ date_filter: 'thisMonth', offset: '0', limit: '100' }) } },
+  'payments/[txnId]': { GET: { as: 'rider', query: () => ({ locale: 'en-IN' }), params: (t) => ({ txnId: t.txnId }) } },
+  'payments/cash': { POST: { as: 'rider', body: 'json', sample: (t) => ({ rideId: t.rides.card }), required: ['rideId'] } },
+  'payments/payu/failure': {
+    POST: { as: 'anon', body: 'form', sample: (t) => ({ ...payuAnswer(t), status: 'failure' }), required: ['key', 'txnid', 'amount', 'status', 'hash'] },
+  },
+  'payments/payu/success': {
+    POST: { as: 'anon', body: 'form', sample: payuAnswer, required: ['key', 'txnid', 'amount', 'status', 'hash'] },
+  },
+  payments: {
+    GET: { as: 'rider', query: (t) => ({ txn_id: t.txnId, lp_id: '1', user_id: '1', user_type: 'travelsx-user', locale: 'en-IN' }) },
+    POST: { as: 'rider', body: 'json', sample: (t) => ({ rideId: t.rides.card }), required: ['rideId'] },
+  },
+  'places/reverse': { GET: { as: 'anon', query: () => ({ lat: '13.08', lng: '80.27', lang: 'en' }) } },
+  'places/search': { GET: { as: 'anon', query: () => ({ q: 'chen', country: 'IN', lang: 'en' }) } },
+  profile: {
+    PATCH: { as: 'rider', body: 'json', sample: () => ({ name: 'Asha Raman', email: 'asha@example.in' }), required: ['name'] },
+    DELETE: { as: 'rider', body: 'none' },
+  },
+  'push/key': { GET: { as: 'anon' } },
+  'push/settings': {
+    GET: { as: 'rider' },
+    PUT: { as: 'rider', body: 'json', sample: () => ({ pushEnabled: false }), required: ['pushEnabled'] },
+  },
+  'push/subscriptions': {
+    POST: {
+      as: 'rider',
+      body: 'json',
+      sample: () => ({ endpoint: 'https://push.example/new-device', keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } }),
+      required: ['endpoint', 'keys'],
+      maxBytes: 4096,
+    },
+    DELETE: { as: 'rider', body: 'json', sample: (t) => ({ endpoint: t.pushEndpoint }), required: ['endpoint'], maxBytes: 4096 },
+  },
+  'rides/[id]/cancel': { POST: { as: 'rider', body: 'json', sample: () => ({ reason: 'Plans changed' }), required: ['reason'], params: (t) => ({ id: String(t.rides.booked) }) } },
+  'rides/[id]/share': { POST: { as: 'rider', body: 'none', params: (t) => ({ id: String(t.rides.accepted) }) } },
+  'rides/[id]/track': { GET: { as: 'anon', query: (t) => ({ token: t.shareToken }), params: (t) => ({ id: String(t.rides.accepted) }) } },
+  'rides/quote': {
+    POST: {
+      as: 'anon',
+      body: 'json',
+      sample: () => ({
+        rideType: 'oneway',
+        tripKind: 'outstation',
+        pickupLocation: { lat: 13.0878, lng: 80.2785, name: 'Chennai' },
+        dropoffLocation: { lat: 12.9719, lng: 77.5937, name: 'Bengaluru' },
+        pickupTime: new Date(Date.now() + 36 * 3600_000).toISOString(),
+      }),
+      required: ['pickupLocation', 'dropoffLocation', 'pickupTime'],
+    },
+  },
+  rides: {
+    GET: { as: 'rider' },
+    POST: { as: 'rider', body: 'json', sample: (t) => ({ rideSearchId: t.quoteId, rideVehicle: 'sedan', idempotencyKey: 'sweep-booking-0001' }), required: ['rideSearchId', 'rideVehicle', 'idempotencyKey'] },
+  },
+  'tracking/ad-metrics': { POST: { as: 'anon', body: 'json', sample: () => ({ ad_metrics: { utm_source: 'google', utm_campaign: 'monsoon' }, country_code: 'in' }), required: ['ad_metrics'] } },
+  'tracking/report': { GET: { as: 'partner', query: () => ({ filter: 'custom', from: '2024-01-01', to: '2024-01-31' }) } },
+  'tracking/visit': { POST: { as: 'anon', body: 'json', sample: () => ({ session_id: 'visit-session-01', page_url: '/in/en/user/home?utm_source=x', referrer: 'https://search.example/' }), required: ['session_id', 'page_url'] } },
+  'uploads/[...path]': { GET: { as: 'anon', params: (t) => ({ path: t.cover.imageWebp.split('/').slice(3) }) } },
+  wallet: { GET: { as: 'rider' } },
+  'whatsapp/webhook': {
+    GET: { as: 'anon', query: () => ({ 'hub.mode': 'subscribe', 'hub.verify_token': 'verify-token', 'hub.challenge': '1158201444' }) },
+    POST: {
+      as: 'anon',
+      body: 'signed',
+      sample: whatsappPayload,
+      anyJson: 'Meta expects 200 for every signed delivery; anything that is not a message is dropped',
+      maxBytes: 256 * 1024,
+    },
+  },
+};
+
+const API_ROOT = path.join(process.cwd(), 'app/api');
+
+/** Every route file under app/api, as its folder (e.g. `rides/[id]/cancel`). */
+export function routeFolders(): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/^route\.(ts|tsx|js|mjs)$/.test(entry.name)) found.push(path.relative(API_ROOT, dir).split(path.sep).join('/'));
+    }
+  };
+  walk(API_ROOT);
+  return found.sort();
+}
+
+export type Handlers = Partial<Record<Method, (req: never, ctx: never) => Promise<Response>>>;
+
+/** The route module's exported method handlers. */
+export async function loadRoute(folder: string): Promise<Handlers> {
+  const mod = (await import(`@/app/api/${folder}/route`)) as Record<string, unknown>;
+  return Object.fromEntries(METHODS.filter((m) => typeof mod[m] === 'function').map((m) => [m, mod[m]])) as Handlers;
+}
+
+/** The dynamic segments of a folder: `[id]` → id, `[...path]` → path. */
+export function dynamicParams(folder: string): { name: string; catchAll: boolean }[] {
+  return [...folder.matchAll(/\[(\.\.\.)?([^\]]+)\]/g)].map((m) => ({ name: m[2], catchAll: Boolean(m[1]) }));
+}
+
+/** The request path for a folder with its parameters filled in. */
+export function pathFor(folder: string, params: Record<string, string | string[]> = {}): string {
+  const filled = folder.replace(/\[(\.\.\.)?([^\]]+)\]/g, (_, _all, name: string) => {
+    const value = params[name];
+    return Array.isArray(value) ? value.map(encodeURIComponent).join('/') : encodeURIComponent(value ?? 'x');
+  });
+  return `/api/${filled}`;
+}
