@@ -11,13 +11,16 @@ async function main(): Promise<void> {
   const config = env();
   const { db } = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') });
   if (await ensureDemoTenant(db, config.DEFAULT_TENANT)) {
-    // A second console login of the demo operator, so specs that sign partners in back to back
+    // More console logins of the demo operator, so specs that sign partners in back to back
     // are not held by the 30 s resend wait of one address.
     const demo = await findTenantBySlug(config.DEFAULT_TENANT, db);
-    await db.insert(users).values({ businessId: demo!.id, role: 'travelsx-partner', name: 'Dispatch desk', email: 'dispatch@meridiancabs.example' });
+    await db.insert(users).values([
+      { businessId: demo!.id, role: 'travelsx-partner', name: 'Dispatch desk', email: 'dispatch@meridiancabs.example' },
+      { businessId: demo!.id, role: 'travelsx-partner', name: 'Access desk', email: 'access@meridiancabs.example' },
+    ]);
   }
   if (!(await businessExists(db, 'acme'))) {
-    await createBusiness(db, {
+    const acme = await createBusiness(db, {
       slug: 'acme',
       name: 'Acme Desert Rides',
       email: 'ops@acme-rides.example',
@@ -29,6 +32,7 @@ async function main(): Promise<void> {
         { name: 'Abu Dhabi', lat: 24.4539, lng: 54.3773 },
       ],
     });
+    await db.insert(users).values({ businessId: acme.id, role: 'travelsx-partner', name: 'Acme operations', email: 'ops@acme-rides.example' });
   }
   await closeDatabase();
 }

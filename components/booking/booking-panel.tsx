@@ -15,7 +15,7 @@ const TABS = [
 ] as const;
 
 /** The booking options tabs (spec 000 §2.3) and, on the form tab, the booking form. */
-export async function BookingPanel({ tenant, market, locale }: { tenant: Tenant; market: Market; locale: string }) {
+export async function BookingPanel({ tenant, market, locale, titleLevel }: { tenant: Tenant; market: Market; locale: string; titleLevel?: 1 | 2 }) {
   const t = await getTranslations('Booking');
   const cards = await activeRateCards(await getDb(), tenant);
   const packages = (cards[0]?.rentalPackages ?? []).map(({ code, hours, km }) => ({ code, hours, km }));
@@ -33,7 +33,7 @@ export async function BookingPanel({ tenant, market, locale }: { tenant: Tenant;
         </ul>
       </nav>
       <ClientMessages namespaces={['Booking', 'TripKinds', 'Validation', 'Auth', 'AuthErrors']}>
-        <RideForm timeZone={tenant.timeZone} defaultCountry={COUNTRIES[market.country].region} packages={packages} />
+        <RideForm timeZone={tenant.timeZone} defaultCountry={COUNTRIES[market.country].region} packages={packages} titleLevel={titleLevel} />
       </ClientMessages>
     </section>
   );

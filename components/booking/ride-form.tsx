@@ -43,14 +43,18 @@ export function RideForm({
   defaultCountry,
   packages,
   onContinue,
+  titleLevel = 2,
 }: {
   timeZone: string;
   defaultCountry: string;
   packages: Omit<RentalPackage, 'price'>[];
+  /** 1 where the form is the page's subject (the form booking page), 2 under another heading. */
+  titleLevel?: 1 | 2;
   /** The console's booking for a customer takes the trip here instead of the rider's vehicle step. */
   onContinue?: (form: RideFormData) => void;
 }) {
   const t = useTranslations('Booking');
+  const Title = titleLevel === 1 ? 'h1' : 'h2';
   const tKinds = useTranslations('TripKinds');
   const tv = useTranslations('Validation');
   const locale = useLocale();
@@ -130,7 +134,7 @@ export function RideForm({
         submit();
       }}
     >
-      <h2 id={`${id}-title`} className={styles.formTitle}>{t('title')}</h2>
+      <Title id={`${id}-title`} className={styles.formTitle}>{t('title')}</Title>
       <fieldset className={styles.segments}>
         <legend className={styles.legend}>{t('tripKindLabel')}</legend>
         {TRIP_KINDS.map((kind) => (

@@ -11,7 +11,8 @@ export async function FareTable({ table, caption, currency, locale }: { table: F
   const tv = await getTranslations('VehicleTypes');
   const money = (minor: number) => formatMoney(minor, currency, locale);
   return (
-    <div className={styles.tableWrap}>
+    // A named, focusable region: the table scrolls sideways on small screens, so the keyboard must reach it.
+    <div className={styles.tableWrap} role="region" aria-label={caption} tabIndex={0}>
       <table className={styles.table}>
         <caption>{caption}</caption>
         <thead>

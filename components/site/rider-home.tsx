@@ -22,7 +22,7 @@ export async function RiderHome({ tenant, showTripKinds = true }: { tenant: Tena
           <p>{t('subtitle')}</p>
           <div className={styles.actions}>
             {phone ? (
-              <a href={`tel:${phone.e164}`} className={`${ui.button} ${ui.primary}`} aria-label={t('callLabel', { businessName: tenant.name })}>
+              <a href={`tel:${phone.e164}`} className={`${ui.button} ${ui.primary}`}>
                 {t('call', { phone: phone.display })}
               </a>
             ) : null}

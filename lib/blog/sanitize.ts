@@ -77,10 +77,12 @@ export function sanitizeBlogHtml(html: string): string {
   return serialize(fragment, document);
 }
 
-/** The rendered form: sanitised again, headings moved one level down under the page's own h1. */
+/** The rendered form: sanitised again, headings moved so the highest one is an h2 under the page's own h1 (no skipped level). */
 export function renderBlogHtml(html: string): string {
   const { fragment, document } = sanitizedFragment(html);
-  for (const [from, to] of [['h3', 'h4'], ['h2', 'h3'], ['h1', 'h2']] as const) rename(fragment, document, from, to);
+  const top = [1, 2, 3].find((level) => fragment.querySelector(`h${level}`));
+  if (top === 1) for (const level of [3, 2, 1]) rename(fragment, document, `h${level}`, `h${level + 1}`);
+  if (top === 3) rename(fragment, document, 'h3', 'h2');
   return serialize(fragment, document);
 }
 

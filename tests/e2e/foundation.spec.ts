@@ -92,7 +92,7 @@ test.describe('pages', () => {
   test('the rider home shows the brand, footer links and real contact channels', async ({ page }) => {
     await page.goto('/in/en/user/home');
     await expect(page.getByRole('link', { name: 'Meridian Cabs home' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Call Meridian Cabs to book' })).toHaveAttribute('href', 'tel:+919876543210');
+    await expect(page.getByRole('link', { name: 'Call +91 9876543210' }).first()).toHaveAttribute('href', 'tel:+919876543210');
     await expect(page.getByRole('link', { name: 'Book on WhatsApp' })).toHaveAttribute('href', /^https:\/\/wa\.me\/919876543210\?text=/);
     await expect(page.getByRole('listitem').filter({ hasText: 'Chennai' })).toBeVisible();
     await page.getByRole('link', { name: 'Privacy policy' }).click();

@@ -11,6 +11,8 @@ export default async function SiteNotFoundPage({ params }: { params: Promise<{ l
   const t = createTranslator({ locale: lang, messages, namespace: 'SiteNotFound' });
   return (
     <main style={{ maxWidth: 640, margin: '0 auto', padding: '64px 16px' }}>
+      {/* React hoists it into the head: this route's 404 rewrite leaves Next's metadata empty. */}
+      <title>{t('title')}</title>
       <h1>{t('title')}</h1>
       <p>{t('body')}</p>
     </main>

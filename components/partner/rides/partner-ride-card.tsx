@@ -21,7 +21,7 @@ export function PartnerRideCard({ ride, timeZone, onAction }: { ride: PartnerRid
   return (
     <article className={styles.card} aria-label={t('rideId', { id: ride.id })}>
       <header className={styles.cardHead}>
-        <h3>{t('rideId', { id: ride.id })}</h3>
+        <h2>{t('rideId', { id: ride.id })}</h2>
         <span className={styles.badge} data-status={ride.status}>{t(`tabs.${ride.status}`)}</span>
       </header>
       <p className={styles.meta}>{t('trip', { tripKind: tKinds(ride.tripKind), rideType: tKinds(ride.rideType), vehicle: tTypes(ride.vehicleType) })}</p>

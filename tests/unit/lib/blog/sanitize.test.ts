@@ -31,6 +31,11 @@ describe('blog HTML allowlist', () => {
     expect(renderBlogHtml('<h1>a</h1><h2>b</h2><h3>c</h3><h4>d</h4>')).toBe('<h2>a</h2><h3>b</h3><h4>c</h4>d');
   });
 
+  it('starts the rendered headings at h2 whatever the author started with, so no level is skipped', () => {
+    expect(renderBlogHtml('<h2>a</h2><h3>b</h3>')).toBe('<h2>a</h2><h3>b</h3>');
+    expect(renderBlogHtml('<p>x</p><h3>a</h3>')).toBe('<p>x</p><h2>a</h2>');
+  });
+
   it('cuts the meta description to 155 characters of text', () => {
     const html = `<h1>Title</h1><p>${'word '.repeat(60)}</p><script>secret()</script>`;
     const meta = metaDescription(html);

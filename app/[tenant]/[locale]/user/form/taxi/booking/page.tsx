@@ -16,7 +16,7 @@ export default async function FormBookingPage({ params }: { params: PageParams }
   return (
     <SiteShell tenant={tenant} market={market}>
       <div className={`${styles.page} ${styles.narrow}`}>
-        <BookingPanel tenant={tenant} market={market} locale={locale} />
+        <BookingPanel tenant={tenant} market={market} locale={locale} titleLevel={1} />
       </div>
     </SiteShell>
   );
