@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { apiClient, benchTrip, closedLoop, freePort, launchServer, median, requireBuild, signInRider, summary } from './lib.mjs';
+import { report } from './report.mjs';
 
 const DATABASES = (process.argv[2] ?? 'pglite,postgres').split(',').map((d) => d.trim()).filter(Boolean);
 const BOOKINGS = Number(process.argv[3] ?? 1200);
@@ -271,4 +272,13 @@ for (const r of results) {
   failed ||= !ok;
   console.log(`  ${label[r.kind]}: ${ok ? 'every acknowledged booking stored exactly once' : 'FAILED'}`);
 }
+report(
+  'faults',
+  results.map((r) => ({
+    label: `faults ${label[r.kind]}: acknowledged bookings lost or doubled after ${KILLS} SIGKILLs`,
+    value: r.reopenError || r.readError ? Number.NaN : r.lost + r.doubled,
+    unit: '',
+    goal: { op: '==', value: 0 },
+  })),
+);
 process.exitCode = failed ? 1 : 0;
