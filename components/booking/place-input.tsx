@@ -92,7 +92,7 @@ export function PlaceInput({
           id={`${id}-input`}
           className={styles.input}
           role="combobox"
-          aria-expanded={showList}
+          aria-expanded={showList && options.length > 0}
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={active >= 0 ? `${id}-opt-${active}` : undefined}
@@ -123,10 +123,14 @@ export function PlaceInput({
             } else if (event.key === 'Escape') setOpen(false);
           }}
         />
-        {showList ? (
+        {showList && !options.length ? (
+          // A listbox holds options only: the search state is a status line in the same place.
+          <p role="status" className={`${styles.options} ${styles.optionNote}`}>
+            {t(status === 'searching' ? 'searching' : 'noPlaces')}
+          </p>
+        ) : null}
+        {showList && options.length ? (
           <ul id={listId} role="listbox" aria-label={label} className={styles.options}>
-            {status === 'searching' && !options.length ? <li className={styles.optionNote}>{t('searching')}</li> : null}
-            {status !== 'searching' && !options.length ? <li className={styles.optionNote}>{t('noPlaces')}</li> : null}
             {options.map((option, index) => (
               <li
                 key={`${option.name}-${option.lat}-${option.lng}`}

@@ -27,14 +27,15 @@ export function AgentCards({ data, active, ridesHref, onReply, onSignIn }: Props
     case 'quotes':
       return (
         <div className={styles.card}>
-          <h3>{t('quotesTitle')}</h3>
+          <h2>{t('quotesTitle')}</h2>
           <ul className={styles.cards}>
             {data.options.map((option) => {
               const vehicle = tVehicle(option.vehicleType);
               const total = money(option.total, data.currency);
               return (
                 <li key={option.vehicleType}>
-                  <button type="button" className={styles.option} disabled={!active} aria-label={t('quoteOption', { vehicle, total })} onClick={() => onReply(t('pickVehicle', { vehicle }))}>
+                  {/* Named by what it shows (vehicle and price): a label saying more would not match the visible text. */}
+                  <button type="button" className={styles.option} disabled={!active} onClick={() => onReply(t('pickVehicle', { vehicle }))}>
                     <span>{vehicle}</span>
                     <span className={styles.optionPrice}>{total}</span>
                   </button>
@@ -47,7 +48,7 @@ export function AgentCards({ data, active, ridesHref, onReply, onSignIn }: Props
     case 'confirm':
       return (
         <div className={styles.card}>
-          <h3>{t('confirmTitle')}</h3>
+          <h2>{t('confirmTitle')}</h2>
           {data.summary ? <p>{data.summary}</p> : null}
           <p>
             <strong>{t('quoteTotal', { total: money(data.total, data.currency) })}</strong>
@@ -65,7 +66,7 @@ export function AgentCards({ data, active, ridesHref, onReply, onSignIn }: Props
     case 'booked':
       return (
         <div className={styles.card}>
-          <h3>{t('bookedTitle', { id: data.rideId })}</h3>
+          <h2>{t('bookedTitle', { id: data.rideId })}</h2>
           <p>{t('bookedTotal', { total: money(data.total, data.currency) })}</p>
           {data.cashbackAmount > 0 ? <p>{t('bookedCashback', { amount: money(data.cashbackAmount, data.currency) })}</p> : null}
           <Link href={ridesHref}>{t('viewRides')}</Link>

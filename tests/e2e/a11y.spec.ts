@@ -107,6 +107,9 @@ async function signedOutTour(page: Page, market: Market, audit: Audit) {
   await expect(dialog(page, m.RiderLogin.title)).toBeVisible();
   await audit.scan(page, 'sign-in sheet open', market);
   await audit.visit(page, 'booking form', market, '/user/form/taxi/booking', (p) => p.getByRole('form', { name: m.Booking.title }));
+  await page.getByRole('combobox', { name: m.Booking.pickup }).fill('Chen');
+  await page.getByRole('listbox', { name: m.Booking.pickup }).getByRole('option').first().waitFor({ timeout: 15_000 });
+  await audit.scan(page, 'booking form: place suggestions open', market);
   await audit.visit(page, 'WhatsApp booking', market, '/user/whatsapp/taxi/booking');
   await audit.visit(page, 'AI chat', market, '/user/ai/taxi/booking');
   await page.getByRole('button', { name: new RegExp(`^${m.Chat.sampleTitle}`) }).click();
@@ -267,6 +270,14 @@ test.describe('accessibility', () => {
       (async () => {
         await riderTour(rider, EN, audit);
         await riderTour(riderAr, AR, audit);
+        // The AI chat with the agent's vehicle cards; the Arabic page shows the same conversation.
+        await rider.goto('/in/en/user/ai/taxi/booking');
+        await rider.getByRole('textbox', { name: EN.m.Chat.inputLabel }).fill('Book a sedan one-way from Chennai to Bangalore tomorrow at 8 PM');
+        await rider.getByRole('button', { name: EN.m.Chat.send, exact: true }).click();
+        const quotes = (p: Page, market: Market) => p.getByRole('list', { name: market.m.Chat.conversation }).getByRole('heading', { name: market.m.Chat.quotesTitle }).last();
+        await quotes(rider, EN).waitFor({ timeout: 30_000 });
+        await audit.scan(rider, 'AI chat: vehicle cards', EN);
+        await audit.visit(riderAr, 'AI chat: vehicle cards', AR, '/user/ai/taxi/booking', (p) => quotes(p, AR));
         await audit.visit(driver, 'driver app', EN, '/driver/home', (p) => p.getByRole('article', { name: `Ride #${rideId}`, exact: true }));
         await audit.visit(driver, 'driver app', AR, '/driver/home', (p) => p.getByRole('article').first());
         // The console on a phone: its menu is a drawer.

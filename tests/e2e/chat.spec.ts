@@ -49,7 +49,7 @@ test('a new rider books by chatting with the AI: sample message, sign-in by code
   await say(page, 'tomorrow');
   await expect(conversation(page).getByRole('heading', { name: 'Choose a vehicle' }).last()).toBeVisible();
 
-  await conversation(page).getByRole('button', { name: /^Sedan, total ₹/ }).last().click();
+  await conversation(page).getByRole('button', { name: /^Sedan ₹/ }).last().click();
   const confirmCard = conversation(page).getByRole('heading', { name: 'Confirm your ride' }).last();
   await expect(confirmCard).toBeVisible({ timeout: 20_000 });
   await conversation(page).getByRole('button', { name: 'Confirm', exact: true }).last().click();
