@@ -16,7 +16,7 @@ import { resetEnvForTests } from '@/lib/env';
 import { createQuote } from '@/lib/fares/quote';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../db';
-import { configureEnv, seedWorld, send, type Answer, type Handler, type TenantWorld, type World } from './world';
+import { configureEnv, seedWorld, send, trip, type Answer, type Handler, type TenantWorld, type World } from './world';
 
 /*
  * What a script can send in bulk is capped per client address and per account
@@ -40,13 +40,6 @@ afterAll(async () => {
   configureEnv(false);
 });
 
-const trip = () => ({
-  rideType: 'oneway' as const,
-  tripKind: 'outstation' as const,
-  pickupLocation: { lat: 13.0878, lng: 80.2785, name: 'Chennai' },
-  dropoffLocation: { lat: 12.9719, lng: 77.5937, name: 'Bengaluru' },
-  pickupTime: new Date(Date.now() + 36 * 3600_000).toISOString(),
-});
 const quoteId = async (t: TenantWorld = a) => (await createQuote(db, t.business, trip())).id;
 const count = async (table: typeof rides | typeof leads | typeof users | typeof outbox) => Number((await db.select({ n: sql<number>`count(*)` }).from(table))[0].n);
 

@@ -63,7 +63,8 @@ export function configureEnv(on: boolean): void {
 
 export type Account = { userId: number; token: string; cookie: string };
 
-const trip = () => ({
+/** An outstation trip the sweeps quote and book: Chennai to Bengaluru, a day and a half ahead. */
+export const trip = () => ({
   rideType: 'oneway' as const,
   tripKind: 'outstation' as const,
   pickupLocation: { lat: 13.0878, lng: 80.2785, name: 'Chennai' },
