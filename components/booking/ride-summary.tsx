@@ -52,12 +52,15 @@ export function RideSummary({ timeZone, cashbackBps, defaultCountry, cardPayment
   if (!ready) return null;
   if (!form || !selected) {
     return (
-      <div className={styles.empty} role="status">
-        <p>{t('notAvailable')}</p>
-        <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => router.push('/user/home')}>
-          {t('searchAgain')}
-        </button>
-      </div>
+      <>
+        <h1 className={styles.stepTitle}>{t('title')}</h1>
+        <div className={styles.empty} role="status">
+          <p>{t('notAvailable')}</p>
+          <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => router.push('/user/home')}>
+            {t('searchAgain')}
+          </button>
+        </div>
+      </>
     );
   }
 

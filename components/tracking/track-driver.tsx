@@ -63,9 +63,15 @@ export function TrackDriver({ rideId, token }: { rideId: number | null; token?: 
     onStatus: () => void load(),
   });
 
-  if (!rideId || (problem && problem !== 'signIn')) return <p role="alert">{t(problem ?? 'notFound')}</p>;
-  if (problem === 'signIn' || (!viaLink && status === 'ready' && !me)) return <p role="alert">{t('signIn')}</p>;
-  if (!data) return <p aria-busy="true">{t('loading')}</p>;
+  const notice = (text: string, role: 'alert' | 'status') => (
+    <section className={styles.track} aria-labelledby="track-title">
+      <h1 id="track-title">{t('pageTitle')}</h1>
+      <p role={role} aria-busy={role === 'status' || undefined}>{text}</p>
+    </section>
+  );
+  if (!rideId || (problem && problem !== 'signIn')) return notice(t(problem ?? 'notFound'), 'alert');
+  if (problem === 'signIn' || (!viaLink && status === 'ready' && !me)) return notice(t('signIn'), 'alert');
+  if (!data) return notice(t('loading'), 'status');
 
   const position = data.driver?.position;
   const distance = position ? greatCircleMeters(position, data.pickup) : null;
