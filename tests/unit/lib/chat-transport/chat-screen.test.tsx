@@ -172,12 +172,12 @@ describe('chat screen transport', () => {
     expect(box()).toHaveValue('');
     expect(await within(conversation()).findByText('Fares for Chennai → Bengaluru')).toBeInTheDocument();
     expect(document.querySelector('[aria-live="polite"]')).toHaveTextContent('Fares for Chennai → Bengaluru');
-    const pick = screen.getByRole('button', { name: 'Sedan, total ₹5,731.80' });
+    const pick = screen.getByRole('button', { name: 'Sedan ₹5,731.80' });
     socketState.ackWith = ({ content, chatSession }) => ({ ok: true, data: { user: view(13, 'user', content, chatSession), agent: view(14, 'agent', '', chatSession) } });
     await act(async () => fireEvent.click(pick));
     expect(socketState.emitted[1]).toMatchObject({ content: 'Sedan' });
     expect(await within(conversation()).findByText("Sorry, I couldn't understand that.")).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Sedan, total ₹5,731.80' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Sedan ₹5,731.80' })).toBeDisabled();
   });
 
   it('shows the error string in place of the dots when the turn fails', async () => {
