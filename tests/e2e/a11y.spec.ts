@@ -2,8 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import en from '../../messages/en.json';
 import ar from '../../messages/ar.json';
-import { codeFromMail, codeFromOutbox, mailCount } from './support/codes';
+import { codeFromOutbox } from './support/codes';
 import { fillTrip, pickVehicle, rideCard, signInInSheet } from './support/booking';
+import { partnerLogin } from './support/partner';
 
 /*
  * Accessibility gate (issue 9): axe finds no serious or critical violation of WCAG 2.1 A/AA
@@ -69,15 +70,6 @@ class Audit {
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 
-/** Signs a console login in by e-mail code on an operator's host. */
-async function partnerLogin(page: Page, origin: string, email: string) {
-  await page.goto(`${origin}/in/en/travel/login`);
-  await page.getByLabel('E-mail').fill(email);
-  const sent = await mailCount(page.request, email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await dialog(page, 'Enter the code').getByLabel('4-digit code').fill(await codeFromMail(page.request, email, sent));
-  await expect(page).toHaveURL(/\/travel\/home$/);
-}
 
 async function driverLogin(page: Page) {
   await page.goto('/in/en/driver/home');
@@ -194,7 +186,7 @@ test.describe('accessibility', () => {
     // The partner watches the rides page for the booking to come.
     const partnerContext = await browser.newContext({ ...DESKTOP, locale: 'en-IN' });
     const partner = await partnerContext.newPage();
-    await partnerLogin(partner, ORIGIN, PARTNER_EMAIL);
+    await partnerLogin(partner, PARTNER_EMAIL, ORIGIN);
     await partner.goto('/in/en/travel/rides');
     await expect(partner.getByRole('heading', { name: 'Rides', level: 1 })).toBeVisible();
 
@@ -251,7 +243,7 @@ test.describe('accessibility', () => {
     await publishPost(partner, posts.en);
     const acmeContext = await browser.newContext({ ...DESKTOP, locale: 'ar-AE' });
     const acme = await acmeContext.newPage();
-    await partnerLogin(acme, ACME.origin, ACME.email);
+    await partnerLogin(acme, ACME.email, ACME.origin);
     await publishPost(acme, posts.ar);
     await acmeContext.close();
 

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { codeFromMail, mailCount } from './support/codes';
+import { expect, test } from '@playwright/test';
+import { partnerLogin } from './support/partner';
 
 const PARTNER_EMAIL = 'hello@meridiancabs.example';
 
@@ -29,15 +29,6 @@ const PAYLOADS = [
   '<object data="javascript:alert(1)"></object>',
 ];
 
-async function partnerLogin(page: Page) {
-  await page.goto('/in/en/travel/login');
-  await page.getByLabel('E-mail').fill(PARTNER_EMAIL);
-  const sent = await mailCount(page.request, PARTNER_EMAIL);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Enter the code' });
-  await dialog.getByLabel('4-digit code').fill(await codeFromMail(page.request, PARTNER_EMAIL, sent));
-  await expect(page).toHaveURL(/\/in\/en\/travel\/home$/);
-}
 
 test.describe('blog', () => {
   test.use({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false });
@@ -52,7 +43,7 @@ test.describe('blog', () => {
     const title = `<script>window.__xss=1</script><img src=x onerror="window.__xss=1;alert(1)"> Airport guide ${stamp}`;
     const slug = `airport-guide-${stamp}`;
 
-    await partnerLogin(page);
+    await partnerLogin(page, PARTNER_EMAIL);
     await expect(page.locator('nav a[href="/in/en/travel/blog/create"]').first()).toHaveText('Blog');
     await page.goto('/in/en/travel/blog/create');
     await expect(page.getByRole('heading', { name: 'Create a New Blog', level: 1 })).toBeVisible();

@@ -1,19 +1,10 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { codeFromMail, mailCount } from './support/codes';
+import { expect, test } from '@playwright/test';
+import { partnerLogin } from './support/partner';
 import { confirmation, fillTrip, pickVehicle, rideCard, signInInSheet } from './support/booking';
 
 const PARTNER_EMAIL = 'hello@meridiancabs.example';
 
-async function partnerLogin(page: Page) {
-  await page.goto('/in/en/travel/login');
-  await page.getByLabel('E-mail').fill(PARTNER_EMAIL);
-  const sent = await mailCount(page.request, PARTNER_EMAIL);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Enter the code' });
-  await dialog.getByLabel('4-digit code').fill(await codeFromMail(page.request, PARTNER_EMAIL, sent));
-  await expect(page).toHaveURL(/\/in\/en\/travel\/home$/);
-}
 
 test.describe('the partner runs a ride the rider booked', () => {
   test.use({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false });
@@ -33,7 +24,7 @@ test.describe('the partner runs a ride the rider booked', () => {
       };
     });
 
-    await partnerLogin(partner);
+    await partnerLogin(partner, PARTNER_EMAIL);
     await partner.goto('/in/en/travel/rides');
     await expect(partner.getByRole('heading', { name: 'Rides', level: 1 })).toBeVisible();
 

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { codeFromMail, codeFromOutbox, mailCount } from './support/codes';
+import { codeFromOutbox } from './support/codes';
 import { confirmation, fillTrip, pickVehicle, rideCard, signInInSheet } from './support/booking';
+import { partnerLogin } from './support/partner';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const ORIGIN = `http://localhost:${PORT}`;
@@ -13,15 +14,6 @@ const MOVED = { latitude: 13.0702, longitude: 80.2611 };
 /** The issue's bar: the rider's marker follows the driver within 2 s. */
 const LIVE_MS = 2000;
 
-async function partnerLogin(page: Page) {
-  await page.goto('/in/en/travel/login');
-  await page.getByLabel('E-mail').fill(PARTNER_EMAIL);
-  const sent = await mailCount(page.request, PARTNER_EMAIL);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Enter the code' });
-  await dialog.getByLabel('4-digit code').fill(await codeFromMail(page.request, PARTNER_EMAIL, sent));
-  await expect(page).toHaveURL(/\/in\/en\/travel\/home$/);
-}
 
 async function driverLogin(page: Page) {
   await page.goto('/in/en/driver/home');
@@ -45,7 +37,7 @@ test.describe('live driver tracking', () => {
     const driver = await driverContext.newPage();
     const guest = await guestContext.newPage();
 
-    await partnerLogin(partner);
+    await partnerLogin(partner, PARTNER_EMAIL);
     await partner.goto('/in/en/travel/rides');
     await expect(partner.getByRole('heading', { name: 'Rides', level: 1 })).toBeVisible();
 
