@@ -4,7 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
-npm install --no-audit --no-fund
+. scripts/install.sh
+install_locked
 if [ ! -f .next/BUILD_ID ] || [ ! -f dist/server.mjs ]; then
   npm run build
 fi
