@@ -1,12 +1,5 @@
 import { PHASE_PRODUCTION_SERVER } from 'next/constants.js';
-
-const securityHeaders = [
-  { key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' },
-  { key: 'X-Content-Type-Options', value: 'nosniff' },
-  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-  { key: 'X-Frame-Options', value: 'DENY' },
-  { key: 'Permissions-Policy', value: 'camera=(), microphone=(self), geolocation=(self), payment=()' },
-];
+import { SECURITY_HEADERS } from './lib/http/security-headers.mjs';
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -19,7 +12,7 @@ const nextConfig = {
     isrFlushToDisk: false,
   },
   async headers() {
-    return [{ source: '/:path*', headers: securityHeaders }];
+    return [{ source: '/:path*', headers: SECURITY_HEADERS }];
   },
 };
 

@@ -1,6 +1,7 @@
 /**
  * The one Node process: opens and migrates the database, seeds the demo
- * operator, then serves Next's handler and socket.io on one HTTP server.
+ * operator, then serves the API router (/api/*, robots.txt, sitemaps,
+ * manifest), Next's pages and socket.io on one HTTP server.
  */
 import { createServer } from 'node:http';
 import path from 'node:path';
@@ -13,6 +14,17 @@ import { CLIENT_IP_HEADER } from './lib/api/client-ip';
 import { startPushNotifications } from './lib/push/listener';
 import { createFrontDoor } from './lib/http/front';
 import { paymentFormOrigins } from './lib/payments/form-origins';
+import { getRequestListener } from '@hono/node-server';
+import inject from 'light-my-request';
+import { apiApp } from './lib/api/app';
+import { isApiPath } from './lib/api/paths';
+import { provideRevalidator } from './lib/http/revalidate';
+import { revalidateSecret } from './lib/http/revalidate-secret';
+
+function pathOf(url: string | undefined): string {
+  const end = url?.indexOf('?') ?? -1;
+  return end === -1 ? (url ?? '/') : url!.slice(0, end);
+}
 
 async function main(): Promise<void> {
   const startedAt = process.hrtime.bigint();
@@ -28,6 +40,17 @@ async function main(): Promise<void> {
   }
   startPushNotifications();
   const handle = app.getRequestHandler();
+  // The API router runs outside Next's request scope: cache refreshes reach Next's handler in-process.
+  provideRevalidator(async (request) => {
+    const res = await inject((req, res) => void handle(req, res), {
+      method: 'POST',
+      url: '/api/internal/revalidate',
+      headers: { host: 'localhost', 'content-type': 'application/json', 'x-revalidate-secret': revalidateSecret() },
+      payload: JSON.stringify(request),
+    });
+    if (res.statusCode !== 200) throw new Error(`revalidation answered ${res.statusCode}`);
+  });
+  const api = getRequestListener(apiApp.fetch);
   // In production pages pass the front door: cached static documents, CSP nonces, compression.
   const front = dev ? undefined : createFrontDoor({ handle, log: logger, formOrigins: paymentFormOrigins(config) });
   await front?.listen();
@@ -36,6 +59,10 @@ async function main(): Promise<void> {
     // The client address travels to route handlers in a header only this server sets.
     const forwarded = config.TRUST_PROXY === '1' ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0].trim() : '';
     req.headers[CLIENT_IP_HEADER] = forwarded || req.socket.remoteAddress || 'unknown';
+    if (isApiPath(pathOf(req.url))) {
+      void api(req, res);
+      return;
+    }
     if (front) {
       front.serve(req, res);
       return;

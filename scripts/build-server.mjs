@@ -14,5 +14,15 @@ await build({
   tsconfig: 'tsconfig.json',
   sourcemap: true,
   logLevel: 'warning',
+  // 'server-only' guards lib/ against client bundles; on the server it is empty, as in Next's server build.
+  plugins: [
+    {
+      name: 'server-only',
+      setup(b) {
+        b.onResolve({ filter: /^server-only$/ }, () => ({ path: 'server-only', namespace: 'empty' }));
+        b.onLoad({ filter: /.*/, namespace: 'empty' }, () => ({ contents: '', loader: 'js' }));
+      },
+    },
+  ],
   banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
 });

@@ -1,12 +1,11 @@
-import type { NextRequest } from 'next/server';
 import { env } from '@/lib/env';
 import { fromLocaleTag, type Market } from '@/lib/i18n/markets';
 import type { Tenant } from '@/lib/tenancy/queries';
 import type { CountryCode } from '@/lib/i18n/markets';
 
-export function requestScheme(req: NextRequest): 'http' | 'https' {
+export function requestScheme(req: Request): 'http' | 'https' {
   if (env().TRUST_PROXY === '1' && req.headers.get('x-forwarded-proto') === 'https') return 'https';
-  return req.nextUrl.protocol === 'https:' ? 'https' : 'http';
+  return new URL(req.url).protocol === 'https:' ? 'https' : 'http';
 }
 
 /** The market a request speaks for: an explicit locale tag, else the tenant's own. */

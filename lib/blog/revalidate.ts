@@ -1,8 +1,7 @@
 import 'server-only';
-import { revalidatePath, revalidateTag } from 'next/cache';
 import { languageOf, LOCALE_TAGS } from '@/lib/i18n/markets';
 import { purgeDocuments } from '@/lib/http/document-cache';
-import { logger } from '@/lib/log';
+import { revalidate } from '@/lib/http/revalidate';
 
 /** Cache tag of everything built from an operator's posts (sitemaps tag their data with it). */
 export function blogCacheTag(businessId: number): string {
@@ -25,10 +24,5 @@ export function refreshBlogPages(tenantSlug: string, businessId: number, post: {
   const paths = blogPathsToRefresh(tenantSlug, post, listPages);
   // the front door's copies of these documents go first, so the next request asks Next again
   purgeDocuments(paths);
-  try {
-    for (const path of paths) revalidatePath(path);
-    revalidateTag(blogCacheTag(businessId), { expire: 0 });
-  } catch (err) {
-    logger.debug({ err }, 'blog pages not revalidated (no Next.js cache in this context)');
-  }
+  revalidate({ paths: paths.map((path) => ({ path })), tags: [blogCacheTag(businessId)] });
 }

@@ -1,6 +1,5 @@
 import 'server-only';
-import type { NextRequest } from 'next/server';
-import { route, toErrorResponse } from '@/lib/api/handler';
+import { endpoint } from '@/lib/api/endpoint';
 import { ApiError } from '@/lib/api/errors';
 import { requestMarket, requestScheme } from '@/lib/api/request-info';
 import { logger } from '@/lib/log';
@@ -10,22 +9,16 @@ import { requirePayu } from './config';
 import { returnPath, type ReturnTo } from './fields';
 import { payuCallbackSchema } from './schemas';
 
-type Handler = (req: NextRequest, context: { params?: Promise<Record<string, string | string[]>> }) => Promise<Response>;
-
 /** Answers 404 "Card payments are not configured." before anything else while PAYU_KEY or PAYU_SALT is missing. */
-export function cardOnly(handler: Handler): Handler {
-  return async (req, context) => {
-    try {
-      requirePayu();
-    } catch (error) {
-      return toErrorResponse(error);
-    }
-    return handler(req, context);
-  };
+export function cardOnly<H extends (...args: never[]) => unknown>(handler: H): H {
+  return ((...args: Parameters<H>) => {
+    requirePayu();
+    return handler(...args);
+  }) as H;
 }
 
 /** The origin the rider reached us on (already resolved to this tenant) and the market of `locale`. */
-export function returnToFor(req: NextRequest, tenant: Pick<Tenant, 'countryCode' | 'language'>, locale: string | undefined): ReturnTo {
+export function returnToFor(req: Request, tenant: Pick<Tenant, 'countryCode' | 'language'>, locale: string | undefined): ReturnTo {
   return { origin: `${requestScheme(req)}://${req.headers.get('host')}`, market: requestMarket(locale, tenant) };
 }
 
@@ -34,14 +27,14 @@ export function returnToFor(req: NextRequest, tenant: Pick<Tenant, 'countryCode'
  * authenticated by the reverse hash; answers 303 to the confirmation or the
  * payment-failed page. Refusals answer 400 and change nothing.
  */
-export function payuCallback(outcome: PaymentOutcome): Handler {
+export function payuCallback(outcome: PaymentOutcome) {
   return cardOnly(
-    route({ crossSite: true, body: payuCallbackSchema }, async ({ req, db, tenant, body }) => {
+    endpoint({ crossSite: true, body: payuCallbackSchema }, async ({ url, db, tenant, body }) => {
       const result = await completePayment(db, body, outcome, tenant.id).catch((error: unknown) => {
         if (error instanceof ApiError) logger.warn({ txnid: body.txnid, outcome, reason: error.message }, 'payment callback refused');
         throw error;
       });
-      const market = requestMarket(req.nextUrl.searchParams.get('locale') ?? undefined, tenant);
+      const market = requestMarket(url.searchParams.get('locale') ?? undefined, tenant);
       const location = returnPath(market, result.rideId, result.status === 'success');
       return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
     }),

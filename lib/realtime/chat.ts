@@ -9,6 +9,7 @@ import { logger } from '@/lib/log';
 import { resolveTenantForHost } from '@/lib/tenancy/resolve';
 import { watchWhatsAppRides } from '@/lib/whatsapp/ride-updates';
 import { AGENT_MESSAGE_EVENT, chatRoom, chatSessionSchema, USER_MESSAGE_EVENT, userMessageEventSchema, type ChatTurnAck } from './chat-events';
+import { cookieValue } from '@/lib/http/cookies';
 
 export type HandleUserMessage = (db: Db, input: HandleMessageInput) => Promise<HandleMessageResult>;
 
@@ -63,14 +64,6 @@ export async function runWebChatTurn(db: Db, handle: HandleUserMessage, input: O
 }
 
 type SocketIdentity = { businessId: number; user: SessionUser | undefined; token: string | undefined };
-
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
-  }
-  return undefined;
-}
 
 /** The tenant of the handshake's host and the session of its cookie (or `auth.token`), read once per connection. */
 async function identify(socket: Socket): Promise<SocketIdentity | undefined> {

@@ -22,6 +22,7 @@ import { onRideChange } from '@/lib/rides/notify';
 import { resolveTenantForHost } from '@/lib/tenancy/resolve';
 import { ENDED_STATUSES, watchableRide } from '@/lib/tracking/ride-access';
 import { RIDE_EVENT } from './events';
+import { cookieValue } from '@/lib/http/cookies';
 
 /** A driver's position is stored and broadcast at most once per this many ms; the newest one waiting goes out when it ends. */
 export const LOCATION_MIN_INTERVAL_MS = 1000;
@@ -41,14 +42,6 @@ function toAck(error: unknown): SocketAck {
 
 function reply(ack: unknown, result: SocketAck): void {
   if (typeof ack === 'function') ack(result);
-}
-
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
-  }
-  return undefined;
 }
 
 /** The handshake's tenant and session (cookie or `auth.token`), read once per connection. */

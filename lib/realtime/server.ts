@@ -9,18 +9,11 @@ import { isAllowedOrigin } from '@/lib/api/origin';
 import { businessRoom, riderRoom, RIDE_EVENT } from './events';
 import { registerChat } from './chat';
 import { registerDriverTracking } from './driver';
+import { cookieValue } from '@/lib/http/cookies';
 
 const globalForIo = globalThis as unknown as { __travelsxIo?: Server };
 
 const PARTNER_ROLES = new Set(['travelsx-partner', 'deliverx-partner']);
-
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
-  }
-  return undefined;
-}
 
 /** Joins a socket to its user's rooms: the business room for partners, the rider's own room for riders. */
 async function authenticate(socket: Socket): Promise<SessionUser | undefined> {

@@ -2,11 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { and, eq, like, sql } from 'drizzle-orm';
-import { POST as bookRoute } from '@/app/api/rides/route';
-import { POST as partnerBookRoute } from '@/app/api/partner/rides/book/route';
-import { POST as leadRoute } from '@/app/api/leads/route';
-import { POST as contactRoute } from '@/app/api/leads/contact/route';
-import { POST as sendCodeRoute } from '@/app/api/auth/otp/send/route';
+import { callApi } from '../api';
 import { CLIENT_IP_HEADER } from '@/lib/api/client-ip';
 import { LIMITS } from '@/lib/api/rate-limits';
 import { createSession } from '@/lib/auth/session';
@@ -17,6 +13,12 @@ import { createQuote } from '@/lib/fares/quote';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../db';
 import { configureEnv, seedWorld, send, trip, type Answer, type Handler, type TenantWorld, type World } from './world';
+
+const bookRoute = callApi;
+const partnerBookRoute = callApi;
+const leadRoute = callApi;
+const contactRoute = callApi;
+const sendCodeRoute = callApi;
 
 /*
  * What a script can send in bulk is capped per client address and per account

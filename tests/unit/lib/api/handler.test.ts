@@ -1,6 +1,6 @@
-import { NextRequest } from 'next/server';
+import { Hono } from 'hono';
 import { z } from 'zod';
-import { route } from '@/lib/api/handler';
+import { endpoint, toErrorResponse } from '@/lib/api/endpoint';
 import { badRequest } from '@/lib/api/errors';
 import { createSession } from '@/lib/auth/session';
 import { users } from '@/lib/db/schema';
@@ -26,19 +26,21 @@ beforeAll(async () => {
 
 afterAll(closeTestDb);
 
-const echo = route(
+const echo = endpoint(
   { auth: 'required', body: z.object({ name: z.string().min(1), seats: z.number().int().max(8) }) },
   async ({ body, tenant, session }) => ({ tenant: tenant.slug, user: session.userId, body }),
 );
-const partnerOnly = route({ auth: ['travelsx-partner'] }, async () => ({ ok: true }));
-const open = route({}, async ({ tenant, mode }) => ({ tenant: tenant.slug, mode }));
+const partnerOnly = endpoint({ auth: ['travelsx-partner'] }, async () => ({ ok: true }));
+const open = endpoint({}, async ({ tenant, mode }) => ({ tenant: tenant.slug, mode }));
 
 function request(url: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}) {
-  return new NextRequest(url, { method: init.method ?? 'GET', body: init.body, headers: { host: new URL(url).host, ...init.headers } });
+  return new Request(url, { method: init.method ?? 'GET', body: init.body, headers: { host: new URL(url).host, ...init.headers } });
 }
 
-const call = async (handler: ReturnType<typeof route>, req: NextRequest) => {
-  const res = await handler(req, { params: Promise.resolve({}) });
+/** Mounts one endpoint at /api/x on a router with the API's error mapping and sends the request through it. */
+const call = async (handler: ReturnType<typeof endpoint>, req: Request) => {
+  const app = new Hono().all('/api/x', handler).onError((error) => toErrorResponse(error));
+  const res = await app.request(req);
   return { status: res.status, json: await res.json() };
 };
 
@@ -108,7 +110,7 @@ describe('route wrapper', () => {
   });
 
   it('maps typed errors to their status', async () => {
-    const failing = route({}, async () => {
+    const failing = endpoint({}, async () => {
       throw badRequest('pickupLocation: Required', 'pickupLocation');
     });
     const res = await call(failing, request('http://localhost:3000/api/x'));

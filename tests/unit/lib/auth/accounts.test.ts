@@ -1,16 +1,18 @@
 import { NextRequest } from 'next/server';
 import { and, eq, sql } from 'drizzle-orm';
-import { POST as sendRoute } from '@/app/api/auth/otp/send/route';
-import { POST as verifyRoute } from '@/app/api/auth/otp/verify/route';
-import { POST as logoutRoute } from '@/app/api/auth/logout/route';
-import { GET as meRoute } from '@/app/api/auth/me/route';
-import { GET as handoffRoute } from '@/app/api/auth/handoff/route';
+import { callApi } from '../../api';
 import { businesses, otpCodes, outbox, rateLimits, users, appEvents } from '@/lib/db/schema';
 import { createBusiness } from '@/lib/tenancy/commands';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
 import { OTP } from '@/lib/auth/constants';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../../db';
+
+const sendRoute = callApi;
+const verifyRoute = callApi;
+const logoutRoute = callApi;
+const meRoute = callApi;
+const handoffRoute = callApi;
 
 let db: Db;
 let ipCounter = 0;

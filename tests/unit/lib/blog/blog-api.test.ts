@@ -3,9 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { revalidatePath, revalidateTag } from 'next/cache';
-import * as blogRoute from '@/app/api/blog/route';
-import * as postRoute from '@/app/api/blog/[slug]/route';
-import * as imagesRoute from '@/app/api/blog/images/route';
+import { viaRouter } from '../../api';
 import { blogPosts, users, type Business } from '@/lib/db/schema';
 import { createBusiness } from '@/lib/tenancy/commands';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
@@ -17,6 +15,10 @@ import { renderBlogHtml } from '@/lib/blog/sanitize';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../../db';
 import { activeParts, callJson, callUpload, HOST_A, HOST_B, LONG_TEXT, picture, XSS_PAYLOADS } from './fixtures';
+
+const blogRoute = viaRouter;
+const postRoute = viaRouter;
+const imagesRoute = viaRouter;
 
 jest.mock('next/cache', () => ({ revalidatePath: jest.fn(), revalidateTag: jest.fn() }));
 

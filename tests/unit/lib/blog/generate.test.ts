@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import * as generateRoute from '@/app/api/blog/generate/route';
+import { viaRouter } from '../../api';
 import { users, type Business } from '@/lib/db/schema';
 import { createBusiness } from '@/lib/tenancy/commands';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
@@ -13,6 +13,8 @@ import type { Tenant } from '@/lib/tenancy/queries';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../../db';
 import { activeParts, callJson } from './fixtures';
+
+const generateRoute = viaRouter;
 
 let db: Db;
 let demo: Business;

@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { NextRequest } from 'next/server';
 import sharp from 'sharp';
-import * as imagesRoute from '@/app/api/blog/images/route';
-import * as uploadsRoute from '@/app/api/uploads/[...path]/route';
+import { viaRouter } from '../../api';
 import { users, type Business } from '@/lib/db/schema';
 import { createBusiness } from '@/lib/tenancy/commands';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
@@ -14,6 +13,9 @@ import { sniffImage } from '@/lib/blog/images';
 import { IMAGE_MAX_BYTES } from '@/lib/blog/schemas';
 import { closeTestDb, openTestDb } from '../../db';
 import { callUpload, HOST_A, HOST_B, picture } from './fixtures';
+
+const imagesRoute = viaRouter;
+const uploadsRoute = viaRouter;
 
 let demo: Business;
 let acme: Business;

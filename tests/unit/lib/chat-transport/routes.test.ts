@@ -1,14 +1,17 @@
 import { NextRequest } from 'next/server';
 import { sql } from 'drizzle-orm';
-import { GET as historyGet, PUT as historyPut } from '@/app/api/chat/history/route';
-import { POST as messagePost } from '@/app/api/chat/message/route';
-import { POST as aiRidePost } from '@/app/api/ai/ride/route';
+import { callApi } from '../../api';
 import { createSession } from '@/lib/auth/session';
 import { chatMessages, users } from '@/lib/db/schema';
 import { createBusiness } from '@/lib/tenancy/commands';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../../db';
+
+const historyGet = callApi;
+const historyPut = callApi;
+const messagePost = callApi;
+const aiRidePost = callApi;
 
 const HOST = 'localhost:3000';
 const ctx = { params: Promise.resolve({}) };

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { NextRequest } from 'next/server';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import type { Server } from 'socket.io';
-import { POST as messagePost } from '@/app/api/chat/message/route';
+import { callApi } from '../../api';
 import { createSession } from '@/lib/auth/session';
 import type { ChatMessageView } from '@/lib/chat/contract';
 import { eq } from 'drizzle-orm';
@@ -16,6 +16,8 @@ import { clearTenantCache } from '@/lib/tenancy/resolve';
 import { handleUserMessage } from '@/lib/chat/service';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../../db';
+
+const messagePost = callApi;
 
 let db: Db;
 let server: http.Server;

@@ -1,11 +1,6 @@
 import { NextRequest } from 'next/server';
 import { and, eq } from 'drizzle-orm';
-import * as vehiclesRoute from '@/app/api/partner/vehicles/route';
-import * as vehicleRoute from '@/app/api/partner/vehicles/[id]/route';
-import * as driversRoute from '@/app/api/partner/drivers/route';
-import * as driverRoute from '@/app/api/partner/drivers/[id]/route';
-import * as agenciesRoute from '@/app/api/partner/agencies/route';
-import * as agencyRoute from '@/app/api/partner/agencies/[id]/route';
+import { viaRouter } from '../../api';
 import { agencies, drivers, users, vehicles, type Business } from '@/lib/db/schema';
 import { createBusiness } from '@/lib/tenancy/commands';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
@@ -22,6 +17,13 @@ import { addDriver, assignableDrivers, setDriverStatus } from '@/lib/fleet/drive
 import { addAgency, setAgencyStatus } from '@/lib/fleet/agencies';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../../db';
+
+const vehiclesRoute = viaRouter;
+const vehicleRoute = viaRouter;
+const driversRoute = viaRouter;
+const driverRoute = viaRouter;
+const agenciesRoute = viaRouter;
+const agencyRoute = viaRouter;
 
 type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 

@@ -1,11 +1,6 @@
 import { NextRequest } from 'next/server';
 import { and, eq, inArray } from 'drizzle-orm';
-import { GET as overviewRoute } from '@/app/api/partner/overview/route';
-import { GET as walletRoute } from '@/app/api/partner/wallet/route';
-import { GET as ratesRoute } from '@/app/api/partner/rates/route';
-import { PUT as rateRoute } from '@/app/api/partner/rates/[vehicleType]/route';
-import { GET as customersRoute } from '@/app/api/partner/customers/route';
-import { GET as eventsRoute } from '@/app/api/partner/events/route';
+import { callApi } from '../../api';
 import { agencies, drivers, rateCards, rideEvents, rides, users, type Ride } from '@/lib/db/schema';
 import { createBusiness } from '@/lib/tenancy/commands';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
@@ -18,6 +13,13 @@ import { addDays, localDate, startOfLocalDay } from '@/lib/partner/dates';
 import { rateCardView } from '@/lib/partner/rates';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../../db';
+
+const overviewRoute = callApi;
+const walletRoute = callApi;
+const ratesRoute = callApi;
+const rateRoute = callApi;
+const customersRoute = callApi;
+const eventsRoute = callApi;
 
 type Tenant = { id: number; currency: string; timeZone: string };
 let db: Db;

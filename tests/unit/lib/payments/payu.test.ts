@@ -1,9 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { GET as paymentDataRoute, POST as createRoute } from '@/app/api/payments/route';
-import { GET as paymentRoute } from '@/app/api/payments/[txnId]/route';
-import { POST as cashRoute } from '@/app/api/payments/cash/route';
-import { POST as successRoute } from '@/app/api/payments/payu/success/route';
-import { POST as failureRoute } from '@/app/api/payments/payu/failure/route';
+import { callApi } from '../../api';
 import { payments, rideEvents, rides } from '@/lib/db/schema';
 import { formatAmount, parseAmount, requestHash, responseHash } from '@/lib/payments/payu';
 import { isCardConfigured } from '@/lib/payments/config';
@@ -12,6 +8,13 @@ import type { PayuCallback } from '@/lib/payments/schemas';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../../db';
 import { call, cardRide, configurePayu, formRequest, HOST, jsonRequest, KEY, SALT, seed, sha512 } from './fixtures';
+
+const paymentDataRoute = callApi;
+const createRoute = callApi;
+const paymentRoute = callApi;
+const cashRoute = callApi;
+const successRoute = callApi;
+const failureRoute = callApi;
 
 let db: Db;
 let ctx: Awaited<ReturnType<typeof seed>>;

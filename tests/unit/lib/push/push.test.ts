@@ -6,9 +6,7 @@ import { createECDH, randomBytes, type ECDH } from 'node:crypto';
 import { NextRequest } from 'next/server';
 import { decrypt } from 'http_ece';
 import { eq, sql } from 'drizzle-orm';
-import { GET as keyRoute } from '@/app/api/push/key/route';
-import { POST as subscribeRoute, DELETE as unsubscribeRoute } from '@/app/api/push/subscriptions/route';
-import { GET as getSettingsRoute, PUT as putSettingsRoute } from '@/app/api/push/settings/route';
+import { callApi } from '../../api';
 import { pushSubscriptions, users } from '@/lib/db/schema';
 import { createBusiness } from '@/lib/tenancy/commands';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
@@ -24,6 +22,12 @@ import { startPushNotifications } from '@/lib/push/listener';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../../db';
 import { PlainTextAgent, startPushService } from './push-service';
+
+const keyRoute = callApi;
+const subscribeRoute = callApi;
+const unsubscribeRoute = callApi;
+const getSettingsRoute = callApi;
+const putSettingsRoute = callApi;
 
 let db: Db;
 let demo: { id: number; name: string; currency: string; timeZone: string };

@@ -1,7 +1,6 @@
 import { NextRequest } from 'next/server';
 import { eq, sql } from 'drizzle-orm';
-import { POST as quoteRoute } from '@/app/api/rides/quote/route';
-import { POST as bookRoute } from '@/app/api/rides/route';
+import { callApi } from '../../api';
 import { quotes, rideEvents, rides, users, walletEntries } from '@/lib/db/schema';
 import { createBusiness } from '@/lib/tenancy/commands';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
@@ -14,6 +13,9 @@ import { ApiError } from '@/lib/api/errors';
 import { RIDE_STATUSES } from '@/lib/db/schema/rides';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../../db';
+
+const quoteRoute = callApi;
+const bookRoute = callApi;
 
 let db: Db;
 let demo: { id: number; currency: string; timeZone: string };

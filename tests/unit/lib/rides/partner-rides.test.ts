@@ -1,10 +1,6 @@
 import { NextRequest } from 'next/server';
 import { eq } from 'drizzle-orm';
-import { GET as listRoute } from '@/app/api/partner/rides/route';
-import { POST as actionRoute } from '@/app/api/partner/rides/[id]/route';
-import { GET as exportRoute } from '@/app/api/partner/rides/export/route';
-import { GET as assignableRoute } from '@/app/api/partner/rides/assignable/route';
-import { POST as bookRoute } from '@/app/api/partner/rides/book/route';
+import { callApi } from '../../api';
 import { drivers, rides, users, vehicles } from '@/lib/db/schema';
 import { createBusiness } from '@/lib/tenancy/commands';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
@@ -15,6 +11,12 @@ import { ridesCsv } from '@/lib/rides/partner';
 import { balanceOf } from '@/lib/wallet/ledger';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../../db';
+
+const listRoute = callApi;
+const actionRoute = callApi;
+const exportRoute = callApi;
+const assignableRoute = callApi;
+const bookRoute = callApi;
 
 let db: Db;
 const biz: Record<'demo' | 'acme', { id: number; currency: string; timeZone: string; partnerCookie: string; riderId: number; riderCookie: string; driverId: number; vehicleId: number; pendingDriverId: number }> = {} as never;

@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { NextRequest } from 'next/server';
 import { eq } from 'drizzle-orm';
-import { GET as ridesRoute } from '@/app/api/rides/route';
-import { POST as cancelRoute } from '@/app/api/rides/[id]/cancel/route';
-import { GET as walletRoute } from '@/app/api/wallet/route';
-import { DELETE as deleteProfileRoute, PATCH as patchProfileRoute } from '@/app/api/profile/route';
-import { GET as meRoute } from '@/app/api/auth/me/route';
+import { callApi } from '../../api';
 import { rideEvents, rides, users, walletEntries, type Business, type Ride } from '@/lib/db/schema';
 import { createBusiness } from '@/lib/tenancy/commands';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
@@ -16,6 +12,13 @@ import { bookRide } from '@/lib/rides/commands';
 import type { RideView } from '@/lib/rides/queries';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../../db';
+
+const ridesRoute = callApi;
+const cancelRoute = callApi;
+const walletRoute = callApi;
+const deleteProfileRoute = callApi;
+const patchProfileRoute = callApi;
+const meRoute = callApi;
 
 const DEMO_HOST = 'localhost:3000';
 const ACME_HOST = 'acme.localhost:3000';

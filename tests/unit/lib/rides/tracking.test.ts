@@ -1,6 +1,6 @@
 import { NextRequest } from 'next/server';
 import { eq } from 'drizzle-orm';
-import { GET as trackRoute } from '@/app/api/rides/[id]/track/route';
+import { callApi } from '../../api';
 import { drivers, users, vehicles } from '@/lib/db/schema';
 import { createBusiness } from '@/lib/tenancy/commands';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
@@ -10,6 +10,8 @@ import { bookRide } from '@/lib/rides/commands';
 import { transitionRide } from '@/lib/rides/lifecycle';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../../db';
+
+const trackRoute = callApi;
 
 let db: Db;
 let rideId: number;

@@ -5,12 +5,14 @@ import { createBusiness } from '@/lib/tenancy/commands';
 import { DEMO_CITIES } from '@/lib/tenancy/demo';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
 import { languagesForCountry } from '@/lib/i18n/markets';
-import { GET as robotsRoute } from '@/app/robots.txt/route';
-import { GET as indexRoute } from '@/app/sitemap.xml/route';
-import { GET as fileRoute } from '@/app/sitemap/[file]/route';
-import { GET as manifestRoute } from '@/app/manifest.webmanifest/route';
+import { callApi } from '../../api';
 import { closeTestDb, openTestDb } from '../../db';
 import { pinLocalHosts } from './local-hosts';
+
+const robotsRoute = callApi;
+const indexRoute = callApi;
+const fileRoute = callApi;
+const manifestRoute = callApi;
 
 const DEMO_HOST = 'localhost:3000';
 const ACME_HOST = 'acme.localhost:3000';

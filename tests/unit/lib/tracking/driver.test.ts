@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { GET as listRoute } from '@/app/api/driver/rides/route';
-import { POST as actionRoute } from '@/app/api/driver/rides/[id]/route';
+import { callApi } from '../../api';
 import { drivers, rides } from '@/lib/db/schema';
 import { recordDriverLocation } from '@/lib/driver/location';
 import { driverLocationSchema } from '@/lib/driver/schemas';
@@ -8,6 +7,9 @@ import type { Db } from '@/lib/db/client';
 import type { Ride } from '@/lib/db/schema';
 import { closeTestDb, openTestDb } from '../../db';
 import { call, seedWorld, type World } from './fixture';
+
+const listRoute = callApi;
+const actionRoute = callApi;
 
 let db: Db;
 let world: World;

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { POST as leadRoute } from '@/app/api/leads/route';
-import { POST as contactRoute } from '@/app/api/leads/contact/route';
+import { callApi } from '../../api';
 import { leads } from '@/lib/db/schema';
 import { contactFormSchema, parseLead } from '@/lib/leads/schemas';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../../db';
 import { call, seedWorld, type World } from './fixture';
+
+const leadRoute = callApi;
+const contactRoute = callApi;
 
 let db: Db;
 let world: World;

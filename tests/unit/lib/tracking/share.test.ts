@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { POST as shareRoute } from '@/app/api/rides/[id]/share/route';
-import { GET as trackRoute } from '@/app/api/rides/[id]/track/route';
+import { callApi } from '../../api';
 import { rideShareLinks } from '@/lib/db/schema';
 import { hashToken } from '@/lib/auth/tokens';
 import { transitionRide } from '@/lib/rides/lifecycle';
@@ -8,6 +7,9 @@ import type { Db } from '@/lib/db/client';
 import type { Ride } from '@/lib/db/schema';
 import { closeTestDb, openTestDb } from '../../db';
 import { call, HOST, seedWorld, type World } from './fixture';
+
+const shareRoute = callApi;
+const trackRoute = callApi;
 
 let db: Db;
 let world: World;

@@ -1,13 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { POST as visitRoute } from '@/app/api/tracking/visit/route';
-import { POST as adMetricsRoute } from '@/app/api/tracking/ad-metrics/route';
-import { GET as reportRoute } from '@/app/api/tracking/report/route';
+import { callApi } from '../../api';
 import { appEvents, visits } from '@/lib/db/schema';
 import { parseDevice } from '@/lib/tracking/device';
 import { storedPageUrl } from '@/lib/tracking/schemas';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../../db';
 import { call, seedWorld, type World } from './fixture';
+
+const visitRoute = callApi;
+const adMetricsRoute = callApi;
+const reportRoute = callApi;
 
 const PIXEL = 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
 const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';

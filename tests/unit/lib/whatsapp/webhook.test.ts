@@ -1,6 +1,6 @@
 import { NextRequest } from 'next/server';
 import { and, eq, sql } from 'drizzle-orm';
-import { GET, POST } from '@/app/api/whatsapp/webhook/route';
+import { callApi } from '../../api';
 import { chatMessages, rides, users, whatsappInbound } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
 import { transitionRide } from '@/lib/rides/lifecycle';
@@ -12,6 +12,9 @@ import { signBody } from '@/lib/whatsapp/signature';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../../db';
 import { startGraphStandIn, type GraphCall } from './graph-stand-in';
+
+const GET = callApi;
+const POST = callApi;
 
 const SECRET = 'app-secret-for-tests';
 const VERIFY = 'verify-me-please';

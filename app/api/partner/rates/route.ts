@@ -1,8 +1,0 @@
-import { route } from '@/lib/api/handler';
-import { listRates } from '@/lib/partner/rates';
-import { PARTNER_ROLES } from '@/lib/partner/schemas';
-
-/** Every vehicle type's fares, in major units, active or not. */
-export const GET = route({ auth: PARTNER_ROLES }, async ({ db, tenant }) => {
-  return { success: true, data: { currency: tenant.currency, cards: await listRates(db, tenant) } };
-});

@@ -1,9 +1,0 @@
-import { route } from '@/lib/api/handler';
-import { createQuote, quoteView } from '@/lib/fares/quote';
-import { quoteRequestSchema } from '@/lib/fares/schemas';
-
-/** Find ride vehicles (spec 000 §7): prices every vehicle type for the trip and stores the quote. */
-export const POST = route({ body: quoteRequestSchema }, async ({ db, tenant, body }) => {
-  const quote = await createQuote(db, tenant, body);
-  return { success: true, data: quoteView(quote) };
-});

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { endpoint } from '@/lib/api/endpoint';
+import { requestMarket, requestScheme } from '@/lib/api/request-info';
+import { verifyCode } from '@/lib/auth/login';
+import { verifyCodeSchema } from '@/lib/auth/schemas';
+import { sessionCookie } from '@/lib/auth/cookies';
+
+const bodySchema = z.intersection(verifyCodeSchema, z.object({ locale: z.string().max(12).optional() }));
+
+/** Verifies a code and signs in (login, booking-signup) or creates the business (signup). Answers lp_id and user_id. */
+export const POST = endpoint({ body: bodySchema }, async ({ db, tenant, body, req }) => {
+  const result = await verifyCode(db, tenant, body, {
+    host: req.headers.get('host') ?? '',
+    scheme: requestScheme(req),
+    userAgent: req.headers.get('user-agent'),
+    market: requestMarket(body.locale, tenant),
+  });
+  const response = Response.json({
+    success: true,
+    data: { lp_id: result.businessId, user_id: result.user.id, user_type: result.user.role, redirect: result.redirect ?? null },
+  });
+  if (result.token) response.headers.append('set-cookie', sessionCookie(result.token));
+  return response;
+});

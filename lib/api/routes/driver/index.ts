@@ -1,0 +1,8 @@
+import { Hono } from 'hono';
+import * as rides from './rides';
+import * as ridesItem from './rides-item';
+
+/** /api/driver/*: the routes of this resource, static paths before parameters. */
+export const driverRoutes = new Hono()
+  .get('/api/driver/rides', rides.GET)
+  .post('/api/driver/rides/:id', ridesItem.POST);

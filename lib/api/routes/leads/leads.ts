@@ -1,0 +1,31 @@
+import { endpoint } from '@/lib/api/endpoint';
+import { ApiError, badRequest } from '@/lib/api/errors';
+import { readBody } from '@/lib/api/body';
+import { refuseNul } from '@/lib/api/params';
+import { clientIp } from '@/lib/api/client-ip';
+import { createLead, limitLeads } from '@/lib/leads/commands';
+import { LEAD_ERRORS, parseLead } from '@/lib/leads/schemas';
+
+const MAX_BYTES = 16 * 1024;
+
+/** The body as JSON; anything unreadable is the spec's "Invalid lead data provided". */
+async function readLeadBody(req: Request): Promise<unknown> {
+  const text = (await readBody(req, MAX_BYTES)).toString('utf8');
+  let body: unknown;
+  try {
+    body = text.trim() ? JSON.parse(text) : {};
+    refuseNul(body);
+  } catch (error) {
+    throw badRequest(LEAD_ERRORS.invalid, error instanceof ApiError ? error.field : undefined);
+  }
+  return body;
+}
+
+/** The lead call (spec 000 §3, §5, §8): name, e-mail and phone, or 400 with the spec's texts; nothing is stored on refusal. */
+export const POST = endpoint({ maxBytes: MAX_BYTES }, async ({ req, db, tenant }) => {
+  const parsed = parseLead(await readLeadBody(req));
+  if (!parsed.ok) throw badRequest(parsed.message, parsed.field);
+  await limitLeads(db, tenant.id, clientIp(req.headers));
+  const lead = await createLead(db, tenant.id, parsed.lead);
+  return { success: true, data: { id: lead.id } };
+});

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { endpoint } from '@/lib/api/endpoint';
+import { MAX_ID } from '@/lib/api/params';
+import { addDriver, listDrivers } from '@/lib/fleet/drivers';
+import { addDriverSchema, CONSOLE_ROLES } from '@/lib/fleet/schemas';
+
+const listQuery = z.object({ agencyId: z.coerce.number({ error: 'idInvalid' }).int('idInvalid').positive('idInvalid').max(MAX_ID, 'idInvalid').optional() });
+
+/** The business's drivers (optionally one travel company's) with counters and each driver's open ride. */
+export const GET = endpoint({ auth: CONSOLE_ROLES, query: listQuery }, async ({ db, session, query }) => ({
+  success: true,
+  data: await listDrivers(db, session.businessId, { agencyId: query.agencyId }),
+}));
+
+/** Add driver (spec 001 §7 #6): a pending driver with a phone-login user; 409 when the phone is already in the fleet. */
+export const POST = endpoint({ auth: CONSOLE_ROLES, body: addDriverSchema }, async ({ db, session, body }) => {
+  return Response.json({ success: true, data: await addDriver(db, session.businessId, body) }, { status: 201 });
+});

@@ -1,0 +1,11 @@
+import { endpoint } from '@/lib/api/endpoint';
+import { addVehicleSchema, CONSOLE_ROLES } from '@/lib/fleet/schemas';
+import { addVehicle, listVehicles } from '@/lib/fleet/vehicles';
+
+/** The business's vehicles with Total/Online/Offline counters. */
+export const GET = endpoint({ auth: CONSOLE_ROLES }, async ({ db, session }) => ({ success: true, data: await listVehicles(db, session.businessId) }));
+
+/** Add vehicle (spec 001 §7 #8): type, model, normalised number; 409 when the number is already in the fleet. */
+export const POST = endpoint({ auth: CONSOLE_ROLES, body: addVehicleSchema }, async ({ db, session, body }) => {
+  return Response.json({ success: true, data: await addVehicle(db, session.businessId, body) }, { status: 201 });
+});

@@ -1,0 +1,13 @@
+import { endpoint } from '@/lib/api/endpoint';
+import { payByCash } from '@/lib/payments/commands';
+import { cardOnly } from '@/lib/payments/http';
+import { createPaymentSchema } from '@/lib/payments/schemas';
+import { rideView } from '@/lib/rides/queries';
+
+/** After a failed card payment: the rider pays the driver in cash instead. */
+export const POST = cardOnly(
+  endpoint({ auth: ['travelsx-user'], body: createPaymentSchema }, async ({ db, tenant, session, body }) => {
+    const ride = await payByCash(db, tenant.id, session.userId, body.rideId);
+    return { success: true, data: rideView(ride) };
+  }),
+);

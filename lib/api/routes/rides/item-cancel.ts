@@ -1,0 +1,22 @@
+import { endpoint } from '@/lib/api/endpoint';
+import { notFound } from '@/lib/api/errors';
+import { pathId } from '@/lib/api/params';
+import { cancelRideSchema } from '@/lib/fares/schemas';
+import { transitionRide } from '@/lib/rides/lifecycle';
+import { rideView } from '@/lib/rides/queries';
+
+/** The rider cancels their own booked or accepted ride with a reason; the pending cashback is reversed. */
+export const POST = endpoint({ auth: ['travelsx-user'], body: cancelRideSchema }, async ({ db, tenant, session, body, params }) => {
+  const rideId = pathId(params.id);
+  if (!rideId) throw notFound('This ride was not found.');
+  const ride = await transitionRide(db, {
+    businessId: tenant.id,
+    rideId,
+    to: 'cancelled',
+    actorUserId: session.userId,
+    riderId: session.userId,
+    reason: body.reason,
+    cancelledBy: 'rider',
+  });
+  return { success: true, data: rideView(ride) };
+});

@@ -1,0 +1,21 @@
+import { endpoint } from '@/lib/api/endpoint';
+import { clientIp } from '@/lib/api/client-ip';
+import { enforceLimits } from '@/lib/api/rate-limits';
+import { bookRideSchema } from '@/lib/fares/schemas';
+import { bookRide } from '@/lib/rides/commands';
+import { riderRides, rideView } from '@/lib/rides/queries';
+
+const RIDER = ['travelsx-user'] as const;
+
+/** The signed-in rider's rides: upcoming and past. */
+export const GET = endpoint({ auth: RIDER }, async ({ db, tenant, session }) => {
+  return { success: true, data: await riderRides(db, tenant.id, session.userId) };
+});
+
+/** Book ride (spec 000 §7): from a stored quote, idempotent per key; answers a list whose first item has cashbackAmount. 429 past LIMITS.booking*. */
+export const POST = endpoint({ auth: RIDER, body: bookRideSchema }, async ({ req, db, tenant, session, body }) => {
+  await enforceLimits(db, tenant.id, [['bookingPerRider', session.userId], ['bookingPerIp', clientIp(req.headers)]], 'Too many bookings. Try again later.');
+  const { ride, created } = await bookRide(db, tenant.id, session.userId, body);
+  const view = rideView(ride);
+  return Response.json({ success: true, data: [{ ...view, cashbackAmount: ride.cashbackAmount / 100, rideId: ride.id }] }, { status: created ? 201 : 200 });
+});

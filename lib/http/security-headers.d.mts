@@ -1,0 +1,1 @@
+export declare const SECURITY_HEADERS: ReadonlyArray<{ key: string; value: string }>;
