@@ -20,6 +20,7 @@ import { apiApp } from './lib/api/app';
 import { isApiPath } from './lib/api/paths';
 import { provideRevalidator } from './lib/http/revalidate';
 import { revalidateSecret } from './lib/http/revalidate-secret';
+import { startDraining } from './lib/http/lifecycle';
 
 function pathOf(url: string | undefined): string {
   const end = url?.indexOf('?') ?? -1;
@@ -79,6 +80,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    startDraining();
     logger.info({ signal }, 'shutting down');
     io.close();
     front?.close();

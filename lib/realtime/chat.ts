@@ -1,4 +1,3 @@
-import { request } from 'node:http';
 import type { Server, Socket } from 'socket.io';
 import { eq } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/db/client';
@@ -6,6 +5,8 @@ import { chatSessions } from '@/lib/db/schema';
 import { readSession, SESSION_COOKIE, type SessionUser } from '@/lib/auth/session';
 import type { ChatActor, ChatMessageView, HandleMessageInput, HandleMessageResult } from '@/lib/chat/contract';
 import { logger } from '@/lib/log';
+import { ApiError } from '@/lib/api/errors';
+import { handleUserMessage } from '@/lib/chat/service';
 import { resolveTenantForHost } from '@/lib/tenancy/resolve';
 import { watchWhatsAppRides } from '@/lib/whatsapp/ride-updates';
 import { AGENT_MESSAGE_EVENT, chatRoom, chatSessionSchema, USER_MESSAGE_EVENT, userMessageEventSchema, type ChatTurnAck } from './chat-events';
@@ -13,18 +14,8 @@ import { cookieValue } from '@/lib/http/cookies';
 
 export type HandleUserMessage = (db: Db, input: HandleMessageInput) => Promise<HandleMessageResult>;
 
-/** Shared by the server bundle and Next's route bundles (one process, two module copies). */
-const globalForChat = globalThis as unknown as { __travelsxChatIo?: Server; __travelsxChatAgent?: HandleUserMessage };
-
-/**
- * Hands the agent to the socket server. lib/chat/service.ts reaches modules
- * marked 'server-only', which throw outside Next, so the compiled server
- * (dist/server.mjs) never imports it: Next's chat route provides it when it
- * loads, and until then socket turns go through that route over HTTP.
- */
-export function provideChatAgent(handle: HandleUserMessage): void {
-  globalForChat.__travelsxChatAgent = handle;
-}
+/** The socket server of this process, set by registerChat. */
+let chatIo: Server | undefined;
 
 /** Refused: the session belongs to another user or tenant, or is a WhatsApp conversation. */
 export class ChatAccessError extends Error {
@@ -53,7 +44,7 @@ export function actorOf(user: SessionUser | undefined): ChatActor {
 
 /** Every socket of the conversation hears the reply (other tabs, and the HTTP fallback's later socket). */
 export function emitAgentMessage(agent: ChatMessageView): void {
-  globalForChat.__travelsxChatIo?.to(chatRoom(agent.chatSession)).emit(AGENT_MESSAGE_EVENT, agent);
+  chatIo?.to(chatRoom(agent.chatSession)).emit(AGENT_MESSAGE_EVENT, agent);
 }
 
 /** One web agent turn (socket or HTTP fallback), after `ensureChatAccess`; the agent runs one turn at a time per conversation. */
@@ -84,55 +75,6 @@ async function joinChat(socket: Socket, identity: SocketIdentity, chatSession: s
 
 const failure = (code: string, message: string): ChatTurnAck => ({ ok: false, error: { code, message } });
 
-/** An ApiError of either bundle (the agent's copy of the class is Next's, so `instanceof` cannot tell). */
-function isTypedApiError(error: unknown): error is { status: number; code: string; message: string } {
-  const candidate = error as { name?: unknown; status?: unknown; code?: unknown } | null;
-  return candidate?.name === 'ApiError' && typeof candidate.status === 'number' && typeof candidate.code === 'string';
-}
-
-/** POSTs JSON to this same server with the socket's Host (fetch cannot set Host; the tenant is read from it). */
-function postToSelf(socket: Socket, path: string, headers: Record<string, string>, body: string): Promise<{ status: number; json: unknown }> {
-  return new Promise((resolve, reject) => {
-    const local = socket.request.socket;
-    const req = request(
-      {
-        host: local.localAddress?.replace(/^::ffff:/, '') || '127.0.0.1',
-        port: local.localPort,
-        path,
-        method: 'POST',
-        headers: { ...headers, host: socket.handshake.headers.host ?? 'localhost', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-        timeout: 20_000,
-      },
-      (res) => {
-        let raw = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (raw += chunk));
-        res.on('end', () => {
-          try {
-            resolve({ status: res.statusCode ?? 500, json: JSON.parse(raw || '{}') });
-          } catch (error) {
-            reject(error);
-          }
-        });
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('chat route timed out')));
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-/** Until Next's chat route has loaded (and provided the agent), a socket turn is that route's POST on this same server. */
-async function turnThroughNext(socket: Socket, who: SocketIdentity, input: { chatSession: string; locale: string; text: string }): Promise<HandleMessageResult> {
-  const auth: Record<string, string> = who.token ? { authorization: `Bearer ${who.token}` } : {};
-  const { status, json } = await postToSelf(socket, '/api/chat/message', auth, JSON.stringify(input));
-  const answer = json as { data?: HandleMessageResult; error?: { code?: string; message?: string } };
-  if (status === 403) throw new ChatAccessError();
-  if (status >= 400 && status < 500 && answer.error?.code) throw Object.assign(new Error(answer.error.message ?? answer.error.code), { name: 'ApiError', status, code: answer.error.code });
-  if (status !== 200 || !answer.data) throw new Error(`chat route answered ${status}`);
-  return answer.data;
-}
-
 async function onUserMessage(socket: Socket, identity: Promise<SocketIdentity | undefined>, payload: unknown): Promise<ChatTurnAck> {
   const parsed = userMessageEventSchema.safeParse(payload);
   if (!parsed.success) return failure('bad_request', parsed.error.issues[0].message);
@@ -141,14 +83,11 @@ async function onUserMessage(socket: Socket, identity: Promise<SocketIdentity | 
   const { chatSession, content, locale } = parsed.data;
   try {
     await joinChat(socket, who, chatSession);
-    const agent = globalForChat.__travelsxChatAgent;
-    const data = agent
-      ? await runWebChatTurn(await getDb(), agent, { businessId: who.businessId, chatSession, actor: actorOf(who.user), locale, text: content })
-      : await turnThroughNext(socket, who, { chatSession, locale, text: content });
+    const data = await runWebChatTurn(await getDb(), handleUserMessage, { businessId: who.businessId, chatSession, actor: actorOf(who.user), locale, text: content });
     return { ok: true, data };
   } catch (error) {
     if (error instanceof ChatAccessError) return failure('forbidden', error.message);
-    if (isTypedApiError(error)) return failure(error.code, error.message);
+    if (error instanceof ApiError) return failure(error.code, error.message);
     logger.error({ err: error }, 'chat turn failed');
     return failure('internal', 'Something went wrong. Try again later.');
   }
@@ -162,7 +101,7 @@ async function onUserMessage(socket: Socket, identity: Promise<SocketIdentity | 
  * Also starts the WhatsApp ride-status sender of this process.
  */
 export function registerChat(io: Server): void {
-  globalForChat.__travelsxChatIo = io;
+  chatIo = io;
   watchWhatsAppRides();
   io.on('connection', (socket) => {
     let identity: Promise<SocketIdentity | undefined> | undefined;

@@ -1,10 +1,8 @@
 import { endpoint } from '@/lib/api/endpoint';
 import { handleUserMessage } from '@/lib/chat/service';
-import { actorOf, ensureChatAccess, provideChatAgent, runWebChatTurn } from '@/lib/realtime/chat';
+import { actorOf, ensureChatAccess, runWebChatTurn } from '@/lib/realtime/chat';
 import { sendChatMessageSchema } from '@/lib/realtime/chat-events';
 import { withChatAccess } from './access';
-
-provideChatAgent(handleUserMessage);
 
 /** Chat fallback (spec 000 §7): one agent turn over plain HTTP when the socket cannot connect; `{data: {user, agent}}`. */
 export const POST = endpoint({ auth: 'optional', body: sendChatMessageSchema, maxBytes: 128 * 1024 }, async ({ db, tenant, session, body }) => {

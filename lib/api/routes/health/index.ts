@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import * as health from './health';
+import * as ready from './ready';
 
-/** /api/health/*: the routes of this resource, static paths before parameters. */
+/** Liveness (/api/health) and readiness (/api/ready) probes. */
 export const healthRoutes = new Hono()
-  .get('/api/health', health.GET);
+  .get('/api/health', health.GET)
+  .get('/api/ready', ready.GET);

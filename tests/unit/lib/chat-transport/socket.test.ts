@@ -9,11 +9,9 @@ import type { ChatMessageView } from '@/lib/chat/contract';
 import { eq } from 'drizzle-orm';
 import { chatSessions, users } from '@/lib/db/schema';
 import { AGENT_MESSAGE_EVENT, USER_MESSAGE_EVENT, type ChatTurnAck } from '@/lib/realtime/chat-events';
-import { provideChatAgent } from '@/lib/realtime/chat';
 import { attachSocketServer } from '@/lib/realtime/server';
 import { createBusiness } from '@/lib/tenancy/commands';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
-import { handleUserMessage } from '@/lib/chat/service';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../../db';
 
@@ -28,7 +26,7 @@ let ravi: { id: number; cookie: string };
 let acme: { businessId: number; riderId: number; cookie: string };
 const clients: ClientSocket[] = [];
 
-/** The app's HTTP server in miniature: Next's chat route for POST /api/chat/message, socket.io on the same server. */
+/** The app's HTTP server in miniature: the API router's chat route for POST /api/chat/message, socket.io on the same server. */
 async function readBody(req: http.IncomingMessage): Promise<string> {
   let raw = '';
   for await (const chunk of req) raw += chunk;
@@ -139,11 +137,9 @@ describe('chat over socket.io', () => {
     await expect(open('guest-socket0005', undefined, 'https://evil.example')).rejects.toThrow();
   });
 
-  it("runs turns through Next's chat route, on the socket's tenant, until that route has provided the agent", async () => {
-    const global = globalThis as unknown as { __travelsxChatAgent?: unknown };
-    global.__travelsxChatAgent = undefined;
+  it("runs turns on the socket's tenant, refusing another rider and overlong text", async () => {
     const acmeHost = `acme.localhost:${new URL(origin).port}`;
-    try {
+    {
       const chatSession = `${acme.riderId}-socket0006`;
       const client = await open(chatSession, acme.cookie, `http://${acmeHost}`, acmeHost);
       const heard = nextAgentMessage(client);
@@ -155,8 +151,6 @@ describe('chat over socket.io', () => {
       const refused = await open(chatSession, ravi.cookie);
       expect(await say(refused, chatSession, 'hi')).toMatchObject({ ok: false, error: { code: 'forbidden' } });
       expect(await say(client, chatSession, 'x'.repeat(2001))).toMatchObject({ ok: false, error: { code: 'bad_request' } });
-    } finally {
-      provideChatAgent(handleUserMessage);
     }
   });
 });

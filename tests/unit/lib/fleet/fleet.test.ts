@@ -1,6 +1,6 @@
 import { NextRequest } from 'next/server';
 import { and, eq } from 'drizzle-orm';
-import { viaRouter } from '../../api';
+import { routeAt } from '../../api';
 import { agencies, drivers, users, vehicles, type Business } from '@/lib/db/schema';
 import { createBusiness } from '@/lib/tenancy/commands';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
@@ -18,12 +18,12 @@ import { addAgency, setAgencyStatus } from '@/lib/fleet/agencies';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../../db';
 
-const vehiclesRoute = viaRouter;
-const vehicleRoute = viaRouter;
-const driversRoute = viaRouter;
-const driverRoute = viaRouter;
-const agenciesRoute = viaRouter;
-const agencyRoute = viaRouter;
+const vehiclesRoute = routeAt('/api/partner/vehicles');
+const vehicleRoute = routeAt('/api/partner/vehicles/:id');
+const driversRoute = routeAt('/api/partner/drivers');
+const driverRoute = routeAt('/api/partner/drivers/:id');
+const agenciesRoute = routeAt('/api/partner/agencies');
+const agencyRoute = routeAt('/api/partner/agencies/:id');
 
 type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
