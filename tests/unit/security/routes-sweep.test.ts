@@ -42,6 +42,16 @@ it("takes the routes from the router's own table and describes every route, and 
   expect(ROUTER_PATHS).toEqual(expect.arrayContaining(['/robots.txt', '/sitemap.xml', '/sitemap/:file', '/manifest.webmanifest']));
 });
 
+it('fails for a router route nobody described and for a description the router lacks', () => {
+  const extra = [...ROUTER_ROUTES, { method: 'DELETE', path: '/api/rides/:id' }, { method: 'ALL', path: '/api/debug' }];
+  const { '/api/wallet': _wallet, ...fewer } = ROUTES;
+  expect(undescribed(extra)).toEqual(['DELETE /api/rides/:id is in the router but not described in routes.ts', 'ALL /api/debug: the router lists a method the suites do not send']);
+  expect(undescribed(ROUTER_ROUTES, { ...fewer, '/api/rides/:id': { PATCH: { as: 'rider' } } })).toEqual([
+    'GET /api/wallet is in the router but not described in routes.ts',
+    'PATCH /api/rides/:id is described in routes.ts but the router has no such route',
+  ]);
+});
+
 type Expect = 'refused' | 'no5xx';
 type Case = { label: string; call: Call; expect: Expect; field?: string; statuses?: number[]; stream?: { pulled: () => number; limit: number } };
 
@@ -85,6 +95,9 @@ function badIds(name: string, valid: string): string[] {
   if (name === 'file') ids.push('00.xml', '0.XML', '1.xml', ' 0.xml', '0.xml ', '-0.xml', '0.xml.gz', '0.xml/', '999999.xml', '9999999.xml', '0x0.xml');
   return ids;
 }
+
+const PLACEHOLDER = 'param-placeholder';
+const RAW_ESCAPES = ['%', '%zz', '%E0%A4%A', '%c0%ae%c0%ae', '%ff', '%00', '%2e%2e%2f', '%u002e'];
 
 const BAD_QUERY = ['', ' ', 'x', '-1', '1e400', '2147483648', '99999999999999999999', 'a'.repeat(5000), '\u0000', '<script>alert(1)</script>', "' or 1=1 --", '[]', '{"$ne":null}'];
 
@@ -184,6 +197,12 @@ function casesFor(routePath: string, method: Method, spec: MethodSpec, t: Tenant
       const p = { ...params, [name]: id };
       const raw = sample ? JSON.stringify(sample) : undefined;
       cases.push({ label: `${name}=${JSON.stringify(id).slice(0, 40)}`, call: { ...base, path: url(query, p), body: method === 'GET' ? undefined : raw }, expect: 'refused', statuses: [400, 404] });
+    }
+    // Percent-escapes no decoder accepts, sent as they are (a crawler's or a scanner's URL), in the parameter's segment.
+    for (const escape of RAW_ESCAPES) {
+      const p = { ...params, [name]: catchAll ? [t.business.slug, 'blog', PLACEHOLDER] : PLACEHOLDER };
+      const path = url(query, p).replace(PLACEHOLDER, escape);
+      cases.push({ label: `${name} spelt ${escape} in the URL`, call: { ...base, path, body: method === 'GET' ? undefined : sample ? JSON.stringify(sample) : undefined }, expect: 'refused', statuses: [400, 404] });
     }
   }
   return cases;

@@ -263,15 +263,15 @@ export function routerMethods(routePath: string): string[] {
 }
 
 /** What the router and ROUTES disagree on: a route nobody described, a description without a route, a method the suites cannot send. */
-export function undescribed(): string[] {
+export function undescribed(router: readonly RouterRoute[] = ROUTER_ROUTES, routes: Record<string, RouteSpec> = ROUTES): string[] {
   const problems: string[] = [];
-  for (const { method, path } of ROUTER_ROUTES) {
+  for (const { method, path } of router) {
     if (!(METHODS as readonly string[]).includes(method)) problems.push(`${method} ${path}: the router lists a method the suites do not send`);
-    else if (!ROUTES[path]?.[method as Method]) problems.push(`${method} ${path} is in the router but not described in routes.ts`);
+    else if (!routes[path]?.[method as Method]) problems.push(`${method} ${path} is in the router but not described in routes.ts`);
   }
-  for (const [path, spec] of Object.entries(ROUTES)) {
+  for (const [path, spec] of Object.entries(routes)) {
     for (const method of Object.keys(spec)) {
-      if (!ROUTER_ROUTES.some((r) => r.path === path && r.method === method)) problems.push(`${method} ${path} is described in routes.ts but the router has no such route`);
+      if (!router.some((r) => r.path === path && r.method === method)) problems.push(`${method} ${path} is described in routes.ts but the router has no such route`);
     }
   }
   return problems;
