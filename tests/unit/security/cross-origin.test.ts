@@ -6,7 +6,7 @@ import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../db';
 import { startGraphStandIn } from '../lib/whatsapp/graph-stand-in';
 import { ROUTER_ROUTES, ROUTES, STATE_CHANGING, urlFor, type Method } from './routes';
-import { changedTables, configureEnv, HOSTS, PAYU, seedWorld, send, snapshot, WHATSAPP, type World } from './world';
+import { changedTables, configureEnv, HOSTS, missingSecurityHeaders, PAYU, seedWorld, send, snapshot, WHATSAPP, type World } from './world';
 
 /*
  * A page on another site must not make a signed-in browser change anything:
@@ -73,6 +73,7 @@ it('refuses cross-site writes on every state-changing route but the listed callb
     for (const foreign of FOREIGN) {
       const answer = await send({ method, host: t.host, path, cookie, body: spec.sample?.(t), origin: foreign.origin, headers: foreign.headers });
       if (answer.status !== 403 || answer.json?.error?.code !== 'forbidden') failures.push(`${name} with ${foreign.label}: ${answer.status} ${answer.text.slice(0, 160)}`);
+      if (missingSecurityHeaders(answer).length) failures.push(`${name} with ${foreign.label}: without ${missingSecurityHeaders(answer).join(', ')}`);
     }
   }
   await backgroundIdle();
@@ -131,6 +132,7 @@ describe('PayU callbacks (cross-site by design)', () => {
     const answer = await post('success', answerFor('success'));
     expect(answer.status).toBe(303);
     expect(answer.headers.get('location')).toMatch(/confirmed/);
+    expect(missingSecurityHeaders(answer)).toEqual([]);
   });
 });
 

@@ -5,7 +5,7 @@ import { backgroundIdle } from '@/lib/whatsapp/background';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../db';
 import { methodsAt, METHODS, pathParams, ROUTER_PATHS, ROUTER_ROUTES, ROUTES, undescribed, urlFor, type Method, type MethodSpec } from './routes';
-import { changedTables, configureEnv, seedWorld, send, snapshot, WHATSAPP, type Answer, type Call, type TenantWorld, type World } from './world';
+import { changedTables, configureEnv, missingSecurityHeaders, seedWorld, send, snapshot, WHATSAPP, type Answer, type Call, type TenantWorld, type World } from './world';
 
 /*
  * Every route of the API router fed what a careless client or a crawler
@@ -222,6 +222,7 @@ function problem(c: Case, answer: Answer): string | undefined {
     }
   }
   if (c.stream && c.stream.pulled() > c.stream.limit + 4 * CHUNK) return `read ${c.stream.pulled()} bytes of an endless body (limit ${c.stream.limit})`;
+  if (missingSecurityHeaders(answer).length) return `answered ${answer.status} without ${missingSecurityHeaders(answer).join(', ')}`;
   return undefined;
 }
 
@@ -283,6 +284,7 @@ describe('methods and paths the router does not list', () => {
         else if (method !== 'HEAD' && (answer.json?.success !== false || answer.json.error?.code !== 'method_not_allowed' || !answer.json.error.message)) failures.push(`${name}: a 405 without its JSON error: ${answer.text.slice(0, 160)}`);
         if (new Set(allow).size !== allow.length) failures.push(`${name}: more than one Allow header, or a method named twice (${answer.headers.get('allow')})`);
         if ([...new Set(allow)].sort().join(', ') !== expected.join(', ')) failures.push(`${name}: Allow ${answer.headers.get('allow')}, not ${expected.join(', ')}`);
+        if (missingSecurityHeaders(answer).length) failures.push(`${name}: without ${missingSecurityHeaders(answer).join(', ')}`);
       }
       const options = await send({ method: 'OPTIONS', host: t.host, path: url, cookie });
       const allow = allowOf(options);
@@ -306,6 +308,7 @@ describe('methods and paths the router does not list', () => {
         if (answer.status !== 404) failures.push(`${method} ${url}: ${answer.status} ${answer.text.slice(0, 120)}`);
         else if (method !== 'HEAD' && (answer.json?.success !== false || answer.json.error?.code !== 'not_found')) failures.push(`${method} ${url}: a 404 without its JSON error: ${answer.text.slice(0, 120)}`);
         if (answer.headers.get('allow') !== null) failures.push(`${method} ${url}: Allow ${answer.headers.get('allow')}`);
+        if (missingSecurityHeaders(answer).length) failures.push(`${method} ${url}: without ${missingSecurityHeaders(answer).join(', ')}`);
       }
     }
     expect(failures).toEqual([]);

@@ -20,6 +20,7 @@ import { createShareLink } from '@/lib/rides/tracking';
 import { createBusiness } from '@/lib/tenancy/commands';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
 import type { Db } from '@/lib/db/client';
+import { SECURITY_HEADERS } from '@/lib/http/security-headers.mjs';
 import { callApi } from '../api';
 
 /*
@@ -231,6 +232,11 @@ export async function send(call: Call): Promise<Answer> {
     }
   }
   return { status: res.status, type, text, json, headers: res.headers };
+}
+
+/** The security headers (lib/http/security-headers.mjs) an answer lacks or changes: the router sets them on every answer. */
+export function missingSecurityHeaders(answer: Answer): string[] {
+  return SECURITY_HEADERS.filter(({ key, value }) => answer.headers.get(key) !== value).map(({ key }) => key);
 }
 
 /* Database snapshots */
