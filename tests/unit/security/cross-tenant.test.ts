@@ -3,8 +3,8 @@ import { pushSubscriptions } from '@/lib/db/schema';
 import { responseHash } from '@/lib/payments/payu';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../db';
-import { dynamicParams, loadRoute, METHODS, pathFor, ROUTES, routeFolders, type Method, type MethodSpec } from './routes';
-import { changedTables, configureEnv, pushKeys, seedWorld, send, snapshot, type Answer, type Call, type Handler, type TenantWorld, type World } from './world';
+import { describedRoutes, pathParams, undescribed, urlFor, type Method, type MethodSpec } from './routes';
+import { changedTables, configureEnv, pushKeys, seedWorld, send, snapshot, type Answer, type Call, type TenantWorld, type World } from './world';
 
 /*
  * Two operators on one server. Everything operator A holds (rides, fleet,
@@ -77,32 +77,23 @@ function leaks(answer: Answer): string[] {
 }
 
 const cookieOf = (t: TenantWorld, spec: MethodSpec) => (spec.as === 'anon' ? undefined : t[spec.as].cookie);
-const isObjectParam = (name: string) => name !== 'vehicleType';
+/** Path parameters that name an object of the operator (a vehicle type and a sitemap file number are the same words for everyone). */
+const isObjectParam = (name: string) => name !== 'vehicleType' && name !== 'file';
 
-type Row = { folder: string; method: Method; spec: MethodSpec; handler: Handler };
-async function allRoutes(): Promise<Row[]> {
-  const rows: Row[] = [];
-  for (const folder of routeFolders()) {
-    const handlers = await loadRoute(folder);
-    for (const method of METHODS) {
-      const spec = ROUTES[folder]?.[method];
-      const handler = handlers[method] as Handler | undefined;
-      if (spec && handler) rows.push({ folder, method, spec, handler });
-    }
-  }
-  return rows;
+type Row = { path: string; method: Method; spec: MethodSpec };
+
+/** Every route of the router's table with its description; a route without one fails the suite rather than going unchecked. */
+function allRoutes(): Row[] {
+  expect(undescribed()).toEqual([]);
+  return describedRoutes();
 }
 
 function callOn(host: TenantWorld, caller: TenantWorld, row: Row, refs: { params: TenantWorld; query: TenantWorld; body: TenantWorld }, extra: Partial<Call> = {}): Call {
-  const params = row.spec.params?.(refs.params) ?? {};
-  const query = row.spec.query?.(refs.query) ?? {};
-  const search = new URLSearchParams(query).toString();
   return {
     method: row.method,
     host: host.host,
     cookie: cookieOf(caller, row.spec),
-    params,
-    path: `${pathFor(row.folder, params)}${search ? `?${search}` : ''}`,
+    path: urlFor(row.path, row.spec.params?.(refs.params) ?? {}, row.spec.query?.(refs.query) ?? {}),
     body: row.method === 'GET' ? undefined : row.spec.sample?.(refs.body),
     ...extra,
   };
@@ -112,14 +103,17 @@ describe("operator B's host and sessions", () => {
   it("refuse every object of A named in the path (404/403), changing nothing and showing nothing of A", async () => {
     const failures: string[] = [];
     const before = await snapshot(db);
-    for (const row of await allRoutes()) {
-      if (!dynamicParams(row.folder).some((p) => isObjectParam(p.name))) continue;
+    let checked = 0;
+    for (const row of allRoutes()) {
+      if (!pathParams(row.path).some((p) => isObjectParam(p.name))) continue;
+      checked += 1;
       // B's own caller and body, A's object in the path.
-      const answer = await send(row.handler, callOn(b, b, row, { params: a, query: b, body: b }));
-      const name = `${row.method} ${row.folder}`;
+      const answer = await send(callOn(b, b, row, { params: a, query: b, body: b }));
+      const name = `${row.method} ${row.path}`;
       if (![403, 404].includes(answer.status)) failures.push(`${name}: ${answer.status} ${answer.text.slice(0, 160)}`);
       if (leaks(answer).length) failures.push(`${name} shows ${leaks(answer).join(', ')}`);
     }
+    expect(checked).toBeGreaterThanOrEqual(14);
     expect(failures).toEqual([]);
     expect(changedTables(before, await snapshot(db))).toEqual([]);
   });
@@ -128,16 +122,16 @@ describe("operator B's host and sessions", () => {
     const failures: string[] = [];
     const before = await snapshot(db);
     let checked = 0;
-    for (const row of await allRoutes()) {
+    for (const row of allRoutes()) {
       const ownQuery = JSON.stringify(row.spec.query?.(b) ?? {});
       const ownBody = JSON.stringify(row.spec.sample?.(b) ?? {});
       const namesA = JSON.stringify(row.spec.query?.(a) ?? {}) !== ownQuery || (row.method !== 'GET' && JSON.stringify(row.spec.sample?.(a) ?? {}) !== ownBody);
       if (!namesA) continue;
       checked += 1;
-      const answer = await send(row.handler, callOn(b, b, row, { params: b, query: a, body: a }));
-      const name = `${row.method} ${row.folder}`;
+      const answer = await send(callOn(b, b, row, { params: b, query: a, body: a }));
+      const name = `${row.method} ${row.path}`;
       // Writes must be refused (forgetting a device B does not have may say so); reads may answer, with B's data only.
-      const nothingToForget = name === 'DELETE push/subscriptions' && (answer.json?.data as { removed?: boolean } | undefined)?.removed === false;
+      const nothingToForget = name === 'DELETE /api/push/subscriptions' && (answer.json?.data as { removed?: boolean } | undefined)?.removed === false;
       if (answer.status >= 500 || (row.method !== 'GET' && answer.status < 400 && !nothingToForget)) failures.push(`${name}: ${answer.status} ${answer.text.slice(0, 160)}`);
       if (answer.headers.get('set-cookie')) failures.push(`${name} set a cookie`);
       if (leaks(answer).length) failures.push(`${name} shows ${leaks(answer).join(', ')}`);
@@ -152,13 +146,13 @@ describe("operator B's host and sessions", () => {
     const failures: string[] = [];
     const ridesOfB: number[] = [];
     const showingA: string[] = [];
-    for (const row of await allRoutes()) {
+    for (const row of allRoutes()) {
       if (row.method !== 'GET') continue;
       // The same read on A's own host does show A's data: the markers are real.
-      if (leaks(await send(row.handler, callOn(a, a, row, { params: a, query: a, body: a }))).length) showingA.push(row.folder);
-      const answer = await send(row.handler, callOn(b, b, row, { params: b, query: b, body: b }));
-      if (answer.status >= 400) failures.push(`GET ${row.folder}: ${answer.status} ${answer.text.slice(0, 120)}`);
-      if (leaks(answer).length) failures.push(`GET ${row.folder} shows ${leaks(answer).join(', ')}`);
+      if (leaks(await send(callOn(a, a, row, { params: a, query: a, body: a }))).length) showingA.push(row.path);
+      const answer = await send(callOn(b, b, row, { params: b, query: b, body: b }));
+      if (answer.status >= 400) failures.push(`GET ${row.path}: ${answer.status} ${answer.text.slice(0, 120)}`);
+      if (leaks(answer).length) failures.push(`GET ${row.path} shows ${leaks(answer).join(', ')}`);
       ridesOfB.push(...rideIdsIn(answer));
     }
     expect(failures).toEqual([]);
@@ -168,18 +162,14 @@ describe("operator B's host and sessions", () => {
   });
 
   it("refuse A's drivers, vehicles, travel companies and uploads as references in B's own changes", async () => {
-    const { POST: rideAction } = await import('@/app/api/partner/rides/[id]/route');
-    const { PATCH: driverChange } = await import('@/app/api/partner/drivers/[id]/route');
-    const { POST: addDriver } = await import('@/app/api/partner/drivers/route');
-    const { POST: createPost } = await import('@/app/api/blog/route');
     const partner = { host: b.host, cookie: b.partner.cookie };
     const before = await snapshot(db);
     const answers = {
-      acceptWithAsDriver: await send(rideAction as Handler, { ...partner, method: 'POST', path: `/api/partner/rides/${b.rides.booked}`, params: { id: String(b.rides.booked) }, body: { action: 'accept', driverId: a.driverId, vehicleId: b.vehicleId } }),
-      acceptWithAsVehicle: await send(rideAction as Handler, { ...partner, method: 'POST', path: `/api/partner/rides/${b.rides.booked}`, params: { id: String(b.rides.booked) }, body: { action: 'accept', driverId: b.driverId, vehicleId: a.vehicleId } }),
-      assignAsVehicle: await send(driverChange as Handler, { ...partner, method: 'PATCH', path: `/api/partner/drivers/${b.driverId}`, params: { id: String(b.driverId) }, body: { vehicleId: a.vehicleId } }),
-      driverUnderAsAgency: await send(addDriver as Handler, { ...partner, method: 'POST', path: '/api/partner/drivers', body: { name: 'Mani', phone: { dialCode: '91', number: '9845177777' }, agencyId: a.agencyId } }),
-      postWithAsCover: await send(createPost as Handler, {
+      acceptWithAsDriver: await send({ ...partner, method: 'POST', path: `/api/partner/rides/${b.rides.booked}`, body: { action: 'accept', driverId: a.driverId, vehicleId: b.vehicleId } }),
+      acceptWithAsVehicle: await send({ ...partner, method: 'POST', path: `/api/partner/rides/${b.rides.booked}`, body: { action: 'accept', driverId: b.driverId, vehicleId: a.vehicleId } }),
+      assignAsVehicle: await send({ ...partner, method: 'PATCH', path: `/api/partner/drivers/${b.driverId}`, body: { vehicleId: a.vehicleId } }),
+      driverUnderAsAgency: await send({ ...partner, method: 'POST', path: '/api/partner/drivers', body: { name: 'Mani', phone: { dialCode: '91', number: '9845177777' }, agencyId: a.agencyId } }),
+      postWithAsCover: await send({
         ...partner,
         method: 'POST',
         path: '/api/blog',
@@ -198,23 +188,19 @@ describe("operator B's host and sessions", () => {
   });
 
   it("keep A's guest conversations closed to guests on B's host", async () => {
-    const { POST: message } = await import('@/app/api/chat/message/route');
-    const { GET: history } = await import('@/app/api/chat/history/route');
     const before = await snapshot(db);
-    const sent = await send(message as Handler, { method: 'POST', host: b.host, path: '/api/chat/message', body: { chatSession: a.guestChat, text: 'What did I ask?', locale: 'en-IN' } });
-    const read = await send(history as Handler, { method: 'GET', host: b.host, path: `/api/chat/history?chat_session=${a.guestChat}` });
+    const sent = await send({ method: 'POST', host: b.host, path: '/api/chat/message', body: { chatSession: a.guestChat, text: 'What did I ask?', locale: 'en-IN' } });
+    const read = await send({ method: 'GET', host: b.host, path: `/api/chat/history?chat_session=${a.guestChat}` });
     expect([sent.status, read.status]).toEqual([403, 403]);
     expect(changedTables(before, await snapshot(db))).toEqual([]);
   });
 
   it("cannot complete A's card payment with a correctly hashed callback on B's host", async () => {
-    const { GET: paymentData } = await import('@/app/api/payments/[txnId]/route');
-    const { POST: success } = await import('@/app/api/payments/payu/success/route');
-    const form = (await send(paymentData as Handler, { method: 'GET', host: a.host, cookie: a.rider.cookie, path: `/api/payments/${a.txnId}`, params: { txnId: a.txnId } })).json?.data as Record<string, string>;
+    const form = (await send({ method: 'GET', host: a.host, cookie: a.rider.cookie, path: urlFor('/api/payments/:txnId', { txnId: a.txnId }) })).json?.data as Record<string, string>;
     expect(form.txnid).toBe(a.txnId);
     const fields = { mihpayid: '403993715', status: 'success', key: form.key, txnid: form.txnid, amount: form.amount, productinfo: form.productinfo, firstname: form.firstname, email: form.email, udf1: '', udf2: '', udf3: '', udf4: '', udf5: '' };
     const before = await snapshot(db);
-    const answer = await send(success as Handler, {
+    const answer = await send({
       method: 'POST',
       host: b.host,
       path: '/api/payments/payu/success',
@@ -228,9 +214,8 @@ describe("operator B's host and sessions", () => {
   });
 
   it("cannot take over A's push subscription by subscribing its endpoint", async () => {
-    const { POST: subscribe } = await import('@/app/api/push/subscriptions/route');
     const [original] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, a.pushEndpoint));
-    const answer = await send(subscribe as Handler, { method: 'POST', host: b.host, cookie: b.rider.cookie, path: '/api/push/subscriptions', body: { endpoint: a.pushEndpoint, keys: pushKeys() } });
+    const answer = await send({ method: 'POST', host: b.host, cookie: b.rider.cookie, path: '/api/push/subscriptions', body: { endpoint: a.pushEndpoint, keys: pushKeys() } });
     expect(answer.status).toBeLessThan(500);
     expect(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, a.pushEndpoint))).toEqual([original]);
   });
@@ -241,7 +226,7 @@ describe("operator A's sessions on B's host", () => {
     const failures: string[] = [];
     const before = await snapshot(db);
     let checked = 0;
-    for (const row of await allRoutes()) {
+    for (const row of allRoutes()) {
       if (row.spec.as === 'anon') continue;
       const role = row.spec.as;
       for (const [how, auth] of [
@@ -249,10 +234,10 @@ describe("operator A's sessions on B's host", () => {
         ['bearer', { cookie: undefined, headers: { authorization: `Bearer ${a[role].token}` } }],
       ] as const) {
         checked += 1;
-        const answer = await send(row.handler, callOn(b, b, row, { params: b, query: b, body: b }, auth));
-        const name = `${row.method} ${row.folder} (${how})`;
+        const answer = await send(callOn(b, b, row, { params: b, query: b, body: b }, auth));
+        const name = `${row.method} ${row.path} (${how})`;
         // Routes open to guests treat the foreign session as none: auth/me answers null, chats of B's riders stay closed.
-        const asGuest = row.folder === 'auth/me' ? answer.status === 200 && answer.json?.data === null : answer.status === 403;
+        const asGuest = row.path === '/api/auth/me' ? answer.status === 200 && answer.json?.data === null : answer.status === 403;
         if (answer.status !== 401 && !asGuest) failures.push(`${name}: ${answer.status} ${answer.text.slice(0, 160)}`);
         if (leaks(answer).length) failures.push(`${name} shows ${leaks(answer).join(', ')}`);
       }

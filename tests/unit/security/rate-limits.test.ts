@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { and, eq, like, sql } from 'drizzle-orm';
-import { callApi } from '../api';
 import { CLIENT_IP_HEADER } from '@/lib/api/client-ip';
 import { LIMITS } from '@/lib/api/rate-limits';
 import { createSession } from '@/lib/auth/session';
@@ -12,17 +11,12 @@ import { resetEnvForTests } from '@/lib/env';
 import { createQuote } from '@/lib/fares/quote';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../db';
-import { configureEnv, seedWorld, send, trip, type Answer, type Handler, type TenantWorld, type World } from './world';
-
-const bookRoute = callApi;
-const partnerBookRoute = callApi;
-const leadRoute = callApi;
-const contactRoute = callApi;
-const sendCodeRoute = callApi;
+import { configureEnv, seedWorld, send, trip, type Answer, type TenantWorld, type World } from './world';
 
 /*
  * What a script can send in bulk is capped per client address and per account
- * (the limits of lib/api/rate-limits.ts and, for codes, lib/auth/constants.ts):
+ * (the limits of lib/api/rate-limits.ts and, for codes, lib/auth/constants.ts),
+ * every request sent through the API router with its real URL:
  * one request past a limit answers 429 `rate_limited` with Retry-After, writes
  * nothing, and leaves other riders, addresses and operators alone.
  */
@@ -55,7 +49,7 @@ async function newRider(t: TenantWorld = a): Promise<string> {
 let keys = 0;
 function book(cookie: string, ip: string, rideSearchId: string, t: TenantWorld = a): Promise<Answer> {
   keys += 1;
-  return send(bookRoute as Handler, { method: 'POST', host: t.host, path: '/api/rides', cookie, headers: { [CLIENT_IP_HEADER]: ip }, body: { rideSearchId, rideVehicle: 'sedan', idempotencyKey: `limit-test-${keys}` } });
+  return send({ method: 'POST', host: t.host, path: '/api/rides', cookie, headers: { [CLIENT_IP_HEADER]: ip }, body: { rideSearchId, rideVehicle: 'sedan', idempotencyKey: `limit-test-${keys}` } });
 }
 
 function expectLimited(answer: Answer) {
@@ -107,7 +101,7 @@ describe('booking (POST /api/rides)', () => {
 describe('console booking for a customer (POST /api/partner/rides/book)', () => {
   const partnerBook = (t: TenantWorld, phone: string, rideSearchId: string) => {
     keys += 1;
-    return send(partnerBookRoute as Handler, {
+    return send({
       method: 'POST',
       host: t.host,
       path: '/api/partner/rides/book',
@@ -134,9 +128,9 @@ describe('console booking for a customer (POST /api/partner/rides/book)', () => 
 });
 
 describe('leads (POST /api/leads and /api/leads/contact together)', () => {
-  const lead = (ip: string, t: TenantWorld = a) => send(leadRoute as Handler, { method: 'POST', host: t.host, path: '/api/leads', headers: { [CLIENT_IP_HEADER]: ip }, body: { name: 'Asha', email: 'asha@example.com', phone: '+91 98450 00001' } });
+  const lead = (ip: string, t: TenantWorld = a) => send({ method: 'POST', host: t.host, path: '/api/leads', headers: { [CLIENT_IP_HEADER]: ip }, body: { name: 'Asha', email: 'asha@example.com', phone: '+91 98450 00001' } });
   const contact = (ip: string) =>
-    send(contactRoute as Handler, { method: 'POST', path: '/api/leads/contact', headers: { [CLIENT_IP_HEADER]: ip }, body: { firstName: 'Asha', email: 'asha@example.com', looking_for_name: 'pricing', enquery: 'A price, please.' } });
+    send({ method: 'POST', path: '/api/leads/contact', headers: { [CLIENT_IP_HEADER]: ip }, body: { firstName: 'Asha', email: 'asha@example.com', looking_for_name: 'pricing', enquery: 'A price, please.' } });
   /** Moves the 10-minute windows of the lead limits into the past. */
   const afterTenMinutes = () => db.execute(sql`update rate_limits set window_start = window_start - interval '11 minutes' where key like ${'leadsPerIp:%'}`);
 
@@ -167,7 +161,7 @@ describe('leads (POST /api/leads and /api/leads/contact together)', () => {
 });
 
 describe('one-time codes (POST /api/auth/otp/send)', () => {
-  const sendCode = (phone: string, ip: string) => send(sendCodeRoute as Handler, { method: 'POST', path: '/api/auth/otp/send', headers: { [CLIENT_IP_HEADER]: ip }, body: { userType: 'travelsx-user', countryCode: '91', phoneNumber: phone } });
+  const sendCode = (phone: string, ip: string) => send({ method: 'POST', path: '/api/auth/otp/send', headers: { [CLIENT_IP_HEADER]: ip }, body: { userType: 'travelsx-user', countryCode: '91', phoneNumber: phone } });
   const ageCodes = (identifier: string) => db.update(otpCodes).set({ createdAt: sql`created_at - interval '31 seconds'` }).where(and(eq(otpCodes.identifier, identifier), eq(otpCodes.businessId, a.business.id)));
 
   it(`sends ${OTP.MAX_PER_IDENTIFIER_PER_HOUR} codes an hour to one phone, from any address, and refuses the next`, async () => {

@@ -4,15 +4,17 @@ import { signBody } from '@/lib/whatsapp/signature';
 import { backgroundIdle } from '@/lib/whatsapp/background';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../db';
-import { dynamicParams, loadRoute, METHODS, pathFor, ROUTES, routeFolders, type Method, type MethodSpec } from './routes';
-import { changedTables, configureEnv, seedWorld, send, snapshot, WHATSAPP, type Answer, type Call, type Handler, type TenantWorld, type World } from './world';
+import { methodsAt, METHODS, pathParams, ROUTER_PATHS, ROUTER_ROUTES, ROUTES, undescribed, urlFor, type Method, type MethodSpec } from './routes';
+import { changedTables, configureEnv, missingSecurityHeaders, seedWorld, send, snapshot, WHATSAPP, type Answer, type Call, type TenantWorld, type World } from './world';
 
 /*
- * Every route handler fed what a careless client or a crawler sends: broken
- * JSON, bodies that are not objects, missing fields, fields of the wrong type,
- * a body far over the route's limit (declared, and streamed without end),
- * unknown and malformed ids, and junk query values. No answer may be a 5xx; a
- * refusal is a 4xx JSON error naming the problem; nothing is written.
+ * Every route of the API router fed what a careless client or a crawler
+ * sends: broken JSON, bodies that are not objects, missing fields, fields of
+ * the wrong type, a body far over the route's limit (declared, and streamed
+ * without end), unknown and malformed ids, and junk query values; and every
+ * method the router does not list for a path. Each request goes through the
+ * router with its real URL. No answer may be a 5xx; a refusal is a 4xx JSON
+ * error naming the problem; nothing is written.
  */
 
 let db: Db;
@@ -29,22 +31,25 @@ afterAll(async () => {
   configureEnv(false);
 });
 
-const folders = routeFolders();
 const DEFAULT_MAX_BYTES = 64 * 1024;
 const CHUNK = 64 * 1024;
 
-it('finds the route files on disk and describes every file and exported method', async () => {
-  expect(folders.length).toBeGreaterThanOrEqual(59);
-  const missing: string[] = [];
-  for (const folder of folders) {
-    const handlers = await loadRoute(folder);
-    for (const method of METHODS) {
-      if (handlers[method] && !ROUTES[folder]?.[method]) missing.push(`${method} ${folder}`);
-      if (!handlers[method] && ROUTES[folder]?.[method]) missing.push(`${method} ${folder} is described but not exported`);
-    }
-  }
-  missing.push(...Object.keys(ROUTES).filter((f) => !folders.includes(f)).map((f) => `${f} is described but has no route file`));
-  expect(missing).toEqual([]);
+it("takes the routes from the router's own table and describes every route, and only those", () => {
+  expect(ROUTER_PATHS.length).toBeGreaterThanOrEqual(63);
+  expect(ROUTER_ROUTES.length).toBeGreaterThanOrEqual(77);
+  expect(undescribed()).toEqual([]);
+  // The site's root files are router routes too.
+  expect(ROUTER_PATHS).toEqual(expect.arrayContaining(['/robots.txt', '/sitemap.xml', '/sitemap/:file', '/manifest.webmanifest']));
+});
+
+it('fails for a router route nobody described and for a description the router lacks', () => {
+  const extra = [...ROUTER_ROUTES, { method: 'DELETE', path: '/api/rides/:id' }, { method: 'ALL', path: '/api/debug' }];
+  const { '/api/wallet': _wallet, ...fewer } = ROUTES;
+  expect(undescribed(extra)).toEqual(['DELETE /api/rides/:id is in the router but not described in routes.ts', 'ALL /api/debug: the router lists a method the suites do not send']);
+  expect(undescribed(ROUTER_ROUTES, { ...fewer, '/api/rides/:id': { PATCH: { as: 'rider' } } })).toEqual([
+    'GET /api/wallet is in the router but not described in routes.ts',
+    'PATCH /api/rides/:id is described in routes.ts but the router has no such route',
+  ]);
 });
 
 type Expect = 'refused' | 'no5xx';
@@ -87,17 +92,21 @@ function badIds(name: string, valid: string): string[] {
   if (name === 'vehicleType') ids.push('helicopter', 'SEDAN', 'sedan ', 'toString');
   if (name === 'txnId') ids.push(world.b.txnId, `${valid}x`, valid.toLowerCase() === valid ? valid.toUpperCase() : valid.toLowerCase());
   if (name === 'slug') ids.push(world.b.blogSlug, `${valid}-x`, 'create');
+  if (name === 'file') ids.push('00.xml', '0.XML', '1.xml', ' 0.xml', '0.xml ', '-0.xml', '0.xml.gz', '0.xml/', '999999.xml', '9999999.xml', '0x0.xml');
   return ids;
 }
 
+const PLACEHOLDER = 'param-placeholder';
+const RAW_ESCAPES = ['%', '%zz', '%E0%A4%A', '%c0%ae%c0%ae', '%ff', '%00', '%2e%2e%2f', '%u002e'];
+
 const BAD_QUERY = ['', ' ', 'x', '-1', '1e400', '2147483648', '99999999999999999999', 'a'.repeat(5000), '\u0000', '<script>alert(1)</script>', "' or 1=1 --", '[]', '{"$ne":null}'];
 
-function casesFor(folder: string, method: Method, spec: MethodSpec, t: TenantWorld): Case[] {
+function casesFor(routePath: string, method: Method, spec: MethodSpec, t: TenantWorld): Case[] {
   const cases: Case[] = [];
   const params = spec.params?.(t) ?? {};
   const query = spec.query?.(t) ?? {};
-  const url = (q: Record<string, string>, p = params) => `${pathFor(folder, p)}${Object.keys(q).length ? `?${new URLSearchParams(q)}` : ''}`;
-  const base = { method, host: t.host, cookie: cookieOf(t, spec), params };
+  const url = (q: Record<string, string>, p = params) => urlFor(routePath, p, q);
+  const base = { method, host: t.host, cookie: cookieOf(t, spec) };
   const body = spec.body ?? 'none';
   const maxBytes = spec.maxBytes ?? DEFAULT_MAX_BYTES;
   const sign = (raw: string): Record<string, string> => (body === 'signed' ? { 'x-hub-signature-256': signBody(raw, WHATSAPP.secret) } : {});
@@ -150,7 +159,7 @@ function casesFor(folder: string, method: Method, spec: MethodSpec, t: TenantWor
     cases.push({ label: 'unknown and repeated query parameters', call: { ...base, path: `${url(kept)}${Object.keys(kept).length ? '&' : '?'}page=1&page=x&__proto__=1&constructor=2` }, expect: 'no5xx' });
   }
 
-  if (folder !== 'health') {
+  if (routePath !== '/api/health') {
     // No operator answers on this host: 404 before anything is read.
     cases.push({ label: 'an unknown host', call: { ...base, host: 'nobody.localhost:3000', path: url(query), body: method === 'GET' ? undefined : JSON.stringify(spec.sample?.(t) ?? {}) }, expect: 'refused', statuses: [404] });
   }
@@ -159,22 +168,41 @@ function casesFor(folder: string, method: Method, spec: MethodSpec, t: TenantWor
     const forged = [`__Host-session=${'A'.repeat(43)}`, `__Host-session=${'x'.repeat(5000)}`, '__Host-session=%00%ff'];
     for (const cookie of forged) {
       const call = { ...base, cookie, path: url(query), body: method === 'GET' ? undefined : JSON.stringify(spec.sample?.(t) ?? {}) };
-      cases.push({ label: `the session cookie ${cookie.slice(0, 30)}`, call, expect: folder === 'auth/me' ? 'no5xx' : 'refused', statuses: folder === 'auth/me' ? [200] : [401, 403] });
+      cases.push({ label: `the session cookie ${cookie.slice(0, 30)}`, call, expect: routePath === '/api/auth/me' ? 'no5xx' : 'refused', statuses: routePath === '/api/auth/me' ? [200] : [401, 403] });
     }
     const bearer = { ...base, cookie: undefined, headers: { authorization: `Bearer ${t[spec.as].token}x` }, path: url(query), body: method === 'GET' ? undefined : JSON.stringify(spec.sample?.(t) ?? {}) };
-    cases.push({ label: 'a tampered bearer token', call: bearer, expect: folder === 'auth/me' ? 'no5xx' : 'refused', statuses: folder === 'auth/me' ? [200] : [401, 403] });
+    cases.push({ label: 'a tampered bearer token', call: bearer, expect: routePath === '/api/auth/me' ? 'no5xx' : 'refused', statuses: routePath === '/api/auth/me' ? [200] : [401, 403] });
   }
 
-  for (const { name, catchAll } of dynamicParams(folder)) {
+  for (const { name, catchAll } of pathParams(routePath)) {
     const valid = params[name];
     const ids: (string | string[])[] = catchAll
-      ? [['..', '..', 'etc', 'passwd'], [t.business.slug, 'blog', `${randomUUID()}.webp`], [world.b.business.slug, ...world.b.cover.imageWebp.split('/').slice(4)], [t.business.slug, 'blog'], [t.business.slug, 'blog', 'x', 'y'], [t.business.slug, 'blog', '%2e%2e']]
+      ? [
+          // Dot segments in the URL are resolved before routing; encoded slashes reach the handler as one parameter.
+          ['..', '..', 'etc', 'passwd'],
+          ['../../etc/passwd'],
+          [t.business.slug, 'blog/../../../../etc/passwd'],
+          [`${t.business.slug}/blog/../../${world.b.business.slug}/blog`, world.b.cover.imageWebp.split('/').pop()!],
+          [t.business.slug, 'blog', '..\\..\\x.webp'],
+          [t.business.slug, 'blog', `${randomUUID()}.webp`],
+          [world.b.business.slug, ...world.b.cover.imageWebp.split('/').slice(4)],
+          [t.business.slug, 'blog'],
+          [t.business.slug, 'blog', 'x', 'y'],
+          [t.business.slug, 'blog', '%2e%2e'],
+          [t.business.slug, 'blog', `${t.cover.imageWebp.split('/').pop()!}\u0000.png`],
+        ]
       : badIds(name, String(valid));
     const sample = spec.sample?.(t);
     for (const id of ids) {
       const p = { ...params, [name]: id };
       const raw = sample ? JSON.stringify(sample) : undefined;
-      cases.push({ label: `${name}=${JSON.stringify(id).slice(0, 40)}`, call: { ...base, params: p, path: url(query, p), body: method === 'GET' ? undefined : raw }, expect: 'refused', statuses: [400, 404] });
+      cases.push({ label: `${name}=${JSON.stringify(id).slice(0, 40)}`, call: { ...base, path: url(query, p), body: method === 'GET' ? undefined : raw }, expect: 'refused', statuses: [400, 404] });
+    }
+    // Percent-escapes no decoder accepts, sent as they are (a crawler's or a scanner's URL), in the parameter's segment.
+    for (const escape of RAW_ESCAPES) {
+      const p = { ...params, [name]: catchAll ? [t.business.slug, 'blog', PLACEHOLDER] : PLACEHOLDER };
+      const path = url(query, p).replace(PLACEHOLDER, escape);
+      cases.push({ label: `${name} spelt ${escape} in the URL`, call: { ...base, path, body: method === 'GET' ? undefined : sample ? JSON.stringify(sample) : undefined }, expect: 'refused', statuses: [400, 404] });
     }
   }
   return cases;
@@ -194,21 +222,23 @@ function problem(c: Case, answer: Answer): string | undefined {
     }
   }
   if (c.stream && c.stream.pulled() > c.stream.limit + 4 * CHUNK) return `read ${c.stream.pulled()} bytes of an endless body (limit ${c.stream.limit})`;
+  if (missingSecurityHeaders(answer).length) return `answered ${answer.status} without ${missingSecurityHeaders(answer).join(', ')}`;
   return undefined;
 }
 
-describe.each(folders)('app/api/%s', (folder) => {
+describe.each(ROUTER_PATHS.map((p) => [p]))('%s', (routePath) => {
   it('answers bad input with a 4xx naming the problem, never a 5xx, and writes nothing', async () => {
-    const handlers = await loadRoute(folder);
     const failures: string[] = [];
-    for (const method of METHODS) {
-      const handler = handlers[method] as Handler | undefined;
-      const spec = ROUTES[folder]?.[method];
-      if (!handler || !spec) continue;
-      const cases = casesFor(folder, method, spec, world.a);
+    for (const { method } of ROUTER_ROUTES.filter((r) => r.path === routePath)) {
+      const spec = ROUTES[routePath]?.[method as Method];
+      if (!spec) {
+        failures.push(`${method}: not described in routes.ts`);
+        continue;
+      }
+      const cases = casesFor(routePath, method as Method, spec, world.a);
       const before = await snapshot(db);
       for (const c of cases) {
-        const answer = await send(handler, c.call);
+        const answer = await send(c.call);
         const wrong = problem(c, answer);
         if (wrong) failures.push(`${method} ${c.label}: ${wrong}`);
       }
@@ -217,6 +247,72 @@ describe.each(folders)('app/api/%s', (folder) => {
       if (changed.length) failures.push(`${method}: ${cases.length} refused requests changed ${changed.join(', ')}`);
     }
     expect(failures).toEqual([]);
+  });
+});
+
+/** Methods a client may try on any path: HEAD only where the router has no GET (GET answers HEAD), and one the router knows nothing of. */
+const TRIED = [...METHODS, 'HEAD', 'PROPFIND'];
+
+/** The Allow header as a list (two Allow headers would read as one list naming methods twice). */
+function allowOf(answer: Answer): string[] {
+  return (answer.headers.get('allow') ?? '').split(',').map((m) => m.trim()).filter(Boolean);
+}
+
+describe('methods and paths the router does not list', () => {
+  it('answers any other method on a known path 405 with one Allow header naming exactly its methods, and changes nothing', async () => {
+    const t = world.a;
+    const failures: string[] = [];
+    let checked = 0;
+    const before = await snapshot(db);
+    for (const routePath of ROUTER_PATHS) {
+      const specs = Object.values(ROUTES[routePath] ?? {});
+      // The strongest caller the path knows (signed in where any method is), with a well-formed body and the path's real parameters.
+      const caller = specs.find((spec) => spec.as !== 'anon') ?? specs[0];
+      const cookie = caller && caller.as !== 'anon' ? t[caller.as].cookie : undefined;
+      const sample = specs.find((spec) => spec.sample)?.sample?.(t) ?? {};
+      const url = urlFor(routePath, Object.assign({}, ...specs.map((spec) => spec.params?.(t) ?? {})), Object.assign({}, ...specs.map((spec) => spec.query?.(t) ?? {})));
+      const listed = methodsAt(new URL(url, 'http://x').pathname);
+      const expected = [...new Set([...listed, ...(listed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'])].sort();
+      for (const method of TRIED) {
+        if (listed.includes(method) || (method === 'HEAD' && listed.includes('GET'))) continue;
+        checked += 1;
+        const answer = await send({ method, host: t.host, path: url, cookie, body: ['GET', 'HEAD'].includes(method) ? undefined : sample });
+        const allow = allowOf(answer);
+        const name = `${method} ${url}`;
+        if (answer.status !== 405) failures.push(`${name}: ${answer.status} ${answer.text.slice(0, 160)}`);
+        // HEAD answers carry no body.
+        else if (method !== 'HEAD' && (answer.json?.success !== false || answer.json.error?.code !== 'method_not_allowed' || !answer.json.error.message)) failures.push(`${name}: a 405 without its JSON error: ${answer.text.slice(0, 160)}`);
+        if (new Set(allow).size !== allow.length) failures.push(`${name}: more than one Allow header, or a method named twice (${answer.headers.get('allow')})`);
+        if ([...new Set(allow)].sort().join(', ') !== expected.join(', ')) failures.push(`${name}: Allow ${answer.headers.get('allow')}, not ${expected.join(', ')}`);
+        if (missingSecurityHeaders(answer).length) failures.push(`${name}: without ${missingSecurityHeaders(answer).join(', ')}`);
+      }
+      const options = await send({ method: 'OPTIONS', host: t.host, path: url, cookie });
+      const allow = allowOf(options);
+      if (options.status !== 204 || options.text !== '') failures.push(`OPTIONS ${url}: ${options.status} ${options.text.slice(0, 160)}`);
+      if (new Set(allow).size !== allow.length || [...allow].sort().join(', ') !== expected.join(', ')) failures.push(`OPTIONS ${url}: Allow ${options.headers.get('allow')}, not ${expected.join(', ')}`);
+    }
+    await backgroundIdle();
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThan(4 * ROUTER_PATHS.length);
+    expect(changedTables(before, await snapshot(db))).toEqual([]);
+  });
+
+  it('answers a path the router does not have 404 JSON without Allow, on every method, and changes nothing', async () => {
+    const t = world.a;
+    const paths = ['/api', '/api/', '/api/nothing', '/api/internal/revalidate', '/api/rides/', `/api/rides/${t.rides.booked}`, `/api/rides/${t.rides.booked}/cancel/now`, '/api/RIDES', '/api/uploads', '/api/uploads/', '/robots.txt/x', '/sitemap', '/sitemap/', '/sitemap/0.xml/x'];
+    const failures: string[] = [];
+    const before = await snapshot(db);
+    for (const url of paths) {
+      for (const method of [...TRIED, 'OPTIONS']) {
+        const answer = await send({ method, host: t.host, path: url, cookie: t.rider.cookie, body: ['GET', 'HEAD', 'OPTIONS'].includes(method) ? undefined : { reason: 'x' } });
+        if (answer.status !== 404) failures.push(`${method} ${url}: ${answer.status} ${answer.text.slice(0, 120)}`);
+        else if (method !== 'HEAD' && (answer.json?.success !== false || answer.json.error?.code !== 'not_found')) failures.push(`${method} ${url}: a 404 without its JSON error: ${answer.text.slice(0, 120)}`);
+        if (answer.headers.get('allow') !== null) failures.push(`${method} ${url}: Allow ${answer.headers.get('allow')}`);
+        if (missingSecurityHeaders(answer).length) failures.push(`${method} ${url}: without ${missingSecurityHeaders(answer).join(', ')}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(changedTables(before, await snapshot(db))).toEqual([]);
   });
 });
 

@@ -1,12 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import { API_ROUTES } from '@/lib/api/app';
 import type { TenantWorld } from './world';
 
 /*
- * Every route handler under app/api, described once for the security suites:
- * who calls it, how it reads its body, a well-formed body, query and path
- * parameters for an object of the tenant. The suites find the route files on
- * disk and fail for a file or exported method this table does not describe.
+ * Every route of the API router, described once for the security suites: who
+ * calls it, how it reads its body, a well-formed body, query and path
+ * parameters for an object of the tenant. The suites take the routes from the
+ * router's own table (API_ROUTES) and fail for a route this table does not
+ * describe, and for a description the router has no route for.
  */
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -83,23 +83,23 @@ const payuAnswer = (t: TenantWorld) => ({
 
 const whatsappPayload = () => ({ object: 'whatsapp_business_account', entry: [] as unknown[] });
 
-/** Keyed by the route's folder under app/api. */
+/** Keyed by the router's path (Hono syntax: `:id` one segment, `:path{.+}` one or more). */
 export const ROUTES: Record<string, RouteSpec> = {
-  'ai/ride': { POST: { as: 'rider', body: 'json', sample: (t) => ({ prompt: 'Book a sedan from Chennai to Bengaluru tomorrow at 9', chatId: t.chatSession }), required: ['prompt', 'chatId'] } },
-  'auth/handoff': { GET: { as: 'anon', query: (t) => ({ ticket: t.ticket }), sideEffect: 'a valid ticket signs in, once' } },
+  '/api/ai/ride': { POST: { as: 'rider', body: 'json', sample: (t) => ({ prompt: 'Book a sedan from Chennai to Bengaluru tomorrow at 9', chatId: t.chatSession }), required: ['prompt', 'chatId'] } },
+  '/api/auth/handoff': { GET: { as: 'anon', query: (t) => ({ ticket: t.ticket }), sideEffect: 'a valid ticket signs in, once' } },
   // Signed out: a body is never read, and a signed-in call would end the session the other cases use.
-  'auth/logout': { POST: { as: 'anon', body: 'none' } },
-  'auth/me': { GET: { as: 'rider' } },
-  'auth/otp/send': {
+  '/api/auth/logout': { POST: { as: 'anon', body: 'none' } },
+  '/api/auth/me': { GET: { as: 'rider' } },
+  '/api/auth/otp/send': {
     POST: { as: 'anon', body: 'json', sample: () => ({ userType: 'travelsx-user', countryCode: '91', phoneNumber: '9845099999', feature: 'login' }), required: ['userType', 'phoneNumber'] },
   },
-  'auth/otp/verify': {
+  '/api/auth/otp/verify': {
     POST: { as: 'anon', body: 'json', sample: () => ({ userType: 'travelsx-user', countryCode: '91', phoneNumber: '9845099999', otp: '1234', feature: 'login' }), required: ['userType', 'otp', 'phoneNumber'] },
   },
-  'blog/[slug]': { GET: { as: 'anon', params: (t) => ({ slug: t.blogSlug }) } },
-  'blog/generate': { POST: { as: 'partner', body: 'json', sample: () => ({ field: 'description', title: 'Hill drives' }), required: ['title'] } },
-  'blog/images': { POST: { as: 'partner', body: 'multipart', maxBytes: 5 * 1024 * 1024 + 64 * 1024 } },
-  blog: {
+  '/api/blog/:slug': { GET: { as: 'anon', params: (t) => ({ slug: t.blogSlug }) } },
+  '/api/blog/generate': { POST: { as: 'partner', body: 'json', sample: () => ({ field: 'description', title: 'Hill drives' }), required: ['title'] } },
+  '/api/blog/images': { POST: { as: 'partner', body: 'multipart', maxBytes: 5 * 1024 * 1024 + 64 * 1024 } },
+  '/api/blog': {
     GET: { as: 'anon', query: () => ({ page: '0', size: '12', language: 'en' }) },
     POST: {
       as: 'partner',
@@ -110,18 +110,18 @@ export const ROUTES: Record<string, RouteSpec> = {
       keepsNul: 'the description is sanitised HTML and the text fields are made plain text, which drops NUL characters (an XSS evasion the blog tests cover)',
     },
   },
-  business: { GET: { as: 'anon' } },
-  'chat/history': {
+  '/api/business': { GET: { as: 'anon' } },
+  '/api/chat/history': {
     GET: { as: 'rider', query: (t) => ({ chat_session: t.chatSession }) },
     PUT: { as: 'rider', body: 'json', sample: (t) => ({ chatSession: t.chatSession, messages: [{ role: 'user', content: { message: 'hello' } }] }), required: ['chatSession', 'messages'], maxBytes: 1024 * 1024 },
   },
-  'chat/message': { POST: { as: 'rider', body: 'json', sample: (t) => ({ chatSession: t.chatSession, text: 'Book a taxi', locale: 'en-IN' }), required: ['chatSession', 'text'] } },
-  'dev/outbox': { GET: { as: 'anon', query: (t) => ({ to: `+91${t.riderPhone}` }) } },
-  'driver/rides/[id]': { POST: { as: 'driver', body: 'json', sample: () => ({ action: 'start', startCode: '0000' }), required: ['action'], params: (t) => ({ id: String(t.rides.accepted) }) } },
-  'driver/rides': { GET: { as: 'driver', query: () => ({ scope: 'recent' }) } },
-  events: { POST: { as: 'anon', body: 'json', sample: () => ({ name: 'ride_vehicle_selected', data: { vehicle: 'sedan' } }), required: ['name'] } },
-  health: { GET: { as: 'anon' } },
-  'leads/contact': {
+  '/api/chat/message': { POST: { as: 'rider', body: 'json', sample: (t) => ({ chatSession: t.chatSession, text: 'Book a taxi', locale: 'en-IN' }), required: ['chatSession', 'text'] } },
+  '/api/dev/outbox': { GET: { as: 'anon', query: (t) => ({ to: `+91${t.riderPhone}` }) } },
+  '/api/driver/rides/:id': { POST: { as: 'driver', body: 'json', sample: () => ({ action: 'start', startCode: '0000' }), required: ['action'], params: (t) => ({ id: String(t.rides.accepted) }) } },
+  '/api/driver/rides': { GET: { as: 'driver', query: () => ({ scope: 'recent' }) } },
+  '/api/events': { POST: { as: 'anon', body: 'json', sample: () => ({ name: 'ride_vehicle_selected', data: { vehicle: 'sedan' } }), required: ['name'] } },
+  '/api/health': { GET: { as: 'anon' } },
+  '/api/leads/contact': {
     POST: {
       as: 'anon',
       body: 'json',
@@ -129,31 +129,31 @@ export const ROUTES: Record<string, RouteSpec> = {
       required: ['firstName', 'email', 'looking_for_name', 'enquery'],
     },
   },
-  leads: { POST: { as: 'anon', body: 'json', maxBytes: 16 * 1024, sample: () => ({ name: 'Asha', email: 'asha@example.com', phone: '+91 98450 00001' }), required: ['name', 'email', 'phone'] } },
-  'partner/agencies/[id]': {
+  '/api/leads': { POST: { as: 'anon', body: 'json', maxBytes: 16 * 1024, sample: () => ({ name: 'Asha', email: 'asha@example.com', phone: '+91 98450 00001' }), required: ['name', 'email', 'phone'] } },
+  '/api/partner/agencies/:id': {
     PATCH: { as: 'partner', body: 'json', sample: () => ({ action: 'block' }), params: (t) => ({ id: String(t.agencyId) }) },
     DELETE: { as: 'partner', body: 'none', params: (t) => ({ id: String(t.agencyId) }) },
   },
-  'partner/agencies': {
+  '/api/partner/agencies': {
     GET: { as: 'partner' },
     POST: { as: 'partner', body: 'json', sample: () => ({ name: 'Hill Travels', phone: phone('9845077777'), place: 'Ooty' }), required: ['name', 'phone'] },
   },
-  'partner/customers': { GET: { as: 'partner', query: () => ({ type: 'user', q: 'rider', sort: 'newest', page: '0', size: '5' }) } },
-  'partner/drivers/[id]': {
+  '/api/partner/customers': { GET: { as: 'partner', query: () => ({ type: 'user', q: 'rider', sort: 'newest', page: '0', size: '5' }) } },
+  '/api/partner/drivers/:id': {
     PATCH: { as: 'partner', body: 'json', sample: () => ({ online: true }), params: (t) => ({ id: String(t.driverId) }) },
     DELETE: { as: 'partner', body: 'none', params: (t) => ({ id: String(t.driverId) }) },
   },
-  'partner/drivers': {
+  '/api/partner/drivers': {
     GET: { as: 'partner', query: (t) => ({ agencyId: String(t.agencyId) }) },
     POST: { as: 'partner', body: 'json', sample: (t) => ({ name: 'Mani', phone: phone('9845088888'), place: 'Chennai', agencyId: t.agencyId }), required: ['name', 'phone'] },
   },
-  'partner/events': { GET: { as: 'partner', query: (t) => ({ window: 'today', rideId: String(t.rides.booked), page: '0', size: '25' }) } },
-  'partner/overview': { GET: { as: 'partner', query: () => ({ filter: 'custom', from: '2024-01-01', to: '2024-01-31' }) } },
-  'partner/rates/[vehicleType]': { PUT: { as: 'partner', body: 'json', sample: () => ({ ...RATE_CARD }), required: Object.keys(RATE_CARD), params: () => ({ vehicleType: 'sedan' }) } },
-  'partner/rates': { GET: { as: 'partner' } },
-  'partner/rides/[id]': { POST: { as: 'partner', body: 'json', sample: () => ({ action: 'decline', reason: 'No cars free' }), required: ['action'], params: (t) => ({ id: String(t.rides.booked) }) } },
-  'partner/rides/assignable': { GET: { as: 'partner' } },
-  'partner/rides/book': {
+  '/api/partner/events': { GET: { as: 'partner', query: (t) => ({ window: 'today', rideId: String(t.rides.booked), page: '0', size: '25' }) } },
+  '/api/partner/overview': { GET: { as: 'partner', query: () => ({ filter: 'custom', from: '2024-01-01', to: '2024-01-31' }) } },
+  '/api/partner/rates/:vehicleType': { PUT: { as: 'partner', body: 'json', sample: () => ({ ...RATE_CARD }), required: Object.keys(RATE_CARD), params: () => ({ vehicleType: 'sedan' }) } },
+  '/api/partner/rates': { GET: { as: 'partner' } },
+  '/api/partner/rides/:id': { POST: { as: 'partner', body: 'json', sample: () => ({ action: 'decline', reason: 'No cars free' }), required: ['action'], params: (t) => ({ id: String(t.rides.booked) }) } },
+  '/api/partner/rides/assignable': { GET: { as: 'partner' } },
+  '/api/partner/rides/book': {
     POST: {
       as: 'partner',
       body: 'json',
@@ -161,41 +161,41 @@ export const ROUTES: Record<string, RouteSpec> = {
       required: ['customerName', 'customerPhone', 'rideSearchId', 'rideVehicle', 'idempotencyKey'],
     },
   },
-  'partner/rides/export': { GET: { as: 'partner', query: (t) => ({ status: 'booked', q: `#${t.rides.booked}` }) } },
-  'partner/rides': { GET: { as: 'partner', query: (t) => ({ status: 'all', q: String(t.rides.booked) }) } },
-  'partner/vehicles/[id]': {
+  '/api/partner/rides/export': { GET: { as: 'partner', query: (t) => ({ status: 'booked', q: `#${t.rides.booked}` }) } },
+  '/api/partner/rides': { GET: { as: 'partner', query: (t) => ({ status: 'all', q: String(t.rides.booked) }) } },
+  '/api/partner/vehicles/:id': {
     PATCH: { as: 'partner', body: 'json', sample: () => ({ model: 'Toyota Etios', online: false }), params: (t) => ({ id: String(t.vehicleId) }) },
     DELETE: { as: 'partner', body: 'none', params: (t) => ({ id: String(t.vehicleId) }) },
   },
-  'partner/vehicles': {
+  '/api/partner/vehicles': {
     GET: { as: 'partner' },
     POST: { as: 'partner', body: 'json', sample: () => ({ vehicleType: 'suv', model: 'Innova', number: 'KA01 CD5678' }), required: ['vehicleType', 'model', 'number'] },
   },
-  'partner/wallet': { GET: { as: 'partner', query: () => ({ date_filter: 'thisMonth', offset: '0', limit: '100' }) } },
-  'payments/[txnId]': { GET: { as: 'rider', query: () => ({ locale: 'en-IN' }), params: (t) => ({ txnId: t.txnId }) } },
-  'payments/cash': { POST: { as: 'rider', body: 'json', sample: (t) => ({ rideId: t.rides.card }), required: ['rideId'] } },
-  'payments/payu/failure': {
+  '/api/partner/wallet': { GET: { as: 'partner', query: () => ({ date_filter: 'thisMonth', offset: '0', limit: '100' }) } },
+  '/api/payments/:txnId': { GET: { as: 'rider', query: () => ({ locale: 'en-IN' }), params: (t) => ({ txnId: t.txnId }) } },
+  '/api/payments/cash': { POST: { as: 'rider', body: 'json', sample: (t) => ({ rideId: t.rides.card }), required: ['rideId'] } },
+  '/api/payments/payu/failure': {
     POST: { as: 'anon', body: 'form', sample: (t) => ({ ...payuAnswer(t), status: 'failure' }), required: ['key', 'txnid', 'amount', 'status', 'hash'] },
   },
-  'payments/payu/success': {
+  '/api/payments/payu/success': {
     POST: { as: 'anon', body: 'form', sample: payuAnswer, required: ['key', 'txnid', 'amount', 'status', 'hash'] },
   },
-  payments: {
+  '/api/payments': {
     GET: { as: 'rider', query: (t) => ({ txn_id: t.txnId, lp_id: '1', user_id: '1', user_type: 'travelsx-user', locale: 'en-IN' }) },
     POST: { as: 'rider', body: 'json', sample: (t) => ({ rideId: t.rides.card }), required: ['rideId'] },
   },
-  'places/reverse': { GET: { as: 'anon', query: () => ({ lat: '13.08', lng: '80.27', lang: 'en' }) } },
-  'places/search': { GET: { as: 'anon', query: () => ({ q: 'chen', country: 'IN', lang: 'en' }) } },
-  profile: {
+  '/api/places/reverse': { GET: { as: 'anon', query: () => ({ lat: '13.08', lng: '80.27', lang: 'en' }) } },
+  '/api/places/search': { GET: { as: 'anon', query: () => ({ q: 'chen', country: 'IN', lang: 'en' }) } },
+  '/api/profile': {
     PATCH: { as: 'rider', body: 'json', sample: () => ({ name: 'Asha Raman', email: 'asha@example.in' }), required: ['name'] },
     DELETE: { as: 'rider', body: 'none' },
   },
-  'push/key': { GET: { as: 'anon' } },
-  'push/settings': {
+  '/api/push/key': { GET: { as: 'anon' } },
+  '/api/push/settings': {
     GET: { as: 'rider' },
     PUT: { as: 'rider', body: 'json', sample: () => ({ pushEnabled: false }), required: ['pushEnabled'] },
   },
-  'push/subscriptions': {
+  '/api/push/subscriptions': {
     POST: {
       as: 'rider',
       body: 'json',
@@ -205,10 +205,10 @@ export const ROUTES: Record<string, RouteSpec> = {
     },
     DELETE: { as: 'rider', body: 'json', sample: (t) => ({ endpoint: t.pushEndpoint }), required: ['endpoint'], maxBytes: 4096 },
   },
-  'rides/[id]/cancel': { POST: { as: 'rider', body: 'json', sample: () => ({ reason: 'Plans changed' }), required: ['reason'], params: (t) => ({ id: String(t.rides.booked) }) } },
-  'rides/[id]/share': { POST: { as: 'rider', body: 'none', params: (t) => ({ id: String(t.rides.accepted) }) } },
-  'rides/[id]/track': { GET: { as: 'anon', query: (t) => ({ token: t.shareToken }), params: (t) => ({ id: String(t.rides.accepted) }) } },
-  'rides/quote': {
+  '/api/rides/:id/cancel': { POST: { as: 'rider', body: 'json', sample: () => ({ reason: 'Plans changed' }), required: ['reason'], params: (t) => ({ id: String(t.rides.booked) }) } },
+  '/api/rides/:id/share': { POST: { as: 'rider', body: 'none', params: (t) => ({ id: String(t.rides.accepted) }) } },
+  '/api/rides/:id/track': { GET: { as: 'anon', query: (t) => ({ token: t.shareToken }), params: (t) => ({ id: String(t.rides.accepted) }) } },
+  '/api/rides/quote': {
     POST: {
       as: 'anon',
       body: 'json',
@@ -222,16 +222,16 @@ export const ROUTES: Record<string, RouteSpec> = {
       required: ['pickupLocation', 'dropoffLocation', 'pickupTime'],
     },
   },
-  rides: {
+  '/api/rides': {
     GET: { as: 'rider' },
     POST: { as: 'rider', body: 'json', sample: (t) => ({ rideSearchId: t.quoteId, rideVehicle: 'sedan', idempotencyKey: 'sweep-booking-0001' }), required: ['rideSearchId', 'rideVehicle', 'idempotencyKey'] },
   },
-  'tracking/ad-metrics': { POST: { as: 'anon', body: 'json', sample: () => ({ ad_metrics: { utm_source: 'google', utm_campaign: 'monsoon' }, country_code: 'in' }), required: ['ad_metrics'] } },
-  'tracking/report': { GET: { as: 'partner', query: () => ({ filter: 'custom', from: '2024-01-01', to: '2024-01-31' }) } },
-  'tracking/visit': { POST: { as: 'anon', body: 'json', sample: () => ({ session_id: 'visit-session-01', page_url: '/in/en/user/home?utm_source=x', referrer: 'https://search.example/' }), required: ['session_id', 'page_url'] } },
-  'uploads/[...path]': { GET: { as: 'anon', params: (t) => ({ path: t.cover.imageWebp.split('/').slice(3) }) } },
-  wallet: { GET: { as: 'rider' } },
-  'whatsapp/webhook': {
+  '/api/tracking/ad-metrics': { POST: { as: 'anon', body: 'json', sample: () => ({ ad_metrics: { utm_source: 'google', utm_campaign: 'monsoon' }, country_code: 'in' }), required: ['ad_metrics'] } },
+  '/api/tracking/report': { GET: { as: 'partner', query: () => ({ filter: 'custom', from: '2024-01-01', to: '2024-01-31' }) } },
+  '/api/tracking/visit': { POST: { as: 'anon', body: 'json', sample: () => ({ session_id: 'visit-session-01', page_url: '/in/en/user/home?utm_source=x', referrer: 'https://search.example/' }), required: ['session_id', 'page_url'] } },
+  '/api/uploads/:path{.+}': { GET: { as: 'anon', params: (t) => ({ path: t.cover.imageWebp.split('/').slice(3) }) } },
+  '/api/wallet': { GET: { as: 'rider' } },
+  '/api/whatsapp/webhook': {
     GET: { as: 'anon', query: () => ({ 'hub.mode': 'subscribe', 'hub.verify_token': 'verify-token', 'hub.challenge': '1158201444' }) },
     POST: {
       as: 'anon',
@@ -241,42 +241,83 @@ export const ROUTES: Record<string, RouteSpec> = {
       maxBytes: 256 * 1024,
     },
   },
+  // The site's root files, served by the router for the tenant that owns the Host.
+  '/robots.txt': { GET: { as: 'anon' } },
+  '/sitemap.xml': { GET: { as: 'anon' } },
+  '/sitemap/:file': { GET: { as: 'anon', params: () => ({ file: '0.xml' }) } },
+  '/manifest.webmanifest': { GET: { as: 'anon' } },
 };
 
-const API_ROOT = path.join(process.cwd(), 'app/api');
+/** One route of the router's table, its method as the suites name it. */
+export type RouterRoute = { method: string; path: string };
 
-/** Every route file under app/api, as its folder (e.g. `rides/[id]/cancel`). */
-export function routeFolders(): string[] {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (/^route\.(ts|tsx|js|mjs)$/.test(entry.name)) found.push(path.relative(API_ROOT, dir).split(path.sep).join('/'));
+/** The router's own table of routes, in its order. */
+export const ROUTER_ROUTES: readonly RouterRoute[] = API_ROUTES.map(({ method, path }) => ({ method, path }));
+
+/** The router's paths, each once, in the router's order. */
+export const ROUTER_PATHS: readonly string[] = [...new Set(ROUTER_ROUTES.map((r) => r.path))];
+
+/** The methods the router lists for a path (exactly that path, as registered). */
+export function routerMethods(routePath: string): string[] {
+  return ROUTER_ROUTES.filter((r) => r.path === routePath).map((r) => r.method);
+}
+
+/** What the router and ROUTES disagree on: a route nobody described, a description without a route, a method the suites cannot send. */
+export function undescribed(router: readonly RouterRoute[] = ROUTER_ROUTES, routes: Record<string, RouteSpec> = ROUTES): string[] {
+  const problems: string[] = [];
+  for (const { method, path } of router) {
+    if (!(METHODS as readonly string[]).includes(method)) problems.push(`${method} ${path}: the router lists a method the suites do not send`);
+    else if (!routes[path]?.[method as Method]) problems.push(`${method} ${path} is in the router but not described in routes.ts`);
+  }
+  for (const [path, spec] of Object.entries(routes)) {
+    for (const method of Object.keys(spec)) {
+      if (!router.some((r) => r.path === path && r.method === method)) problems.push(`${method} ${path} is described in routes.ts but the router has no such route`);
     }
-  };
-  walk(API_ROOT);
-  return found.sort();
+  }
+  return problems;
 }
 
-export type Handlers = Partial<Record<Method, (req: never, ctx: never) => Promise<Response>>>;
-
-/** The route module's exported method handlers. */
-export async function loadRoute(folder: string): Promise<Handlers> {
-  const mod = (await import(`@/app/api/${folder}/route`)) as Record<string, unknown>;
-  return Object.fromEntries(METHODS.filter((m) => typeof mod[m] === 'function').map((m) => [m, mod[m]])) as Handlers;
+/** The described routes of the router, each with its description (routes without one are left to undescribed()). */
+export function describedRoutes(): { path: string; method: Method; spec: MethodSpec }[] {
+  return ROUTER_ROUTES.flatMap(({ method, path }) => {
+    const spec = ROUTES[path]?.[method as Method];
+    return spec ? [{ path, method: method as Method, spec }] : [];
+  });
 }
 
-/** The dynamic segments of a folder: `[id]` → id, `[...path]` → path. */
-export function dynamicParams(folder: string): { name: string; catchAll: boolean }[] {
-  return [...folder.matchAll(/\[(\.\.\.)?([^\]]+)\]/g)].map((m) => ({ name: m[2], catchAll: Boolean(m[1]) }));
+/** The parameters of a router path: `:id` → id; `:path{.+}` (one or more segments) → path, catch-all. */
+export function pathParams(routePath: string): { name: string; catchAll: boolean }[] {
+  return [...routePath.matchAll(/:([A-Za-z_$][\w$]*)(?:\{([^}]*)\})?/g)].map((m) => ({ name: m[1], catchAll: m[2] !== undefined && /\.[+*]/.test(m[2]) }));
 }
 
-/** The request path for a folder with its parameters filled in. */
-export function pathFor(folder: string, params: Record<string, string | string[]> = {}): string {
-  const filled = folder.replace(/\[(\.\.\.)?([^\]]+)\]/g, (_, _all, name: string) => {
+/**
+ * The real request URL (path and query) for a router path: each parameter is
+ * one URL segment, percent-encoded (so "a/b" or "%00" reach the handler as
+ * text); a catch-all's segments are each encoded and joined by "/".
+ */
+export function urlFor(routePath: string, params: Record<string, string | string[]> = {}, query: Record<string, string> = {}): string {
+  const filled = routePath.replace(/:([A-Za-z_$][\w$]*)(?:\{[^}]*\})?/g, (_, name: string) => {
     const value = params[name];
     return Array.isArray(value) ? value.map(encodeURIComponent).join('/') : encodeURIComponent(value ?? 'x');
   });
-  return `/api/${filled}`;
+  const search = new URLSearchParams(query).toString();
+  return search ? `${filled}?${search}` : filled;
+}
+
+/** A router path as a pattern for a concrete request path (written here, independent of the router's allowedMethods). */
+export function routePattern(routePath: string): RegExp {
+  const source = routePath
+    .split('/')
+    .map((segment) => {
+      const param = /^:[A-Za-z_$][\w$]*(?:\{([^}]*)\})?$/.exec(segment);
+      if (!param) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      return param[1] !== undefined && /\.[+*]/.test(param[1]) ? '.+' : '[^/]+';
+    })
+    .join('/');
+  return new RegExp(`^${source}$`);
+}
+
+/** Every method the router answers for a concrete request path: those of every route whose pattern it matches. */
+export function methodsAt(requestPath: string): string[] {
+  return [...new Set(ROUTER_ROUTES.filter((r) => routePattern(r.path).test(requestPath)).map((r) => r.method))];
 }

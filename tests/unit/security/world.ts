@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createECDH, randomBytes } from 'node:crypto';
-import { NextRequest } from 'next/server';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { agencies, chatMessages, chatSessions, drivers, outbox, users, vehicles, type Business, type UserRole } from '@/lib/db/schema';
@@ -21,6 +20,8 @@ import { createShareLink } from '@/lib/rides/tracking';
 import { createBusiness } from '@/lib/tenancy/commands';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
 import type { Db } from '@/lib/db/client';
+import { SECURITY_HEADERS } from '@/lib/http/security-headers.mjs';
+import { callApi } from '../api';
 
 /*
  * The world of the security suites: two operators (A = demo on the bare travel
@@ -184,17 +185,16 @@ export async function seedWorld(db: Db): Promise<World> {
 
 /* Requests */
 
-export type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
-
+/** One request, sent through the API router with the real URL (path parameters filled in, see urlFor in routes.ts). */
 export type Call = {
   method: string;
+  /** Path and query, e.g. `/api/rides/12/cancel?locale=en-IN`. */
   path: string;
   host?: string;
   cookie?: string;
-  /** A string is sent as is; anything else as JSON. */
+  /** A string, bytes or a stream is sent as is; anything else as JSON. */
   body?: unknown;
   headers?: Record<string, string>;
-  params?: Record<string, string | string[]>;
   /** Default: the request's own origin on state-changing methods. */
   origin?: string | null;
 };
@@ -203,9 +203,9 @@ export type Call = {
 export type Json = { success?: boolean; error?: { code?: string; message?: string; field?: string; key?: string }; data?: unknown; [key: string]: unknown };
 export type Answer = { status: number; type: string; text: string; json: Json | undefined; headers: Headers };
 
-export function buildRequest({ method, path: url, host = HOSTS.a, cookie, body, headers = {}, origin }: Call): NextRequest {
+export function buildRequest({ method, path: url, host = HOSTS.a, cookie, body, headers = {}, origin }: Call): Request {
   const all: Record<string, string> = { host };
-  const sendsOrigin = origin !== null && (origin !== undefined || !['GET', 'HEAD'].includes(method));
+  const sendsOrigin = origin !== null && (origin !== undefined || !['GET', 'HEAD', 'OPTIONS'].includes(method));
   if (sendsOrigin) all.origin = origin ?? `http://${host}`;
   if (cookie) all.cookie = cookie;
   if (body !== undefined && !(body instanceof ReadableStream)) all['content-type'] = 'application/json';
@@ -215,11 +215,12 @@ export function buildRequest({ method, path: url, host = HOSTS.a, cookie, body, 
     init.body = body instanceof ReadableStream || typeof body === 'string' || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body);
     if (body instanceof ReadableStream) init.duplex = 'half';
   }
-  return new NextRequest(`http://${host}${url}`, init as ConstructorParameters<typeof NextRequest>[1]);
+  return new Request(`http://${host}${url}`, init);
 }
 
-export async function send(handler: Handler, call: Call): Promise<Answer> {
-  const res = await handler(buildRequest(call), { params: Promise.resolve(call.params ?? {}) });
+/** Sends a call through the API router (apiApp.request), as server.ts does; never to a handler function. */
+export async function send(call: Call): Promise<Answer> {
+  const res = await callApi(buildRequest(call));
   const text = await res.text();
   const type = res.headers.get('content-type') ?? '';
   let json: Json | undefined;
@@ -231,6 +232,11 @@ export async function send(handler: Handler, call: Call): Promise<Answer> {
     }
   }
   return { status: res.status, type, text, json, headers: res.headers };
+}
+
+/** The security headers (lib/http/security-headers.mjs) an answer lacks or changes: the router sets them on every answer. */
+export function missingSecurityHeaders(answer: Answer): string[] {
+  return SECURITY_HEADERS.filter(({ key, value }) => answer.headers.get(key) !== value).map(({ key }) => key);
 }
 
 /* Database snapshots */
