@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { groupInsert } from '@/lib/db/group-insert';
 import { quotes, type Quote, type Place } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { routeBetween, greatCircleMeters } from '@/lib/routing';
@@ -10,11 +11,21 @@ import { activeRateCards } from './rate-cards';
 import { FareError, priceRide } from './engine';
 import { SAME_PLACE_METERS, type QuoteRequest } from './schemas';
 
+/** Quotes of concurrent searches are stored together, one statement per batch. */
+const insertQuote = groupInsert<typeof quotes.$inferInsert & { id: string }, Quote>(quotes);
+
 /** A quote can be booked for this long. */
 export const QUOTE_TTL_MS = 30 * 60 * 1000;
 
+const partsFormats = new Map<string, Intl.DateTimeFormat>();
+
 function localParts(date: Date, timeZone: string): { hour: number; day: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' }).formatToParts(date);
+  let format = partsFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
+    partsFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(date);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '0';
   return { hour: Number(get('hour')), day: `${get('year')}-${get('month')}-${get('day')}` };
 }
@@ -53,27 +64,23 @@ export async function createQuote(db: Db, tenant: Pick<Tenant, 'id' | 'currency'
     if (error instanceof FareError) throw new ApiError(400, 'package_unknown', 'packageDetails: Unknown rental package', 'packageDetails');
     throw error;
   }
-  const [quote] = await db
-    .insert(quotes)
-    .values({
-      id: randomUUID(),
-      businessId: tenant.id,
-      rideType: input.rideType,
-      tripKind: input.tripKind,
-      packageCode: input.tripKind === 'rental' ? (input.packageDetails ?? null) : null,
-      pickup,
-      dropoff,
-      pickupTime,
-      returnTime,
-      distanceM: route.distanceM,
-      durationS: route.durationS,
-      routeSource: route.source,
-      currency: tenant.currency,
-      items,
-      expiresAt: new Date(Date.now() + QUOTE_TTL_MS),
-    })
-    .returning();
-  return quote;
+  return insertQuote(db, {
+    id: randomUUID(),
+    businessId: tenant.id,
+    rideType: input.rideType,
+    tripKind: input.tripKind,
+    packageCode: input.tripKind === 'rental' ? (input.packageDetails ?? null) : null,
+    pickup,
+    dropoff,
+    pickupTime,
+    returnTime,
+    distanceM: route.distanceM,
+    durationS: route.durationS,
+    routeSource: route.source,
+    currency: tenant.currency,
+    items,
+    expiresAt: new Date(Date.now() + QUOTE_TTL_MS),
+  });
 }
 
 /** The quote answer in the spec's shape (spec 000 §3), amounts in major units. */

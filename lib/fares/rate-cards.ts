@@ -3,8 +3,17 @@ import type { Db } from '@/lib/db/client';
 import { rateCards, VEHICLE_TYPES, type RateCard } from '@/lib/db/schema';
 import { defaultRateCard, type RateCardValues } from './defaults';
 
+/** How long a process prices from its copy of a business's active cards (ms); a change made here drops the copy at once. */
+const ACTIVE_CARDS_TTL_MS = 5_000;
+const activeCards = new Map<number, { cards: RateCard[]; expires: number }>();
+
+function forgetActiveCards(businessId: number): void {
+  activeCards.delete(businessId);
+}
+
 /** Inserts the default card for every vehicle type the business lacks. */
 export async function seedRateCards(db: Db, businessId: number, currency: string): Promise<void> {
+  forgetActiveCards(businessId);
   await db
     .insert(rateCards)
     .values(VEHICLE_TYPES.map((vehicleType) => ({ businessId, vehicleType, ...defaultRateCard(vehicleType, currency) })))
@@ -13,6 +22,15 @@ export async function seedRateCards(db: Db, businessId: number, currency: string
 
 /** The business's active rate cards, in the order of VEHICLE_TYPES. */
 export async function activeRateCards(db: Db, business: { id: number; currency: string }): Promise<RateCard[]> {
+  const held = activeCards.get(business.id);
+  if (held && held.expires > Date.now()) return held.cards;
+  const cards = await readActiveRateCards(db, business);
+  if (activeCards.size > 10_000) activeCards.clear();
+  activeCards.set(business.id, { cards, expires: Date.now() + ACTIVE_CARDS_TTL_MS });
+  return cards;
+}
+
+async function readActiveRateCards(db: Db, business: { id: number; currency: string }): Promise<RateCard[]> {
   let cards = await db.select().from(rateCards).where(eq(rateCards.businessId, business.id)).orderBy(asc(rateCards.id));
   if (cards.length < VEHICLE_TYPES.length) {
     await seedRateCards(db, business.id, business.currency);
@@ -43,10 +61,12 @@ export async function updateRateCard(
   vehicleType: RateCard['vehicleType'],
   values: RateCardValues & { active: boolean },
 ): Promise<RateCard | undefined> {
+  forgetActiveCards(businessId);
   const [card] = await db
     .update(rateCards)
     .set({ ...values, updatedAt: new Date() })
     .where(and(eq(rateCards.businessId, businessId), eq(rateCards.vehicleType, vehicleType)))
     .returning();
+  forgetActiveCards(businessId);
   return card;
 }
