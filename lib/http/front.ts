@@ -21,7 +21,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Transform, pipeline, type TransformCallback } from 'node:stream';
 import zlib from 'node:zlib';
-import { documentCache, type DocumentEntry } from './document-cache';
+import { appPageCache, documentCache, type AppPageEntry, type DocumentEntry } from './document-cache';
+import { gzipNonced, renderNonced, splitForNonce } from './nonced-page';
 import { inlineStylesheets, isDocumentPath, sharedMaxAge, stripAppScripts } from './documents';
 
 type Handle = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -169,6 +170,7 @@ export function createFrontDoor({ handle, log, formOrigins = [], distDir = path.
     });
   });
   const cache = documentCache();
+  const appPages = appPageCache();
   const stylesheets = new Map<string, string | undefined>();
   const readStylesheet = (href: string): string | undefined => {
     if (!stylesheets.has(href)) {
@@ -299,10 +301,77 @@ export function createFrontDoor({ handle, log, formOrigins = [], distDir = path.
     else sendWhole(req, res, upstream);
   }
 
-  /** Streams a page from Next, adding the nonce to its scripts and compressing. */
-  function proxyPage(req: IncomingMessage, res: ServerResponse): void {
+  /** A prerendered app page (Next's s-maxage, no cookie set) can be answered from memory with a new nonce each time. */
+  function toAppPage(upstream: Upstream): AppPageEntry | undefined {
+    const freshSeconds = sharedMaxAge(String(upstream.headers['cache-control'] ?? ''));
+    const type = String(upstream.headers['content-type'] ?? '');
+    if (upstream.status !== 200 || !freshSeconds || upstream.headers['set-cookie'] || !type.startsWith('text/html')) return undefined;
+    const headers = forwardHeaders(upstream.headers) as Record<string, string | string[]>;
+    for (const name of ['etag', 'x-nextjs-cache', 'x-nextjs-prerender', 'x-nextjs-stale-time', 'content-security-policy']) delete headers[name];
+    headers['vary'] = 'Accept-Encoding';
+    return {
+      headers,
+      page: splitForNonce(upstream.body.toString('utf8')),
+      internalPath: String(upstream.headers['x-middleware-rewrite'] ?? '').split('?')[0],
+      storedAt: Date.now(),
+      freshMs: freshSeconds * 1000,
+    };
+  }
+
+  function sendAppPage(req: IncomingMessage, res: ServerResponse, entry: AppPageEntry, state: 'HIT' | 'MISS' | 'STALE'): void {
+    const nonce = randomBytes(16).toString('base64');
+    const headers: OutgoingHttpHeaders = { ...entry.headers, 'content-security-policy': appPolicy(nonce, formOrigins), 'x-page-cache': state };
+    const gzip = acceptsGzip(req);
+    const body = gzip ? gzipNonced(entry.page, nonce) : renderNonced(entry.page, nonce);
+    if (gzip) headers['content-encoding'] = 'gzip';
+    headers['content-length'] = String(body.length);
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  function refreshAppPage(key: string, req: IncomingMessage): void {
+    if (filling.has(key)) return;
+    const pending = fetchWhole(req, req.url ?? '/')
+      .then((upstream) => {
+        const entry = toAppPage(upstream);
+        if (entry) appPages.set(key, entry);
+        else appPages.delete(key);
+        return upstream;
+      })
+      .finally(() => filling.delete(key));
+    filling.set(key, pending);
+    pending.catch((error: unknown) => log.warn({ err: error, url: req.url }, 'page refresh failed'));
+  }
+
+  /** App pages: from memory while fresh (stale ones answered while one request refreshes them), else streamed from Next. */
+  function serveAppPage(req: IncomingMessage, res: ServerResponse, pathname: string): void {
+    const key = `${String(req.headers.host ?? '').toLowerCase()}|${pathname}`;
+    const entry = appPages.get(key);
+    if (!entry) {
+      proxyPage(req, res, key);
+      return;
+    }
+    const stale = Date.now() - entry.storedAt > entry.freshMs;
+    sendAppPage(req, res, entry, stale ? 'STALE' : 'HIT');
+    if (stale) refreshAppPage(key, req);
+  }
+
+  /** Streams a page from Next, adding the nonce to its scripts and compressing; a prerendered page is kept under `appKey`. */
+  function proxyPage(req: IncomingMessage, res: ServerResponse, appKey?: string): void {
     const request = upstreamRequest(req.method ?? 'GET', req.url ?? '/', req.headers);
     request.on('response', (response) => {
+      if (appKey && req.method === 'GET' && response.statusCode === 200 && sharedMaxAge(String(response.headers['cache-control'] ?? ''))) {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const upstream = { status: 200, headers: response.headers, body: Buffer.concat(chunks) };
+          const entry = toAppPage(upstream);
+          if (!entry) return sendWhole(req, res, upstream);
+          appPages.set(appKey, entry);
+          sendAppPage(req, res, entry, 'MISS');
+        });
+        return;
+      }
       const headers = forwardHeaders(response.headers);
       const type = String(response.headers['content-type'] ?? '');
       const html = type.startsWith('text/html');
@@ -384,7 +453,7 @@ export function createFrontDoor({ handle, log, formOrigins = [], distDir = path.
         });
         return;
       }
-      proxyPage(req, res);
+      serveAppPage(req, res, pathname);
     },
     close(): void {
       inner.close();

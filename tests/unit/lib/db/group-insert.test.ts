@@ -33,7 +33,7 @@ const quoteRow = (business: number) => ({
   expiresAt: new Date(Date.now() + 60_000),
 });
 
-const count = async () => Number((await db.execute<{ n: string }>(sql`select count(*)::int as n from quotes`)).rows[0].n);
+const count = async () => Number((await db.select({ n: sql<number>`count(*)` }).from(quotes))[0].n);
 
 describe('group insert', () => {
   it('stores concurrent rows together and gives each caller its own row', async () => {

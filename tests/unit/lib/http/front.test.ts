@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { createFrontDoor, NonceInjector } from '@/lib/http/front';
 import { inlineStylesheets, isDocumentPath, stripAppScripts, DOCUMENT_MARKER } from '@/lib/http/documents';
-import { documentCache, purgeDocuments } from '@/lib/http/document-cache';
+import { documentCache, purgeDocuments, purgeTenantDocuments } from '@/lib/http/document-cache';
 
 const documentHtml = (title: string) =>
   `<!DOCTYPE html><html><head><title>${title}</title><link rel="preload" as="script" href="/_next/static/chunks/a.js"/>` +
@@ -94,6 +94,11 @@ describe('the front door', () => {
         res.end(documentHtml(`${name} ${renders}`));
         return;
       }
+      if (url.startsWith('/in/en/user/booking')) {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 's-maxage=300, stale-while-revalidate=31535700', 'x-middleware-rewrite': '/demo/en-IN/user/booking' });
+        res.end(`<html><head><link rel="stylesheet" href="/_next/static/a.css"/><script src="/_next/static/chunks/a.js" async></script></head><body>Book ${renders}<script>self.__next_f.push([1])</script></body></html>`);
+        return;
+      }
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.write('<html><head><script src="/_next/static/chunks/a.js" async></script></head>');
       res.end('<body><script>self.__next_f.push([1])</script></body></html>');
@@ -164,5 +169,31 @@ describe('the front door', () => {
       for (const tag of tags) expect(tag).toContain(`nonce="${nonce}"`);
     }
     expect(nonces.size).toBe(2);
+  });
+
+  it('answers a prerendered app page from memory with a fresh nonce on every script, gzipped or not, until a purge', async () => {
+    const before = renders;
+    const answers = [];
+    for (const encoding of ['gzip', 'identity', 'gzip']) {
+      const res = await fetch(`${origin}/in/en/user/booking`, { headers: { 'accept-encoding': encoding } });
+      const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy')!)![1];
+      const html = await res.text();
+      const tags = [...html.matchAll(/<(?:script|link)\b[^>]*>/g)].map((m) => m[0]);
+      expect(tags).toHaveLength(3);
+      for (const tag of tags) expect(tag).toContain(`nonce="${nonce}"`);
+      answers.push({ state: res.headers.get('x-page-cache'), nonce, text: html.replaceAll(` nonce="${nonce}"`, '') });
+    }
+    expect(answers.map((a) => a.state)).toEqual(['MISS', 'HIT', 'HIT']);
+    expect(new Set(answers.map((a) => a.nonce)).size).toBe(3);
+    expect(new Set(answers.map((a) => a.text)).size).toBe(1);
+    expect(renders - before).toBe(1);
+    expect(purgeTenantDocuments('demo')).toBeGreaterThan(0);
+    expect((await fetch(`${origin}/in/en/user/booking`)).headers.get('x-page-cache')).toBe('MISS');
+  });
+
+  it('streams app pages that are not prerendered, every time', async () => {
+    const before = renders;
+    for (let i = 0; i < 2; i += 1) expect((await fetch(`${origin}/in/en/user/home`)).headers.get('x-page-cache')).toBeNull();
+    expect(renders - before).toBe(2);
   });
 });
