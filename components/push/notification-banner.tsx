@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { useMe } from '@/components/auth/session-store';
+import { useSession } from '@/components/auth/session-store';
 import { runAppStart } from '@/components/site/app-start';
 import ui from '@/components/ui/ui.module.css';
 import { closeBanner, enableNotifications, useBannerState } from './banner-state';
@@ -19,7 +19,7 @@ export type BannerLabels = { region: string; text: string; enable: string; close
  */
 export function NotificationBanner({ labels }: { labels: BannerLabels }) {
   const state = useBannerState();
-  const userId = useMe().me?.user_id;
+  const userId = useSession().me?.user_id;
   const [subscribed, setSubscribed] = useState(0);
 
   useEffect(() => {

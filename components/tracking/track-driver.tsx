@@ -7,7 +7,7 @@ import { formatTime } from '@/lib/i18n/format';
 import { greatCircleMeters } from '@/lib/routing';
 import type { DriverPositionEvent } from '@/lib/driver/events';
 import type { RideTracking } from '@/lib/rides/tracking';
-import { useMe } from '@/components/auth/session-store';
+import { useSession } from '@/components/auth/session-store';
 import { TrackMap } from './track-map';
 import { useRideChannel } from './use-ride-channel';
 import styles from './track.module.css';
@@ -35,7 +35,7 @@ export function TrackDriver({ rideId, token }: { rideId: number | null; token?: 
   const t = useTranslations('TrackDriver');
   const tStatus = useTranslations('PartnerRides');
   const locale = useLocale();
-  const { status, me } = useMe();
+  const { status, me } = useSession();
   const [data, setData] = useState<RideTracking | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const viaLink = token !== undefined;

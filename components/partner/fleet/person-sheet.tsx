@@ -4,7 +4,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { apiCall, type ApiFailure } from '@/lib/api/client';
+import type { ApiFailure } from '@/lib/api/client';
 import { NAME_MAX, type Phone } from '@/lib/auth/identifiers';
 import { addAgencySchema, addDriverSchema, PLACE_MAX } from '@/lib/fleet/schemas';
 import { PhoneField } from '@/components/auth/phone-field';
@@ -155,10 +155,4 @@ export function PersonSheet({
       </form>
     </SheetDialog>
   );
-}
-
-/** Posts an add request; null on success, else the failure. */
-export async function postPerson(path: string, input: Input): Promise<ApiFailure | null> {
-  const result = await apiCall(path, { body: input });
-  return result.ok ? null : result.error;
 }
