@@ -20,6 +20,8 @@ export const queryKeys = {
       all: ['partner', 'rides'] as const,
       list: (filter: PartnerRidesFilter) => ['partner', 'rides', 'list', filter] as const,
       one: (rideId: number) => ['partner', 'rides', 'one', rideId] as const,
+      /** Drivers and vehicles free to take a ride (the Accept dialog). */
+      assignable: () => ['partner', 'rides', 'assignable'] as const,
     },
     /** `query` is the screen's query string (date filter, paging, sort): one cache entry per view. */
     overview: (query: string) => ['partner', 'overview', query] as const,

@@ -10,7 +10,7 @@ import { formatTime } from '@/lib/i18n/format';
 import { PhoneField } from '@/components/auth/phone-field';
 import { usePhoneError } from '@/components/auth/field-error';
 import { useSession } from '@/components/auth/session-store';
-import { useHydrated } from '@/components/ui/use-hydrated';
+import { useHydrationStore } from '@/components/ui/hydration-store';
 import ui from '@/components/ui/ui.module.css';
 import { useBookingStore, type RideFormData } from './booking-store';
 import { PlaceInput } from './place-input';
@@ -60,7 +60,7 @@ export function RideForm({
   const locale = useLocale();
   const router = useRouter();
   const id = useId();
-  const hydrated = useHydrated();
+  const hydrated = useHydrationStore((s) => s.hydrated);
   const { me } = useSession();
   const storedForm = useBookingStore((s) => s.form);
   const saveForm = useBookingStore((s) => s.saveForm);

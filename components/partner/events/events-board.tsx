@@ -2,7 +2,7 @@
 
 import { useId, useState, type FormEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import type { RideEventPage, RideEventRow } from '@/lib/partner/events';
+import type { RideEventRow } from '@/lib/partner/events';
 import { EVENT_PAGE_SIZE, EVENT_WINDOWS, PAGE_SIZES, type EventWindow } from '@/lib/partner/schemas';
 import { formatTime } from '@/lib/i18n/format';
 import { formatInstantDay } from '@/lib/partner/format';

@@ -2,7 +2,6 @@
 
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import type { AgencyView } from '@/lib/fleet/agencies';
 import { useRouter } from '@/lib/i18n/navigation';
 import ui from '@/components/ui/ui.module.css';
 import type { ConsoleArea } from '../sections';

@@ -2,7 +2,6 @@
 
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import type { DriverView } from '@/lib/fleet/drivers';
 import ui from '@/components/ui/ui.module.css';
 import { AgencySelect } from './agency-select';
 import { DriverCard } from './driver-card';

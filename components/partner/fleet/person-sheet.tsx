@@ -10,7 +10,7 @@ import { addAgencySchema, addDriverSchema, PLACE_MAX } from '@/lib/fleet/schemas
 import { PhoneField } from '@/components/auth/phone-field';
 import { useFieldError, usePhoneError } from '@/components/auth/field-error';
 import { useApiErrorText } from '@/components/ui/use-api-error';
-import { useHydrated } from '@/components/ui/use-hydrated';
+import { useHydrationStore } from '@/components/ui/hydration-store';
 import ui from '@/components/ui/ui.module.css';
 import auth from '@/components/auth/auth.module.css';
 import { SheetDialog } from './sheet-dialog';
@@ -58,7 +58,7 @@ export function PersonSheet({
   const fieldError = useFieldError();
   const phoneMessage = usePhoneError();
   const errorText = useApiErrorText();
-  const hydrated = useHydrated();
+  const hydrated = useHydrationStore((s) => s.hydrated);
   const id = useId();
   const [phoneTaken, setPhoneTaken] = useState<string>();
   const form = useForm<Values, unknown, Input>({

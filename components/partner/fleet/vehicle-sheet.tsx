@@ -10,7 +10,7 @@ import { addVehicleSchema, normaliseVehicleNumber, OTHER_MODEL, VEHICLE_NUMBER_M
 import type { VehicleView } from '@/lib/fleet/vehicles';
 import { useFieldError } from '@/components/auth/field-error';
 import { useApiErrorText } from '@/components/ui/use-api-error';
-import { useHydrated } from '@/components/ui/use-hydrated';
+import { useHydrationStore } from '@/components/ui/hydration-store';
 import ui from '@/components/ui/ui.module.css';
 import auth from '@/components/auth/auth.module.css';
 import { failureOf } from '@/components/data/fetch-data';
@@ -34,7 +34,7 @@ export function VehicleSheet({ vehicle, onClose }: { vehicle?: VehicleView; onCl
   const tTypes = useTranslations('VehicleTypes');
   const fieldError = useFieldError();
   const errorText = useApiErrorText();
-  const hydrated = useHydrated();
+  const hydrated = useHydrationStore((s) => s.hydrated);
   const id = useId();
   const save = useSaveVehicle();
   const showSnackbar = useFleetStore((s) => s.showSnackbar);

@@ -2,7 +2,6 @@
 
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import type { DateFilter } from '@/lib/partner/dates';
 import type { Overview } from '@/lib/partner/overview';
 import { formatMoney } from '@/lib/i18n/format';
 import { formatDay, formatPercentBps } from '@/lib/partner/format';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import type { WalletKind } from '@/lib/db/schema/wallet';
-import type { PartnerWallet, WalletTransaction } from '@/lib/partner/wallet';
+import type { WalletTransaction } from '@/lib/partner/wallet';
 import { WALLET_PAGE_SIZE } from '@/lib/partner/schemas';
 import { formatDateTime, formatMoney } from '@/lib/i18n/format';
 import { loadStatus } from '@/components/data/query-status';
