@@ -51,7 +51,7 @@ function read<T>(key: string): T | null {
   }
 }
 
-/** persist's storage over the three keys (the confirmation wrapped as {value}, so a failed booking's `null` is kept). */
+/** persist's storage over the three keys (the confirmation wrapped as {value}); an empty part (and a failed booking's `null`) is removed. */
 const bookingStorage: PersistStorage<Booking> = {
   getItem: () => ({
     state: { form: read(KEYS.form), selected: read(KEYS.selected), confirmation: read<{ value: Confirmation }>(KEYS.confirmation)?.value },

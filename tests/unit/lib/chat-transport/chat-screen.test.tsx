@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
+import { withQueryClient } from '../../query-wrapper';
 import type { ChatMessageView } from '@/lib/chat/contract';
 import type { ChatTurnAck } from '@/lib/realtime/chat-events';
 import { useSessionStore } from '@/components/auth/session-store';
@@ -117,7 +118,9 @@ beforeEach(async () => {
 function renderScreen() {
   render(
     <NextIntlClientProvider locale="en-IN" messages={en} timeZone="Asia/Kolkata">
+      {withQueryClient(
       <ChatScreen timeZone="Asia/Kolkata" defaultCountry="IN" backHref="/user/home" ridesHref="/user/rides" />
+      )}
     </NextIntlClientProvider>,
   );
 }
