@@ -31,7 +31,7 @@ export function RidesScreen({ timeZone }: { timeZone: string }) {
   const rides = usePartnerRides(filter);
   useLiveRides();
   const data = rides.data ?? null;
-  const loading = rides.isFetching;
+  const loading = rides.isPending || rides.isFetching;
   const load = () => void rides.refetch();
 
   return (

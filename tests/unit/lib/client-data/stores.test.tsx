@@ -39,7 +39,7 @@ describe('booking store', () => {
 
 describe('query client', () => {
   it('reloads the session when a read answers 401, so the sign-in gate shows', async () => {
-    const refresh = jest.spyOn(useSessionStore.getState(), 'refresh').mockResolvedValue();
+    const refresh = jest.fn(async () => undefined);
     useSessionStore.setState({ refresh });
     const client = makeQueryClient();
     const observer = new QueryObserver(client, {
