@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/navigation';
 import { SignInDialog } from './sign-in-dialog';
-import { signOut, useMe, type Me } from './session-store';
+import { useSession, useSessionStore, type Me } from './session-store';
 import styles from './account-menu.module.css';
 
 const RIDER_LINKS = [
@@ -18,7 +18,7 @@ const displayName = (me: Me) => me.name || (me.phone_number ? `+${me.country_cod
 /** Header control: Sign in (phone code) when signed out; when signed in, a menu with the rider's pages and Log out. */
 export function AccountMenu({ defaultCountry }: { defaultCountry: string }) {
   const t = useTranslations('Auth');
-  const { status, me } = useMe();
+  const { status, me } = useSession();
   const [signingIn, setSigningIn] = useState(false);
 
   if (status === 'loading') return <span className={styles.placeholder} aria-hidden="true" />;
@@ -76,7 +76,7 @@ function SignedInMenu({ me }: { me: Me }) {
             ))}
           </ul>
         ) : null}
-        <button type="button" className={styles.link} onClick={() => void signOut()}>
+        <button type="button" className={styles.link} onClick={() => void useSessionStore.getState().signOut()}>
           {t('signOut')}
         </button>
       </div>

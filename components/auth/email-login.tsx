@@ -9,7 +9,7 @@ import type { UserRole } from '@/lib/db/schema/users';
 import { OtpDialog } from './otp-dialog';
 import { useCodeFlow, type VerifyData } from './use-code-flow';
 import { useFieldError } from './field-error';
-import { useHydrated } from '@/components/ui/use-hydrated';
+import { useHydrationStore } from '@/components/ui/hydration-store';
 import ui from '@/components/ui/ui.module.css';
 import styles from './auth.module.css';
 
@@ -18,7 +18,7 @@ export function EmailLogin({ userType, defaultEmail = '', onSuccess, onClose }: 
   const t = useTranslations('Auth');
   const fieldError = useFieldError();
   const id = useId();
-  const hydrated = useHydrated();
+  const hydrated = useHydrationStore((s) => s.hydrated);
   const flow = useCodeFlow(userType, 'login');
   const form = useForm<EmailLoginInput>({ resolver: zodResolver(emailLoginSchema), mode: 'onChange', defaultValues: { email: defaultEmail } });
   const emailError = fieldError(form.formState.errors.email);

@@ -3,7 +3,7 @@
 import { useRouter } from '@/lib/i18n/navigation';
 import type { UserRole } from '@/lib/db/schema/users';
 import { EmailLogin } from './email-login';
-import { refreshMe } from './session-store';
+import { useSessionStore } from './session-store';
 
 /** Partner e-mail login; after the code, the console home. */
 export function PartnerLoginClient({ userType, home }: { userType: UserRole; home: string }) {
@@ -12,7 +12,7 @@ export function PartnerLoginClient({ userType, home }: { userType: UserRole; hom
     <EmailLogin
       userType={userType}
       onSuccess={async () => {
-        await refreshMe();
+        await useSessionStore.getState().refresh();
         router.replace(home);
       }}
     />

@@ -11,7 +11,7 @@ import { OtpDialog } from './otp-dialog';
 import { PhoneField } from './phone-field';
 import { useCodeFlow } from './use-code-flow';
 import { useFieldError, usePhoneError } from './field-error';
-import { useHydrated } from '@/components/ui/use-hydrated';
+import { useHydrationStore } from '@/components/ui/hydration-store';
 import ui from '@/components/ui/ui.module.css';
 import styles from './auth.module.css';
 
@@ -39,7 +39,7 @@ export function PartnerSignup({ variant, title, subtitle, defaultCountry, headin
   const fieldError = useFieldError();
   const phoneMessage = usePhoneError();
   const id = useId();
-  const hydrated = useHydrated();
+  const hydrated = useHydrationStore((s) => s.hydrated);
   const userType = variant === 'delivery' ? 'deliverx-partner' : 'travelsx-partner';
   const flow = useCodeFlow(userType, 'signup');
   const [done, setDone] = useState<string | null>(null);

@@ -11,7 +11,7 @@ import { OtpDialog } from './otp-dialog';
 import { PhoneField } from './phone-field';
 import { useCodeFlow, type VerifyData } from './use-code-flow';
 import { useFieldError, usePhoneError } from './field-error';
-import { useHydrated } from '@/components/ui/use-hydrated';
+import { useHydrationStore } from '@/components/ui/hydration-store';
 import ui from '@/components/ui/ui.module.css';
 import styles from './auth.module.css';
 
@@ -39,7 +39,7 @@ export function PhoneLogin({
   const fieldError = useFieldError();
   const phoneMessage = usePhoneError();
   const id = useId();
-  const hydrated = useHydrated();
+  const hydrated = useHydrationStore((s) => s.hydrated);
   const flow = useCodeFlow(userType, askName ? 'booking-signup' : 'login');
   const form = useForm<BookingSignupInput>({
     resolver: zodResolver(askName ? bookingSignupSchema : (phoneLoginSchema as never)),

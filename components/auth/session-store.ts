@@ -1,6 +1,8 @@
 'use client';
 
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
+import { create } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
 import { apiCall } from '@/lib/api/client';
 import type { UserRole } from '@/lib/db/schema/users';
 
@@ -15,52 +17,56 @@ export type Me = {
   business_name: string;
 };
 
-type State = { status: 'loading' | 'ready'; me: Me | null };
+type SessionState = {
+  status: 'loading' | 'ready';
+  me: Me | null;
+  /** Reloads the signed-in user from /api/auth/me (one call at a time). */
+  refresh: () => Promise<void>;
+  signOut: () => Promise<void>;
+};
 
-let state: State = { status: 'loading', me: null };
 let inflight: Promise<void> | null = null;
-const listeners = new Set<() => void>();
 
-function set(next: State) {
-  state = next;
-  // localStorage mirrors only non-secret ids (spec 000 §3); the session itself is an httpOnly cookie.
-  if (next.me) {
-    localStorage.setItem('user_id', String(next.me.user_id));
-    localStorage.setItem('lp_id', String(next.me.lp_id));
-    localStorage.setItem('user_type', next.me.user_type);
-  } else if (next.status === 'ready') {
+/** localStorage mirrors only non-secret ids (spec 000 §3); the session itself is an httpOnly cookie. */
+function mirror(me: Me | null): void {
+  if (me) {
+    localStorage.setItem('user_id', String(me.user_id));
+    localStorage.setItem('lp_id', String(me.lp_id));
+    localStorage.setItem('user_type', me.user_type);
+  } else {
     for (const key of ['user_id', 'user_type']) localStorage.removeItem(key);
   }
-  listeners.forEach((l) => l());
 }
 
-/** Reloads the signed-in user from /api/auth/me. */
-export function refreshMe(): Promise<void> {
-  inflight ??= apiCall<{ data: Me | null }>('/api/auth/me')
-    .then((result) => set({ status: 'ready', me: result.ok ? result.data.data : null }))
-    .finally(() => {
-      inflight = null;
-    });
-  return inflight;
-}
-
-export async function signOut(): Promise<void> {
-  await apiCall('/api/auth/logout', { body: {} });
-  set({ status: 'ready', me: null });
-}
-
-/** The signed-in user of this host (loaded once per page, shared by every component). */
-export function useMe(): State {
-  const snapshot = useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+/** The signed-in user of this host, shared by every component of the page. */
+export const useSessionStore = create<SessionState>()((set) => {
+  const settle = (me: Me | null) => {
+    mirror(me);
+    set({ status: 'ready', me });
+  };
+  return {
+    status: 'loading',
+    me: null,
+    refresh: () => {
+      inflight ??= apiCall<{ data: Me | null }>('/api/auth/me')
+        .then((result) => settle(result.ok ? result.data.data : null))
+        .finally(() => {
+          inflight = null;
+        });
+      return inflight;
     },
-    () => state,
-    () => state,
-  );
+    signOut: async () => {
+      await apiCall('/api/auth/logout', { body: {} });
+      settle(null);
+    },
+  };
+});
+
+/** The session for a component: loaded on first use, then shared. */
+export function useSession(): Pick<SessionState, 'status' | 'me'> {
+  const session = useSessionStore(useShallow((s) => ({ status: s.status, me: s.me })));
   useEffect(() => {
-    if (snapshot.status === 'loading') void refreshMe();
-  }, [snapshot.status]);
-  return snapshot;
+    if (session.status === 'loading') void useSessionStore.getState().refresh();
+  }, [session.status]);
+  return session;
 }

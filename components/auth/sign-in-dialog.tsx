@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import { useTranslations } from 'next-intl';
 import { PhoneLogin } from './phone-login';
-import { refreshMe } from './session-store';
+import { useSessionStore } from './session-store';
 import { useModalDialog } from '@/components/ui/use-modal-dialog';
 import auth from './auth.module.css';
 
@@ -21,7 +21,7 @@ export function SignInDialog({ defaultCountry, onClose }: { defaultCountry: stri
       <PhoneLogin
         defaultCountry={defaultCountry}
         onSuccess={async () => {
-          await refreshMe();
+          await useSessionStore.getState().refresh();
           onClose();
         }}
       />

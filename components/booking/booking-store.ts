@@ -1,6 +1,7 @@
 'use client';
 
-import { useSyncExternalStore } from 'react';
+import { create } from 'zustand';
+import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
 import type { Place, RideType, TripKind, VehicleType } from '@/lib/db/schema/rides';
 import type { QuoteView } from '@/lib/fares/quote';
 
@@ -26,11 +27,20 @@ export type RideFormData = {
 export type SelectedVehicle = { quote: QuoteView; vehicleType: VehicleType };
 export type Confirmation = { rideId: number; cashbackAmount: number; currency: string } | null;
 
-type State = { form: RideFormData | null; selected: SelectedVehicle | null; confirmation: Confirmation | undefined };
+type Booking = { form: RideFormData | null; selected: SelectedVehicle | null; confirmation: Confirmation | undefined };
 
+type BookingState = Booking & {
+  /** False in the server HTML and while hydrating; true once the tab's stored booking is read. */
+  ready: boolean;
+  saveForm: (form: RideFormData) => void;
+  select: (selected: SelectedVehicle) => void;
+  /** `null` records a failed booking: the confirmation screen shows its empty state. */
+  confirm: (confirmation: Confirmation) => void;
+  clearConfirmation: () => void;
+};
+
+/** sessionStorage keys, one per part, as the booking pages have always kept them. */
 const KEYS = { form: 'ride_form', selected: 'ride_selected', confirmation: 'ride_confirmed' } as const;
-const listeners = new Set<() => void>();
-let state: State | null = null;
 
 function read<T>(key: string): T | null {
   try {
@@ -41,41 +51,40 @@ function read<T>(key: string): T | null {
   }
 }
 
-function load(): State {
-  state ??= { form: read(KEYS.form), selected: read(KEYS.selected), confirmation: read<{ value: Confirmation }>(KEYS.confirmation)?.value };
-  return state;
-}
-
-function write(next: Partial<State>) {
-  state = { ...load(), ...next };
-  for (const [field, key] of Object.entries(KEYS) as [keyof State, string][]) {
-    if (!(field in next)) continue;
-    const value = next[field];
-    if (value === null || value === undefined) sessionStorage.removeItem(key);
-    else sessionStorage.setItem(key, JSON.stringify(field === 'confirmation' ? { value } : value));
-  }
-  listeners.forEach((l) => l());
-}
-
-/** Stored per tab (sessionStorage), so a reload keeps the booking where it was. */
-export const bookingStore = {
-  saveForm: (form: RideFormData) => write({ form, selected: null, confirmation: undefined }),
-  select: (selected: SelectedVehicle) => write({ selected }),
-  /** `null` records a failed booking: the confirmation screen shows its empty state. */
-  confirm: (confirmation: Confirmation) => write({ confirmation, selected: null }),
-  clearConfirmation: () => write({ confirmation: undefined }),
+/** persist's storage over the three keys (the confirmation wrapped as {value}); an empty part (and a failed booking's `null`) is removed. */
+const bookingStorage: PersistStorage<Booking> = {
+  getItem: () => ({
+    state: { form: read(KEYS.form), selected: read(KEYS.selected), confirmation: read<{ value: Confirmation }>(KEYS.confirmation)?.value },
+    version: 0,
+  }),
+  setItem: (_name, { state }: StorageValue<Booking>) => {
+    for (const [field, key] of Object.entries(KEYS) as [keyof Booking, string][]) {
+      const value = state[field];
+      if (value === null || value === undefined) sessionStorage.removeItem(key);
+      else sessionStorage.setItem(key, JSON.stringify(field === 'confirmation' ? { value } : value));
+    }
+  },
+  removeItem: () => Object.values(KEYS).forEach((key) => sessionStorage.removeItem(key)),
 };
 
-const SERVER: State = { form: null, selected: null, confirmation: undefined };
-
-export function useBookingState(): State & { ready: boolean } {
-  const snapshot = useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+/** The booking in progress, per tab (sessionStorage), so a reload keeps it where it was. */
+export const useBookingStore = create<BookingState>()(
+  persist(
+    (set) => ({
+      form: null,
+      selected: null,
+      confirmation: undefined,
+      ready: false,
+      saveForm: (form) => set({ form, selected: null, confirmation: undefined }),
+      select: (selected) => set({ selected }),
+      confirm: (confirmation) => set({ confirmation, selected: null }),
+      clearConfirmation: () => set({ confirmation: undefined }),
+    }),
+    {
+      name: 'ride',
+      storage: typeof window === 'undefined' ? undefined : bookingStorage,
+      partialize: ({ form, selected, confirmation }) => ({ form, selected, confirmation }),
+      merge: (stored, current) => ({ ...current, ...(stored as Booking), ready: true }),
     },
-    load,
-    () => SERVER,
-  );
-  return { ...snapshot, ready: snapshot !== SERVER };
-}
+  ),
+);

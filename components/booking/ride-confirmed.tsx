@@ -5,7 +5,8 @@ import { useLocale, useTranslations } from 'next-intl';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import { formatMoney } from '@/lib/i18n/format';
 import ui from '@/components/ui/ui.module.css';
-import { useBookingState } from './booking-store';
+import { useBookingStore } from './booking-store';
+import { useShallow } from 'zustand/react/shallow';
 import styles from './booking.module.css';
 
 /** Back to the base route after this long (spec 000 §9). */
@@ -17,7 +18,7 @@ export function RideConfirmed({ paidRideId }: { paidRideId?: number }) {
   const tPayment = useTranslations('Payment');
   const locale = useLocale();
   const router = useRouter();
-  const { confirmation, ready } = useBookingState();
+  const { confirmation, ready } = useBookingStore(useShallow((s) => ({ confirmation: s.confirmation, ready: s.ready })));
 
   useEffect(() => {
     if (!ready || !(confirmation || paidRideId)) return;

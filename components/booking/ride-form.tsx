@@ -9,10 +9,10 @@ import { TRIP_KINDS, type RentalPackage } from '@/lib/db/schema/rides';
 import { formatTime } from '@/lib/i18n/format';
 import { PhoneField } from '@/components/auth/phone-field';
 import { usePhoneError } from '@/components/auth/field-error';
-import { useMe } from '@/components/auth/session-store';
-import { useHydrated } from '@/components/ui/use-hydrated';
+import { useSession } from '@/components/auth/session-store';
+import { useHydrationStore } from '@/components/ui/hydration-store';
 import ui from '@/components/ui/ui.module.css';
-import { bookingStore, useBookingState, type RideFormData } from './booking-store';
+import { useBookingStore, type RideFormData } from './booking-store';
 import { PlaceInput } from './place-input';
 import styles from './booking.module.css';
 
@@ -60,10 +60,11 @@ export function RideForm({
   const locale = useLocale();
   const router = useRouter();
   const id = useId();
-  const hydrated = useHydrated();
-  const { me } = useMe();
-  const stored = useBookingState();
-  const [form, setForm] = useState<RideFormData>(() => (onContinue ? null : stored.form) ?? emptyForm());
+  const hydrated = useHydrationStore((s) => s.hydrated);
+  const { me } = useSession();
+  const storedForm = useBookingStore((s) => s.form);
+  const saveForm = useBookingStore((s) => s.saveForm);
+  const [form, setForm] = useState<RideFormData>(() => (onContinue ? null : storedForm) ?? emptyForm());
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const phoneError = usePhoneError();
   const today = hydrated ? zonedDate(timeZone) : '';
@@ -103,7 +104,7 @@ export function RideForm({
     }
     const trip = { ...form, pickupAt: request.pickupTime, returnAt: request.returnTime, flightNumber: form.flightNumber.trim().toUpperCase() };
     if (onContinue) return onContinue(trip);
-    bookingStore.saveForm(trip);
+    saveForm(trip);
     router.push('/ride/vehicles');
   };
 

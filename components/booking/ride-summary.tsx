@@ -7,11 +7,12 @@ import { apiCall } from '@/lib/api/client';
 import { formatDateTime, formatDuration, formatKm, formatMoney } from '@/lib/i18n/format';
 import { reportEvent } from '@/lib/tracking/client';
 import { PhoneLogin } from '@/components/auth/phone-login';
-import { refreshMe, useMe } from '@/components/auth/session-store';
+import { useSession, useSessionStore } from '@/components/auth/session-store';
 import { BottomSheet } from '@/components/ui/bottom-sheet';
 import { useApiErrorText } from '@/components/ui/use-api-error';
 import ui from '@/components/ui/ui.module.css';
-import { bookingStore, useBookingState } from './booking-store';
+import { useBookingStore } from './booking-store';
+import { useShallow } from 'zustand/react/shallow';
 import styles from './booking.module.css';
 
 /** Booking timeout (spec 000 §9). */
@@ -36,8 +37,8 @@ export function RideSummary({ timeZone, cashbackBps, defaultCountry, cardPayment
   const router = useRouter();
   const id = useId();
   const errorText = useApiErrorText();
-  const { me } = useMe();
-  const { form, selected, ready } = useBookingState();
+  const { me } = useSession();
+  const { form, selected, ready, confirm } = useBookingStore(useShallow((s) => ({ form: s.form, selected: s.selected, ready: s.ready, confirm: s.confirm })));
   const [payment, setPayment] = useState<PaymentOption>('cash');
   const paymentOptions: readonly PaymentOption[] = cardPayments ? [...PAYMENT_OPTIONS, 'card'] : PAYMENT_OPTIONS;
   const [sheet, setSheet] = useState(false);
@@ -99,7 +100,7 @@ export function RideSummary({ timeZone, cashbackBps, defaultCountry, cardPayment
         return;
       }
       reportEvent('book_ride_success', { rideId: first.rideId });
-      bookingStore.confirm({ rideId: first.rideId, cashbackAmount: toMinor(first.cashbackAmount), currency: fee.currency });
+      confirm({ rideId: first.rideId, cashbackAmount: toMinor(first.cashbackAmount), currency: fee.currency });
       if (payment === 'card') {
         const opened = await apiCall<PaymentAnswer>('/api/payments', { body: { rideId: first.rideId } });
         router.push(opened.ok ? `/pay/${opened.data.txnId}` : `/pay/failed?rideId=${first.rideId}`);
@@ -117,7 +118,7 @@ export function RideSummary({ timeZone, cashbackBps, defaultCountry, cardPayment
       return;
     }
     console.error(result.error.code === 'network' ? 'Booking timeout' : result.error.message);
-    bookingStore.confirm(null);
+    confirm(null);
     router.push('/ride/confirmed');
   };
 
@@ -222,7 +223,7 @@ export function RideSummary({ timeZone, cashbackBps, defaultCountry, cardPayment
               defaultCountry={defaultCountry}
               defaultPhone={form.phone}
               onSuccess={async () => {
-                await refreshMe();
+                await useSessionStore.getState().refresh();
                 setSheet(false);
                 void book();
               }}

@@ -10,7 +10,8 @@ import { formatDuration, formatKm, formatMoney } from '@/lib/i18n/format';
 import { reportEvent } from '@/lib/tracking/client';
 import ui from '@/components/ui/ui.module.css';
 import { useApiErrorText } from '@/components/ui/use-api-error';
-import { bookingStore, useBookingState } from './booking-store';
+import { useBookingStore } from './booking-store';
+import { useShallow } from 'zustand/react/shallow';
 import { RouteMap } from './route-map';
 import styles from './booking.module.css';
 
@@ -24,7 +25,7 @@ export function VehicleStep() {
   const locale = useLocale();
   const router = useRouter();
   const id = useId();
-  const { form, ready } = useBookingState();
+  const { form, ready, select } = useBookingStore(useShallow((s) => ({ form: s.form, ready: s.ready, select: s.select })));
   const [quote, setQuote] = useState<QuoteView | null>(null);
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [problem, setProblem] = useState<string>();
@@ -73,7 +74,7 @@ export function VehicleStep() {
 
   const confirm = () => {
     if (!quote || !chosen) return;
-    bookingStore.select({ quote, vehicleType: chosen });
+    select({ quote, vehicleType: chosen });
     reportEvent('ride_vehicle_selected', { vehicleType: chosen, rideSearchId: quote.ride_search_id });
     router.push('/ride/summary');
   };

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useRouter } from '@/lib/i18n/navigation';
 import { PhoneLogin } from '@/components/auth/phone-login';
-import { refreshMe, useMe } from '@/components/auth/session-store';
+import { useSession, useSessionStore } from '@/components/auth/session-store';
 import ui from '@/components/ui/ui.module.css';
 import auth from '@/components/auth/auth.module.css';
 import styles from './booking.module.css';
@@ -14,7 +14,7 @@ export function WhatsAppBooking({ link, defaultCountry }: { link: string | undef
   const t = useTranslations('WhatsAppBooking');
   const tAuth = useTranslations('Auth');
   const router = useRouter();
-  const { me } = useMe();
+  const { me } = useSession();
   const [signIn, setSignIn] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
@@ -52,7 +52,7 @@ export function WhatsAppBooking({ link, defaultCountry }: { link: string | undef
           <PhoneLogin
             defaultCountry={defaultCountry}
             onSuccess={async () => {
-              await refreshMe();
+              await useSessionStore.getState().refresh();
               setSignIn(false);
               if (link) window.open(link, '_blank', 'noopener');
             }}

@@ -3,7 +3,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from '@/lib/i18n/navigation';
-import { useMe } from '@/components/auth/session-store';
+import { useSession } from '@/components/auth/session-store';
 import { AgentCards } from './agent-cards';
 import { ChatSignIn } from './chat-sign-in';
 import { Composer } from './composer';
@@ -30,7 +30,7 @@ export function ChatScreen({ timeZone, defaultCountry, backHref, ridesHref }: Pr
   const locale = useLocale();
   const router = useRouter();
   const id = useId();
-  const { status, me } = useMe();
+  const { status, me } = useSession();
   const [text, setText] = useState('');
   const [signIn, setSignIn] = useState(false);
   const list = useRef<HTMLOListElement>(null);

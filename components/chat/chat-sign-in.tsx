@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import { useTranslations } from 'next-intl';
 import { PhoneLogin } from '@/components/auth/phone-login';
-import { refreshMe } from '@/components/auth/session-store';
+import { useSessionStore } from '@/components/auth/session-store';
 import { useModalDialog } from '@/components/ui/use-modal-dialog';
 import auth from '@/components/auth/auth.module.css';
 
@@ -27,7 +27,7 @@ export function ChatSignIn({ defaultCountry, onSignedIn, onDismiss }: { defaultC
       <PhoneLogin
         defaultCountry={defaultCountry}
         onSuccess={async () => {
-          await refreshMe();
+          await useSessionStore.getState().refresh();
           onSignedIn();
         }}
       />

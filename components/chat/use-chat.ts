@@ -1,8 +1,10 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys';
 import type { ChatMessageView } from '@/lib/chat/contract';
-import { useHydrated } from '@/components/ui/use-hydrated';
+import { useHydrationStore } from '@/components/ui/hydration-store';
 import { ChatCallError, fetchHistory, syncHistory } from './chat-api';
 import { chatSessionFor } from './chat-session';
 import { openChatTransport, type ChatTransport } from './chat-transport';
@@ -32,8 +34,9 @@ let localIds = -1;
  * and a message typed while signed out that waits for the sign-in.
  */
 export function useChat({ ready, userId, locale, texts, onQueuedSent }: { ready: boolean; userId: number | null; locale: string; texts: ChatTexts; onQueuedSent: () => void }) {
-  const hydrated = useHydrated();
+  const hydrated = useHydrationStore((s) => s.hydrated);
   const chatSession = useMemo(() => (hydrated && ready ? chatSessionFor(userId) : null), [hydrated, ready, userId]);
+  const client = useQueryClient();
   const [view, setView] = useState<View>({ session: null, entries: [], loaded: false });
   const [announcement, setAnnouncement] = useState('');
   const transport = useRef<ChatTransport | null>(null);
@@ -86,7 +89,12 @@ export function useChat({ ready, userId, locale, texts, onQueuedSent }: { ready:
     let live = true;
     const restore = async (afterReconnect: boolean) => {
       const known = latest.current.view.session === chatSession ? latest.current.view.entries.filter((e) => e.id > 0) : [];
-      const stored = afterReconnect && userId !== null ? await syncHistory(chatSession, known) : await fetchHistory(chatSession);
+      // The stored history is a react-query entry; the screen merges it with its own unsent and failed turns.
+      const key = queryKeys.chat.history(chatSession);
+      const stored =
+        afterReconnect && userId !== null
+          ? client.setQueryData<ChatMessageView[]>(key, await syncHistory(chatSession, known))!
+          : await client.fetchQuery({ queryKey: key, queryFn: () => fetchHistory(chatSession), staleTime: 0 });
       if (live) update(chatSession, (current) => mergeStored(current, stored), true);
     };
     void restore(false);
@@ -115,7 +123,7 @@ export function useChat({ ready, userId, locale, texts, onQueuedSent }: { ready:
       opened.close();
       if (transport.current === opened) transport.current = null;
     };
-  }, [chatSession, userId, locale, update, deliver]);
+  }, [chatSession, userId, locale, update, deliver, client]);
 
   /** Sends now when signed in; otherwise keeps the text until sign-in ('queued'). Blank text is not sent. */
   const send = useCallback(

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { Link, usePathname } from '@/lib/i18n/navigation';
 import { PhoneLogin } from '@/components/auth/phone-login';
-import { refreshMe, signOut, useMe } from '@/components/auth/session-store';
+import { useSession, useSessionStore } from '@/components/auth/session-store';
 import ui from '@/components/ui/ui.module.css';
 import { DriverRides, type DriverView } from './driver-rides';
 import styles from './driver.module.css';
@@ -38,7 +38,7 @@ function DriverNav() {
  */
 export function DriverApp({ view, timeZone, defaultCountry }: { view: DriverView; timeZone: string; defaultCountry: string }) {
   const t = useTranslations('DriverApp');
-  const { status, me } = useMe();
+  const { status, me } = useSession();
 
   if (status === 'loading') {
     return (
@@ -52,12 +52,12 @@ export function DriverApp({ view, timeZone, defaultCountry }: { view: DriverView
       <section className={styles.app} aria-labelledby="driver-login-title">
         <h1 id="driver-login-title">{t('loginTitle')}</h1>
         <p className={styles.muted}>{t('loginIntro')}</p>
-        <PhoneLogin userType="travelsx-driver" defaultCountry={defaultCountry} onSuccess={() => void refreshMe()} />
+        <PhoneLogin userType="travelsx-driver" defaultCountry={defaultCountry} onSuccess={() => void useSessionStore.getState().refresh()} />
       </section>
     );
   }
   const logout = (
-    <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => void signOut()}>
+    <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => void useSessionStore.getState().signOut()}>
       {t('logout')}
     </button>
   );

@@ -2,11 +2,13 @@
 
 import { useId, useState, type FormEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { apiCall, type ApiFailure } from '@/lib/api/client';
+import type { ApiFailure } from '@/lib/api/client';
+import { failureOf } from '@/components/data/fetch-data';
 import type { DriverRide } from '@/lib/driver/rides';
 import type { DriverRideAction } from '@/lib/driver/schemas';
 import { formatDateTime, formatMoney } from '@/lib/i18n/format';
 import ui from '@/components/ui/ui.module.css';
+import { useDriverRideAction } from './queries';
 import styles from './driver.module.css';
 
 type Step = 'idle' | 'start' | 'complete';
@@ -33,21 +35,24 @@ export function DriverRideCard({ ride, timeZone, onChanged }: { ride: DriverRide
   const id = useId();
   const [step, setStep] = useState<Step>('idle');
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
+  const mutation = useDriverRideAction();
+  const busy = mutation.isPending;
   const [error, setError] = useState<string>();
   const amount = formatMoney(ride.totalAmount, ride.currency, locale);
   const method = t(`payment.${ride.paymentMethod}`);
   const directions = `https://www.google.com/maps/dir/?api=1&destination=${ride.pickup.lat},${ride.pickup.lng}`;
 
+  // Awaited rather than mutate's callbacks: a completed ride leaves the home list (this card unmounts) and the notice must still show.
   const act = async (action: DriverRideAction) => {
-    setBusy(true);
     setError(undefined);
-    const result = await apiCall<{ data: DriverRide }>(`/api/driver/rides/${ride.id}`, { body: action });
-    setBusy(false);
-    if (!result.ok) return setError(t(`errors.${errorKey(result.error)}` as 'errors.generic'));
-    setStep('idle');
-    setCode('');
-    onChanged(result.data.data, t(action.action === 'start' ? 'started' : 'completed', { id: ride.id }));
+    try {
+      const changed = await mutation.mutateAsync({ rideId: ride.id, action });
+      setStep('idle');
+      setCode('');
+      onChanged(changed, t(action.action === 'start' ? 'started' : 'completed', { id: ride.id }));
+    } catch (failed) {
+      setError(t(`errors.${errorKey(failureOf(failed))}` as 'errors.generic'));
+    }
   };
 
   const reset = () => {

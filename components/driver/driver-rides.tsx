@@ -4,16 +4,15 @@ import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import type { DriverRide } from '@/lib/driver/rides';
 import { formatTime } from '@/lib/i18n/format';
-import { useApiData } from '@/components/rider/use-api-data';
-import { useRideEvents } from '@/components/ui/use-ride-events';
+import { loadStatus } from '@/components/data/query-status';
+import { useLiveRides } from '@/components/data/ride-events';
 import ui from '@/components/ui/ui.module.css';
 import { DriverRideCard } from './driver-ride-card';
+import { isLive, useDriverRides } from './queries';
 import { useShareLocation, type SharingState } from './use-share-location';
 import styles from './driver.module.css';
 
 export type DriverView = 'home' | 'rides';
-
-const isLive = (ride: DriverRide) => ride.status === 'accepted' || ride.status === 'ontrip';
 
 function LocationStatus({ state }: { state: SharingState }) {
   const t = useTranslations('DriverApp');
@@ -33,16 +32,14 @@ function LocationStatus({ state }: { state: SharingState }) {
  */
 export function DriverRides({ view, timeZone }: { view: DriverView; timeZone: string }) {
   const t = useTranslations('DriverApp');
-  const { state, reload, refresh, update } = useApiData<DriverRide[]>(`/api/driver/rides?scope=${view === 'home' ? 'active' : 'recent'}`);
-  useRideEvents(refresh);
+  const query = useDriverRides(view === 'home' ? 'active' : 'recent');
+  const status = loadStatus(query);
+  useLiveRides();
   const [notice, setNotice] = useState('');
-  const rides = state.status === 'ready' ? state.data : [];
+  const rides = status === 'ready' ? (query.data ?? []) : [];
   const sharing = useShareLocation(rides.some(isLive));
 
-  const onChanged = (ride: DriverRide, text: string) => {
-    update((list) => (view === 'home' && !isLive(ride) ? list.filter((r) => r.id !== ride.id) : list.map((r) => (r.id === ride.id ? ride : r))));
-    setNotice(text);
-  };
+  const onChanged = (_ride: DriverRide, text: string) => setNotice(text);
 
   return (
     <>
@@ -50,20 +47,20 @@ export function DriverRides({ view, timeZone }: { view: DriverView; timeZone: st
       <p role="status" className={styles.notice}>
         {notice}
       </p>
-      {state.status === 'loading' ? (
+      {status === 'loading' ? (
         <p role="status" aria-busy="true" className={styles.muted}>
           {t('loading')}
         </p>
       ) : null}
-      {state.status === 'error' ? (
+      {status === 'error' ? (
         <div role="alert">
           <p className={styles.error}>{t('loadError')}</p>
-          <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={reload}>
+          <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => void query.refetch()}>
             {t('retry')}
           </button>
         </div>
       ) : null}
-      {state.status === 'ready' && !rides.length ? <p className={styles.muted}>{t(view === 'home' ? 'emptyActive' : 'emptyRecent')}</p> : null}
+      {status === 'ready' && !rides.length ? <p className={styles.muted}>{t(view === 'home' ? 'emptyActive' : 'emptyRecent')}</p> : null}
       {rides.length ? (
         <ul className={styles.list}>
           {rides.map((ride) => (

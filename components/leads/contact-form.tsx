@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { apiCall } from '@/lib/api/client';
 import { CONTACT_LIMITS, contactFormSchema, LOOKING_FOR, type ContactFormInput, type ContactFormValues } from '@/lib/leads/schemas';
-import { useHydrated } from '@/components/ui/use-hydrated';
+import { useHydrationStore } from '@/components/ui/hydration-store';
 import ui from '@/components/ui/ui.module.css';
 import styles from './leads.module.css';
 
@@ -17,7 +17,7 @@ const FIELDS = Object.keys(EMPTY) as FieldPath<ContactFormValues>[];
 export function ContactForm({ businessName }: { businessName: string }) {
   const t = useTranslations('ContactUs');
   const id = useId();
-  const hydrated = useHydrated();
+  const hydrated = useHydrationStore((s) => s.hydrated);
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<'failed' | 'rateLimited' | null>(null);
   const confirmation = useRef<HTMLDivElement>(null);

@@ -3,14 +3,14 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { useRouter } from '@/lib/i18n/navigation';
-import { useMe } from '@/components/auth/session-store';
+import { useSession } from '@/components/auth/session-store';
 import { PARTNER_ROLE, type ConsoleArea } from './sections';
 
 /** Shows the console only to this area's partner; anyone else goes to the area's login (spec 001 §2). */
 export function ConsoleGate({ area, children }: { area: ConsoleArea; children: ReactNode }) {
   const t = useTranslations('ConsoleNav');
   const router = useRouter();
-  const { status, me } = useMe();
+  const { status, me } = useSession();
   const allowed = me?.user_type === PARTNER_ROLE[area];
 
   useEffect(() => {

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { useRouter } from '@/lib/i18n/navigation';
-import { signOut } from '@/components/auth/session-store';
+import { useSessionStore } from '@/components/auth/session-store';
 import type { ConsoleArea } from './sections';
 import styles from './console.module.css';
 
@@ -41,7 +41,7 @@ export function ConsoleHeader({ area, brand, drawer }: { area: ConsoleArea; bran
         type="button"
         className={styles.logout}
         onClick={async () => {
-          await signOut();
+          await useSessionStore.getState().signOut();
           router.replace(`/${area}/login`);
         }}
       >

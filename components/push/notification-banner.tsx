@@ -1,10 +1,10 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { useMe } from '@/components/auth/session-store';
+import { useSession } from '@/components/auth/session-store';
 import { runAppStart } from '@/components/site/app-start';
 import ui from '@/components/ui/ui.module.css';
-import { closeBanner, enableNotifications, useBannerState } from './banner-state';
+import { useBannerStore } from './banner-store';
 import { ensureSubscription, playNotificationSound, scheduleServiceWorker, sendStoredSubscription } from './push-client';
 import { usePushMessages } from './use-push-messages';
 import styles from './notification-banner.module.css';
@@ -18,14 +18,19 @@ export type BannerLabels = { region: string; text: string; enable: string; close
  * the notification sound on each push.
  */
 export function NotificationBanner({ labels }: { labels: BannerLabels }) {
-  const state = useBannerState();
-  const userId = useMe().me?.user_id;
+  const state = useBannerStore((s) => s.state);
+  const sync = useBannerStore((s) => s.sync);
+  const enable = useBannerStore((s) => s.enable);
+  const close = useBannerStore((s) => s.close);
+  const userId = useSession().me?.user_id;
   const [subscribed, setSubscribed] = useState(0);
 
   useEffect(() => {
     runAppStart();
     scheduleServiceWorker();
-  }, []);
+    // The permission is the browser's: read once the page is hydrated ('pending' in the server HTML).
+    sync();
+  }, [sync]);
   useEffect(() => {
     if (state === 'unsupported') console.warn('This browser does not support notifications');
     if (state !== 'granted') return;
@@ -48,10 +53,10 @@ export function NotificationBanner({ labels }: { labels: BannerLabels }) {
       <div className={styles.spacer} aria-hidden="true" />
       <section className={styles.banner} aria-label={labels.region}>
         <p className={styles.text}>{labels.text}</p>
-        <button type="button" className={`${ui.button} ${ui.primary}`} onClick={() => void enableNotifications()}>
+        <button type="button" className={`${ui.button} ${ui.primary}`} onClick={() => void enable()}>
           {labels.enable}
         </button>
-        <button type="button" className={styles.close} aria-label={labels.close} onClick={closeBanner}>
+        <button type="button" className={styles.close} aria-label={labels.close} onClick={close}>
           <span aria-hidden="true">×</span>
         </button>
       </section>

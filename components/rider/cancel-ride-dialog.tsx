@@ -6,11 +6,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { cancelRideSchema } from '@/lib/fares/schemas';
 import type { RideView } from '@/lib/rides/queries';
-import { apiCall } from '@/lib/api/client';
+import { failureOf } from '@/components/data/fetch-data';
 import { useFieldError } from '@/components/auth/field-error';
 import { useModalDialog } from '@/components/ui/use-modal-dialog';
 import ui from '@/components/ui/ui.module.css';
 import auth from '@/components/auth/auth.module.css';
+import { useCancelRide } from './queries';
 import styles from './rider.module.css';
 
 /** The schema's limit, for the textarea and its counter. */
@@ -30,6 +31,7 @@ export function CancelRideDialog({ ride, onCancelled, onClose }: Props) {
   const fieldError = useFieldError();
   const dialog = useModalDialog();
   const id = useId();
+  const cancel = useCancelRide();
   const [failure, setFailure] = useState<{ message: string; stale: boolean }>();
   const form = useForm({ resolver: zodResolver(cancelRideSchema), mode: 'onTouched', defaultValues: { reason: '' } });
   const reason = useWatch({ control: form.control, name: 'reason' }) ?? '';
@@ -46,8 +48,11 @@ export function CancelRideDialog({ ride, onCancelled, onClose }: Props) {
         noValidate
         onSubmit={form.handleSubmit(async (input) => {
           setFailure(undefined);
-          const result = await apiCall<{ data: RideView }>(`/api/rides/${ride.id}/cancel`, { body: input });
-          if (result.ok) return onCancelled(result.data.data);
+          const result = await cancel.mutateAsync({ rideId: ride.id, reason: input.reason }).then(
+            (cancelled) => ({ ok: true as const, cancelled }),
+            (error: unknown) => ({ ok: false as const, error: failureOf(error) }),
+          );
+          if (result.ok) return onCancelled(result.cancelled);
           const stale = result.error.status === 409 || result.error.status === 404;
           if (result.error.field === 'reason') form.setError('reason', { message: result.error.message }, { shouldFocus: true });
           else setFailure({ stale, message: t(stale ? 'cannotCancel' : 'cancelFailed') });

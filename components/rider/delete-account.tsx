@@ -2,12 +2,12 @@
 
 import { useId, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { apiCall } from '@/lib/api/client';
 import { useRouter } from '@/lib/i18n/navigation';
-import { refreshMe } from '@/components/auth/session-store';
+import { useSessionStore } from '@/components/auth/session-store';
 import { useModalDialog } from '@/components/ui/use-modal-dialog';
 import ui from '@/components/ui/ui.module.css';
 import auth from '@/components/auth/auth.module.css';
+import { useDeleteAccount } from './queries';
 import styles from './rider.module.css';
 
 /** "Delete account" with a confirmation; on success the rider is signed out and back on the home page. */
@@ -35,21 +35,18 @@ function ConfirmDelete({ onClose }: { onClose: () => void }) {
   const keep = useRef<HTMLButtonElement>(null);
   const dialog = useModalDialog(keep);
   const id = useId();
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const removal = useDeleteAccount();
+  // Busy from the click until the page has moved on (a deleted account stays on this screen only for a moment).
+  const busy = removal.isPending || removal.isSuccess;
+  const failed = removal.isError;
 
-  const confirm = async () => {
-    setBusy(true);
-    setFailed(false);
-    const result = await apiCall('/api/profile', { method: 'DELETE' });
-    if (!result.ok) {
-      setBusy(false);
-      setFailed(true);
-      return;
-    }
-    router.replace('/user/home');
-    void refreshMe();
-  };
+  const confirm = () =>
+    removal.mutate(undefined, {
+      onSuccess: () => {
+        router.replace('/user/home');
+        void useSessionStore.getState().refresh();
+      },
+    });
 
   return (
     <dialog
@@ -68,7 +65,7 @@ function ConfirmDelete({ onClose }: { onClose: () => void }) {
         <p id={`${id}-body`}>{t('deleteConfirmBody')}</p>
         {failed ? <p role="alert" className={auth.error}>{t('deleteFailed')}</p> : null}
         <div className={styles.actions}>
-          <button type="button" className={`${ui.button} ${styles.danger}`} onClick={() => void confirm()} disabled={busy}>
+          <button type="button" className={`${ui.button} ${styles.danger}`} onClick={confirm} disabled={busy}>
             {busy ? t('deleting') : t('confirmDelete')}
           </button>
           <button ref={keep} type="button" className={`${ui.button} ${ui.secondary}`} onClick={onClose} disabled={busy}>

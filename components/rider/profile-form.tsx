@@ -6,14 +6,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { updateProfileSchema, type UpdateProfileInput } from '@/lib/auth/profile-schema';
 import { NAME_MAX } from '@/lib/auth/identifiers';
-import { apiCall } from '@/lib/api/client';
-import { refreshMe, type Me } from '@/components/auth/session-store';
+import type { Me } from '@/components/auth/session-store';
+import { failureOf } from '@/components/data/fetch-data';
 import { useFieldError } from '@/components/auth/field-error';
 import ui from '@/components/ui/ui.module.css';
 import auth from '@/components/auth/auth.module.css';
 import { RiderGate } from './rider-gate';
 import { DeleteAccount } from './delete-account';
 import { PushSettings } from '@/components/push/push-settings';
+import { useUpdateProfile } from './queries';
 import styles from './rider.module.css';
 
 /** The rider's name and e-mail (editable), phone (read-only), push switch and account deletion. */
@@ -41,6 +42,7 @@ function ProfileDetails({ me }: { me: Me }) {
   const t = useTranslations('Profile');
   const fieldError = useFieldError();
   const id = useId();
+  const update = useUpdateProfile();
   const [result, setResult] = useState<{ saved: boolean; message: string }>();
   const form = useForm<ProfileFields, unknown, UpdateProfileInput>({ resolver: profileResolver, mode: 'onTouched', defaultValues: { name: me.name, email: me.email } });
   const { errors, isSubmitting, isDirty } = form.formState;
@@ -56,15 +58,14 @@ function ProfileDetails({ me }: { me: Me }) {
         noValidate
         onSubmit={form.handleSubmit(async (input) => {
           setResult(undefined);
-          const response = await apiCall<{ data: { name: string | null; email: string | null } }>('/api/profile', { method: 'PATCH', body: input });
-          if (!response.ok) {
-            if (response.error.status === 409) form.setError('email', { message: t('emailTaken') }, { shouldFocus: true });
+          const saved = await update.mutateAsync(input).catch((error: unknown) => {
+            if (failureOf(error).status === 409) form.setError('email', { message: t('emailTaken') }, { shouldFocus: true });
             else setResult({ saved: false, message: t('saveFailed') });
-            return;
-          }
-          form.reset({ name: response.data.data.name ?? '', email: response.data.data.email ?? '' });
+            return null;
+          });
+          if (!saved) return;
+          form.reset({ name: saved.name ?? '', email: saved.email ?? '' });
           setResult({ saved: true, message: t('saved') });
-          void refreshMe();
         })}
       >
         <div className={auth.field}>

@@ -3,7 +3,7 @@
 import { Fragment, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { SignInDialog } from '@/components/auth/sign-in-dialog';
-import { useMe, type Me } from '@/components/auth/session-store';
+import { useSession, type Me } from '@/components/auth/session-store';
 import ui from '@/components/ui/ui.module.css';
 import styles from './rider.module.css';
 
@@ -15,7 +15,7 @@ type Props = { title: string; body: string; defaultCountry: string; children: (m
  */
 export function RiderGate({ title, body, defaultCountry, children }: Props) {
   const t = useTranslations('Auth');
-  const { status, me } = useMe();
+  const { status, me } = useSession();
   const [signingIn, setSigningIn] = useState(false);
   const content = useRef<HTMLDivElement>(null);
   const focusOnSignIn = useRef(false);

@@ -2,12 +2,15 @@
 
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
+import { useQueryClient } from '@tanstack/react-query';
 import type { RideView } from '@/lib/rides/queries';
+import { queryKeys } from '@/lib/query-keys';
 import { Link } from '@/lib/i18n/navigation';
 import ui from '@/components/ui/ui.module.css';
 import { RiderGate } from './rider-gate';
-import { useApiData } from './use-api-data';
-import { useRideEvents } from '@/components/ui/use-ride-events';
+import { loadStatus } from '@/components/data/query-status';
+import { useLiveRides } from '@/components/data/ride-events';
+import { useRiderRides } from './queries';
 import { usePushMessages } from '@/components/push/use-push-messages';
 import { RideCard } from './ride-card';
 import { CancelRideDialog } from './cancel-ride-dialog';
@@ -15,10 +18,7 @@ import { Tabs, tabIds } from './tabs';
 import styles from './rider.module.css';
 import rides from './rides.module.css';
 
-type RideLists = { upcoming: RideView[]; past: RideView[] };
-type TabKey = keyof RideLists;
-
-const byPickupDesc = (a: RideView, b: RideView) => b.pickupTime.localeCompare(a.pickupTime);
+type TabKey = 'upcoming' | 'past';
 
 /** The signed-in rider's rides in Upcoming and Past tabs, with cancellation. */
 export function RidesList({ timeZone, defaultCountry }: { timeZone: string; defaultCountry: string }) {
@@ -32,11 +32,13 @@ export function RidesList({ timeZone, defaultCountry }: { timeZone: string; defa
 
 function Rides({ timeZone }: { timeZone: string }) {
   const t = useTranslations('RiderRides');
-  const { state, reload, refresh, update } = useApiData<RideLists>('/api/rides');
+  const client = useQueryClient();
+  const query = useRiderRides();
+  const status = loadStatus(query);
   // The rider sees each status the operator sets, live.
-  useRideEvents(refresh);
+  useLiveRides();
   // ...and refreshes on each push the service worker relays (spec 000 §7).
-  usePushMessages(refresh);
+  usePushMessages(() => void client.invalidateQueries({ queryKey: queryKeys.rider.rides() }));
   const [tab, setTab] = useState<TabKey>('upcoming');
   const [cancelling, setCancelling] = useState<RideView | null>(null);
   const [notice, setNotice] = useState('');
@@ -52,24 +54,24 @@ function Rides({ timeZone }: { timeZone: string }) {
   }, [cancelling]);
 
   const onCancelled = (ride: RideView) => {
-    update((lists) => ({ upcoming: lists.upcoming.filter((r) => r.id !== ride.id), past: [ride, ...lists.past.filter((r) => r.id !== ride.id)].sort(byPickupDesc) }));
     setCancelling(null);
     setNotice(t('cancelled', { id: ride.id }));
     focusPanel.current = true;
   };
 
-  if (state.status === 'loading') return <p role="status" aria-busy="true" className={styles.muted}>{t('loading')}</p>;
-  if (state.status === 'error') {
+  if (status === 'loading') return <p role="status" aria-busy="true" className={styles.muted}>{t('loading')}</p>;
+  if (status === 'error' || !query.data) {
     return (
       <div role="alert" className={styles.gate}>
         <p className={styles.alert}>{t('loadError')}</p>
-        <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={reload}>
+        <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => void query.refetch()}>
           {t('retry')}
         </button>
       </div>
     );
   }
-  const shown = state.data[tab];
+  const lists = query.data;
+  const shown = lists[tab];
   const ids = tabIds(id, tab);
   return (
     <>
@@ -82,8 +84,8 @@ function Rides({ timeZone }: { timeZone: string }) {
         selected={tab}
         onSelect={setTab}
         tabs={[
-          { key: 'upcoming', label: t('upcomingTab', { count: state.data.upcoming.length }) },
-          { key: 'past', label: t('pastTab', { count: state.data.past.length }) },
+          { key: 'upcoming', label: t('upcomingTab', { count: lists.upcoming.length }) },
+          { key: 'past', label: t('pastTab', { count: lists.past.length }) },
         ]}
       />
       <div ref={panel} id={ids.panel} role="tabpanel" aria-labelledby={ids.tab} tabIndex={0}>
@@ -110,7 +112,7 @@ function Rides({ timeZone }: { timeZone: string }) {
           onCancelled={onCancelled}
           onClose={(stale) => {
             setCancelling(null);
-            if (stale) reload();
+            if (stale) void query.refetch();
           }}
         />
       ) : null}

@@ -3,18 +3,14 @@
 import { useId } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import type { WalletKind } from '@/lib/db/schema/wallet';
-import type { Balance } from '@/lib/wallet/ledger';
 import { formatDateTime, formatMoney } from '@/lib/i18n/format';
 import { Link } from '@/lib/i18n/navigation';
 import ui from '@/components/ui/ui.module.css';
 import { RiderGate } from './rider-gate';
-import { useApiData } from './use-api-data';
+import { loadStatus } from '@/components/data/query-status';
+import { useRiderWallet } from './queries';
 import styles from './rider.module.css';
 import wallet from './wallet.module.css';
-
-/** GET /api/wallet: amounts in minor units, signed. */
-type Entry = { id: number; kind: WalletKind; rideId: number | null; available: number; pending: number; currency: string; createdAt: string };
-type WalletData = { balance: Balance; entries: Entry[] };
 
 const KIND_LABEL = {
   cashback_pending: 'cashbackPending',
@@ -39,21 +35,22 @@ export function WalletView({ timeZone, defaultCountry }: { timeZone: string; def
 function Wallet({ timeZone }: { timeZone: string }) {
   const t = useTranslations('Wallet');
   const locale = useLocale();
-  const { state, reload } = useApiData<WalletData>('/api/wallet');
+  const query = useRiderWallet();
+  const status = loadStatus(query);
   const id = useId();
 
-  if (state.status === 'loading') return <p role="status" aria-busy="true" className={styles.muted}>{t('loading')}</p>;
-  if (state.status === 'error') {
+  if (status === 'loading') return <p role="status" aria-busy="true" className={styles.muted}>{t('loading')}</p>;
+  if (status === 'error' || !query.data) {
     return (
       <div role="alert" className={styles.gate}>
         <p className={styles.alert}>{t('loadError')}</p>
-        <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={reload}>
+        <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => void query.refetch()}>
           {t('retry')}
         </button>
       </div>
     );
   }
-  const { balance, entries } = state.data;
+  const { balance, entries } = query.data;
   const when = (iso: string) => formatDateTime(iso, locale, timeZone);
   return (
     <>

@@ -1,7 +1,8 @@
 'use client';
 
-import { useId, useState, useSyncExternalStore } from 'react';
+import { useId, useState } from 'react';
 import { Link, useRouter } from '@/lib/i18n/navigation';
+import { useHydrationStore } from '@/components/ui/hydration-store';
 import { useModalDialog } from '@/components/ui/use-modal-dialog';
 import auth from '@/components/auth/auth.module.css';
 import { APPSTORES_SHOWN_KEY, runAppStart } from './app-start';
@@ -20,11 +21,11 @@ function shouldOpen(): boolean {
   }
   return decision;
 }
-const never = () => () => {};
 
 /** The app-stores popup of /appstores (spec 000 §2.3): links to the :role/app install pages; closing goes to the rider home. */
 export function AppStoresPopup({ labels, apps, homeHref }: { labels: AppStoresLabels; apps: AppLink[]; homeHref: string }) {
-  const open = useSyncExternalStore(never, shouldOpen, () => false);
+  // Decided in the browser only, on the first render after hydration.
+  const open = useHydrationStore((s) => s.hydrated) && shouldOpen();
   const [closed, setClosed] = useState(false);
   const router = useRouter();
   if (!open || closed) return null;

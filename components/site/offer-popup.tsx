@@ -1,15 +1,25 @@
 'use client';
 
-import { useId, useSyncExternalStore } from 'react';
+import { useId } from 'react';
+import { create } from 'zustand';
 import { Link } from '@/lib/i18n/navigation';
+import { useHydrationStore } from '@/components/ui/hydration-store';
 import ui from '@/components/ui/ui.module.css';
 import { OFFER_DISMISSED_KEY } from './app-start';
 import styles from './popups.module.css';
 
 export type OfferLabels = { title: string; body: string; book: string; close: string };
 
-const listeners = new Set<() => void>();
 const isDismissed = () => sessionStorage.getItem(OFFER_DISMISSED_KEY) === 'true';
+
+/** Dismissed in this tab since the page loaded (earlier dismissals are read from sessionStorage). */
+const useOfferStore = create<{ dismissed: boolean; dismiss: () => void }>()((set) => ({
+  dismissed: false,
+  dismiss: () => {
+    sessionStorage.setItem(OFFER_DISMISSED_KEY, 'true');
+    set({ dismissed: true });
+  },
+}));
 
 /**
  * The riders' offer card; closing it keeps it away for the browser session
@@ -19,19 +29,10 @@ const isDismissed = () => sessionStorage.getItem(OFFER_DISMISSED_KEY) === 'true'
  */
 export function OfferPopup({ labels, bookHref }: { labels: OfferLabels; bookHref: string }) {
   const id = useId();
-  const hidden = useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    isDismissed,
-    () => false,
-  );
-  if (hidden) return null;
-  const dismiss = () => {
-    sessionStorage.setItem(OFFER_DISMISSED_KEY, 'true');
-    listeners.forEach((listener) => listener());
-  };
+  const hydrated = useHydrationStore((s) => s.hydrated);
+  const dismissed = useOfferStore((s) => s.dismissed);
+  const dismiss = useOfferStore((s) => s.dismiss);
+  if (hydrated && (dismissed || isDismissed())) return null;
   return (
     <dialog open className={styles.offer} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{labels.title}</h2>

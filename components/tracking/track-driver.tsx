@@ -1,13 +1,15 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
-import { apiCall } from '@/lib/api/client';
 import { formatTime } from '@/lib/i18n/format';
 import { greatCircleMeters } from '@/lib/routing';
 import type { DriverPositionEvent } from '@/lib/driver/events';
 import type { RideTracking } from '@/lib/rides/tracking';
-import { useMe } from '@/components/auth/session-store';
+import { queryKeys } from '@/lib/query-keys';
+import { failureOf } from '@/components/data/fetch-data';
+import { useSession } from '@/components/auth/session-store';
+import { fetchRideTracking } from './api';
 import { TrackMap } from './track-map';
 import { useRideChannel } from './use-ride-channel';
 import styles from './track.module.css';
@@ -35,32 +37,26 @@ export function TrackDriver({ rideId, token }: { rideId: number | null; token?: 
   const t = useTranslations('TrackDriver');
   const tStatus = useTranslations('PartnerRides');
   const locale = useLocale();
-  const { status, me } = useMe();
-  const [data, setData] = useState<RideTracking | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const { status, me } = useSession();
+  const client = useQueryClient();
   const viaLink = token !== undefined;
   const ready = Boolean(rideId) && (viaLink || (status === 'ready' && Boolean(me)));
+  const key = queryKeys.tracking.ride(rideId ?? 0, token);
+  // First read, then every 10 s while the page is open; a refusal (ended link, signed out) stops it.
+  const tracking = useQuery({
+    queryKey: key,
+    queryFn: () => fetchRideTracking(rideId ?? 0, token),
+    enabled: ready,
+    refetchInterval: (query) => (query.state.status === 'error' ? false : REFRESH_MS),
+  });
+  const failure = tracking.isError ? failureOf(tracking.error) : null;
+  const problem: Problem | null = failure ? problemOf(failure.status, failure.code, viaLink) : null;
+  const data = problem ? null : (tracking.data ?? null);
 
-  const load = useCallback(async () => {
-    if (!rideId) return;
-    const query = viaLink ? `?${new URLSearchParams({ token: token ?? '' })}` : '';
-    const result = await apiCall<{ data: RideTracking }>(`/api/rides/${rideId}/track${query}`);
-    if (result.ok) setData(result.data.data);
-    else setProblem(problemOf(result.error.status, result.error.code, viaLink));
-  }, [rideId, token, viaLink]);
-
-  useEffect(() => {
-    if (!ready || problem) return;
-    // First load, then every 10 s while the page is open.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-    const timer = setInterval(() => void load(), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [ready, problem, load]);
-
+  // The driver's moves go straight into the cached ride; a status change reads it again.
   useRideChannel(rideId, token, ready && !problem, {
-    onPosition: (event) => setData((current) => (current ? moved(current, event) : current)),
-    onStatus: () => void load(),
+    onPosition: (event) => client.setQueryData<RideTracking>(key, (current) => (current ? moved(current, event) : current)),
+    onStatus: () => void client.invalidateQueries({ queryKey: key }),
   });
 
   const notice = (text: string, role: 'alert' | 'status') => (

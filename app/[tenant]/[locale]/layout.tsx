@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { isRtl } from '@/lib/i18n/markets';
+import { QueryProvider } from '@/components/data/query-provider';
 import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
 import '../../globals.css';
 
@@ -31,7 +32,9 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   return (
     <html lang={market.lang} dir={isRtl(market.lang) ? 'rtl' : 'ltr'}>
       <body>
-        <NextIntlClientProvider messages={null}>{children}</NextIntlClientProvider>
+        <NextIntlClientProvider messages={null}>
+          <QueryProvider>{children}</QueryProvider>
+        </NextIntlClientProvider>
       </body>
     </html>
   );

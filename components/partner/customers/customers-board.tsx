@@ -4,7 +4,8 @@ import { useEffect, useId, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import type { CustomerPage } from '@/lib/partner/customers';
 import { CUSTOMER_PAGE_SIZE, CUSTOMER_SORTS, CUSTOMER_TYPES, PAGE_SIZES, type CustomerType } from '@/lib/partner/schemas';
-import { useApiData } from '@/components/rider/use-api-data';
+import { loadStatus } from '@/components/data/query-status';
+import { useCustomers } from '../queries';
 import ui from '@/components/ui/ui.module.css';
 import { LoadState } from '../overview/load-state';
 import screen from '../overview/screen.module.css';
@@ -23,7 +24,7 @@ export function CustomersBoard() {
   const [query, setQuery] = useState<Query>({ type: 'user', q: '', sort: 'newest', page: 0, size: CUSTOMER_PAGE_SIZE });
   const [search, setSearch] = useState('');
   const params = new URLSearchParams({ type: query.type, q: query.q, sort: query.sort, page: String(query.page), size: String(query.size) });
-  const { state, reload } = useApiData<CustomerPage>(`/api/partner/customers?${params}`);
+  const customers = useCustomers(params.toString());
   const change = (next: Partial<Query>) => setQuery((current) => ({ ...current, page: 0, ...next }));
 
   useEffect(() => {
@@ -59,18 +60,18 @@ export function CustomersBoard() {
           </select>
         </div>
       </div>
-      {state.status === 'ready' ? (
+      {customers.data ? (
         <>
-          <CustomerTable page={state.data} />
+          <CustomerTable page={customers.data} />
           <div className={styles.footer}>
             <p className={screen.muted}>
-              {t('footer', { from: state.data.total ? state.data.page * state.data.size + 1 : 0, to: Math.min(state.data.total, (state.data.page + 1) * state.data.size), total: state.data.total })}
+              {t('footer', { from: customers.data.total ? customers.data.page * customers.data.size + 1 : 0, to: Math.min(customers.data.total, (customers.data.page + 1) * customers.data.size), total: customers.data.total })}
             </p>
-            <Paginator page={state.data.page} size={state.data.size} total={state.data.total} sizes={PAGE_SIZES} onPage={(page) => setQuery((current) => ({ ...current, page }))} onSize={(size) => change({ size })} />
+            <Paginator page={customers.data.page} size={customers.data.size} total={customers.data.total} sizes={PAGE_SIZES} onPage={(page) => setQuery((current) => ({ ...current, page }))} onSize={(size) => change({ size })} />
           </div>
         </>
       ) : (
-        <LoadState status={state.status} loading={t('loading')} error={t('loadError')} retry={t('retry')} onRetry={reload} />
+        <LoadState status={loadStatus(customers) === 'error' ? 'error' : 'loading'} loading={t('loading')} error={t('loadError')} retry={t('retry')} onRetry={() => void customers.refetch()} />
       )}
     </>
   );

@@ -2,11 +2,12 @@
 
 import { useId, useState, type FormEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import type { RideEventPage, RideEventRow } from '@/lib/partner/events';
+import type { RideEventRow } from '@/lib/partner/events';
 import { EVENT_PAGE_SIZE, EVENT_WINDOWS, PAGE_SIZES, type EventWindow } from '@/lib/partner/schemas';
 import { formatTime } from '@/lib/i18n/format';
 import { formatInstantDay } from '@/lib/partner/format';
-import { useApiData } from '@/components/rider/use-api-data';
+import { loadStatus } from '@/components/data/query-status';
+import { useRideEventLog } from '../queries';
 import ui from '@/components/ui/ui.module.css';
 import { LoadState } from '../overview/load-state';
 import { Paginator } from '../customers/paginator';
@@ -26,7 +27,7 @@ export function EventsBoard({ timeZone }: { timeZone: string }) {
   const [paging, setPaging] = useState({ page: 0, size: EVENT_PAGE_SIZE });
   const invalid = !RIDE_ID.test(draft.rideId.trim());
   const params = new URLSearchParams({ window: filter.window, rideId: filter.rideId, page: String(paging.page), size: String(paging.size) });
-  const { state, reload } = useApiData<RideEventPage>(`/api/partner/events?${params}`);
+  const events = useRideEventLog(params.toString());
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -71,13 +72,13 @@ export function EventsBoard({ timeZone }: { timeZone: string }) {
           </p>
         ) : null}
       </form>
-      {state.status === 'ready' ? (
+      {events.data ? (
         <>
-          <EventTable rows={state.data.items} timeZone={timeZone} />
-          <Paginator page={state.data.page} size={state.data.size} total={state.data.total} sizes={PAGE_SIZES} onPage={(page) => setPaging((p) => ({ ...p, page }))} onSize={(size) => setPaging({ page: 0, size })} />
+          <EventTable rows={events.data.items} timeZone={timeZone} />
+          <Paginator page={events.data.page} size={events.data.size} total={events.data.total} sizes={PAGE_SIZES} onPage={(page) => setPaging((p) => ({ ...p, page }))} onSize={(size) => setPaging({ page: 0, size })} />
         </>
       ) : (
-        <LoadState status={state.status} loading={t('loading')} error={t('loadError')} retry={t('retry')} onRetry={reload} />
+        <LoadState status={loadStatus(events) === 'error' ? 'error' : 'loading'} loading={t('loading')} error={t('loadError')} retry={t('retry')} onRetry={() => void events.refetch()} />
       )}
     </>
   );

@@ -1,11 +1,11 @@
 'use client';
 
-import { useMe } from '@/components/auth/session-store';
+import { useSession } from '@/components/auth/session-store';
 import styles from './events.module.css';
 
 /** The signed-in partner's avatar (initial) and name, as the ride event page's header shows them. */
 export function PartnerBadge() {
-  const { me } = useMe();
+  const { me } = useSession();
   const name = me?.name || me?.business_name;
   if (!name) return null;
   return (

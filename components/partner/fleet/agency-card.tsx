@@ -2,12 +2,12 @@
 
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { apiCall } from '@/lib/api/client';
 import type { AgencyView } from '@/lib/fleet/agencies';
 import { ACTION_FOR_STATUS, type StatusAction } from '@/lib/fleet/schemas';
 import { ActionMenu, type MenuItem } from './action-menu';
 import { ConfirmDialog } from './confirm-dialog';
-import { fleetStore } from './fleet-store';
+import { useFleetStore } from './fleet-store';
+import { usePatchAgency, useRemoveAgency } from './queries';
 import { initials, OnlineBadge, OnlineSwitch, StatusBadge } from './fleet-ui';
 import styles from './fleet.module.css';
 
@@ -15,34 +15,38 @@ const STATUS_KEY = { pending: 'statusPending', Verified: 'statusVerified', Block
 const DONE_KEY = { verify: 'verified', block: 'blocked', unblock: 'unblocked' } as const;
 
 /** A travel company: name, status, place, phone, its drivers, online switch and the menu (status action, Remove). */
-export function AgencyCard({ agency, onChange }: { agency: AgencyView; onChange: (next: AgencyView | null) => void }) {
+export function AgencyCard({ agency }: { agency: AgencyView }) {
   const t = useTranslations('FleetAgencies');
-  const [busy, setBusy] = useState(false);
+  const showSnackbar = useFleetStore((s) => s.showSnackbar);
+  const patching = usePatchAgency();
+  const removal = useRemoveAgency();
   const [confirming, setConfirming] = useState(false);
   const phone = `+${agency.phoneCode} ${agency.phone}`;
 
-  const patch = async (body: { action: StatusAction } | { online: boolean }, failure: 'actionFailed' | 'toggleFailed') => {
-    setBusy(true);
-    const result = await apiCall<{ data: AgencyView }>(`/api/partner/agencies/${agency.id}`, { method: 'PATCH', body });
-    setBusy(false);
-    if (!result.ok) return fleetStore.showSnackbar(t(failure), 'failure', t('close'));
-    onChange(result.data.data);
-    fleetStore.changed('drivers');
-    if ('action' in body) fleetStore.showSnackbar(t(DONE_KEY[body.action], { name: agency.name }), 'success', t('close'));
-  };
+  const patch = (body: { action: StatusAction } | { online: boolean }, failure: 'actionFailed' | 'toggleFailed') =>
+    patching.mutate(
+      { id: agency.id, body },
+      {
+        onError: () => showSnackbar(t(failure), 'failure', t('close')),
+        onSuccess: () => {
+          if ('action' in body) showSnackbar(t(DONE_KEY[body.action], { name: agency.name }), 'success', t('close'));
+        },
+      },
+    );
 
   const remove = async () => {
-    const result = await apiCall(`/api/partner/agencies/${agency.id}`, { method: 'DELETE' });
+    const removed = await removal.mutateAsync(agency.id).then(
+      () => true,
+      () => false,
+    );
     setConfirming(false);
-    if (!result.ok) return fleetStore.showSnackbar(t('removeFailed'), 'failure', t('close'));
-    onChange(null);
-    fleetStore.changed('drivers');
-    fleetStore.showSnackbar(t('removed'), 'success', t('close'));
+    if (removed) showSnackbar(t('removed'), 'success', t('close'));
+    else showSnackbar(t('removeFailed'), 'failure', t('close'));
   };
 
   const action = ACTION_FOR_STATUS[agency.accountStatus];
   const items: MenuItem[] = [
-    { key: action, label: t(action), onSelect: () => void patch({ action }, 'actionFailed') },
+    { key: action, label: t(action), onSelect: () => patch({ action }, 'actionFailed') },
     { key: 'remove', label: t('remove'), danger: true, onSelect: () => setConfirming(true) },
   ];
 
@@ -75,7 +79,7 @@ export function AgencyCard({ agency, onChange }: { agency: AgencyView; onChange:
         </details>
       </div>
       <div className={styles.cardSide}>
-        <OnlineSwitch on={agency.online} busy={busy || agency.accountStatus === 'Blocked'} label={t('onlineToggle', { name: agency.name })} onChange={(online) => void patch({ online }, 'toggleFailed')} />
+        <OnlineSwitch on={agency.online} busy={patching.isPending || agency.accountStatus === 'Blocked'} label={t('onlineToggle', { name: agency.name })} onChange={(online) => patch({ online }, 'toggleFailed')} />
         <ActionMenu label={t('menuLabel', { name: agency.name })} items={items} />
       </div>
       {confirming ? (

@@ -2,17 +2,14 @@
 
 import { useId } from 'react';
 import { useTranslations } from 'next-intl';
-import type { AgencyView } from '@/lib/fleet/agencies';
-import type { FleetCounters } from '@/lib/fleet/counters';
 import auth from '@/components/auth/auth.module.css';
-import { useFleetList } from './use-fleet-list';
+import { useAgencies } from './queries';
 
 /** The Add Driver sheet's optional travel company; hidden while the business has none. */
 export function AgencySelect({ value, onChange }: { value: number | null | undefined; onChange: (value: number | null) => void }) {
   const t = useTranslations('FleetDrivers');
   const id = useId();
-  const { state } = useFleetList<{ counters: FleetCounters; agencies: AgencyView[] }>('/api/partner/agencies', 'agencies');
-  const agencies = state.status === 'ready' ? state.data.agencies.filter((a) => a.accountStatus !== 'Blocked') : [];
+  const agencies = useAgencies().data?.agencies.filter((a) => a.accountStatus !== 'Blocked') ?? [];
   if (!agencies.length) return null;
   return (
     <div className={auth.field}>

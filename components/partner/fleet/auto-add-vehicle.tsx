@@ -1,10 +1,11 @@
 'use client';
 
 import { useEffect } from 'react';
-import { apiCall } from '@/lib/api/client';
-import type { FleetCounters } from '@/lib/fleet/counters';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys';
 import type { ConsoleArea } from '../sections';
-import { fleetStore, useFleetState } from './fleet-store';
+import { fetchVehicles } from './api';
+import { useFleetStore } from './fleet-store';
 import { SnackbarHost } from './snackbar-host';
 import { VehicleSheet } from './vehicle-sheet';
 
@@ -13,25 +14,32 @@ const PROMPTED = (area: ConsoleArea) => `fleet_add_vehicle_prompted_${area}`;
 
 /** Opens the Add Vehicle sheet when the fleet is empty; the Vehicles screen hosts the sheet itself when it is on the page. */
 export function AutoAddVehicle({ area }: { area: ConsoleArea }) {
-  const open = useFleetState((s) => s.addVehicleOpen);
-  const screenHostsSheet = useFleetState((s) => s.vehicleScreens > 0);
+  const open = useFleetStore((s) => s.addVehicleOpen);
+  const screenHostsSheet = useFleetStore((s) => s.vehicleScreens > 0);
+  const openAddVehicle = useFleetStore((s) => s.openAddVehicle);
+  const closeAddVehicle = useFleetStore((s) => s.closeAddVehicle);
+  const client = useQueryClient();
 
   useEffect(() => {
     if (sessionStorage.getItem(PROMPTED(area))) return;
     let live = true;
-    void apiCall<{ data: { counters: FleetCounters } }>('/api/partner/vehicles').then((result) => {
-      if (!live || !result.ok || result.data.data.counters.total > 0) return;
-      sessionStorage.setItem(PROMPTED(area), '1');
-      fleetStore.openAddVehicle();
-    });
+    // The Vehicles list's own cache entry: the Vehicles screen shows it without reading it again.
+    void client.fetchQuery({ queryKey: queryKeys.partner.fleet.vehicles(), queryFn: fetchVehicles }).then(
+      (data) => {
+        if (!live || data.counters.total > 0) return;
+        sessionStorage.setItem(PROMPTED(area), '1');
+        openAddVehicle();
+      },
+      () => undefined,
+    );
     return () => {
       live = false;
     };
-  }, [area]);
+  }, [area, client, openAddVehicle]);
 
   return (
     <>
-      {open && !screenHostsSheet ? <VehicleSheet onClose={() => fleetStore.closeAddVehicle()} /> : null}
+      {open && !screenHostsSheet ? <VehicleSheet onClose={closeAddVehicle} /> : null}
       <SnackbarHost />
     </>
   );

@@ -2,13 +2,13 @@
 
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { apiCall } from '@/lib/api/client';
 import type { DriverView } from '@/lib/fleet/drivers';
 import { ACTION_FOR_STATUS, type StatusAction } from '@/lib/fleet/schemas';
 import { ActionMenu, type MenuItem } from './action-menu';
 import { AssignVehicleDialog } from './assign-vehicle-dialog';
 import { ConfirmDialog } from './confirm-dialog';
-import { fleetStore } from './fleet-store';
+import { useFleetStore } from './fleet-store';
+import { usePatchDriver, useRemoveDriver } from './queries';
 import { initials, OnlineBadge, OnlineSwitch, StatusBadge } from './fleet-ui';
 import styles from './fleet.module.css';
 
@@ -16,35 +16,39 @@ const STATUS_KEY = { pending: 'statusPending', Verified: 'statusVerified', Block
 const DONE_KEY = { verify: 'verified', block: 'blocked', unblock: 'unblocked' } as const;
 
 /** A driver: initials, name, status, place, vehicle, phone, online switch and the menu (status action, Track, Assign vehicle, Remove). */
-export function DriverCard({ driver, onChange }: { driver: DriverView; onChange: (next: DriverView | null) => void }) {
+export function DriverCard({ driver }: { driver: DriverView }) {
   const t = useTranslations('FleetDrivers');
   const tTypes = useTranslations('VehicleTypes');
-  const [busy, setBusy] = useState(false);
+  const showSnackbar = useFleetStore((s) => s.showSnackbar);
+  const patching = usePatchDriver();
+  const removal = useRemoveDriver();
   const [dialog, setDialog] = useState<'remove' | 'assign' | null>(null);
   const phone = `+${driver.phoneCode} ${driver.phone}`;
 
-  const patch = async (body: { action: StatusAction } | { online: boolean }, failure: 'actionFailed' | 'toggleFailed') => {
-    setBusy(true);
-    const result = await apiCall<{ data: DriverView }>(`/api/partner/drivers/${driver.id}`, { method: 'PATCH', body });
-    setBusy(false);
-    if (!result.ok) return fleetStore.showSnackbar(t(failure), 'failure', t('close'));
-    onChange(result.data.data);
-    fleetStore.changed('agencies');
-    if ('action' in body) fleetStore.showSnackbar(t(DONE_KEY[body.action], { name: driver.name }), 'success', t('close'));
-  };
+  const patch = (body: { action: StatusAction } | { online: boolean }, failure: 'actionFailed' | 'toggleFailed') =>
+    patching.mutate(
+      { id: driver.id, body },
+      {
+        onError: () => showSnackbar(t(failure), 'failure', t('close')),
+        onSuccess: () => {
+          if ('action' in body) showSnackbar(t(DONE_KEY[body.action], { name: driver.name }), 'success', t('close'));
+        },
+      },
+    );
 
   const remove = async () => {
-    const result = await apiCall(`/api/partner/drivers/${driver.id}`, { method: 'DELETE' });
+    const removed = await removal.mutateAsync(driver.id).then(
+      () => true,
+      () => false,
+    );
     setDialog(null);
-    if (!result.ok) return fleetStore.showSnackbar(t('removeFailed'), 'failure', t('close'));
-    onChange(null);
-    fleetStore.changed('agencies');
-    fleetStore.showSnackbar(t('removed'), 'success', t('close'));
+    if (removed) showSnackbar(t('removed'), 'success', t('close'));
+    else showSnackbar(t('removeFailed'), 'failure', t('close'));
   };
 
   const action = ACTION_FOR_STATUS[driver.accountStatus];
   const items: MenuItem[] = [
-    { key: action, label: t(action), onSelect: () => void patch({ action }, 'actionFailed') },
+    { key: action, label: t(action), onSelect: () => patch({ action }, 'actionFailed') },
     driver.openRideId
       ? { key: 'track', label: t('track'), href: { pathname: '/track/driver', query: { rideId: String(driver.openRideId) } } }
       : { key: 'track', label: t('track'), disabledHint: t('trackNone') },
@@ -72,13 +76,13 @@ export function DriverCard({ driver, onChange }: { driver: DriverView; onChange:
         </a>
       </div>
       <div className={styles.cardSide}>
-        <OnlineSwitch on={driver.online} busy={busy || driver.accountStatus === 'Blocked'} label={t('onlineToggle', { name: driver.name })} onChange={(online) => void patch({ online }, 'toggleFailed')} />
+        <OnlineSwitch on={driver.online} busy={patching.isPending || driver.accountStatus === 'Blocked'} label={t('onlineToggle', { name: driver.name })} onChange={(online) => patch({ online }, 'toggleFailed')} />
         <ActionMenu label={t('menuLabel', { name: driver.name })} items={items} />
       </div>
       {dialog === 'remove' ? (
         <ConfirmDialog texts={{ title: t('removeTitle', { name: driver.name }), body: t('removeBody'), confirm: t('confirmRemove'), cancel: t('keep') }} onConfirm={remove} onClose={() => setDialog(null)} />
       ) : null}
-      {dialog === 'assign' ? <AssignVehicleDialog driver={driver} onDone={onChange} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'assign' ? <AssignVehicleDialog driver={driver} onClose={() => setDialog(null)} /> : null}
     </li>
   );
 }

@@ -2,32 +2,25 @@
 
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import type { DriverView } from '@/lib/fleet/drivers';
-import { countersOf, type FleetCounters } from '@/lib/fleet/counters';
 import ui from '@/components/ui/ui.module.css';
 import { AgencySelect } from './agency-select';
 import { DriverCard } from './driver-card';
-import { fleetStore } from './fleet-store';
+import { useFleetStore } from './fleet-store';
 import { Counters, ListState } from './fleet-ui';
-import { PersonSheet, postPerson } from './person-sheet';
+import { PersonSheet } from './person-sheet';
+import { failureOf } from '@/components/data/fetch-data';
 import { SnackbarHost } from './snackbar-host';
-import { useFleetList } from './use-fleet-list';
+import { useAddDriver, useDrivers } from './queries';
 import styles from './fleet.module.css';
-
-type DriversData = { counters: FleetCounters; drivers: DriverView[] };
 
 /** The Drivers section: counters, Add Driver, the driver cards with their menus, or the empty state. */
 export function DriversScreen({ defaultCountry }: { defaultCountry: string }) {
   const t = useTranslations('FleetDrivers');
   const id = useId();
-  const { state, retry, update } = useFleetList<DriversData>('/api/partner/drivers', 'drivers');
+  const list = useDrivers();
+  const add = useAddDriver();
+  const showSnackbar = useFleetStore((s) => s.showSnackbar);
   const [adding, setAdding] = useState(false);
-
-  const replace = (driverId: number, next: DriverView | null) =>
-    update((data) => {
-      const drivers = next ? data.drivers.map((d) => (d.id === driverId ? next : d)) : data.drivers.filter((d) => d.id !== driverId);
-      return { drivers, counters: countersOf(drivers) };
-    });
 
   const addButton = (
     <button type="button" className={`${ui.button} ${ui.primary}`} onClick={() => setAdding(true)}>
@@ -41,18 +34,18 @@ export function DriversScreen({ defaultCountry }: { defaultCountry: string }) {
         <h1 id={`${id}-title`}>{t('title')}</h1>
         {addButton}
       </div>
-      <Counters counters={state.status === 'ready' ? state.data.counters : undefined} label={t('countersLabel')} names={{ total: t('total'), online: t('online'), offline: t('offline') }} />
+      <Counters counters={list.data?.counters} label={t('countersLabel')} names={{ total: t('total'), online: t('online'), offline: t('offline') }} />
       <ListState
-        list={state}
+        list={list}
         isEmpty={(data) => !data.drivers.length}
         texts={{ loading: t('loading'), loadFailed: t('loadFailed'), retry: t('retry'), empty: t('empty') }}
-        onRetry={retry}
+        onRetry={() => void list.refetch()}
         emptyAction={addButton}
       >
         {(data) => (
           <ul className={styles.list} aria-label={t('listLabel')}>
             {data.drivers.map((driver) => (
-              <DriverCard key={driver.id} driver={driver} onChange={(next) => replace(driver.id, next)} />
+              <DriverCard key={driver.id} driver={driver} />
             ))}
           </ul>
         )}
@@ -73,14 +66,14 @@ export function DriversScreen({ defaultCountry }: { defaultCountry: string }) {
           }}
           extra={(bind) => <AgencySelect {...bind} />}
           submit={async (input) => {
-            const failure = await postPerson('/api/partner/drivers', input);
-            if (failure) {
-              fleetStore.showSnackbar(t('addFailed'), 'failure', t('close'));
-              return failure;
+            try {
+              await add.mutateAsync(input);
+            } catch (error) {
+              showSnackbar(t('addFailed'), 'failure', t('close'));
+              return failureOf(error);
             }
             setAdding(false);
-            fleetStore.changed('drivers', 'agencies');
-            fleetStore.showSnackbar(t('added'), 'success', t('close'));
+            showSnackbar(t('added'), 'success', t('close'));
             return null;
           }}
           onClose={() => setAdding(false)}

@@ -5,7 +5,7 @@ import { useFormatter } from 'next-intl';
 import type { AccountStatus } from '@/lib/db/schema/fleet';
 import ui from '@/components/ui/ui.module.css';
 import type { FleetCounters } from '@/lib/fleet/counters';
-import type { FleetList } from './use-fleet-list';
+import type { UseQueryResult } from '@tanstack/react-query';
 import styles from './fleet.module.css';
 import controls from './controls.module.css';
 
@@ -59,7 +59,7 @@ export function OnlineSwitch({ on, label, busy, onChange }: { on: boolean; label
   );
 }
 
-/** Loading, load failure with a retry, empty state with its action, or the list. */
+/** Loading, load failure with a retry, empty state with its action, or the list (kept on screen when a later read fails). */
 export function ListState<T>({
   list,
   isEmpty,
@@ -68,15 +68,16 @@ export function ListState<T>({
   emptyAction,
   children,
 }: {
-  list: FleetList<T>;
+  list: Pick<UseQueryResult<T>, 'data' | 'isError' | 'isFetching'>;
   isEmpty: (data: T) => boolean;
   texts: { loading: string; loadFailed: string; retry: string; empty: string };
   onRetry: () => void;
   emptyAction: ReactNode;
   children: (data: T) => ReactNode;
 }) {
-  if (list.status === 'loading') return <p aria-busy="true" className={styles.state}>{texts.loading}</p>;
-  if (list.status === 'error')
+  const failed = list.isError && !list.isFetching;
+  if (list.data === undefined && !failed) return <p aria-busy="true" className={styles.state}>{texts.loading}</p>;
+  if (list.data === undefined)
     return (
       <div className={styles.state}>
         <p>{texts.loadFailed}</p>

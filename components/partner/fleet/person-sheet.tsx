@@ -4,13 +4,13 @@ import { useId, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { apiCall, type ApiFailure } from '@/lib/api/client';
+import type { ApiFailure } from '@/lib/api/client';
 import { NAME_MAX, type Phone } from '@/lib/auth/identifiers';
 import { addAgencySchema, addDriverSchema, PLACE_MAX } from '@/lib/fleet/schemas';
 import { PhoneField } from '@/components/auth/phone-field';
 import { useFieldError, usePhoneError } from '@/components/auth/field-error';
 import { useApiErrorText } from '@/components/ui/use-api-error';
-import { useHydrated } from '@/components/ui/use-hydrated';
+import { useHydrationStore } from '@/components/ui/hydration-store';
 import ui from '@/components/ui/ui.module.css';
 import auth from '@/components/auth/auth.module.css';
 import { SheetDialog } from './sheet-dialog';
@@ -58,7 +58,7 @@ export function PersonSheet({
   const fieldError = useFieldError();
   const phoneMessage = usePhoneError();
   const errorText = useApiErrorText();
-  const hydrated = useHydrated();
+  const hydrated = useHydrationStore((s) => s.hydrated);
   const id = useId();
   const [phoneTaken, setPhoneTaken] = useState<string>();
   const form = useForm<Values, unknown, Input>({
@@ -155,10 +155,4 @@ export function PersonSheet({
       </form>
     </SheetDialog>
   );
-}
-
-/** Posts an add request; null on success, else the failure. */
-export async function postPerson(path: string, input: Input): Promise<ApiFailure | null> {
-  const result = await apiCall(path, { body: input });
-  return result.ok ? null : result.error;
 }

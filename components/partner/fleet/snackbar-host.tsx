@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { fleetStore, useFleetState } from './fleet-store';
+import { useFleetStore } from './fleet-store';
 import styles from './controls.module.css';
 
 /**
@@ -11,16 +11,18 @@ import styles from './controls.module.css';
  * raised before a navigation shows on the next screen.
  */
 export function SnackbarHost() {
-  const [id] = useState(() => fleetStore.newHostId());
-  const active = useFleetState((s) => s.hosts[s.hosts.length - 1] === id);
-  const snackbar = useFleetState((s) => s.snackbar);
+  const [id] = useState(() => useFleetStore.getState().newHostId());
+  const active = useFleetStore((s) => s.hosts[s.hosts.length - 1] === id);
+  const snackbar = useFleetStore((s) => s.snackbar);
+  const mountHost = useFleetStore((s) => s.mountHost);
+  const dismissSnackbar = useFleetStore((s) => s.dismissSnackbar);
 
-  useEffect(() => fleetStore.mountHost(id), [id]);
+  useEffect(() => mountHost(id), [mountHost, id]);
   useEffect(() => {
     if (!active || !snackbar) return;
-    const timer = setTimeout(() => fleetStore.dismissSnackbar(snackbar.id), Math.max(0, snackbar.until - Date.now()));
+    const timer = setTimeout(() => dismissSnackbar(snackbar.id), Math.max(0, snackbar.until - Date.now()));
     return () => clearTimeout(timer);
-  }, [active, snackbar]);
+  }, [active, snackbar, dismissSnackbar]);
 
   const shown = active ? snackbar : null;
   return (
@@ -37,7 +39,7 @@ export function SnackbarHost() {
         {shown?.tone === 'failure' ? (
           <p className={styles.snackbar} data-tone="failure">
             <span>{shown.text}</span>
-            <button type="button" className={styles.snackAction} onClick={() => fleetStore.dismissSnackbar(shown.id)}>
+            <button type="button" className={styles.snackAction} onClick={() => dismissSnackbar(shown.id)}>
               {shown.closeLabel}
             </button>
           </p>

@@ -2,37 +2,33 @@
 
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { apiCall } from '@/lib/api/client';
 import type { VehicleView } from '@/lib/fleet/vehicles';
 import ui from '@/components/ui/ui.module.css';
 import { ConfirmDialog } from './confirm-dialog';
-import { fleetStore } from './fleet-store';
+import { useFleetStore } from './fleet-store';
+import { useRemoveVehicle, useSetVehicleOnline } from './queries';
 import { OnlineBadge, OnlineSwitch } from './fleet-ui';
 import styles from './fleet.module.css';
 
 /** A vehicle: picture, model and type, number, Online/Offline with a switch, Edit and Remove (confirmed). */
-export function VehicleCard({ vehicle, onChange, onEdit }: { vehicle: VehicleView; onChange: (next: VehicleView | null) => void; onEdit: () => void }) {
+export function VehicleCard({ vehicle, onEdit }: { vehicle: VehicleView; onEdit: () => void }) {
   const t = useTranslations('FleetVehicles');
   const tTypes = useTranslations('VehicleTypes');
-  const [busy, setBusy] = useState(false);
+  const showSnackbar = useFleetStore((s) => s.showSnackbar);
+  const online = useSetVehicleOnline();
+  const removal = useRemoveVehicle();
   const [confirming, setConfirming] = useState(false);
 
-  const setOnline = async (online: boolean) => {
-    setBusy(true);
-    const result = await apiCall<{ data: VehicleView }>(`/api/partner/vehicles/${vehicle.id}`, { method: 'PATCH', body: { online } });
-    setBusy(false);
-    if (result.ok) onChange(result.data.data);
-    else fleetStore.showSnackbar(t('toggleFailed'), 'failure', t('close'));
-  };
+  const setOnline = (next: boolean) => online.mutate({ id: vehicle.id, online: next }, { onError: () => showSnackbar(t('toggleFailed'), 'failure', t('close')) });
 
   const remove = async () => {
-    const result = await apiCall(`/api/partner/vehicles/${vehicle.id}`, { method: 'DELETE' });
+    const removed = await removal.mutateAsync(vehicle.id).then(
+      () => true,
+      () => false,
+    );
     setConfirming(false);
-    if (result.ok) {
-      onChange(null);
-      fleetStore.changed('vehicles', 'drivers');
-      fleetStore.showSnackbar(t('removed'), 'success', t('close'));
-    } else fleetStore.showSnackbar(t('removeFailed'), 'failure', t('close'));
+    if (removed) showSnackbar(t('removed'), 'success', t('close'));
+    else showSnackbar(t('removeFailed'), 'failure', t('close'));
   };
 
   return (
@@ -46,7 +42,7 @@ export function VehicleCard({ vehicle, onChange, onEdit }: { vehicle: VehicleVie
       </div>
       <div className={styles.cardSide}>
         <OnlineBadge online={vehicle.online} label={t(vehicle.online ? 'online' : 'offline')} />
-        <OnlineSwitch on={vehicle.online} busy={busy} label={t('onlineToggle', { number: vehicle.number })} onChange={(next) => void setOnline(next)} />
+        <OnlineSwitch on={vehicle.online} busy={online.isPending} label={t('onlineToggle', { number: vehicle.number })} onChange={setOnline} />
       </div>
       <div className={styles.cardActions}>
         <button type="button" className={`${ui.button} ${ui.secondary} ${styles.small}`} aria-label={t('editLabel', { number: vehicle.number })} onClick={onEdit}>

@@ -4,17 +4,18 @@ import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { apiCall } from '@/lib/api/client';
 import { VEHICLE_TYPES, type VehicleType } from '@/lib/db/schema/rides';
 import { VEHICLE_MODELS } from '@/lib/fleet/models';
 import { addVehicleSchema, normaliseVehicleNumber, OTHER_MODEL, VEHICLE_NUMBER_MAX, MODEL_MAX, type AddVehicleInput } from '@/lib/fleet/schemas';
 import type { VehicleView } from '@/lib/fleet/vehicles';
 import { useFieldError } from '@/components/auth/field-error';
 import { useApiErrorText } from '@/components/ui/use-api-error';
-import { useHydrated } from '@/components/ui/use-hydrated';
+import { useHydrationStore } from '@/components/ui/hydration-store';
 import ui from '@/components/ui/ui.module.css';
 import auth from '@/components/auth/auth.module.css';
-import { fleetStore } from './fleet-store';
+import { failureOf } from '@/components/data/fetch-data';
+import { useFleetStore } from './fleet-store';
+import { useSaveVehicle } from './queries';
 import { SheetDialog } from './sheet-dialog';
 import styles from './fleet.module.css';
 
@@ -33,8 +34,10 @@ export function VehicleSheet({ vehicle, onClose }: { vehicle?: VehicleView; onCl
   const tTypes = useTranslations('VehicleTypes');
   const fieldError = useFieldError();
   const errorText = useApiErrorText();
-  const hydrated = useHydrated();
+  const hydrated = useHydrationStore((s) => s.hydrated);
   const id = useId();
+  const save = useSaveVehicle();
+  const showSnackbar = useFleetStore((s) => s.showSnackbar);
   const [manual, setManual] = useState(() => Boolean(vehicle && !modelsOf(vehicle.vehicleType).includes(vehicle.model)));
   const form = useForm<Values, unknown, AddVehicleInput>({
     resolver: zodResolver(addVehicleSchema) as never,
@@ -49,16 +52,18 @@ export function VehicleSheet({ vehicle, onClose }: { vehicle?: VehicleView; onCl
 
   const onSubmit = form.handleSubmit(
     async (input) => {
-      const result = vehicle ? await apiCall(`/api/partner/vehicles/${vehicle.id}`, { method: 'PATCH', body: input }) : await apiCall('/api/partner/vehicles', { body: input });
-      if (result.ok) {
-        fleetStore.changed('vehicles', 'drivers');
-        fleetStore.showSnackbar(t(vehicle ? 'saved' : 'added'), 'success', t('close'));
+      const failure = await save.mutateAsync({ id: vehicle?.id, input }).then(
+        () => null,
+        failureOf,
+      );
+      if (!failure) {
+        showSnackbar(t(vehicle ? 'saved' : 'added'), 'success', t('close'));
         onClose();
         return;
       }
-      const field = FIELDS.find((f) => f === result.error.field);
-      if (field) form.setError(field, { message: errorText(result.error) }, { shouldFocus: true });
-      fleetStore.showSnackbar(t(vehicle ? 'saveFailed' : 'addFailed'), 'failure', t('close'));
+      const field = FIELDS.find((f) => f === failure.field);
+      if (field) form.setError(field, { message: errorText(failure) }, { shouldFocus: true });
+      showSnackbar(t(vehicle ? 'saveFailed' : 'addFailed'), 'failure', t('close'));
     },
     () => {
       for (const name of FIELDS) form.setValue(name, form.getValues(name), { shouldTouch: true, shouldValidate: true });

@@ -2,11 +2,11 @@
 
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import type { DateFilter } from '@/lib/partner/dates';
 import type { Overview } from '@/lib/partner/overview';
 import { formatMoney } from '@/lib/i18n/format';
 import { formatDay, formatPercentBps } from '@/lib/partner/format';
-import { useApiData } from '@/components/rider/use-api-data';
+import { loadStatus } from '@/components/data/query-status';
+import { useOverview } from '../queries';
 import ui from '@/components/ui/ui.module.css';
 import { DateFilterBar, selectionQuery, type DateSelection } from './date-filter';
 import { LoadState } from './load-state';
@@ -19,14 +19,14 @@ const COUNTERS = ['all', 'accepted', 'ontrip', 'cancelled', 'completed'] as cons
 export function OverviewBoard({ timeZone }: { timeZone: string }) {
   const t = useTranslations('Overview');
   const [selection, setSelection] = useState<DateSelection>({ filter: 'today' });
-  const { state, reload } = useApiData<Overview & { filter: DateFilter }>(`/api/partner/overview?${selectionQuery(selection, 'filter')}`);
+  const query = useOverview(selectionQuery(selection, 'filter').toString());
   return (
     <>
       <DateFilterBar value={selection} onChange={setSelection} timeZone={timeZone} />
-      {state.status === 'ready' ? (
-        <OverviewResult data={state.data} />
+      {query.data ? (
+        <OverviewResult data={query.data} />
       ) : (
-        <LoadState status={state.status} loading={t('loading')} error={t('loadError')} retry={t('retry')} onRetry={reload} />
+        <LoadState status={loadStatus(query) === 'error' ? 'error' : 'loading'} loading={t('loading')} error={t('loadError')} retry={t('retry')} onRetry={() => void query.refetch()} />
       )}
     </>
   );

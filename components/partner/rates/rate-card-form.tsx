@@ -4,7 +4,8 @@ import { useId, useState, type InputHTMLAttributes } from 'react';
 import { useFieldArray, useForm, type FieldError, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale, useTranslations } from 'next-intl';
-import { apiCall } from '@/lib/api/client';
+import { failureOf } from '@/components/data/fetch-data';
+import { useSaveRateCard } from '../queries';
 import { formatTime } from '@/lib/i18n/format';
 import type { RateCardView } from '@/lib/partner/rates';
 import { RATE_LIMITS, rateCardInputSchema, type RateCardInput } from '@/lib/partner/rate-schema';
@@ -18,6 +19,7 @@ const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
 /** Edits one vehicle type's fares in major units; the server answers field errors as keys of Rates.errors. */
 export function RateCardForm({ card, currency, vehicleName, onSaved }: { card: RateCardView; currency: string; vehicleName: string; onSaved: (card: RateCardView) => void }) {
+  const save = useSaveRateCard();
   const t = useTranslations('Rates');
   const locale = useLocale();
   const id = useId();
@@ -76,8 +78,11 @@ export function RateCardForm({ card, currency, vehicleName, onSaved }: { card: R
 
   const submit = form.handleSubmit(async (input) => {
     setFailed(false);
-    const result = await apiCall<{ data: RateCardView }>(`/api/partner/rates/${vehicleType}`, { method: 'PUT', body: input });
-    if (result.ok) return onSaved(result.data.data);
+    const result = await save.mutateAsync({ vehicleType, input }).then(
+      (saved) => ({ ok: true as const, saved }),
+      (error: unknown) => ({ ok: false as const, error: failureOf(error) }),
+    );
+    if (result.ok) return onSaved(result.saved);
     const { field: path, key, code } = result.error;
     if (code === 'last_active') form.setError('active', { message: 'lastActive' }, { shouldFocus: true });
     else if (result.error.status === 400 && path) form.setError(path as FieldPath<RateCardInput>, { message: key ?? result.error.message }, { shouldFocus: true });

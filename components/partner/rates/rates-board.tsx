@@ -3,9 +3,9 @@
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import type { VehicleType } from '@/lib/db/schema/rides';
-import type { RateCardView } from '@/lib/partner/rates';
 import { formatMoney } from '@/lib/i18n/format';
-import { useApiData } from '@/components/rider/use-api-data';
+import { loadStatus } from '@/components/data/query-status';
+import { useRates } from '../queries';
 import ui from '@/components/ui/ui.module.css';
 import { LoadState } from '../overview/load-state';
 import table from '../customers/table.module.css';
@@ -13,7 +13,6 @@ import screen from '../overview/screen.module.css';
 import { RateCardForm } from './rate-card-form';
 import styles from './rates.module.css';
 
-type RatesData = { currency: string; cards: RateCardView[] };
 const toMinor = (major: number) => Math.round(major * 100);
 
 /** One card per vehicle type with its main fares; Edit opens the full form in place. */
@@ -21,12 +20,12 @@ export function RatesBoard() {
   const t = useTranslations('Rates');
   const tTypes = useTranslations('VehicleTypes');
   const locale = useLocale();
-  const { state, reload, update } = useApiData<RatesData>('/api/partner/rates');
+  const query = useRates();
   const [editing, setEditing] = useState<VehicleType | null>(null);
   const [saved, setSaved] = useState('');
 
-  if (state.status !== 'ready') return <LoadState status={state.status} loading={t('loading')} error={t('loadError')} retry={t('retry')} onRetry={reload} />;
-  const { currency, cards } = state.data;
+  if (!query.data) return <LoadState status={loadStatus(query) === 'error' ? 'error' : 'loading'} loading={t('loading')} error={t('loadError')} retry={t('retry')} onRetry={() => void query.refetch()} />;
+  const { currency, cards } = query.data;
   const money = (major: number) => formatMoney(toMinor(major), currency, locale);
   return (
     <>
@@ -64,8 +63,7 @@ export function RatesBoard() {
                     card={card}
                     currency={currency}
                     vehicleName={name}
-                    onSaved={(next) => {
-                      update((data) => ({ ...data, cards: data.cards.map((c) => (c.vehicleType === next.vehicleType ? next : c)) }));
+                    onSaved={() => {
                       setEditing(null);
                       setSaved(t('saved', { vehicle: name }));
                     }}

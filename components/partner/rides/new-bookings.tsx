@@ -2,13 +2,15 @@
 
 import { useId, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { apiCall } from '@/lib/api/client';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys';
 import { formatDateTime, formatMoney } from '@/lib/i18n/format';
 import { BottomSheet } from '@/components/ui/bottom-sheet';
-import { useRideEvents } from '@/components/ui/use-ride-events';
+import { useLiveRides } from '@/components/data/ride-events';
 import ui from '@/components/ui/ui.module.css';
 import { RideActionDialog } from './ride-action-dialog';
-import type { ActionKind, PartnerRide, RidesAnswer } from './types';
+import { fetchPartnerRide } from './api';
+import type { ActionKind, PartnerRide } from './types';
 import styles from './rides.module.css';
 
 const SOUND = '/sounds/new-booking.wav';
@@ -27,13 +29,14 @@ export function NewBookings({ businessName, timeZone }: { businessName: string; 
   const [cards, setCards] = useState<PartnerRide[]>([]);
   const [action, setAction] = useState<{ ride: PartnerRide; kind: ActionKind } | null>(null);
 
-  useRideEvents(async (event) => {
+  const client = useQueryClient();
+  // Every ride event also refreshes the cached ride lists; a new booking is read into the cache and gets a card.
+  useLiveRides(async (event) => {
     if (event.to !== 'booked') {
       setCards((list) => list.filter((r) => r.id !== event.id));
       return;
     }
-    const result = await apiCall<RidesAnswer>(`/api/partner/rides?q=${event.id}`);
-    const ride = result.ok ? result.data.data.rides[0] : undefined;
+    const ride = await client.fetchQuery({ queryKey: queryKeys.partner.rides.one(event.id), queryFn: () => fetchPartnerRide(event.id) }).catch(() => null);
     if (!ride) return;
     setCards((list) => (list.some((r) => r.id === ride.id) ? list : [ride, ...list]));
     playSound();

@@ -1,14 +1,15 @@
 'use client';
 
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { apiCall } from '@/lib/api/client';
+import { failureOf } from '@/components/data/fetch-data';
 import { formatMoney } from '@/lib/i18n/format';
 import { useModalDialog } from '@/components/ui/use-modal-dialog';
 import { useApiErrorText } from '@/components/ui/use-api-error';
 import ui from '@/components/ui/ui.module.css';
 import auth from '@/components/auth/auth.module.css';
-import type { ActionKind, Assignable, PartnerRide } from './types';
+import { useAssignable, useRideAction } from './queries';
+import type { ActionKind, PartnerRide } from './types';
 import styles from './rides.module.css';
 
 const TITLES = { accept: 'acceptTitle', decline: 'declineTitle', start: 'startTitle', complete: 'completeTitle' } as const;
@@ -21,22 +22,16 @@ export function RideActionDialog({ ride, kind, onDone, onClose }: { ride: Partne
   const errorText = useApiErrorText();
   const dialog = useModalDialog();
   const id = useId();
-  const [options, setOptions] = useState<Assignable['data'] | null>(null);
+  const options = useAssignable(kind === 'accept').data ?? null;
+  const action = useRideAction();
   const [driverId, setDriverId] = useState('');
   const [vehicleId, setVehicleId] = useState('');
   const [reason, setReason] = useState('');
   const [code, setCode] = useState('');
   const [tolls, setTolls] = useState('');
-  const [busy, setBusy] = useState(false);
+  const busy = action.isPending;
   const [error, setError] = useState<string>();
   const [locked, setLocked] = useState(ride.startCodeLocked);
-
-  useEffect(() => {
-    if (kind !== 'accept') return;
-    void apiCall<Assignable>('/api/partner/rides/assignable').then((result) => {
-      if (result.ok) setOptions(result.data.data);
-    });
-  }, [kind]);
 
   const body = (): Record<string, unknown> => {
     if (kind === 'accept') return { action: 'accept', driverId: Number(driverId), vehicleId: Number(vehicleId) };
@@ -47,14 +42,16 @@ export function RideActionDialog({ ride, kind, onDone, onClose }: { ride: Partne
   const ready = kind === 'accept' ? Boolean(driverId && vehicleId) : kind === 'decline' ? reason.trim().length > 0 : kind === 'start' ? /^\d{4}$/.test(code) && !locked : tolls.trim() === '' || Number(tolls) >= 0;
 
   const send = async (payload: Record<string, unknown>) => {
-    setBusy(true);
     setError(undefined);
-    const result = await apiCall(`/api/partner/rides/${ride.id}`, { body: payload });
-    setBusy(false);
-    if (result.ok) return true;
-    if (result.error.code === 'start_code_locked') setLocked(true);
-    setError(errorText(result.error));
-    return false;
+    try {
+      await action.mutateAsync({ rideId: ride.id, payload });
+      return true;
+    } catch (failed) {
+      const failure = failureOf(failed);
+      if (failure.code === 'start_code_locked') setLocked(true);
+      setError(errorText(failure));
+      return false;
+    }
   };
 
   return (

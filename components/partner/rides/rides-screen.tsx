@@ -1,14 +1,15 @@
 'use client';
 
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { apiCall } from '@/lib/api/client';
 import { RIDE_STATUSES } from '@/lib/db/schema/rides';
-import { useRideEvents } from '@/components/ui/use-ride-events';
+import { useLiveRides } from '@/components/data/ride-events';
 import ui from '@/components/ui/ui.module.css';
 import { PartnerRideCard } from './partner-ride-card';
 import { RideActionDialog } from './ride-action-dialog';
-import type { ActionKind, PartnerRide, RidesAnswer } from './types';
+import { ridesQuery } from './api';
+import { usePartnerRides } from './queries';
+import type { ActionKind, PartnerRide } from './types';
 import styles from './rides.module.css';
 
 const TABS = ['all', ...RIDE_STATUSES] as const;
@@ -21,26 +22,17 @@ export function RidesScreen({ timeZone }: { timeZone: string }) {
   const [tab, setTab] = useState<Tab>('all');
   const [query, setQuery] = useState('');
   const [applied, setApplied] = useState('');
-  const [data, setData] = useState<RidesAnswer['data'] | null>(null);
-  const [loading, setLoading] = useState(true);
   const [action, setAction] = useState<{ ride: PartnerRide; kind: ActionKind } | null>(null);
   const [status, setStatus] = useState('');
 
-  const params = new URLSearchParams({ status: tab, ...(applied ? { q: applied } : {}) }).toString();
-  const load = useCallback(async () => {
-    setLoading(true);
-    const result = await apiCall<RidesAnswer>(`/api/partner/rides?${params}`);
-    setLoading(false);
-    if (result.ok) setData(result.data.data);
-    else console.warn('ride fetch error', result.error.message);
-  }, [params]);
-
-  useEffect(() => {
-    // Loads on mount and whenever the tab or the search changes.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-  }, [load]);
-  useRideEvents(() => void load());
+  const filter = { status: tab, ...(applied ? { q: applied } : {}) };
+  const params = ridesQuery(filter);
+  // Read on mount and whenever the tab or the search changes; ride events keep it live.
+  const rides = usePartnerRides(filter);
+  useLiveRides();
+  const data = rides.data ?? null;
+  const loading = rides.isPending || rides.isFetching;
+  const load = () => void rides.refetch();
 
   return (
     <section aria-labelledby={`${id}-title`} className={styles.screen}>
@@ -58,7 +50,7 @@ export function RidesScreen({ timeZone }: { timeZone: string }) {
           <input id={`${id}-q`} type="search" inputMode="numeric" placeholder={t('search')} value={query} onChange={(e) => setQuery(e.target.value.replace(/[^\d#]/g, ''))} className={styles.searchInput} />
           <button type="submit" className={`${ui.button} ${ui.secondary}`}>{t('searchButton')}</button>
         </form>
-        <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => void load()}>{t('refresh')}</button>
+        <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={load}>{t('refresh')}</button>
         <a className={`${ui.button} ${ui.secondary}`} href={`/api/partner/rides/export?${params}`} download>{t('export')}</a>
       </div>
       <div role="tablist" aria-label={t('tabsLabel')} className={styles.tabs}>
@@ -74,7 +66,7 @@ export function RidesScreen({ timeZone }: { timeZone: string }) {
         {data && !data.rides.length ? (
           <div className={styles.empty}>
             <p>{t('empty')}</p>
-            <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => void load()}>{t('refresh')}</button>
+            <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={load}>{t('refresh')}</button>
           </div>
         ) : null}
         {data?.rides.map((ride) => <PartnerRideCard key={ride.id} ride={ride} timeZone={timeZone} onAction={(r, kind) => setAction({ ride: r, kind })} />)}
@@ -87,7 +79,6 @@ export function RidesScreen({ timeZone }: { timeZone: string }) {
           onDone={() => {
             setStatus(t('done', { id: action.ride.id, status: t(`tabs.${action.kind === 'accept' ? 'accepted' : action.kind === 'decline' ? 'cancelled' : action.kind === 'start' ? 'ontrip' : 'completed'}`) }));
             setAction(null);
-            void load();
           }}
         />
       ) : null}

@@ -6,7 +6,8 @@ import type { DateFilter } from '@/lib/partner/dates';
 import { formatDay } from '@/lib/partner/format';
 import type { CountRow, VisitsReport } from '@/lib/tracking/report';
 import { LeadsTable } from '@/components/leads/leads-table';
-import { useApiData } from '@/components/rider/use-api-data';
+import { loadStatus } from '@/components/data/query-status';
+import { useVisits } from '../queries';
 import ui from '@/components/ui/ui.module.css';
 import { DateFilterBar, selectionQuery, type DateSelection } from '../overview/date-filter';
 import { LoadState } from '../overview/load-state';
@@ -125,14 +126,14 @@ function ReportView({ data, timeZone }: { data: Report; timeZone: string }) {
 export function VisitsBoard({ timeZone }: { timeZone: string }) {
   const t = useTranslations('Visits');
   const [selection, setSelection] = useState<DateSelection>({ filter: 'today' });
-  const { state, reload } = useApiData<Report>(`/api/tracking/report?${selectionQuery(selection, 'filter')}`);
+  const query = useVisits(selectionQuery(selection, 'filter').toString());
   return (
     <>
       <DateFilterBar value={selection} onChange={setSelection} timeZone={timeZone} />
-      {state.status === 'ready' ? (
-        <ReportView data={state.data} timeZone={timeZone} />
+      {query.data ? (
+        <ReportView data={query.data} timeZone={timeZone} />
       ) : (
-        <LoadState status={state.status} loading={t('loading')} error={t('loadError')} retry={t('retry')} onRetry={reload} />
+        <LoadState status={loadStatus(query) === 'error' ? 'error' : 'loading'} loading={t('loading')} error={t('loadError')} retry={t('retry')} onRetry={() => void query.refetch()} />
       )}
     </>
   );

@@ -3,10 +3,11 @@
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import type { WalletKind } from '@/lib/db/schema/wallet';
-import type { PartnerWallet, WalletTransaction } from '@/lib/partner/wallet';
+import type { WalletTransaction } from '@/lib/partner/wallet';
 import { WALLET_PAGE_SIZE } from '@/lib/partner/schemas';
 import { formatDateTime, formatMoney } from '@/lib/i18n/format';
-import { useApiData } from '@/components/rider/use-api-data';
+import { loadStatus } from '@/components/data/query-status';
+import { usePartnerWallet } from '../queries';
 import ui from '@/components/ui/ui.module.css';
 import { DateFilterBar, selectionQuery, type DateSelection } from '../overview/date-filter';
 import { LoadState } from '../overview/load-state';
@@ -34,10 +35,10 @@ export function WalletBoard({ timeZone }: { timeZone: string }) {
   const query = selectionQuery(selection, 'date_filter');
   query.set('offset', String(page * WALLET_PAGE_SIZE));
   query.set('limit', String(WALLET_PAGE_SIZE));
-  const { state, reload } = useApiData<PartnerWallet>(`/api/partner/wallet?${query}`);
+  const wallet = usePartnerWallet(query.toString());
 
-  if (state.status !== 'ready') return <LoadState status={state.status} loading={t('loading')} error={t('loadError')} retry={t('retry')} onRetry={reload} />;
-  const { total, transactions, paging } = state.data;
+  if (!wallet.data) return <LoadState status={loadStatus(wallet) === 'error' ? 'error' : 'loading'} loading={t('loading')} error={t('loadError')} retry={t('retry')} onRetry={() => void wallet.refetch()} />;
+  const { total, transactions, paging } = wallet.data;
   return (
     <>
       <BalanceCard currency={total.currency} balance={total.balance} />

@@ -6,9 +6,10 @@ import type { ReactNode } from 'react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
+import { withQueryClient } from '../../query-wrapper';
 import type { ChatMessageView } from '@/lib/chat/contract';
 import type { ChatTurnAck } from '@/lib/realtime/chat-events';
-import { refreshMe } from '@/components/auth/session-store';
+import { useSessionStore } from '@/components/auth/session-store';
 import { ChatScreen } from '@/components/chat/chat-screen';
 
 jest.mock('@/lib/i18n/navigation', () => ({
@@ -111,13 +112,15 @@ beforeEach(async () => {
     if (path === '/api/chat/message') return json(200, httpReply(body));
     return json(404, {});
   }) as typeof fetch;
-  await act(() => refreshMe());
+  await act(() => useSessionStore.getState().refresh());
 });
 
 function renderScreen() {
   render(
     <NextIntlClientProvider locale="en-IN" messages={en} timeZone="Asia/Kolkata">
+      {withQueryClient(
       <ChatScreen timeZone="Asia/Kolkata" defaultCountry="IN" backHref="/user/home" ridesHref="/user/rides" />
+      )}
     </NextIntlClientProvider>,
   );
 }
@@ -208,7 +211,7 @@ describe('chat screen transport', () => {
 
   it('signed out: Send opens the phone-code popup and nothing is sent; closing it keeps the text', async () => {
     me = null;
-    await act(() => refreshMe());
+    await act(() => useSessionStore.getState().refresh());
     renderScreen();
     await waitFor(() => expect(localStorage.getItem('chat_session')).toMatch(/^guest-/));
     fireEvent.change(box(), { target: { value: 'Book a cab' } });
@@ -224,7 +227,7 @@ describe('chat screen transport', () => {
 
   it('signed out: the waiting message goes out on the new conversation once the sign-in completes', async () => {
     me = null;
-    await act(() => refreshMe());
+    await act(() => useSessionStore.getState().refresh());
     socketState.ackWith = ({ content, chatSession }) => ({ ok: true, data: { user: view(31, 'user', content, chatSession), agent: view(32, 'agent', 'Where to?', chatSession) } });
     renderScreen();
     await waitFor(() => expect(localStorage.getItem('chat_session')).toMatch(/^guest-/));
@@ -232,7 +235,7 @@ describe('chat screen transport', () => {
     await act(async () => fireEvent.click(sendButton()));
     expect(screen.getByRole('dialog', { name: 'Sign in to chat with our AI' })).toBeInTheDocument();
     me = { user_id: 7, lp_id: 7, user_type: 'travelsx-user', name: 'Asha' };
-    await act(() => refreshMe());
+    await act(() => useSessionStore.getState().refresh());
     await waitFor(() => expect(socketState.emitted).toHaveLength(1));
     expect(socketState.emitted[0]).toMatchObject({ content: 'Book a cab', chatSession: expect.stringMatching(/^7-/) });
     expect(socketState.queries.at(-1)).toEqual({ chatSession: localStorage.getItem('chat_session') });

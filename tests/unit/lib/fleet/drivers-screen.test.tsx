@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
+import { withQueryClient } from '../../query-wrapper';
 import type { DriverView } from '@/lib/fleet/drivers';
 import { DriversScreen } from '@/components/partner/fleet/drivers-screen';
 
@@ -68,7 +69,9 @@ beforeEach(() => {
 function renderScreen() {
   render(
     <NextIntlClientProvider locale="en" messages={en}>
+      {withQueryClient(
       <DriversScreen defaultCountry="IN" />
+      )}
     </NextIntlClientProvider>,
   );
 }

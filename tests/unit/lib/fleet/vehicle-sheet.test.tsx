@@ -5,6 +5,7 @@ import '@testing-library/jest-dom';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
+import { withQueryClient } from '../../query-wrapper';
 import { VehiclesScreen } from '@/components/partner/fleet/vehicles-screen';
 import { SNACKBAR_MS } from '@/components/partner/fleet/fleet-store';
 
@@ -45,7 +46,9 @@ beforeEach(() => {
 function renderScreen() {
   return render(
     <NextIntlClientProvider locale="en" messages={en}>
+      {withQueryClient(
       <VehiclesScreen />
+      )}
     </NextIntlClientProvider>,
   );
 }

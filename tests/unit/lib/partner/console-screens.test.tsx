@@ -2,9 +2,10 @@
  * @jest-environment jsdom
  */
 import '@testing-library/jest-dom';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
+import { withQueryClient } from '../../query-wrapper';
 import type { RateCardView } from '@/lib/partner/rates';
 import { Paginator } from '@/components/partner/customers/paginator';
 import { CustomersBoard } from '@/components/partner/customers/customers-board';
@@ -14,7 +15,7 @@ import { DateFilterBar } from '@/components/partner/overview/date-filter';
 
 const withMessages = (ui: React.ReactNode) => (
   <NextIntlClientProvider locale="en-IN" messages={en} timeZone="Asia/Kolkata">
-    {ui}
+    {withQueryClient(ui)}
   </NextIntlClientProvider>
 );
 
@@ -146,13 +147,13 @@ describe('customer list', () => {
     await act(async () => {
       render(withMessages(<CustomersBoard />));
     });
-    expect(screen.getByText('Showing data 1 to 5 of 13 entries')).toBeInTheDocument();
+    expect(await screen.findByText('Showing data 1 to 5 of 13 entries')).toBeInTheDocument();
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Company', 'Phone', 'Email', 'Country', 'Status']);
     expect(screen.getAllByText('India')).toHaveLength(5);
     expect(screen.getByText('Inactive')).toBeInTheDocument();
     await act(async () => {
       fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'driver' } });
     });
-    expect(requests.map((r) => new URL(r.path, 'http://x').searchParams.get('type'))).toEqual(['user', 'driver']);
+    await waitFor(() => expect(requests.map((r) => new URL(r.path, 'http://x').searchParams.get('type'))).toEqual(['user', 'driver']));
   });
 });

@@ -1,0 +1,52 @@
+/**
+ * react-query keys of every server resource the browser reads, one place so a
+ * mutation or a socket event names exactly what it updates. Each resource has
+ * a root (`all`) for invalidating every variant, and a key per variant.
+ */
+
+/** Filters of the console's rides list (status tab and searched ride id). */
+export type PartnerRidesFilter = { status: string; q?: string };
+
+export const queryKeys = {
+  rider: {
+    all: ['rider'] as const,
+    rides: () => ['rider', 'rides'] as const,
+    wallet: () => ['rider', 'wallet'] as const,
+    pushSettings: () => ['rider', 'push-settings'] as const,
+  },
+  partner: {
+    all: ['partner'] as const,
+    rides: {
+      all: ['partner', 'rides'] as const,
+      list: (filter: PartnerRidesFilter) => ['partner', 'rides', 'list', filter] as const,
+      one: (rideId: number) => ['partner', 'rides', 'one', rideId] as const,
+      /** Drivers and vehicles free to take a ride (the Accept dialog). */
+      assignable: () => ['partner', 'rides', 'assignable'] as const,
+    },
+    /** `query` is the screen's query string (date filter, paging, sort): one cache entry per view. */
+    overview: (query: string) => ['partner', 'overview', query] as const,
+    wallet: (query: string) => ['partner', 'wallet', query] as const,
+    customers: (query: string) => ['partner', 'customers', query] as const,
+    events: (query: string) => ['partner', 'events', query] as const,
+    visits: (query: string) => ['partner', 'visits', query] as const,
+    rates: () => ['partner', 'rates'] as const,
+    fleet: {
+      all: ['partner', 'fleet'] as const,
+      vehicles: () => ['partner', 'fleet', 'vehicles'] as const,
+      drivers: () => ['partner', 'fleet', 'drivers'] as const,
+      agencies: () => ['partner', 'fleet', 'agencies'] as const,
+    },
+  },
+  driver: {
+    rides: {
+      all: ['driver', 'rides'] as const,
+      list: (scope: 'active' | 'recent') => ['driver', 'rides', scope] as const,
+    },
+  },
+  tracking: {
+    ride: (rideId: number, token: string | undefined) => ['tracking', rideId, token ?? null] as const,
+  },
+  chat: {
+    history: (chatSession: string) => ['chat', 'history', chatSession] as const,
+  },
+} as const;
