@@ -12,7 +12,22 @@ import { FareError, priceRide } from './engine';
 import { SAME_PLACE_METERS, type QuoteRequest } from './schemas';
 
 /** Quotes of concurrent searches are stored together, one statement per batch. */
-const insertQuote = groupInsert<typeof quotes.$inferInsert & { id: string }, Quote>(quotes);
+const storeQuote = groupInsert<typeof quotes.$inferInsert & { id: string }, Quote>(quotes);
+
+/** Quotes never change once stored: the newest are kept in memory, so booking one reads no row (oldest dropped first). */
+const RECENT_QUOTES = 20_000;
+const recentQuotes = new Map<string, Quote>();
+
+function remember(quote: Quote): void {
+  recentQuotes.set(quote.id, quote);
+  if (recentQuotes.size > RECENT_QUOTES) recentQuotes.delete(recentQuotes.keys().next().value!);
+}
+
+async function insertQuote(db: Db, row: typeof quotes.$inferInsert & { id: string }): Promise<Quote> {
+  const quote = await storeQuote(db, row);
+  remember(quote);
+  return quote;
+}
 
 /** A quote can be booked for this long. */
 export const QUOTE_TTL_MS = 30 * 60 * 1000;
@@ -115,6 +130,9 @@ export function quoteView(quote: Quote) {
 export type QuoteView = ReturnType<typeof quoteView>;
 
 export async function findQuote(db: Db, businessId: number, id: string): Promise<Quote | undefined> {
+  const held = recentQuotes.get(id);
+  if (held) return held.businessId === businessId ? held : undefined;
   const [quote] = await db.select().from(quotes).where(and(eq(quotes.id, id), eq(quotes.businessId, businessId))).limit(1);
+  if (quote) remember(quote);
   return quote;
 }

@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { businesses, rideEvents, rides, type Ride } from '@/lib/db/schema';
+import { businesses, rideEvents, rides, walletEntries, type Ride } from '@/lib/db/schema';
+import { fromRow, rowsOf } from '@/lib/db/rows';
 import { ApiError } from '@/lib/api/errors';
 import { findQuote } from '@/lib/fares/quote';
 import { PAST_SLACK_MS, type BookRideInput } from '@/lib/fares/schemas';
-import { appendEntry } from '@/lib/wallet/ledger';
 import { emitRideChange } from './notify';
 
 export function newStartCode(): string {
@@ -13,11 +13,6 @@ export function newStartCode(): string {
 }
 
 const toMinor = (major: number) => Math.round(major * 100);
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 async function findByKey(db: Db, businessId: number, riderId: number, key: string): Promise<Ride | undefined> {
   const [ride] = await db.select().from(rides).where(and(eq(rides.businessId, businessId), eq(rides.riderId, riderId), eq(rides.idempotencyKey, key))).limit(1);
@@ -48,71 +43,71 @@ export async function bookableQuote(db: Db, businessId: number, input: Pick<Book
 }
 
 /**
- * Books from a stored quote in one transaction: the ride (booked, with a
+ * Books from a stored quote in one atomic statement: the ride (booked, with a
  * 4-digit start code), its first event and the rider's pending cashback.
  * A repeated idempotency key returns the first ride. Amounts sent by the
  * client must match the quote or the booking is refused.
  */
 export async function bookRide(db: Db, businessId: number, riderId: number, input: BookRideInput): Promise<{ ride: Ride; created: boolean }> {
-  const existing = await findByKey(db, businessId, riderId, input.idempotencyKey);
-  if (existing) return { ride: existing, created: false };
-  const { quote, item } = await bookableQuote(db, businessId, input);
-
+  let bookable: Awaited<ReturnType<typeof bookableQuote>>;
   try {
-    const ride = await db.transaction(async (tx) => {
-      const [business] = await tx.select({ cashbackBps: businesses.cashbackBps }).from(businesses).where(eq(businesses.id, businessId));
-      const cashback = Math.round((item.rideAmount * business.cashbackBps) / 10_000);
-      const [created] = await tx
-        .insert(rides)
-        .values({
-          businessId,
-          riderId,
-          quoteId: quote.id,
-          idempotencyKey: input.idempotencyKey,
-          vehicleType: item.vehicleType,
-          rideType: quote.rideType,
-          tripKind: quote.tripKind,
-          packageCode: quote.packageCode,
-          pickup: quote.pickup,
-          dropoff: quote.dropoff,
-          pickupTime: quote.pickupTime,
-          returnTime: quote.returnTime,
-          flightNumber: quote.tripKind === 'airport' ? (input.flightNumber ?? null) : null,
-          flightDirection: quote.tripKind === 'airport' ? (input.flightDirection ?? 'arrival') : null,
-          distanceM: quote.distanceM,
-          durationS: quote.durationS,
-          currency: quote.currency,
-          rideAmount: item.rideAmount,
-          driverBata: item.driverBata,
-          tolls: item.tolls,
-          totalAmount: item.total,
-          cashbackAmount: cashback,
-          paymentMethod: input.paymentMethod,
-          startCode: newStartCode(),
-          source: input.source,
-        })
-        .returning();
-      await tx.insert(rideEvents).values({ businessId, rideId: created.id, fromStatus: null, toStatus: 'booked', actorUserId: riderId });
-      if (cashback > 0) {
-        await appendEntry(tx as unknown as Db, {
-          businessId,
-          userId: riderId,
-          rideId: created.id,
-          kind: 'cashback_pending',
-          pending: cashback,
-          currency: quote.currency,
-          description: `Cashback for ride ${created.id}`,
-        });
-      }
-      return created;
-    });
-    emitRideChange({ ride, from: null, to: 'booked', actorUserId: riderId });
-    return { ride, created: true };
+    bookable = await bookableQuote(db, businessId, input);
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      const again = await findByKey(db, businessId, riderId, input.idempotencyKey);
-      if (again) return { ride: again, created: false };
-    }
+    // a retried booking answers its ride even after its quote expired
+    const existing = await findByKey(db, businessId, riderId, input.idempotencyKey);
+    if (existing) return { ride: existing, created: false };
     throw error;
   }
+  const { quote, item } = bookable;
+  const insertRide = db
+    .insert(rides)
+    .values({
+      businessId,
+      riderId,
+      quoteId: quote.id,
+      idempotencyKey: input.idempotencyKey,
+      vehicleType: item.vehicleType,
+      rideType: quote.rideType,
+      tripKind: quote.tripKind,
+      packageCode: quote.packageCode,
+      pickup: quote.pickup,
+      dropoff: quote.dropoff,
+      pickupTime: quote.pickupTime,
+      returnTime: quote.returnTime,
+      flightNumber: quote.tripKind === 'airport' ? (input.flightNumber ?? null) : null,
+      flightDirection: quote.tripKind === 'airport' ? (input.flightDirection ?? 'arrival') : null,
+      distanceM: quote.distanceM,
+      durationS: quote.durationS,
+      currency: quote.currency,
+      rideAmount: item.rideAmount,
+      driverBata: item.driverBata,
+      tolls: item.tolls,
+      totalAmount: item.total,
+      cashbackAmount: sql`(select round(${item.rideAmount} * ${businesses.cashbackBps} / 10000.0)::integer from ${businesses} where ${businesses.id} = ${businessId})`,
+      paymentMethod: input.paymentMethod,
+      startCode: newStartCode(),
+      source: input.source,
+    })
+    .onConflictDoNothing({ target: [rides.businessId, rides.riderId, rides.idempotencyKey] })
+    .returning();
+  // One statement, so one atomic step: the ride, its first event and the rider's pending cashback.
+  const stored = await db.execute(sql`with ride as (${insertRide.getSQL()}),
+    event as (
+      insert into ${rideEvents} (business_id, ride_id, from_status, to_status, actor_user_id)
+      select business_id, id, null, 'booked', ${riderId} from ride
+    ),
+    cashback as (
+      insert into ${walletEntries} (business_id, user_id, ride_id, kind, available, pending, currency, description)
+      select business_id, rider_id, id, 'cashback_pending', 0, cashback_amount, currency, 'Cashback for ride ' || id from ride where cashback_amount > 0
+    )
+    select * from ride`);
+  const [row] = rowsOf(stored);
+  if (!row) {
+    const existing = await findByKey(db, businessId, riderId, input.idempotencyKey);
+    if (!existing) throw new Error('The booking was neither stored nor found.');
+    return { ride: existing, created: false };
+  }
+  const ride = fromRow(rides, row) as Ride;
+  emitRideChange({ ride, from: null, to: 'booked', actorUserId: riderId });
+  return { ride, created: true };
 }

@@ -130,8 +130,9 @@ describe('booking', () => {
     const unknownQuote = await call(bookRoute, post('/api/rides', { rideSearchId: '00000000-0000-4000-8000-000000000000', rideVehicle: 'sedan', idempotencyKey: 'attempt-0006' }));
     expect(unknownQuote.status).toBe(404);
 
-    await db.update(quotes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(quotes.id, quote.id));
-    const expired = await call(bookRoute, post('/api/rides', { rideSearchId: quote.id, rideVehicle: 'sedan', idempotencyKey: 'attempt-0007' }));
+    // half an hour later the quote has expired
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(quote.expiresAt.getTime() + 1000);
+    const expired = await call(bookRoute, post('/api/rides', { rideSearchId: quote.id, rideVehicle: 'sedan', idempotencyKey: 'attempt-0007' })).finally(() => clock.mockRestore());
     expect(expired.status).toBe(410);
 
     expect({ rides: await count(rides), wallet: await count(walletEntries) }).toEqual(before);

@@ -1,0 +1,125 @@
+#!/usr/bin/env node
+// Pages under wrk against nginx serving the same gzipped bytes, in one run, 64 connections each, every
+// request with Accept-Encoding: gzip. wrk runs pinned to CPU 1, the server and nginx (Debian's nginx-light,
+// one worker, gzip_static on) to CPU 0 (bench/README.md, "Method").
+// - documents (place page, route page; served from memory by lib/http/front.ts): goal >= 0.5 of nginx's
+//   throughput, p99 < 20 ms;
+// - app pages (rider home, booking form; rendered by Next per request): goal >= 5 % of nginx's throughput,
+//   p99 < 50 ms;
+// and the gzipped JavaScript each kind of page loads (goal for the place page: at most 120 kB).
+// Usage: node bench/pages.mjs [seconds=10] [connections=64]   (BENCH_CPU_PROF=dir: CPU profile of the server)
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { freePort, readStatuses, requireBuild, requireDebianTool, SERVER_CPU, startNginx, startServer, statusScript, wrk, wrkErrors, wrkRow } from './lib.mjs';
+import { report } from './report.mjs';
+
+const SECONDS = Number(process.argv[2] ?? process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.argv[3] ?? 64);
+const PAGE = '/in/en/place/chennai/outstation-taxi';
+const PAGES = [
+  { name: 'place page', path: PAGE, kind: 'document', goal: { ratio: 0.5, p99: 20 } },
+  { name: 'route page', path: '/in/en/taxi/chennai-to-bangalore', kind: 'document', goal: { ratio: 0.5, p99: 20 } },
+  { name: 'rider home', path: '/in/en/user/home', kind: 'app page', goal: { ratio: 0.05, p99: 50 } },
+  { name: 'booking form', path: '/in/en/user/form/taxi/booking', kind: 'app page', goal: { ratio: 0.05, p99: 50 } },
+];
+const GZIP = 'Accept-Encoding: gzip';
+
+requireBuild();
+requireDebianTool('wrk', 'wrk');
+requireDebianTool('nginx', 'nginx-light');
+
+/** One GET with Accept-Encoding: gzip; resolves with the status and the bytes exactly as sent. */
+const getRaw = (url) =>
+  new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode, encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+
+const server = await startServer(await freePort(), { LOG_LEVEL: 'silent' }, { cpu: SERVER_CPU });
+let nginx;
+try {
+  const files = {};
+  const gzipped = {};
+  for (const page of PAGES) {
+    const res = await getRaw(server.origin + page.path);
+    if (res.status !== 200) throw new Error(`${page.path} answered ${res.status}`);
+    if (res.encoding !== 'gzip') throw new Error(`${page.path} was not gzipped (content-encoding ${res.encoding})`);
+    gzipped[page.path] = res.body;
+    files[page.path] = zlib.gunzipSync(res.body);
+    page.bytes = { html: files[page.path].length, gzip: res.body.length };
+  }
+  nginx = await startNginx(await freePort(), files, gzipped);
+  for (const page of PAGES) {
+    const res = await getRaw(nginx.origin + page.path);
+    if (res.status !== 200 || res.encoding !== 'gzip' || !res.body.equals(gzipped[page.path])) throw new Error(`nginx does not serve the same gzipped bytes for ${page.path}`);
+  }
+
+  const opts = { connections: CONNECTIONS, seconds: SECONDS, headers: [GZIP] };
+  for (const page of PAGES) {
+    // warm-up 2 s each (JIT, Next's caches, the document cache), then nginx and the app back to back
+    await wrk(nginx.origin + page.path, { ...opts, seconds: 2 });
+    await wrk(server.origin + page.path, { ...opts, seconds: 2 });
+    page.nginx = await wrk(nginx.origin + page.path, opts);
+    // app pages answer a few hundred per second: wrk can afford to count their statuses in Lua
+    const out = path.join(os.tmpdir(), `bench-pages-status-${process.pid}.txt`);
+    page.app = await wrk(server.origin + page.path, page.kind === 'app page' ? { ...opts, script: statusScript(out) } : opts);
+    if (page.kind === 'app page') {
+      page.statuses = readStatuses(out);
+      fs.rmSync(out, { force: true });
+    }
+  }
+
+  /** Gzipped bytes of the scripts a page makes Chromium download (noModule scripts are for browsers without modules). */
+  const jsBytes = async (pagePath) => {
+    const page = await (await fetch(server.origin + pagePath)).text();
+    const srcs = [...new Set([...page.matchAll(/<script([^>]+)src="([^"]+)"/g)].filter((m) => !/nomodule/i.test(m[1])).map((m) => m[2]))];
+    let total = 0;
+    for (const src of srcs) total += zlib.gzipSync(Buffer.from(await (await fetch(new URL(src, server.origin))).arrayBuffer()), { level: 9 }).length;
+    return { files: srcs.length, kB: total / 1000 };
+  };
+  const scripts = await jsBytes(PAGE);
+  const ROUTE_TYPES = [
+    ['route page', '/in/en/taxi/chennai-to-bangalore'],
+    ['places index', '/in/en/service/places'],
+    ['blog list', '/in/en/blogs'],
+    ['landing (user/home)', '/in/en/user/home'],
+    ['booking form', '/in/en/user/form/taxi/booking'],
+    ['console login', '/in/en/travel/login'],
+  ];
+  const perRoute = [];
+  for (const [name, pagePath] of ROUTE_TYPES) perRoute.push([name, await jsBytes(pagePath)]);
+
+  console.log(`pages bench (wrk -t1 -c${CONNECTIONS} -d${SECONDS}s on CPU 1, Accept-Encoding: gzip; server and nginx on CPU ${SERVER_CPU}; ${nginx.version})`);
+  for (const page of PAGES) {
+    console.log(`  ${page.name} ${page.path} (${page.kind}; ${(page.bytes.html / 1000).toFixed(1)} kB HTML, ${(page.bytes.gzip / 1000).toFixed(1)} kB gzipped)`);
+    console.log(wrkRow('  nginx, same bytes (baseline)', page.nginx));
+    console.log(wrkRow('  app', page.app, page.nginx));
+    const ratio = page.app.rps / page.nginx.rps;
+    console.log(`      throughput ratio app/nginx ${ratio.toFixed(3)} (goal >= ${page.goal.ratio}: ${ratio >= page.goal.ratio ? 'met' : 'MISSED'}); p99 ${page.app.p99.toFixed(1)} ms (goal < ${page.goal.p99} ms: ${page.app.p99 < page.goal.p99 ? 'met' : 'MISSED'})`);
+    if (page.app.non2xx || page.app.socketErrors || page.nginx.non2xx || page.nginx.socketErrors) console.log(`      WARNING: errors in this run: app ${wrkErrors(page.app)}${page.statuses ? ` (answers: ${page.statuses})` : ''}; nginx ${wrkErrors(page.nginx)}`);
+  }
+  console.log(`  JavaScript loaded by the place page: ${scripts.files} files, ${scripts.kB.toFixed(1)} kB gzipped (goal <= 120 kB)`);
+  console.log('  JavaScript by route type (gzipped, what Chromium downloads on load):');
+  for (const [name, js] of perRoute) console.log(`    ${name.padEnd(22)} ${String(js.files).padStart(3)} files ${js.kB.toFixed(1).padStart(7)} kB`);
+  report('pages', [
+    ...PAGES.flatMap((page) => [
+      { label: `${page.name} throughput vs nginx (${CONNECTIONS} conn.)`, value: page.app.rps / page.nginx.rps, unit: 'x', baseline: 1, goal: { op: '>=', value: page.goal.ratio } },
+      { label: `${page.name} p99 (${CONNECTIONS} conn.)`, value: page.app.p99, unit: 'ms', baseline: page.nginx.p99, goal: { op: '<', value: page.goal.p99 } },
+      { label: `${page.name} requests/s (${CONNECTIONS} conn.)`, value: page.app.rps, unit: '/s', baseline: page.nginx.rps },
+      { label: `${page.name} non-2xx answers and socket errors`, value: page.app.non2xx + page.app.socketErrors, unit: '', goal: { op: '==', value: 0 } },
+    ]),
+    { label: 'place page JavaScript (gzipped)', value: scripts.kB, unit: 'kB', goal: { op: '<=', value: 120 } },
+    ...perRoute.map(([name, js]) => ({ label: `JavaScript, ${name} (gzipped)`, value: js.kB, unit: 'kB' })),
+  ]);
+} finally {
+  await nginx?.stop();
+  await server.stop();
+}
