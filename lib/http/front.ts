@@ -22,10 +22,11 @@ import path from 'node:path';
 import { Transform, pipeline, type TransformCallback } from 'node:stream';
 import zlib from 'node:zlib';
 import { documentCache, type DocumentEntry } from './document-cache';
+import { sendEdgeError } from './edge';
 import { inlineStylesheets, isDocumentPath, sharedMaxAge, stripAppScripts } from './documents';
 
 type Handle = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
-type Log = { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+type Log = { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void; debug?: (obj: object, msg: string) => void };
 
 export type FrontOptions = {
   handle: Handle;
@@ -164,8 +165,7 @@ export function createFrontDoor({ handle, log, formOrigins = [], distDir = path.
   const inner = http.createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       log.error({ err: error, url: req.url }, 'request failed');
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
-      res.end();
+      sendEdgeError(res, 500);
     });
   });
   const cache = documentCache();
@@ -331,13 +331,17 @@ export function createFrontDoor({ handle, log, formOrigins = [], distDir = path.
         if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') log.warn({ err: error, url: req.url }, 'page stream failed');
       });
     });
+    let clientGone = false;
     request.on('error', (error) => {
-      log.error({ err: error, url: req.url }, 'page request failed');
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
-      res.end();
+      // the client closing its connection aborts the inner request: routine, not a failure
+      if (clientGone) log.debug?.({ err: error, url: req.url }, 'page request ended by the client');
+      else log.error({ err: error, url: req.url }, 'page request failed');
+      sendEdgeError(res, 502);
     });
     res.on('close', () => {
-      if (!res.writableFinished) request.destroy();
+      if (res.writableFinished) return;
+      clientGone = true;
+      request.destroy();
     });
     request.end();
   }
@@ -371,16 +375,14 @@ export function createFrontDoor({ handle, log, formOrigins = [], distDir = path.
       if (!isPageRequest(req, pathname)) {
         handle(req, res).catch((error: unknown) => {
           log.error({ err: error, url: req.url }, 'request failed');
-          if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
-          res.end();
+          sendEdgeError(res, 500);
         });
         return;
       }
       if (isDocumentPath(pathname)) {
         serveDocument(req, res, pathname).catch((error: unknown) => {
           log.error({ err: error, url: req.url }, 'document failed');
-          if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
-          res.end();
+          sendEdgeError(res, 502);
         });
         return;
       }

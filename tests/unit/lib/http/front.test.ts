@@ -77,12 +77,26 @@ describe('the front door', () => {
   let origin = '';
   let server: http.Server;
   let front: ReturnType<typeof createFrontDoor>;
+  const logged: { level: string; msg: string }[] = [];
+  const log = {
+    error: (_obj: object, msg: string) => logged.push({ level: 'error', msg }),
+    warn: (_obj: object, msg: string) => logged.push({ level: 'warn', msg }),
+    debug: (_obj: object, msg: string) => logged.push({ level: 'debug', msg }),
+  };
 
   beforeAll(async () => {
     documentCache().purge(() => true);
     const handle = async (req: IncomingMessage, res: ServerResponse) => {
       renders += 1;
       const url = req.url ?? '/';
+      if (url === '/in/en/user/slow') {
+        setTimeout(() => res.writeHead(200).end('late'), 400);
+        return;
+      }
+      if (url === '/in/en/user/broken') {
+        req.socket.destroy();
+        return;
+      }
       if (url.startsWith('/in/en/place/')) {
         const name = url.split('/')[4];
         if (name === 'atlantis') {
@@ -98,7 +112,7 @@ describe('the front door', () => {
       res.write('<html><head><script src="/_next/static/chunks/a.js" async></script></head>');
       res.end('<body><script>self.__next_f.push([1])</script></body></html>');
     };
-    front = createFrontDoor({ handle, log: { error: () => {}, warn: () => {} }, formOrigins: ['https://secure.payu.in'] });
+    front = createFrontDoor({ handle, log, formOrigins: ['https://secure.payu.in'] });
     await front.listen();
     server = http.createServer((req, res) => front.serve(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -164,5 +178,21 @@ describe('the front door', () => {
       for (const tag of tags) expect(tag).toContain(`nonce="${nonce}"`);
     }
     expect(nonces.size).toBe(2);
+  });
+
+  it('logs a client that hangs up at debug level, and a page that really fails at error level', async () => {
+    logged.length = 0;
+    const controller = new AbortController();
+    const aborted = fetch(`${origin}/in/en/user/slow`, { signal: controller.signal }).catch((error: Error) => error.name);
+    setTimeout(() => controller.abort(), 50);
+    expect(await aborted).toBe('AbortError');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(logged).toEqual([{ level: 'debug', msg: 'page request ended by the client' }]);
+
+    logged.length = 0;
+    const broken = await fetch(`${origin}/in/en/user/broken`);
+    expect(broken.status).toBe(502);
+    expect(broken.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(logged).toEqual([{ level: 'error', msg: 'page request failed' }]);
   });
 });
