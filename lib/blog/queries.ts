@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { blogPosts, type BlogPost } from '@/lib/db/schema';
 import { BLOG_PAGE_SIZE } from './schemas';
-import { blogText, cutText } from './sanitize';
+import { blogProse, cutText } from './sanitize';
 
 /** What a list shows of a post. */
 export type BlogSummary = Pick<BlogPost, 'slug' | 'title' | 'image' | 'imageWebp' | 'language' | 'createdAt' | 'updatedAt'> & { excerpt: string };
@@ -33,7 +33,7 @@ export async function listPosts(db: Db, businessId: number, { page = 0, size = B
     .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
     .limit(size)
     .offset(page * size);
-  const posts = rows.map(({ description, ...post }) => ({ ...post, excerpt: cutText(blogText(description), EXCERPT_CHARS) }));
+  const posts = rows.map(({ description, ...post }) => ({ ...post, excerpt: cutText(blogProse(description), EXCERPT_CHARS, post.language) }));
   return { posts, total, page, size, pages: Math.max(1, Math.ceil(total / size)) };
 }
 
