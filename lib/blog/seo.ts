@@ -31,13 +31,13 @@ export function blogListMetadata(tenant: Tenant, market: Market, page: number, t
   return pageMetadata({ tenant, market, href: BLOG_PATHS.listPage(page), ...text });
 }
 
-export function blogPostMetadata(tenant: Tenant, market: Market, post: BlogPost, coverAlt: string): Metadata {
+export function blogPostMetadata(tenant: Tenant, market: Market, post: BlogPost, coverAlt: string, coverSize?: { width: number; height: number }): Metadata {
   const base = pageMetadata({ tenant, market, href: BLOG_PATHS.post(post.slug), title: post.title, description: metaDescription(post.description, post.language), languages: [post.language], type: 'article' });
   const cover = absoluteUrl(siteOrigin(tenant), post.image);
   return {
     ...base,
     keywords: post.keywords,
-    openGraph: { ...base.openGraph, type: 'article', publishedTime: post.createdAt.toISOString(), modifiedTime: post.updatedAt.toISOString(), images: [{ url: cover, alt: coverAlt }] },
+    openGraph: { ...base.openGraph, type: 'article', publishedTime: post.createdAt.toISOString(), modifiedTime: post.updatedAt.toISOString(), images: [{ url: cover, alt: coverAlt, ...coverSize }] },
     twitter: { ...base.twitter, card: 'summary_large_image', images: [cover] },
   };
 }
