@@ -23,6 +23,7 @@ import { Transform, pipeline, type TransformCallback } from 'node:stream';
 import zlib from 'node:zlib';
 import { documentCache, type DocumentEntry } from './document-cache';
 import { sendEdgeError } from './edge';
+import { isErrorShell, isNotFoundPagePath, notFoundPagePath } from './not-found';
 import { inlineStylesheets, isDocumentPath, sharedMaxAge, stripAppScripts } from './documents';
 
 type Handle = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -250,6 +251,15 @@ export function createFrontDoor({ handle, log, formOrigins = [], distDir = path.
     return pending;
   }
 
+  /** Next's script-only 404 shell swapped for the server-rendered not-found page of the path's market, still 404. */
+  async function withRenderedNotFound(req: IncomingMessage, pathname: string, upstream: Upstream): Promise<Upstream> {
+    const page = notFoundPagePath(pathname);
+    if (upstream.status !== 404 || !page || !String(upstream.headers['content-type'] ?? '').startsWith('text/html') || !isErrorShell(upstream.body)) return upstream;
+    const rendered = await fetchWhole(req, page);
+    if (rendered.status !== 200) return upstream;
+    return { status: 404, headers: { ...rendered.headers, 'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate' }, body: rendered.body };
+  }
+
   function sendEntry(req: IncomingMessage, res: ServerResponse, entry: DocumentEntry, state: 'HIT' | 'MISS' | 'STALE'): void {
     const headers: OutgoingHttpHeaders = { ...entry.headers, etag: entry.etag, 'x-page-cache': state, age: String(Math.floor((Date.now() - entry.storedAt) / 1000)) };
     if (req.headers['if-none-match'] === entry.etag) {
@@ -296,11 +306,11 @@ export function createFrontDoor({ handle, log, formOrigins = [], distDir = path.
     const upstream = await fill(key, req, pathname);
     const stored = cache.get(key);
     if (stored) sendEntry(req, res, stored, 'MISS');
-    else sendWhole(req, res, upstream);
+    else sendWhole(req, res, await withRenderedNotFound(req, pathname, upstream));
   }
 
   /** Streams a page from Next, adding the nonce to its scripts and compressing. */
-  function proxyPage(req: IncomingMessage, res: ServerResponse): void {
+  function proxyPage(req: IncomingMessage, res: ServerResponse, pathname: string): void {
     const request = upstreamRequest(req.method ?? 'GET', req.url ?? '/', req.headers);
     request.on('response', (response) => {
       const headers = forwardHeaders(response.headers);
@@ -308,7 +318,19 @@ export function createFrontDoor({ handle, log, formOrigins = [], distDir = path.
       const html = type.startsWith('text/html');
       const nonce = randomBytes(16).toString('base64');
       if (html) headers['content-security-policy'] = appPolicy(nonce, formOrigins);
-      const status = response.statusCode ?? 502;
+      const status = isNotFoundPagePath(pathname) ? 404 : (response.statusCode ?? 502);
+      if (status === 404 && html && req.method === 'GET') {
+        // a 404 is read whole: it may be Next's error shell, answered instead with the rendered page
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', () => sendEdgeError(res, 502));
+        response.on('end', () => {
+          withRenderedNotFound(req, pathname, { status, headers: response.headers, body: Buffer.concat(chunks) })
+            .then((upstream) => sendWhole(req, res, upstream))
+            .catch(() => sendEdgeError(res, 502));
+        });
+        return;
+      }
       const bodyless = req.method === 'HEAD' || status === 204 || status === 304;
       const gzip = !bodyless && acceptsGzip(req) && COMPRESSIBLE.test(type);
       if (gzip) {
@@ -379,14 +401,14 @@ export function createFrontDoor({ handle, log, formOrigins = [], distDir = path.
         });
         return;
       }
-      if (isDocumentPath(pathname)) {
+      if (isDocumentPath(pathname) && !isNotFoundPagePath(pathname)) {
         serveDocument(req, res, pathname).catch((error: unknown) => {
           log.error({ err: error, url: req.url }, 'document failed');
           sendEdgeError(res, 502);
         });
         return;
       }
-      proxyPage(req, res);
+      proxyPage(req, res, pathname);
     },
     close(): void {
       inner.close();

@@ -89,6 +89,17 @@ describe('the front door', () => {
     const handle = async (req: IncomingMessage, res: ServerResponse) => {
       renders += 1;
       const url = req.url ?? '/';
+      if (url === '/ae/ar/page-not-found' || url === '/in/en/page-not-found') {
+        const lang = url.split('/')[2];
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 's-maxage=300' });
+        res.end(`<!DOCTYPE html><html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><head><script src="/_next/a.js"></script></head><body><main><h1>Not found ${lang}</h1></main></body></html>`);
+        return;
+      }
+      if (url === '/ae/ar/blog/missing' || url === '/in/en/user/missing' || url === '/zz/no-market') {
+        res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 's-maxage=300' });
+        res.end('<!DOCTYPE html><html id="__next_error__"><head><script src="/_next/a.js"></script></head><body><div hidden=""></div><script>self.__next_f.push([1])</script></body></html>');
+        return;
+      }
       if (url === '/in/en/user/slow') {
         setTimeout(() => res.writeHead(200).end('late'), 400);
         return;
@@ -194,5 +205,27 @@ describe('the front door', () => {
     expect(broken.status).toBe(502);
     expect(broken.headers.get('x-content-type-options')).toBe('nosniff');
     expect(logged).toEqual([{ level: 'error', msg: 'page request failed' }]);
+  });
+
+  it.each([
+    ['/ae/ar/blog/missing', 'ar', 'rtl'],
+    ['/in/en/user/missing', 'en', 'ltr'],
+  ])('answers Next\'s script-only 404 shell of %s with the server-rendered not-found page, still 404', async (path, lang, dir) => {
+    const missing = await fetch(`${origin}${path}`);
+    expect(missing.status).toBe(404);
+    const html = await missing.text();
+    expect(html).not.toContain('__next_error__');
+    expect(html).toContain(`<html lang="${lang}" dir="${dir}">`);
+    expect(html).toContain(`<h1>Not found ${lang}</h1>`);
+    expect(missing.headers.get('cache-control')).toContain('no-store');
+    const nonce = /'nonce-([^']+)'/.exec(missing.headers.get('content-security-policy')!)![1];
+    expect(html).toContain(`<script nonce="${nonce}" src="/_next/a.js">`);
+  });
+
+  it('answers the not-found page\'s own path with 404, and leaves a 404 outside any market alone', async () => {
+    expect((await fetch(`${origin}/in/en/page-not-found`)).status).toBe(404);
+    const outside = await fetch(`${origin}/zz/no-market`);
+    expect(outside.status).toBe(404);
+    expect(await outside.text()).toContain('__next_error__');
   });
 });
