@@ -229,7 +229,7 @@ export const ROUTES: Record<string, RouteSpec> = {
   'tracking/ad-metrics': { POST: { as: 'anon', body: 'json', sample: () => ({ ad_metrics: { utm_source: 'google', utm_campaign: 'monsoon' }, country_code: 'in' }), required: ['ad_metrics'] } },
   'tracking/report': { GET: { as: 'partner', query: () => ({ filter: 'custom', from: '2024-01-01', to: '2024-01-31' }) } },
   'tracking/visit': { POST: { as: 'anon', body: 'json', sample: () => ({ session_id: 'visit-session-01', page_url: '/in/en/user/home?utm_source=x', referrer: 'https://search.example/' }), required: ['session_id', 'page_url'] } },
-  'uploads/[...path]': { GET: { as: 'anon', params: (t) => ({ path: t.cover.imageWebp.split('/').slice(3) }) } },
+  'uploads/[...path]': { GET: { as: 'anon', params: (t) => ({ path: t.cover.imageWebp.split('/').slice(2) }) } },
   wallet: { GET: { as: 'rider' } },
   'whatsapp/webhook': {
     GET: { as: 'anon', query: () => ({ 'hub.mode': 'subscribe', 'hub.verify_token': 'verify-token', 'hub.challenge': '1158201444' }) },
