@@ -63,5 +63,5 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
 
 export const config = {
   runtime: 'nodejs',
-  matcher: ['/((?!api/|_next/|socket\\.io/|site-not-found/|brand/|icons/|vehicles/|sounds/|favicon\\.ico|favicon\\.svg|robots\\.txt|sitemap|manifest\\.webmanifest|sw\\.js|visit\\.js).*)'],
+  matcher: ['/((?!api/|media/|_next/|socket\\.io/|site-not-found/|brand/|icons/|vehicles/|sounds/|favicon\\.ico|favicon\\.svg|robots\\.txt|sitemap|manifest\\.webmanifest|sw\\.js|visit\\.js).*)'],
 };

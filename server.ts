@@ -13,6 +13,7 @@ import { attachSocketServer } from './lib/realtime/server';
 import { CLIENT_IP_HEADER } from './lib/api/client-ip';
 import { startPushNotifications } from './lib/push/listener';
 import { createFrontDoor } from './lib/http/front';
+import { refuseAtEdge, sendEdgeError } from './lib/http/edge';
 import { paymentFormOrigins } from './lib/payments/form-origins';
 import { getRequestListener } from '@hono/node-server';
 import inject from 'light-my-request';
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
   await front?.listen();
 
   const server = createServer((req, res) => {
+    if (refuseAtEdge(req, res)) return;
     // The client address travels to route handlers in a header only this server sets.
     const forwarded = config.TRUST_PROXY === '1' ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0].trim() : '';
     req.headers[CLIENT_IP_HEADER] = forwarded || req.socket.remoteAddress || 'unknown';
@@ -70,8 +72,7 @@ async function main(): Promise<void> {
     }
     handle(req, res).catch((error: unknown) => {
       logger.error({ err: error, url: req.url }, 'request failed');
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
-      res.end();
+      sendEdgeError(res, 500);
     });
   });
   const io = attachSocketServer(server);

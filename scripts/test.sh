@@ -18,6 +18,16 @@ if [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 
+if ! command -v java >/dev/null; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "== installing Debian's Java for the HTML validator (vnu-jar) in the end-to-end tests"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless >/dev/null
+  else
+    echo "The HTML validation (tests/e2e/html-validity.spec.ts) needs Java: run 'sudo apt-get install default-jre-headless'." >&2
+    exit 1
+  fi
+fi
+
 echo "== lint"
 npx eslint .
 echo "== type check"
@@ -31,5 +41,5 @@ if [ -n "${DATABASE_URL:-}" ]; then
 fi
 echo "== production build"
 npm run build
-echo "== end-to-end tests (Chromium)"
+echo "== end-to-end tests (Chromium; tests/e2e/html-validity.spec.ts validates ten page kinds with the Nu HTML checker)"
 npx playwright test

@@ -27,6 +27,7 @@ export function EmailLogin({ userType, defaultEmail = '', onSuccess, onClose }: 
     <>
       <form className={styles.form} noValidate onSubmit={form.handleSubmit((values) => flow.send({ email: values.email }))}>
         <fieldset className={styles.fieldset} disabled={!hydrated}>
+        <legend className="visually-hidden">{t('signIn')}</legend>
         <div className={styles.field}>
           <label htmlFor={`${id}-email`}>{t('emailLabel')}</label>
           <input

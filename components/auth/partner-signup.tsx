@@ -87,6 +87,7 @@ export function PartnerSignup({ variant, title, subtitle, defaultCountry, headin
       ) : (
         <form className={styles.form} noValidate onSubmit={onSubmit}>
 <fieldset className={styles.fieldset} disabled={!hydrated}>
+          <legend className="visually-hidden">{ts('title')}</legend>
           <div className={styles.field}>
             <label htmlFor={`${id}-name`}>{t('businessNameLabel')}</label>
             <input id={`${id}-name`} className={styles.input} autoComplete="organization" aria-invalid={nameError ? true : undefined} aria-describedby={nameError ? `${id}-name-error` : undefined} {...form.register('name')} />

@@ -66,6 +66,7 @@ export function PhoneLogin({
         )}
       >
         <fieldset className={styles.fieldset} disabled={!hydrated}>
+        <legend className="visually-hidden">{t('signIn')}</legend>
         {askName ? (
           <div className={styles.field}>
             <label htmlFor={`${id}-name`}>{t('nameLabel')}</label>

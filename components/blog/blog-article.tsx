@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import type { BlogPost } from '@/lib/db/schema';
+import { coverSize } from '@/lib/blog/page-data';
 import { renderBlogHtml } from '@/lib/blog/sanitize';
 import { BLOG_PATHS } from '@/lib/blog/seo';
 import { formatDateTime } from '@/lib/i18n/format';
@@ -8,8 +9,9 @@ import { BlogCover } from './blog-cover';
 import styles from './blog.module.css';
 
 /** Spec 000 §2.12: back link, title, "Published on" with the local creation time, cover, description as (sanitised) HTML. */
-export async function BlogArticle({ post, locale, timeZone }: { post: BlogPost; locale: string; timeZone: string }) {
+export async function BlogArticle({ post, tenantSlug, locale, timeZone }: { post: BlogPost; tenantSlug: string; locale: string; timeZone: string }) {
   const t = await getTranslations('Blog');
+  const size = await coverSize(tenantSlug, post.image);
   return (
     <article className={styles.article}>
       <Link href={BLOG_PATHS.list()} className={styles.back}>
@@ -19,7 +21,7 @@ export async function BlogArticle({ post, locale, timeZone }: { post: BlogPost; 
       <p className={styles.muted}>
         <time dateTime={post.createdAt.toISOString()}>{t('publishedOn', { date: formatDateTime(post.createdAt, locale, timeZone) })}</time>
       </p>
-      <BlogCover image={post.image} imageWebp={post.imageWebp} alt={t('coverAlt', { title: post.title })} />
+      <BlogCover image={post.image} imageWebp={post.imageWebp} alt={t('coverAlt', { title: post.title })} size={size} priority />
       <div className={styles.body} dangerouslySetInnerHTML={{ __html: renderBlogHtml(post.description) }} />
     </article>
   );

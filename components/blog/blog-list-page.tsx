@@ -26,7 +26,7 @@ export async function BlogListPage({ params, page }: { params: PageParams; page:
   const { tenant, market, result } = await load(params, page);
   return (
     <SiteShell tenant={tenant} market={market} documentHref={page > 1 ? `/blogs/page/${page}` : '/blogs'}>
-      <BlogList result={result} businessName={tenant.name} timeZone={tenant.timeZone} />
+      <BlogList result={result} tenantSlug={tenant.slug} businessName={tenant.name} timeZone={tenant.timeZone} />
     </SiteShell>
   );
 }

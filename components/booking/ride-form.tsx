@@ -196,7 +196,7 @@ export function RideForm({
       <div className={styles.pair}>
         <div className={styles.field}>
           <label htmlFor={`${id}-pdate`}>{t('pickupDate')}</label>
-          <input id={`${id}-pdate`} type="date" className={styles.input} min={today} value={form.pickupDate} disabled={form.pickupTime === NOW} onChange={(e) => set('pickupDate', e.target.value)} onBlur={() => touch('pickupTime')} />
+          <input id={`${id}-pdate`} type="date" className={styles.input} min={today || undefined} value={form.pickupDate} disabled={form.pickupTime === NOW} onChange={(e) => set('pickupDate', e.target.value)} onBlur={() => touch('pickupTime')} />
         </div>
         {timeSelect('pickupTime', t('pickupTime'), true)}
       </div>
@@ -205,7 +205,7 @@ export function RideForm({
         <div className={styles.pair}>
           <div className={styles.field}>
             <label htmlFor={`${id}-rdate`}>{t('returnDate')}</label>
-            <input id={`${id}-rdate`} type="date" className={styles.input} min={form.pickupDate || today} value={form.returnDate} onChange={(e) => set('returnDate', e.target.value)} onBlur={() => touch('returnTime')} />
+            <input id={`${id}-rdate`} type="date" className={styles.input} min={form.pickupDate || today || undefined} value={form.returnDate} onChange={(e) => set('returnDate', e.target.value)} onBlur={() => touch('returnTime')} />
           </div>
           {timeSelect('returnTime', t('returnTime'), false)}
         </div>

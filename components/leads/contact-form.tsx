@@ -86,6 +86,7 @@ export function ContactForm({ businessName }: { businessName: string }) {
   return (
     <form className={styles.form} noValidate onSubmit={onSubmit} aria-label={t('title')}>
       <fieldset className={styles.fieldset} disabled={!hydrated || isSubmitting}>
+        <legend className="visually-hidden">{t('title')}</legend>
         <p className={styles.hint}>{t('requiredHint')}</p>
         <div className={styles.pair}>
           {field('firstName', t('firstName'), <input className={styles.control} autoComplete="given-name" maxLength={CONTACT_LIMITS.name} {...aria('firstName', true)} {...form.register('firstName')} />)}

@@ -12,6 +12,7 @@ import { driverRoutes } from './routes/driver';
 import { eventsRoutes } from './routes/events';
 import { healthRoutes } from './routes/health';
 import { leadsRoutes } from './routes/leads';
+import { mediaRoutes } from './routes/media';
 import { partnerRoutes } from './routes/partner';
 import { paymentsRoutes } from './routes/payments';
 import { placesRoutes } from './routes/places';
@@ -36,6 +37,7 @@ const routes = new Hono()
   .route('/', eventsRoutes)
   .route('/', healthRoutes)
   .route('/', leadsRoutes)
+  .route('/', mediaRoutes)
   .route('/', partnerRoutes)
   .route('/', paymentsRoutes)
   .route('/', placesRoutes)

@@ -1,6 +1,6 @@
-/** Paths the API router answers instead of Next: everything under /api and the site's root files. */
+/** Paths the API router answers instead of Next: everything under /api, uploaded media and the site's root files. */
 const ROOT_FILES = new Set(['/robots.txt', '/sitemap.xml', '/manifest.webmanifest']);
 
 export function isApiPath(pathname: string): boolean {
-  return pathname.startsWith('/api/') || pathname === '/api' || ROOT_FILES.has(pathname) || pathname.startsWith('/sitemap/');
+  return pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/media/') || ROOT_FILES.has(pathname) || pathname.startsWith('/sitemap/');
 }

@@ -4,7 +4,7 @@ import { blogPosts, type BlogPost } from '@/lib/db/schema';
 import { languageOf } from '@/lib/i18n/markets';
 import type { Tenant } from '@/lib/tenancy/queries';
 import { blogError } from './errors';
-import { writingLocale } from './generate';
+import { offeredLanguages, writingLocale } from './generate';
 import { isOwnUpload } from './images';
 import { slugExists } from './queries';
 import { blogText, sanitizeBlogHtml } from './sanitize';
@@ -20,10 +20,13 @@ const plain = (text: string) => text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\
 
 /**
  * Publishes a post: the description sanitised to the allowlist (still at least
- * 100 characters of text), images of this operator only, the slug unique per
+ * 100 characters of text), images of this operator only, in a language of
+ * the operator's market (400 naming `language` otherwise), the slug unique per
  * operator (409 naming `slug`).
  */
 export async function createPost(db: Db, tenant: Tenant, authorUserId: number | null, input: CreateBlog): Promise<BlogPost> {
+  // a language the market lacks would be served under another language's path: refused, never replaced
+  if (input.language && !offeredLanguages(tenant).includes(input.language)) throw blogError('languageInvalid', 'language');
   const description = sanitizeBlogHtml(input.description);
   if (blogText(description).length < DESCRIPTION_MIN_CHARS) throw blogError('descriptionTooShort', 'description');
   if (isUploadPath(input.image) && !(await isOwnUpload(tenant.slug, input.image))) throw blogError('imageInvalid', 'image');

@@ -16,6 +16,11 @@ import { suggestKeywords, writeArticle, type OperatorFacts, type WriterText } fr
 export type Generated = { text: string; source: 'llm' | 'builtin' };
 
 /** The locale tag a post is written in: the asked language if the operator's country offers it, else the operator's. */
+/** Languages the operator's market offers, its pages' languages. */
+export function offeredLanguages(tenant: Pick<Tenant, 'countryCode'>): readonly string[] {
+  return languagesForCountry(isCountryCode(tenant.countryCode) ? tenant.countryCode : DEFAULT_COUNTRY);
+}
+
 export function writingLocale(tenant: Pick<Tenant, 'countryCode' | 'language'>, language?: string): string {
   const country = isCountryCode(tenant.countryCode) ? tenant.countryCode : DEFAULT_COUNTRY;
   const offered = languagesForCountry(country);

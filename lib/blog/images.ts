@@ -5,13 +5,14 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { env } from '@/lib/env';
 import { blogError } from './errors';
-import { IMAGE_MAX_BYTES, isUploadPath, type StoredImage } from './schemas';
+import { IMAGE_MAX_BYTES, MEDIA_PREFIX, uploadSegments, type StoredImage } from './schemas';
 
 /*
  * Blog cover uploads: PNG, JPEG or WebP up to 5 MB, recognised by their magic
  * bytes, decoded and re-encoded (which drops metadata and anything hidden in
  * the file), stored under DATA_DIR/uploads/{tenant}/blog/ as a WebP plus a
- * JPEG (or PNG with transparency) fallback, served by /api/uploads/.
+ * JPEG (or PNG with transparency) fallback, served by /media/ (app/media),
+ * which crawlers may fetch.
  */
 
 /** Longest side of a stored cover, in pixels; the largest decoded input, in pixels. */
@@ -63,11 +64,11 @@ export async function storeBlogImage(tenantSlug: string, bytes: Uint8Array): Pro
   await fs.mkdir(dir, { recursive: true });
   const id = randomUUID();
   await Promise.all([fs.writeFile(path.join(dir, `${id}.webp`), encoded.webp), fs.writeFile(path.join(dir, `${id}.${encoded.fallbackExt}`), encoded.fallback)]);
-  const base = `/api/uploads/${tenantSlug}/blog/${id}`;
+  const base = `${MEDIA_PREFIX}${tenantSlug}/blog/${id}`;
   return { image: `${base}.${encoded.fallbackExt}`, imageWebp: `${base}.webp` };
 }
 
-/** The file behind /api/uploads/{tenant}/blog/{file} of this tenant; undefined for any other path (no traversal possible). */
+/** The file behind /media/{tenant}/blog/{file} of this tenant; undefined for any other path (no traversal possible). */
 function uploadFile(tenantSlug: string, segments: readonly string[]): string | undefined {
   if (segments.length !== 3) return undefined;
   const [tenant, kind, file] = segments;
@@ -89,7 +90,42 @@ export async function readUpload(tenantSlug: string, segments: readonly string[]
 
 /** True when a stored image path belongs to this tenant and its file exists. */
 export async function isOwnUpload(tenantSlug: string, publicPath: string): Promise<boolean> {
-  const file = isUploadPath(publicPath) ? uploadFile(tenantSlug, publicPath.split('/').slice(3)) : undefined;
+  const segments = uploadSegments(publicPath);
+  const file = segments ? uploadFile(tenantSlug, segments) : undefined;
   if (!file) return false;
   return fs.stat(file).then((s) => s.isFile(), () => false);
+}
+
+/** The answer for an upload path of this tenant: the bytes, their type and a year of immutable caching; undefined when there is no such file. */
+export async function uploadResponse(tenantSlug: string, segments: readonly string[]): Promise<Response | undefined> {
+  const file = await readUpload(tenantSlug, segments);
+  if (!file) return undefined;
+  return new Response(new Uint8Array(file.bytes), {
+    headers: {
+      'content-type': file.contentType,
+      'content-length': String(file.bytes.length),
+      // names are random and never reused, so a name always means the same bytes
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+    },
+  });
+}
+
+export type ImageSize = { width: number; height: number };
+/** Sizes read from stored files (files never change, so they are read once per process). */
+const sizes = new Map<string, ImageSize | null>();
+
+/** Width and height of an uploaded image of this tenant, from its stored file's header; undefined for other addresses. */
+export async function uploadedImageSize(tenantSlug: string, publicPath: string): Promise<ImageSize | undefined> {
+  const segments = uploadSegments(publicPath);
+  const file = segments ? uploadFile(tenantSlug, segments) : undefined;
+  if (!file) return undefined;
+  if (!sizes.has(file)) {
+    const meta = await sharp(/*turbopackIgnore: true*/ file)
+      .metadata()
+      .catch(() => undefined);
+    sizes.set(file, meta?.width && meta.height ? { width: meta.width, height: meta.height } : null);
+  }
+  return sizes.get(file) ?? undefined;
 }

@@ -2,8 +2,8 @@ import 'server-only';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { blogPosts, type BlogPost } from '@/lib/db/schema';
-import { BLOG_PAGE_SIZE } from './schemas';
-import { blogText, cutText } from './sanitize';
+import { BLOG_PAGE_SIZE, publicImagePath } from './schemas';
+import { blogProse, cutText } from './sanitize';
 
 /** What a list shows of a post. */
 export type BlogSummary = Pick<BlogPost, 'slug' | 'title' | 'image' | 'imageWebp' | 'language' | 'createdAt' | 'updatedAt'> & { excerpt: string };
@@ -33,7 +33,7 @@ export async function listPosts(db: Db, businessId: number, { page = 0, size = B
     .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
     .limit(size)
     .offset(page * size);
-  const posts = rows.map(({ description, ...post }) => ({ ...post, excerpt: cutText(blogText(description), EXCERPT_CHARS) }));
+  const posts = rows.map(({ description, ...post }) => ({ ...post, image: publicImagePath(post.image), imageWebp: publicImagePath(post.imageWebp), excerpt: cutText(blogProse(description), EXCERPT_CHARS, post.language) }));
   return { posts, total, page, size, pages: Math.max(1, Math.ceil(total / size)) };
 }
 
@@ -44,7 +44,7 @@ export async function postBySlug(db: Db, businessId: number, slug: string): Prom
     .from(blogPosts)
     .where(and(eq(blogPosts.businessId, businessId), eq(blogPosts.slug, slug)))
     .limit(1);
-  return post;
+  return post && { ...post, image: publicImagePath(post.image), imageWebp: publicImagePath(post.imageWebp) };
 }
 
 /** Every post's slug, language and last change, for sitemaps. */

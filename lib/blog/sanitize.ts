@@ -86,8 +86,10 @@ export function renderBlogHtml(html: string): string {
   return serialize(fragment, document);
 }
 
-/** Plain text of a description, blocks separated by spaces (for meta descriptions, excerpts and length checks). */
-export function blogText(html: string): string {
+const BLOCK_BREAK = '\u2029';
+
+/** Text of each block of a description (headings, paragraphs, list items), in order. */
+function blogBlocks(html: string): string[] {
   const { fragment } = sanitizedFragment(html);
   const parts: string[] = [];
   const walk = (node: Node) => {
@@ -95,17 +97,41 @@ export function blogText(html: string): string {
       if (child.nodeType === 3) parts.push(child.textContent ?? '');
       else {
         const isBlock = BLOCKS.has(child.nodeName);
-        if (isBlock) parts.push(' ');
+        if (isBlock) parts.push(BLOCK_BREAK);
         walk(child);
-        if (isBlock) parts.push(' ');
+        if (isBlock) parts.push(BLOCK_BREAK);
       }
     }
   };
   walk(fragment);
-  return parts.join('').replace(/\s+/g, ' ').trim();
+  return parts
+    .join('')
+    .split(BLOCK_BREAK)
+    .map((block) => block.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
 }
 
-/** The first `max` characters of a text (spec 000 §2.12: meta description cut to 155). */
-export function cutText(text: string, max: number): string {
-  return text.length <= max ? text : text.slice(0, max).trimEnd();
+/** Plain text of a description, blocks separated by spaces (for length checks). */
+export function blogText(html: string): string {
+  return blogBlocks(html).join(' ');
+}
+
+/** Plain text that reads as prose: a block without closing punctuation (a heading) ends with a full stop before the next. */
+export function blogProse(html: string): string {
+  return blogBlocks(html).reduce((text, block) => (text ? `${text}${/\p{P}$/u.test(text) ? '' : '.'} ${block}` : block), '');
+}
+
+const ELLIPSIS = '…';
+
+/** At most `max` characters of a text, cut at a word boundary with an ellipsis (spec 000 §2.12: meta description up to 155). */
+export function cutText(text: string, max: number, locale?: string): string {
+  if (text.length <= max) return text;
+  let kept = '';
+  for (const { segment } of new Intl.Segmenter(locale, { granularity: 'word' }).segment(text)) {
+    if (kept.length + segment.length > max - ELLIPSIS.length) break;
+    kept += segment;
+  }
+  // a single word longer than the limit is cut inside it rather than dropped
+  if (!kept.trim()) kept = text.slice(0, max - ELLIPSIS.length);
+  return `${kept.replace(/[\s\p{P}]+$/u, '')}${ELLIPSIS}`;
 }

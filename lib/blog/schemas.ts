@@ -20,8 +20,11 @@ export type StoredImage = { image: string; imageWebp: string };
 export const RESERVED_SLUGS: readonly string[] = ['create'];
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-/** Public path of an image stored by this app: /api/uploads/{tenant}/blog/{uuid}.{ext}. */
-export const UPLOAD_PATH_PATTERN = /^\/api\/uploads\/([a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?)\/blog\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(webp|jpg|png)$/;
+/** Where uploads are served, a path robots.txt lets crawlers fetch; posts stored before it name the old /api/uploads/. */
+export const MEDIA_PREFIX = '/media/';
+const LEGACY_UPLOAD_PREFIX = '/api/uploads/';
+/** Public path of an image stored by this app: /media/{tenant}/blog/{uuid}.{ext} (or the same under /api/uploads/). */
+export const UPLOAD_PATH_PATTERN = /^\/(?:media|api\/uploads)\/([a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?)\/blog\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(webp|jpg|png)$/;
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
@@ -53,6 +56,19 @@ export function slugify(title: string): string {
 
 export function isUploadPath(value: string): boolean {
   return UPLOAD_PATH_PATTERN.test(value);
+}
+
+/** {tenant}, kind and file of an upload path; undefined for anything else. */
+export function uploadSegments(value: string): string[] | undefined {
+  if (!isUploadPath(value)) return undefined;
+  const rest = value.startsWith(MEDIA_PREFIX) ? value.slice(MEDIA_PREFIX.length) : value.slice(LEGACY_UPLOAD_PREFIX.length);
+  return rest.split('/');
+}
+
+/** The path pages link an image at: uploads under /media/, other addresses unchanged. */
+export function publicImagePath<T extends string | null>(value: T): T {
+  const segments = value === null ? undefined : uploadSegments(value);
+  return (segments ? `${MEDIA_PREFIX}${segments.join('/')}` : value) as T;
 }
 
 function isImageUrl(value: string): boolean {

@@ -8,7 +8,7 @@ import { pageMetadata } from '@/lib/seo/metadata';
 import { absoluteUrl, siteOrigin } from '@/lib/seo/origin';
 import { SEO_PATHS } from '@/lib/seo/paths';
 import type { Tenant } from '@/lib/tenancy/queries';
-import { blogText, cutText } from './sanitize';
+import { blogProse, cutText } from './sanitize';
 import { META_DESCRIPTION_MAX } from './schemas';
 
 /*
@@ -22,22 +22,22 @@ export const BLOG_PATHS = { list: () => '/blogs', listPage: (page: number) => (p
 /** Longest headline Google reads from BlogPosting, in characters. */
 const HEADLINE_MAX = 110;
 
-/** The spec's meta description: the text of the description, cut to 155 characters. */
-export function metaDescription(html: string): string {
-  return cutText(blogText(html), META_DESCRIPTION_MAX);
+/** The spec's meta description: the description as prose (headings end as sentences), cut at a word within 155 characters. */
+export function metaDescription(html: string, locale?: string): string {
+  return cutText(blogProse(html), META_DESCRIPTION_MAX, locale);
 }
 
 export function blogListMetadata(tenant: Tenant, market: Market, page: number, text: { title: string; description: string }): Metadata {
   return pageMetadata({ tenant, market, href: BLOG_PATHS.listPage(page), ...text });
 }
 
-export function blogPostMetadata(tenant: Tenant, market: Market, post: BlogPost, coverAlt: string): Metadata {
-  const base = pageMetadata({ tenant, market, href: BLOG_PATHS.post(post.slug), title: post.title, description: metaDescription(post.description), languages: [post.language], type: 'article' });
+export function blogPostMetadata(tenant: Tenant, market: Market, post: BlogPost, coverAlt: string, coverSize?: { width: number; height: number }): Metadata {
+  const base = pageMetadata({ tenant, market, href: BLOG_PATHS.post(post.slug), title: post.title, description: metaDescription(post.description, post.language), languages: [post.language], type: 'article' });
   const cover = absoluteUrl(siteOrigin(tenant), post.image);
   return {
     ...base,
     keywords: post.keywords,
-    openGraph: { ...base.openGraph, type: 'article', publishedTime: post.createdAt.toISOString(), modifiedTime: post.updatedAt.toISOString(), images: [{ url: cover, alt: coverAlt }] },
+    openGraph: { ...base.openGraph, type: 'article', publishedTime: post.createdAt.toISOString(), modifiedTime: post.updatedAt.toISOString(), images: [{ url: cover, alt: coverAlt, ...coverSize }] },
     twitter: { ...base.twitter, card: 'summary_large_image', images: [cover] },
   };
 }
@@ -51,8 +51,8 @@ export function blogPostJsonLd(tenant: Tenant, market: Market, post: BlogPost, c
   const posting: JsonLdNode = {
     '@type': 'BlogPosting',
     '@id': `${canonical}#post`,
-    headline: cutText(post.title, HEADLINE_MAX),
-    description: metaDescription(post.description),
+    headline: cutText(post.title, HEADLINE_MAX, post.language),
+    description: metaDescription(post.description, post.language),
     image: [absoluteUrl(origin, post.image), ...(post.imageWebp ? [absoluteUrl(origin, post.imageWebp)] : [])],
     datePublished: post.createdAt.toISOString(),
     dateModified: post.updatedAt.toISOString(),

@@ -23,10 +23,12 @@ import { Transform, pipeline, type TransformCallback } from 'node:stream';
 import zlib from 'node:zlib';
 import { appPageCache, documentCache, type AppPageEntry, type DocumentEntry } from './document-cache';
 import { gzipNonced, renderNonced, splitForNonce } from './nonced-page';
+import { sendEdgeError } from './edge';
+import { isErrorShell, isNotFoundPagePath, notFoundPagePath } from './not-found';
 import { inlineStylesheets, isDocumentPath, sharedMaxAge, stripAppScripts } from './documents';
 
 type Handle = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
-type Log = { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+type Log = { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void; debug?: (obj: object, msg: string) => void };
 
 export type FrontOptions = {
   handle: Handle;
@@ -165,8 +167,7 @@ export function createFrontDoor({ handle, log, formOrigins = [], distDir = path.
   const inner = http.createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       log.error({ err: error, url: req.url }, 'request failed');
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
-      res.end();
+      sendEdgeError(res, 500);
     });
   });
   const cache = documentCache();
@@ -252,6 +253,15 @@ export function createFrontDoor({ handle, log, formOrigins = [], distDir = path.
     return pending;
   }
 
+  /** Next's script-only 404 shell swapped for the server-rendered not-found page of the path's market, still 404. */
+  async function withRenderedNotFound(req: IncomingMessage, pathname: string, upstream: Upstream): Promise<Upstream> {
+    const page = notFoundPagePath(pathname);
+    if (upstream.status !== 404 || !page || !String(upstream.headers['content-type'] ?? '').startsWith('text/html') || !isErrorShell(upstream.body)) return upstream;
+    const rendered = await fetchWhole(req, page);
+    if (rendered.status !== 200) return upstream;
+    return { status: 404, headers: { ...rendered.headers, 'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate' }, body: rendered.body };
+  }
+
   function sendEntry(req: IncomingMessage, res: ServerResponse, entry: DocumentEntry, state: 'HIT' | 'MISS' | 'STALE'): void {
     const headers: OutgoingHttpHeaders = { ...entry.headers, etag: entry.etag, 'x-page-cache': state, age: String(Math.floor((Date.now() - entry.storedAt) / 1000)) };
     if (req.headers['if-none-match'] === entry.etag) {
@@ -298,7 +308,7 @@ export function createFrontDoor({ handle, log, formOrigins = [], distDir = path.
     const upstream = await fill(key, req, pathname);
     const stored = cache.get(key);
     if (stored) sendEntry(req, res, stored, 'MISS');
-    else sendWhole(req, res, upstream);
+    else sendWhole(req, res, await withRenderedNotFound(req, pathname, upstream));
   }
 
   /** A prerendered app page (Next's s-maxage, no cookie set) can be answered from memory with a new nonce each time. */
@@ -348,7 +358,7 @@ export function createFrontDoor({ handle, log, formOrigins = [], distDir = path.
     const key = `${String(req.headers.host ?? '').toLowerCase()}|${pathname}`;
     const entry = appPages.get(key);
     if (!entry) {
-      proxyPage(req, res, key);
+      proxyPage(req, res, pathname, key);
       return;
     }
     const stale = Date.now() - entry.storedAt > entry.freshMs;
@@ -357,10 +367,10 @@ export function createFrontDoor({ handle, log, formOrigins = [], distDir = path.
   }
 
   /** Streams a page from Next, adding the nonce to its scripts and compressing; a prerendered page is kept under `appKey`. */
-  function proxyPage(req: IncomingMessage, res: ServerResponse, appKey?: string): void {
+  function proxyPage(req: IncomingMessage, res: ServerResponse, pathname: string, appKey?: string): void {
     const request = upstreamRequest(req.method ?? 'GET', req.url ?? '/', req.headers);
     request.on('response', (response) => {
-      if (appKey && req.method === 'GET' && response.statusCode === 200 && sharedMaxAge(String(response.headers['cache-control'] ?? ''))) {
+      if (appKey && req.method === 'GET' && !isNotFoundPagePath(pathname) && response.statusCode === 200 && sharedMaxAge(String(response.headers['cache-control'] ?? ''))) {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
@@ -377,7 +387,19 @@ export function createFrontDoor({ handle, log, formOrigins = [], distDir = path.
       const html = type.startsWith('text/html');
       const nonce = randomBytes(16).toString('base64');
       if (html) headers['content-security-policy'] = appPolicy(nonce, formOrigins);
-      const status = response.statusCode ?? 502;
+      const status = isNotFoundPagePath(pathname) ? 404 : (response.statusCode ?? 502);
+      if (status === 404 && html && req.method === 'GET') {
+        // a 404 is read whole: it may be Next's error shell, answered instead with the rendered page
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', () => sendEdgeError(res, 502));
+        response.on('end', () => {
+          withRenderedNotFound(req, pathname, { status, headers: response.headers, body: Buffer.concat(chunks) })
+            .then((upstream) => sendWhole(req, res, upstream))
+            .catch(() => sendEdgeError(res, 502));
+        });
+        return;
+      }
       const bodyless = req.method === 'HEAD' || status === 204 || status === 304;
       const gzip = !bodyless && acceptsGzip(req) && COMPRESSIBLE.test(type);
       if (gzip) {
@@ -400,13 +422,17 @@ export function createFrontDoor({ handle, log, formOrigins = [], distDir = path.
         if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') log.warn({ err: error, url: req.url }, 'page stream failed');
       });
     });
+    let clientGone = false;
     request.on('error', (error) => {
-      log.error({ err: error, url: req.url }, 'page request failed');
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
-      res.end();
+      // the client closing its connection aborts the inner request: routine, not a failure
+      if (clientGone) log.debug?.({ err: error, url: req.url }, 'page request ended by the client');
+      else log.error({ err: error, url: req.url }, 'page request failed');
+      sendEdgeError(res, 502);
     });
     res.on('close', () => {
-      if (!res.writableFinished) request.destroy();
+      if (res.writableFinished) return;
+      clientGone = true;
+      request.destroy();
     });
     request.end();
   }
@@ -440,16 +466,14 @@ export function createFrontDoor({ handle, log, formOrigins = [], distDir = path.
       if (!isPageRequest(req, pathname)) {
         handle(req, res).catch((error: unknown) => {
           log.error({ err: error, url: req.url }, 'request failed');
-          if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
-          res.end();
+          sendEdgeError(res, 500);
         });
         return;
       }
-      if (isDocumentPath(pathname)) {
+      if (isDocumentPath(pathname) && !isNotFoundPagePath(pathname)) {
         serveDocument(req, res, pathname).catch((error: unknown) => {
           log.error({ err: error, url: req.url }, 'document failed');
-          if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
-          res.end();
+          sendEdgeError(res, 502);
         });
         return;
       }

@@ -6,7 +6,7 @@ import { absoluteUrl } from './origin';
 export type JsonLdNode = { '@type': string; [key: string]: unknown };
 export type JsonLdDocument = { '@context': 'https://schema.org'; '@graph': JsonLdNode[] };
 
-export type ServedPlace = { name: string; region: string | null };
+export type ServedPlace = { name: string; region: string | null; lat?: number; lng?: number };
 export type Crumb = { name: string; url: string };
 
 const SCHEMA = 'https://schema.org' as const;
@@ -32,7 +32,7 @@ type BusinessInput = {
   places: readonly ServedPlace[];
 };
 
-/** The operator as a LocalBusiness: name, address (main city and country), telephone, areaServed. No rating markup. */
+/** The operator as a LocalBusiness: name, address (main city, region, country), its coordinates, telephone, areaServed. No rating markup. */
 export function localBusiness({ tenant, origin, places }: BusinessInput): JsonLdNode {
   const phone = formatPhone(tenant);
   const main = places[0];
@@ -51,6 +51,7 @@ export function localBusiness({ tenant, origin, places }: BusinessInput): JsonLd
       ...(main?.region ? { addressRegion: main.region } : {}),
       addressCountry: country,
     },
+    ...(main && Number.isFinite(main.lat) && Number.isFinite(main.lng) ? { geo: { '@type': 'GeoCoordinates', latitude: main.lat, longitude: main.lng } } : {}),
     areaServed: places.map(city),
   };
 }
@@ -84,6 +85,11 @@ export function breadcrumbList(crumbs: readonly Crumb[]): JsonLdNode {
     '@type': 'BreadcrumbList',
     itemListElement: crumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: crumb.url })),
   };
+}
+
+/** The BreadcrumbList of a trail, or nothing for a trail of one (the home page): a list needs two items. */
+export function breadcrumbTrail(crumbs: readonly Crumb[]): JsonLdNode[] {
+  return crumbs.length > 1 ? [breadcrumbList(crumbs)] : [];
 }
 
 export function jsonLdGraph(...nodes: JsonLdNode[]): JsonLdDocument {

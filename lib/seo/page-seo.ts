@@ -6,7 +6,7 @@ import type { Market } from '@/lib/i18n/markets';
 import type { Tenant } from '@/lib/tenancy/queries';
 import { canonicalMarket, pageAlternates, pageUrl } from './alternates';
 import { lowestTotal, routeFareTable } from './fares';
-import { breadcrumbList, jsonLdGraph, taxiService, type JsonLdDocument, type ServedPlace } from './json-ld';
+import { breadcrumbTrail, jsonLdGraph, taxiService, type JsonLdDocument, type ServedPlace } from './json-ld';
 import { pageMetadata } from './metadata';
 import { siteOrigin } from './origin';
 import { SEO_PATHS } from './paths';
@@ -115,6 +115,6 @@ export async function seoJsonLd(tenant: Tenant, market: Market, page: SeoPage): 
       areaServed: page.areaServed,
       serviceType: page.serviceType,
     }),
-    breadcrumbList(page.crumbs.map((crumb) => ({ name: crumb.name, url: pageUrl(origin, home, crumb.href) }))),
+    ...breadcrumbTrail(page.crumbs.map((crumb) => ({ name: crumb.name, url: pageUrl(origin, home, crumb.href) }))),
   );
 }

@@ -46,5 +46,5 @@ export const SEO_PATHS = {
 export const RESERVED_ROOT_SEGMENTS: ReadonlySet<string> = new Set([
   'ai', 'appstores', 'blog', 'blogs', 'business', 'campaign', 'city', 'contact-us', 'deliverx', 'delivery', 'drivers',
   'events', 'map', 'pay', 'place', 'privacy', 'ride', 'rides', 'service', 'signup', 'taxi', 'terms', 'track', 'travel',
-  'travelx', 'user', 'verify',
+  'travelx', 'user', 'verify', 'page-not-found',
 ]);

@@ -1,5 +1,7 @@
 import 'server-only';
+import { eq, max } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { businesses, rateCards } from '@/lib/db/schema';
 import { listBlogSlugs } from '@/lib/blog/queries';
 import { listServiceAreas, type Tenant } from '@/lib/tenancy/queries';
 import { tenantMarkets } from './alternates';
@@ -21,14 +23,27 @@ export function placeHrefs(slug: string): string[] {
 }
 
 /**
+ * When the operator's place, route and home pages last changed: the newest
+ * fare change (every one of them shows fares), else the operator's creation.
+ */
+export async function sitePagesChangedAt(db: Db, businessId: number): Promise<Date | undefined> {
+  const [[fares], [business]] = await Promise.all([
+    db.select({ at: max(rateCards.updatedAt) }).from(rateCards).where(eq(rateCards.businessId, businessId)),
+    db.select({ at: businesses.createdAt }).from(businesses).where(eq(businesses.id, businessId)),
+  ]);
+  const times = [fares?.at, business?.at].filter((at): at is Date => at instanceof Date);
+  return times.length ? new Date(Math.max(...times.map((at) => at.getTime()))) : undefined;
+}
+
+/**
  * Every indexable page of one tenant, each in the tenant's markets: the user
  * home, the places index, every place page, the popular routes and the blog
- * posts (each in its own language). Reads the tenant's rows only.
+ * posts (each in its own language), each with when it last changed. Reads the
+ * tenant's rows only.
  */
 export async function tenantSitemapPages(db: Db, tenant: SitemapTenant): Promise<SitemapPage[]> {
   const markets = tenantMarkets(tenant);
-  const places = await listServiceAreas(tenant.id, db);
-  const posts = await listBlogSlugs(db, tenant.id);
+  const [places, posts, changedAt] = await Promise.all([listServiceAreas(tenant.id, db), listBlogSlugs(db, tenant.id), sitePagesChangedAt(db, tenant.id)]);
   const hrefs = [
     SEO_PATHS.home(),
     SEO_PATHS.places(),
@@ -36,7 +51,7 @@ export async function tenantSitemapPages(db: Db, tenant: SitemapTenant): Promise
     ...popularRoutes(places).map((route) => SEO_PATHS.route(route.from.slug, route.to.slug)),
   ];
   return [
-    ...hrefs.map((href) => ({ href, markets })),
+    ...hrefs.map((href) => ({ href, markets, lastModified: changedAt })),
     ...posts.map((post) => ({ href: SEO_PATHS.blogPost(post.slug), markets: tenantMarkets(tenant, [post.language]), lastModified: post.updatedAt })),
   ];
 }

@@ -35,6 +35,38 @@ export function chunkUrls<T>(urls: readonly T[], limit: number = SITEMAP_URL_LIM
   return chunks.length ? chunks : [[]];
 }
 
+/** Largest uncompressed sitemap file, in bytes (sitemaps.org protocol: 50 MiB). */
+export const SITEMAP_BYTE_LIMIT = 50 * 1024 * 1024;
+
+/** A child sitemap: URLs [start, end) of the tenant's list and the newest lastmod among them. */
+export type SitemapFile = { start: number; end: number; lastModified?: Date };
+
+/**
+ * Splits URLs into files under both limits: at most `maxUrls` entries and at
+ * most `maxBytes` bytes of XML each (the head and tail of the file included).
+ */
+export function planSitemapFiles(urls: readonly SitemapUrl[], { maxUrls = SITEMAP_URL_LIMIT, maxBytes = SITEMAP_BYTE_LIMIT } = {}): SitemapFile[] {
+  const frame = Buffer.byteLength(URLSET_OPEN) + Buffer.byteLength(URLSET_CLOSE);
+  const files: SitemapFile[] = [];
+  let file: SitemapFile = { start: 0, end: 0 };
+  let bytes = frame;
+  for (let i = 0; i < urls.length; i += 1) {
+    const size = urlEntryBytes(urls[i]);
+    if (frame + size > maxBytes) throw new RangeError(`sitemap entry ${urls[i].loc} alone exceeds ${maxBytes} bytes`);
+    if (file.end > file.start && (file.end - file.start >= maxUrls || bytes + size > maxBytes)) {
+      files.push(file);
+      file = { start: i, end: i };
+      bytes = frame;
+    }
+    file.end = i + 1;
+    bytes += size;
+    const modified = urls[i].lastModified;
+    if (modified && (!file.lastModified || modified > file.lastModified)) file.lastModified = modified;
+  }
+  files.push(file);
+  return files;
+}
+
 export function sitemapFileName(index: number): string {
   return `${index}.xml`;
 }
@@ -64,13 +96,64 @@ export function sitemapIndexXml(files: readonly { loc: string; lastModified?: Da
   return `${XML_HEAD}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('')}</sitemapindex>\n`;
 }
 
-export function urlsetXml(urls: readonly SitemapUrl[]): string {
-  const items = urls.map((url) => {
-    const links = Object.entries(url.alternates)
+const URLSET_OPEN = `${XML_HEAD}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n`;
+const URLSET_CLOSE = '</urlset>\n';
+
+/** The <xhtml:link> lines of a cluster, built once per page (every market of a page shares its cluster object). */
+const linkLines = new WeakMap<Record<string, string>, { xml: string; bytes: number }>();
+
+function alternatesXml(alternates: Record<string, string>): { xml: string; bytes: number } {
+  let lines = linkLines.get(alternates);
+  if (!lines) {
+    const xml = Object.entries(alternates)
       .map(([hreflang, href]) => `    <xhtml:link rel="alternate" hreflang="${escapeXml(hreflang)}" href="${escapeXml(href)}"/>\n`)
       .join('');
-    const lastmod = url.lastModified ? `    <lastmod>${url.lastModified.toISOString()}</lastmod>\n` : '';
-    return `  <url>\n    <loc>${escapeXml(url.loc)}</loc>\n${lastmod}${links}  </url>\n`;
+    lines = { xml, bytes: Buffer.byteLength(xml) };
+    linkLines.set(alternates, lines);
+  }
+  return lines;
+}
+
+function urlHead(url: SitemapUrl): string {
+  const lastmod = url.lastModified ? `    <lastmod>${url.lastModified.toISOString()}</lastmod>\n` : '';
+  return `  <url>\n    <loc>${escapeXml(url.loc)}</loc>\n${lastmod}`;
+}
+
+const URL_CLOSE = '  </url>\n';
+
+function urlEntryBytes(url: SitemapUrl): number {
+  return Buffer.byteLength(urlHead(url)) + alternatesXml(url.alternates).bytes + URL_CLOSE.length;
+}
+
+function urlEntryXml(url: SitemapUrl): string {
+  return `${urlHead(url)}${alternatesXml(url.alternates).xml}${URL_CLOSE}`;
+}
+
+export function urlsetXml(urls: readonly SitemapUrl[]): string {
+  return `${URLSET_OPEN}${urls.map(urlEntryXml).join('')}${URLSET_CLOSE}`;
+}
+
+/** The same XML as urlsetXml, as a stream of UTF-8 chunks of about `batch` entries (a full file is up to 50 MiB). */
+export function urlsetStream(urls: readonly SitemapUrl[], batch = 500): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let next = -1;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (next === -1) {
+        controller.enqueue(encoder.encode(URLSET_OPEN));
+        next = 0;
+        return;
+      }
+      if (next >= urls.length) {
+        controller.enqueue(encoder.encode(URLSET_CLOSE));
+        controller.close();
+        return;
+      }
+      const end = Math.min(urls.length, next + batch);
+      let xml = '';
+      for (let i = next; i < end; i += 1) xml += urlEntryXml(urls[i]);
+      next = end;
+      controller.enqueue(encoder.encode(xml));
+    },
   });
-  return `${XML_HEAD}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${items.join('')}</urlset>\n`;
 }

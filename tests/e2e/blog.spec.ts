@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import robotsParser from 'robots-parser';
 import { partnerLogin } from './support/partner';
 
 const PARTNER_EMAIL = 'hello@meridiancabs.example';
@@ -101,7 +102,11 @@ test.describe('blog', () => {
     await expect(article.locator('img')).toHaveCount(1);
 
     const cover = page.getByRole('img', { name: `Cover image for ${title}` });
-    await expect(cover).toHaveAttribute('loading', 'lazy');
+    // the main image: fetched at once and first, with the uploaded picture's own size (48 x 32)
+    await expect(cover).toHaveAttribute('loading', 'eager');
+    await expect(cover).toHaveAttribute('fetchpriority', 'high');
+    await expect(cover).toHaveAttribute('width', '48');
+    await expect(cover).toHaveAttribute('height', '32');
     await cover.scrollIntoViewIfNeeded();
     await expect.poll(() => cover.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
     expect(await cover.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.webp$/);
@@ -123,6 +128,30 @@ test.describe('blog', () => {
     expect(nodes.some((node) => node['@type'] === 'BreadcrumbList')).toBe(true);
     expect(posting).toMatchObject({ headline: expect.stringContaining('Airport guide'), datePublished: expect.any(String), image: expect.any(Array) });
 
+    // every image the page references is one crawlers may fetch, typed and cached for good
+    const images = await page.evaluate(() => [
+      ...[...document.querySelectorAll('img')].map((img) => img.src),
+      ...[...document.querySelectorAll('source[srcset]')].map((source) => new URL(source.getAttribute('srcset')!, location.href).href),
+      ...[...document.querySelectorAll('meta[property="og:image"], meta[name="twitter:image"]')].map((meta) => meta.getAttribute('content')!),
+    ]);
+    const ldImages = (posting as unknown as { image: string[] }).image;
+    const robotsUrl = new URL('/robots.txt', page.url()).href;
+    const robots = robotsParser(robotsUrl, await (await page.request.get(robotsUrl)).text());
+    const local = [...images, ...ldImages].map((url) => new URL(new URL(url).pathname, page.url()).href);
+    const uploads = local.filter((url) => new URL(url).pathname.startsWith('/media/demo/blog/'));
+    // cover, its WebP source, og:image, twitter:image and BlogPosting.image (twice)
+    expect(uploads.length).toBeGreaterThanOrEqual(6);
+    expect(local.filter((url) => /\/api\//.test(url))).toEqual([]);
+    for (const url of local) {
+      expect(robots.isAllowed(url, 'Googlebot'), url).toBe(true);
+      expect((await page.request.get(url)).status(), url).toBe(200);
+    }
+    for (const url of uploads) {
+      const file = await page.request.get(url);
+      expect(file.headers()['content-type'], url).toMatch(/^image\/(webp|png|jpeg)$/);
+      expect(file.headers()['cache-control'], url).toBe('public, max-age=31536000, immutable');
+    }
+
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     expect(dialogs).toEqual([]);
 
@@ -135,9 +164,22 @@ test.describe('blog', () => {
     expect(dialogs).toEqual([]);
   });
 
-  test('an unknown post is the localized 404', async ({ page }) => {
+  test('an unknown post is the localized 404, in the HTML itself for clients without JavaScript', async ({ page, request }) => {
     const response = await page.goto('/in/en/blog/no-such-post-here');
     expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    for (const [path, lang, dir, heading] of [
+      ['/in/en/blog/no-such-post', 'en', 'ltr', 'Page not found'],
+      ['/ae/ar/blog/no-such-post', 'ar', 'rtl', undefined],
+      ['/in/en/place/atlantis', 'en', 'ltr', 'Page not found'],
+    ] as const) {
+      const plain = await request.get(path);
+      expect(plain.status(), path).toBe(404);
+      const html = await plain.text();
+      expect(html, path).not.toContain('__next_error__');
+      expect(html, path).toMatch(new RegExp(`<html lang="${lang}" dir="${dir}"`));
+      expect(html, path).toMatch(heading ? new RegExp(`<h1>${heading}</h1>`) : /<h1>[^<]+<\/h1>/);
+    }
   });
 
   test('the create screen is for partners only', async ({ page }) => {

@@ -80,4 +80,38 @@ test.describe('security headers', () => {
     await expect(page).toHaveURL(/\/in\/ta\/place\/chennai$/);
     expect(violations).toEqual([]);
   });
+
+  test('requests no handler can answer get 400 or 405 at the edge, with one Allow header and the security headers', async ({ baseURL }) => {
+    const { request: raw } = await import('node:http');
+    const port = Number(new URL(baseURL!).port);
+    const send = (method: string, path: string) =>
+      new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; allows: number }>((resolve, reject) => {
+        const req = raw({ host: '127.0.0.1', port, method, path, headers: { host: `localhost:${port}` } }, (res) => {
+          res.resume();
+          const allows = res.rawHeaders.filter((_, i) => i % 2 === 0 && res.rawHeaders[i].toLowerCase() === 'allow').length;
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, allows }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    for (const [method, path, status] of [
+      ['GET', '/sitemap/%ff.xml', 400],
+      ['GET', '/api/blog/%ff', 400],
+      ['GET', '/api/uploads/demo/blog/%ff', 400],
+      ['GET', '/media/demo/blog/%ff', 400],
+      ['TRACE', '/', 405],
+      ['TRACE', '/api/health', 405],
+      ['TRACE', '/in/en/place/chennai', 405],
+      ['POST', '/visit.js', 405],
+      ['PUT', '/visit.js', 405],
+      ['PATCH', '/favicon.svg', 405],
+      ['DELETE', '/sw.js', 405],
+      ['OPTIONS', '/visit.js', 405],
+    ] as const) {
+      const answer = await send(method, path);
+      expect(answer.status, `${method} ${path}`).toBe(status);
+      for (const [name, pattern] of Object.entries(COMMON)) expect(String(answer.headers[name]), `${method} ${path} ${name}`).toMatch(pattern);
+      expect(answer.allows, `${method} ${path} Allow headers`).toBe(status === 405 ? 1 : 0);
+    }
+  });
 });

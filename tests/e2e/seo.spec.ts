@@ -157,9 +157,14 @@ function checkPage(page: Page, entry: SitemapEntry, origin: string, pages: Map<s
   check(() => assert.match(String(provider.telephone), /^\+\d+$/, `${where}: provider telephone`));
   check(() => assert.ok(provider.address && typeof provider.address === 'object', `${where}: provider address`));
   check(() => assert.ok(Array.isArray(provider.areaServed), `${where}: provider areaServed`));
+  check(() => assert.equal((provider.geo as { '@type'?: string } | undefined)?.['@type'], 'GeoCoordinates', `${where}: provider geo`));
   const [breadcrumbs] = nodesOfType(page, 'BreadcrumbList');
+  // the home page is a trail of one, which is no BreadcrumbList (a list needs two items)
+  const isHome = /\/[a-z]{2}\/[a-z]{2}\/user\/home$/.test(page.url);
+  if (isHome) return breadcrumbs ? [...problems, `${where}: a one-item BreadcrumbList on the home page`] : problems;
   if (!breadcrumbs) return [...problems, `${where}: BreadcrumbList`];
   const items = breadcrumbs.itemListElement as { position: number; name: string; item: string }[];
+  check(() => assert.ok(items.length >= 2, `${where}: a breadcrumb trail of at least two items`));
   check(() => assert.deepEqual(items.map((item) => item.position), items.map((_, index) => index + 1), `${where}: breadcrumb positions`));
   check(() => assert.equal(items.at(-1)!.item, page.url, `${where}: the last breadcrumb is the page`));
   return problems;

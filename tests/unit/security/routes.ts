@@ -121,6 +121,7 @@ export const ROUTES: Record<string, RouteSpec> = {
   '/api/driver/rides': { GET: { as: 'driver', query: () => ({ scope: 'recent' }) } },
   '/api/events': { POST: { as: 'anon', body: 'json', sample: () => ({ name: 'ride_vehicle_selected', data: { vehicle: 'sedan' } }), required: ['name'] } },
   '/api/health': { GET: { as: 'anon' } },
+  '/api/ready': { GET: { as: 'anon' } },
   '/api/leads/contact': {
     POST: {
       as: 'anon',
@@ -229,7 +230,7 @@ export const ROUTES: Record<string, RouteSpec> = {
   '/api/tracking/ad-metrics': { POST: { as: 'anon', body: 'json', sample: () => ({ ad_metrics: { utm_source: 'google', utm_campaign: 'monsoon' }, country_code: 'in' }), required: ['ad_metrics'] } },
   '/api/tracking/report': { GET: { as: 'partner', query: () => ({ filter: 'custom', from: '2024-01-01', to: '2024-01-31' }) } },
   '/api/tracking/visit': { POST: { as: 'anon', body: 'json', sample: () => ({ session_id: 'visit-session-01', page_url: '/in/en/user/home?utm_source=x', referrer: 'https://search.example/' }), required: ['session_id', 'page_url'] } },
-  '/api/uploads/:path{.+}': { GET: { as: 'anon', params: (t) => ({ path: t.cover.imageWebp.split('/').slice(3) }) } },
+  '/api/uploads/:path{.+}': { GET: { as: 'anon', params: (t) => ({ path: t.cover.imageWebp.split('/').slice(2) }) } },
   '/api/wallet': { GET: { as: 'rider' } },
   '/api/whatsapp/webhook': {
     GET: { as: 'anon', query: () => ({ 'hub.mode': 'subscribe', 'hub.verify_token': 'verify-token', 'hub.challenge': '1158201444' }) },
@@ -242,6 +243,7 @@ export const ROUTES: Record<string, RouteSpec> = {
     },
   },
   // The site's root files, served by the router for the tenant that owns the Host.
+  '/media/:path{.+}': { GET: { as: 'anon', params: (t) => ({ path: t.cover.imageWebp.split('/').slice(2) }) } },
   '/robots.txt': { GET: { as: 'anon' } },
   '/sitemap.xml': { GET: { as: 'anon' } },
   '/sitemap/:file': { GET: { as: 'anon', params: () => ({ file: '0.xml' }) } },

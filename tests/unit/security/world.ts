@@ -1,3 +1,4 @@
+import { CLIENT_IP_HEADER } from '@/lib/api/client-ip';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -204,7 +205,8 @@ export type Json = { success?: boolean; error?: { code?: string; message?: strin
 export type Answer = { status: number; type: string; text: string; json: Json | undefined; headers: Headers };
 
 export function buildRequest({ method, path: url, host = HOSTS.a, cookie, body, headers = {}, origin }: Call): Request {
-  const all: Record<string, string> = { host };
+  // server.ts always sets the client address; these calls come from this machine unless a test says otherwise
+  const all: Record<string, string> = { host, [CLIENT_IP_HEADER]: '127.0.0.1' };
   const sendsOrigin = origin !== null && (origin !== undefined || !['GET', 'HEAD', 'OPTIONS'].includes(method));
   if (sendsOrigin) all.origin = origin ?? `http://${host}`;
   if (cookie) all.cookie = cookie;

@@ -16,6 +16,7 @@ import { callUpload, HOST_A, HOST_B, picture } from './fixtures';
 
 const imagesRoute = viaRouter;
 const uploadsRoute = viaRouter;
+const mediaRoute = viaRouter;
 
 let demo: Business;
 let acme: Business;
@@ -27,8 +28,8 @@ const upload = (bytes: Uint8Array, options: Parameters<typeof callUpload>[2] = {
 const storedFiles = () => (fs.existsSync(path.join(dataDir, 'uploads')) ? fs.readdirSync(path.join(dataDir, 'uploads'), { recursive: true }).filter((f) => /\.(webp|jpg|png)$/.test(String(f))).length : 0);
 
 async function serve(segments: string[], host = HOST_A) {
-  const req = new NextRequest(`http://${host}/api/uploads/${segments.join('/')}`, { headers: { host } });
-  const res = await uploadsRoute.GET(req, { params: Promise.resolve({ path: segments }) });
+  const req = new NextRequest(`http://${host}/media/${segments.join('/')}`, { headers: { host } });
+  const res = await mediaRoute.GET(req, { params: Promise.resolve({ path: segments }) });
   return { status: res.status, type: res.headers.get('content-type'), cache: res.headers.get('cache-control'), bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
@@ -62,13 +63,13 @@ describe('cover uploads', () => {
   ] as const)('re-encodes a %s (%s) to WebP plus a %s fallback under the tenant\'s folder', async (format, type, fallback) => {
     const { status, json } = await upload(await picture(format, 2400, 1200), { type });
     expect(status).toBe(201);
-    expect(json.data.image).toMatch(new RegExp(`^/api/uploads/demo/blog/[0-9a-f-]{36}\\.${fallback}$`));
+    expect(json.data.image).toMatch(new RegExp(`^/media/demo/blog/[0-9a-f-]{36}\\.${fallback}$`));
     expect(json.data.imageWebp).toBe(json.data.image.replace(/\.\w+$/, '.webp'));
-    const webp = await serve(json.data.imageWebp.split('/').slice(3));
+    const webp = await serve(json.data.imageWebp.split('/').slice(2));
     expect(webp).toMatchObject({ status: 200, type: 'image/webp', cache: 'public, max-age=31536000, immutable' });
     const meta = await sharp(webp.bytes).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 1600, height: 800 });
-    const original = await serve(json.data.image.split('/').slice(3));
+    const original = await serve(json.data.image.split('/').slice(2));
     expect(original).toMatchObject({ status: 200, type: 'image/jpeg' });
   });
 
@@ -121,7 +122,7 @@ describe('cover uploads', () => {
 describe('serving uploads', () => {
   it('serves a file only on its own operator\'s host and never outside the uploads folder', async () => {
     const { json } = await upload(await picture('png'));
-    const segments: string[] = json.data.imageWebp.split('/').slice(3);
+    const segments: string[] = json.data.imageWebp.split('/').slice(2);
     expect((await serve(segments)).status).toBe(200);
     expect((await serve(segments, HOST_B)).status).toBe(404);
     fs.writeFileSync(path.join(dataDir, 'secret.txt'), 'secret');

@@ -40,10 +40,27 @@ describe('blog HTML allowlist', () => {
     const html = `<h1>Title</h1><p>${'word '.repeat(60)}</p><script>secret()</script>`;
     const meta = metaDescription(html);
     expect(meta.length).toBeLessThanOrEqual(155);
-    expect(meta.startsWith('Title word word')).toBe(true);
+    expect(meta.startsWith('Title. word word')).toBe(true);
     expect(meta).not.toContain('secret');
     expect(cutText('short', 155)).toBe('short');
     expect(blogText('<p>a &amp; b &lt;c&gt;</p>')).toBe('a & b <c>');
+  });
+
+  it('keeps block boundaries and cuts the meta description at a word, with an ellipsis', () => {
+    const html =
+      '<h2>Book an outstation cab</h2><p>Travelling from Chennai to Bengaluru, Madurai or Pondicherry is easy with our drivers, who know every highway and stop for breaks whenever you ask them to.</p>';
+    const meta = metaDescription(html);
+    expect(meta).toMatch(/^Book an outstation cab\. Travelling from Chennai/);
+    expect(meta).not.toContain('cab Travelling');
+    expect(meta.length).toBeLessThanOrEqual(155);
+    expect(meta.endsWith('…')).toBe(true);
+    const lastWord = meta.slice(0, -1).split(' ').pop()!;
+    expect(html).toMatch(new RegExp(`\\b${lastWord}\\b`));
+    expect(metaDescription('<h2>Prices?</h2><p>Fixed.</p>')).toBe('Prices? Fixed.');
+    expect(cutText('alpha beta gamma', 12)).toBe('alpha beta…');
+    expect(cutText('alpha, beta gamma', 10)).toBe('alpha…');
+    expect(cutText('東京から大阪までのタクシー料金はいくらですか', 10, 'ja').length).toBeLessThanOrEqual(10);
+    expect(cutText('x'.repeat(200), 155)).toHaveLength(155);
   });
 
   it('escapes JSON-LD so no value can close the script element', () => {

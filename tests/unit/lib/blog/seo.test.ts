@@ -43,7 +43,10 @@ describe('blog post metadata (spec 000 §2.12)', () => {
     expect(meta.title).toBe(post.title);
     expect(typeof meta.description).toBe('string');
     expect((meta.description as string).length).toBeLessThanOrEqual(155);
-    expect(meta.description).toMatch(/^Airport guide Flight tracking/);
+    expect(meta.description).toMatch(/^Airport guide\. Flight tracking.* for…$/);
+    expect(meta.openGraph?.description).toBe(meta.description);
+    expect(meta.twitter?.description).toBe(meta.description);
+    expect(blogPostJsonLd(tenant, { country: 'in', lang: 'en' }, post, { home: 'Home', blog: 'Blog' })['@graph'][0].description).toBe(meta.description);
     expect(meta.description).not.toContain('secret');
     expect(meta.alternates?.canonical).toBe('https://meridiancabs.example/in/en/blog/airport-guide');
     expect(meta.alternates?.languages).toEqual({ 'en-IN': 'https://meridiancabs.example/in/en/blog/airport-guide', 'x-default': 'https://meridiancabs.example/blog/airport-guide' });

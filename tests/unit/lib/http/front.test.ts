@@ -77,12 +77,37 @@ describe('the front door', () => {
   let origin = '';
   let server: http.Server;
   let front: ReturnType<typeof createFrontDoor>;
+  const logged: { level: string; msg: string }[] = [];
+  const log = {
+    error: (_obj: object, msg: string) => logged.push({ level: 'error', msg }),
+    warn: (_obj: object, msg: string) => logged.push({ level: 'warn', msg }),
+    debug: (_obj: object, msg: string) => logged.push({ level: 'debug', msg }),
+  };
 
   beforeAll(async () => {
     documentCache().purge(() => true);
     const handle = async (req: IncomingMessage, res: ServerResponse) => {
       renders += 1;
       const url = req.url ?? '/';
+      if (url === '/ae/ar/page-not-found' || url === '/in/en/page-not-found') {
+        const lang = url.split('/')[2];
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 's-maxage=300' });
+        res.end(`<!DOCTYPE html><html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><head><script src="/_next/a.js"></script></head><body><main><h1>Not found ${lang}</h1></main></body></html>`);
+        return;
+      }
+      if (url === '/ae/ar/blog/missing' || url === '/in/en/user/missing' || url === '/zz/no-market') {
+        res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 's-maxage=300' });
+        res.end('<!DOCTYPE html><html id="__next_error__"><head><script src="/_next/a.js"></script></head><body><div hidden=""></div><script>self.__next_f.push([1])</script></body></html>');
+        return;
+      }
+      if (url === '/in/en/user/slow') {
+        setTimeout(() => res.writeHead(200).end('late'), 400);
+        return;
+      }
+      if (url === '/in/en/user/broken') {
+        req.socket.destroy();
+        return;
+      }
       if (url.startsWith('/in/en/place/')) {
         const name = url.split('/')[4];
         if (name === 'atlantis') {
@@ -103,7 +128,7 @@ describe('the front door', () => {
       res.write('<html><head><script src="/_next/static/chunks/a.js" async></script></head>');
       res.end('<body><script>self.__next_f.push([1])</script></body></html>');
     };
-    front = createFrontDoor({ handle, log: { error: () => {}, warn: () => {} }, formOrigins: ['https://secure.payu.in'] });
+    front = createFrontDoor({ handle, log, formOrigins: ['https://secure.payu.in'] });
     await front.listen();
     server = http.createServer((req, res) => front.serve(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -195,5 +220,43 @@ describe('the front door', () => {
     const before = renders;
     for (let i = 0; i < 2; i += 1) expect((await fetch(`${origin}/in/en/user/home`)).headers.get('x-page-cache')).toBeNull();
     expect(renders - before).toBe(2);
+  });
+
+  it('logs a client that hangs up at debug level, and a page that really fails at error level', async () => {
+    logged.length = 0;
+    const controller = new AbortController();
+    const aborted = fetch(`${origin}/in/en/user/slow`, { signal: controller.signal }).catch((error: Error) => error.name);
+    setTimeout(() => controller.abort(), 50);
+    expect(await aborted).toBe('AbortError');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(logged).toEqual([{ level: 'debug', msg: 'page request ended by the client' }]);
+
+    logged.length = 0;
+    const broken = await fetch(`${origin}/in/en/user/broken`);
+    expect(broken.status).toBe(502);
+    expect(broken.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(logged).toEqual([{ level: 'error', msg: 'page request failed' }]);
+  });
+
+  it.each([
+    ['/ae/ar/blog/missing', 'ar', 'rtl'],
+    ['/in/en/user/missing', 'en', 'ltr'],
+  ])('answers Next\'s script-only 404 shell of %s with the server-rendered not-found page, still 404', async (path, lang, dir) => {
+    const missing = await fetch(`${origin}${path}`);
+    expect(missing.status).toBe(404);
+    const html = await missing.text();
+    expect(html).not.toContain('__next_error__');
+    expect(html).toContain(`<html lang="${lang}" dir="${dir}">`);
+    expect(html).toContain(`<h1>Not found ${lang}</h1>`);
+    expect(missing.headers.get('cache-control')).toContain('no-store');
+    const nonce = /'nonce-([^']+)'/.exec(missing.headers.get('content-security-policy')!)![1];
+    expect(html).toContain(`<script nonce="${nonce}" src="/_next/a.js">`);
+  });
+
+  it('answers the not-found page\'s own path with 404, and leaves a 404 outside any market alone', async () => {
+    expect((await fetch(`${origin}/in/en/page-not-found`)).status).toBe(404);
+    const outside = await fetch(`${origin}/zz/no-market`);
+    expect(outside.status).toBe(404);
+    expect(await outside.text()).toContain('__next_error__');
   });
 });

@@ -1,4 +1,4 @@
-import { breadcrumbList, jsonLdGraph, localBusiness, serializeJsonLd, taxiService } from '@/lib/seo/json-ld';
+import { breadcrumbList, breadcrumbTrail, jsonLdGraph, localBusiness, serializeJsonLd, taxiService } from '@/lib/seo/json-ld';
 
 const tenant = { name: 'Meridian Cabs', email: 'hello@meridiancabs.example', phoneCode: '91', phone: '9876543210', countryCode: 'in', logoUrl: '/brand/meridian-logo.svg' };
 const places = [
@@ -29,6 +29,20 @@ describe('JSON-LD', () => {
         ],
       },
     });
+  });
+
+  it('gives the LocalBusiness the coordinates of the operator\'s main city when it has them', () => {
+    const located = localBusiness({ tenant, origin: ORIGIN, places: [{ name: 'Chennai', region: 'Tamil Nadu', lat: 13.0827, lng: 80.2707 }] });
+    expect(located).toMatchObject({
+      address: { '@type': 'PostalAddress', addressLocality: 'Chennai', addressRegion: 'Tamil Nadu', addressCountry: 'IN' },
+      geo: { '@type': 'GeoCoordinates', latitude: 13.0827, longitude: 80.2707 },
+    });
+    expect(localBusiness({ tenant, origin: ORIGIN, places })).not.toHaveProperty('geo');
+  });
+
+  it('leaves out a breadcrumb trail of one item (the home page)', () => {
+    expect(breadcrumbTrail([{ name: 'Home', url: `${ORIGIN}/in/en/user/home` }])).toEqual([]);
+    expect(breadcrumbTrail([{ name: 'Home', url: `${ORIGIN}/in/en/user/home` }, { name: 'Chennai', url: `${ORIGIN}/in/en/place/chennai` }])).toHaveLength(1);
   });
 
   it('never declares a rating', () => {

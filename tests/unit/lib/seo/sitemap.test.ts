@@ -3,10 +3,14 @@ import {
   chunkUrls,
   escapeXml,
   parseSitemapFileName,
+  planSitemapFiles,
+  SITEMAP_BYTE_LIMIT,
   SITEMAP_URL_LIMIT,
   sitemapIndexXml,
   sitemapUrls,
+  urlsetStream,
   urlsetXml,
+  type SitemapUrl,
 } from '@/lib/seo/sitemap';
 
 const demo = { slug: 'demo', domain: null, countryCode: 'in', language: 'en' };
@@ -25,6 +29,40 @@ describe('sitemap splitting', () => {
     expect(chunkUrls(Array.from({ length: 50_000 }, (_, i) => i))).toHaveLength(1);
     expect(chunkUrls(Array.from({ length: 50_001 }, (_, i) => i)).map((c) => c.length)).toEqual([50_000, 1]);
     expect(chunkUrls([])).toEqual([[]]);
+  });
+
+  it('splits by size too: with hreflang clusters no file passes 50 MiB, long before 50,000 URLs', () => {
+    expect(SITEMAP_BYTE_LIMIT).toBe(52_428_800);
+    // 15 languages: about 1,800 bytes an entry, the issue's case (a file of 50,000 would be ~90 MB)
+    const langs = ['en', 'ta', 'hi', 'te', 'kn', 'ml', 'mr', 'bn', 'gu', 'pa', 'or', 'as', 'ur', 'ne', 'si'];
+    const pages = Array.from({ length: 4_000 }, (_, i) => ({ href: `/place/town-number-${i}/outstation-taxi`, markets: langs.map((lang) => ({ country: 'in' as const, lang })), lastModified: new Date(Date.UTC(2026, 0, 1 + (i % 300))) }));
+    const urls = sitemapUrls(ORIGIN, pages);
+    expect(urls).toHaveLength(60_000);
+    const entry = Buffer.byteLength(urlsetXml([urls[0]])) - Buffer.byteLength(urlsetXml([]));
+    expect(entry).toBeGreaterThan(1_700);
+    const files = planSitemapFiles(urls);
+    expect(files.length).toBeGreaterThanOrEqual(2);
+    expect(files[0].start).toBe(0);
+    expect(files.at(-1)!.end).toBe(urls.length);
+    for (const [i, file] of files.entries()) {
+      if (i > 0) expect(file.start).toBe(files[i - 1].end);
+      const slice = urls.slice(file.start, file.end);
+      expect(slice.length).toBeLessThanOrEqual(SITEMAP_URL_LIMIT);
+      expect(Buffer.byteLength(urlsetXml(slice))).toBeLessThanOrEqual(SITEMAP_BYTE_LIMIT);
+      expect(file.lastModified).toEqual(new Date(Math.max(...slice.map((u) => u.lastModified!.getTime()))));
+    }
+    // the bytes planned are the bytes written
+    const small = planSitemapFiles(urls.slice(0, 100), { maxBytes: 20_000 });
+    for (const file of small) expect(Buffer.byteLength(urlsetXml(urls.slice(file.start, file.end)))).toBeLessThanOrEqual(20_000);
+    expect(Buffer.byteLength(urlsetXml(urls.slice(small[0].start, small[0].end + 1)))).toBeGreaterThan(20_000);
+  });
+
+  it('still splits at 50,000 URLs when entries are small, and streams the same XML it would write', async () => {
+    const tiny: SitemapUrl[] = Array.from({ length: 50_001 }, (_, i) => ({ loc: `${ORIGIN}/${i}`, alternates: {} }));
+    expect(planSitemapFiles(tiny).map((f) => f.end - f.start)).toEqual([50_000, 1]);
+    expect(planSitemapFiles([])).toEqual([{ start: 0, end: 0 }]);
+    const some = tiny.slice(0, 1_234);
+    expect(await new Response(urlsetStream(some, 100)).text()).toBe(urlsetXml(some));
   });
 
   it('names child files by index and refuses other names', () => {

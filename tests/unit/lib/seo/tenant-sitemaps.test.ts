@@ -1,5 +1,8 @@
 import { NextRequest } from 'next/server';
-import { blogPosts, type Business } from '@/lib/db/schema';
+import { eq } from 'drizzle-orm';
+import { blogPosts, rateCards, type Business } from '@/lib/db/schema';
+import { updateRateCard } from '@/lib/fares/rate-cards';
+import { tenantSitemapPages } from '@/lib/seo/sitemap-pages';
 import type { Db } from '@/lib/db/client';
 import { createBusiness } from '@/lib/tenancy/commands';
 import { DEMO_CITIES } from '@/lib/tenancy/demo';
@@ -105,6 +108,25 @@ describe('per-host robots, sitemaps and manifest', () => {
     expect(urls).toContain(`${ACME_ORIGIN}/ae/en/blog/desert-safari-rides`);
     expect(urls.some((u) => /chennai|\/in\/|airport-transfer-guide/.test(u))).toBe(false);
     expect(alternates).toContain(`${ACME_ORIGIN}/place/dubai`);
+  });
+
+  it('gives every URL a lastmod: a post its update, the other pages the last fare change', async () => {
+    const before = await tenantSitemapPages(db, demo);
+    expect(before.every((page) => page.lastModified instanceof Date)).toBe(true);
+    const [card] = await db.select().from(rateCards).where(eq(rateCards.businessId, demo.id)).limit(1);
+    const { id: _id, businessId: _business, vehicleType, updatedAt: _at, ...values } = card;
+    const changed = await updateRateCard(db, demo.id, vehicleType, { ...values, perKm: values.perKm + 100 });
+    const after = await tenantSitemapPages(db, demo);
+    const place = after.find((page) => page.href === '/place/chennai')!;
+    expect(place.lastModified).toEqual(changed!.updatedAt);
+    const post = after.find((page) => page.href === '/blog/airport-transfer-guide')!;
+    const [stored] = await db.select().from(blogPosts).where(eq(blogPosts.slug, 'airport-transfer-guide'));
+    expect(post.lastModified).toEqual(stored.updatedAt);
+    const { text } = await fetchText(fileRoute as Handler, DEMO_HOST, '/sitemap/0.xml', { file: '0.xml' });
+    expect(text.match(/<url>/g)!.length).toBe(text.match(/<lastmod>/g)!.length);
+    expect(text).toContain(`<lastmod>${changed!.updatedAt.toISOString()}</lastmod>`);
+    const index = await fetchText(indexRoute as Handler, DEMO_HOST, '/sitemap.xml');
+    expect(index.text).toMatch(/<lastmod>\d{4}-\d\d-\d\dT/);
   });
 
   it('a child file past the last answers 404', async () => {

@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { SiteShell } from '@/components/layout/site-shell';
 import { BlogArticle } from '@/components/blog/blog-article';
 import { JsonLd } from '@/components/seo/json-ld';
-import { pagePost } from '@/lib/blog/page-data';
+import { coverSize, pagePost } from '@/lib/blog/page-data';
 import { blogPostJsonLd, blogPostMetadata } from '@/lib/blog/seo';
 import { pageContext } from '@/lib/tenancy/page-tenant';
 
@@ -26,7 +26,7 @@ async function load(params: Params) {
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { tenant, locale, market, post } = await load(params);
   const t = await getTranslations({ locale, namespace: 'Blog' });
-  return blogPostMetadata(tenant, market, post, t('coverAlt', { title: post.title }));
+  return blogPostMetadata(tenant, market, post, t('coverAlt', { title: post.title }), await coverSize(tenant.slug, post.image));
 }
 
 /** blog/:blog (spec 000 §2.12). */
@@ -35,7 +35,7 @@ export default async function BlogPostPage({ params }: { params: Params }) {
   const t = await getTranslations('Blog');
   return (
     <SiteShell tenant={tenant} market={market} documentHref="/blogs">
-      <BlogArticle post={post} locale={locale} timeZone={tenant.timeZone} />
+      <BlogArticle post={post} tenantSlug={tenant.slug} locale={locale} timeZone={tenant.timeZone} />
       <JsonLd data={blogPostJsonLd(tenant, market, post, { home: t('homeCrumb'), blog: t('listTitle') })} />
     </SiteShell>
   );

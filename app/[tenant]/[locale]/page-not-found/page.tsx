@@ -1,0 +1,22 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { NotFoundContent } from '@/components/layout/not-found-content';
+import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
+
+export const revalidate = 300;
+
+export async function generateMetadata({ params }: { params: PageParams }): Promise<Metadata> {
+  const { locale } = await pageContext(params);
+  const t = await getTranslations({ locale, namespace: 'NotFound' });
+  return { title: t('title'), robots: { index: false, follow: true } };
+}
+
+/**
+ * The localized 404 body rendered on the server, which the front door
+ * (lib/http/not-found.ts) answers with status 404 in place of Next's
+ * script-only error shell, so clients without JavaScript see it too.
+ */
+export default async function PageNotFound({ params }: { params: PageParams }) {
+  await pageContext(params);
+  return <NotFoundContent />;
+}
