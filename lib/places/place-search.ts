@@ -1,0 +1,110 @@
+import { idsNear } from './place-grid';
+import { wordEntries, WORD_CANDIDATES } from './place-candidates';
+import type { PlaceEntry, PlaceIndex, PlaceKind } from './place-index';
+import { allowedTypos, distanceKm, editDistance, foldKey, MAX_QUERY_CHARS, wordsOf } from './text';
+
+type Point = { lat: number; lng: number };
+
+export type PlaceQueryOptions = {
+  /** The operator's country (ISO 3166 alpha-2): its places rank higher. */
+  country?: string;
+  /** The operator's service cities: places near them rank higher. */
+  near?: Point[];
+  /** The rider's position, when the browser shared it. */
+  rider?: Point;
+  /** Prefer one kind, e.g. airports on an airport trip. */
+  kind?: PlaceKind;
+  limit?: number;
+};
+
+const MAX_WORDS = 6;
+/** Service-area places within this distance are always considered, whatever their importance (km). */
+const LOCAL_RADIUS_KM = 40;
+const PROXIMITY_WEIGHT = 3;
+/** Beyond this distance (km) nearness adds nothing. */
+const PROXIMITY_HORIZON_KM = 500;
+const SCORE = { exact: 2, prefix: 1, typo: 0.8, contextFactor: 0.6, wholeName: 3, wholePrefix: 1.5, code: 6, country: 1.5, kind: 2, airportWord: 2 };
+const AIRPORT_QUERY_WORDS = new Set(wordsOf('airport airpot aiport terminal விமான हवाई বিমানবন্দর విమానాశ్రయం ವಿಮಾನ വിമാനത്താവളം مطار'));
+/** Results of one name closer than this (km) are one place. */
+const DUPLICATE_KM = 8;
+
+function wordScore(word: string, keys: string[], asPrefix: boolean): number {
+  let best = 0;
+  for (const key of keys) {
+    if (key === word) return SCORE.exact;
+    if (key.startsWith(word) && (asPrefix || word.length >= 4)) best = Math.max(best, SCORE.prefix + (0.5 * word.length) / key.length);
+    else if (best < SCORE.typo) {
+      const max = allowedTypos(word);
+      if (max && Math.abs(key.length - word.length) <= max && editDistance(word, key, max) <= max) best = SCORE.typo;
+      else if (max && asPrefix && key.length > word.length && editDistance(word, key.slice(0, word.length), max) <= max) best = SCORE.typo;
+    }
+  }
+  return best;
+}
+
+function proximity(entry: PlaceEntry, points: Point[]): number {
+  if (!points.length) return 0;
+  let km = Infinity;
+  for (const p of points) km = Math.min(km, distanceKm(p, entry));
+  return PROXIMITY_WEIGHT * Math.max(0, 1 - Math.log10(1 + km) / Math.log10(1 + PROXIMITY_HORIZON_KM));
+}
+
+/** The query's relevance for one place, or 0 when a word matches none of its names. */
+function scoreEntry(entry: PlaceEntry, words: string[], whole: string, options: PlaceQueryOptions, points: Point[]): number {
+  let match = 0;
+  for (let i = 0; i < words.length; i++) {
+    const asPrefix = i === words.length - 1;
+    const own = wordScore(words[i], entry.keys, asPrefix);
+    const context = own >= SCORE.exact ? 0 : wordScore(words[i], entry.context, asPrefix) * SCORE.contextFactor;
+    const best = Math.max(own, context);
+    if (!best) return 0;
+    match += best;
+  }
+  if (entry.keys.includes(whole)) match += SCORE.wholeName;
+  else if (words.length > 1 && entry.keys.some((k) => k.startsWith(whole))) match += SCORE.wholePrefix;
+  if (entry.code && words.length === 1 && entry.code.toLowerCase() === words[0]) match += SCORE.code;
+  let score = match + entry.importance + proximity(entry, points);
+  if (options.country && entry.country === options.country) score += SCORE.country;
+  if (options.kind && entry.kind === options.kind) score += SCORE.kind;
+  if (entry.kind === 'airport' && words.some((w) => AIRPORT_QUERY_WORDS.has(w))) score += SCORE.airportWord;
+  return score;
+}
+
+/** The query's words as the index folds them; empty when there is nothing to search. */
+export function queryWords(query: string): string[] {
+  const words = wordsOf(query.slice(0, MAX_QUERY_CHARS)).slice(0, MAX_WORDS);
+  return words.join('').length >= 2 ? words : [];
+}
+
+function candidates(index: PlaceIndex, words: string[], points: Point[]): Set<number> {
+  const perWord = words.map((w, i) => wordEntries(index, w, i === words.length - 1));
+  const sizes = perWord.map((lists) => lists.reduce((n, l) => n + l.length, 0));
+  const driver = sizes.indexOf(Math.min(...sizes));
+  const ids = new Set<number>();
+  for (const list of perWord[driver]) for (let i = 0; i < list.length && i < WORD_CANDIDATES; i++) ids.add(list[i]);
+  if (words.length > 1) for (const list of wordEntries(index, words.join(''), true)) for (const id of list) ids.add(id);
+  for (const p of points) idsNear(index.grid, p, LOCAL_RADIUS_KM, (id) => ids.add(id));
+  return ids;
+}
+
+/** Places for a typed query, best first: names, codes, spellings and typos, near the operator first. */
+export function searchPlaceIndex(index: PlaceIndex, query: string, options: PlaceQueryOptions = {}): PlaceEntry[] {
+  const words = queryWords(query);
+  if (!words.length) return [];
+  const whole = foldKey(words.join(' '));
+  const points = [...(options.near ?? []), ...(options.rider ? [options.rider] : [])].slice(0, 20);
+  const scored: { entry: PlaceEntry; score: number }[] = [];
+  for (const id of candidates(index, words, points)) {
+    const entry = index.entries[id];
+    const score = scoreEntry(entry, words, whole, options, points);
+    if (score > 0) scored.push({ entry, score });
+  }
+  scored.sort((a, b) => b.score - a.score);
+  const chosen: PlaceEntry[] = [];
+  for (const { entry } of scored) {
+    if (chosen.length >= (options.limit ?? 8)) break;
+    const same = chosen.some((c) => foldKey(c.name) === foldKey(entry.name) && distanceKm(c, entry) < DUPLICATE_KM);
+    if (!same) chosen.push(entry);
+  }
+  return chosen;
+}
