@@ -2,7 +2,7 @@ import { CITY_ALIASES } from './gazetteer';
 import { NATIVE_CITY_NAMES } from './native-names';
 import { addToGrid, idsNear, type Grid } from './place-grid';
 import { loadAirports, loadCities, loadLocalities, type PlaceKind, type PlaceRecord } from './sources';
-import { distanceKm, foldKey, wordsOf } from './text';
+import { distanceKm, editDistance, foldKey, wordsOf } from './text';
 
 export type { PlaceKind } from './sources';
 
@@ -14,6 +14,8 @@ export type PlaceEntry = PlaceRecord & {
   /** Folded words and whole-name keys of its own names (primary) and of its parent (context). */
   keys: string[];
   context: string[];
+  /** A locality that is a gazetteer town under another spelling: its names were added to the town. */
+  merged?: boolean;
 };
 
 export type PlaceIndex = {
@@ -40,7 +42,7 @@ const EXTRA_CITY_ALIASES: [string, string, string][] = [
 ];
 /** Words that find every airport, in the scripts of the native-name table. */
 const AIRPORT_WORDS = ['airport', 'விமான நிலையம்', 'हवाई अड्डा', 'विमानतल', 'বিমানবন্দর', 'విమానాశ్రయం', 'ವಿಮಾನ ನಿಲ್ದಾಣ', 'വിമാനത്താവളം', 'مطار'];
-const PARENT_RADIUS_KM: Record<PlaceKind, number> = { city: 0, airport: 45, locality: 25 };
+const PARENT_RADIUS_KM: Record<PlaceKind, number> = { city: 0, airport: 45, locality: 35 };
 
 function keysOf(names: string[]): string[] {
   const keys = new Set<string>();
@@ -74,16 +76,20 @@ const PARENT_MIN_POPULATION = 100_000;
 const NEAREST_TOWN_KM = 12;
 /** Closer than this (km), a small town is the place itself under another name. */
 const SAME_PLACE_KM = 3;
+/** A locality this close (km) to a town of nearly its name is that town. */
+const SAME_TOWN_KM = 6;
 
-/** The biggest city near a place (or the nearest town, when none is big), for "T Nagar, Chennai". */
+/** The city whose area a place lies in: the strongest pull of population over squared distance. */
 function parentOf(entry: PlaceEntry, entries: PlaceEntry[], bigGrid: Grid, grid: Grid): PlaceEntry | undefined {
   const radius = PARENT_RADIUS_KM[entry.kind];
-  let biggest: PlaceEntry | undefined;
+  let best: { city: PlaceEntry; pull: number } | undefined;
   idsNear(bigGrid, entry, radius, (id) => {
     const city = entries[id];
-    if ((!biggest || (city.population ?? 0) > (biggest.population ?? 0)) && distanceKm(entry, city) <= radius) biggest = city;
+    const km = distanceKm(entry, city);
+    const pull = (city.population ?? 0) / (km + 2) ** 2;
+    if (km <= radius && (!best || pull > best.pull)) best = { city, pull };
   });
-  if (biggest) return biggest;
+  if (best) return best.city;
   let nearest: { city: PlaceEntry; km: number } | undefined;
   idsNear(grid, entry, NEAREST_TOWN_KM, (id) => {
     const city = entries[id];
@@ -92,6 +98,19 @@ function parentOf(entry: PlaceEntry, entries: PlaceEntry[], bigGrid: Grid, grid:
     if (km <= NEAREST_TOWN_KM && (!nearest || km < nearest.km)) nearest = { city, km };
   });
   return nearest && nearest.km > SAME_PLACE_KM ? nearest.city : undefined;
+}
+
+/** The town a locality is, under another spelling ("Lonavala" post office, "Lonavla" town), if any. */
+function sameTown(entry: PlaceEntry, entries: PlaceEntry[], grid: Grid): PlaceEntry | undefined {
+  const names = entry.names.map(foldKey);
+  let found: PlaceEntry | undefined;
+  idsNear(grid, entry, SAME_TOWN_KM, (id) => {
+    const city = entries[id];
+    if (found || city.kind !== 'city' || distanceKm(entry, city) > SAME_TOWN_KM) return;
+    const key = foldKey(city.name);
+    if (names.some((n) => editDistance(n, key, 2) <= (n.length >= 6 ? 2 : 0))) found = city;
+  });
+  return found;
 }
 
 function build(records: PlaceRecord[], started: number): PlaceIndex {
@@ -107,7 +126,14 @@ function build(records: PlaceRecord[], started: number): PlaceIndex {
   });
   const airportWords = interned(keysOf(AIRPORT_WORDS));
   for (const e of entries) {
-    if (e.kind === 'city') continue;
+    if (e.kind !== 'locality') continue;
+    const town = sameTown(e, entries, grid);
+    if (!town) continue;
+    e.merged = true;
+    town.keys = [...new Set([...town.keys, ...e.keys])];
+  }
+  for (const e of entries) {
+    if (e.kind === 'city' || e.merged) continue;
     const parent = parentOf(e, entries, bigGrid, grid);
     if (parent && foldKey(parent.name) !== foldKey(e.name)) e.parent = parent.name;
     const parentNames = parent ? parent.keys : [];
@@ -120,6 +146,7 @@ function build(records: PlaceRecord[], started: number): PlaceIndex {
     else if (list[list.length - 1] !== id) list.push(id);
   };
   for (const e of entries) {
+    if (e.merged) continue;
     for (const key of e.keys) post(key, e.id);
     for (const key of e.context) post(key, e.id);
   }
@@ -136,7 +163,7 @@ function build(records: PlaceRecord[], started: number): PlaceIndex {
     else endings.set(key, [i]);
   });
   const byKind = { city: 0, airport: 0, locality: 0 };
-  for (const e of entries) byKind[e.kind]++;
+  for (const e of entries) if (!e.merged) byKind[e.kind]++;
   return { entries, tokens, postings, endings, grid, byToken, stats: { buildMs: Date.now() - started, entries: entries.length, tokens: tokens.length, byKind } };
 }
 

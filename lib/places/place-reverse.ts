@@ -12,6 +12,7 @@ export function nearestPlace(index: PlaceIndex, point: { lat: number; lng: numbe
   const best: Partial<Record<PlaceEntry['kind'], { entry: PlaceEntry; km: number }>> = {};
   const consider = (id: number, radius: number) => {
     const entry = index.entries[id];
+    if (entry.merged) return;
     const km = distanceKm(point, entry);
     const limit = entry.kind === 'airport' ? AIRPORT_KM : entry.kind === 'locality' ? LOCALITY_KM : radius;
     if (km > limit) return;

@@ -21,6 +21,7 @@ const MAX_WORDS = 6;
 /** Service-area places within this distance are always considered, whatever their importance (km). */
 const LOCAL_RADIUS_KM = 40;
 const PROXIMITY_WEIGHT = 3;
+const SECONDARY_POINT_FACTOR = 0.85;
 /** Beyond this distance (km) nearness adds nothing. */
 const PROXIMITY_HORIZON_KM = 500;
 const SCORE = { exact: 2, prefix: 1, typo: 0.8, contextFactor: 0.6, wholeName: 3, wholePrefix: 1.5, code: 6, country: 1.5, kind: 2, airportWord: 2 };
@@ -42,11 +43,14 @@ function wordScore(word: string, keys: string[], asPrefix: boolean): number {
   return best;
 }
 
+/** Nearness to the closest point; the first point (the operator's main city, or the rider) counts a little more. */
 function proximity(entry: PlaceEntry, points: Point[]): number {
-  if (!points.length) return 0;
-  let km = Infinity;
-  for (const p of points) km = Math.min(km, distanceKm(p, entry));
-  return PROXIMITY_WEIGHT * Math.max(0, 1 - Math.log10(1 + km) / Math.log10(1 + PROXIMITY_HORIZON_KM));
+  let best = 0;
+  points.forEach((p, i) => {
+    const near = 1 - Math.log10(1 + distanceKm(p, entry)) / Math.log10(1 + PROXIMITY_HORIZON_KM);
+    best = Math.max(best, near * (i === 0 ? 1 : SECONDARY_POINT_FACTOR));
+  });
+  return PROXIMITY_WEIGHT * best;
 }
 
 /** The query's relevance for one place, or 0 when a word matches none of its names. */
@@ -92,10 +96,11 @@ export function searchPlaceIndex(index: PlaceIndex, query: string, options: Plac
   const words = queryWords(query);
   if (!words.length) return [];
   const whole = foldKey(words.join(' '));
-  const points = [...(options.near ?? []), ...(options.rider ? [options.rider] : [])].slice(0, 20);
+  const points = [...(options.rider ? [options.rider] : []), ...(options.near ?? [])].slice(0, 20);
   const scored: { entry: PlaceEntry; score: number }[] = [];
   for (const id of candidates(index, words, points)) {
     const entry = index.entries[id];
+    if (entry.merged) continue;
     const score = scoreEntry(entry, words, whole, options, points);
     if (score > 0) scored.push({ entry, score });
   }
