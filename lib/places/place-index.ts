@@ -14,6 +14,8 @@ export type PlaceEntry = PlaceRecord & {
   /** Folded words and whole-name keys of its own names (primary) and of its parent (context). */
   keys: string[];
   context: string[];
+  /** Each own name folded whole ("T Nagar" -> "tnagar"). */
+  full: string[];
   /** A locality that is a gazetteer town under another spelling: its names were added to the town. */
   merged?: boolean;
 };
@@ -42,7 +44,17 @@ const EXTRA_CITY_ALIASES: [string, string, string][] = [
 ];
 /** Words that find every airport, in the scripts of the native-name table. */
 const AIRPORT_WORDS = ['airport', 'விமான நிலையம்', 'हवाई अड्डा', 'विमानतल', 'বিমানবন্দর', 'విమానాశ్రయం', 'ವಿಮಾನ ನಿಲ್ದಾಣ', 'വിമാനത്താവളം', 'مطار'];
-const PARENT_RADIUS_KM: Record<PlaceKind, number> = { city: 0, airport: 45, locality: 35 };
+const PARENT_RADIUS_KM: Record<PlaceKind, number> = { city: 0, airport: 45, locality: 25 };
+
+const GENERIC_AIRPORT_WORDS = new Set(['airport', 'international', 'intl', 'regional', 'domestic', 'municipal', 'county', 'airfield', 'aerodrome', 'airstrip']);
+
+/** An airport's name without the generic words and its city: "London Heathrow Airport" -> "londonheathrow", "heathrow". */
+function distinctiveNames(name: string, parent: PlaceEntry | undefined): string[] {
+  const words = wordsOf(name).filter((w) => !GENERIC_AIRPORT_WORDS.has(w));
+  const city = parent ? new Set(parent.keys) : new Set<string>();
+  const own = words.filter((w) => !city.has(w));
+  return [words.join(''), own.join('')].filter((k) => k && !city.has(k));
+}
 
 function keysOf(names: string[]): string[] {
   const keys = new Set<string>();
@@ -73,20 +85,21 @@ function withCityAliases(cities: PlaceRecord[]): PlaceRecord[] {
 /** Cities big enough to name the area around them. */
 const PARENT_MIN_POPULATION = 100_000;
 /** A place with no big city in reach takes the nearest town within this distance (km). */
-const NEAREST_TOWN_KM = 12;
+const NEAREST_TOWN_KM = 15;
 /** Closer than this (km), a small town is the place itself under another name. */
-const SAME_PLACE_KM = 3;
+const SAME_PLACE_KM = 8;
+const PULL_OFFSET_KM = 10;
 /** A locality this close (km) to a town of nearly its name is that town. */
 const SAME_TOWN_KM = 6;
 
-/** The city whose area a place lies in: the strongest pull of population over squared distance. */
+/** The city whose area a place lies in: the strongest pull, population over distance plus PULL_OFFSET_KM. */
 function parentOf(entry: PlaceEntry, entries: PlaceEntry[], bigGrid: Grid, grid: Grid): PlaceEntry | undefined {
   const radius = PARENT_RADIUS_KM[entry.kind];
   let best: { city: PlaceEntry; pull: number } | undefined;
   idsNear(bigGrid, entry, radius, (id) => {
     const city = entries[id];
     const km = distanceKm(entry, city);
-    const pull = (city.population ?? 0) / (km + 2) ** 2;
+    const pull = (city.population ?? 0) / (km + PULL_OFFSET_KM);
     if (km <= radius && (!best || pull > best.pull)) best = { city, pull };
   });
   if (best) return best.city;
@@ -120,7 +133,7 @@ function build(records: PlaceRecord[], started: number): PlaceIndex {
   const grid: Grid = new Map();
   const bigGrid: Grid = new Map();
   entries.forEach((e, id) => {
-    Object.assign(e, { id, name: e.names[0], keys: interned(keysOf(e.names)), context: [] });
+    Object.assign(e, { id, name: e.names[0], keys: interned(keysOf(e.names)), full: interned([...new Set(e.names.map(foldKey))]), context: [] });
     addToGrid(grid, id, e.lat, e.lng);
     if ((e.population ?? 0) >= PARENT_MIN_POPULATION) addToGrid(bigGrid, id, e.lat, e.lng);
   });
@@ -131,12 +144,14 @@ function build(records: PlaceRecord[], started: number): PlaceIndex {
     if (!town) continue;
     e.merged = true;
     town.keys = [...new Set([...town.keys, ...e.keys])];
+    town.full = [...new Set([...town.full, ...e.full])];
   }
   for (const e of entries) {
     if (e.kind === 'city' || e.merged) continue;
     const parent = parentOf(e, entries, bigGrid, grid);
     if (parent && foldKey(parent.name) !== foldKey(e.name)) e.parent = parent.name;
     const parentNames = parent ? parent.keys : [];
+    if (e.kind === 'airport') e.full = interned([...new Set([...e.full, ...distinctiveNames(e.name, parent)])]);
     e.context = e.kind === 'airport' ? [...parentNames, ...airportWords, e.code!.toLowerCase()] : parentNames;
   }
   const lists = new Map<string, number[]>();

@@ -18,13 +18,16 @@ export type PlaceQueryOptions = {
 };
 
 const MAX_WORDS = 6;
+/** India Post's office suffixes, which riders copy from addresses: "Velacheri S.O". */
+const OFFICE_SUFFIX = /\s(?:[SHB]\.\s?O|G\.\s?P\.\s?O)\.?\s*$/i;
 /** Service-area places within this distance are always considered, whatever their importance (km). */
 const LOCAL_RADIUS_KM = 40;
 const PROXIMITY_WEIGHT = 3;
 const SECONDARY_POINT_FACTOR = 0.85;
-/** Beyond this distance (km) nearness adds nothing. */
+/** Beyond this distance (km) nearness adds nothing; within TOWN_KM it counts in full. */
 const PROXIMITY_HORIZON_KM = 500;
-const SCORE = { exact: 2, prefix: 1, typo: 0.8, contextFactor: 0.6, wholeName: 3, wholePrefix: 1.5, code: 6, country: 1.5, kind: 2, airportWord: 2 };
+const TOWN_KM = 30;
+const SCORE = { exact: 2, prefix: 1, typo: 0.8, contextFactor: 0.8, wholeName: 3, wholePrefix: 1.5, code: 6, country: 1.5, kind: 2, airportWord: 2, airportUnasked: -0.4 };
 const AIRPORT_QUERY_WORDS = new Set(wordsOf('airport airpot aiport terminal விமான हवाई বিমানবন্দর విమానాశ్రయం ವಿಮಾನ വിമാനത്താവളം مطار'));
 /** Results of one name closer than this (km) are one place. */
 const DUPLICATE_KM = 8;
@@ -43,11 +46,18 @@ function wordScore(word: string, keys: string[], asPrefix: boolean): number {
   return best;
 }
 
-/** Nearness to the closest point; the first point (the operator's main city, or the rider) counts a little more. */
+/** Whether a word is within the allowed typos of one of the keys. */
+function isTypoOf(word: string, keys: string[]): boolean {
+  const max = allowedTypos(word);
+  return max > 0 && keys.some((k) => Math.abs(k.length - word.length) <= max && editDistance(word, k, max) <= max);
+}
+
+/** Nearness to the closest point; the first point (the rider, else the operator's main city) counts a little more. */
 function proximity(entry: PlaceEntry, points: Point[]): number {
   let best = 0;
   points.forEach((p, i) => {
-    const near = 1 - Math.log10(1 + distanceKm(p, entry)) / Math.log10(1 + PROXIMITY_HORIZON_KM);
+    const km = Math.max(0, distanceKm(p, entry) - TOWN_KM);
+    const near = 1 - Math.log10(1 + km) / Math.log10(1 + PROXIMITY_HORIZON_KM);
     best = Math.max(best, near * (i === 0 ? 1 : SECONDARY_POINT_FACTOR));
   });
   return PROXIMITY_WEIGHT * best;
@@ -64,19 +74,23 @@ function scoreEntry(entry: PlaceEntry, words: string[], whole: string, options: 
     if (!best) return 0;
     match += best;
   }
-  if (entry.keys.includes(whole)) match += SCORE.wholeName;
-  else if (words.length > 1 && entry.keys.some((k) => k.startsWith(whole))) match += SCORE.wholePrefix;
+  if (entry.full.includes(whole)) match += SCORE.wholeName;
+  else {
+    const prefixOf = entry.full.find((k) => k.startsWith(whole));
+    if (prefixOf) match += (SCORE.wholePrefix * whole.length) / prefixOf.length;
+    else if (isTypoOf(whole, entry.full)) match += SCORE.wholeName * SCORE.typo / SCORE.exact;
+  }
   if (entry.code && words.length === 1 && entry.code.toLowerCase() === words[0]) match += SCORE.code;
   let score = match + entry.importance + proximity(entry, points);
   if (options.country && entry.country === options.country) score += SCORE.country;
   if (options.kind && entry.kind === options.kind) score += SCORE.kind;
-  if (entry.kind === 'airport' && words.some((w) => AIRPORT_QUERY_WORDS.has(w))) score += SCORE.airportWord;
+  if (entry.kind === 'airport') score += words.some((w) => AIRPORT_QUERY_WORDS.has(w)) || options.kind === 'airport' ? SCORE.airportWord : SCORE.airportUnasked;
   return score;
 }
 
 /** The query's words as the index folds them; empty when there is nothing to search. */
 export function queryWords(query: string): string[] {
-  const words = wordsOf(query.slice(0, MAX_QUERY_CHARS)).slice(0, MAX_WORDS);
+  const words = wordsOf(query.slice(0, MAX_QUERY_CHARS).replace(OFFICE_SUFFIX, ' ')).slice(0, MAX_WORDS);
   return words.join('').length >= 2 ? words : [];
 }
 

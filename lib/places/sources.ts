@@ -34,9 +34,13 @@ export function loadCities(): PlaceRecord[] {
   }));
 }
 
-type RawAirport = { iata?: string; country_code: string; airport: string; latitude: number | string; longitude: number | string; type: string; scheduled_service: boolean | string };
+type RawAirport = { runway_length?: number | string; iata?: string; country_code: string; airport: string; latitude: number | string; longitude: number | string; type: string; scheduled_service: boolean | string };
 
-const AIRPORT_IMPORTANCE: Record<string, number> = { large_airport: 3.3, medium_airport: 2.5, small_airport: 1.5 };
+/** On the cities' scale (0.5 * log10 population): a large airport ranks like a town of about a million. */
+/** The main airport of a city has the longest runway: a small tie-breaker between large airports. */
+const RUNWAY_WEIGHT = 0.2;
+const LONG_RUNWAY_FT = 12_000;
+const AIRPORT_IMPORTANCE: Record<string, number> = { large_airport: 2.8, medium_airport: 2.2, small_airport: 1.3 };
 
 /** Every airport with an IATA code in airport-data-js (OurAirports data, CC BY 4.0). */
 export async function loadAirports(): Promise<PlaceRecord[]> {
@@ -49,7 +53,7 @@ export async function loadAirports(): Promise<PlaceRecord[]> {
     const lng = Number(a.longitude);
     if (!code || !/^[A-Z0-9]{3}$/.test(code) || !Number.isFinite(lat) || !Number.isFinite(lng)) continue;
     const scheduled = a.scheduled_service === true || String(a.scheduled_service).toUpperCase() === 'TRUE';
-    records.push({ kind: 'airport', names: [a.airport.trim()], code, country: a.country_code, lat, lng, importance: (AIRPORT_IMPORTANCE[a.type] ?? 1) + (scheduled ? 0.4 : 0) });
+    records.push({ kind: 'airport', names: [a.airport.trim()], code, country: a.country_code, lat, lng, importance: (AIRPORT_IMPORTANCE[a.type] ?? 1) + (scheduled ? 0.3 : 0) + RUNWAY_WEIGHT * Math.min(1, (Number(a.runway_length) || 0) / LONG_RUNWAY_FT) });
   }
   return records;
 }
