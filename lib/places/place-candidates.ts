@@ -2,7 +2,7 @@ import type { PlaceIndex } from './place-index';
 import { allowedTypos, editDistance } from './text';
 
 /** Most entries one query word contributes (its postings are ordered most important first). */
-export const WORD_CANDIDATES = 3000;
+export const WORD_CANDIDATES = 1500;
 /** Prefix ranges wider than this many tokens are read through a cached importance-ordered list. */
 const WIDE_RANGE = 400;
 

@@ -1,9 +1,10 @@
 import { idsNear } from './place-grid';
-import { wordEntries, WORD_CANDIDATES } from './place-candidates';
+import { fuzzyTokens, wordEntries, WORD_CANDIDATES } from './place-candidates';
 import type { PlaceEntry, PlaceIndex, PlaceKind } from './place-index';
-import { allowedTypos, distanceKm, editDistance, foldKey, MAX_QUERY_CHARS, wordsOf } from './text';
+import { distanceKm, foldKey, MAX_QUERY_CHARS, wordsOf } from './text';
 
 type Point = { lat: number; lng: number };
+type ParsedQuery = { words: string[]; whole: string; parts: QueryWord[]; wholeTypos: Set<string> };
 
 export type PlaceQueryOptions = {
   /** The operator's country (ISO 3166 alpha-2): its places rank higher. */
@@ -32,31 +33,31 @@ const AIRPORT_QUERY_WORDS = new Set(wordsOf('airport airpot aiport terminal ро╡р
 /** Results of one name closer than this (km) are one place. */
 const DUPLICATE_KM = 8;
 
-function wordScore(word: string, keys: string[], asPrefix: boolean): number {
+/** One query word with the index tokens it reaches by typo (computed once per query, not per place). */
+type QueryWord = { word: string; asPrefix: boolean; typos: Set<string> };
+
+function wordScore(q: QueryWord, keys: string[]): number {
   let best = 0;
   for (const key of keys) {
-    if (key === word) return SCORE.exact;
-    if (key.startsWith(word) && (asPrefix || word.length >= 4)) best = Math.max(best, SCORE.prefix + (0.5 * word.length) / key.length);
-    else if (best < SCORE.typo) {
-      const max = allowedTypos(word);
-      if (max && Math.abs(key.length - word.length) <= max && editDistance(word, key, max) <= max) best = SCORE.typo;
-      else if (max && asPrefix && key.length > word.length && editDistance(word, key.slice(0, word.length), max) <= max) best = SCORE.typo;
-    }
+    if (key === q.word) return SCORE.exact;
+    if (key.startsWith(q.word) && (q.asPrefix || q.word.length >= 4)) best = Math.max(best, SCORE.prefix + (0.5 * q.word.length) / key.length);
+    else if (best < SCORE.typo && q.typos.has(key)) best = SCORE.typo;
   }
   return best;
 }
 
-/** Whether a word is within the allowed typos of one of the keys. */
-function isTypoOf(word: string, keys: string[]): boolean {
-  const max = allowedTypos(word);
-  return max > 0 && keys.some((k) => Math.abs(k.length - word.length) <= max && editDistance(word, k, max) <= max);
+/** Equirectangular distance in km: close enough for ranking, and cheap. */
+function quickKm(a: Point, b: Point): number {
+  const x = ((b.lng - a.lng) * Math.cos(((a.lat + b.lat) * Math.PI) / 360)) * 111.32;
+  const y = (b.lat - a.lat) * 110.57;
+  return Math.sqrt(x * x + y * y);
 }
 
 /** Nearness to the closest point; the first point (the rider, else the operator's main city) counts a little more. */
 function proximity(entry: PlaceEntry, points: Point[]): number {
   let best = 0;
   points.forEach((p, i) => {
-    const km = Math.max(0, distanceKm(p, entry) - TOWN_KM);
+    const km = Math.max(0, quickKm(p, entry) - TOWN_KM);
     const near = 1 - Math.log10(1 + km) / Math.log10(1 + PROXIMITY_HORIZON_KM);
     best = Math.max(best, near * (i === 0 ? 1 : SECONDARY_POINT_FACTOR));
   });
@@ -64,12 +65,12 @@ function proximity(entry: PlaceEntry, points: Point[]): number {
 }
 
 /** The query's relevance for one place, or 0 when a word matches none of its names. */
-function scoreEntry(entry: PlaceEntry, words: string[], whole: string, options: PlaceQueryOptions, points: Point[]): number {
+function scoreEntry(entry: PlaceEntry, query: ParsedQuery, options: PlaceQueryOptions, points: Point[]): number {
+  const { words, whole } = query;
   let match = 0;
-  for (let i = 0; i < words.length; i++) {
-    const asPrefix = i === words.length - 1;
-    const own = wordScore(words[i], entry.keys, asPrefix);
-    const context = own >= SCORE.exact ? 0 : wordScore(words[i], entry.context, asPrefix) * SCORE.contextFactor;
+  for (const q of query.parts) {
+    const own = wordScore(q, entry.keys);
+    const context = own >= SCORE.exact ? 0 : wordScore(q, entry.context) * SCORE.contextFactor;
     const best = Math.max(own, context);
     if (!best) return 0;
     match += best;
@@ -78,7 +79,7 @@ function scoreEntry(entry: PlaceEntry, words: string[], whole: string, options: 
   else {
     const prefixOf = entry.full.find((k) => k.startsWith(whole));
     if (prefixOf) match += (SCORE.wholePrefix * whole.length) / prefixOf.length;
-    else if (isTypoOf(whole, entry.full)) match += SCORE.wholeName * SCORE.typo / SCORE.exact;
+    else if (entry.full.some((k) => query.wholeTypos.has(k))) match += (SCORE.wholeName * SCORE.typo) / SCORE.exact;
   }
   if (entry.code && words.length === 1 && entry.code.toLowerCase() === words[0]) match += SCORE.code;
   let score = match + entry.importance + proximity(entry, points);
@@ -106,16 +107,19 @@ function candidates(index: PlaceIndex, words: string[], points: Point[]): Set<nu
 }
 
 /** Places for a typed query, best first: names, codes, spellings and typos, near the operator first. */
-export function searchPlaceIndex(index: PlaceIndex, query: string, options: PlaceQueryOptions = {}): PlaceEntry[] {
-  const words = queryWords(query);
+export function searchPlaceIndex(index: PlaceIndex, text: string, options: PlaceQueryOptions = {}): PlaceEntry[] {
+  const words = queryWords(text);
   if (!words.length) return [];
   const whole = foldKey(words.join(' '));
+  const typosOf = (word: string) => new Set(fuzzyTokens(index, word).map((i) => index.tokens[i]));
+  const parts = words.map((word, i) => ({ word, asPrefix: i === words.length - 1, typos: typosOf(word) }));
+  const query: ParsedQuery = { words, whole, parts, wholeTypos: words.length === 1 ? parts[0].typos : typosOf(whole) };
   const points = [...(options.rider ? [options.rider] : []), ...(options.near ?? [])].slice(0, 20);
   const scored: { entry: PlaceEntry; score: number }[] = [];
   for (const id of candidates(index, words, points)) {
     const entry = index.entries[id];
     if (entry.merged) continue;
-    const score = scoreEntry(entry, words, whole, options, points);
+    const score = scoreEntry(entry, query, options, points);
     if (score > 0) scored.push({ entry, score });
   }
   scored.sort((a, b) => b.score - a.score);
