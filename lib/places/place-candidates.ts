@@ -3,7 +3,7 @@ import { allowedTypos, editDistance } from './text';
 
 /** Most entries one query word contributes (its postings are ordered most important first). */
 export const WORD_CANDIDATES = 1500;
-/** Prefix ranges wider than this many tokens are read through a cached importance-ordered list. */
+/** Prefix ranges wider than this many tokens (or with more places than WORD_CANDIDATES) are cached, most important first. */
 const WIDE_RANGE = 400;
 
 export function lowerBound(tokens: string[], key: string): number {
@@ -27,13 +27,13 @@ const wideCache = new Map<string, Int32Array>();
 function prefixEntries(index: PlaceIndex, prefix: string): Int32Array {
   const start = lowerBound(index.tokens, prefix);
   const end = prefixEnd(index.tokens, start, prefix);
-  const cached = end - start > WIDE_RANGE ? wideCache.get(prefix) : undefined;
+  const cached = wideCache.get(prefix);
   if (cached) return cached;
   const ids = new Set<number>();
   for (let i = start; i < end; i++) for (const id of index.postings[i]) ids.add(id);
   const sorted = Int32Array.from(ids).sort((a, b) => index.entries[b].importance - index.entries[a].importance);
   const top = sorted.length > WORD_CANDIDATES ? sorted.slice(0, WORD_CANDIDATES) : sorted;
-  if (end - start > WIDE_RANGE && wideCache.size < 20_000) wideCache.set(prefix, top);
+  if ((end - start > WIDE_RANGE || sorted.length > WORD_CANDIDATES) && wideCache.size < 20_000) wideCache.set(prefix, top);
   return top;
 }
 
