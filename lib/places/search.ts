@@ -2,15 +2,31 @@ import 'server-only';
 import { env } from '@/lib/env';
 import { logger } from '@/lib/log';
 import type { LatLng } from '@/lib/routing';
-import { loadGazetteer, nearestCity, searchCities, type GazetteerPlace } from './gazetteer';
+import { loadPlaceIndex, type PlaceEntry, type PlaceKind } from './place-index';
+import { nearestPlace } from './place-reverse';
+import { searchPlaceIndex } from './place-search';
 
 /** One suggestion as the booking form shows it; `name` is what a ride stores. */
-export type PlaceSuggestion = { name: string; detail: string; lat: number; lng: number; source: 'gazetteer' | 'google' };
+export type PlaceSuggestion = {
+  name: string;
+  detail: string;
+  lat: number;
+  lng: number;
+  source: 'gazetteer' | 'google';
+  kind?: PlaceKind;
+  /** IATA code of an airport. */
+  code?: string;
+};
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
-function fromGazetteer(place: GazetteerPlace): PlaceSuggestion {
-  return { name: place.name, detail: regionNames.of(place.country) ?? place.country, lat: place.lat, lng: place.lng, source: 'gazetteer' };
+/** "T Nagar, Chennai" for a locality, "Chennai International Airport (MAA)" for an airport, "Chennai" for a city. */
+export function suggestionOf(entry: PlaceEntry): PlaceSuggestion {
+  const country = regionNames.of(entry.country) ?? entry.country;
+  const base = { lat: entry.lat, lng: entry.lng, source: 'gazetteer' as const, kind: entry.kind };
+  if (entry.kind === 'airport') return { ...base, name: `${entry.name} (${entry.code})`, detail: [entry.parent, country].filter(Boolean).join(', '), code: entry.code };
+  if (entry.kind === 'locality') return { ...base, name: entry.parent ? `${entry.name}, ${entry.parent}` : entry.name, detail: [`${entry.region ?? ''} ${entry.postcode ?? ''}`.trim(), country].filter(Boolean).join(', ') };
+  return { ...base, name: entry.name, detail: country };
 }
 
 type GooglePlace = { displayName?: { text?: string }; formattedAddress?: string; location?: { latitude: number; longitude: number } };
@@ -30,18 +46,30 @@ async function googleSearch(query: string, region: string | undefined, language:
     .map((p) => ({ name: p.displayName!.text!, detail: p.formattedAddress ?? '', lat: p.location!.latitude, lng: p.location!.longitude, source: 'google' as const }));
 }
 
-/** Place suggestions: Google Places when keyed (falling back on failure), else the GeoNames gazetteer. */
-export async function suggestPlaces(query: string, options: { country?: string; language?: string; limit?: number } = {}): Promise<PlaceSuggestion[]> {
+export type SuggestOptions = {
+  country?: string;
+  language?: string;
+  limit?: number;
+  /** The operator's service cities (ranked first, with places near them). */
+  near?: LatLng[];
+  /** The rider's position, when shared. */
+  rider?: LatLng;
+  /** Prefer this kind, e.g. 'airport' on an airport trip. */
+  kind?: PlaceKind;
+};
+
+/** Place suggestions: Google Places when keyed (falling back on failure), else the offline place index. */
+export async function suggestPlaces(query: string, options: SuggestOptions = {}): Promise<PlaceSuggestion[]> {
   const key = env().GOOGLE_MAPS_API_KEY;
   if (key) {
     try {
       return await googleSearch(query, options.country, options.language ?? 'en', key);
     } catch (error) {
-      logger.warn({ err: error }, 'Google Places failed; using the gazetteer');
+      logger.warn({ err: error }, 'Google Places failed; using the place index');
     }
   }
-  await loadGazetteer();
-  return searchCities(query, { country: options.country, limit: options.limit }).map(fromGazetteer);
+  const index = await loadPlaceIndex();
+  return searchPlaceIndex(index, query, options).map(suggestionOf);
 }
 
 type GeocodeResult = { formatted_address: string; address_components: { long_name: string }[] };
@@ -62,7 +90,10 @@ async function googleReverse(point: LatLng, language: string, key: string): Prom
   return { name: placeNameOf(first), detail: first.formatted_address, lat: point.lat, lng: point.lng, source: 'google' };
 }
 
-/** The address of a point: Google Geocoding when keyed, else the nearest gazetteer city (about 100 km at most). */
+/**
+ * The address of a point: Google Geocoding when keyed, else from the place index: the airport
+ * the rider is at, the nearest locality (Indian pincode areas, about 6 km), else the nearest town (100 km).
+ */
 export async function reverseGeocode(point: LatLng, language = 'en'): Promise<PlaceSuggestion | undefined> {
   const key = env().GOOGLE_MAPS_API_KEY;
   if (key) {
@@ -70,10 +101,9 @@ export async function reverseGeocode(point: LatLng, language = 'en'): Promise<Pl
       const found = await googleReverse(point, language, key);
       if (found) return found;
     } catch (error) {
-      logger.warn({ err: error }, 'Google Geocoding failed; using the gazetteer');
+      logger.warn({ err: error }, 'Google Geocoding failed; using the place index');
     }
   }
-  await loadGazetteer();
-  const city = nearestCity(point);
-  return city ? { ...fromGazetteer(city), lat: point.lat, lng: point.lng } : undefined;
+  const place = nearestPlace(await loadPlaceIndex(), point);
+  return place ? { ...suggestionOf(place), lat: point.lat, lng: point.lng } : undefined;
 }

@@ -1,11 +1,12 @@
 import { endpoint } from '@/lib/api/endpoint';
-import { COUNTRIES, isCountryCode } from '@/lib/i18n/markets';
 import { placeSearchSchema } from '@/lib/places/schemas';
 import { suggestPlaces } from '@/lib/places/search';
+import { placeSearchContext } from '@/lib/places/service-area';
 
-/** City suggestions for the booking form; the operator's country ranks first unless another is asked. */
+/** Place suggestions for the booking form: the operator's country and service cities rank first, then the rider's location when sent. */
 export const GET = endpoint({ query: placeSearchSchema }, async ({ tenant, query }) => {
-  const country = query.country ?? (isCountryCode(tenant.countryCode) ? COUNTRIES[tenant.countryCode].region : undefined);
-  const data = await suggestPlaces(query.q, { country, language: query.lang });
+  const area = await placeSearchContext(tenant);
+  const rider = query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : undefined;
+  const data = await suggestPlaces(query.q, { country: query.country ?? area.country, near: area.near, language: query.lang, rider, kind: query.kind });
   return { success: true, data };
 });

@@ -9,6 +9,7 @@ import type { ChatMessageView } from '@/lib/chat/contract';
 import { eq } from 'drizzle-orm';
 import { chatSessions, users } from '@/lib/db/schema';
 import { AGENT_MESSAGE_EVENT, USER_MESSAGE_EVENT, type ChatTurnAck } from '@/lib/realtime/chat-events';
+import { loadPlaceIndex } from '@/lib/chat/places';
 import { attachSocketServer } from '@/lib/realtime/server';
 import { createBusiness } from '@/lib/tenancy/commands';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
@@ -34,6 +35,8 @@ async function readBody(req: http.IncomingMessage): Promise<string> {
 }
 
 beforeAll(async () => {
+  // The place index is built once per process (seconds); a server warms it at start, so do it here too.
+  await loadPlaceIndex();
   db = await openTestDb();
   clearTenantCache();
   const demo = await createBusiness(db, { slug: 'demo', name: 'Demo Cabs', countryCode: 'in' });
@@ -59,7 +62,7 @@ beforeAll(async () => {
   io = attachSocketServer(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://localhost:${(server.address() as AddressInfo).port}`;
-});
+}, 120_000);
 
 afterAll(async () => {
   for (const client of clients) client.disconnect();

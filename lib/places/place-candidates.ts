@@ -1,0 +1,68 @@
+import type { PlaceIndex } from './place-index';
+import { allowedTypos, editDistance } from './text';
+
+/** Most entries one query word contributes (its postings are ordered most important first). */
+export const WORD_CANDIDATES = 1500;
+/** Prefix ranges wider than this many tokens (or with more places than WORD_CANDIDATES) are cached, most important first. */
+const WIDE_RANGE = 400;
+
+export function lowerBound(tokens: string[], key: string): number {
+  let lo = 0;
+  let hi = tokens.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (tokens[mid] < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function prefixEnd(tokens: string[], start: number, prefix: string): number {
+  return Math.max(start, lowerBound(tokens, prefix + '\uffff'));
+}
+
+const wideCache = new Map<string, Int32Array>();
+
+/** The most important entries having a token that starts with `prefix`. */
+function prefixEntries(index: PlaceIndex, prefix: string): Int32Array {
+  const start = lowerBound(index.tokens, prefix);
+  const end = prefixEnd(index.tokens, start, prefix);
+  const cached = wideCache.get(prefix);
+  if (cached) return cached;
+  const ids = new Set<number>();
+  for (let i = start; i < end; i++) for (const id of index.postings[i]) ids.add(id);
+  const sorted = Int32Array.from(ids).sort((a, b) => index.entries[b].importance - index.entries[a].importance);
+  const top = sorted.length > WORD_CANDIDATES ? sorted.slice(0, WORD_CANDIDATES) : sorted;
+  if ((end - start > WIDE_RANGE || sorted.length > WORD_CANDIDATES) && wideCache.size < 20_000) wideCache.set(prefix, top);
+  return top;
+}
+
+/** Token ids within the allowed typos of a word: those sharing its first half, or its last two letters (pigeonhole). */
+export function fuzzyTokens(index: PlaceIndex, word: string): number[] {
+  const max = allowedTypos(word);
+  if (!max) return [];
+  const found = new Set<number>();
+  const check = (i: number) => {
+    const token = index.tokens[i];
+    if (Math.abs(token.length - word.length) <= max && editDistance(word, token, max) <= max) found.add(i);
+  };
+  const head = word.slice(0, Math.floor(word.length / (max + 1)));
+  const start = lowerBound(index.tokens, head);
+  const end = prefixEnd(index.tokens, start, head);
+  for (let i = start; i < end; i++) check(i);
+  for (let len = word.length - max; len <= word.length + max; len++) for (const i of index.endings.get(`${word.slice(-2)}|${len}`) ?? []) check(i);
+  return [...found];
+}
+
+/** Entries one query word can match: exact (or as a prefix, for the word being typed) and within typos. */
+export function wordEntries(index: PlaceIndex, word: string, asPrefix: boolean): Int32Array[] {
+  const lists: Int32Array[] = [];
+  if (asPrefix) lists.push(prefixEntries(index, word));
+  else {
+    const at = index.byToken.get(word);
+    if (at !== undefined) lists.push(index.postings[at]);
+  }
+  if (index.byToken.has(word) && !asPrefix) return lists;
+  for (const i of fuzzyTokens(index, word)) lists.push(index.postings[i]);
+  return lists;
+}

@@ -1,0 +1,18 @@
+import 'server-only';
+import { COUNTRIES, isCountryCode } from '@/lib/i18n/markets';
+import type { LatLng } from '@/lib/routing';
+import { listServiceAreas } from '@/lib/tenancy/queries';
+
+/** How long an operator's service cities are reused for ranking before they are read again (ms). */
+const CACHE_MS = 5 * 60_000;
+const cache = new Map<number, { at: number; near: LatLng[] }>();
+
+/** What ranks an operator's place search: its country and the coordinates of its service cities. */
+export async function placeSearchContext(tenant: { id: number; countryCode: string }): Promise<{ country?: string; near: LatLng[] }> {
+  const country = isCountryCode(tenant.countryCode) ? COUNTRIES[tenant.countryCode].region : undefined;
+  const hit = cache.get(tenant.id);
+  if (hit && Date.now() - hit.at < CACHE_MS) return { country, near: hit.near };
+  const near = (await listServiceAreas(tenant.id)).map((a) => ({ lat: a.lat, lng: a.lng }));
+  cache.set(tenant.id, { at: Date.now(), near });
+  return { country, near };
+}
