@@ -43,6 +43,13 @@ export const queryKeys = {
       list: (scope: 'active' | 'recent') => ['driver', 'rides', scope] as const,
     },
   },
+  booking: {
+    /** One quote per trip as the vehicle step sends it (the form, and the minute "now" was priced at). */
+    quote: (trip: unknown) => ['booking', 'quote', trip] as const,
+  },
+  places: {
+    search: (lang: string, q: string) => ['places', 'search', lang, q] as const,
+  },
   tracking: {
     ride: (rideId: number, token: string | undefined) => ['tracking', rideId, token ?? null] as const,
   },

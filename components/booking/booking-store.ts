@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
 import type { Place, RideType, TripKind, VehicleType } from '@/lib/db/schema/rides';
-import type { QuoteView } from '@/lib/fares/quote';
+import type { Quote } from './api';
 
 /** The ride form data of spec 000 §3, as the form leaves it for the vehicle step. */
 export type RideFormData = {
@@ -24,7 +24,7 @@ export type RideFormData = {
   phone: { dialCode: string; number: string } | null;
 };
 
-export type SelectedVehicle = { quote: QuoteView; vehicleType: VehicleType };
+export type SelectedVehicle = { quote: Quote; vehicleType: VehicleType };
 export type Confirmation = { rideId: number; cashbackAmount: number; currency: string } | null;
 
 type Booking = { form: RideFormData | null; selected: SelectedVehicle | null; confirmation: Confirmation | undefined };
