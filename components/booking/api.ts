@@ -21,7 +21,8 @@ export const reversePlace = (lat: number, lng: number, lang: string) =>
   fetchData(api.places.reverse.$get({ query: { lat: String(lat), lng: String(lng), lang } }, within()));
 
 /** Books the chosen vehicle of a stored quote; the `ApiResult` keeps the status (4xx: say why and stay). */
-export const bookRide = (input: ApiBody<typeof api.rides.$post>) => typedCall(api.rides.$post({ json: input }, within(BOOKING_TIMEOUT_MS)));
+export type BookInput = ApiBody<typeof api.rides.$post>;
+export const bookRide = (input: BookInput) => typedCall(api.rides.$post({ json: input }, within(BOOKING_TIMEOUT_MS)));
 
 /** The console books for a customer by phone. */
 export const bookForCustomer = (input: ApiBody<typeof api.partner.rides.book.$post>) => fetchData(api.partner.rides.book.$post({ json: input }, within()));

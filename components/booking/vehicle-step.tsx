@@ -30,7 +30,7 @@ function quoteInput(form: RideFormData): QuoteInput {
     dropoffLocation: form.tripKind === 'rental' ? null : form.dropoffLocation,
     pickupTime: form.pickupTime === 'now' ? new Date().toISOString() : form.pickupAt,
     returnTime: form.rideType === 'return' ? form.returnAt : null,
-  } as QuoteInput;
+  };
 }
 
 /** Vehicle step: prices the stored trip, shows the route and the vehicles; Continue after a choice. */

@@ -49,7 +49,7 @@ export function BookForCustomer({ area, timeZone, defaultCountry, packages }: { 
     setQuote(null);
     setVehicle(null);
     setError(undefined);
-    const input = { rideType: form.rideType, tripKind: form.tripKind, packageDetails: form.tripKind === 'rental' ? form.packageDetails : null, pickupLocation: form.pickupLocation, dropoffLocation: form.tripKind === 'rental' ? null : form.dropoffLocation, pickupTime: form.pickupAt, returnTime: form.rideType === 'return' ? form.returnAt : null } as QuoteInput;
+    const input = { rideType: form.rideType, tripKind: form.tripKind, packageDetails: form.tripKind === 'rental' ? form.packageDetails : null, pickupLocation: form.pickupLocation, dropoffLocation: form.tripKind === 'rental' ? null : form.dropoffLocation, pickupTime: form.pickupAt, returnTime: form.rideType === 'return' ? form.returnAt : null } satisfies QuoteInput;
     await pricing.mutateAsync(input).then(setQuote, (failure: unknown) => setError(errorText(failureOf(failure))));
   };
 
