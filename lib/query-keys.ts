@@ -44,10 +44,11 @@ export const queryKeys = {
     },
   },
   booking: {
-    /** One quote per trip as the vehicle step sends it (the form, and the minute "now" was priced at). */
+    /** The vehicle step's quote of a stored ride form (one entry per form; not kept past the screen). */
     quote: (trip: unknown) => ['booking', 'quote', trip] as const,
   },
   places: {
+    /** Place suggestions of a searched text in a language. */
     search: (lang: string, q: string) => ['places', 'search', lang, q] as const,
   },
   tracking: {
