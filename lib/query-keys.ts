@@ -43,6 +43,14 @@ export const queryKeys = {
       list: (scope: 'active' | 'recent') => ['driver', 'rides', scope] as const,
     },
   },
+  booking: {
+    /** The vehicle step's quote of a stored ride form (one entry per form; not kept past the screen). */
+    quote: (trip: unknown) => ['booking', 'quote', trip] as const,
+  },
+  places: {
+    /** Place suggestions of a searched text in a language. */
+    search: (lang: string, q: string) => ['places', 'search', lang, q] as const,
+  },
   tracking: {
     ride: (rideId: number, token: string | undefined) => ['tracking', rideId, token ?? null] as const,
   },

@@ -3,19 +3,10 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import { apiCall } from '@/lib/api/client';
-import type { UserRole } from '@/lib/db/schema/users';
+import { api, typedCall, within, type ApiDataOf } from '@/lib/api/typed-client';
 
-export type Me = {
-  lp_id: number;
-  user_id: number;
-  user_type: UserRole;
-  name: string;
-  email: string;
-  country_code: string;
-  phone_number: string;
-  business_name: string;
-};
+/** The signed-in user as GET /api/auth/me answers it (lib/auth/views.ts userView). */
+export type Me = NonNullable<ApiDataOf<typeof api.auth.me.$get>>;
 
 type SessionState = {
   status: 'loading' | 'ready';
@@ -48,7 +39,7 @@ export const useSessionStore = create<SessionState>()((set) => {
     status: 'loading',
     me: null,
     refresh: () => {
-      inflight ??= apiCall<{ data: Me | null }>('/api/auth/me')
+      inflight ??= typedCall(api.auth.me.$get(undefined, within()))
         .then((result) => settle(result.ok ? result.data.data : null))
         .finally(() => {
           inflight = null;
@@ -56,7 +47,7 @@ export const useSessionStore = create<SessionState>()((set) => {
       return inflight;
     },
     signOut: async () => {
-      await apiCall('/api/auth/logout', { body: {} });
+      await typedCall(api.auth.logout.$post(undefined, within()));
       settle(null);
     },
   };

@@ -2,12 +2,13 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { apiCall, type ApiFailure } from '@/lib/api/client';
+import { api, typedCall, within, type ApiDataOf, type ApiFailure } from '@/lib/api/typed-client';
 import type { UserRole } from '@/lib/db/schema/users';
 import type { Feature } from '@/lib/auth/constants';
 
 export type Identity = { email?: string; countryCode?: string; phoneNumber?: string };
-export type VerifyData = { lp_id: number; user_id: number; user_type: UserRole; redirect: string | null };
+/** What POST /api/auth/otp/verify answers: the business, the user, their role and where to go next. */
+export type VerifyData = ApiDataOf<typeof api.auth.otp.verify.$post>;
 type Extra = { businessName?: string; userName?: string };
 
 const RESEND_SECONDS = 30;
@@ -39,7 +40,7 @@ export function useCodeFlow(userType: UserRole, feature: Feature) {
       setBusy(true);
       setError(undefined);
       setNotice(undefined);
-      const result = await apiCall('/api/auth/otp/send', { body: { userType, feature, locale, ...next } });
+      const result = await typedCall(api.auth.otp.send.$post({ json: { userType, feature, locale, ...next } }, within()));
       setBusy(false);
       if (!result.ok) {
         setError(explain(result.error));
@@ -59,9 +60,12 @@ export function useCodeFlow(userType: UserRole, feature: Feature) {
       if (!identity) return undefined;
       setBusy(true);
       setError(undefined);
-      const result = await apiCall<{ data: VerifyData }>('/api/auth/otp/verify', {
-        body: { userType, feature, locale, otp, platform: 'web', appName: window.location.host, createIsoTime: new Date().toISOString(), ...identity },
-      });
+      const result = await typedCall(
+        api.auth.otp.verify.$post(
+          { json: { userType, feature, locale, otp, platform: 'web', appName: window.location.host, createIsoTime: new Date().toISOString(), ...identity } },
+          within(),
+        ),
+      );
       setBusy(false);
       if (!result.ok) {
         setError(explain(result.error));

@@ -1,6 +1,6 @@
 'use client';
 
-import { apiCall } from '@/lib/api/client';
+import { api, typedCall, within } from '@/lib/api/typed-client';
 import { EmailLogin } from './email-login';
 import { useSession, useSessionStore } from './session-store';
 
@@ -15,7 +15,7 @@ export function VerifyPhone() {
       defaultEmail={me?.email || stored}
       onClose={() => window.location.assign('/')}
       onSuccess={async () => {
-        await apiCall('/api/events', { body: { name: 'verify_phone_completed' } });
+        await typedCall(api.events.$post({ json: { name: 'verify_phone_completed' } }, within()));
         await useSessionStore.getState().refresh();
         window.location.assign('/');
       }}

@@ -4,7 +4,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale, useTranslations } from 'next-intl';
-import { apiCall } from '@/lib/api/client';
+import { api, typedCall, within } from '@/lib/api/typed-client';
 import { createBlogSchema, slugify, type CreateBlog, type CreateBlogInput, type StoredImage } from '@/lib/blog/schemas';
 import { languageOf } from '@/lib/i18n/markets';
 import { Link } from '@/lib/i18n/navigation';
@@ -17,7 +17,6 @@ const EMPTY: CreateBlogInput = { title: '', slug: '', keywords: '', description:
 
 type Outcome = { ok: true; slug: string } | { ok: false; text: string };
 type Generated = 'description' | 'keywords';
-type CreateAnswer = { success?: boolean; message?: string; data?: { slug: string } };
 
 /** Spec 000 §2.11 and §4: the blog form; Create Blog stays disabled while the form is invalid or submitting. */
 export function BlogCreateForm() {
@@ -53,7 +52,7 @@ export function BlogCreateForm() {
 
   const submit = form.handleSubmit(async (input) => {
     setOutcome(null);
-    const result = await apiCall<CreateAnswer>('/api/blog', { body: { ...input, language } });
+    const result = await typedCall(api.blog.$post({ json: { ...input, language } }, within()));
     if (result.ok && result.data.success) {
       form.reset(EMPTY);
       setSlugEdited(false);

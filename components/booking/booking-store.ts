@@ -2,16 +2,19 @@
 
 import { create } from 'zustand';
 import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
-import type { Place, RideType, TripKind, VehicleType } from '@/lib/db/schema/rides';
-import type { QuoteView } from '@/lib/fares/quote';
+import type { VehicleType } from '@/lib/db/schema/rides';
+import type { BookInput, Quote, QuoteInput } from './api';
+
+/** A field of the quote call's body, as the form holds it before it is complete. */
+type Trip<K extends keyof QuoteInput> = NonNullable<QuoteInput[K]>;
 
 /** The ride form data of spec 000 §3, as the form leaves it for the vehicle step. */
 export type RideFormData = {
-  tripKind: TripKind;
-  rideType: RideType;
-  packageDetails: string | null;
-  pickupLocation: Place | null;
-  dropoffLocation: Place | null;
+  tripKind: Trip<'tripKind'>;
+  rideType: Trip<'rideType'>;
+  packageDetails: Trip<'packageDetails'> | null;
+  pickupLocation: Trip<'pickupLocation'> | null;
+  dropoffLocation: Trip<'dropoffLocation'> | null;
   pickupDate: string;
   pickupTime: string;
   returnDate: string;
@@ -20,11 +23,11 @@ export type RideFormData = {
   pickupAt: string | null;
   returnAt: string | null;
   flightNumber: string;
-  flightDirection: 'arrival' | 'departure';
+  flightDirection: NonNullable<BookInput['flightDirection']>;
   phone: { dialCode: string; number: string } | null;
 };
 
-export type SelectedVehicle = { quote: QuoteView; vehicleType: VehicleType };
+export type SelectedVehicle = { quote: Quote; vehicleType: VehicleType };
 export type Confirmation = { rideId: number; cashbackAmount: number; currency: string } | null;
 
 type Booking = { form: RideFormData | null; selected: SelectedVehicle | null; confirmation: Confirmation | undefined };

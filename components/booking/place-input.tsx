@@ -1,14 +1,16 @@
 'use client';
 
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
-import { apiCall } from '@/lib/api/client';
 import type { Place } from '@/lib/db/schema/rides';
-import type { PlaceSuggestion } from '@/lib/places/search';
+import { queryKeys } from '@/lib/query-keys';
+import { reversePlace, searchPlaces, type PlaceSuggestion } from './api';
 import styles from './booking.module.css';
 
 const DEBOUNCE_MS = 150;
 const GEOLOCATION = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 0 } as const;
+const NONE: PlaceSuggestion[] = [];
 
 /** A place search combobox over /api/places/search, with "use my current location" when asked. */
 export function PlaceInput({
@@ -29,10 +31,10 @@ export function PlaceInput({
   const id = useId();
   const [text, setText] = useState(value?.name ?? '');
   const [open, setOpen] = useState(false);
-  const [options, setOptions] = useState<PlaceSuggestion[]>([]);
   const [active, setActive] = useState(-1);
-  const [status, setStatus] = useState<'idle' | 'searching' | 'locating' | 'located-failed'>('idle');
-  const request = useRef(0);
+  const [status, setStatus] = useState<'idle' | 'locating' | 'located-failed'>('idle');
+  /** The text searched for, once typing pauses; null while nothing is to be searched. */
+  const [searched, setSearched] = useState<string | null>(null);
 
   const [shownName, setShownName] = useState(value?.name);
   if (value?.name !== shownName) {
@@ -44,17 +46,26 @@ export function PlaceInput({
   useEffect(() => {
     const query = text.trim();
     if (!open || !query || query === value?.name) return;
-    const ticket = ++request.current;
-    const timer = setTimeout(async () => {
-      setStatus('searching');
-      const result = await apiCall<{ data: PlaceSuggestion[] }>(`/api/places/search?q=${encodeURIComponent(query)}&lang=${lang}`);
-      if (ticket !== request.current) return;
-      setStatus('idle');
-      setOptions(result.ok ? result.data.data : []);
-      setActive(-1);
-    }, DEBOUNCE_MS);
+    const timer = setTimeout(() => setSearched(query), DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, open, lang, value?.name]);
+  }, [text, open, value?.name]);
+
+  // The last answer's options stay shown until the next search answers; a failed search shows none.
+  const suggestions = useQuery({
+    queryKey: queryKeys.places.search(lang, searched ?? ''),
+    queryFn: () => searchPlaces(searched!, lang),
+    enabled: searched !== null,
+    placeholderData: keepPreviousData,
+  });
+  const options = suggestions.isError ? NONE : (suggestions.data ?? NONE);
+  const searching = suggestions.isFetching;
+  const [shownOptions, setShownOptions] = useState(options);
+  if (shownOptions !== options && !suggestions.isPlaceholderData) {
+    // A new answer: nothing is highlighted.
+    setShownOptions(options);
+    setActive(-1);
+  }
+  const locating = useMutation({ mutationFn: ({ lat, lng }: { lat: number; lng: number }) => reversePlace(lat, lng, lang) });
 
   const choose = (option: PlaceSuggestion) => {
     onChange({ lat: option.lat, lng: option.lng, name: option.name });
@@ -66,12 +77,17 @@ export function PlaceInput({
     if (!('geolocation' in navigator)) return setStatus('located-failed');
     setStatus('locating');
     navigator.geolocation.getCurrentPosition(
-      async ({ coords }) => {
-        const result = await apiCall<{ data: PlaceSuggestion }>(`/api/places/reverse?lat=${coords.latitude}&lng=${coords.longitude}&lang=${lang}`);
-        if (!result.ok) return setStatus('located-failed');
-        setStatus('idle');
-        choose(result.data.data);
-      },
+      ({ coords }) =>
+        locating.mutate(
+          { lat: coords.latitude, lng: coords.longitude },
+          {
+            onSuccess: (place) => {
+              setStatus('idle');
+              choose(place);
+            },
+            onError: () => setStatus('located-failed'),
+          },
+        ),
       (failure) => {
         console.warn('geolocation failed', failure.message);
         setStatus('located-failed');
@@ -126,7 +142,7 @@ export function PlaceInput({
         {showList && !options.length ? (
           // A listbox holds options only: the search state is a status line in the same place.
           <p role="status" className={`${styles.options} ${styles.optionNote}`}>
-            {t(status === 'searching' ? 'searching' : 'noPlaces')}
+            {t(searching ? 'searching' : 'noPlaces')}
           </p>
         ) : null}
         {showList && options.length ? (

@@ -3,7 +3,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from '@/lib/i18n/navigation';
-import { apiCall } from '@/lib/api/client';
 import { formatDateTime, formatDuration, formatKm, formatMoney } from '@/lib/i18n/format';
 import { reportEvent } from '@/lib/tracking/client';
 import { PhoneLogin } from '@/components/auth/phone-login';
@@ -11,21 +10,17 @@ import { useSession, useSessionStore } from '@/components/auth/session-store';
 import { BottomSheet } from '@/components/ui/bottom-sheet';
 import { useApiErrorText } from '@/components/ui/use-api-error';
 import ui from '@/components/ui/ui.module.css';
+import { bookRide, openCardPayment } from './api';
 import { useBookingStore } from './booking-store';
 import { useShallow } from 'zustand/react/shallow';
 import styles from './booking.module.css';
 
-/** Booking timeout (spec 000 §9). */
-const BOOKING_TIMEOUT_MS = 15_000;
 /** Signup sheet height in dvh (spec 000 §9). */
 const SIGNUP_SHEET_HEIGHT = 42;
 const PAYMENT_OPTIONS = ['cash', 'upi'] as const;
 type PaymentOption = (typeof PAYMENT_OPTIONS)[number] | 'card';
 
 const toMinor = (major: number) => Math.round(major * 100);
-
-type BookAnswer = { data: { rideId: number; cashbackAmount: number; currency: string }[] };
-type PaymentAnswer = { txnId: string };
 
 /** Ride summary: vehicle, itinerary, price breakdown, payment method (Card when `cardPayments`) and Book now (with the cashback sign-in sheet). */
 export function RideSummary({ timeZone, cashbackBps, defaultCountry, cardPayments = false }: { timeZone: string; cashbackBps: number; defaultCountry: string; cardPayments?: boolean }) {
@@ -76,21 +71,18 @@ export function RideSummary({ timeZone, cashbackBps, defaultCountry, cardPayment
     setProblem(undefined);
     setBusy(true);
     attemptKey.current ??= crypto.randomUUID();
-    const result = await apiCall<BookAnswer>('/api/rides', {
-      timeoutMs: BOOKING_TIMEOUT_MS,
-      body: {
-        rideSearchId: selected.quote.ride_search_id,
-        rideVehicle: selected.vehicleType,
-        idempotencyKey: attemptKey.current,
-        paymentMethod: payment,
-        flightNumber: form.tripKind === 'airport' ? form.flightNumber : undefined,
-        flightDirection: form.tripKind === 'airport' ? form.flightDirection : undefined,
-        currency: fee.currency,
-        rideAmount: fee.ride_amount,
-        tolls: fee.tolls,
-        driverBata: fee.driver_bata,
-        totalAmount: fee.total_fee,
-      },
+    const result = await bookRide({
+      rideSearchId: selected.quote.ride_search_id,
+      rideVehicle: selected.vehicleType,
+      idempotencyKey: attemptKey.current,
+      paymentMethod: payment,
+      flightNumber: form.tripKind === 'airport' ? form.flightNumber : undefined,
+      flightDirection: form.tripKind === 'airport' ? form.flightDirection : undefined,
+      currency: fee.currency,
+      rideAmount: fee.ride_amount,
+      tolls: fee.tolls,
+      driverBata: fee.driver_bata,
+      totalAmount: fee.total_fee,
     });
     if (result.ok) {
       const first = result.data.data[0];
@@ -102,7 +94,7 @@ export function RideSummary({ timeZone, cashbackBps, defaultCountry, cardPayment
       reportEvent('book_ride_success', { rideId: first.rideId });
       confirm({ rideId: first.rideId, cashbackAmount: toMinor(first.cashbackAmount), currency: fee.currency });
       if (payment === 'card') {
-        const opened = await apiCall<PaymentAnswer>('/api/payments', { body: { rideId: first.rideId } });
+        const opened = await openCardPayment(first.rideId);
         router.push(opened.ok ? `/pay/${opened.data.txnId}` : `/pay/failed?rideId=${first.rideId}`);
         return;
       }

@@ -1,21 +1,37 @@
 'use client';
 
 import { useEffect, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from '@/lib/i18n/navigation';
-import { apiCall } from '@/lib/api/client';
-import type { QuoteView } from '@/lib/fares/quote';
 import type { VehicleType } from '@/lib/db/schema/rides';
+import { queryKeys } from '@/lib/query-keys';
 import { formatDuration, formatKm, formatMoney } from '@/lib/i18n/format';
 import { reportEvent } from '@/lib/tracking/client';
 import ui from '@/components/ui/ui.module.css';
 import { useApiErrorText } from '@/components/ui/use-api-error';
+import { failureOf } from '@/components/data/fetch-data';
+import { fetchQuote, type QuoteInput } from './api';
+import type { RideFormData } from './booking-store';
 import { useBookingStore } from './booking-store';
 import { useShallow } from 'zustand/react/shallow';
 import { RouteMap } from './route-map';
 import styles from './booking.module.css';
 
 const toMinor = (major: number) => Math.round(major * 100);
+
+/** The quote call's body for the stored form; a "now" pickup is priced at the moment of the call. */
+function quoteInput(form: RideFormData): QuoteInput {
+  return {
+    rideType: form.rideType,
+    tripKind: form.tripKind,
+    packageDetails: form.tripKind === 'rental' ? form.packageDetails : null,
+    pickupLocation: form.pickupLocation,
+    dropoffLocation: form.tripKind === 'rental' ? null : form.dropoffLocation,
+    pickupTime: form.pickupTime === 'now' ? new Date().toISOString() : form.pickupAt,
+    returnTime: form.rideType === 'return' ? form.returnAt : null,
+  };
+}
 
 /** Vehicle step: prices the stored trip, shows the route and the vehicles; Continue after a choice. */
 export function VehicleStep() {
@@ -26,45 +42,28 @@ export function VehicleStep() {
   const router = useRouter();
   const id = useId();
   const { form, ready, select } = useBookingStore(useShallow((s) => ({ form: s.form, ready: s.ready, select: s.select })));
-  const [quote, setQuote] = useState<QuoteView | null>(null);
-  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
-  const [problem, setProblem] = useState<string>();
   const [chosen, setChosen] = useState<VehicleType | null>(null);
 
   useEffect(() => {
-    if (!ready) return;
-    if (!form) {
-      router.replace('/user/home');
-      return;
-    }
-    let live = true;
-    void apiCall<{ data: QuoteView }>('/api/rides/quote', {
-      body: {
-        rideType: form.rideType,
-        tripKind: form.tripKind,
-        packageDetails: form.tripKind === 'rental' ? form.packageDetails : null,
-        pickupLocation: form.pickupLocation,
-        dropoffLocation: form.tripKind === 'rental' ? null : form.dropoffLocation,
-        pickupTime: form.pickupTime === 'now' ? new Date().toISOString() : form.pickupAt,
-        returnTime: form.rideType === 'return' ? form.returnAt : null,
-      },
-    }).then((result) => {
-      if (!live) return;
-      if (result.ok) {
-        setQuote(result.data.data);
-        setStatus('ready');
-      } else {
-        console.warn('vehicle fetch error', result.error.message);
-        setProblem(result.error.status === 400 ? errorText(result.error) : undefined);
-        setStatus('failed');
-      }
-    });
-    return () => {
-      live = false;
-    };
-    // errorText is recreated each render; the quote is fetched once per stored form.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (ready && !form) router.replace('/user/home');
   }, [ready, form, router]);
+
+  // One quote per stored form and visit of the step: each call stores a priced search, so it is not cached past the screen.
+  const quoteQuery = useQuery({
+    queryKey: queryKeys.booking.quote(form),
+    queryFn: () =>
+      fetchQuote(quoteInput(form!)).catch((error: unknown) => {
+        console.warn('vehicle fetch error', failureOf(error).message);
+        throw error;
+      }),
+    enabled: ready && form !== null,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  const quote = quoteQuery.data ?? null;
+  const status = quoteQuery.isSuccess ? 'ready' : quoteQuery.isError ? 'failed' : 'loading';
+  const failure = quoteQuery.isError ? failureOf(quoteQuery.error) : undefined;
+  const problem = failure?.status === 400 ? errorText(failure) : undefined;
 
   if (!form) return <p className={styles.loading}>{t('loading')}</p>;
   const route = quote?.ride_route.distance_time;

@@ -1,7 +1,8 @@
-import { apiCall } from '@/lib/api/client';
-import type { ChatMessageView, HandleMessageResult } from '@/lib/chat/contract';
-import type { AiRideCreateInput } from '@/lib/chat/schemas';
-import type { SendChatMessageInput } from '@/lib/realtime/chat-events';
+import { api, typedCall, within, type ApiBody, type ApiDataOf } from '@/lib/api/typed-client';
+
+/** A stored chat message as the history routes answer it. */
+export type ChatMessageView = ApiDataOf<typeof api.chat.history.$get>[number];
+type HandleMessageResult = NonNullable<ApiDataOf<typeof api.chat.message.$post>>;
 
 /** Delay before the one retry of an empty history (spec 000 §7), in ms. */
 const HISTORY_RETRY_MS = 200;
@@ -20,7 +21,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Chat history get, retried once after 200 ms when it comes back empty; errors are logged and read as empty. */
 export async function fetchHistory(chatSession: string): Promise<ChatMessageView[]> {
   for (let attempt = 0; ; attempt++) {
-    const result = await apiCall<{ data?: ChatMessageView[] }>(`/api/chat/history?chat_session=${encodeURIComponent(chatSession)}`);
+    const result = await typedCall(api.chat.history.$get({ query: { chat_session: chatSession } }, within()));
     if (!result.ok) console.warn('chat history unavailable', result.error.message);
     const list = result.ok ? (result.data.data ?? []) : [];
     if (list.length || attempt === 1) return list;
@@ -32,7 +33,7 @@ export async function fetchHistory(chatSession: string): Promise<ChatMessageView
 export async function syncHistory(chatSession: string, shown: Pick<ChatMessageView, 'id' | 'role' | 'content'>[]): Promise<ChatMessageView[]> {
   const messages = shown.map(({ id, role, content }) => ({ id: id > 0 ? id : undefined, role, content }));
   for (let attempt = 0; ; attempt++) {
-    const result = await apiCall<{ data?: ChatMessageView[] }>('/api/chat/history', { method: 'PUT', body: { chatSession, messages } });
+    const result = await typedCall(api.chat.history.$put({ json: { chatSession, messages } }, within()));
     if (!result.ok) console.warn('chat history sync failed', result.error.message);
     const list = result.ok ? (result.data.data ?? []) : [];
     if (list.length || attempt === 1) return list;
@@ -41,16 +42,16 @@ export async function syncHistory(chatSession: string, shown: Pick<ChatMessageVi
 }
 
 /** The chat fallback over plain HTTP: one agent turn. */
-export async function postChatMessage(input: SendChatMessageInput): Promise<HandleMessageResult> {
-  const result = await apiCall<{ data?: HandleMessageResult }>('/api/chat/message', { body: input, timeoutMs: 20_000 });
+export async function postChatMessage(input: ApiBody<typeof api.chat.message.$post>): Promise<HandleMessageResult> {
+  const result = await typedCall(api.chat.message.$post({ json: input }, within(20_000)));
   if (!result.ok) throw new ChatCallError(result.error.code, result.error.message);
   if (!result.data.data?.agent) throw new ChatCallError('no_data', NO_DATA);
   return result.data.data;
 }
 
 /** The AI ride-create call (spec 000 §7): the agent's reply text, or the spec's error when the answer has no data. */
-export async function createAiRide(payload: AiRideCreateInput): Promise<{ data: string; message?: ChatMessageView }> {
-  const result = await apiCall<{ data?: string; message?: ChatMessageView }>('/api/ai/ride', { body: payload, timeoutMs: 20_000 });
+export async function createAiRide(payload: ApiBody<typeof api.ai.ride.$post>) {
+  const result = await typedCall(api.ai.ride.$post({ json: payload }, within(20_000)));
   if (!result.ok) throw new ChatCallError(result.error.code, result.error.message);
   if (!result.data.data) throw new ChatCallError('no_data', NO_DATA);
   return { data: result.data.data, message: result.data.message };

@@ -2,11 +2,11 @@
 
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { RideChangedEvent } from '@/lib/realtime/events';
-import type { RideView } from '@/lib/rides/queries';
+import type { RideLists } from '@/components/rider/api';
 import { queryKeys } from '@/lib/query-keys';
 import { useRideEvents } from '@/components/ui/use-ride-events';
 
-type RideLists = { upcoming: RideView[]; past: RideView[] };
+type RideView = RideLists['upcoming'][number];
 
 const OPEN = new Set(['booked', 'accepted', 'ontrip']);
 const byPickupAsc = (a: RideView, b: RideView) => a.pickupTime.localeCompare(b.pickupTime);

@@ -1,9 +1,9 @@
-import type { DriverRide } from '@/lib/driver/rides';
-import type { DriverRideAction } from '@/lib/driver/schemas';
+import { api, within, type ApiBody } from '@/lib/api/typed-client';
 import { fetchData } from '@/components/data/fetch-data';
 
-/** The driver app's routes. */
+/** The driver app's routes, typed by the route modules. */
 export type DriverScope = 'active' | 'recent';
+export type DriverRideAction = ApiBody<(typeof api.driver.rides)[':id']['$post']>;
 
-export const fetchDriverRides = (scope: DriverScope) => fetchData<DriverRide[]>(`/api/driver/rides?scope=${scope}`);
-export const actOnRide = (rideId: number, action: DriverRideAction) => fetchData<DriverRide>(`/api/driver/rides/${rideId}`, { body: action });
+export const fetchDriverRides = (scope: DriverScope) => fetchData(api.driver.rides.$get({ query: { scope } }, within()));
+export const actOnRide = (rideId: number, action: DriverRideAction) => fetchData(api.driver.rides[':id'].$post({ param: { id: String(rideId) }, json: action }, within()));

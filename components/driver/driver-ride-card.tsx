@@ -2,7 +2,7 @@
 
 import { useId, useState, type FormEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import type { ApiFailure } from '@/lib/api/client';
+import type { ApiFailure } from '@/lib/api/typed-client';
 import { failureOf } from '@/components/data/fetch-data';
 import type { DriverRide } from '@/lib/driver/rides';
 import type { DriverRideAction } from '@/lib/driver/schemas';

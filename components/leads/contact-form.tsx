@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { apiCall } from '@/lib/api/client';
+import { api, typedCall, within } from '@/lib/api/typed-client';
 import { CONTACT_LIMITS, contactFormSchema, LOOKING_FOR, type ContactFormInput, type ContactFormValues } from '@/lib/leads/schemas';
 import { useHydrationStore } from '@/components/ui/hydration-store';
 import ui from '@/components/ui/ui.module.css';
@@ -37,7 +37,7 @@ export function ContactForm({ businessName }: { businessName: string }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
-    const result = await apiCall('/api/leads/contact', { body: values });
+    const result = await typedCall(api.leads.contact.$post({ json: values }, within()));
     if (result.ok) {
       form.reset(EMPTY);
       setSent(true);

@@ -1,23 +1,21 @@
-import type { VehicleType } from '@/lib/db/schema/rides';
-import type { CustomerPage } from '@/lib/partner/customers';
-import type { DateFilter } from '@/lib/partner/dates';
-import type { RideEventPage } from '@/lib/partner/events';
-import type { Overview } from '@/lib/partner/overview';
-import type { RateCardView } from '@/lib/partner/rates';
-import type { PartnerWallet } from '@/lib/partner/wallet';
-import type { VisitsReport } from '@/lib/tracking/report';
+import { api, within, type ApiBody, type ApiDataOf, type ApiQuery } from '@/lib/api/typed-client';
 import { fetchData } from '@/components/data/fetch-data';
 
-/** The console screens' reads (each takes the screen's query string) and the rate card save. */
+/** The console screens' reads (each takes the screen's query string) and the rate card save, typed by the route modules. */
 
-export type OverviewData = Overview & { filter: DateFilter };
-export type VisitsData = VisitsReport & { filter: DateFilter; from: string; to: string };
-export type RatesData = { currency: string; cards: RateCardView[] };
+export type OverviewData = ApiDataOf<typeof api.partner.overview.$get>;
+export type VisitsData = ApiDataOf<typeof api.tracking.report.$get>;
+export type RatesData = ApiDataOf<typeof api.partner.rates.$get>;
+export type RateCardInput = ApiBody<(typeof api.partner.rates)[':vehicleType']['$put']>;
 
-export const fetchOverview = (query: string) => fetchData<OverviewData>(`/api/partner/overview?${query}`);
-export const fetchCustomers = (query: string) => fetchData<CustomerPage>(`/api/partner/customers?${query}`);
-export const fetchPartnerWallet = (query: string) => fetchData<PartnerWallet>(`/api/partner/wallet?${query}`);
-export const fetchRideEvents = (query: string) => fetchData<RideEventPage>(`/api/partner/events?${query}`);
-export const fetchVisits = (query: string) => fetchData<VisitsData>(`/api/tracking/report?${query}`);
-export const fetchRates = () => fetchData<RatesData>('/api/partner/rates');
-export const saveRateCard = (vehicleType: VehicleType, input: unknown) => fetchData<RateCardView>(`/api/partner/rates/${vehicleType}`, { method: 'PUT', body: input });
+/** A screen's query string as the typed client's query (the server's zod schema checks it). */
+const params = <Q>(query: string) => Object.fromEntries(new URLSearchParams(query)) as Q;
+
+export const fetchOverview = (query: string) => fetchData(api.partner.overview.$get({ query: params<ApiQuery<typeof api.partner.overview.$get>>(query) }, within()));
+export const fetchCustomers = (query: string) => fetchData(api.partner.customers.$get({ query: params<ApiQuery<typeof api.partner.customers.$get>>(query) }, within()));
+export const fetchPartnerWallet = (query: string) => fetchData(api.partner.wallet.$get({ query: params<ApiQuery<typeof api.partner.wallet.$get>>(query) }, within()));
+export const fetchRideEvents = (query: string) => fetchData(api.partner.events.$get({ query: params<ApiQuery<typeof api.partner.events.$get>>(query) }, within()));
+export const fetchVisits = (query: string) => fetchData(api.tracking.report.$get({ query: params<ApiQuery<typeof api.tracking.report.$get>>(query) }, within()));
+export const fetchRates = () => fetchData(api.partner.rates.$get(undefined, within()));
+export const saveRateCard = (vehicleType: string, input: RateCardInput) =>
+  fetchData(api.partner.rates[':vehicleType'].$put({ param: { vehicleType }, json: input }, within()));

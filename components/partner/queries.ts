@@ -3,7 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { VehicleType } from '@/lib/db/schema/rides';
 import { queryKeys } from '@/lib/query-keys';
-import { fetchCustomers, fetchOverview, fetchPartnerWallet, fetchRates, fetchRideEvents, fetchVisits, saveRateCard, type RatesData } from './api';
+import { fetchCustomers, fetchOverview, fetchPartnerWallet, fetchRates, fetchRideEvents, fetchVisits, saveRateCard, type RateCardInput, type RatesData } from './api';
 
 const keys = queryKeys.partner;
 
@@ -21,7 +21,7 @@ export const useRates = () => useQuery({ queryKey: keys.rates(), queryFn: fetchR
 export function useSaveRateCard() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ vehicleType, input }: { vehicleType: VehicleType; input: unknown }) => saveRateCard(vehicleType, input),
+    mutationFn: ({ vehicleType, input }: { vehicleType: VehicleType; input: RateCardInput }) => saveRateCard(vehicleType, input),
     onSuccess: (card) =>
       client.setQueryData<RatesData>(keys.rates(), (data) => (data ? { ...data, cards: data.cards.map((c) => (c.vehicleType === card.vehicleType ? card : c)) } : data)),
   });

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/navigation';
-import { apiCall, type ApiFailure } from '@/lib/api/client';
+import { api, typedCall, within, type ApiData, type ApiFailure } from '@/lib/api/typed-client';
 import { useApiErrorText } from '@/components/ui/use-api-error';
 import ui from '@/components/ui/ui.module.css';
 import styles from '@/components/booking/booking.module.css';
@@ -11,7 +11,8 @@ import styles from '@/components/booking/booking.module.css';
 /** Auto-submit delay of the payment form (spec 000 §9). */
 const SUBMIT_DELAY_MS = 500;
 
-type PaymentData = { data: Record<string, string>; action: string };
+/** The checkout form: its fields (`data`) and the gateway's address (`action`). */
+type PaymentData = ApiData<(typeof api.payments)[':txnId']['$get']>;
 type State = { status: 'loading' } | { status: 'ready'; payment: PaymentData } | { status: 'error'; failure: ApiFailure };
 
 /** Spec 000 §2.9: loads the payment form data, shows the redirect notice and posts the hidden form to the gateway once, after 500 ms. */
@@ -26,7 +27,7 @@ export function PayRedirect({ txnId }: { txnId: string }) {
 
   useEffect(() => {
     let live = true;
-    void apiCall<PaymentData>(`/api/payments/${encodeURIComponent(txnId)}?locale=${encodeURIComponent(locale)}`).then((result) => {
+    void typedCall(api.payments[':txnId'].$get({ param: { txnId: encodeURIComponent(txnId) }, query: { locale } }, within())).then((result) => {
       if (!live) return;
       if (result.ok) {
         setState({ status: 'ready', payment: result.data });

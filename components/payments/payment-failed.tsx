@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link, useRouter } from '@/lib/i18n/navigation';
-import { apiCall, type ApiFailure } from '@/lib/api/client';
+import { api, typedCall, within, type ApiFailure, type ApiResult } from '@/lib/api/typed-client';
 import { useApiErrorText } from '@/components/ui/use-api-error';
 import ui from '@/components/ui/ui.module.css';
 import styles from '@/components/booking/booking.module.css';
@@ -16,10 +16,10 @@ export function PaymentFailed({ rideId }: { rideId?: number }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<ApiFailure>();
 
-  const act = async (path: string, next: (data: { txnId?: string }) => string) => {
+  const act = async <T,>(call: Promise<ApiResult<T>>, next: (data: T) => string) => {
     setBusy(true);
     setProblem(undefined);
-    const result = await apiCall<{ txnId?: string }>(path, { body: { rideId } });
+    const result = await call;
     if (result.ok) {
       router.push(next(result.data));
       return;
@@ -37,10 +37,10 @@ export function PaymentFailed({ rideId }: { rideId?: number }) {
       <div className={styles.confirmActions}>
         {rideId ? (
           <>
-            <button type="button" className={`${ui.button} ${ui.primary}`} disabled={busy} onClick={() => void act('/api/payments', (data) => `/pay/${data.txnId}`)}>
+            <button type="button" className={`${ui.button} ${ui.primary}`} disabled={busy} onClick={() => void act(typedCall(api.payments.$post({ json: { rideId: rideId! } }, within())), (data) => `/pay/${data.txnId}`)}>
               {t('retry')}
             </button>
-            <button type="button" className={`${ui.button} ${ui.secondary}`} disabled={busy} onClick={() => void act('/api/payments/cash', () => '/user/rides')}>
+            <button type="button" className={`${ui.button} ${ui.secondary}`} disabled={busy} onClick={() => void act(typedCall(api.payments.cash.$post({ json: { rideId: rideId! } }, within())), () => '/user/rides')}>
               {t('payCash')}
             </button>
           </>

@@ -1,4 +1,4 @@
-import { apiCall } from '@/lib/api/client';
+import { api, typedCall, within, type ApiBody } from '@/lib/api/typed-client';
 
 /** Browser side of Web Push (spec 000 §3, §4): storage keys, the service worker and this device's subscription. */
 export const PUSH_STORAGE = { subscription: 'notif-sub', granted: 'notif-granted', dismissed: 'notif-dismissed' } as const;
@@ -56,7 +56,7 @@ function sameKey(current: ArrayBuffer | null, key: Uint8Array): boolean {
 let publicKey: Promise<string | undefined> | null = null;
 
 function serverKey(): Promise<string | undefined> {
-  publicKey ??= apiCall<{ data: { publicKey: string } }>('/api/push/key').then((result) => {
+  publicKey ??= typedCall(api.push.key.$get(undefined, within())).then((result) => {
     if (result.ok) return result.data.data.publicKey;
     publicKey = null;
     return undefined;
@@ -77,7 +77,7 @@ export async function ensureSubscription(): Promise<PushSubscriptionJSON | undef
     const applicationServerKey = base64UrlToBytes(key);
     let subscription = await ready.pushManager.getSubscription();
     if (subscription && !sameKey(subscription.options.applicationServerKey, applicationServerKey)) {
-      void apiCall('/api/push/subscriptions', { method: 'DELETE', body: { endpoint: subscription.endpoint } });
+      void typedCall(api.push.subscriptions.$delete({ json: { endpoint: subscription.endpoint } }, within()));
       await subscription.unsubscribe();
       subscription = null;
     }
@@ -108,7 +108,8 @@ export async function sendStoredSubscription(userId: number): Promise<void> {
   const mark = `${userId} ${subscription.endpoint}`;
   if (sent.has(mark)) return;
   sent.add(mark);
-  const result = await apiCall('/api/push/subscriptions', { body: subscription });
+  // The browser's own subscription JSON: the server's schema checks its endpoint and keys.
+  const result = await typedCall(api.push.subscriptions.$post({ json: subscription as ApiBody<typeof api.push.subscriptions.$post> }, within()));
   if (result.ok) return;
   sent.delete(mark);
   if (result.error.status !== 401) console.warn('The push subscription could not be saved', result.error.message);

@@ -1,19 +1,15 @@
-import type { UpdateProfileInput } from '@/lib/auth/profile-schema';
-import type { WalletKind } from '@/lib/db/schema/wallet';
-import type { RideView } from '@/lib/rides/queries';
-import type { Balance } from '@/lib/wallet/ledger';
+import { api, within, type ApiBody, type ApiDataOf } from '@/lib/api/typed-client';
 import { fetchData } from '@/components/data/fetch-data';
 
-/** The rider pages' routes: every fetch of rides, wallet and profile goes through here. */
+/** The rider pages' routes: every fetch of rides, wallet and profile goes through here (typed by the route modules). */
 
-export type RideLists = { upcoming: RideView[]; past: RideView[] };
+export type RideLists = ApiDataOf<typeof api.rides.$get>;
+export type WalletData = ApiDataOf<typeof api.wallet.$get>;
+export type WalletEntry = WalletData['entries'][number];
 
-/** GET /api/wallet: amounts in minor units, signed. */
-export type WalletEntry = { id: number; kind: WalletKind; rideId: number | null; available: number; pending: number; currency: string; createdAt: string };
-export type WalletData = { balance: Balance; entries: WalletEntry[] };
-
-export const fetchRiderRides = () => fetchData<RideLists>('/api/rides');
-export const cancelRide = (rideId: number, input: { reason: string }) => fetchData<RideView>(`/api/rides/${rideId}/cancel`, { body: input });
-export const fetchRiderWallet = () => fetchData<WalletData>('/api/wallet');
-export const updateProfile = (input: UpdateProfileInput) => fetchData<{ name: string | null; email: string | null }>('/api/profile', { method: 'PATCH', body: input });
-export const deleteAccount = () => fetchData<unknown>('/api/profile', { method: 'DELETE' });
+export const fetchRiderRides = () => fetchData(api.rides.$get(undefined, within()));
+export const cancelRide = (rideId: number, input: ApiBody<(typeof api.rides)[':id']['cancel']['$post']>) =>
+  fetchData(api.rides[':id'].cancel.$post({ param: { id: String(rideId) }, json: input }, within()));
+export const fetchRiderWallet = () => fetchData(api.wallet.$get(undefined, within()));
+export const updateProfile = (input: ApiBody<typeof api.profile.$patch>) => fetchData(api.profile.$patch({ json: input }, within()));
+export const deleteAccount = () => fetchData(api.profile.$delete(undefined, within()));

@@ -2,7 +2,7 @@
 
 import { useId, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { apiCall } from '@/lib/api/client';
+import { api, typedCall, within } from '@/lib/api/typed-client';
 import { getPathname, Link } from '@/lib/i18n/navigation';
 import ui from '@/components/ui/ui.module.css';
 import styles from './track.module.css';
@@ -31,7 +31,7 @@ export function ShareRideLink({ rideId }: { rideId: number }) {
 
   const share = async () => {
     setState({ kind: 'busy' });
-    const result = await apiCall<{ data: { token: string } }>(`/api/rides/${rideId}/share`, { body: {} });
+    const result = await typedCall(api.rides[':id'].share.$post({ param: { id: String(rideId) } }, within()));
     if (!result.ok) return setState({ kind: 'error' });
     const path = getPathname({ href: { pathname: '/track/driver', query: { rideId: String(rideId), token: result.data.data.token } }, locale });
     const url = new URL(path, window.location.origin).toString();

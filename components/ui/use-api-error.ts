@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { ApiFailure } from '@/lib/api/client';
+import type { ApiFailure } from '@/lib/api/typed-client';
 
 const camel = (code: string) => code.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 

@@ -1,41 +1,45 @@
-import type { AgencyView } from '@/lib/fleet/agencies';
-import type { FleetCounters } from '@/lib/fleet/counters';
-import type { DriverView } from '@/lib/fleet/drivers';
-import type { StatusAction } from '@/lib/fleet/schemas';
-import type { VehicleView } from '@/lib/fleet/vehicles';
+import { api, within, type ApiBody, type ApiDataOf } from '@/lib/api/typed-client';
 import { ApiRequestError, fetchData } from '@/components/data/fetch-data';
 
-/** The console's fleet routes: every fetch of the fleet screens goes through here. */
+/** The console's fleet routes: every fetch of the fleet screens goes through here (typed by the route modules). */
 
-export type VehiclesData = { counters: FleetCounters; vehicles: VehicleView[] };
-export type DriversData = { counters: FleetCounters; drivers: DriverView[] };
-export type AgenciesData = { counters: FleetCounters; agencies: AgencyView[] };
+export type VehiclesData = ApiDataOf<typeof api.partner.vehicles.$get>;
+export type DriversData = ApiDataOf<typeof api.partner.drivers.$get>;
+export type AgenciesData = ApiDataOf<typeof api.partner.agencies.$get>;
 
 /** A fleet list read; a failure is also logged (the screen keeps what it showed). */
-async function list<T>(path: string): Promise<T> {
+async function list<T>(read: () => Promise<T>): Promise<T> {
   try {
-    return await fetchData<T>(path);
+    return await read();
   } catch (error) {
     if (error instanceof ApiRequestError) console.warn('fleet list error', error.message);
     throw error;
   }
 }
 
-export const fetchVehicles = () => list<VehiclesData>('/api/partner/vehicles');
-export const fetchDrivers = () => list<DriversData>('/api/partner/drivers');
-export const fetchAgencies = () => list<AgenciesData>('/api/partner/agencies');
+export const fetchVehicles = () => list(() => fetchData(api.partner.vehicles.$get(undefined, within())));
+export const fetchDrivers = () => list(() => fetchData(api.partner.drivers.$get({ query: {} }, within())));
+export const fetchAgencies = () => list(() => fetchData(api.partner.agencies.$get(undefined, within())));
 
-export type VehicleInput = { vehicleType: string; model: string; number: string };
-export const createVehicle = (input: VehicleInput) => fetchData<VehicleView>('/api/partner/vehicles', { body: input });
-export const patchVehicle = (id: number, body: Partial<VehicleInput> | { online: boolean }) => fetchData<VehicleView>(`/api/partner/vehicles/${id}`, { method: 'PATCH', body });
-export const deleteVehicle = (id: number) => fetchData<unknown>(`/api/partner/vehicles/${id}`, { method: 'DELETE' });
+const vehicle = api.partner.vehicles[':id'];
+const driver = api.partner.drivers[':id'];
+const agency = api.partner.agencies[':id'];
+const at = (id: number) => ({ id: String(id) });
 
-export type DriverPatch = { action: StatusAction } | { online: boolean } | { vehicleId: number | null };
-export const createDriver = (input: unknown) => fetchData<unknown>('/api/partner/drivers', { body: input });
-export const patchDriver = (id: number, body: DriverPatch) => fetchData<DriverView>(`/api/partner/drivers/${id}`, { method: 'PATCH', body });
-export const deleteDriver = (id: number) => fetchData<unknown>(`/api/partner/drivers/${id}`, { method: 'DELETE' });
+export type VehicleInput = ApiBody<typeof api.partner.vehicles.$post>;
+export type VehiclePatch = ApiBody<typeof vehicle.$patch>;
+export const createVehicle = (input: VehicleInput) => fetchData(api.partner.vehicles.$post({ json: input }, within()));
+export const patchVehicle = (id: number, body: VehiclePatch) => fetchData(vehicle.$patch({ param: at(id), json: body }, within()));
+export const deleteVehicle = (id: number) => fetchData(vehicle.$delete({ param: at(id) }, within()));
 
-export type AgencyPatch = { action: StatusAction } | { online: boolean };
-export const createAgency = (input: unknown) => fetchData<unknown>('/api/partner/agencies', { body: input });
-export const patchAgency = (id: number, body: AgencyPatch) => fetchData<AgencyView>(`/api/partner/agencies/${id}`, { method: 'PATCH', body });
-export const deleteAgency = (id: number) => fetchData<unknown>(`/api/partner/agencies/${id}`, { method: 'DELETE' });
+export type DriverInput = ApiBody<typeof api.partner.drivers.$post>;
+export type DriverPatch = ApiBody<typeof driver.$patch>;
+export const createDriver = (input: DriverInput) => fetchData(api.partner.drivers.$post({ json: input }, within()));
+export const patchDriver = (id: number, body: DriverPatch) => fetchData(driver.$patch({ param: at(id), json: body }, within()));
+export const deleteDriver = (id: number) => fetchData(driver.$delete({ param: at(id) }, within()));
+
+export type AgencyInput = ApiBody<typeof api.partner.agencies.$post>;
+export type AgencyPatch = ApiBody<typeof agency.$patch>;
+export const createAgency = (input: AgencyInput) => fetchData(api.partner.agencies.$post({ json: input }, within()));
+export const patchAgency = (id: number, body: AgencyPatch) => fetchData(agency.$patch({ param: at(id), json: body }, within()));
+export const deleteAgency = (id: number) => fetchData(agency.$delete({ param: at(id) }, within()));

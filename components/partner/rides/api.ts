@@ -1,15 +1,19 @@
+import { api, within, type ApiBody } from '@/lib/api/typed-client';
 import type { PartnerRidesFilter } from '@/lib/query-keys';
 import { ApiRequestError, fetchData } from '@/components/data/fetch-data';
-import type { Assignable, PartnerRide, RidesAnswer } from './types';
+import type { PartnerRide, PartnerRides } from './types';
 
-/** The console's ride routes. */
+/** The console's ride routes, typed by the route modules. */
 
-export const ridesQuery = (filter: PartnerRidesFilter) => new URLSearchParams({ status: filter.status, ...(filter.q ? { q: filter.q } : {}) }).toString();
+const ridesQuery = (filter: PartnerRidesFilter) => ({ status: filter.status, ...(filter.q ? { q: filter.q } : {}) });
+
+/** The CSV export's address for the list's filter (a download link, not a fetch). */
+export const ridesExportPath = (filter: PartnerRidesFilter) => api.partner.rides.export.$path({ query: ridesQuery(filter) });
 
 /** A rides list read; a failure is logged (the screen keeps what it showed). */
-export async function fetchPartnerRides(filter: PartnerRidesFilter): Promise<RidesAnswer['data']> {
+export async function fetchPartnerRides(filter: PartnerRidesFilter): Promise<PartnerRides> {
   try {
-    return await fetchData<RidesAnswer['data']>(`/api/partner/rides?${ridesQuery(filter)}`);
+    return await fetchData(api.partner.rides.$get({ query: ridesQuery(filter) }, within()));
   } catch (error) {
     if (error instanceof ApiRequestError) console.warn('ride fetch error', error.message);
     throw error;
@@ -18,9 +22,10 @@ export async function fetchPartnerRides(filter: PartnerRidesFilter): Promise<Rid
 
 /** One ride by id (a new booking's card), or null when the search finds none. */
 export async function fetchPartnerRide(rideId: number): Promise<PartnerRide | null> {
-  const answer = await fetchData<RidesAnswer['data']>(`/api/partner/rides?q=${rideId}`);
+  const answer = await fetchData(api.partner.rides.$get({ query: { q: String(rideId) } }, within()));
   return answer.rides[0] ?? null;
 }
 
-export const fetchAssignable = () => fetchData<Assignable['data']>('/api/partner/rides/assignable');
-export const sendRideAction = (rideId: number, payload: Record<string, unknown>) => fetchData<unknown>(`/api/partner/rides/${rideId}`, { body: payload });
+export type RideActionInput = ApiBody<(typeof api.partner.rides)[':id']['$post']>;
+export const fetchAssignable = () => fetchData(api.partner.rides.assignable.$get(undefined, within()));
+export const sendRideAction = (rideId: number, payload: RideActionInput) => fetchData(api.partner.rides[':id'].$post({ param: { id: String(rideId) }, json: payload }, within()));

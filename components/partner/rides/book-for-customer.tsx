@@ -1,9 +1,8 @@
 'use client';
 
 import { useId, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
-import { apiCall } from '@/lib/api/client';
-import type { QuoteView } from '@/lib/fares/quote';
 import type { RentalPackage, VehicleType } from '@/lib/db/schema/rides';
 import { formatMoney } from '@/lib/i18n/format';
 import { Link } from '@/lib/i18n/navigation';
@@ -11,6 +10,8 @@ import { personNameSchema, phoneSchema, NAME_MAX } from '@/lib/auth/identifiers'
 import { PhoneField } from '@/components/auth/phone-field';
 import { RideForm } from '@/components/booking/ride-form';
 import type { RideFormData } from '@/components/booking/booking-store';
+import { bookForCustomer, fetchQuote, type Quote, type QuoteInput } from '@/components/booking/api';
+import { failureOf } from '@/components/data/fetch-data';
 import { useApiErrorText } from '@/components/ui/use-api-error';
 import ui from '@/components/ui/ui.module.css';
 import auth from '@/components/auth/auth.module.css';
@@ -28,13 +29,15 @@ export function BookForCustomer({ area, timeZone, defaultCountry, packages }: { 
   const errorText = useApiErrorText();
   const id = useId();
   const [trip, setTrip] = useState<RideFormData | null>(null);
-  const [quote, setQuote] = useState<QuoteView | null>(null);
+  const [quote, setQuote] = useState<Quote | null>(null);
   const [vehicle, setVehicle] = useState<VehicleType | null>(null);
   const [name, setName] = useState('');
   const [phone, setPhone] = useState<{ dialCode?: string; number?: string } | undefined>();
   const [payment, setPayment] = useState<'cash' | 'upi'>('cash');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const pricing = useMutation({ mutationFn: fetchQuote });
+  const booking = useMutation({ mutationFn: bookForCustomer });
+  const busy = booking.isPending;
   const [booked, setBooked] = useState<number | null>(null);
   const [key, setKey] = useState(() => crypto.randomUUID());
 
@@ -46,23 +49,16 @@ export function BookForCustomer({ area, timeZone, defaultCountry, packages }: { 
     setQuote(null);
     setVehicle(null);
     setError(undefined);
-    const result = await apiCall<{ data: QuoteView }>('/api/rides/quote', {
-      body: { rideType: form.rideType, tripKind: form.tripKind, packageDetails: form.tripKind === 'rental' ? form.packageDetails : null, pickupLocation: form.pickupLocation, dropoffLocation: form.tripKind === 'rental' ? null : form.dropoffLocation, pickupTime: form.pickupAt, returnTime: form.rideType === 'return' ? form.returnAt : null },
-    });
-    if (result.ok) setQuote(result.data.data);
-    else setError(errorText(result.error));
+    const input = { rideType: form.rideType, tripKind: form.tripKind, packageDetails: form.tripKind === 'rental' ? form.packageDetails : null, pickupLocation: form.pickupLocation, dropoffLocation: form.tripKind === 'rental' ? null : form.dropoffLocation, pickupTime: form.pickupAt, returnTime: form.rideType === 'return' ? form.returnAt : null } satisfies QuoteInput;
+    await pricing.mutateAsync(input).then(setQuote, (failure: unknown) => setError(errorText(failureOf(failure))));
   };
 
   const book = async () => {
     if (!trip || !quote || !vehicle || !nameOk || !phoneCheck.success) return;
-    setBusy(true);
     setError(undefined);
-    const result = await apiCall<{ data: { rideId: number }[] }>('/api/partner/rides/book', {
-      body: { customerName: name, customerPhone: phoneCheck.data, rideSearchId: quote.ride_search_id, rideVehicle: vehicle, idempotencyKey: key, paymentMethod: payment, flightNumber: trip.tripKind === 'airport' ? trip.flightNumber : undefined, flightDirection: trip.tripKind === 'airport' ? trip.flightDirection : undefined },
-    });
-    setBusy(false);
-    if (result.ok) setBooked(result.data.data[0].rideId);
-    else setError(errorText(result.error));
+    await booking
+      .mutateAsync({ customerName: name, customerPhone: phoneCheck.data, rideSearchId: quote.ride_search_id, rideVehicle: vehicle, idempotencyKey: key, paymentMethod: payment, flightNumber: trip.tripKind === 'airport' ? trip.flightNumber : undefined, flightDirection: trip.tripKind === 'airport' ? trip.flightDirection : undefined })
+      .then((rides) => setBooked(rides[0].rideId), (failure: unknown) => setError(errorText(failureOf(failure))));
   };
 
   if (booked) {

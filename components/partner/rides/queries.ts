@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys, type PartnerRidesFilter } from '@/lib/query-keys';
-import { fetchAssignable, fetchPartnerRides, sendRideAction } from './api';
+import { fetchAssignable, fetchPartnerRides, sendRideAction, type RideActionInput } from './api';
 
 const keys = queryKeys.partner.rides;
 
@@ -16,7 +16,7 @@ export const useAssignable = (enabled: boolean) => useQuery({ queryKey: keys.ass
 export function useRideAction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ rideId, payload }: { rideId: number; payload: Record<string, unknown> }) => sendRideAction(rideId, payload),
+    mutationFn: ({ rideId, payload }: { rideId: number; payload: RideActionInput }) => sendRideAction(rideId, payload),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: keys.all });
       void client.invalidateQueries({ queryKey: queryKeys.partner.fleet.drivers() });

@@ -8,6 +8,7 @@ import { useModalDialog } from '@/components/ui/use-modal-dialog';
 import { useApiErrorText } from '@/components/ui/use-api-error';
 import ui from '@/components/ui/ui.module.css';
 import auth from '@/components/auth/auth.module.css';
+import type { RideActionInput } from './api';
 import { useAssignable, useRideAction } from './queries';
 import type { ActionKind, PartnerRide } from './types';
 import styles from './rides.module.css';
@@ -33,7 +34,7 @@ export function RideActionDialog({ ride, kind, onDone, onClose }: { ride: Partne
   const [error, setError] = useState<string>();
   const [locked, setLocked] = useState(ride.startCodeLocked);
 
-  const body = (): Record<string, unknown> => {
+  const body = (): RideActionInput => {
     if (kind === 'accept') return { action: 'accept', driverId: Number(driverId), vehicleId: Number(vehicleId) };
     if (kind === 'decline') return { action: 'decline', reason };
     if (kind === 'start') return { action: 'start', startCode: code };
@@ -41,7 +42,7 @@ export function RideActionDialog({ ride, kind, onDone, onClose }: { ride: Partne
   };
   const ready = kind === 'accept' ? Boolean(driverId && vehicleId) : kind === 'decline' ? reason.trim().length > 0 : kind === 'start' ? /^\d{4}$/.test(code) && !locked : tolls.trim() === '' || Number(tolls) >= 0;
 
-  const send = async (payload: Record<string, unknown>) => {
+  const send = async (payload: RideActionInput) => {
     setError(undefined);
     try {
       await action.mutateAsync({ rideId: ride.id, payload });

@@ -7,7 +7,7 @@ import { useLiveRides } from '@/components/data/ride-events';
 import ui from '@/components/ui/ui.module.css';
 import { PartnerRideCard } from './partner-ride-card';
 import { RideActionDialog } from './ride-action-dialog';
-import { ridesQuery } from './api';
+import { ridesExportPath } from './api';
 import { usePartnerRides } from './queries';
 import type { ActionKind, PartnerRide } from './types';
 import styles from './rides.module.css';
@@ -26,7 +26,6 @@ export function RidesScreen({ timeZone }: { timeZone: string }) {
   const [status, setStatus] = useState('');
 
   const filter = { status: tab, ...(applied ? { q: applied } : {}) };
-  const params = ridesQuery(filter);
   // Read on mount and whenever the tab or the search changes; ride events keep it live.
   const rides = usePartnerRides(filter);
   useLiveRides();
@@ -51,7 +50,7 @@ export function RidesScreen({ timeZone }: { timeZone: string }) {
           <button type="submit" className={`${ui.button} ${ui.secondary}`}>{t('searchButton')}</button>
         </form>
         <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={load}>{t('refresh')}</button>
-        <a className={`${ui.button} ${ui.secondary}`} href={`/api/partner/rides/export?${params}`} download>{t('export')}</a>
+        <a className={`${ui.button} ${ui.secondary}`} href={ridesExportPath(filter)} download>{t('export')}</a>
       </div>
       <div role="tablist" aria-label={t('tabsLabel')} className={styles.tabs}>
         {TABS.map((key) => (

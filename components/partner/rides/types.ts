@@ -1,6 +1,8 @@
-import type { PartnerRide } from '@/lib/rides/partner';
+import type { api, ApiDataOf } from '@/lib/api/typed-client';
 
-export type { PartnerRide };
-export type RidesAnswer = { data: { rides: PartnerRide[]; counts: Record<'all' | PartnerRide['status'], number> } };
-export type Assignable = { data: { drivers: { id: number; name: string; vehicleId: number | null }[]; vehicles: { id: number; model: string; number: string; vehicleType: string }[] } };
+/** GET /api/partner/rides's data: the list and the count per status tab. */
+export type PartnerRides = ApiDataOf<typeof api.partner.rides.$get>;
+export type PartnerRide = PartnerRides['rides'][number];
+/** Verified drivers and vehicles free to take a ride (the Accept dialog). */
+export type Assignable = ApiDataOf<typeof api.partner.rides.assignable.$get>;
 export type ActionKind = 'accept' | 'decline' | 'start' | 'complete';

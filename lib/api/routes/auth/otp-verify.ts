@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '@/lib/api/endpoint';
+import { endpoint, jsonAt } from '@/lib/api/endpoint';
 import { requestMarket, requestScheme } from '@/lib/api/request-info';
 import { verifyCode } from '@/lib/auth/login';
 import { verifyCodeSchema } from '@/lib/auth/schemas';
@@ -15,10 +15,10 @@ export const POST = endpoint({ body: bodySchema }, async ({ db, tenant, body, re
     userAgent: req.headers.get('user-agent'),
     market: requestMarket(body.locale, tenant),
   });
-  const response = Response.json({
+  const response = jsonAt({
     success: true,
     data: { lp_id: result.businessId, user_id: result.user.id, user_type: result.user.role, redirect: result.redirect ?? null },
-  });
+  }, 200);
   if (result.token) response.headers.append('set-cookie', sessionCookie(result.token));
   return response;
 });

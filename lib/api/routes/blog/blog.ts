@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import en from '@/messages/en.json';
-import { endpoint } from '@/lib/api/endpoint';
+import { endpoint, jsonAt } from '@/lib/api/endpoint';
 import { createPost } from '@/lib/blog/commands';
 import { parseBlog } from '@/lib/blog/errors';
 import { listPosts } from '@/lib/blog/queries';
@@ -24,5 +24,5 @@ export const POST = endpoint({ auth: PARTNER_ROLES, body: z.unknown(), maxBytes:
   const { total } = await listPosts(db, tenant.id, { size: 1, language: post.language });
   refreshBlogPages(tenant.slug, tenant.id, post, Math.ceil(total / BLOG_PAGE_SIZE));
   const data = { slug: post.slug, title: post.title, language: post.language, image: post.image, imageWebp: post.imageWebp, create_iso_time: post.createdAt.toISOString() };
-  return Response.json({ success: true, message: en.BlogCreate.success, data }, { status: 201 });
+  return jsonAt({ success: true, message: en.BlogCreate.success, data }, 201);
 });

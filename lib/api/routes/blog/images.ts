@@ -1,4 +1,4 @@
-import { endpoint } from '@/lib/api/endpoint';
+import { endpoint, jsonAt } from '@/lib/api/endpoint';
 import { readBody } from '@/lib/api/body';
 import { ApiError } from '@/lib/api/errors';
 import { blogError } from '@/lib/blog/errors';
@@ -24,5 +24,5 @@ async function fileOf(req: Request): Promise<Uint8Array> {
 /** Stores a cover image (multipart field `file`: PNG, JPEG or WebP up to 5 MB) as WebP plus a fallback. */
 export const POST = endpoint({ auth: PARTNER_ROLES, maxBytes: IMAGE_MAX_BYTES + ENVELOPE_BYTES }, async ({ req, tenant }) => {
   const stored = await storeBlogImage(tenant.slug, await fileOf(req));
-  return Response.json({ success: true, data: stored }, { status: 201 });
+  return jsonAt({ success: true, data: stored }, 201);
 });

@@ -1,4 +1,4 @@
-import { endpoint } from '@/lib/api/endpoint';
+import { endpoint, jsonAt } from '@/lib/api/endpoint';
 import { addAgency, listAgencies } from '@/lib/fleet/agencies';
 import { addAgencySchema, CONSOLE_ROLES } from '@/lib/fleet/schemas';
 
@@ -7,5 +7,5 @@ export const GET = endpoint({ auth: CONSOLE_ROLES }, async ({ db, session }) => 
 
 /** Add travel (spec 001 §7 #6): a pending travel company; 409 when the phone is already added. */
 export const POST = endpoint({ auth: CONSOLE_ROLES, body: addAgencySchema }, async ({ db, session, body }) => {
-  return Response.json({ success: true, data: await addAgency(db, session.businessId, body) }, { status: 201 });
+  return jsonAt({ success: true, data: await addAgency(db, session.businessId, body) }, 201);
 });

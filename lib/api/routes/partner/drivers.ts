@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '@/lib/api/endpoint';
+import { endpoint, jsonAt } from '@/lib/api/endpoint';
 import { MAX_ID } from '@/lib/api/params';
 import { addDriver, listDrivers } from '@/lib/fleet/drivers';
 import { addDriverSchema, CONSOLE_ROLES } from '@/lib/fleet/schemas';
@@ -14,5 +14,5 @@ export const GET = endpoint({ auth: CONSOLE_ROLES, query: listQuery }, async ({ 
 
 /** Add driver (spec 001 §7 #6): a pending driver with a phone-login user; 409 when the phone is already in the fleet. */
 export const POST = endpoint({ auth: CONSOLE_ROLES, body: addDriverSchema }, async ({ db, session, body }) => {
-  return Response.json({ success: true, data: await addDriver(db, session.businessId, body) }, { status: 201 });
+  return jsonAt({ success: true, data: await addDriver(db, session.businessId, body) }, 201);
 });

@@ -1,4 +1,4 @@
-import { endpoint } from '@/lib/api/endpoint';
+import { endpoint, jsonAt } from '@/lib/api/endpoint';
 import { addVehicleSchema, CONSOLE_ROLES } from '@/lib/fleet/schemas';
 import { addVehicle, listVehicles } from '@/lib/fleet/vehicles';
 
@@ -7,5 +7,5 @@ export const GET = endpoint({ auth: CONSOLE_ROLES }, async ({ db, session }) => 
 
 /** Add vehicle (spec 001 §7 #8): type, model, normalised number; 409 when the number is already in the fleet. */
 export const POST = endpoint({ auth: CONSOLE_ROLES, body: addVehicleSchema }, async ({ db, session, body }) => {
-  return Response.json({ success: true, data: await addVehicle(db, session.businessId, body) }, { status: 201 });
+  return jsonAt({ success: true, data: await addVehicle(db, session.businessId, body) }, 201);
 });

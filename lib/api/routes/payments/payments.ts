@@ -1,4 +1,4 @@
-import { endpoint } from '@/lib/api/endpoint';
+import { endpoint, jsonAt } from '@/lib/api/endpoint';
 import { badRequest } from '@/lib/api/errors';
 import { createPayment, paymentForm } from '@/lib/payments/commands';
 import { cardOnly, returnToFor } from '@/lib/payments/http';
@@ -10,7 +10,7 @@ const RIDER = ['travelsx-user'] as const;
 export const POST = cardOnly(
   endpoint({ auth: RIDER, body: createPaymentSchema }, async ({ db, tenant, session, body }) => {
     const payment = await createPayment(db, tenant, session.userId, body.rideId);
-    return Response.json({ success: true, txnId: payment.txnid }, { status: 201 });
+    return jsonAt({ success: true, txnId: payment.txnid }, 201);
   }),
 );
 

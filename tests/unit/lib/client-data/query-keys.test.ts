@@ -32,6 +32,11 @@ describe('query keys', () => {
       queryKeys.driver.rides.list('recent'),
       queryKeys.tracking.ride(4, undefined),
       queryKeys.tracking.ride(4, 'token'),
+      queryKeys.places.search('en', 'Chen'),
+      queryKeys.places.search('ta', 'Chen'),
+      queryKeys.places.search('en', 'Chenn'),
+      queryKeys.booking.quote({ tripKind: 'outstation', pickupAt: '2026-01-01T10:00:00Z' }),
+      queryKeys.booking.quote({ tripKind: 'outstation', pickupAt: '2026-01-01T11:00:00Z' }),
     ].map((key) => JSON.stringify(key));
     expect(new Set(all).size).toBe(all.length);
   });
