@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { SECURITY_HEADERS } from '@/lib/http/security-headers.mjs';
-import { ApiError, notFound } from './errors';
+import { DomainError, notFound } from './errors';
 import { errorBody, toErrorResponse } from './endpoint';
 import { aiRoutes } from './routes/ai';
 import { authRoutes } from './routes/auth';
@@ -97,7 +97,7 @@ export const apiApp = new Hono()
     const allow = allowedMethods(c.req.path);
     if (allow.length === 0) return Response.json(errorBody(notFound()), { status: 404 });
     if (c.req.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow: allow.join(', ') } });
-    const error = new ApiError(405, 'method_not_allowed', `This address does not answer ${c.req.method}.`);
+    const error = new DomainError('method_not_allowed', 'method_not_allowed', `This address does not answer ${c.req.method}.`);
     return Response.json(errorBody(error), { status: 405, headers: { allow: allow.join(', ') } });
   })
   .onError((error) => toErrorResponse(error));

@@ -6,11 +6,11 @@ import type { UserRole } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import { readSession, SESSION_COOKIE, type SessionUser } from '@/lib/auth/session';
 import { resolveTenantForHost, type ResolvedTenant } from '@/lib/tenancy/resolve';
-import { ApiError, badRequest, forbidden, notFound, payloadTooLarge, unauthorized } from './errors';
+import { DomainError, badRequest, errorHeaders, forbidden, HTTP_STATUS, notFound, payloadTooLarge, unauthorized } from './errors';
 import { declaredLength, readBody } from './body';
 import { isAllowedOrigin, isCrossSiteFetch } from './origin';
 import { refuseNul } from './params';
-import { validationText } from './validation-text';
+import { validationText } from '@/lib/errors/validation-text';
 import { cookieValue } from '@/lib/http/cookies';
 
 export type Auth = 'none' | 'optional' | 'required' | readonly UserRole[];
@@ -93,13 +93,13 @@ function sessionToken(req: Request): string | undefined {
   return cookieValue(req.headers.get('cookie'), SESSION_COOKIE);
 }
 
-export function errorBody(error: ApiError) {
+export function errorBody(error: DomainError) {
   return { success: false as const, error: { code: error.code, message: error.message, field: error.field, key: error.key } };
 }
 
 /** The one mapping from errors to HTTP answers: typed errors keep their status; anything else is logged and answers 500. */
 export function toErrorResponse(error: unknown): Response {
-  if (error instanceof ApiError) return Response.json(errorBody(error), { status: error.status, headers: error.headers });
+  if (error instanceof DomainError) return Response.json(errorBody(error), { status: HTTP_STATUS[error.kind], headers: errorHeaders(error) });
   logger.error({ err: error }, 'unhandled route error');
   return Response.json({ success: false, error: { code: 'internal', message: 'Something went wrong. Try again later.' } }, { status: 500 });
 }

@@ -1,25 +1,23 @@
-/** Typed errors that the route wrapper maps to status codes and a JSON message. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly field?: string,
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
+import { DomainError, type ErrorKind } from '@/lib/errors/domain-error';
 
-  /** The Validation message key behind a 400, so screens can show it in the user's language. */
-  key?: string;
+export { DomainError, badRequest, conflict, forbidden, notFound, payloadTooLarge, tooManyRequests, unauthorized } from '@/lib/errors/domain-error';
+
+/** The HTTP status of each kind of domain error: the one place where failures become status codes. */
+export const HTTP_STATUS: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  gone: 410,
+  too_large: 413,
+  unsupported: 415,
+  locked: 423,
+  rate_limited: 429,
+};
+
+/** Headers a domain error's answer carries (Retry-After for rate limits). */
+export function errorHeaders(error: DomainError): Record<string, string> | undefined {
+  return error.retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(error.retryAfterSeconds) };
 }
-
-export const badRequest = (message: string, field?: string) => new ApiError(400, 'bad_request', message, field);
-export const unauthorized = (message = 'Sign in to continue.') => new ApiError(401, 'unauthorized', message);
-export const forbidden = (message = 'You are not allowed to do this.') => new ApiError(403, 'forbidden', message);
-export const notFound = (message = 'Not found.') => new ApiError(404, 'not_found', message);
-export const conflict = (message: string) => new ApiError(409, 'conflict', message);
-export const payloadTooLarge = (limit: number) => new ApiError(413, 'payload_too_large', `The request body is larger than ${limit} bytes.`);
-export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests. Try again later.') =>
-  new ApiError(429, 'rate_limited', message, undefined, { 'Retry-After': String(retryAfterSeconds) });

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { createTranslator } from 'next-intl';
 import type { Db } from '@/lib/db/client';
 import { users, type User, type UserRole } from '@/lib/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 import { loadMessages } from '@/lib/i18n/messages';
 import { deliver } from '@/lib/messaging/outbox';
 import { recordEvent } from '@/lib/tracking/events';
@@ -106,7 +106,7 @@ export async function verifyCode(
   } else if (user && input.feature === 'booking-signup' && input.userName) {
     [user] = await db.update(users).set({ name: input.userName.trim() }).where(eq(users.id, user.id)).returning();
   }
-  if (!user) throw new ApiError(404, 'no_account', 'No account was found for these details on this site.');
+  if (!user) throw new DomainError('not_found', 'no_account', 'No account was found for these details on this site.');
   const token = await createSession(db, user, origin.userAgent);
   return { user, token, businessId: tenant.id };
 }

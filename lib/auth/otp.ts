@@ -2,7 +2,7 @@ import { randomBytes, randomInt, createHash } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { otpCodes } from '@/lib/db/schema';
-import { ApiError, tooManyRequests } from '@/lib/api/errors';
+import { DomainError, tooManyRequests } from '@/lib/errors/domain-error';
 import { HOUR_MS, OTP } from './constants';
 import { hitRateLimit } from './rate-limit';
 import { safeEqual } from './tokens';
@@ -35,7 +35,7 @@ export async function issueCode(db: Db, key: CodeKey & { channel: 'email' | 'sms
   const sinceLast = latest ? Date.now() - latest.createdAt.getTime() : Infinity;
   if (sinceLast < OTP.RESEND_AFTER_MS) {
     const wait = Math.ceil((OTP.RESEND_AFTER_MS - sinceLast) / 1000);
-    throw new ApiError(429, 'resend_too_soon', `Wait ${wait} seconds before asking for a new code.`, undefined, { 'Retry-After': String(wait) });
+    throw new DomainError('rate_limited', 'resend_too_soon', `Wait ${wait} seconds before asking for a new code.`, undefined, wait);
   }
   const idLimit = await hitRateLimit(db, `otp-id:${key.businessId}:${key.role}:${key.identifier}`, OTP.MAX_PER_IDENTIFIER_PER_HOUR, HOUR_MS);
   if (!idLimit.allowed) throw tooManyRequests(idLimit.retryAfterSeconds, 'Too many codes requested for this account. Try again in an hour.');
@@ -60,8 +60,8 @@ export async function issueCode(db: Db, key: CodeKey & { channel: 'email' | 'sms
   return code;
 }
 
-export const invalidCode = () => new ApiError(400, 'otp_invalid', 'The code is wrong or has expired.', 'otp');
-export const lockedCode = () => new ApiError(400, 'otp_locked', 'Too many wrong tries. Ask for a new code.', 'otp');
+export const invalidCode = () => new DomainError('invalid', 'otp_invalid', 'The code is wrong or has expired.', 'otp');
+export const lockedCode = () => new DomainError('invalid', 'otp_locked', 'Too many wrong tries. Ask for a new code.', 'otp');
 
 /**
  * Consumes the live code if `code` matches. A wrong guess counts; after the

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { sessions, users } from '@/lib/db/schema';
-import { conflict } from '@/lib/api/errors';
+import { conflict } from '@/lib/errors/domain-error';
 import type { UpdateProfileInput } from './profile-schema';
 
 export { updateProfileSchema, type UpdateProfileInput } from './profile-schema';

@@ -31,7 +31,7 @@ export async function createPost(db: Db, tenant: Tenant, authorUserId: number | 
   if (blogText(description).length < DESCRIPTION_MIN_CHARS) throw blogError('descriptionTooShort', 'description');
   if (isUploadPath(input.image) && !(await isOwnUpload(tenant.slug, input.image))) throw blogError('imageInvalid', 'image');
   if (input.imageWebp && !(await isOwnUpload(tenant.slug, input.imageWebp))) throw blogError('imageInvalid', 'imageWebp');
-  if (await slugExists(db, tenant.id, input.slug)) throw blogError('slugTaken', 'slug', 409);
+  if (await slugExists(db, tenant.id, input.slug)) throw blogError('slugTaken', 'slug', 'conflict');
   try {
     const [post] = await db
       .insert(blogPosts)
@@ -50,7 +50,7 @@ export async function createPost(db: Db, tenant: Tenant, authorUserId: number | 
       .returning();
     return post;
   } catch (error) {
-    if (isUniqueViolation(error)) throw blogError('slugTaken', 'slug', 409);
+    if (isUniqueViolation(error)) throw blogError('slugTaken', 'slug', 'conflict');
     throw error;
   }
 }

@@ -1,16 +1,16 @@
 import type { ZodType, z } from 'zod';
 import en from '@/messages/en.json';
-import { ApiError } from '@/lib/api/errors';
-import { validationText } from '@/lib/api/validation-text';
+import { DomainError, type ErrorKind } from '@/lib/errors/domain-error';
+import { validationText } from '@/lib/errors/validation-text';
 
 export type BlogErrorKey = keyof typeof en.BlogCreate.errors;
 
-const CODES: Record<number, string> = { 400: 'bad_request', 409: 'conflict', 413: 'payload_too_large', 415: 'unsupported_media_type' };
+const CODES: Partial<Record<ErrorKind, string>> = { invalid: 'bad_request', conflict: 'conflict', too_large: 'payload_too_large', unsupported: 'unsupported_media_type' };
 
 /** An API error carrying a `BlogCreate.errors` key, so the form can show it in the user's language. */
-export function blogError(key: string, field?: string, status = 400): ApiError {
+export function blogError(key: string, field?: string, kind: ErrorKind = 'invalid'): DomainError {
   const text = (en.BlogCreate.errors as Record<string, string>)[key] ?? validationText(key);
-  const error = new ApiError(status, CODES[status] ?? 'bad_request', field ? `${field}: ${text}` : text, field);
+  const error = new DomainError(kind, CODES[kind] ?? 'bad_request', field ? `${field}: ${text}` : text, field);
   error.key = key;
   return error;
 }

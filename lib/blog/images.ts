@@ -42,9 +42,9 @@ export function sniffImage(bytes: Uint8Array): 'png' | 'jpeg' | 'webp' | undefin
 export async function storeBlogImage(tenantSlug: string, bytes: Uint8Array): Promise<StoredImage> {
   if (!TENANT_SEGMENT.test(tenantSlug)) throw new Error(`bad tenant slug ${tenantSlug}`);
   if (bytes.length === 0) throw blogError('imageMissing', 'image');
-  if (bytes.length > IMAGE_MAX_BYTES) throw blogError('imageTooLarge', 'image', 413);
+  if (bytes.length > IMAGE_MAX_BYTES) throw blogError('imageTooLarge', 'image', 'too_large');
   const format = sniffImage(bytes);
-  if (!format) throw blogError('imageType', 'image', 415);
+  if (!format) throw blogError('imageType', 'image', 'unsupported');
   let encoded: { webp: Buffer; fallback: Buffer; fallbackExt: Extension };
   try {
     const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { businesses, chatMessages, chatSessions, type ChatMessage, type ChatSession } from '@/lib/db/schema';
-import { badRequest, notFound } from '@/lib/api/errors';
+import { badRequest, notFound } from '@/lib/errors/domain-error';
 import { DEFAULT_LOCALE_TAG, isCountryCode, LOCALE_TAGS, resolveLanguage, toLocaleTag } from '@/lib/i18n/markets';
 import { logger } from '@/lib/log';
 import type { Tenant } from '@/lib/tenancy/queries';

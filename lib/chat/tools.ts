@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '@/lib/db/client';
 import type { Place, Quote, Ride, TripKind, RideType, VehicleType } from '@/lib/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 import { createQuote } from '@/lib/fares/quote';
 import { bookRideSchema, quoteRequestSchema } from '@/lib/fares/schemas';
 import { COUNTRIES, isCountryCode } from '@/lib/i18n/markets';
@@ -68,8 +68,8 @@ export async function quoteTool(ctx: ToolContext, trip: TripRequest): Promise<Qu
   try {
     return { ok: true, quote: await createQuote(ctx.db, ctx.tenant, parsed.data) };
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'same_place') return { ok: false, problem: 'samePlace' };
-    if (error instanceof ApiError && error.code === 'package_unknown') return { ok: false, problem: 'packageUnknown' };
+    if (error instanceof DomainError && error.code === 'same_place') return { ok: false, problem: 'samePlace' };
+    if (error instanceof DomainError && error.code === 'package_unknown') return { ok: false, problem: 'packageUnknown' };
     throw error;
   }
 }
@@ -113,7 +113,7 @@ export async function bookTool(ctx: ToolContext, request: BookRequest): Promise<
     const { ride, created } = await bookRide(ctx.db, ctx.tenant.id, ctx.actor.userId, input.data);
     return { ok: true, ride, created };
   } catch (error) {
-    const problem = error instanceof ApiError ? BOOK_PROBLEMS[error.code] : undefined;
+    const problem = error instanceof DomainError ? BOOK_PROBLEMS[error.code] : undefined;
     if (problem) return { ok: false, problem };
     throw error;
   }
@@ -142,8 +142,8 @@ export async function cancelRideTool(ctx: ToolContext, rideId: number): Promise<
     });
     return { ok: true, ride };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return { ok: false, problem: 'unknown' };
-    if (error instanceof ApiError && error.status === 409) return { ok: false, problem: 'notCancellable' };
+    if (error instanceof DomainError && error.kind === 'not_found') return { ok: false, problem: 'unknown' };
+    if (error instanceof DomainError && error.kind === 'conflict') return { ok: false, problem: 'notCancellable' };
     throw error;
   }
 }

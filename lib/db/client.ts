@@ -18,13 +18,41 @@ export type OpenOptions = {
   dataDir: string;
 };
 
+/** Types drizzle reads as text and maps itself (timestamps, dates, intervals, numeric and date arrays). */
+const DRIZZLE_TEXT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
+
+type Queryable = { query: (...args: never[]) => unknown; transaction: (...args: never[]) => unknown };
+
+/**
+ * drizzle hands PGlite its text parsers with every query, and PGlite merges
+ * them into a copy of its whole parser table each time (a large share of a
+ * small query's cost). The same parsers are given to PGlite once at creation;
+ * this view of the client leaves them out of each query.
+ */
+function withSharedParsers<T extends Queryable>(client: T): T {
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === 'query') {
+        return (text: string, params?: unknown[], options?: { parsers?: unknown }) =>
+          (target.query as (...args: unknown[]) => unknown)(text, params, options?.parsers ? { ...options, parsers: undefined } : options);
+      }
+      if (property === 'transaction') {
+        return (callback: (tx: Queryable) => unknown) => (target.transaction as (...args: unknown[]) => unknown)((tx: Queryable) => callback(withSharedParsers(tx)));
+      }
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 async function openPglite(dataDir: string): Promise<Handle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
-  const client = await PGlite.create(dataDir.startsWith('memory://') ? undefined : path.resolve(dataDir));
-  const db = drizzle(client, { schema });
+  const parsers = Object.fromEntries(DRIZZLE_TEXT_TYPES.map((type) => [type, (value: string) => value]));
+  const client = await PGlite.create(dataDir.startsWith('memory://') ? undefined : path.resolve(dataDir), { parsers });
+  const db = drizzle(withSharedParsers(client), { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { drivers, type Driver } from '@/lib/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 
 /** The driver row behind a `travelsx-driver` session on this business; removed or blocked drivers are refused. */
 export async function currentDriver(db: Db, businessId: number, userId: number): Promise<Driver> {
@@ -10,7 +10,7 @@ export async function currentDriver(db: Db, businessId: number, userId: number):
     .from(drivers)
     .where(and(eq(drivers.businessId, businessId), eq(drivers.userId, userId), isNull(drivers.removedAt)))
     .limit(1);
-  if (!driver) throw new ApiError(403, 'not_a_driver', 'This account is not a driver of this business.');
-  if (driver.accountStatus === 'Blocked') throw new ApiError(403, 'driver_blocked', 'This driver is blocked. Contact the operator.');
+  if (!driver) throw new DomainError('forbidden', 'not_a_driver', 'This account is not a driver of this business.');
+  if (driver.accountStatus === 'Blocked') throw new DomainError('forbidden', 'driver_blocked', 'This driver is blocked. Contact the operator.');
   return driver;
 }

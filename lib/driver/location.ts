@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { drivers, rides } from '@/lib/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 import { LIVE_STATUSES } from '@/lib/tracking/ride-access';
 import { currentDriver } from './identity';
 import type { DriverLocation } from './schemas';
@@ -18,7 +18,7 @@ export async function recordDriverLocation(db: Db, businessId: number, userId: n
     .select({ id: rides.id })
     .from(rides)
     .where(and(eq(rides.businessId, businessId), eq(rides.driverId, driver.id), inArray(rides.status, [...LIVE_STATUSES])));
-  if (!live.length) throw new ApiError(409, 'no_live_ride', 'Your location is shared only while a ride is accepted or on trip.');
+  if (!live.length) throw new DomainError('conflict', 'no_live_ride', 'Your location is shared only while a ride is accepted or on trip.');
   const at = new Date();
   await db.update(drivers).set({ lat: point.lat, lng: point.lng, locatedAt: at }).where(and(eq(drivers.id, driver.id), eq(drivers.businessId, businessId)));
   return { rideIds: live.map((r) => r.id), at };

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { groupInsert } from '@/lib/db/group-insert';
 import { quotes, type Quote, type Place } from '@/lib/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 import { routeBetween, greatCircleMeters } from '@/lib/routing';
 import { VEHICLE_MODELS } from '@/lib/fleet/models';
 import type { Tenant } from '@/lib/tenancy/queries';
@@ -57,7 +57,7 @@ export async function createQuote(db: Db, tenant: Pick<Tenant, 'id' | 'currency'
   const pickup = input.pickupLocation as Place;
   const dropoff = (input.dropoffLocation ?? null) as Place | null;
   if (dropoff && greatCircleMeters(pickup, dropoff) < SAME_PLACE_METERS) {
-    throw new ApiError(400, 'same_place', 'dropoffLocation: Pickup and drop-off are the same place', 'dropoffLocation');
+    throw new DomainError('invalid', 'same_place', 'dropoffLocation: Pickup and drop-off are the same place', 'dropoffLocation');
   }
   const route = dropoff ? await routeBetween(pickup, dropoff) : { distanceM: 0, durationS: 0, source: 'estimate' as const };
   const pickupTime = new Date(input.pickupTime!);
@@ -76,7 +76,7 @@ export async function createQuote(db: Db, tenant: Pick<Tenant, 'id' | 'currency'
   try {
     items = cards.map((card) => priceRide(card.vehicleType, card, fareInput));
   } catch (error) {
-    if (error instanceof FareError) throw new ApiError(400, 'package_unknown', 'packageDetails: Unknown rental package', 'packageDetails');
+    if (error instanceof FareError) throw new DomainError('invalid', 'package_unknown', 'packageDetails: Unknown rental package', 'packageDetails');
     throw error;
   }
   return insertQuote(db, {

@@ -1,5 +1,5 @@
 import en from '@/messages/en.json';
-import { validationText } from '@/lib/api/validation-text';
+import { validationText } from '@/lib/errors/validation-text';
 
 /** English text of a contact form message key, for API answers (the form shows it translated). */
 export function contactErrorText(key: string): string {

@@ -1,5 +1,5 @@
 import { env } from '@/lib/env';
-import { forbidden, notFound } from '@/lib/api/errors';
+import { forbidden, notFound } from '@/lib/errors/domain-error';
 import { clientIp } from '@/lib/api/client-ip';
 
 /** True for an address of this machine: 127.0.0.0/8 and ::1, also IPv4-mapped. */

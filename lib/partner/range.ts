@@ -1,10 +1,10 @@
-import { ApiError } from '@/lib/api/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 import { customRangeProblem, localDate, presetRange, rangeInstants, type DateFilter, type DayRange } from './dates';
 
 export type ResolvedRange = DayRange & { start: Date; end: Date };
 
-function dateError(field: 'from' | 'to', key: string): ApiError {
-  const error = new ApiError(400, 'bad_request', `${field}: ${key}`, field);
+function dateError(field: 'from' | 'to', key: string): DomainError {
+  const error = new DomainError('invalid', 'bad_request', `${field}: ${key}`, field);
   error.key = key;
   return error;
 }

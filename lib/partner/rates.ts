@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Db } from '@/lib/db/client';
 import type { RateCard, VehicleType } from '@/lib/db/schema';
-import { ApiError, notFound } from '@/lib/api/errors';
+import { DomainError, notFound } from '@/lib/errors/domain-error';
 import { allRateCards, updateRateCard } from '@/lib/fares/rate-cards';
 import type { RateCardValues } from '@/lib/fares/defaults';
 import { packageCode, type RateCardInput } from './rate-schema';
@@ -69,7 +69,7 @@ export async function saveRates(db: Db, business: { id: number; currency: string
   const cards = await allRateCards(db, business);
   if (!cards.some((c) => c.vehicleType === vehicleType)) throw notFound('This vehicle type has no rate card.');
   if (!input.active && !cards.some((c) => c.active && c.vehicleType !== vehicleType)) {
-    throw new ApiError(409, 'last_active', 'active: Keep at least one vehicle type offered to riders.', 'active');
+    throw new DomainError('conflict', 'last_active', 'active: Keep at least one vehicle type offered to riders.', 'active');
   }
   const card = await updateRateCard(db, business.id, vehicleType, rateCardValues(input));
   if (!card) throw notFound('This vehicle type has no rate card.');

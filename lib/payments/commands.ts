@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { payments, rideEvents, rides, users, type Payment, type Ride } from '@/lib/db/schema';
-import { ApiError, badRequest, conflict } from '@/lib/api/errors';
+import { DomainError, badRequest, conflict } from '@/lib/errors/domain-error';
 import { safeEqual } from '@/lib/auth/tokens';
 import type { Tenant } from '@/lib/tenancy/queries';
 import { requirePayu } from './config';
@@ -27,8 +27,8 @@ export type PaymentFormFields = {
   hash: string;
 };
 
-const rideNotFound = () => new ApiError(404, 'ride_unknown', 'This ride was not found.');
-const paymentNotFound = () => new ApiError(404, 'payment_unknown', 'This payment was not found.');
+const rideNotFound = () => new DomainError('not_found', 'ride_unknown', 'This ride was not found.');
+const paymentNotFound = () => new DomainError('not_found', 'payment_unknown', 'This payment was not found.');
 
 /** "T" + base36 time + 10 random base36 characters: 19 characters, unique in practice. */
 export function newTxnId(): string {

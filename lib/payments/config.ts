@@ -1,6 +1,6 @@
 import 'server-only';
 import { env } from '@/lib/env';
-import { notFound } from '@/lib/api/errors';
+import { notFound } from '@/lib/errors/domain-error';
 import { PAYU_ENDPOINTS } from './payu';
 
 export type PayuConfig = { key: string; salt: string; action: string };

@@ -1,6 +1,6 @@
 import 'server-only';
 import { endpoint } from '@/lib/api/endpoint';
-import { ApiError } from '@/lib/api/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 import { requestMarket, requestScheme } from '@/lib/api/request-info';
 import { logger } from '@/lib/log';
 import type { Tenant } from '@/lib/tenancy/queries';
@@ -31,7 +31,7 @@ export function payuCallback(outcome: PaymentOutcome) {
   return cardOnly(
     endpoint({ crossSite: true, body: payuCallbackSchema }, async ({ url, db, tenant, body }) => {
       const result = await completePayment(db, body, outcome, tenant.id).catch((error: unknown) => {
-        if (error instanceof ApiError) logger.warn({ txnid: body.txnid, outcome, reason: error.message }, 'payment callback refused');
+        if (error instanceof DomainError) logger.warn({ txnid: body.txnid, outcome, reason: error.message }, 'payment callback refused');
         throw error;
       });
       const market = requestMarket(url.searchParams.get('locale') ?? undefined, tenant);

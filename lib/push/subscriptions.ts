@@ -2,7 +2,7 @@ import { ECDH } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { notificationSettings, pushSubscriptions } from '@/lib/db/schema';
-import { badRequest } from '@/lib/api/errors';
+import { badRequest } from '@/lib/errors/domain-error';
 import type { PushSettings, PushSubscriptionInput } from './schemas';
 
 type Owner = { businessId: number; userId: number };

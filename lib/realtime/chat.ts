@@ -5,7 +5,7 @@ import { chatSessions } from '@/lib/db/schema';
 import { readSession, SESSION_COOKIE, type SessionUser } from '@/lib/auth/session';
 import type { ChatActor, ChatMessageView, HandleMessageInput, HandleMessageResult } from '@/lib/chat/contract';
 import { logger } from '@/lib/log';
-import { ApiError } from '@/lib/api/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 import { handleUserMessage } from '@/lib/chat/service';
 import { resolveTenantForHost } from '@/lib/tenancy/resolve';
 import { watchWhatsAppRides } from '@/lib/whatsapp/ride-updates';
@@ -87,7 +87,7 @@ async function onUserMessage(socket: Socket, identity: Promise<SocketIdentity | 
     return { ok: true, data };
   } catch (error) {
     if (error instanceof ChatAccessError) return failure('forbidden', error.message);
-    if (error instanceof ApiError) return failure(error.code, error.message);
+    if (error instanceof DomainError) return failure(error.code, error.message);
     logger.error({ err: error }, 'chat turn failed');
     return failure('internal', 'Something went wrong. Try again later.');
   }

@@ -2,8 +2,8 @@ import type { Server, Socket } from 'socket.io';
 import { eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { drivers } from '@/lib/db/schema';
-import { ApiError } from '@/lib/api/errors';
-import { validationText } from '@/lib/api/validation-text';
+import { DomainError } from '@/lib/errors/domain-error';
+import { validationText } from '@/lib/errors/validation-text';
 import { readSession, SESSION_COOKIE, type SessionUser } from '@/lib/auth/session';
 import { recordDriverLocation } from '@/lib/driver/location';
 import { driverLocationSchema, type DriverLocation } from '@/lib/driver/schemas';
@@ -35,7 +35,7 @@ const throttles = new Map<string, Throttle>();
 const failure = (code: string, message: string): SocketAck => ({ ok: false, error: { code, message } });
 
 function toAck(error: unknown): SocketAck {
-  if (error instanceof ApiError) return failure(error.code, error.message);
+  if (error instanceof DomainError) return failure(error.code, error.message);
   logger.error({ err: error }, 'driver tracking event failed');
   return failure('internal', 'Something went wrong. Try again later.');
 }

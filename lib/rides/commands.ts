@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { businesses, rideEvents, rides, walletEntries, type Ride } from '@/lib/db/schema';
 import { fromRow, rowsOf } from '@/lib/db/rows';
-import { ApiError } from '@/lib/api/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 import { findQuote } from '@/lib/fares/quote';
 import { PAST_SLACK_MS, type BookRideInput } from '@/lib/fares/schemas';
 import { emitRideChange } from './notify';
@@ -26,19 +26,19 @@ async function findByKey(db: Db, businessId: number, riderId: number, key: strin
  */
 export async function bookableQuote(db: Db, businessId: number, input: Pick<BookRideInput, 'rideSearchId' | 'rideVehicle' | 'currency' | 'rideAmount' | 'tolls' | 'driverBata' | 'totalAmount'>) {
   const quote = await findQuote(db, businessId, input.rideSearchId);
-  if (!quote) throw new ApiError(404, 'quote_unknown', 'rideSearchId: This fare search was not found. Search again.', 'rideSearchId');
-  if (quote.expiresAt.getTime() < Date.now()) throw new ApiError(410, 'quote_expired', 'rideSearchId: This fare has expired. Search again for a fresh fare.', 'rideSearchId');
-  if (quote.pickupTime.getTime() < Date.now() - PAST_SLACK_MS) throw new ApiError(400, 'pickup_in_past', 'pickupTime: The pickup time has passed. Choose a new time.', 'pickupTime');
+  if (!quote) throw new DomainError('not_found', 'quote_unknown', 'rideSearchId: This fare search was not found. Search again.', 'rideSearchId');
+  if (quote.expiresAt.getTime() < Date.now()) throw new DomainError('gone', 'quote_expired', 'rideSearchId: This fare has expired. Search again for a fresh fare.', 'rideSearchId');
+  if (quote.pickupTime.getTime() < Date.now() - PAST_SLACK_MS) throw new DomainError('invalid', 'pickup_in_past', 'pickupTime: The pickup time has passed. Choose a new time.', 'pickupTime');
   const item = quote.items.find((i) => i.vehicleType === input.rideVehicle);
-  if (!item) throw new ApiError(400, 'vehicle_unknown', 'rideVehicle: This vehicle type is not offered for this trip.', 'rideVehicle');
+  if (!item) throw new DomainError('invalid', 'vehicle_unknown', 'rideVehicle: This vehicle type is not offered for this trip.', 'rideVehicle');
   const claimed = { rideAmount: item.rideAmount, tolls: item.tolls, driverBata: item.driverBata, totalAmount: item.total } as const;
   for (const field of Object.keys(claimed) as (keyof typeof claimed)[]) {
     const sent = input[field];
     if (sent !== undefined && toMinor(sent) !== claimed[field]) {
-      throw new ApiError(409, 'amount_mismatch', `${field}: The amount does not match the fare. Search again.`, field);
+      throw new DomainError('conflict', 'amount_mismatch', `${field}: The amount does not match the fare. Search again.`, field);
     }
   }
-  if (input.currency && input.currency !== quote.currency) throw new ApiError(409, 'amount_mismatch', 'currency: The currency does not match the fare.', 'currency');
+  if (input.currency && input.currency !== quote.currency) throw new DomainError('conflict', 'amount_mismatch', 'currency: The currency does not match the fare.', 'currency');
   return { quote, item };
 }
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { businesses, rideEvents, rides, type Ride, type RideStatus } from '@/lib/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 import { safeEqual } from '@/lib/auth/tokens';
 import { appendEntry } from '@/lib/wallet/ledger';
 import { emitRideChange } from './notify';
@@ -52,18 +52,18 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
       .where(and(eq(rides.id, request.rideId), eq(rides.businessId, request.businessId)))
       .limit(1)
       .for('update');
-    if (!ride || (request.riderId !== undefined && ride.riderId !== request.riderId)) return { error: new ApiError(404, 'ride_unknown', 'This ride was not found.') };
+    if (!ride || (request.riderId !== undefined && ride.riderId !== request.riderId)) return { error: new DomainError('not_found', 'ride_unknown', 'This ride was not found.') };
     if (!canTransition(ride.status, request.to)) {
-      return { error: new ApiError(409, 'illegal_transition', `A ${ride.status} ride cannot become ${request.to}.`) };
+      return { error: new DomainError('conflict', 'illegal_transition', `A ${ride.status} ride cannot become ${request.to}.`) };
     }
     const now = new Date();
     const changes: Partial<Ride> = { status: request.to };
     if (request.to === 'accepted') Object.assign(changes, { acceptedAt: now, driverId: request.driverId ?? null, vehicleId: request.vehicleId ?? null });
     if (request.to === 'ontrip') {
-      if (ride.startCodeAttempts >= START_CODE_MAX_ATTEMPTS) return { error: new ApiError(423, 'start_code_locked', 'Too many wrong start codes. Ask the rider for the code again and reset.') };
+      if (ride.startCodeAttempts >= START_CODE_MAX_ATTEMPTS) return { error: new DomainError('locked', 'start_code_locked', 'Too many wrong start codes. Ask the rider for the code again and reset.') };
       if (!request.startCode || !safeEqual(request.startCode, ride.startCode)) {
         await tx.update(rides).set({ startCodeAttempts: ride.startCodeAttempts + 1 }).where(eq(rides.id, ride.id));
-        return { error: new ApiError(400, 'start_code_wrong', 'startCode: The start code is wrong.', 'startCode') };
+        return { error: new DomainError('invalid', 'start_code_wrong', 'startCode: The start code is wrong.', 'startCode') };
       }
       changes.startedAt = now;
     }

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { drivers, rides, users, vehicles, type Ride, type RideStatus } from '@/lib/db/schema';
-import { ApiError, notFound } from '@/lib/api/errors';
+import { DomainError, notFound } from '@/lib/errors/domain-error';
 import { transitionRide } from './lifecycle';
 import { rideView } from './queries';
 import type { BookForCustomerInput, PartnerRidesQuery, RideAction } from './partner-schemas';
@@ -52,10 +52,10 @@ async function checkAssignment(db: Db, businessId: number, driverId: number, veh
   const options = await assignable(db, businessId);
   if (!options.drivers.some((d) => d.id === driverId)) {
     const [known] = await db.select({ id: drivers.id }).from(drivers).where(and(eq(drivers.id, driverId), eq(drivers.businessId, businessId), isNull(drivers.removedAt))).limit(1);
-    if (!known) throw new ApiError(404, 'driver_unknown', 'driverId: This driver was not found.', 'driverId');
-    throw new ApiError(409, 'driver_not_verified', 'driverId: Only a verified driver can take a ride.', 'driverId');
+    if (!known) throw new DomainError('not_found', 'driver_unknown', 'driverId: This driver was not found.', 'driverId');
+    throw new DomainError('conflict', 'driver_not_verified', 'driverId: Only a verified driver can take a ride.', 'driverId');
   }
-  if (!options.vehicles.some((v) => v.id === vehicleId)) throw new ApiError(404, 'vehicle_not_found', 'vehicleId: This vehicle was not found.', 'vehicleId');
+  if (!options.vehicles.some((v) => v.id === vehicleId)) throw new DomainError('not_found', 'vehicle_not_found', 'vehicleId: This vehicle was not found.', 'vehicleId');
 }
 
 /** Applies a console action to one of the business's rides; the lifecycle refuses illegal moves. */

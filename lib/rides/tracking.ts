@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { drivers, rides, rideShareLinks, vehicles } from '@/lib/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 import { hashToken, newToken } from '@/lib/auth/tokens';
 import { LIVE_STATUSES, rideNotFound, watchableRide, type TrackViewer } from '@/lib/tracking/ride-access';
 
@@ -48,7 +48,7 @@ export async function createShareLink(db: Db, businessId: number, riderId: numbe
     .where(and(eq(rides.id, rideId), eq(rides.businessId, businessId), eq(rides.riderId, riderId)))
     .limit(1);
   if (!ride) throw rideNotFound();
-  if (!LIVE_STATUSES.includes(ride.status)) throw new ApiError(409, 'not_shareable', 'A ride can be shared once a driver is assigned and until it ends.');
+  if (!LIVE_STATUSES.includes(ride.status)) throw new DomainError('conflict', 'not_shareable', 'A ride can be shared once a driver is assigned and until it ends.');
   const token = newToken();
   await db.insert(rideShareLinks).values({ tokenHash: hashToken(token), businessId, rideId });
   return { token };

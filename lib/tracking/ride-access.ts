@@ -3,7 +3,7 @@ import type { Db } from '@/lib/db/client';
 import { drivers, rides, rideShareLinks, type RideStatus } from '@/lib/db/schema';
 import type { SessionUser } from '@/lib/auth/session';
 import { hashToken } from '@/lib/auth/tokens';
-import { ApiError, notFound } from '@/lib/api/errors';
+import { DomainError, notFound } from '@/lib/errors/domain-error';
 
 /*
  * Who may watch a ride's driver (the track page, its API and the socket room
@@ -20,8 +20,8 @@ const PARTNER_ROLES = new Set(['travelsx-partner', 'deliverx-partner']);
 export type TrackViewer = { user?: SessionUser; token?: string };
 
 export const rideNotFound = () => notFound('This ride was not found.');
-export const linkInvalid = () => new ApiError(404, 'link_invalid', 'This tracking link is not valid.');
-export const linkExpired = () => new ApiError(410, 'link_expired', 'This tracking link has expired: the ride has ended.');
+export const linkInvalid = () => new DomainError('not_found', 'link_invalid', 'This tracking link is not valid.');
+export const linkExpired = () => new DomainError('gone', 'link_expired', 'This tracking link has expired: the ride has ended.');
 
 /** A share token's form: 43 base64url characters (256 bits). */
 export function isShareToken(token: string): boolean {

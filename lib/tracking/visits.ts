@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '@/lib/db/client';
 import { visits } from '@/lib/db/schema';
 import type { SessionUser } from '@/lib/auth/session';
-import { badRequest } from '@/lib/api/errors';
+import { badRequest } from '@/lib/errors/domain-error';
 import { isCountryCode } from '@/lib/i18n/markets';
 import { recordEvent } from './events';
 import { parseDevice } from './device';

@@ -1,6 +1,6 @@
 import { endpoint, jsonAt } from '@/lib/api/endpoint';
 import { readBody } from '@/lib/api/body';
-import { ApiError } from '@/lib/api/errors';
+import { DomainError } from '@/lib/api/errors';
 import { blogError } from '@/lib/blog/errors';
 import { storeBlogImage } from '@/lib/blog/images';
 import { IMAGE_MAX_BYTES } from '@/lib/blog/schemas';
@@ -11,7 +11,7 @@ const ENVELOPE_BYTES = 64 * 1024;
 
 async function fileOf(req: Request): Promise<Uint8Array> {
   const body = await readBody(req, IMAGE_MAX_BYTES + ENVELOPE_BYTES).catch((error: unknown) => {
-    throw error instanceof ApiError && error.status === 413 ? blogError('imageTooLarge', 'image', 413) : error;
+    throw error instanceof DomainError && error.kind === 'too_large' ? blogError('imageTooLarge', 'image', 'too_large') : error;
   });
   const form = await new Response(new Uint8Array(body), { headers: { 'content-type': req.headers.get('content-type') ?? '' } }).formData().catch(() => {
     throw blogError('imageMissing', 'image');

@@ -1,5 +1,5 @@
 import { endpoint } from '@/lib/api/endpoint';
-import { ApiError, badRequest } from '@/lib/api/errors';
+import { DomainError, badRequest } from '@/lib/api/errors';
 import { readBody } from '@/lib/api/body';
 import { refuseNul } from '@/lib/api/params';
 import { clientIp } from '@/lib/api/client-ip';
@@ -16,7 +16,7 @@ async function readLeadBody(req: Request): Promise<unknown> {
     body = text.trim() ? JSON.parse(text) : {};
     refuseNul(body);
   } catch (error) {
-    throw badRequest(LEAD_ERRORS.invalid, error instanceof ApiError ? error.field : undefined);
+    throw badRequest(LEAD_ERRORS.invalid, error instanceof DomainError ? error.field : undefined);
   }
   return body;
 }

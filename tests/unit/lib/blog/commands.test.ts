@@ -3,7 +3,8 @@
  */
 import { createPost } from '@/lib/blog/commands';
 import { postBySlug } from '@/lib/blog/queries';
-import type { ApiError } from '@/lib/api/errors';
+import type { DomainError } from '@/lib/errors/domain-error';
+import { HTTP_STATUS } from '@/lib/api/errors';
 import type { Db } from '@/lib/db/client';
 import { createBusiness } from '@/lib/tenancy/commands';
 import { findTenantBySlug, type Tenant } from '@/lib/tenancy/queries';
@@ -25,13 +26,13 @@ afterAll(closeTestDb);
 
 const input = (slug: string, language?: string) => ({ title: 'Outstation cabs', slug, keywords: 'outstation', description: LONG_TEXT, image: 'https://images.example/cover.jpg', language });
 
-async function refusal(promise: Promise<unknown>): Promise<Pick<ApiError, 'status' | 'field' | 'key'> | undefined> {
+async function refusal(promise: Promise<unknown>): Promise<{ status: number; field?: string; key?: string } | undefined> {
   try {
     await promise;
     return undefined;
   } catch (error) {
-    const { status, field, key } = error as ApiError;
-    return { status, field, key };
+    const { kind, field, key } = error as DomainError;
+    return { status: HTTP_STATUS[kind], field, key };
   }
 }
 

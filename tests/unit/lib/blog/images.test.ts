@@ -15,7 +15,6 @@ import { closeTestDb, openTestDb } from '../../db';
 import { callUpload, HOST_A, HOST_B, picture } from './fixtures';
 
 const imagesRoute = viaRouter;
-const uploadsRoute = viaRouter;
 const mediaRoute = viaRouter;
 
 let demo: Business;

@@ -10,7 +10,7 @@ import { chatHistory, createRideFromPrompt, handleUserMessage } from '@/lib/chat
 import { readState } from '@/lib/chat/state';
 import { bookTool } from '@/lib/chat/tools';
 import type { ChatActor } from '@/lib/chat/contract';
-import { ApiError } from '@/lib/api/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 import { resetEnvForTests } from '@/lib/env';
 import { logger } from '@/lib/log';
 import type { Db } from '@/lib/db/client';
@@ -180,12 +180,12 @@ describe('bad input', () => {
 
   it('refuses empty, over-long text and bad or foreign sessions at the service, storing nothing', async () => {
     const say = (text: string, chatSession = newSession(), businessId = demo.id) => handleUserMessage(db, { businessId, chatSession, channel: 'web', actor: rider, locale: 'en-IN', text });
-    await expect(say('   ')).rejects.toMatchObject({ status: 400, message: 'Message is empty' });
-    await expect(say('x'.repeat(10_000))).rejects.toMatchObject({ status: 400 });
-    await expect(say('hello', 'bad id!')).rejects.toBeInstanceOf(ApiError);
+    await expect(say('   ')).rejects.toMatchObject({ kind: 'invalid', message: 'Message is empty' });
+    await expect(say('x'.repeat(10_000))).rejects.toMatchObject({ kind: 'invalid' });
+    await expect(say('hello', 'bad id!')).rejects.toBeInstanceOf(DomainError);
     const id = newSession();
     await say('hello', id);
-    await expect(say('hello', id, acme.id)).rejects.toMatchObject({ status: 404 });
+    await expect(say('hello', id, acme.id)).rejects.toMatchObject({ kind: 'not_found' });
     expect(await chatHistory(db, acme.id, id)).toEqual([]);
     const script = await say('<script>alert("x")</script>');
     expect(script.agent.content.message).toContain(T.notUnderstood);

@@ -5,7 +5,7 @@ import { agencies, drivers, users, vehicles, type Business } from '@/lib/db/sche
 import { createBusiness } from '@/lib/tenancy/commands';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
 import { createSession } from '@/lib/auth/session';
-import { validationText } from '@/lib/api/validation-text';
+import { validationText } from '@/lib/errors/validation-text';
 import { createQuote } from '@/lib/fares/quote';
 import { bookRide } from '@/lib/rides/commands';
 import { transitionRide } from '@/lib/rides/lifecycle';

@@ -1,7 +1,8 @@
 /**
  * @jest-environment node
  */
-import { ApiError } from '@/lib/api/errors';
+import type { DomainError } from '@/lib/errors/domain-error';
+import { HTTP_STATUS } from '@/lib/api/errors';
 import { CLIENT_IP_HEADER } from '@/lib/api/client-ip';
 import { resetEnvForTests } from '@/lib/env';
 import { assertDevOutboxAccess, isLoopbackClient } from '@/lib/messaging/dev-outbox-access';
@@ -11,7 +12,7 @@ function statusFor(ip: string): number {
     assertDevOutboxAccess(new Headers({ [CLIENT_IP_HEADER]: ip }));
     return 200;
   } catch (error) {
-    return (error as ApiError).status;
+    return HTTP_STATUS[(error as DomainError).kind];
   }
 }
 

@@ -230,7 +230,7 @@ describe('without PAYU_KEY and PAYU_SALT', () => {
       await postFailure(gatewayAnswer(form, 'failure')),
     ];
     for (const answer of answers) expect([answer.status, answer.json.error.message]).toEqual([404, 'Card payments are not configured.']);
-    await expect(createPayment(db, ctx.demo, ctx.asha.id, ride.id)).rejects.toMatchObject({ status: 404 });
+    await expect(createPayment(db, ctx.demo, ctx.asha.id, ride.id)).rejects.toMatchObject({ kind: 'not_found' });
     expect(await snapshot(ride.id)).toEqual(before);
   });
 });

@@ -9,7 +9,7 @@ import { createQuote } from '@/lib/fares/quote';
 import { bookRide } from '@/lib/rides/commands';
 import { canTransition, transitionRide, TRANSITIONS } from '@/lib/rides/lifecycle';
 import { balanceOf } from '@/lib/wallet/ledger';
-import { ApiError } from '@/lib/api/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 import { RIDE_STATUSES } from '@/lib/db/schema/rides';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../../db';
@@ -177,9 +177,9 @@ describe('ride lifecycle', () => {
 
   it('refuses illegal moves and changes nothing', async () => {
     const ride = await booked('life-0002');
-    await expect(transitionRide(db, { businessId: demo.id, rideId: ride.id, to: 'completed', actorUserId: null })).rejects.toBeInstanceOf(ApiError);
-    await expect(transitionRide(db, { businessId: demo.id, rideId: ride.id, to: 'ontrip', actorUserId: null, startCode: ride.startCode })).rejects.toMatchObject({ status: 409 });
-    await expect(transitionRide(db, { businessId: acme.id, rideId: ride.id, to: 'cancelled', actorUserId: null })).rejects.toMatchObject({ status: 404 });
+    await expect(transitionRide(db, { businessId: demo.id, rideId: ride.id, to: 'completed', actorUserId: null })).rejects.toBeInstanceOf(DomainError);
+    await expect(transitionRide(db, { businessId: demo.id, rideId: ride.id, to: 'ontrip', actorUserId: null, startCode: ride.startCode })).rejects.toMatchObject({ kind: 'conflict' });
+    await expect(transitionRide(db, { businessId: acme.id, rideId: ride.id, to: 'cancelled', actorUserId: null })).rejects.toMatchObject({ kind: 'not_found' });
     const [row] = await db.select().from(rides).where(eq(rides.id, ride.id));
     expect(row.status).toBe('booked');
   });
@@ -188,7 +188,7 @@ describe('ride lifecycle', () => {
     const ride = await booked('life-0003');
     const before = await balanceOf(db, demo.id, riderId, 'INR');
     await transitionRide(db, { businessId: demo.id, rideId: ride.id, to: 'cancelled', actorUserId: riderId, riderId, reason: 'Plans changed', cancelledBy: 'rider' });
-    await expect(transitionRide(db, { businessId: demo.id, rideId: ride.id, to: 'cancelled', actorUserId: riderId, riderId, reason: 'again' })).rejects.toMatchObject({ status: 409 });
+    await expect(transitionRide(db, { businessId: demo.id, rideId: ride.id, to: 'cancelled', actorUserId: riderId, riderId, reason: 'again' })).rejects.toMatchObject({ kind: 'conflict' });
     const after = await balanceOf(db, demo.id, riderId, 'INR');
     expect(before.pending - after.pending).toBe(ride.cashbackAmount);
     expect(after.available).toBe(before.available);

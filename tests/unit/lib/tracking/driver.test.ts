@@ -80,15 +80,15 @@ describe('driver location updates', () => {
     expect(rows.find((r) => r.id === world.mani.driverId)).toMatchObject({ lat: 13.05, lng: 80.25 });
     expect(rows.find((r) => r.id === world.ravi.driverId)).toMatchObject({ lat: null, lng: null, locatedAt: null });
     // Ravi's ride is completed: nothing to share.
-    await expect(recordDriverLocation(db, world.demo.id, world.ravi.userId, { lat: 1, lng: 1 })).rejects.toMatchObject({ status: 409, code: 'no_live_ride' });
+    await expect(recordDriverLocation(db, world.demo.id, world.ravi.userId, { lat: 1, lng: 1 })).rejects.toMatchObject({ kind: 'conflict', code: 'no_live_ride' });
     // A rider, or a driver of another business, has no driver row here.
-    await expect(recordDriverLocation(db, world.demo.id, world.rider.userId, { lat: 1, lng: 1 })).rejects.toMatchObject({ status: 403 });
-    await expect(recordDriverLocation(db, world.acme.id, world.mani.userId, { lat: 1, lng: 1 })).rejects.toMatchObject({ status: 403 });
+    await expect(recordDriverLocation(db, world.demo.id, world.rider.userId, { lat: 1, lng: 1 })).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(recordDriverLocation(db, world.acme.id, world.mani.userId, { lat: 1, lng: 1 })).rejects.toMatchObject({ kind: 'forbidden' });
   });
 
   it('are refused for a blocked driver', async () => {
     await db.update(drivers).set({ accountStatus: 'Blocked' }).where(eq(drivers.id, world.mani.driverId));
-    await expect(recordDriverLocation(db, world.demo.id, world.mani.userId, { lat: 2, lng: 2 })).rejects.toMatchObject({ status: 403, code: 'driver_blocked' });
+    await expect(recordDriverLocation(db, world.demo.id, world.mani.userId, { lat: 2, lng: 2 })).rejects.toMatchObject({ kind: 'forbidden', code: 'driver_blocked' });
     await db.update(drivers).set({ accountStatus: 'Verified' }).where(eq(drivers.id, world.mani.driverId));
   });
 });
