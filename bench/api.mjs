@@ -6,7 +6,10 @@
 // Goals (issue 16): health >= 25 % of bare Node's throughput; quote >= 5 % of it with p99 < 30 ms;
 // place search p99 < 10 ms.
 // Usage: node bench/api.mjs [seconds=10] [connections=32]   (BENCH_CPU_PROF=dir: CPU profile of the server)
-import { benchTrip, freePort, lua, luaScript, requireBuild, requireDebianTool, SERVER_CPU, startBareNode, startServer, wrk, wrkErrors, wrkRow } from './lib.mjs';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { benchTrip, freePort, lua, luaScript, readStatuses, requireBuild, requireDebianTool, SERVER_CPU, startBareNode, startServer, statusScript, wrk, wrkErrors, wrkRow } from './lib.mjs';
 import { report } from './report.mjs';
 
 const SECONDS = Number(process.argv[2] ?? process.env.BENCH_SECONDS ?? 10);
@@ -43,7 +46,11 @@ try {
   const basePost = await wrk(`${bare.origin}/`, { ...opts, script: quoteScript });
   const health = await wrk(`${server.origin}/api/health`, opts);
   const places = await wrk(`${server.origin}/api/places/search?q=chen`, opts);
-  const quote = await wrk(`${server.origin}/api/rides/quote`, { ...opts, script: quoteScript });
+  // quotes answer a few hundred per second: wrk can afford to count their statuses in Lua
+  const statusOut = path.join(os.tmpdir(), `bench-api-status-${process.pid}.txt`);
+  const quote = await wrk(`${server.origin}/api/rides/quote`, { ...opts, script: statusScript(statusOut, `wrk.method = "POST"\nwrk.body = ${lua(quoteBody)}\nwrk.headers["Content-Type"] = "application/json"`) });
+  const quoteStatuses = readStatuses(statusOut);
+  fs.rmSync(statusOut, { force: true });
 
   console.log(`api bench (wrk -t1 -c${CONNECTIONS} -d${SECONDS}s on CPU 1; server and baseline on CPU ${SERVER_CPU}; ratios are throughput against the bare Node baseline)`);
   console.log(wrkRow('bare node http GET (baseline)', base));
@@ -51,6 +58,7 @@ try {
   console.log(wrkRow('GET /api/health', health, base));
   console.log(wrkRow('GET /api/places/search?q=chen', places, base));
   console.log(wrkRow('POST /api/rides/quote', quote, basePost));
+  console.log(`    quote answers: ${quoteStatuses || 'none'}`);
   const goals = [
     ['health >= 0.25x bare node', health.rps / base.rps >= 0.25],
     ['quote >= 0.05x bare node', quote.rps / basePost.rps >= 0.05],

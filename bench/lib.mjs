@@ -396,3 +396,34 @@ export function startPostgres(port, { cpu = null } = {}) {
     stop,
   };
 }
+
+/**
+ * A wrk script that counts answers by status (written to `out` by done()), with optional extra Lua
+ * (e.g. wrk.method/wrk.body). Defining response() makes wrk hand every body to Lua: use it where the
+ * server under test, not wrk, is the bottleneck.
+ */
+export function statusScript(out, extra = '') {
+  return luaScript(`${extra}
+local threads = {}
+function setup(thread) table.insert(threads, thread) end
+function init(args) counts = {} end
+function response(status, headers, body) counts[status] = (counts[status] or 0) + 1 end
+function done(summary, latency, requests)
+  local f = io.open(${lua(out)}, "w")
+  for _, t in ipairs(threads) do
+    for status, c in pairs(t:get("counts")) do f:write(status .. " " .. c .. "\\n") end
+  end
+  f:close()
+end
+`);
+}
+
+/** "N x status" text of the file a statusScript wrote. */
+export function readStatuses(out) {
+  const counts = {};
+  for (const line of fs.readFileSync(out, 'utf8').trim().split('\n').filter(Boolean)) {
+    const [status, n] = line.split(' ');
+    counts[status] = (counts[status] ?? 0) + Number(n);
+  }
+  return Object.entries(counts).map(([s, n]) => `${n} x ${s}`).join(', ');
+}
