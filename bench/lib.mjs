@@ -14,6 +14,14 @@ export function requireBuild() {
   }
 }
 
+/** SIGTERM to a child process; resolves once it has gone (at once when it already has). */
+export async function stopChild(child, signal = 'SIGTERM') {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise((r) => child.once('exit', r));
+  child.kill(signal);
+  await gone;
+}
+
 /** CPUs: the server under test and the baselines on SERVER_CPU, wrk on LOAD_CPU (see bench/README.md). */
 export const SERVER_CPU = Number(process.env.BENCH_SERVER_CPU ?? 0);
 export const LOAD_CPU = Number(process.env.BENCH_LOAD_CPU ?? 1);
@@ -52,8 +60,7 @@ export async function startServer(port, env = {}, { cpu = null } = {}) {
   return {
     origin: `http://localhost:${port}`,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      await stopChild(child);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -303,8 +310,7 @@ export async function startBareNode(port) {
   return {
     origin: `http://127.0.0.1:${port}`,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      await stopChild(child);
     },
   };
 }
@@ -341,8 +347,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 1000000; k
     origin: `http://127.0.0.1:${port}`,
     version: (spawnSync(bin, ['-v'], { encoding: 'utf8' }).stderr ?? '').trim() || 'nginx',
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      await stopChild(child);
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
