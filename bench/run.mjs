@@ -49,7 +49,7 @@ for (const script of SCRIPTS) {
   }
 }
 
-const fmt = (v, unit) => (v === undefined ? '' : `${Math.abs(v) >= 100 || Number.isInteger(v) ? Math.round(v) : v.toFixed(unit === 'x' ? 2 : v < 1 ? 3 : 1)}${unit && unit !== 'x' ? ` ${unit}` : unit === 'x' ? 'x' : ''}`);
+const fmt = (v, unit) => (v === undefined ? '' : `${Math.abs(v) >= 100 || Number.isInteger(v) ? Math.round(v) : v.toFixed(unit === 'x' ? (v < 0.1 ? 3 : 2) : v < 1 ? 3 : 1)}${unit && unit !== 'x' ? ` ${unit}` : unit === 'x' ? 'x' : ''}`);
 const rows = [['figure', 'median', 'runs', 'baseline (same run)', 'goal', 'met']];
 let missed = 0;
 for (const f of figures.values()) {
