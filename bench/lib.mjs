@@ -49,8 +49,14 @@ export async function startServer(port, env = {}, { cpu = null } = {}) {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'error', DATABASE_URL: '', DEV_OUTBOX: '1', TRUST_PROXY: '1', GOOGLE_MAPS_API_KEY: '', ...env },
   });
+  // a server that dies during a run says so (wrk would only see refused connections)
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) process.stderr.write(`bench: the server (pid ${child.pid}, port ${port}) exited during the run: code ${code}, signal ${signal}\n`);
+  });
   const started = Date.now();
   for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited during start-up (code ${child.exitCode}, signal ${child.signalCode})`);
     try {
       if ((await fetch(`http://localhost:${port}/api/health`)).ok) break;
     } catch {}
@@ -59,7 +65,9 @@ export async function startServer(port, env = {}, { cpu = null } = {}) {
   }
   return {
     origin: `http://localhost:${port}`,
+    pid: child.pid,
     async stop() {
+      stopping = true;
       await stopChild(child);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
@@ -127,7 +135,11 @@ export async function launchServer(port, { dataDir, env = {}, timeoutMs = 60_000
   });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   let exit = null;
-  exited.then((e) => (exit = e));
+  let killing = false;
+  exited.then((e) => {
+    exit = e;
+    if (!killing) process.stderr.write(`bench: the server (pid ${child.pid}, port ${port}) exited on its own: ${e.signal ?? `code ${e.code}`}\n`);
+  });
   const origin = `http://localhost:${port}`;
   const started = performance.now();
   for (;;) {
@@ -148,6 +160,7 @@ export async function launchServer(port, { dataDir, env = {}, timeoutMs = 60_000
     stderr: () => stderr,
     /** Sends `signal` and resolves once the process has gone. */
     async kill(signal = 'SIGTERM') {
+      killing = true;
       if (!exit) child.kill(signal);
       return exited;
     },
