@@ -1,5 +1,6 @@
-// Shared helpers for the HTTP benchmarks: start the built server, drive a closed loop of clients, summarise.
-import { spawn } from 'node:child_process';
+// Shared helpers for the HTTP benchmarks: start the built server pinned to CPU 0, drive load with
+// wrk pinned to CPU 1, same-run baselines (bare Node http, nginx), parse wrk's --latency output.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,16 +14,49 @@ export function requireBuild() {
   }
 }
 
-/** Starts dist/server.mjs on a fresh PGlite data directory; resolves when /api/health answers. */
-export async function startServer(port, env = {}) {
+/** SIGTERM to a child process; resolves once it has gone (at once when it already has). */
+export async function stopChild(child, signal = 'SIGTERM') {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise((r) => child.once('exit', r));
+  child.kill(signal);
+  await gone;
+}
+
+/** CPUs: the server under test and the baselines on SERVER_CPU, wrk on LOAD_CPU (see bench/README.md). */
+export const SERVER_CPU = Number(process.env.BENCH_SERVER_CPU ?? 0);
+export const LOAD_CPU = Number(process.env.BENCH_LOAD_CPU ?? 1);
+const TASKSET = ['/usr/bin/taskset', '/bin/taskset'].find((p) => fs.existsSync(p));
+
+/** [cmd, args] that run `cmd args` pinned to `cpu` with taskset (every thread and child inherits it); unpinned when cpu is null. */
+export function pinned(cpu, cmd, args) {
+  if (cpu === null || cpu === undefined) return [cmd, args];
+  if (!TASKSET) throw new Error('taskset is missing (Debian: apt-get install util-linux)');
+  return [TASKSET, ['-c', String(cpu), cmd, ...args]];
+}
+
+/** Extra node flags for the server under test: BENCH_CPU_PROF=dir writes a V8 CPU profile there on exit. */
+function serverNodeArgs() {
+  const dir = process.env.BENCH_CPU_PROF;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`] : [];
+}
+
+/** Starts dist/server.mjs on a fresh PGlite data directory; resolves when /api/health answers. `cpu`: pin it with taskset. */
+export async function startServer(port, env = {}, { cpu = null } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
-  const child = spawn(process.execPath, [path.join(root, 'dist/server.mjs')], {
+  const [cmd, args] = pinned(cpu, process.execPath, [...serverNodeArgs(), path.join(root, 'dist/server.mjs')]);
+  const child = spawn(cmd, args, {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'error', DATABASE_URL: '', DEV_OUTBOX: '1', TRUST_PROXY: '1', ...env },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'error', DATABASE_URL: '', DEV_OUTBOX: '1', TRUST_PROXY: '1', GOOGLE_MAPS_API_KEY: '', ...env },
+  });
+  // a server that dies during a run says so (wrk would only see refused connections)
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) process.stderr.write(`bench: the server (pid ${child.pid}, port ${port}) exited during the run: code ${code}, signal ${signal}\n`);
   });
   const started = Date.now();
   for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited during start-up (code ${child.exitCode}, signal ${child.signalCode})`);
     try {
       if ((await fetch(`http://localhost:${port}/api/health`)).ok) break;
     } catch {}
@@ -31,9 +65,10 @@ export async function startServer(port, env = {}) {
   }
   return {
     origin: `http://localhost:${port}`,
+    pid: child.pid,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      stopping = true;
+      await stopChild(child);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -87,11 +122,12 @@ export async function freePort() {
  * later launch can reopen it); resolves when /api/health answers, rejects with
  * the tail of the server's stderr if it exits first. `readyMs` is spawn to first 200.
  */
-export async function launchServer(port, { dataDir, env = {}, timeoutMs = 60_000 }) {
-  const child = spawn(process.execPath, [path.join(root, 'dist/server.mjs')], {
+export async function launchServer(port, { dataDir, env = {}, timeoutMs = 60_000, cpu = null }) {
+  const [cmd, args] = pinned(cpu, process.execPath, [...serverNodeArgs(), path.join(root, 'dist/server.mjs')]);
+  const child = spawn(cmd, args, {
     cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, PORT: String(port), HOSTNAME: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'error', DATABASE_URL: '', DEV_OUTBOX: '1', TRUST_PROXY: '1', ...env },
+    env: { ...process.env, PORT: String(port), HOSTNAME: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'error', DATABASE_URL: '', DEV_OUTBOX: '1', TRUST_PROXY: '1', GOOGLE_MAPS_API_KEY: '', ...env },
   });
   let stderr = '';
   child.stderr.on('data', (chunk) => {
@@ -99,7 +135,11 @@ export async function launchServer(port, { dataDir, env = {}, timeoutMs = 60_000
   });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   let exit = null;
-  exited.then((e) => (exit = e));
+  let killing = false;
+  exited.then((e) => {
+    exit = e;
+    if (!killing) process.stderr.write(`bench: the server (pid ${child.pid}, port ${port}) exited on its own: ${e.signal ?? `code ${e.code}`}\n`);
+  });
   const origin = `http://localhost:${port}`;
   const started = performance.now();
   for (;;) {
@@ -120,6 +160,7 @@ export async function launchServer(port, { dataDir, env = {}, timeoutMs = 60_000
     stderr: () => stderr,
     /** Sends `signal` and resolves once the process has gone. */
     async kill(signal = 'SIGTERM') {
+      killing = true;
       if (!exit) child.kill(signal);
       return exited;
     },
@@ -165,3 +206,242 @@ export const benchTrip = () => ({
   dropoffLocation: { lat: 12.9719, lng: 77.5937, name: 'Bengaluru' },
   pickupTime: new Date(Date.now() + 86_400_000).toISOString(),
 });
+
+/** A Debian package's binary, installed with apt-get when missing and run as root; otherwise says how and exits. */
+export function requireDebianTool(bin, pkg) {
+  const found = [`/usr/bin/${bin}`, `/usr/sbin/${bin}`].find((p) => fs.existsSync(p));
+  if (found) return found;
+  if (process.getuid?.() === 0) {
+    process.stderr.write(`${bin} is missing: apt-get install -y ${pkg}\n`);
+    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', pkg], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    const again = [`/usr/bin/${bin}`, `/usr/sbin/${bin}`].find((p) => fs.existsSync(p));
+    if (again) return again;
+  }
+  console.error(`${bin} is not installed: run \`sudo apt-get install -y ${pkg}\` (Debian) and run this again.`);
+  process.exit(1);
+}
+
+/** Seconds each wrk measurement lasts: BENCH_SECONDS (default 10). */
+export const benchSeconds = () => Number(process.env.BENCH_SECONDS ?? 10);
+
+const UNIT_MS = { us: 0.001, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const toMs = (text) => {
+  const m = /^([\d.]+)(us|ms|s|m|h)$/.exec(text.trim());
+  return m ? Number(m[1]) * UNIT_MS[m[2]] : Number.NaN;
+};
+
+/** The figures of wrk's --latency output (and the lines a Lua done() printed, in `extra`). */
+export function parseWrk(text) {
+  const num = (re) => {
+    const m = re.exec(text);
+    return m ? Number(m[1]) : 0;
+  };
+  const pct = (p) => {
+    const m = new RegExp(`^\\s+${p}%\\s+(\\S+)`, 'm').exec(text);
+    return m ? toMs(m[1]) : Number.NaN;
+  };
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(text);
+  const errors = socket ? { connect: Number(socket[1]), read: Number(socket[2]), write: Number(socket[3]), timeout: Number(socket[4]) } : { connect: 0, read: 0, write: 0, timeout: 0 };
+  const requests = num(/^\s*(\d+) requests in/m);
+  const non2xx = num(/Non-2xx or 3xx responses: (\d+)/);
+  return {
+    rps: num(/Requests\/sec:\s+([\d.]+)/),
+    p50: pct(50),
+    p99: pct(99),
+    requests,
+    non2xx,
+    errors,
+    socketErrors: errors.connect + errors.read + errors.write + errors.timeout,
+    raw: text,
+  };
+}
+
+/**
+ * Runs wrk pinned to LOAD_CPU: `taskset -c 1 wrk -t1 -cN -dSs --latency [-s script] [-H header]... URL`;
+ * resolves with parseWrk's figures (and wrk's stdout in `raw`). Throws when wrk fails.
+ */
+export async function wrk(url, { connections = 32, seconds = benchSeconds(), script, headers = [], threads = 1, timeout = '5s', cpu = LOAD_CPU } = {}) {
+  const bin = requireDebianTool('wrk', 'wrk');
+  const args = [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency', '--timeout', timeout];
+  if (script) args.push('-s', script);
+  for (const h of headers) args.push('-H', h);
+  args.push(url);
+  const [cmd, full] = pinned(cpu, bin, args);
+  const child = spawn(cmd, full, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (c) => (out += c));
+  child.stderr.on('data', (c) => (err += c));
+  const code = await new Promise((r) => child.once('exit', r));
+  if (code !== 0 || !/Requests\/sec/.test(out)) throw new Error(`wrk ${full.join(' ')} failed (exit ${code}): ${err || out}`);
+  return parseWrk(out);
+}
+
+/** "clean" or what went wrong in a wrk run: non-2xx answers and socket errors. */
+export function wrkErrors(r) {
+  const parts = [];
+  if (r.non2xx) parts.push(`${r.non2xx} non-2xx/3xx`);
+  for (const [k, n] of Object.entries(r.errors)) if (n) parts.push(`${n} socket ${k}`);
+  return parts.length ? `ERRORS: ${parts.join(', ')}` : 'no errors';
+}
+
+/** One line of a wrk result, with its throughput and p99 against a same-run baseline. */
+export function wrkRow(label, r, base) {
+  const vs = base ? `  ${(r.rps / base.rps).toFixed(3).padStart(6)}x thr  p99 x${(r.p99 / base.p99).toFixed(1)}` : '';
+  return `  ${label.padEnd(34)} ${r.rps.toFixed(0).padStart(7)}/s  p50 ${r.p50.toFixed(2).padStart(7)} ms  p99 ${r.p99.toFixed(2).padStart(7)} ms${vs}  (${r.requests} req, ${wrkErrors(r)})`;
+}
+
+/** Writes a wrk Lua script to a temp file; returns its path. */
+export function luaScript(text) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lua-'));
+  const file = path.join(dir, 'script.lua');
+  fs.writeFileSync(file, text);
+  return file;
+}
+
+/** A Lua string literal. */
+export const lua = (s) => `"${String(s).replace(/[\\"]/g, (c) => `\\${c}`).replace(/\n/g, '\\n')}"`;
+
+/** Polls `url` until it answers 2xx (or `timeoutMs` passes). */
+export async function waitFor(url, timeoutMs = 20_000) {
+  const started = Date.now();
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    if (Date.now() - started > timeoutMs) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The API baseline: a bare Node `http` server answering a small JSON to every request (reading any body first), pinned to SERVER_CPU. */
+export async function startBareNode(port) {
+  const code = `const b=Buffer.from(JSON.stringify({status:'ok'}));require('http').createServer((q,s)=>{q.resume();q.on('end',()=>{s.writeHead(200,{'content-type':'application/json','content-length':b.length});s.end(b)})}).listen(${port},'127.0.0.1')`;
+  const [cmd, args] = pinned(SERVER_CPU, process.execPath, ['-e', code]);
+  const child = spawn(cmd, args, { stdio: 'ignore' });
+  await waitFor(`http://127.0.0.1:${port}/`);
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    async stop() {
+      await stopChild(child);
+    },
+  };
+}
+
+/**
+ * The pages baseline: nginx (Debian's nginx-light), one worker pinned to SERVER_CPU, gzip_static on,
+ * serving `files` ({ urlPath: Buffer of HTML }) from their paths, each with its gzipped copy next to it.
+ * `gzipped` ({ urlPath: Buffer }) gives the exact gzipped bytes to serve (defaults to gzip level 6).
+ */
+export async function startNginx(port, files, gzipped = {}) {
+  const bin = requireDebianTool('nginx', 'nginx-light');
+  const zlib = await import('node:zlib');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-nginx-'));
+  for (const [urlPath, body] of Object.entries(files)) {
+    const file = path.join(dir, 'www', urlPath);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, body);
+    fs.writeFileSync(`${file}.gz`, gzipped[urlPath] ?? zlib.gzipSync(body, { level: 6 }));
+  }
+  fs.mkdirSync(path.join(dir, 'tmp'));
+  const user = process.getuid?.() === 0 ? 'user root;' : '';
+  fs.writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `daemon off; ${user} worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
+events { worker_connections 1024; }
+http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 1000000; keepalive_timeout 65; gzip_static on; default_type text/html;
+  client_body_temp_path ${dir}/tmp; proxy_temp_path ${dir}/tmp; fastcgi_temp_path ${dir}/tmp; uwsgi_temp_path ${dir}/tmp; scgi_temp_path ${dir}/tmp;
+  server { listen 127.0.0.1:${port}; root ${dir}/www; } }\n`,
+  );
+  const [cmd, args] = pinned(SERVER_CPU, bin, ['-c', path.join(dir, 'nginx.conf'), '-p', dir]);
+  const child = spawn(cmd, args, { stdio: 'ignore' });
+  await waitFor(`http://127.0.0.1:${port}${Object.keys(files)[0]}`);
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    version: (spawnSync(bin, ['-v'], { encoding: 'utf8' }).stderr ?? '').trim() || 'nginx',
+    async stop() {
+      await stopChild(child);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A throw-away PostgreSQL cluster from /usr/lib/postgresql/VERSION/bin (apt-get install postgresql): initdb in a temp
+ * directory (as the postgres user when run as root), on `port` on 127.0.0.1, its processes pinned to `cpu`.
+ * `stop()` stops it (immediate) and deletes it; call it on every exit path.
+ */
+export function startPostgres(port, { cpu = null } = {}) {
+  const versions = fs.existsSync('/usr/lib/postgresql') ? fs.readdirSync('/usr/lib/postgresql').filter((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/pg_ctl`)) : [];
+  if (!versions.length) throw new Error('PostgreSQL not found in /usr/lib/postgresql (apt-get install postgresql)');
+  const bin = `/usr/lib/postgresql/${versions.sort((a, b) => Number(a) - Number(b)).at(-1)}/bin`;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pg-'));
+  const asRoot = process.getuid?.() === 0;
+  const pin = cpu === null || !TASKSET ? '' : `${TASKSET} -c ${cpu} `;
+  const run = (cmd) => (asRoot ? execFileSync('su', ['postgres', '-c', cmd], { stdio: 'pipe' }) : execFileSync('sh', ['-c', cmd], { stdio: 'pipe' }));
+  let started = false;
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    if (started) {
+      try {
+        run(`${bin}/pg_ctl -D ${dir}/data -m immediate -w stop`);
+      } catch {
+        try {
+          const pid = Number(fs.readFileSync(`${dir}/data/postmaster.pid`, 'utf8').split('\n')[0]);
+          if (pid) process.kill(pid, 'SIGKILL');
+        } catch {}
+      }
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    if (asRoot) execFileSync('chown', ['postgres:postgres', dir]);
+    run(`${bin}/initdb -D ${dir}/data -A trust -U postgres`);
+    run(`${pin}${bin}/pg_ctl -D ${dir}/data -o '-p ${port} -k ${dir} -c listen_addresses=127.0.0.1' -l ${dir}/log -w start`);
+    started = true;
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return {
+    version: path.basename(path.dirname(bin)),
+    createDb(name) {
+      run(`${bin}/createdb -h 127.0.0.1 -p ${port} ${name}`);
+      return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+    stop,
+  };
+}
+
+/**
+ * A wrk script that counts answers by status (written to `out` by done()), with optional extra Lua
+ * (e.g. wrk.method/wrk.body). Defining response() makes wrk hand every body to Lua: use it where the
+ * server under test, not wrk, is the bottleneck.
+ */
+export function statusScript(out, extra = '') {
+  return luaScript(`${extra}
+local threads = {}
+function setup(thread) table.insert(threads, thread) end
+function init(args) counts = {} end
+function response(status, headers, body) counts[status] = (counts[status] or 0) + 1 end
+function done(summary, latency, requests)
+  local f = io.open(${lua(out)}, "w")
+  for _, t in ipairs(threads) do
+    for status, c in pairs(t:get("counts")) do f:write(status .. " " .. c .. "\\n") end
+  end
+  f:close()
+end
+`);
+}
+
+/** "N x status" text of the file a statusScript wrote. */
+export function readStatuses(out) {
+  const counts = {};
+  for (const line of fs.readFileSync(out, 'utf8').trim().split('\n').filter(Boolean)) {
+    const [status, n] = line.split(' ');
+    counts[status] = (counts[status] ?? 0) + Number(n);
+  }
+  return Object.entries(counts).map(([s, n]) => `${n} x ${s}`).join(', ');
+}

@@ -1,64 +1,81 @@
 #!/usr/bin/env node
-// A place page on the built server against nginx serving the same HTML bytes, in one run:
-// throughput and p50/p99 latency at 64 connections (goal: at least half of nginx's throughput,
-// p99 under 50 ms), and the gzipped JavaScript the place page loads (goal: at most 120 kB).
-// nginx comes from Debian's packages (`apt-get install nginx`); the script says so when it is missing.
-// Usage: node bench/pages.mjs [requests=3000] [connections=64]
-import { execFileSync, spawn } from 'node:child_process';
+// Pages under wrk against nginx serving the same gzipped bytes, in one run, 64 connections each, every
+// request with Accept-Encoding: gzip. wrk runs pinned to CPU 1, the server and nginx (Debian's nginx-light,
+// one worker, gzip_static on) to CPU 0 (bench/README.md, "Method").
+// - documents (place page, route page; served from memory by lib/http/front.ts): goal >= 0.5 of nginx's
+//   throughput, p99 < 20 ms;
+// - app pages (rider home, booking form; rendered by Next per request): goal >= 5 % of nginx's throughput,
+//   p99 < 50 ms;
+// and the gzipped JavaScript each kind of page loads (goal for the place page: at most 120 kB).
+// Usage: node bench/pages.mjs [seconds=10] [connections=64]   (BENCH_CPU_PROF=dir: CPU profile of the server)
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { closedLoop, requireBuild, row, startServer, summary } from './lib.mjs';
+import { freePort, readStatuses, requireBuild, requireDebianTool, SERVER_CPU, startNginx, startServer, statusScript, wrk, wrkErrors, wrkRow } from './lib.mjs';
 import { report } from './report.mjs';
 
-const REQUESTS = Number(process.argv[2] ?? 3000);
+const SECONDS = Number(process.argv[2] ?? process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.argv[3] ?? 64);
-const NGINX_PORT = 3905;
 const PAGE = '/in/en/place/chennai/outstation-taxi';
+const PAGES = [
+  { name: 'place page', path: PAGE, kind: 'document', goal: { ratio: 0.5, p99: 20 } },
+  { name: 'route page', path: '/in/en/taxi/chennai-to-bangalore', kind: 'document', goal: { ratio: 0.5, p99: 20 } },
+  { name: 'rider home', path: '/in/en/user/home', kind: 'app page', goal: { ratio: 0.05, p99: 50 } },
+  { name: 'booking form', path: '/in/en/user/form/taxi/booking', kind: 'app page', goal: { ratio: 0.05, p99: 50 } },
+];
+const GZIP = 'Accept-Encoding: gzip';
 
-const nginxBin = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
-if (!nginxBin) {
-  console.error('nginx is not installed: run `apt-get install -y nginx` (Debian) and run this again.');
-  process.exit(1);
-}
 requireBuild();
-const server = await startServer(3904, { LOG_LEVEL: 'silent' });
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pages-'));
+requireDebianTool('wrk', 'wrk');
+requireDebianTool('nginx', 'nginx-light');
+
+/** One GET with Accept-Encoding: gzip; resolves with the status and the bytes exactly as sent. */
+const getRaw = (url) =>
+  new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode, encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+
+const server = await startServer(await freePort(), { LOG_LEVEL: 'silent' }, { cpu: SERVER_CPU });
 let nginx;
 try {
-  const first = await fetch(server.origin + PAGE);
-  if (first.status !== 200) throw new Error(`${PAGE} answered ${first.status}`);
-  const html = await first.text();
-  fs.mkdirSync(path.join(dir, 'www'));
-  fs.writeFileSync(path.join(dir, 'www', 'page.html'), html);
-  fs.writeFileSync(
-    path.join(dir, 'nginx.conf'),
-    `daemon off; user root; worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
-events { worker_connections 1024; }
-http { access_log off; sendfile on; keepalive_requests 100000;
-  client_body_temp_path ${dir}/tmp; proxy_temp_path ${dir}/tmp; fastcgi_temp_path ${dir}/tmp; uwsgi_temp_path ${dir}/tmp; scgi_temp_path ${dir}/tmp;
-  server { listen 127.0.0.1:${NGINX_PORT}; root ${dir}/www; location / { default_type text/html; try_files /page.html =404; } } }\n`,
-  );
-  fs.mkdirSync(path.join(dir, 'tmp'));
-  nginx = spawn(nginxBin, ['-c', path.join(dir, 'nginx.conf'), '-p', dir], { stdio: 'ignore' });
-  for (let i = 0; i < 50; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${NGINX_PORT}/`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
+  const files = {};
+  const gzipped = {};
+  for (const page of PAGES) {
+    const res = await getRaw(server.origin + page.path);
+    if (res.status !== 200) throw new Error(`${page.path} answered ${res.status}`);
+    if (res.encoding !== 'gzip') throw new Error(`${page.path} was not gzipped (content-encoding ${res.encoding})`);
+    gzipped[page.path] = res.body;
+    files[page.path] = zlib.gunzipSync(res.body);
+    page.bytes = { html: files[page.path].length, gzip: res.body.length };
+  }
+  nginx = await startNginx(await freePort(), files, gzipped);
+  for (const page of PAGES) {
+    const res = await getRaw(nginx.origin + page.path);
+    if (res.status !== 200 || res.encoding !== 'gzip' || !res.body.equals(gzipped[page.path])) throw new Error(`nginx does not serve the same gzipped bytes for ${page.path}`);
   }
 
-  const get = (url) => async () => {
-    const res = await fetch(url);
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-  };
-  // warm both, then measure each with the same closed loop
-  await closedLoop(200, CONNECTIONS, get(server.origin + PAGE));
-  await closedLoop(200, CONNECTIONS, get(`http://127.0.0.1:${NGINX_PORT}/`));
-  const base = summary(await closedLoop(REQUESTS, CONNECTIONS, get(`http://127.0.0.1:${NGINX_PORT}/`)));
-  const app = summary(await closedLoop(REQUESTS, CONNECTIONS, get(server.origin + PAGE)));
+  const opts = { connections: CONNECTIONS, seconds: SECONDS, headers: [GZIP] };
+  for (const page of PAGES) {
+    // warm-up 2 s each (JIT, Next's caches, the document cache), then nginx and the app back to back
+    await wrk(nginx.origin + page.path, { ...opts, seconds: 2 });
+    await wrk(server.origin + page.path, { ...opts, seconds: 2 });
+    page.nginx = await wrk(nginx.origin + page.path, opts);
+    // app pages answer a few hundred per second: wrk can afford to count their statuses in Lua
+    const out = path.join(os.tmpdir(), `bench-pages-status-${process.pid}.txt`);
+    page.app = await wrk(server.origin + page.path, page.kind === 'app page' ? { ...opts, script: statusScript(out) } : opts);
+    if (page.kind === 'app page') {
+      page.statuses = readStatuses(out);
+      fs.rmSync(out, { force: true });
+    }
+  }
 
   /** Gzipped bytes of the scripts a page makes Chromium download (noModule scripts are for browsers without modules). */
   const jsBytes = async (pagePath) => {
@@ -80,22 +97,29 @@ http { access_log off; sendfile on; keepalive_requests 100000;
   const perRoute = [];
   for (const [name, pagePath] of ROUTE_TYPES) perRoute.push([name, await jsBytes(pagePath)]);
 
-  console.log(`place page ${PAGE} (${(html.length / 1024).toFixed(1)} kB HTML; ${CONNECTIONS} connections, ${REQUESTS} requests each)`);
-  console.log(row('nginx, same bytes (baseline)', base));
-  console.log(row('app (document cache)', app, base));
-  console.log(`  throughput ratio app/nginx ${(app.rps / base.rps).toFixed(2)} (goal >= 0.5); app p99 ${app.p99.toFixed(1)} ms (goal < 50 ms)`);
-  console.log(`  JavaScript loaded by the page: ${scripts.files} files, ${scripts.kB.toFixed(1)} kB gzipped (goal <= 120 kB)`);
+  console.log(`pages bench (wrk -t1 -c${CONNECTIONS} -d${SECONDS}s on CPU 1, Accept-Encoding: gzip; server and nginx on CPU ${SERVER_CPU}; ${nginx.version})`);
+  for (const page of PAGES) {
+    console.log(`  ${page.name} ${page.path} (${page.kind}; ${(page.bytes.html / 1000).toFixed(1)} kB HTML, ${(page.bytes.gzip / 1000).toFixed(1)} kB gzipped)`);
+    console.log(wrkRow('  nginx, same bytes (baseline)', page.nginx));
+    console.log(wrkRow('  app', page.app, page.nginx));
+    const ratio = page.app.rps / page.nginx.rps;
+    console.log(`      throughput ratio app/nginx ${ratio.toFixed(3)} (goal >= ${page.goal.ratio}: ${ratio >= page.goal.ratio ? 'met' : 'MISSED'}); p99 ${page.app.p99.toFixed(1)} ms (goal < ${page.goal.p99} ms: ${page.app.p99 < page.goal.p99 ? 'met' : 'MISSED'})`);
+    if (page.app.non2xx || page.app.socketErrors || page.nginx.non2xx || page.nginx.socketErrors) console.log(`      WARNING: errors in this run: app ${wrkErrors(page.app)}${page.statuses ? ` (answers: ${page.statuses})` : ''}; nginx ${wrkErrors(page.nginx)}`);
+  }
+  console.log(`  JavaScript loaded by the place page: ${scripts.files} files, ${scripts.kB.toFixed(1)} kB gzipped (goal <= 120 kB)`);
   console.log('  JavaScript by route type (gzipped, what Chromium downloads on load):');
   for (const [name, js] of perRoute) console.log(`    ${name.padEnd(22)} ${String(js.files).padStart(3)} files ${js.kB.toFixed(1).padStart(7)} kB`);
   report('pages', [
-    { label: 'place page throughput vs nginx (64 conn.)', value: app.rps / base.rps, unit: 'x', baseline: 1, goal: { op: '>=', value: 0.5 } },
-    { label: 'place page p99 (64 conn.)', value: app.p99, unit: 'ms', baseline: base.p99, goal: { op: '<', value: 50 } },
+    ...PAGES.flatMap((page) => [
+      { label: `${page.name} throughput vs nginx (${CONNECTIONS} conn.)`, value: page.app.rps / page.nginx.rps, unit: 'x', baseline: 1, goal: { op: '>=', value: page.goal.ratio } },
+      { label: `${page.name} p99 (${CONNECTIONS} conn.)`, value: page.app.p99, unit: 'ms', baseline: page.nginx.p99, goal: { op: '<', value: page.goal.p99 } },
+      { label: `${page.name} requests/s (${CONNECTIONS} conn.)`, value: page.app.rps, unit: '/s', baseline: page.nginx.rps },
+      { label: `${page.name} non-2xx answers and socket errors`, value: page.app.non2xx + page.app.socketErrors, unit: '', goal: { op: '==', value: 0 } },
+    ]),
     { label: 'place page JavaScript (gzipped)', value: scripts.kB, unit: 'kB', goal: { op: '<=', value: 120 } },
     ...perRoute.map(([name, js]) => ({ label: `JavaScript, ${name} (gzipped)`, value: js.kB, unit: 'kB' })),
   ]);
-  console.log(`  nginx ${execFileSync(nginxBin, ['-v'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim() || 'version unknown'}`);
 } finally {
-  nginx?.kill('SIGTERM');
+  await nginx?.stop();
   await server.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
 }

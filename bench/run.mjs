@@ -2,7 +2,7 @@
 // `npm run bench`: every script in bench/ against the production build, each run `runs` times
 // (Lighthouse runs 3 times per page inside its script), then one table of medians with the
 // baseline each figure was measured against in the same run, the goal, and whether it is met.
-// Usage: node bench/run.mjs [runs=3] [only=script,script]
+// Usage: node bench/run.mjs [runs=3] [only=script,script]   (BENCH_SECONDS: length of each wrk measurement)
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { median, requireBuild, root } from './lib.mjs';
@@ -10,10 +10,13 @@ import { meets } from './report.mjs';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const ONLY = process.argv[3]?.split(',');
+// seconds of each wrk measurement (api, pages, booking): BENCH_SECONDS, default 10
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const SCRIPTS = [
   { name: 'startup', cmd: ['node', 'bench/startup.mjs', '3'], runs: 1 },
-  { name: 'pages', cmd: ['node', 'bench/pages.mjs', '3000', '64'] },
-  { name: 'booking', cmd: ['node', 'bench/booking.mjs', '1000', '32'] },
+  { name: 'api', cmd: ['node', 'bench/api.mjs', String(SECONDS), '32'] },
+  { name: 'pages', cmd: ['node', 'bench/pages.mjs', String(SECONDS), '64'] },
+  { name: 'booking', cmd: ['node', 'bench/booking.mjs', 'pglite,postgres', String(SECONDS), '32'] },
   { name: 'places', cmd: ['npx', 'tsx', 'bench/places.ts', '20000'] },
   { name: 'chat', cmd: ['node', 'bench/chat.mjs', '10', '50', '500'] },
   { name: 'lighthouse', cmd: ['node', 'bench/lighthouse.mjs', '3'], runs: 1 },
@@ -47,7 +50,7 @@ for (const script of SCRIPTS) {
   }
 }
 
-const fmt = (v, unit) => (v === undefined ? '' : `${Math.abs(v) >= 100 || Number.isInteger(v) ? Math.round(v) : v.toFixed(unit === 'x' ? 2 : v < 1 ? 3 : 1)}${unit && unit !== 'x' ? ` ${unit}` : unit === 'x' ? 'x' : ''}`);
+const fmt = (v, unit) => (v === undefined ? '' : `${Math.abs(v) >= 100 || Number.isInteger(v) ? Math.round(v) : v.toFixed(unit === 'x' ? (v < 0.1 ? 3 : 2) : v < 1 ? 3 : 1)}${unit && unit !== 'x' ? ` ${unit}` : unit === 'x' ? 'x' : ''}`);
 const rows = [['figure', 'median', 'runs', 'baseline (same run)', 'goal', 'met']];
 let missed = 0;
 for (const f of figures.values()) {
