@@ -10,7 +10,7 @@ import { logger } from './lib/log';
 import { openDatabase, closeDatabase } from './lib/db/client';
 import { ensureDemoTenant } from './lib/tenancy/demo';
 import { attachSocketServer } from './lib/realtime/server';
-import { CLIENT_IP_HEADER } from './lib/api/client-ip';
+import { CLIENT_IP_HEADER } from './lib/http/client-ip';
 import { startPushNotifications } from './lib/push/listener';
 import { createFrontDoor } from './lib/http/front';
 import { refuseAtEdge, sendEdgeError } from './lib/http/edge';

@@ -28,18 +28,25 @@ if ! command -v java >/dev/null; then
   fi
 fi
 
-echo "== lint"
+# Each stage prints how long the run has taken so far.
+stage() { echo "== $1 (${SECONDS} s in)"; }
+
+stage "lint"
 npx eslint .
-echo "== type check"
+node scripts/check-cycles.mjs
+stage "type check"
 npx next typegen >/dev/null
 npx tsc --noEmit
-echo "== unit and integration tests (PGlite)"
+stage "unit and integration tests (PGlite)"
 NODE_OPTIONS=--experimental-vm-modules npx jest
 if [ -n "${DATABASE_URL:-}" ]; then
-  echo "== unit and integration tests (PostgreSQL)"
-  TEST_DATABASE_URL="$DATABASE_URL" NODE_OPTIONS=--experimental-vm-modules npx jest --runInBand
+  # Only the suites that open a database run again: the others would prove nothing new.
+  stage "integration tests (PostgreSQL)"
+  mapfile -t DB_SUITES < <(grep -rlE "openTestDb|seedWorld" tests/unit --include='*.test.ts' --include='*.test.tsx' | sort)
+  TEST_DATABASE_URL="$DATABASE_URL" NODE_OPTIONS=--experimental-vm-modules npx jest --runInBand "${DB_SUITES[@]}"
 fi
-echo "== production build"
+stage "production build"
 npm run build
-echo "== end-to-end tests (Chromium; tests/e2e/html-validity.spec.ts validates ten page kinds with the Nu HTML checker)"
+stage "end-to-end tests (Chromium; tests/e2e/html-validity.spec.ts validates ten page kinds with the Nu HTML checker)"
 npx playwright test
+stage "done"

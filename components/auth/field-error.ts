@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import type { FieldError } from 'react-hook-form';
-import { phoneSchema } from '@/lib/auth/identifiers';
+import { phoneSchema } from '@/lib/contact/identifiers';
 
 /** Translates a schema message key (Validation namespace) for a form field. */
 export function useFieldError() {

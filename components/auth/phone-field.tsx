@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import PhoneInput, { getCountries, getCountryCallingCode, type Country } from 'react-phone-number-input/min';
 import 'react-phone-number-input/style.css';
-import type { Phone } from '@/lib/auth/identifiers';
+import type { Phone } from '@/lib/contact/identifiers';
 import styles from './auth.module.css';
 
 /** Preferred countries (spec 000 §9): India, United Arab Emirates, United States, United Kingdom. */

@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { bookingSignupSchema, phoneLoginSchema, type BookingSignupInput } from '@/lib/auth/schemas';
 import type { UserRole } from '@/lib/db/schema/users';
-import { NAME_MAX } from '@/lib/auth/identifiers';
+import { NAME_MAX } from '@/lib/contact/identifiers';
 import { OtpDialog } from './otp-dialog';
 import { PhoneField } from './phone-field';
 import { useCodeFlow, type VerifyData } from './use-code-flow';

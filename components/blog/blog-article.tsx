@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import type { BlogPost } from '@/lib/db/schema';
 import { coverSize } from '@/lib/blog/page-data';
 import { renderBlogHtml } from '@/lib/blog/sanitize';
-import { BLOG_PATHS } from '@/lib/blog/seo';
+import { BLOG_PATHS } from '@/lib/seo/blog-seo';
 import { formatDateTime } from '@/lib/i18n/format';
 import { Link } from '@/lib/i18n/navigation';
 import { BlogCover } from './blog-cover';

@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { SiteShell } from '@/components/layout/site-shell';
 import { BlogList } from './blog-list';
 import { pageOfPosts } from '@/lib/blog/page-data';
-import { blogListMetadata } from '@/lib/blog/seo';
+import { blogListMetadata } from '@/lib/seo/blog-seo';
 import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
 
 /** Page `page` (1-based) of the posts in the page's language; a page past the last is the localized 404. */

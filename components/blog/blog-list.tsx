@@ -2,7 +2,7 @@ import { getFormatter, getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/navigation';
 import { coverSize } from '@/lib/blog/page-data';
 import type { BlogPage } from '@/lib/blog/queries';
-import { BLOG_PATHS } from '@/lib/blog/seo';
+import { BLOG_PATHS } from '@/lib/seo/blog-seo';
 import ui from '@/components/ui/ui.module.css';
 import { BlogCover } from './blog-cover';
 import styles from './blog.module.css';

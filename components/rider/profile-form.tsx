@@ -5,7 +5,7 @@ import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { updateProfileSchema, type UpdateProfileInput } from '@/lib/auth/profile-schema';
-import { NAME_MAX } from '@/lib/auth/identifiers';
+import { NAME_MAX } from '@/lib/contact/identifiers';
 import type { Me } from '@/components/auth/session-store';
 import { failureOf } from '@/components/data/fetch-data';
 import { useFieldError } from '@/components/auth/field-error';

@@ -7,9 +7,9 @@ import { logger } from '@/lib/log';
 import { readSession, SESSION_COOKIE, type SessionUser } from '@/lib/auth/session';
 import { resolveTenantForHost, type ResolvedTenant } from '@/lib/tenancy/resolve';
 import { DomainError, badRequest, errorHeaders, forbidden, HTTP_STATUS, notFound, payloadTooLarge, unauthorized } from './errors';
-import { declaredLength, readBody } from './body';
-import { isAllowedOrigin, isCrossSiteFetch } from './origin';
-import { refuseNul } from './params';
+import { declaredLength, readBody } from '@/lib/http/body';
+import { isAllowedOrigin, isCrossSiteFetch } from '@/lib/http/origin';
+import { refuseNul } from '@/lib/http/params';
 import { validationText } from '@/lib/errors/validation-text';
 import { cookieValue } from '@/lib/http/cookies';
 

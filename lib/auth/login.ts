@@ -8,7 +8,7 @@ import { deliver } from '@/lib/messaging/outbox';
 import { recordEvent } from '@/lib/tracking/events';
 import type { Tenant } from '@/lib/tenancy/queries';
 import { CODE_CHANNEL, OTP, type Feature } from './constants';
-import { e164, type Phone } from './identifiers';
+import { e164, type Phone } from '@/lib/contact/identifiers';
 import { consumeCode, issueCode } from './otp';
 import { createSession } from './session';
 import { createBusinessForSignup } from './signup';

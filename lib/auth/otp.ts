@@ -4,8 +4,8 @@ import type { Db } from '@/lib/db/client';
 import { otpCodes } from '@/lib/db/schema';
 import { DomainError, tooManyRequests } from '@/lib/errors/domain-error';
 import { HOUR_MS, OTP } from './constants';
-import { hitRateLimit } from './rate-limit';
-import { safeEqual } from './tokens';
+import { hitRateLimit } from '@/lib/limits/counters';
+import { safeEqual } from '@/lib/crypto/tokens';
 
 type CodeKey = { businessId: number; identifier: string; role: string };
 

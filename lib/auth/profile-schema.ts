@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, personNameSchema } from './identifiers';
+import { emailSchema, personNameSchema } from '@/lib/contact/identifiers';
 
 /** What a rider may change on their profile; the phone is their login and changes only by a new account. */
 export const updateProfileSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { USER_ROLES } from '@/lib/db/schema/users';
-import { businessNameSchema, emailSchema, otpSchema, personNameSchema, phoneSchema } from './identifiers';
+import { businessNameSchema, emailSchema, otpSchema, personNameSchema, phoneSchema } from '@/lib/contact/identifiers';
 import { CODE_CHANNEL, FEATURES } from './constants';
 
 /* Forms */

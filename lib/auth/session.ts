@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { businesses, sessions, users, type UserRole } from '@/lib/db/schema';
-import { hashToken, newToken } from './tokens';
+import { hashToken, newToken } from '@/lib/crypto/tokens';
 
 export const SESSION_COOKIE = '__Host-session';
 /** A session dies after 30 idle days or 90 days in all. */

@@ -3,7 +3,7 @@ import type { Db } from '@/lib/db/client';
 import { businesses, users, type Business, type User } from '@/lib/db/schema';
 import { createBusiness } from '@/lib/tenancy/commands';
 import type { CountryCode } from '@/lib/i18n/markets';
-import type { Phone } from './identifiers';
+import type { Phone } from '@/lib/contact/identifiers';
 
 const RESERVED = new Set(['www', 'api', 'app', 'admin', 'mail', 'static', 'assets', 'demo', 'biz', 'travel', 'main']);
 

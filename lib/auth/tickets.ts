@@ -2,7 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { env } from '@/lib/env';
 import { loginTickets, type Business, type User } from '@/lib/db/schema';
-import { hashToken, newToken } from './tokens';
+import { hashToken, newToken } from '@/lib/crypto/tokens';
 
 const TICKET_TTL_MS = 2 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 import { DomainError } from '@/lib/errors/domain-error';
-import { pathId as idOf } from '@/lib/api/params';
+import { pathId as idOf } from '@/lib/http/params';
 import { validationText } from '@/lib/errors/validation-text';
 
 /** Postgres unique_violation, raw or wrapped by drizzle. */

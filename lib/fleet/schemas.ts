@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { VEHICLE_TYPES } from '@/lib/db/schema/rides';
 import type { AccountStatus } from '@/lib/db/schema/fleet';
-import { NAME_MAX, phoneSchema } from '@/lib/auth/identifiers';
-import { MAX_ID } from '@/lib/api/params';
+import { NAME_MAX, phoneSchema } from '@/lib/contact/identifiers';
+import { MAX_ID } from '@/lib/http/params';
 
 /*
  * Fleet inputs (spec 001 §5) shared by the console's sheets, the route

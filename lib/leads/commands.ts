@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Db } from '@/lib/db/client';
 import { leads, type Lead } from '@/lib/db/schema';
-import { enforceLimits } from '@/lib/api/rate-limits';
+import { enforceLimits } from '@/lib/limits/requests';
 import type { ContactFormInput, LeadInput } from './schemas';
 
 /** Leads one address may send to a business (contact form, lead call and campaign signups together): LIMITS.leadsPerIp*. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema } from '@/lib/auth/identifiers';
+import { emailSchema } from '@/lib/contact/identifiers';
 
 /*
  * The contact-us form (spec 000 §2.13, §3 contact form) and the lead call

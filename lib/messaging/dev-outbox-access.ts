@@ -1,6 +1,6 @@
 import { env } from '@/lib/env';
 import { forbidden, notFound } from '@/lib/errors/domain-error';
-import { clientIp } from '@/lib/api/client-ip';
+import { clientIp } from '@/lib/http/client-ip';
 
 /** True for an address of this machine: 127.0.0.0/8 and ::1, also IPv4-mapped. */
 export function isLoopbackClient(ip: string): boolean {

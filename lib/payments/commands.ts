@@ -4,7 +4,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { payments, rideEvents, rides, users, type Payment, type Ride } from '@/lib/db/schema';
 import { DomainError, badRequest, conflict } from '@/lib/errors/domain-error';
-import { safeEqual } from '@/lib/auth/tokens';
+import { safeEqual } from '@/lib/crypto/tokens';
 import type { Tenant } from '@/lib/tenancy/queries';
 import { requirePayu } from './config';
 import { callbackUrls, keptResponse, productInfo, riderFields, type ReturnTo } from './fields';

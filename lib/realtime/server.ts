@@ -5,7 +5,7 @@ import { getDb } from '@/lib/db/client';
 import { readSession, SESSION_COOKIE, type SessionUser } from '@/lib/auth/session';
 import { onRideChange } from '@/lib/rides/notify';
 import { resolveTenantForHost } from '@/lib/tenancy/resolve';
-import { isAllowedOrigin } from '@/lib/api/origin';
+import { isAllowedOrigin } from '@/lib/http/origin';
 import { businessRoom, riderRoom, RIDE_EVENT } from './events';
 import { registerChat } from './chat';
 import { registerDriverTracking } from './driver';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { businesses, rideEvents, rides, type Ride, type RideStatus } from '@/lib/db/schema';
 import { DomainError } from '@/lib/errors/domain-error';
-import { safeEqual } from '@/lib/auth/tokens';
+import { safeEqual } from '@/lib/crypto/tokens';
 import { appendEntry } from '@/lib/wallet/ledger';
 import { emitRideChange } from './notify';
 

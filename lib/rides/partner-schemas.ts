@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RIDE_STATUSES, VEHICLE_TYPES } from '@/lib/db/schema/rides';
-import { personNameSchema, phoneSchema } from '@/lib/auth/identifiers';
-import { MAX_ID } from '@/lib/api/params';
+import { personNameSchema, phoneSchema } from '@/lib/contact/identifiers';
+import { MAX_ID } from '@/lib/http/params';
 
 /** The console's list filter: a status tab and a search by ride id (spec 001 §2 rides screen). */
 export const partnerRidesQuerySchema = z.object({

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { drivers, rides, rideShareLinks, vehicles } from '@/lib/db/schema';
 import { DomainError } from '@/lib/errors/domain-error';
-import { hashToken, newToken } from '@/lib/auth/tokens';
+import { hashToken, newToken } from '@/lib/crypto/tokens';
 import { LIVE_STATUSES, rideNotFound, watchableRide, type TrackViewer } from '@/lib/tracking/ride-access';
 
 /** A driver position older than this is shown as stale. */

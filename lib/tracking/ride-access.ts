@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { drivers, rides, rideShareLinks, type RideStatus } from '@/lib/db/schema';
 import type { SessionUser } from '@/lib/auth/session';
-import { hashToken } from '@/lib/auth/tokens';
+import { hashToken } from '@/lib/crypto/tokens';
 import { DomainError, notFound } from '@/lib/errors/domain-error';
 
 /*

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { parsePhoneNumberFromString as parsePhoneNumber } from 'libphonenumber-js/min';
 import type { Db } from '@/lib/db/client';
 import { users, type User } from '@/lib/db/schema';
-import { NAME_MAX } from '@/lib/auth/identifiers';
+import { NAME_MAX } from '@/lib/contact/identifiers';
 
 /** Splits a WhatsApp sender id (E.164 digits) into the dial code and national number the users table stores. */
 export function splitWhatsAppPhone(waId: string): { dialCode: string; number: string } | undefined {

@@ -5,7 +5,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import type { ApiFailure } from '@/lib/api/typed-client';
-import { NAME_MAX, type Phone } from '@/lib/auth/identifiers';
+import { NAME_MAX, type Phone } from '@/lib/contact/identifiers';
 import { addAgencySchema, addDriverSchema, PLACE_MAX } from '@/lib/fleet/schemas';
 import { PhoneField } from '@/components/auth/phone-field';
 import { useFieldError, usePhoneError } from '@/components/auth/field-error';

@@ -6,7 +6,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import type { RentalPackage, VehicleType } from '@/lib/db/schema/rides';
 import { formatMoney } from '@/lib/i18n/format';
 import { Link } from '@/lib/i18n/navigation';
-import { personNameSchema, phoneSchema, NAME_MAX } from '@/lib/auth/identifiers';
+import { personNameSchema, phoneSchema, NAME_MAX } from '@/lib/contact/identifiers';
 import { PhoneField } from '@/components/auth/phone-field';
 import { RideForm } from '@/components/booking/ride-form';
 import type { RideFormData } from '@/components/booking/booking-store';

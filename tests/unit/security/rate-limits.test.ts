@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { and, eq, like, sql } from 'drizzle-orm';
-import { CLIENT_IP_HEADER } from '@/lib/api/client-ip';
-import { LIMITS } from '@/lib/api/rate-limits';
+import { CLIENT_IP_HEADER } from '@/lib/http/client-ip';
+import { LIMITS } from '@/lib/limits/requests';
 import { createSession } from '@/lib/auth/session';
 import { OTP } from '@/lib/auth/constants';
 import { leads, otpCodes, outbox, rateLimits, rides, users } from '@/lib/db/schema';
@@ -15,7 +15,7 @@ import { configureEnv, seedWorld, send, trip, type Answer, type TenantWorld, typ
 
 /*
  * What a script can send in bulk is capped per client address and per account
- * (the limits of lib/api/rate-limits.ts and, for codes, lib/auth/constants.ts),
+ * (the limits of lib/limits/requests.ts and, for codes, lib/auth/constants.ts),
  * every request sent through the API router with its real URL:
  * one request past a limit answers 429 `rate_limited` with Retry-After, writes
  * nothing, and leaves other riders, addresses and operators alone.

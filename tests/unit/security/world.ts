@@ -1,4 +1,4 @@
-import { CLIENT_IP_HEADER } from '@/lib/api/client-ip';
+import { CLIENT_IP_HEADER } from '@/lib/http/client-ip';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '@/lib/api/endpoint';
-import { clientIp } from '@/lib/api/client-ip';
-import { requestMarket } from '@/lib/api/request-info';
+import { clientIp } from '@/lib/http/client-ip';
+import { requestMarket } from '@/lib/http/request-info';
 import { sendCode } from '@/lib/auth/login';
 import { sendCodeSchema } from '@/lib/auth/schemas';
 import { OTP } from '@/lib/auth/constants';

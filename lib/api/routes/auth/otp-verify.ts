@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, jsonAt } from '@/lib/api/endpoint';
-import { requestMarket, requestScheme } from '@/lib/api/request-info';
+import { requestMarket, requestScheme } from '@/lib/http/request-info';
 import { verifyCode } from '@/lib/auth/login';
 import { verifyCodeSchema } from '@/lib/auth/schemas';
 import { sessionCookie } from '@/lib/auth/cookies';

@@ -1,5 +1,5 @@
 import { endpoint, jsonAt } from '@/lib/api/endpoint';
-import { readBody } from '@/lib/api/body';
+import { readBody } from '@/lib/http/body';
 import { DomainError } from '@/lib/api/errors';
 import { blogError } from '@/lib/blog/errors';
 import { storeBlogImage } from '@/lib/blog/images';

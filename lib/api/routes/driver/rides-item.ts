@@ -1,6 +1,6 @@
 import { endpoint } from '@/lib/api/endpoint';
 import { notFound } from '@/lib/api/errors';
-import { pathId } from '@/lib/api/params';
+import { pathId } from '@/lib/http/params';
 import { applyDriverAction } from '@/lib/driver/rides';
 import { driverRideActionSchema } from '@/lib/driver/schemas';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '@/lib/api/endpoint';
 import { badRequest } from '@/lib/api/errors';
-import { clientIp } from '@/lib/api/client-ip';
+import { clientIp } from '@/lib/http/client-ip';
 import { createContactLead, limitLeads } from '@/lib/leads/commands';
 import { contactErrorText } from '@/lib/leads/errors';
 import { contactFormSchema } from '@/lib/leads/schemas';

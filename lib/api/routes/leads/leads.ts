@@ -1,8 +1,8 @@
 import { endpoint } from '@/lib/api/endpoint';
 import { DomainError, badRequest } from '@/lib/api/errors';
-import { readBody } from '@/lib/api/body';
-import { refuseNul } from '@/lib/api/params';
-import { clientIp } from '@/lib/api/client-ip';
+import { readBody } from '@/lib/http/body';
+import { refuseNul } from '@/lib/http/params';
+import { clientIp } from '@/lib/http/client-ip';
 import { createLead, limitLeads } from '@/lib/leads/commands';
 import { LEAD_ERRORS, parseLead } from '@/lib/leads/schemas';
 

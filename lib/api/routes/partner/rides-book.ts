@@ -1,6 +1,6 @@
 import { endpoint, jsonAt } from '@/lib/api/endpoint';
-import { enforceLimits } from '@/lib/api/rate-limits';
-import { e164 } from '@/lib/auth/identifiers';
+import { enforceLimits } from '@/lib/limits/requests';
+import { e164 } from '@/lib/contact/identifiers';
 import { bookForCustomer } from '@/lib/rides/partner';
 import { bookForCustomerSchema } from '@/lib/rides/partner-schemas';
 import { rideView } from '@/lib/rides/queries';

@@ -1,6 +1,6 @@
 import { endpoint } from '@/lib/api/endpoint';
 import { notFound } from '@/lib/api/errors';
-import { pathId } from '@/lib/api/params';
+import { pathId } from '@/lib/http/params';
 import { applyRideAction } from '@/lib/rides/partner';
 import { rideActionSchema } from '@/lib/rides/partner-schemas';
 import { rideView } from '@/lib/rides/queries';

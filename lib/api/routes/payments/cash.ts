@@ -1,6 +1,6 @@
 import { endpoint } from '@/lib/api/endpoint';
 import { payByCash } from '@/lib/payments/commands';
-import { cardOnly } from '@/lib/payments/http';
+import { cardOnly } from '@/lib/api/routes/payments/http';
 import { createPaymentSchema } from '@/lib/payments/schemas';
 import { rideView } from '@/lib/rides/queries';
 

@@ -1,7 +1,7 @@
 import { endpoint } from '@/lib/api/endpoint';
 import { notFound } from '@/lib/api/errors';
 import { paymentForm } from '@/lib/payments/commands';
-import { cardOnly, returnToFor } from '@/lib/payments/http';
+import { cardOnly, returnToFor } from '@/lib/api/routes/payments/http';
 import { paymentDataQuerySchema, txnIdSchema } from '@/lib/payments/schemas';
 
 /** The rider's own open payment as `{ data: checkout form fields, action }` for the pay page's hidden POST form. */

@@ -1,7 +1,7 @@
 import { endpoint, jsonAt } from '@/lib/api/endpoint';
 import { badRequest } from '@/lib/api/errors';
 import { createPayment, paymentForm } from '@/lib/payments/commands';
-import { cardOnly, returnToFor } from '@/lib/payments/http';
+import { cardOnly, returnToFor } from '@/lib/api/routes/payments/http';
 import { createPaymentSchema, paymentDataQuerySchema } from '@/lib/payments/schemas';
 
 const RIDER = ['travelsx-user'] as const;

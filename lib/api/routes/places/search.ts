@@ -1,7 +1,7 @@
 import { endpoint } from '@/lib/api/endpoint';
 import { placeSearchSchema } from '@/lib/places/schemas';
 import { suggestPlaces } from '@/lib/places/search';
-import { placeSearchContext } from '@/lib/places/service-area';
+import { placeSearchContext } from '@/lib/tenancy/service-area';
 
 /** Place suggestions for the booking form: the operator's country and service cities rank first, then the rider's location when sent. */
 export const GET = endpoint({ query: placeSearchSchema }, async ({ tenant, query }) => {

@@ -1,6 +1,6 @@
 import { endpoint } from '@/lib/api/endpoint';
 import { notFound } from '@/lib/api/errors';
-import { pathId } from '@/lib/api/params';
+import { pathId } from '@/lib/http/params';
 import { cancelRideSchema } from '@/lib/fares/schemas';
 import { transitionRide } from '@/lib/rides/lifecycle';
 import { rideView } from '@/lib/rides/queries';

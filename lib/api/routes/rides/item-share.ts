@@ -1,6 +1,6 @@
 import { endpoint } from '@/lib/api/endpoint';
 import { notFound } from '@/lib/api/errors';
-import { pathId } from '@/lib/api/params';
+import { pathId } from '@/lib/http/params';
 import { createShareLink } from '@/lib/rides/tracking';
 
 /** The ride's rider creates a read-only tracking link (accepted or on trip); the answer carries the token once. */

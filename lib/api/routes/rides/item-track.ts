@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '@/lib/api/endpoint';
 import { notFound, unauthorized } from '@/lib/api/errors';
-import { pathId } from '@/lib/api/params';
+import { pathId } from '@/lib/http/params';
 import { rideTracking } from '@/lib/rides/tracking';
 
 const querySchema = z.object({ token: z.string().max(100).optional() });

@@ -1,6 +1,6 @@
 import { endpoint, jsonAt } from '@/lib/api/endpoint';
-import { clientIp } from '@/lib/api/client-ip';
-import { enforceLimits } from '@/lib/api/rate-limits';
+import { clientIp } from '@/lib/http/client-ip';
+import { enforceLimits } from '@/lib/limits/requests';
 import { bookRideSchema } from '@/lib/fares/schemas';
 import { bookRide } from '@/lib/rides/commands';
 import { riderRides, rideView } from '@/lib/rides/queries';

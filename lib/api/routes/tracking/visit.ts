@@ -1,5 +1,5 @@
 import { endpoint } from '@/lib/api/endpoint';
-import { clientIp } from '@/lib/api/client-ip';
+import { clientIp } from '@/lib/http/client-ip';
 import { limitTracking } from '@/lib/tracking/limits';
 import { TRACKING_MAX_BYTES, visitSchema } from '@/lib/tracking/schemas';
 import { recordVisit } from '@/lib/tracking/visits';

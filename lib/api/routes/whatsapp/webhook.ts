@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { endpoint } from '@/lib/api/endpoint';
 import { badRequest, forbidden, notFound, unauthorized } from '@/lib/api/errors';
-import { readBody } from '@/lib/api/body';
-import { safeEqual } from '@/lib/auth/tokens';
+import { readBody } from '@/lib/http/body';
+import { safeEqual } from '@/lib/crypto/tokens';
 import { runInBackground } from '@/lib/whatsapp/background';
 import { whatsappConfig } from '@/lib/whatsapp/config';
 import { handleInbound, whatsappChatSession } from '@/lib/whatsapp/inbound';

@@ -10,7 +10,7 @@ import type { Db } from '@/lib/db/client';
 import { resetEnvForTests } from '@/lib/env';
 import { storeBlogImage, uploadedImageSize, uploadResponse } from '@/lib/blog/images';
 import { listPosts, postBySlug } from '@/lib/blog/queries';
-import { blogPostJsonLd, blogPostMetadata } from '@/lib/blog/seo';
+import { blogPostJsonLd, blogPostMetadata } from '@/lib/seo/blog-seo';
 import { siteOrigin } from '@/lib/seo/origin';
 import { robotsTxt } from '@/lib/seo/robots';
 import { createBusiness } from '@/lib/tenancy/commands';

@@ -1,5 +1,5 @@
 import { blogText, cutText, renderBlogHtml, sanitizeBlogHtml } from '@/lib/blog/sanitize';
-import { metaDescription } from '@/lib/blog/seo';
+import { metaDescription } from '@/lib/seo/blog-seo';
 import { serializeJsonLd } from '@/lib/seo/json-ld';
 import { activeParts, XSS_PAYLOADS } from './fixtures';
 

@@ -1,5 +1,5 @@
 import { resetEnvForTests } from '@/lib/env';
-import { blogPostJsonLd, blogPostMetadata } from '@/lib/blog/seo';
+import { blogPostJsonLd, blogPostMetadata } from '@/lib/seo/blog-seo';
 import type { BlogPost } from '@/lib/db/schema';
 import type { Tenant } from '@/lib/tenancy/queries';
 

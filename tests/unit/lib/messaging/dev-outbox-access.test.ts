@@ -3,7 +3,7 @@
  */
 import type { DomainError } from '@/lib/errors/domain-error';
 import { HTTP_STATUS } from '@/lib/api/errors';
-import { CLIENT_IP_HEADER } from '@/lib/api/client-ip';
+import { CLIENT_IP_HEADER } from '@/lib/http/client-ip';
 import { resetEnvForTests } from '@/lib/env';
 import { assertDevOutboxAccess, isLoopbackClient } from '@/lib/messaging/dev-outbox-access';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { callApi } from '../../api';
 import { rideShareLinks } from '@/lib/db/schema';
-import { hashToken } from '@/lib/auth/tokens';
+import { hashToken } from '@/lib/crypto/tokens';
 import { transitionRide } from '@/lib/rides/lifecycle';
 import type { Db } from '@/lib/db/client';
 import type { Ride } from '@/lib/db/schema';

@@ -5,7 +5,7 @@ import { SiteShell } from '@/components/layout/site-shell';
 import { BlogArticle } from '@/components/blog/blog-article';
 import { JsonLd } from '@/components/seo/json-ld';
 import { coverSize, pagePost } from '@/lib/blog/page-data';
-import { blogPostJsonLd, blogPostMetadata } from '@/lib/blog/seo';
+import { blogPostJsonLd, blogPostMetadata } from '@/lib/seo/blog-seo';
 import { pageContext } from '@/lib/tenancy/page-tenant';
 
 type Params = Promise<{ tenant: string; locale: string; blog: string }>;

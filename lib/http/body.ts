@@ -1,4 +1,4 @@
-import { payloadTooLarge } from './errors';
+import { payloadTooLarge } from '@/lib/errors/domain-error';
 
 /** The Content-Length the client declared (0 when absent or unreadable). */
 export function declaredLength(req: Request): number {

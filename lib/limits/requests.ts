@@ -1,6 +1,6 @@
 import type { Db } from '@/lib/db/client';
-import { hitRateLimit } from '@/lib/auth/rate-limit';
-import { tooManyRequests } from './errors';
+import { hitRateLimit } from '@/lib/limits/counters';
+import { tooManyRequests } from '@/lib/errors/domain-error';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;

@@ -1,4 +1,4 @@
-import { badRequest } from './errors';
+import { badRequest } from '@/lib/errors/domain-error';
 
 /** Largest id of an `integer` column. */
 export const MAX_ID = 2_147_483_647;

@@ -8,8 +8,8 @@ import { pageMetadata } from '@/lib/seo/metadata';
 import { absoluteUrl, siteOrigin } from '@/lib/seo/origin';
 import { SEO_PATHS } from '@/lib/seo/paths';
 import type { Tenant } from '@/lib/tenancy/queries';
-import { blogProse, cutText } from './sanitize';
-import { META_DESCRIPTION_MAX } from './schemas';
+import { blogProse, cutText } from '@/lib/blog/sanitize';
+import { META_DESCRIPTION_MAX } from '@/lib/blog/schemas';
 
 /*
  * Metadata and structured data of the blog pages, on the shared SEO helpers

@@ -1,13 +1,13 @@
 import 'server-only';
 import { endpoint } from '@/lib/api/endpoint';
 import { DomainError } from '@/lib/errors/domain-error';
-import { requestMarket, requestScheme } from '@/lib/api/request-info';
+import { requestMarket, requestScheme } from '@/lib/http/request-info';
 import { logger } from '@/lib/log';
 import type { Tenant } from '@/lib/tenancy/queries';
-import { completePayment, type PaymentOutcome } from './commands';
-import { requirePayu } from './config';
-import { returnPath, type ReturnTo } from './fields';
-import { payuCallbackSchema } from './schemas';
+import { completePayment, type PaymentOutcome } from '@/lib/payments/commands';
+import { requirePayu } from '@/lib/payments/config';
+import { returnPath, type ReturnTo } from '@/lib/payments/fields';
+import { payuCallbackSchema } from '@/lib/payments/schemas';
 
 /** Answers 404 "Card payments are not configured." before anything else while PAYU_KEY or PAYU_SALT is missing. */
 export function cardOnly<H extends (...args: never[]) => unknown>(handler: H): H {
