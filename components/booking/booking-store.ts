@@ -2,7 +2,7 @@
 
 import { create } from 'zustand';
 import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
-import type { VehicleType } from '@/lib/db/schema/rides';
+import type { VehicleType } from '@/lib/booking/vocabulary';
 import type { BookInput, Quote, QuoteInput } from './api';
 
 /** A field of the quote call's body, as the form holds it before it is complete. */

@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { useLocale } from 'next-intl';
 import { APIProvider, Map, Marker, useMap, useMapsLibrary } from '@vis.gl/react-google-maps';
-import type { Place } from '@/lib/db/schema/rides';
+import type { Place } from '@/lib/booking/vocabulary';
 import styles from './booking.module.css';
 
 /** Zoom of the vehicle step's map (spec 000 §9). */

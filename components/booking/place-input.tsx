@@ -3,7 +3,7 @@
 import { useEffect, useId, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
-import type { Place } from '@/lib/db/schema/rides';
+import type { Place } from '@/lib/booking/vocabulary';
 import { queryKeys } from '@/lib/query-keys';
 import { reversePlace, searchPlaces, type PlaceSuggestion } from './api';
 import styles from './booking.module.css';

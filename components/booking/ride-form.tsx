@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from '@/lib/i18n/navigation';
 import { quoteRequestSchema } from '@/lib/fares/schemas';
 import { RIDE_TIME_SLOTS, zonedDate, zonedIso } from '@/lib/fares/time';
-import { TRIP_KINDS, type RentalPackage } from '@/lib/db/schema/rides';
+import { TRIP_KINDS, type RentalPackage } from '@/lib/booking/vocabulary';
 import { formatTime } from '@/lib/i18n/format';
 import { PhoneField } from '@/components/auth/phone-field';
 import { usePhoneError } from '@/components/auth/field-error';

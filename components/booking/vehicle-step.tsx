@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from '@/lib/i18n/navigation';
-import type { VehicleType } from '@/lib/db/schema/rides';
+import type { VehicleType } from '@/lib/booking/vocabulary';
 import { queryKeys } from '@/lib/query-keys';
 import { formatDuration, formatKm, formatMoney } from '@/lib/i18n/format';
 import { reportEvent } from '@/lib/tracking/client';

@@ -1,7 +1,7 @@
 'use client';
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { VehicleType } from '@/lib/db/schema/rides';
+import type { VehicleType } from '@/lib/booking/vocabulary';
 import { queryKeys } from '@/lib/query-keys';
 import { fetchCustomers, fetchOverview, fetchPartnerWallet, fetchRates, fetchRideEvents, fetchVisits, saveRateCard, type RateCardInput, type RatesData } from './api';
 

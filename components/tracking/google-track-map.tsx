@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocale } from 'next-intl';
 import { APIProvider, Map, Marker, useMap } from '@vis.gl/react-google-maps';
-import type { Place } from '@/lib/db/schema/rides';
+import type { Place } from '@/lib/booking/vocabulary';
 import styles from './track.module.css';
 
 /** Zoom of the user map (spec 000 §9). */

@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import type { Place } from '@/lib/db/schema/rides';
+import type { Place } from '@/lib/booking/vocabulary';
 import { TrackSketch } from './track-sketch';
 
 const GOOGLE_KEY = process.env.NEXT_PUBLIC_GOOGLE_MAPS_API_KEY;

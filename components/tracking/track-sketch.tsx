@@ -1,4 +1,4 @@
-import type { Place } from '@/lib/db/schema/rides';
+import type { Place } from '@/lib/booking/vocabulary';
 import styles from './track.module.css';
 
 const W = 320;

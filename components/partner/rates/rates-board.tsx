@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import type { VehicleType } from '@/lib/db/schema/rides';
+import type { VehicleType } from '@/lib/booking/vocabulary';
 import { formatMoney } from '@/lib/i18n/format';
 import { loadStatus } from '@/components/data/query-status';
 import { useRates } from '../queries';

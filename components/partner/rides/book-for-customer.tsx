@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
-import type { RentalPackage, VehicleType } from '@/lib/db/schema/rides';
+import type { RentalPackage, VehicleType } from '@/lib/booking/vocabulary';
 import { formatMoney } from '@/lib/i18n/format';
 import { Link } from '@/lib/i18n/navigation';
 import { personNameSchema, phoneSchema, NAME_MAX } from '@/lib/contact/identifiers';

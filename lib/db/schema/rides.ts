@@ -1,19 +1,9 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
 import { users } from './users';
+import { PAYMENT_METHODS, RIDE_STATUSES, RIDE_TYPES, TRIP_KINDS, VEHICLE_TYPES, type Place, type RentalPackage, type VehicleType } from '@/lib/booking/vocabulary';
 
-export const VEHICLE_TYPES = ['hatchback', 'sedan', 'suv', 'electric', 'luxury'] as const;
-export type VehicleType = (typeof VEHICLE_TYPES)[number];
-export const RIDE_TYPES = ['oneway', 'return'] as const;
-export type RideType = (typeof RIDE_TYPES)[number];
-export const TRIP_KINDS = ['local', 'airport', 'outstation', 'rental'] as const;
-export type TripKind = (typeof TRIP_KINDS)[number];
-export const RIDE_STATUSES = ['booked', 'accepted', 'ontrip', 'completed', 'cancelled'] as const;
-export type RideStatus = (typeof RIDE_STATUSES)[number];
-export const PAYMENT_METHODS = ['cash', 'upi', 'card'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
-export type RentalPackage = { code: string; hours: number; km: number; price: number };
+export * from '@/lib/booking/vocabulary';
 
 /** A business's fares for one vehicle type; every amount in minor units (paise, fils, cents). */
 export const rateCards = pgTable(
@@ -45,7 +35,6 @@ export const rateCards = pgTable(
   (t) => [uniqueIndex('rate_cards_business_vehicle_key').on(t.businessId, t.vehicleType)],
 );
 
-export type Place = { lat: number; lng: number; name: string };
 export type QuoteItem = {
   vehicleType: VehicleType;
   rideAmount: number;
