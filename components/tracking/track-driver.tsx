@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { formatTime } from '@/lib/i18n/format';
-import { greatCircleMeters } from '@/lib/routing';
+import { greatCircleMeters } from '@/lib/road-distance';
 import type { DriverPositionEvent } from '@/lib/driver/events';
 import type { RideTracking } from '@/lib/rides/tracking';
 import { queryKeys } from '@/lib/query-keys';

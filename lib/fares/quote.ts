@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { groupInsert } from '@/lib/db/group-insert';
 import { quotes, type Quote, type Place } from '@/lib/db/schema';
 import { DomainError } from '@/lib/errors/domain-error';
-import { routeBetween, greatCircleMeters } from '@/lib/routing';
+import { routeBetween, greatCircleMeters } from '@/lib/road-distance';
 import { VEHICLE_MODELS } from '@/lib/fleet/models';
 import type { Tenant } from '@/lib/tenancy/queries';
 import { activeRateCards } from './rate-cards';

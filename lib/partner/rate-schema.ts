@@ -7,7 +7,7 @@ import { z } from 'zod';
  */
 
 /** Largest accepted value per field, in major units (km, hours, percent where named). */
-export const RATE_LIMITS = {
+export const RATE_CARD_CAPS = {
   baseFare: 100_000,
   perKm: 10_000,
   minKm: 1_000,
@@ -37,28 +37,28 @@ const wholeKm = (max: number) => z.number({ error: 'kmInvalid' }).int('kmInvalid
 const hour = z.number({ error: 'hourInvalid' }).int('hourInvalid').min(0, 'hourInvalid').max(23, 'hourInvalid');
 
 export const rentalPackageSchema = z.object({
-  hours: z.number({ error: 'packageHoursInvalid' }).int('packageHoursInvalid').min(1, 'packageHoursInvalid').max(RATE_LIMITS.packageHours, 'packageHoursInvalid'),
-  km: z.number({ error: 'packageKmInvalid' }).int('packageKmInvalid').min(1, 'packageKmInvalid').max(RATE_LIMITS.packageKm, 'packageKmInvalid'),
-  price: money(RATE_LIMITS.packagePrice),
+  hours: z.number({ error: 'packageHoursInvalid' }).int('packageHoursInvalid').min(1, 'packageHoursInvalid').max(RATE_CARD_CAPS.packageHours, 'packageHoursInvalid'),
+  km: z.number({ error: 'packageKmInvalid' }).int('packageKmInvalid').min(1, 'packageKmInvalid').max(RATE_CARD_CAPS.packageKm, 'packageKmInvalid'),
+  price: money(RATE_CARD_CAPS.packagePrice),
 });
 
 export const rateCardInputSchema = z.object({
   active: z.boolean({ error: 'activeInvalid' }),
-  baseFare: money(RATE_LIMITS.baseFare),
-  perKm: money(RATE_LIMITS.perKm),
-  minKm: wholeKm(RATE_LIMITS.minKm),
-  outstationPerKm: money(RATE_LIMITS.outstationPerKm),
-  minKmPerDay: wholeKm(RATE_LIMITS.minKmPerDay),
-  driverBataPerDay: money(RATE_LIMITS.driverBataPerDay),
+  baseFare: money(RATE_CARD_CAPS.baseFare),
+  perKm: money(RATE_CARD_CAPS.perKm),
+  minKm: wholeKm(RATE_CARD_CAPS.minKm),
+  outstationPerKm: money(RATE_CARD_CAPS.outstationPerKm),
+  minKmPerDay: wholeKm(RATE_CARD_CAPS.minKmPerDay),
+  driverBataPerDay: money(RATE_CARD_CAPS.driverBataPerDay),
   nightChargePercent: z.number({ error: 'percentInvalid' }).min(0, 'percentInvalid').max(100, 'percentInvalid').refine(hasTwoDecimals, 'decimalsInvalid'),
   nightStartHour: hour,
   nightEndHour: hour,
-  airportFee: money(RATE_LIMITS.airportFee),
-  tollPerKm: money(RATE_LIMITS.tollPerKm),
+  airportFee: money(RATE_CARD_CAPS.airportFee),
+  tollPerKm: money(RATE_CARD_CAPS.tollPerKm),
   rentalPackages: z
     .array(rentalPackageSchema, { error: 'packagesRequired' })
     .min(1, 'packagesRequired')
-    .max(RATE_LIMITS.packages, 'packagesTooMany')
+    .max(RATE_CARD_CAPS.packages, 'packagesTooMany')
     .superRefine((list, ctx) => {
       const seen = new Set<string>();
       list.forEach((p, index) => {
@@ -67,8 +67,8 @@ export const rateCardInputSchema = z.object({
         seen.add(key);
       });
     }),
-  extraKmRate: money(RATE_LIMITS.extraKmRate),
-  extraHourRate: money(RATE_LIMITS.extraHourRate),
+  extraKmRate: money(RATE_CARD_CAPS.extraKmRate),
+  extraHourRate: money(RATE_CARD_CAPS.extraHourRate),
 });
 
 export type RateCardInput = z.infer<typeof rateCardInputSchema>;

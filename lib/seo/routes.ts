@@ -1,4 +1,4 @@
-import { estimateRoute } from '@/lib/routing';
+import { estimateRoute } from '@/lib/road-distance';
 import { ROUTE_JOINER } from './paths';
 
 export type RoutePlace = { slug: string; name: string; region: string | null; lat: number; lng: number };

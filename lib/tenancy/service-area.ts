@@ -1,6 +1,6 @@
 import 'server-only';
 import { COUNTRIES, isCountryCode } from '@/lib/i18n/markets';
-import type { LatLng } from '@/lib/routing';
+import type { LatLng } from '@/lib/road-distance';
 import { listServiceAreas } from '@/lib/tenancy/queries';
 
 /** How long an operator's service cities are reused for ranking before they are read again (ms). */

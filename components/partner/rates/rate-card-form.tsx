@@ -8,7 +8,7 @@ import { failureOf } from '@/components/data/fetch-data';
 import { useSaveRateCard } from '../queries';
 import { formatTime } from '@/lib/i18n/format';
 import type { RateCardView } from '@/lib/partner/rates';
-import { RATE_LIMITS, rateCardInputSchema, type RateCardInput } from '@/lib/partner/rate-schema';
+import { RATE_CARD_CAPS, rateCardInputSchema, type RateCardInput } from '@/lib/partner/rate-schema';
 import ui from '@/components/ui/ui.module.css';
 import screen from '../overview/screen.module.css';
 import styles from './rates.module.css';
@@ -57,8 +57,8 @@ export function RateCardForm({ card, currency, vehicleName, onSaved }: { card: R
       </div>
     );
   };
-  const money = (name: MoneyField) => field(name, t('withCurrency', { label: t(`fields.${name}`), currency }), errors[name], { min: 0, max: RATE_LIMITS[name], step: 0.01, inputMode: 'decimal' });
-  const km = (name: KmField) => field(name, t(`fields.${name}`), errors[name], { min: 0, max: RATE_LIMITS[name], step: 1, inputMode: 'numeric' });
+  const money = (name: MoneyField) => field(name, t('withCurrency', { label: t(`fields.${name}`), currency }), errors[name], { min: 0, max: RATE_CARD_CAPS[name], step: 0.01, inputMode: 'decimal' });
+  const km = (name: KmField) => field(name, t(`fields.${name}`), errors[name], { min: 0, max: RATE_CARD_CAPS[name], step: 1, inputMode: 'numeric' });
   const hourSelect = (name: 'nightStartHour' | 'nightEndHour') => {
     const message = errorText(errors[name]);
     return (
@@ -130,9 +130,9 @@ export function RateCardForm({ card, currency, vehicleName, onSaved }: { card: R
           return (
             <fieldset key={item.id} className={styles.group}>
               <legend>{t('package', { number })}</legend>
-              {field(`rentalPackages.${index}.hours`, t('fields.hours'), rowErrors?.hours, { min: 1, max: RATE_LIMITS.packageHours, step: 1, inputMode: 'numeric' })}
-              {field(`rentalPackages.${index}.km`, t('fields.km'), rowErrors?.km, { min: 1, max: RATE_LIMITS.packageKm, step: 1, inputMode: 'numeric' })}
-              {field(`rentalPackages.${index}.price`, t('withCurrency', { label: t('fields.price'), currency }), rowErrors?.price, { min: 0, max: RATE_LIMITS.packagePrice, step: 0.01, inputMode: 'decimal' })}
+              {field(`rentalPackages.${index}.hours`, t('fields.hours'), rowErrors?.hours, { min: 1, max: RATE_CARD_CAPS.packageHours, step: 1, inputMode: 'numeric' })}
+              {field(`rentalPackages.${index}.km`, t('fields.km'), rowErrors?.km, { min: 1, max: RATE_CARD_CAPS.packageKm, step: 1, inputMode: 'numeric' })}
+              {field(`rentalPackages.${index}.price`, t('withCurrency', { label: t('fields.price'), currency }), rowErrors?.price, { min: 0, max: RATE_CARD_CAPS.packagePrice, step: 0.01, inputMode: 'decimal' })}
               <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => packages.remove(index)}>
                 {t('removePackage', { number })}
               </button>
@@ -144,7 +144,7 @@ export function RateCardForm({ card, currency, vehicleName, onSaved }: { card: R
             {packagesError}
           </p>
         ) : null}
-        <button type="button" className={`${ui.button} ${ui.secondary}`} disabled={packages.fields.length >= RATE_LIMITS.packages} onClick={() => packages.append({ hours: 4, km: 40, price: 0 })}>
+        <button type="button" className={`${ui.button} ${ui.secondary}`} disabled={packages.fields.length >= RATE_CARD_CAPS.packages} onClick={() => packages.append({ hours: 4, km: 40, price: 0 })}>
           {t('addPackage')}
         </button>
       </fieldset>

@@ -1,7 +1,7 @@
 import { defaultRateCard } from '@/lib/fares/defaults';
 import { FareError, priceRide, type FareInput } from '@/lib/fares/engine';
 import { RIDE_TIME_SLOTS, zonedIso } from '@/lib/fares/time';
-import { estimateRoute } from '@/lib/routing';
+import { estimateRoute } from '@/lib/road-distance';
 
 /*
  * Worked examples on the seeded INR sedan card (amounts in paise):

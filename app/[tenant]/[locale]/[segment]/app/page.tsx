@@ -6,10 +6,10 @@ import { RoleAppPage } from '@/components/partner/apps/role-app-page';
 import { isAppRole } from '@/lib/partner/app-links';
 import { pageContext } from '@/lib/tenancy/page-tenant';
 
-type Params = Promise<{ tenant: string; locale: string; role: string }>;
+type Params = Promise<{ tenant: string; locale: string; segment: string }>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const { role } = await params;
+  const { segment: role } = await params;
   const { tenant, locale } = await pageContext(params);
   if (!isAppRole(role)) notFound();
   const t = await getTranslations({ locale, namespace: 'Apps' });
@@ -18,7 +18,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 /** :role/app, role driver, user or partner (spec 001 route table): adding the web app to the home screen; any other role is 404. */
 export default async function Page({ params }: { params: Params }) {
-  const { role } = await params;
+  const { segment: role } = await params;
   const { tenant, market } = await pageContext(params);
   if (!isAppRole(role)) notFound();
   return (

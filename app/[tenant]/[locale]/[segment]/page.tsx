@@ -10,21 +10,22 @@ import { pageContext } from '@/lib/tenancy/page-tenant';
 
 /**
  * The route table's `:city` (/{country}/{lang}/{city}). The folder is named
- * [role] because Next allows one dynamic name per level and `:role/app` has it;
- * static routes (signup, privacy, terms, blogs...) take precedence.
+ * [segment] because Next allows one dynamic name per level and `:role/app`
+ * shares it (the first segment is a city here, a role there); static routes
+ * (signup, privacy, terms, blogs...) take precedence.
  */
-type Params = Promise<{ tenant: string; locale: string; role: string }>;
+type Params = Promise<{ tenant: string; locale: string; segment: string }>;
 
 export const revalidate = 300;
 export const dynamicParams = true;
 
-export function generateStaticParams(): { role: string }[] {
+export function generateStaticParams(): { segment: string }[] {
   return [];
 }
 
 async function load(params: Params) {
   const { tenant, market, locale } = await pageContext(params);
-  const raw = (await params).role;
+  const raw = (await params).segment;
   if (RESERVED_ROOT_SEGMENTS.has(raw.toLowerCase())) notFound();
   const place = await requirePlace(tenant, locale, raw, PLACE_VIEWS.cabs.href);
   return { tenant, market, locale, place, seo: await placeSeo(tenant, locale, place, 'cabs') };
