@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchTrip, freePort, launchServer, lua, luaScript, requireBuild, requireDebianTool, SERVER_CPU, signInRider, startBareNode, startPostgres, wrk, wrkErrors, wrkRow } from './lib.mjs';
+import { benchTrip, freePort, launchServer, lua, luaScript, requireBuild, requireDebianTool, SERVER_CPU, signInRider, startBareNode, startPostgres, wrk, wrkErrors, wrkRow, queryStoredDatabase } from './lib.mjs';
 import { report } from './report.mjs';
 
 const DATABASES = (process.argv[2] ?? 'pglite,postgres').split(',').map((d) => d.trim()).filter(Boolean);
@@ -94,25 +94,8 @@ function readAnswers(file) {
 }
 
 /** Every bench ride with its key, read straight from the database after the server has stopped. */
-async function storedRides(kind, { dataDir, databaseUrl }) {
-  const query = `select idempotency_key as key, id::text as id from rides where idempotency_key like 'bk-%'`;
-  if (kind === 'postgres') {
-    const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      return (await client.query(query)).rows;
-    } finally {
-      await client.end();
-    }
-  }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create(path.join(dataDir, 'pglite'));
-  try {
-    return (await db.query(query)).rows;
-  } finally {
-    await db.close();
-  }
+function storedRides(kind, where) {
+  return queryStoredDatabase(kind, where, `select idempotency_key as key, id::text as id from rides where idempotency_key like 'bk-%'`);
 }
 
 async function runOn(kind, postgres) {

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { apiClient, benchTrip, closedLoop, freePort, launchServer, median, requireBuild, signInRider, summary } from './lib.mjs';
+import { apiClient, benchTrip, closedLoop, freePort, launchServer, median, requireBuild, signInRider, summary, queryStoredDatabase } from './lib.mjs';
 import { report } from './report.mjs';
 
 const DATABASES = (process.argv[2] ?? 'pglite,postgres').split(',').map((d) => d.trim()).filter(Boolean);
@@ -84,25 +84,8 @@ function startPostgres(port) {
 }
 
 /** Every stored ride with its idempotency key, read straight from the database after the server has stopped. */
-async function storedRides(kind, { dataDir, databaseUrl }) {
-  const query = `select idempotency_key as key, id from rides order by id`;
-  if (kind === 'postgres') {
-    const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      return (await client.query(query)).rows;
-    } finally {
-      await client.end();
-    }
-  }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create(path.join(dataDir, 'pglite'));
-  try {
-    return (await db.query(query)).rows;
-  } finally {
-    await db.close();
-  }
+function storedRides(kind, where) {
+  return queryStoredDatabase(kind, where, `select idempotency_key as key, id from rides order by id`);
 }
 
 const trip = benchTrip;

@@ -445,3 +445,24 @@ export function readStatuses(out) {
   }
   return Object.entries(counts).map(([s, n]) => `${n} x ${s}`).join(', ');
 }
+
+/** Rows of `query`, read straight from the database (PGlite data directory or PostgreSQL) after the server has stopped. */
+export async function queryStoredDatabase(kind, { dataDir, databaseUrl }, query) {
+  if (kind === 'postgres') {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query(query)).rows;
+    } finally {
+      await client.end();
+    }
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = await PGlite.create(path.join(dataDir, 'pglite'));
+  try {
+    return (await db.query(query)).rows;
+  } finally {
+    await db.close();
+  }
+}
