@@ -24,5 +24,5 @@ await build({
       },
     },
   ],
-  banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  banner: { js: "import { createRequire as createBannerRequire } from 'node:module'; const require = createBannerRequire(import.meta.url);" },
 });

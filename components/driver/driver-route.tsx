@@ -1,16 +1,13 @@
-import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { SiteShell } from '@/components/layout/site-shell';
 import { ClientMessages } from '@/components/ui/client-messages';
 import { COUNTRIES } from '@/lib/i18n/markets';
-import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
+import { pageContext, type PageRoute } from '@/lib/tenancy/page-tenant';
 import { DriverApp } from './driver-app';
 import type { DriverView } from './driver-rides';
 
-type Route = { Page: (props: { params: PageParams }) => Promise<React.JSX.Element>; generateMetadata: (props: { params: PageParams }) => Promise<Metadata> };
-
 /** driver/home and driver/rides: the driver web app's pages. */
-export function driverRoute(view: DriverView): Route {
+export function driverRoute(view: DriverView): PageRoute {
   return {
     generateMetadata: async ({ params }) => {
       const { locale, tenant } = await pageContext(params);

@@ -1,9 +1,10 @@
 import 'server-only';
-import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { agencies, drivers, type AccountStatus, type Agency } from '@/lib/db/schema';
-import { fieldConflict, fleetNotFound, isUniqueViolation, statusConflict } from './errors';
-import { STATUS_MOVES, type AddAgencyInput, type StatusAction } from './schemas';
+import { fieldConflict, fleetNotFound, isUniqueViolation } from './errors';
+import type { AddAgencyInput, StatusAction } from './schemas';
+import { setAccountOnline, setAccountStatus } from './accounts';
 import { countersOf, type FleetCounters } from './counters';
 
 export type AgencyDriver = { id: number; name: string; accountStatus: AccountStatus; online: boolean };
@@ -72,33 +73,14 @@ export async function addAgency(db: Db, businessId: number, input: AddAgencyInpu
   }
 }
 
-/** Verify, Block or Unblock, as for drivers; blocking takes the company offline. */
-export async function setAgencyStatus(db: Db, businessId: number, id: number, action: StatusAction): Promise<AgencyView> {
-  const { from, to } = STATUS_MOVES[action];
-  const [row] = await db
-    .update(agencies)
-    .set({ accountStatus: to, ...(to === 'Blocked' ? { online: false } : {}) })
-    .where(and(eq(agencies.id, id), live(businessId), eq(agencies.accountStatus, from)))
-    .returning({ id: agencies.id });
-  if (!row) {
-    await findAgency(db, businessId, id);
-    throw statusConflict();
-  }
-  return findAgency(db, businessId, id);
+/** Verify, Block or Unblock (see setAccountStatus). */
+export function setAgencyStatus(db: Db, businessId: number, id: number, action: StatusAction): Promise<AgencyView> {
+  return setAccountStatus(db, agencies, businessId, id, action, () => findAgency(db, businessId, id));
 }
 
 /** Online or offline; a Blocked company cannot go online (409). */
-export async function setAgencyOnline(db: Db, businessId: number, id: number, online: boolean): Promise<AgencyView> {
-  const [row] = await db
-    .update(agencies)
-    .set({ online })
-    .where(and(eq(agencies.id, id), live(businessId), online ? ne(agencies.accountStatus, 'Blocked') : undefined))
-    .returning({ id: agencies.id });
-  if (!row) {
-    await findAgency(db, businessId, id);
-    throw statusConflict();
-  }
-  return findAgency(db, businessId, id);
+export function setAgencyOnline(db: Db, businessId: number, id: number, online: boolean): Promise<AgencyView> {
+  return setAccountOnline(db, agencies, businessId, id, online, () => findAgency(db, businessId, id));
 }
 
 /** Soft-removes a travel company and its drivers, in one transaction. */

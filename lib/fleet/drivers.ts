@@ -2,8 +2,9 @@ import 'server-only';
 import { and, asc, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { agencies, drivers, rides, users, vehicles, type AccountStatus, type VehicleType } from '@/lib/db/schema';
-import { fieldConflict, fleetNotFound, isUniqueViolation, statusConflict } from './errors';
-import { STATUS_MOVES, type AddDriverInput, type StatusAction } from './schemas';
+import { fieldConflict, fleetNotFound, isUniqueViolation } from './errors';
+import type { AddDriverInput, StatusAction } from './schemas';
+import { setAccountOnline, setAccountStatus } from './accounts';
 import { countersOf, type FleetCounters } from './counters';
 import { findVehicle } from './vehicles';
 import { findAgency } from './agencies';
@@ -114,33 +115,14 @@ export async function addDriver(db: Db, businessId: number, input: AddDriverInpu
   return findDriver(db, businessId, id);
 }
 
-/** Verify, Block or Unblock; any other move (or a stale status) is a 409. Blocking also takes the driver offline. */
-export async function setDriverStatus(db: Db, businessId: number, id: number, action: StatusAction): Promise<DriverView> {
-  const { from, to } = STATUS_MOVES[action];
-  const [row] = await db
-    .update(drivers)
-    .set({ accountStatus: to, ...(to === 'Blocked' ? { online: false } : {}) })
-    .where(and(eq(drivers.id, id), live(businessId), eq(drivers.accountStatus, from)))
-    .returning({ id: drivers.id });
-  if (!row) {
-    await findDriver(db, businessId, id);
-    throw statusConflict();
-  }
-  return findDriver(db, businessId, id);
+/** Verify, Block or Unblock (see setAccountStatus). */
+export function setDriverStatus(db: Db, businessId: number, id: number, action: StatusAction): Promise<DriverView> {
+  return setAccountStatus(db, drivers, businessId, id, action, () => findDriver(db, businessId, id));
 }
 
 /** Online or offline; a Blocked driver cannot go online (409). */
-export async function setDriverOnline(db: Db, businessId: number, id: number, online: boolean): Promise<DriverView> {
-  const [row] = await db
-    .update(drivers)
-    .set({ online })
-    .where(and(eq(drivers.id, id), live(businessId), online ? ne(drivers.accountStatus, 'Blocked') : undefined))
-    .returning({ id: drivers.id });
-  if (!row) {
-    await findDriver(db, businessId, id);
-    throw statusConflict();
-  }
-  return findDriver(db, businessId, id);
+export function setDriverOnline(db: Db, businessId: number, id: number, online: boolean): Promise<DriverView> {
+  return setAccountOnline(db, drivers, businessId, id, online, () => findDriver(db, businessId, id));
 }
 
 /** Gives the driver one of the business's live vehicles, or none (null). */

@@ -1,5 +1,6 @@
 import 'server-only';
-import { cache } from 'react';
+import { cache, type JSX } from 'react';
+import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { hasLocale } from 'next-intl';
 import { setRequestLocale } from 'next-intl/server';
@@ -8,6 +9,9 @@ import { fromLocaleTag, type Market } from '@/lib/i18n/markets';
 import { findTenantBySlug, type Tenant } from './queries';
 
 export type PageParams = Promise<{ tenant: string; locale: string }>;
+
+/** What a page file re-exports: its default component and its metadata. */
+export type PageRoute = { Page: (props: { params: PageParams }) => Promise<JSX.Element>; generateMetadata: (props: { params: PageParams }) => Promise<Metadata> };
 
 const tenantBySlug = cache((slug: string) => findTenantBySlug(slug));
 

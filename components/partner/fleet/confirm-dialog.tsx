@@ -1,9 +1,12 @@
 'use client';
 
 import { useId, useState } from 'react';
+import { useTranslations } from 'next-intl';
 import { useModalDialog } from '@/components/ui/use-modal-dialog';
 import ui from '@/components/ui/ui.module.css';
 import auth from '@/components/auth/auth.module.css';
+import { useFleetStore } from './fleet-store';
+import type { FleetNamespace } from './fleet-ui';
 import styles from './fleet.module.css';
 
 type Texts = { title: string; body: string; confirm: string; cancel: string };
@@ -49,4 +52,24 @@ export function ConfirmDialog({ texts, onConfirm, onClose }: { texts: Texts; onC
       </div>
     </dialog>
   );
+}
+
+/** Remove behind a ConfirmDialog titled `title`: `ask` opens it, `dialog` is what to render; the outcome shows in the snackbar. */
+export function useRemoveConfirm(namespace: FleetNamespace, title: string, removeItem: () => Promise<unknown>) {
+  const t = useTranslations(namespace);
+  const showSnackbar = useFleetStore((s) => s.showSnackbar);
+  const [confirming, setConfirming] = useState(false);
+
+  const remove = async () => {
+    const removed = await removeItem().then(
+      () => true,
+      () => false,
+    );
+    setConfirming(false);
+    if (removed) showSnackbar(t('removed'), 'success', t('close'));
+    else showSnackbar(t('removeFailed'), 'failure', t('close'));
+  };
+
+  const dialog = confirming ? <ConfirmDialog texts={{ title, body: t('removeBody'), confirm: t('confirmRemove'), cancel: t('keep') }} onConfirm={remove} onClose={() => setConfirming(false)} /> : null;
+  return { ask: () => setConfirming(true), dialog };
 }

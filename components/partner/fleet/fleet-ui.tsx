@@ -9,6 +9,11 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import styles from './fleet.module.css';
 import controls from './controls.module.css';
 
+export type FleetNamespace = 'FleetVehicles' | 'FleetDrivers' | 'FleetAgencies';
+
+/** The message key of each account status, in FleetDrivers and FleetAgencies. */
+export const STATUS_KEY = { pending: 'statusPending', Verified: 'statusVerified', Blocked: 'statusBlocked' } as const;
+
 /** Up to two initials, for the avatar of a driver or company without a photo. */
 export const initials = (name: string) =>
   name

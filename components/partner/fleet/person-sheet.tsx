@@ -28,7 +28,7 @@ export type PersonSheetTexts = {
 };
 
 type Values = { name: string; phone?: Partial<Phone>; place: string; agencyId?: number | null };
-type Input = z.output<typeof addDriverSchema> | z.output<typeof addAgencySchema>;
+export type PersonInput = z.output<typeof addDriverSchema> | z.output<typeof addAgencySchema>;
 
 /** Preferred phone countries of the driver forms (spec 001 §5): India, United States, United Kingdom. */
 const DRIVER_COUNTRIES = ['IN', 'US', 'GB'] as const;
@@ -51,7 +51,7 @@ export function PersonSheet({
   texts: PersonSheetTexts;
   defaultCountry: string;
   /** Posts the input; resolves to the failure, or null on success (the caller closes the sheet). */
-  submit: (input: Input) => Promise<ApiFailure | null>;
+  submit: (input: PersonInput) => Promise<ApiFailure | null>;
   onClose: () => void;
   extra?: (bind: { value: number | null | undefined; onChange: (value: number | null) => void }) => ReactNode;
 }) {
@@ -61,7 +61,7 @@ export function PersonSheet({
   const hydrated = useHydrationStore((s) => s.hydrated);
   const id = useId();
   const [phoneTaken, setPhoneTaken] = useState<string>();
-  const form = useForm<Values, unknown, Input>({
+  const form = useForm<Values, unknown, PersonInput>({
     resolver: zodResolver(variant === 'driver' ? addDriverSchema : addAgencySchema) as never,
     mode: 'onTouched',
     defaultValues: { name: '', place: '', agencyId: null },

@@ -1,10 +1,9 @@
 'use client';
 
-import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { VehicleView } from '@/lib/fleet/vehicles';
 import ui from '@/components/ui/ui.module.css';
-import { ConfirmDialog } from './confirm-dialog';
+import { useRemoveConfirm } from './confirm-dialog';
 import { useFleetStore } from './fleet-store';
 import { useRemoveVehicle, useSetVehicleOnline } from './queries';
 import { OnlineBadge, OnlineSwitch } from './fleet-ui';
@@ -16,20 +15,10 @@ export function VehicleCard({ vehicle, onEdit }: { vehicle: VehicleView; onEdit:
   const tTypes = useTranslations('VehicleTypes');
   const showSnackbar = useFleetStore((s) => s.showSnackbar);
   const online = useSetVehicleOnline();
-  const removal = useRemoveVehicle();
-  const [confirming, setConfirming] = useState(false);
+  const removeVehicle = useRemoveVehicle().mutateAsync;
+  const removal = useRemoveConfirm('FleetVehicles', t('removeTitle', { number: vehicle.number }), () => removeVehicle(vehicle.id));
 
   const setOnline = (next: boolean) => online.mutate({ id: vehicle.id, online: next }, { onError: () => showSnackbar(t('toggleFailed'), 'failure', t('close')) });
-
-  const remove = async () => {
-    const removed = await removal.mutateAsync(vehicle.id).then(
-      () => true,
-      () => false,
-    );
-    setConfirming(false);
-    if (removed) showSnackbar(t('removed'), 'success', t('close'));
-    else showSnackbar(t('removeFailed'), 'failure', t('close'));
-  };
 
   return (
     <li className={`${styles.card} ${styles.vehicleCard}`}>
@@ -48,17 +37,11 @@ export function VehicleCard({ vehicle, onEdit }: { vehicle: VehicleView; onEdit:
         <button type="button" className={`${ui.button} ${ui.secondary} ${styles.small}`} aria-label={t('editLabel', { number: vehicle.number })} onClick={onEdit}>
           {t('edit')}
         </button>
-        <button type="button" className={`${ui.button} ${ui.secondary} ${styles.small} ${styles.dangerText}`} aria-label={t('removeLabel', { number: vehicle.number })} onClick={() => setConfirming(true)}>
+        <button type="button" className={`${ui.button} ${ui.secondary} ${styles.small} ${styles.dangerText}`} aria-label={t('removeLabel', { number: vehicle.number })} onClick={removal.ask}>
           {t('remove')}
         </button>
       </div>
-      {confirming ? (
-        <ConfirmDialog
-          texts={{ title: t('removeTitle', { number: vehicle.number }), body: t('removeBody'), confirm: t('confirmRemove'), cancel: t('keep') }}
-          onConfirm={remove}
-          onClose={() => setConfirming(false)}
-        />
-      ) : null}
+      {removal.dialog}
     </li>
   );
 }

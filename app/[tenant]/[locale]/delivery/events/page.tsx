@@ -1,21 +1,5 @@
-import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
-import { ConsolePage } from '@/components/partner/console-page';
-import { EventsScreen } from '@/components/partner/events/events-screen';
-import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
+import { consoleRoute } from '@/components/partner/console-sections';
 
-export async function generateMetadata({ params }: { params: PageParams }): Promise<Metadata> {
-  const { locale } = await pageContext(params);
-  const t = await getTranslations({ locale, namespace: 'RideEvents' });
-  return { title: t('metaTitle'), robots: { index: false } };
-}
-
-/** delivery/events: the ride event log. */
-export default async function Page({ params }: { params: PageParams }) {
-  const { tenant } = await pageContext(params);
-  return (
-    <ConsolePage params={params} area="delivery" namespaces={['RideEvents', 'Paginator']}>
-      <EventsScreen timeZone={tenant.timeZone} />
-    </ConsolePage>
-  );
-}
+const route = consoleRoute('delivery', 'events');
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

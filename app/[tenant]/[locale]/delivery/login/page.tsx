@@ -1,5 +1,5 @@
-import { loginRoute } from '@/components/auth/routes';
+import { consoleRoute } from '@/components/partner/console-sections';
 
-const route = loginRoute('delivery');
+const route = consoleRoute('delivery', 'login');
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

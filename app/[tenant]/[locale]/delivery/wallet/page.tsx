@@ -1,21 +1,5 @@
-import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
-import { ConsolePage } from '@/components/partner/console-page';
-import { WalletScreen } from '@/components/partner/wallet/wallet-screen';
-import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
+import { consoleRoute } from '@/components/partner/console-sections';
 
-export async function generateMetadata({ params }: { params: PageParams }): Promise<Metadata> {
-  const { locale } = await pageContext(params);
-  const t = await getTranslations({ locale, namespace: 'PartnerWallet' });
-  return { title: t('title'), robots: { index: false } };
-}
-
-/** delivery/wallet: the business's balance and recent activity. */
-export default async function Page({ params }: { params: PageParams }) {
-  const { tenant } = await pageContext(params);
-  return (
-    <ConsolePage params={params} area="delivery" namespaces={['PartnerWallet', 'Overview', 'Paginator']}>
-      <WalletScreen timeZone={tenant.timeZone} />
-    </ConsolePage>
-  );
-}
+const route = consoleRoute('delivery', 'wallet');
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

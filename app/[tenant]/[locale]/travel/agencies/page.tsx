@@ -1,5 +1,5 @@
-import { fleetRoute } from '@/components/partner/fleet/fleet-routes';
+import { consoleRoute } from '@/components/partner/console-sections';
 
-const route = fleetRoute('travel', 'agencies');
+const route = consoleRoute('travel', 'agencies');
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

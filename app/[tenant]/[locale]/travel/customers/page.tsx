@@ -1,20 +1,5 @@
-import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
-import { ConsolePage } from '@/components/partner/console-page';
-import { CustomersScreen } from '@/components/partner/customers/customers-screen';
-import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
+import { consoleRoute } from '@/components/partner/console-sections';
 
-export async function generateMetadata({ params }: { params: PageParams }): Promise<Metadata> {
-  const { locale } = await pageContext(params);
-  const t = await getTranslations({ locale, namespace: 'Customers' });
-  return { title: t('title'), robots: { index: false } };
-}
-
-/** travel/customers: all customers. */
-export default async function Page({ params }: { params: PageParams }) {
-  return (
-    <ConsolePage params={params} area="travel" namespaces={['Customers', 'Paginator']}>
-      <CustomersScreen />
-    </ConsolePage>
-  );
-}
+const route = consoleRoute('travel', 'customers');
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

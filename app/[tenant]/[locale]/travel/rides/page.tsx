@@ -1,20 +1,5 @@
-import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
-import { ConsolePage } from '@/components/partner/console-page';
-import { RidesScreen } from '@/components/partner/rides/rides-screen';
-import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
+import { consoleRoute } from '@/components/partner/console-sections';
 
-export async function generateMetadata({ params }: { params: PageParams }): Promise<Metadata> {
-  const { locale } = await pageContext(params);
-  const t = await getTranslations({ locale, namespace: 'PartnerRides' });
-  return { title: t('title'), robots: { index: false } };
-}
-
-export default async function TravelRidesPage({ params }: { params: PageParams }) {
-  const { tenant } = await pageContext(params);
-  return (
-    <ConsolePage params={params} area="travel" namespaces={['PartnerRides', 'TripKinds', 'VehicleTypes']}>
-      <RidesScreen timeZone={tenant.timeZone} />
-    </ConsolePage>
-  );
-}
+const route = consoleRoute('travel', 'rides');
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

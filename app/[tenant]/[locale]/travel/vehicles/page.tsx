@@ -1,5 +1,5 @@
-import { fleetRoute } from '@/components/partner/fleet/fleet-routes';
+import { consoleRoute } from '@/components/partner/console-sections';
 
-const route = fleetRoute('travel', 'vehicles');
+const route = consoleRoute('travel', 'vehicles');
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

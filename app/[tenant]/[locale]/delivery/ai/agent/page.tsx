@@ -1,12 +1,5 @@
-import type { Metadata } from 'next';
-import { chatMetadata, ConsoleChatPage } from '@/components/chat/chat-page';
-import type { PageParams } from '@/lib/tenancy/page-tenant';
+import { consoleRoute } from '@/components/partner/console-sections';
 
-export function generateMetadata({ params }: { params: PageParams }): Promise<Metadata> {
-  return chatMetadata(params, { index: false });
-}
-
-/** delivery/ai/agent: the console's AI agent chat. */
-export default function Page({ params }: { params: PageParams }) {
-  return <ConsoleChatPage params={params} area="delivery" />;
-}
+const route = consoleRoute('delivery', 'ai');
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

@@ -1,20 +1,5 @@
-import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
-import { ConsolePage } from '@/components/partner/console-page';
-import { BlogCreateScreen } from '@/components/blog/blog-create-screen';
-import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
+import { consoleRoute } from '@/components/partner/console-sections';
 
-export async function generateMetadata({ params }: { params: PageParams }): Promise<Metadata> {
-  const { locale } = await pageContext(params);
-  const t = await getTranslations({ locale, namespace: 'BlogCreate' });
-  return { title: t('metaTitle'), robots: { index: false } };
-}
-
-/** delivery/blog/create: the blog creation screen in the delivery console. */
-export default async function Page({ params }: { params: PageParams }) {
-  return (
-    <ConsolePage params={params} area="delivery" namespaces={['BlogCreate']}>
-      <BlogCreateScreen />
-    </ConsolePage>
-  );
-}
+const route = consoleRoute('delivery', 'blog');
+export const generateMetadata = route.generateMetadata;
+export default route.Page;
