@@ -1,14 +1,12 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { SiteShell } from '@/components/layout/site-shell';
-import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
+import { pageContext, type PageParams, type PageRoute as Route } from '@/lib/tenancy/page-tenant';
 import { ClientMessages } from '@/components/ui/client-messages';
 import type { Messages } from '@/lib/i18n/messages';
 import { PartnerLoginPage } from './partner-login-page';
 import { SignupPage, type SignupKind } from './signup-page';
 import { VerifyPhone } from './verify-phone';
-
-type Route = { Page: (props: { params: PageParams }) => Promise<React.JSX.Element>; generateMetadata: (props: { params: PageParams }) => Promise<Metadata> };
 
 function metadata(key: keyof Messages['Metadata']) {
   return async ({ params }: { params: PageParams }): Promise<Metadata> => {
