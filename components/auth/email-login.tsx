@@ -2,9 +2,10 @@
 
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { emailLoginSchema, type EmailLoginInput } from '@/lib/auth/schemas';
+import type { EmailLoginInput } from '@/lib/auth/schemas';
+import { checkEmail } from '@/lib/auth/checks';
+import { checksResolver } from './checks-resolver';
 import type { UserRole } from '@/lib/db/schema/users';
 import { OtpDialog } from './otp-dialog';
 import { useCodeFlow, type VerifyData } from './use-code-flow';
@@ -13,6 +14,9 @@ import { useHydrationStore } from '@/components/ui/hydration-store';
 import ui from '@/components/ui/ui.module.css';
 import styles from './auth.module.css';
 
+/** `emailLoginSchema` without zod (lib/auth/checks). */
+const emailResolver = checksResolver<EmailLoginInput>({ email: checkEmail });
+
 /** E-mail, Continue (disabled while invalid), then the code dialog. */
 export function EmailLogin({ userType, defaultEmail = '', onSuccess, onClose }: { userType: UserRole; defaultEmail?: string; onSuccess: (data: VerifyData) => void; onClose?: () => void }) {
   const t = useTranslations('Auth');
@@ -20,7 +24,7 @@ export function EmailLogin({ userType, defaultEmail = '', onSuccess, onClose }: 
   const id = useId();
   const hydrated = useHydrationStore((s) => s.hydrated);
   const flow = useCodeFlow(userType, 'login');
-  const form = useForm<EmailLoginInput>({ resolver: zodResolver(emailLoginSchema), mode: 'onChange', defaultValues: { email: defaultEmail } });
+  const form = useForm<EmailLoginInput>({ resolver: emailResolver, mode: 'onChange', defaultValues: { email: defaultEmail } });
   const emailError = fieldError(form.formState.errors.email);
 
   return (

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { VEHICLE_TYPES, type VehicleType } from '@/lib/db/schema/rides';
+import { VEHICLE_TYPES, type VehicleType } from '@/lib/db/enums';
 import { VEHICLE_MODELS } from '@/lib/fleet/models';
 import { addVehicleSchema, normaliseVehicleNumber, OTHER_MODEL, VEHICLE_NUMBER_MAX, MODEL_MAX, type AddVehicleInput } from '@/lib/fleet/schemas';
 import type { VehicleView } from '@/lib/fleet/vehicles';

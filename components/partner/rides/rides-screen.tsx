@@ -2,7 +2,7 @@
 
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { RIDE_STATUSES } from '@/lib/db/schema/rides';
+import { RIDE_STATUSES } from '@/lib/db/enums';
 import { useLiveRides } from '@/components/data/ride-events';
 import ui from '@/components/ui/ui.module.css';
 import { PartnerRideCard } from './partner-ride-card';

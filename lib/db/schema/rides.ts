@@ -1,17 +1,11 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
 import { users } from './users';
+import { PAYMENT_METHODS, RIDE_STATUSES, RIDE_TYPES, TRIP_KINDS, VEHICLE_TYPES } from '../enums';
 
-export const VEHICLE_TYPES = ['hatchback', 'sedan', 'suv', 'electric', 'luxury'] as const;
-export type VehicleType = (typeof VEHICLE_TYPES)[number];
-export const RIDE_TYPES = ['oneway', 'return'] as const;
-export type RideType = (typeof RIDE_TYPES)[number];
-export const TRIP_KINDS = ['local', 'airport', 'outstation', 'rental'] as const;
-export type TripKind = (typeof TRIP_KINDS)[number];
-export const RIDE_STATUSES = ['booked', 'accepted', 'ontrip', 'completed', 'cancelled'] as const;
-export type RideStatus = (typeof RIDE_STATUSES)[number];
-export const PAYMENT_METHODS = ['cash', 'upi', 'card'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+// the lists live in lib/db/enums (drizzle-free, for client components)
+export { PAYMENT_METHODS, RIDE_STATUSES, RIDE_TYPES, TRIP_KINDS, VEHICLE_TYPES };
+export type { PaymentMethod, RideStatus, RideType, TripKind, VehicleType } from '../enums';
 
 export type RentalPackage = { code: string; hours: number; km: number; price: number };
 
