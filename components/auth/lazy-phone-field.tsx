@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useSyncExternalStore, type ComponentProps } from 'react';
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ComponentProps, type RefObject } from 'react';
 import { useTranslations } from 'next-intl';
 import type { PhoneField as PhoneFieldComponent } from './phone-field';
 import styles from './auth.module.css';
@@ -13,16 +13,17 @@ import styles from './auth.module.css';
  * label and height, so nothing moves when the real input replaces it.
  */
 
-let loaded: typeof PhoneFieldComponent | undefined;
-let loading: Promise<void> | undefined;
+let loaded = false;
+let loading: Promise<{ default: typeof PhoneFieldComponent }> | undefined;
 const listeners = new Set<() => void>();
 
 /** Fetches the phone input once; safe to call on every interaction. */
-export function loadPhoneField(): Promise<void> {
+export function loadPhoneField(): Promise<{ default: typeof PhoneFieldComponent }> {
   loading ??= import('./phone-field').then(
     (m) => {
-      loaded = m.PhoneField;
+      loaded = true;
       for (const listener of listeners) listener();
+      return { default: m.PhoneField };
     },
     (error: unknown) => {
       loading = undefined; // a failed fetch (offline) is retried on the next interaction
@@ -37,15 +38,14 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+const PhoneField = lazy(loadPhoneField);
+
 /** PhoneField, fetched on demand; the same props. */
 export function LazyPhoneField(props: ComponentProps<typeof PhoneFieldComponent>) {
-  const Field = useSyncExternalStore(subscribe, () => loaded, () => undefined);
+  // rendered only once fetched, so the lazy component never waits on the network
+  const ready = useSyncExternalStore(subscribe, () => loaded, () => false);
   const focusOnLoad = useRef(false);
-  useEffect(() => {
-    if (Field && focusOnLoad.current) document.getElementById(props.id)?.focus();
-  }, [Field, props.id]);
-  if (Field) return <Field {...props} />;
-  return (
+  const placeholder = (
     <PhoneFieldPlaceholder
       id={props.id}
       onWanted={(focused) => {
@@ -54,6 +54,22 @@ export function LazyPhoneField(props: ComponentProps<typeof PhoneFieldComponent>
       }}
     />
   );
+  if (!ready) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <PhoneField {...props} />
+      <FocusOnMount id={props.id} wanted={focusOnLoad} />
+    </Suspense>
+  );
+}
+
+/** Moves focus to the real input when the visitor had focused the placeholder. */
+function FocusOnMount({ id, wanted }: { id: string; wanted: RefObject<boolean> }) {
+  useEffect(() => {
+    if (wanted.current) document.getElementById(id)?.focus();
+    wanted.current = false;
+  }, [id, wanted]);
+  return null;
 }
 
 /** The field's label and a blank input row of the phone input's height. */

@@ -1,11 +1,11 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
 import { users } from './users';
-import { PAYMENT_METHODS, RIDE_STATUSES, RIDE_TYPES, TRIP_KINDS, VEHICLE_TYPES } from '../enums';
+import { PAYMENT_METHODS, RIDE_STATUSES, RIDE_TYPES, TRIP_KINDS, VEHICLE_TYPES, type PaymentMethod, type RideStatus, type RideType, type TripKind, type VehicleType } from '../enums';
 
 // the lists live in lib/db/enums (drizzle-free, for client components)
 export { PAYMENT_METHODS, RIDE_STATUSES, RIDE_TYPES, TRIP_KINDS, VEHICLE_TYPES };
-export type { PaymentMethod, RideStatus, RideType, TripKind, VehicleType } from '../enums';
+export type { PaymentMethod, RideStatus, RideType, TripKind, VehicleType };
 
 export type RentalPackage = { code: string; hours: number; km: number; price: number };
 

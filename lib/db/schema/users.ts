@@ -1,10 +1,10 @@
 import { integer, pgTable, serial, text, timestamp, uniqueIndex, index } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
-import { USER_ROLES } from '../enums';
+import { USER_ROLES, type UserRole } from '../enums';
 
 // the list lives in lib/db/enums (drizzle-free, for client components)
 export { USER_ROLES };
-export type { UserRole } from '../enums';
+export type { UserRole };
 
 /** Every account belongs to one business (tenant). `id` is the spec's user_id. */
 export const users = pgTable(
