@@ -67,7 +67,6 @@ export function LazyPhoneField(props: ComponentProps<typeof PhoneFieldComponent>
 function FocusOnMount({ id, wanted }: { id: string; wanted: RefObject<boolean> }) {
   useEffect(() => {
     if (wanted.current) document.getElementById(id)?.focus();
-    wanted.current = false;
   }, [id, wanted]);
   return null;
 }
