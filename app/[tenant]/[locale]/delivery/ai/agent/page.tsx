@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { chatMetadata, ConsoleChatPage } from '@/components/chat/chat-page';
+import { chatMetadata, ConsoleChatPage } from '@/components/chat/console-chat-page';
 import type { PageParams } from '@/lib/tenancy/page-tenant';
 
 export function generateMetadata({ params }: { params: PageParams }): Promise<Metadata> {
