@@ -80,7 +80,7 @@ try {
   /** Gzipped bytes of the scripts a page makes Chromium download (noModule scripts are for browsers without modules). */
   const jsBytes = async (pagePath) => {
     const page = await (await fetch(server.origin + pagePath)).text();
-    const srcs = [...new Set([...page.matchAll(/<script([^>]+)src="([^"]+)"/g)].filter((m) => !/nomodule/i.test(m[1])).map((m) => m[2]))];
+    const srcs = [...new Set([...page.matchAll(/<script([^>]*)>/g)].filter((m) => !/nomodule/i.test(m[1])).map((m) => /src="([^"]+)"/.exec(m[1])?.[1]).filter(Boolean))];
     let total = 0;
     for (const src of srcs) total += zlib.gzipSync(Buffer.from(await (await fetch(new URL(src, server.origin))).arrayBuffer()), { level: 9 }).length;
     return { files: srcs.length, kB: total / 1000 };

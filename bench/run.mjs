@@ -19,6 +19,7 @@ const SCRIPTS = [
   { name: 'booking', cmd: ['node', 'bench/booking.mjs', 'pglite,postgres', String(SECONDS), '32'] },
   { name: 'places', cmd: ['npx', 'tsx', 'bench/places.ts', '20000'] },
   { name: 'chat', cmd: ['node', 'bench/chat.mjs', '10', '50', '500'] },
+  { name: 'app-js', cmd: ['node', 'bench/app-js.mjs'], runs: 1 },
   { name: 'lighthouse', cmd: ['node', 'bench/lighthouse.mjs', '3'], runs: 1 },
   { name: 'sitemaps', cmd: ['node', 'bench/sitemaps.mjs', '500'], runs: 1 },
   { name: 'faults', cmd: ['node', 'bench/faults.mjs', 'pglite,postgres', '600', '16', '3'], runs: 1, optional: true },

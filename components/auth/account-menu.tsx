@@ -1,9 +1,8 @@
 'use client';
 
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/navigation';
-import { SignInDialog } from './sign-in-dialog';
 import { useSession, useSessionStore, type Me } from './session-store';
 import styles from './account-menu.module.css';
 
@@ -12,6 +11,22 @@ const RIDER_LINKS = [
   { href: '/user/wallet', label: 'wallet' },
   { href: '/user/profile', label: 'profile' },
 ] as const;
+
+/*
+ * The sign-in sheet (phone input, code form, react-hook-form: ~60 kB gzipped)
+ * is fetched on demand: when the pointer or focus reaches Sign in, or at the
+ * latest on the click. It is a modal dialog, so nothing on the page moves.
+ */
+let signInDialog: Promise<typeof import('./sign-in-dialog')> | undefined;
+const loadSignInDialog = () => {
+  signInDialog ??= import('./sign-in-dialog').catch((error: unknown) => {
+    signInDialog = undefined; // retried on the next attempt (e.g. back online)
+    throw error;
+  });
+  return signInDialog;
+};
+const prefetchSignIn = () => void loadSignInDialog().catch(() => {});
+const SignInDialog = lazy(() => loadSignInDialog().then((m) => ({ default: m.SignInDialog })));
 
 const displayName = (me: Me) => me.name || (me.phone_number ? `+${me.country_code} ${me.phone_number}` : me.email);
 
@@ -25,10 +40,14 @@ export function AccountMenu({ defaultCountry }: { defaultCountry: string }) {
   if (me) return <SignedInMenu me={me} />;
   return (
     <>
-      <button type="button" className={styles.button} onClick={() => setSigningIn(true)}>
+      <button type="button" className={styles.button} onPointerEnter={prefetchSignIn} onPointerDown={prefetchSignIn} onFocus={prefetchSignIn} onClick={() => setSigningIn(true)}>
         {t('signIn')}
       </button>
-      {signingIn ? <SignInDialog defaultCountry={defaultCountry} onClose={() => setSigningIn(false)} /> : null}
+      {signingIn ? (
+        <Suspense fallback={null}>
+          <SignInDialog defaultCountry={defaultCountry} onClose={() => setSigningIn(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,31 +1,44 @@
 'use client';
 
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { emailLoginSchema, type EmailLoginInput } from '@/lib/auth/schemas';
+import { checkEmail } from '@/lib/contact/checks';
 import type { UserRole } from '@/lib/db/schema/users';
 import { OtpDialog } from './otp-dialog';
 import { useCodeFlow, type VerifyData } from './use-code-flow';
-import { useFieldError } from './field-error';
 import { useHydrationStore } from '@/components/ui/hydration-store';
 import ui from '@/components/ui/ui.module.css';
 import styles from './auth.module.css';
 
-/** E-mail, Continue (disabled while invalid), then the code dialog. */
+/**
+ * E-mail, Continue (disabled while invalid), then the code dialog. One field,
+ * so plain state: checked on every change as `emailLoginSchema` would
+ * (lib/contact/checks), the message shown once the field was left.
+ */
 export function EmailLogin({ userType, defaultEmail = '', onSuccess, onClose }: { userType: UserRole; defaultEmail?: string; onSuccess: (data: VerifyData) => void; onClose?: () => void }) {
   const t = useTranslations('Auth');
-  const fieldError = useFieldError();
+  const tv = useTranslations('Validation');
   const id = useId();
   const hydrated = useHydrationStore((s) => s.hydrated);
   const flow = useCodeFlow(userType, 'login');
-  const form = useForm<EmailLoginInput>({ resolver: zodResolver(emailLoginSchema), mode: 'onChange', defaultValues: { email: defaultEmail } });
-  const emailError = fieldError(form.formState.errors.email);
+  const [email, setEmail] = useState(defaultEmail);
+  const [changed, setChanged] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const checked = checkEmail(email);
+  // as react-hook-form's onChange mode did: invalid once typed in, the message once the field was left
+  const emailError = changed && !checked.ok ? tv(checked.message as 'emailInvalid') : undefined;
+  const shownError = touched ? emailError : undefined;
 
   return (
     <>
-      <form className={styles.form} noValidate onSubmit={form.handleSubmit((values) => flow.send({ email: values.email }))}>
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (checked.ok) void flow.send({ email: checked.value });
+        }}
+      >
         <fieldset className={styles.fieldset} disabled={!hydrated}>
         <legend className="visually-hidden">{t('signIn')}</legend>
         <div className={styles.field}>
@@ -37,12 +50,18 @@ export function EmailLogin({ userType, defaultEmail = '', onSuccess, onClose }: 
             className={styles.input}
             placeholder={t('emailPlaceholder')}
             aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? `${id}-email-error` : undefined}
-            {...form.register('email')}
+            aria-describedby={shownError ? `${id}-email-error` : undefined}
+            name="email"
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setChanged(true);
+            }}
+            onBlur={() => setTouched(true)}
           />
-          {emailError && form.formState.touchedFields.email ? (
+          {shownError ? (
             <p id={`${id}-email-error`} className={styles.error}>
-              {emailError}
+              {shownError}
             </p>
           ) : null}
         </div>
@@ -51,7 +70,7 @@ export function EmailLogin({ userType, defaultEmail = '', onSuccess, onClose }: 
             {flow.error}
           </p>
         ) : null}
-        <button type="submit" className={`${ui.button} ${ui.primary} ${styles.full}`} disabled={!form.formState.isValid || flow.busy}>
+        <button type="submit" className={`${ui.button} ${ui.primary} ${styles.full}`} disabled={!checked.ok || flow.busy}>
           {flow.busy && !flow.identity ? t('sending') : t('continue')}
         </button>
       </fieldset>

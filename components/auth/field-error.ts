@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import type { FieldError } from 'react-hook-form';
-import { phoneSchema } from '@/lib/contact/identifiers';
+import { checkPhone } from '@/lib/contact/checks';
 
 /** Translates a schema message key (Validation namespace) for a form field. */
 export function useFieldError() {
@@ -11,14 +11,15 @@ export function useFieldError() {
 }
 
 /**
- * The phone field's message, checked with the shared schema on every change
- * (react-hook-form does not surface nested errors of a controlled object field).
+ * The phone field's message, checked on every change as the shared schema
+ * would (lib/contact/checks mirrors `phoneSchema` without zod; react-hook-form
+ * does not surface nested errors of a controlled object field).
  */
 export function usePhoneError() {
   const t = useTranslations('Validation');
   return (value: unknown, optional: boolean): string | undefined => {
     if (optional && !(value as { number?: string } | undefined)?.number) return undefined;
-    const result = phoneSchema.safeParse(value ?? {});
-    return result.success ? undefined : t(result.error.issues[0].message as 'phoneInvalid');
+    const result = checkPhone(value ?? {});
+    return result.ok ? undefined : t(result.message as 'phoneInvalid');
   };
 }

@@ -2,18 +2,22 @@
 
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { bookingSignupSchema, phoneLoginSchema, type BookingSignupInput } from '@/lib/auth/schemas';
+import type { BookingSignupInput } from '@/lib/auth/schemas';
+import { checkPersonName, checkPhone, NAME_MAX } from '@/lib/contact/checks';
 import type { UserRole } from '@/lib/db/schema/users';
-import { NAME_MAX } from '@/lib/contact/identifiers';
 import { OtpDialog } from './otp-dialog';
 import { PhoneField } from './phone-field';
 import { useCodeFlow, type VerifyData } from './use-code-flow';
 import { useFieldError, usePhoneError } from './field-error';
+import { checksResolver } from './checks-resolver';
 import { useHydrationStore } from '@/components/ui/hydration-store';
 import ui from '@/components/ui/ui.module.css';
 import styles from './auth.module.css';
+
+/** `bookingSignupSchema` and `phoneLoginSchema` without zod (lib/contact/checks). */
+const bookingSignupResolver = checksResolver<BookingSignupInput>({ userName: checkPersonName, phone: checkPhone });
+const phoneLoginResolver = checksResolver<BookingSignupInput>({ phone: checkPhone } as never);
 
 /**
  * The rider's (or driver's) phone-code form used by sign-in, booking, chat and
@@ -42,7 +46,7 @@ export function PhoneLogin({
   const hydrated = useHydrationStore((s) => s.hydrated);
   const flow = useCodeFlow(userType, askName ? 'booking-signup' : 'login');
   const form = useForm<BookingSignupInput>({
-    resolver: zodResolver(askName ? bookingSignupSchema : (phoneLoginSchema as never)),
+    resolver: askName ? bookingSignupResolver : phoneLoginResolver,
     mode: 'onTouched',
     defaultValues: { userName: '', ...(defaultPhone ? { phone: defaultPhone } : {}) },
   });

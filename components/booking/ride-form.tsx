@@ -3,11 +3,11 @@
 import { useId, useMemo, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from '@/lib/i18n/navigation';
-import { quoteRequestSchema } from '@/lib/fares/schemas';
+import { quoteRequestIssues } from '@/lib/fares/quote-rules';
 import { RIDE_TIME_SLOTS, zonedDate, zonedIso } from '@/lib/fares/time';
 import { TRIP_KINDS, type RentalPackage } from '@/lib/booking/vocabulary';
 import { formatTime } from '@/lib/i18n/format';
-import { PhoneField } from '@/components/auth/phone-field';
+import { LazyPhoneField, loadPhoneField } from '@/components/auth/lazy-phone-field';
 import { usePhoneError } from '@/components/auth/field-error';
 import { useSession } from '@/components/auth/session-store';
 import { useHydrationStore } from '@/components/ui/hydration-store';
@@ -86,9 +86,8 @@ export function RideForm({
     };
   }, [form, timeZone]);
 
-  const parsed = quoteRequestSchema.safeParse(request);
   const errors: Record<string, string> = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= tv(issue.message as 'pickupRequired');
+  for (const issue of quoteRequestIssues(request)) errors[issue.path] ??= tv(issue.message as 'pickupRequired');
   if (!errors.dropoffLocation && form.pickupLocation && form.dropoffLocation && form.tripKind !== 'rental' && form.pickupLocation.name === form.dropoffLocation.name) {
     errors.dropoffLocation = tv('samePlace');
   }
@@ -96,6 +95,8 @@ export function RideForm({
   const phoneMessage = !me && form.phone?.number ? phoneError(form.phone, true) : undefined;
   const valid = Object.keys(errors).length === 0 && flightOk && !phoneMessage;
   const shown = (key: string) => (touched[key] ? errors[key] : undefined);
+  // in the server HTML too (space kept for the field), until a session shows the rider is signed in
+  const askPhone = !me && !onContinue;
 
   const submit = () => {
     if (!valid) {
@@ -130,6 +131,9 @@ export function RideForm({
       className={styles.form}
       noValidate
       aria-labelledby={`${id}-title`}
+      // the phone input is fetched once the rider starts on the form (it is last, so it is there in time)
+      onFocus={askPhone ? () => void loadPhoneField().catch(() => {}) : undefined}
+      onPointerDown={askPhone ? () => void loadPhoneField().catch(() => {}) : undefined}
       onSubmit={(event) => {
         event.preventDefault();
         submit();
@@ -211,9 +215,9 @@ export function RideForm({
         </div>
       ) : null}
 
-      {hydrated && !me && !onContinue ? (
+      {askPhone ? (
         <div className={styles.field}>
-          <PhoneField id={`${id}-phone`} value={form.phone ?? undefined} onChange={(v) => set('phone', v?.number ? { dialCode: v.dialCode ?? '', number: v.number } : null)} onBlur={() => touch('phone')} error={touched.phone ? phoneMessage : undefined} defaultCountry={defaultCountry} />
+          <LazyPhoneField id={`${id}-phone`} value={form.phone ?? undefined} onChange={(v) => set('phone', v?.number ? { dialCode: v.dialCode ?? '', number: v.number } : null)} onBlur={() => touch('phone')} error={touched.phone ? phoneMessage : undefined} defaultCountry={defaultCountry} />
           <p className={styles.hint}>{t('phoneHint')}</p>
         </div>
       ) : null}

@@ -1,4 +1,4 @@
-import { chatSessionSchema } from '@/lib/realtime/chat-events';
+import { CHAT_SESSION_PATTERN } from '@/lib/chat/limits';
 
 /** localStorage key of the conversation id (spec 000 §3). */
 const STORAGE_KEY = 'chat_session';
@@ -16,7 +16,7 @@ function randomPart(): string {
 export function chatSessionFor(userId: number | null): string {
   const prefix = `${userId ?? 'guest'}-`;
   const stored = localStorage.getItem(STORAGE_KEY);
-  if (stored && stored.startsWith(prefix) && chatSessionSchema.safeParse(stored).success) return stored;
+  if (stored && stored.startsWith(prefix) && CHAT_SESSION_PATTERN.test(stored)) return stored;
   const fresh = `${prefix}${randomPart()}`;
   localStorage.setItem(STORAGE_KEY, fresh);
   return fresh;

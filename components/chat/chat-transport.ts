@@ -1,6 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import type { ChatMessageView, HandleMessageResult } from '@/lib/chat/contract';
-import { AGENT_MESSAGE_EVENT, USER_MESSAGE_EVENT, type ChatTurnAck } from '@/lib/realtime/chat-events';
+import type { ChatTurnAck } from '@/lib/realtime/chat-events';
+import { AGENT_MESSAGE_EVENT, USER_MESSAGE_EVENT } from '@/lib/chat/limits';
 import { ChatCallError, NO_DATA, postChatMessage } from './chat-api';
 
 /** How long the socket gets to connect before messages go over HTTP, in ms. */

@@ -2,7 +2,7 @@
 
 import { useCallback, useId, useLayoutEffect, useRef } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { CHAT_MESSAGE_MAX } from '@/lib/chat/schemas';
+import { CHAT_MESSAGE_MAX } from '@/lib/chat/limits';
 import { useVoiceInput } from './use-voice-input';
 import styles from './chat.module.css';
 

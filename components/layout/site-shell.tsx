@@ -3,14 +3,14 @@ import type { Market } from '@/lib/i18n/markets';
 import type { Tenant } from '@/lib/tenancy/queries';
 import { SiteHeader } from './site-header';
 import { SiteFooter } from './site-footer';
-import { PushBanner } from '@/components/push/push-banner';
 import { VisitBeacon } from '@/components/tracking/visit-beacon';
 import styles from './site-shell.module.css';
 
 /**
  * Header, main landmark and footer around a page. `pushBanner` shows the
  * notification banner (spec 000 §2.2) where ride updates matter: the rider's
- * rides and the booking confirmation, not over every form.
+ * rides and the booking confirmation, not over every form. Those pages pass
+ * `<PushBanner />` themselves, so the other pages do not ship its code.
  *
  * `documentHref` (the page's app path) marks a static document: the place,
  * city, route and blog pages crawlers index. The server sends those as plain
@@ -22,14 +22,14 @@ export function SiteShell({
   tenant,
   market,
   children,
-  pushBanner = false,
+  pushBanner,
   showAccount = true,
   documentHref,
 }: {
   tenant: Tenant;
   market: Market;
   children: ReactNode;
-  pushBanner?: boolean;
+  pushBanner?: ReactNode;
   showAccount?: boolean;
   documentHref?: string;
 }) {
@@ -41,7 +41,7 @@ export function SiteShell({
         {children}
       </main>
       <SiteFooter tenant={tenant} />
-      {pushBanner && !isDocument ? <PushBanner /> : null}
+      {pushBanner && !isDocument ? pushBanner : null}
       {isDocument ? <script src="/visit.js" async /> : <VisitBeacon />}
     </>
   );

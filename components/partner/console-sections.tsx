@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
-import { loginRoute } from '@/components/auth/routes';
+import { loginRoute } from '@/components/auth/login-route';
 import { BlogCreateScreen } from '@/components/blog/blog-create-screen';
-import { chatMetadata, ConsoleChatPage } from '@/components/chat/chat-page';
+import { chatMetadata, ConsoleChatPage } from '@/components/chat/console-chat-page';
 import { getDb } from '@/lib/db/client';
 import { activeRateCards } from '@/lib/fares/rate-cards';
 import { COUNTRIES, type CountryCode, type Market } from '@/lib/i18n/markets';

@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { CHAT_MESSAGE_MAX, CHAT_SESSION_PATTERN } from './limits';
 
-/** A conversation id (the spec's chatSession / chatId). */
-export const CHAT_SESSION_PATTERN = /^[A-Za-z0-9_-]{8,80}$/;
-/** Longest message the agent reads, in characters (after trimming). */
-export const CHAT_MESSAGE_MAX = 2000;
+// zod-free in ./limits, for the chat's client components
+export { CHAT_MESSAGE_MAX, CHAT_SESSION_PATTERN };
 
 const id = z.union([z.number(), z.string().max(40)]).optional();
 const text = z.string().max(200).optional();

@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { NAME_MAX } from './checks';
+
+export { NAME_MAX };
 
 /*
- * Field schemas shared by forms and route handlers. Messages are keys of the
+ * Field schemas shared by forms and route handlers (forms check with their
+ * zod-free copies in ./checks, held to the same answers by tests). Messages are keys of the
  * `Validation` namespace in messages/: forms show them translated, the API
  * answers with the English text (lib/api/validation-text.ts).
  */
@@ -32,8 +36,6 @@ export const nationalPhoneSchema = z
 
 export const phoneSchema = z.object({ dialCode: dialCodeSchema, number: nationalPhoneSchema }, { error: 'phoneRequired' });
 export type Phone = z.infer<typeof phoneSchema>;
-
-export const NAME_MAX = 50;
 
 export const personNameSchema = z.string({ error: 'nameRequired' }).trim().min(1, 'nameRequired').max(NAME_MAX, 'nameTooLong');
 

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { RIDE_TYPES, TRIP_KINDS, VEHICLE_TYPES, PAYMENT_METHODS } from '@/lib/db/schema/rides';
+import { quoteRuleIssues } from './quote-rules';
+
+export { MAX_ADVANCE_DAYS, PAST_SLACK_MS } from './quote-rules';
 
 /*
- * Booking inputs shared by the form, the route handlers and the tests. Messages
+ * Booking inputs shared by the route handlers and the tests (the booking form
+ * checks with ./quote-rules, which the refinement below also applies). Messages
  * are keys of the `Validation` namespace (lib/api/validation-text.ts for the API).
  */
 
-/** Five minutes of slack for "now" bookings and clock drift. */
-export const PAST_SLACK_MS = 5 * 60 * 1000;
-/** Bookings open this far ahead. */
-export const MAX_ADVANCE_DAYS = 180;
 /** Pickup and drop-off closer than this are the same place. */
 export const SAME_PLACE_METERS = 300;
 
@@ -35,21 +35,8 @@ export const quoteRequestSchema = z
     returnTime: isoTime.nullish(),
   })
   .superRefine((v, ctx) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (!v.pickupLocation) issue('pickupLocation', 'pickupRequired');
-    if (v.tripKind !== 'rental' && !v.dropoffLocation) issue('dropoffLocation', 'dropoffRequired');
-    if (!v.pickupTime) issue('pickupTime', 'pickupTimeRequired');
-    if (v.tripKind === 'rental') {
-      if (!v.packageDetails) issue('packageDetails', 'packageRequired');
-      if (v.rideType === 'return') issue('rideType', 'rentalOneWay');
-    }
-    if (v.rideType === 'return' && !v.returnTime) issue('returnTime', 'returnRequired');
-    if (v.pickupTime) {
-      const pickup = Date.parse(v.pickupTime);
-      if (pickup < Date.now() - PAST_SLACK_MS) issue('pickupTime', 'pickupInPast');
-      if (pickup > Date.now() + MAX_ADVANCE_DAYS * 86_400_000) issue('pickupTime', 'pickupTooFar');
-      if (v.rideType === 'return' && v.returnTime && Date.parse(v.returnTime) <= pickup) issue('returnTime', 'returnBeforePickup');
-    }
+    // the rules live in ./quote-rules so the booking form checks them without zod
+    for (const { path, message } of quoteRuleIssues(v)) ctx.addIssue({ code: 'custom', path: [path], message });
   });
 
 export type QuoteRequest = z.infer<typeof quoteRequestSchema>;

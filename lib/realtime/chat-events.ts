@@ -3,9 +3,8 @@ import type { HandleMessageResult } from '@/lib/chat/contract';
 import { CHAT_MESSAGE_MAX, CHAT_SESSION_PATTERN } from '@/lib/chat/schemas';
 import { DEFAULT_LOCALE_TAG, LOCALE_TAGS } from '@/lib/i18n/markets';
 
-/** socket.io event names of the chat (spec 000 §7 real-time chat), shared by the server and the browser. */
-export const USER_MESSAGE_EVENT = 'userMessage';
-export const AGENT_MESSAGE_EVENT = 'agentMessage';
+// socket.io event names, shared with the browser from the zod-free lib/chat/limits
+export { AGENT_MESSAGE_EVENT, USER_MESSAGE_EVENT } from '@/lib/chat/limits';
 
 export const chatRoom = (chatSession: string) => `chat:${chatSession}`;
 

@@ -46,6 +46,9 @@ class Audit {
     if (html.lang !== market.lang || html.dir !== market.dir) {
       this.findings.push(`${label}: <html lang="${html.lang}" dir="${html.dir}">, expected lang="${market.lang}" dir="${market.dir}"`);
     }
+    // Entrance animations (the offer card fades in after a moment) are let finish: mid-fade text
+    // has a blended colour, and how far a fade has got depends on how fast the page loaded.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5_000 }).catch(() => {});
     // Only violations are collected: the passing and inapplicable nodes would cost time for nothing.
     const { violations } = await new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ['violations'] }).analyze();
     for (const violation of violations) {

@@ -1,8 +1,10 @@
 import { integer, pgTable, serial, text, timestamp, uniqueIndex, index } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
+import { USER_ROLES, type UserRole } from '../enums';
 
-export const USER_ROLES = ['travelsx-user', 'travelsx-partner', 'travelsx-driver', 'deliverx-partner'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
+// the list lives in lib/db/enums (drizzle-free, for client components)
+export { USER_ROLES };
+export type { UserRole };
 
 /** Every account belongs to one business (tenant). `id` is the spec's user_id. */
 export const users = pgTable(

@@ -1,4 +1,4 @@
-import { loginRoute } from '@/components/auth/routes';
+import { loginRoute } from '@/components/auth/login-route';
 
 const route = loginRoute('travel');
 export const generateMetadata = route.generateMetadata;

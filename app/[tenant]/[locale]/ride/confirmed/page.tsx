@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import { PushBanner } from '@/components/push/push-banner';
 import { BookingPage } from '@/components/booking/booking-page';
 import { RideConfirmed } from '@/components/booking/ride-confirmed';
 import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
@@ -19,7 +20,7 @@ export default async function RideConfirmedPage({ params, searchParams }: { para
   const { paid, rideId } = await searchParams;
   const paidRideId = paid === '1' && /^\d{1,10}$/.test(rideId ?? '') ? Number(rideId) : undefined;
   return (
-    <BookingPage tenant={tenant} market={market} narrow pushBanner namespaces={['RideConfirmed', 'Payment']}>
+    <BookingPage tenant={tenant} market={market} narrow pushBanner={<PushBanner />} namespaces={['RideConfirmed', 'Payment']}>
       <RideConfirmed paidRideId={paidRideId} />
     </BookingPage>
   );

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import { PushBanner } from '@/components/push/push-banner';
 import { SiteShell } from '@/components/layout/site-shell';
 import { ClientMessages } from '@/components/ui/client-messages';
 import { RidesList } from '@/components/rider/rides-list';
@@ -18,7 +19,7 @@ export default async function RidesPage({ params }: { params: PageParams }) {
   const { tenant, market } = await pageContext(params);
   const t = await getTranslations('RiderRides');
   return (
-    <SiteShell tenant={tenant} market={market} pushBanner>
+    <SiteShell tenant={tenant} market={market} pushBanner={<PushBanner />}>
       <div className={styles.page}>
         <h1>{t('title')}</h1>
         <ClientMessages namespaces={['RiderRides', 'VehicleTypes', 'TripKinds', 'Auth', 'AuthErrors', 'Validation', 'RiderLogin']}>

@@ -1,4 +1,4 @@
-import { verifyPhoneRoute } from '@/components/auth/routes';
+import { verifyPhoneRoute } from '@/components/auth/verify-phone-route';
 
 const route = verifyPhoneRoute;
 export const generateMetadata = route.generateMetadata;

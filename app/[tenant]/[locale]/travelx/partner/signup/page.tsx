@@ -1,4 +1,4 @@
-import { signupRoute } from '@/components/auth/routes';
+import { signupRoute } from '@/components/auth/signup-route';
 
 const route = signupRoute('travel');
 export const generateMetadata = route.generateMetadata;

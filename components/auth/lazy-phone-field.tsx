@@ -1,0 +1,85 @@
+'use client';
+
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ComponentProps, type RefObject } from 'react';
+import { useTranslations } from 'next-intl';
+import type { PhoneField as PhoneFieldComponent } from './phone-field';
+import styles from './auth.module.css';
+
+/*
+ * The phone input (react-phone-number-input with libphonenumber's metadata,
+ * ~47 kB gzipped) is fetched on demand: a page that shows a phone field starts
+ * the fetch when the visitor first interacts with its form (`loadPhoneField`)
+ * or focuses the field. Until then the field is a placeholder of the same
+ * label and height, so nothing moves when the real input replaces it.
+ */
+
+let loaded = false;
+let loading: Promise<{ default: typeof PhoneFieldComponent }> | undefined;
+const listeners = new Set<() => void>();
+
+/** Fetches the phone input once; safe to call on every interaction. */
+export function loadPhoneField(): Promise<{ default: typeof PhoneFieldComponent }> {
+  loading ??= import('./phone-field').then(
+    (m) => {
+      loaded = true;
+      for (const listener of listeners) listener();
+      return { default: m.PhoneField };
+    },
+    (error: unknown) => {
+      loading = undefined; // a failed fetch (offline) is retried on the next interaction
+      throw error;
+    },
+  );
+  return loading;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const PhoneField = lazy(loadPhoneField);
+
+/** PhoneField, fetched on demand; the same props. */
+export function LazyPhoneField(props: ComponentProps<typeof PhoneFieldComponent>) {
+  // rendered only once fetched, so the lazy component never waits on the network
+  const ready = useSyncExternalStore(subscribe, () => loaded, () => false);
+  const focusOnLoad = useRef(false);
+  const placeholder = (
+    <PhoneFieldPlaceholder
+      id={props.id}
+      onWanted={(focused) => {
+        focusOnLoad.current ||= focused;
+        void loadPhoneField().catch(() => {});
+      }}
+    />
+  );
+  if (!ready) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <PhoneField {...props} />
+      <FocusOnMount id={props.id} wanted={focusOnLoad} />
+    </Suspense>
+  );
+}
+
+/** Moves focus to the real input when the visitor had focused the placeholder. */
+function FocusOnMount({ id, wanted }: { id: string; wanted: RefObject<boolean> }) {
+  useEffect(() => {
+    if (wanted.current) document.getElementById(id)?.focus();
+  }, [id, wanted]);
+  return null;
+}
+
+/** The field's label and a blank input row of the phone input's height. */
+function PhoneFieldPlaceholder({ id, onWanted }: { id: string; onWanted: (focused: boolean) => void }) {
+  const t = useTranslations('Auth');
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{t('phoneLabel')}</label>
+      <div className={styles.phone}>
+        <input id={id} type="tel" autoComplete="tel" readOnly onFocus={() => onWanted(true)} onPointerDown={() => onWanted(true)} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+/*
+ * The client's copy of the field schemas in ./identifiers, without zod: the
+ * same transforms, the same order of checks and the same message keys
+ * (Validation namespace), so forms can validate without shipping zod's
+ * ~45 kB. The server keeps parsing with the zod schemas;
+ * tests/unit/lib/auth/client-checks.test.ts holds both to the same answers.
+ */
+
+/** A passed check with the parsed value, or the message of the first issue and, inside an object, its field. */
+export type Check<T> = { ok: true; value: T } | { ok: false; message: string; path?: string };
+
+const ok = <T>(value: T): Check<T> => ({ ok: true, value });
+const fail = (message: string, path?: string): Check<never> => ({ ok: false, message, ...(path ? { path } : {}) });
+
+export const NAME_MAX = 50;
+
+/** zod 4's e-mail pattern (`z.email()`, zod/v4/core/regexes `email`). */
+const EMAIL = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+
+/** As `emailSchema`: trimmed, lower-cased, 1 to 254 characters, an address. */
+export function checkEmail(input: unknown): Check<string> {
+  if (typeof input !== 'string') return fail('emailRequired');
+  const v = input.trim().toLowerCase();
+  if (v.length < 1) return fail('emailRequired');
+  if (v.length > 254) return fail('emailInvalid');
+  return EMAIL.test(v) ? ok(v) : fail('emailInvalid');
+}
+
+/** As `dialCodeSchema`: "+" dropped, 1 to 4 digits not starting with 0. */
+export function checkDialCode(input: unknown): Check<string> {
+  if (typeof input !== 'string') return fail('phoneRequired');
+  const v = input.trim().replace(/^\+/, '');
+  return /^[1-9]\d{0,3}$/.test(v) ? ok(v) : fail('phoneInvalid');
+}
+
+/** As `nationalPhoneSchema`: spaces, dashes and brackets stripped, a leading 0 dropped, then 6 to 14 digits. */
+export function checkNationalNumber(input: unknown): Check<string> {
+  if (typeof input !== 'string') return fail('phoneRequired');
+  const trimmed = input.trim();
+  if (trimmed.length < 1) return fail('phoneRequired');
+  const v = trimmed.replace(/[\s\-().]/g, '').replace(/^0+/, '');
+  return /^\d{6,14}$/.test(v) ? ok(v) : fail('phoneInvalid');
+}
+
+/** As `phoneSchema`; the message is the first issue's (dial code before number). */
+export function checkPhone(input: unknown): Check<{ dialCode: string; number: string }> {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return fail('phoneRequired');
+  const { dialCode, number } = input as Record<string, unknown>;
+  const d = checkDialCode(dialCode);
+  const n = checkNationalNumber(number);
+  if (!d.ok) return fail(d.message, 'dialCode');
+  if (!n.ok) return fail(n.message, 'number');
+  return ok({ dialCode: d.value, number: n.value });
+}
+
+/** As `personNameSchema`. */
+export function checkPersonName(input: unknown): Check<string> {
+  if (typeof input !== 'string') return fail('nameRequired');
+  const v = input.trim();
+  if (v.length < 1) return fail('nameRequired');
+  return v.length > NAME_MAX ? fail('nameTooLong') : ok(v);
+}

@@ -1,0 +1,77 @@
+/*
+ * The rules of a quote request beyond its fields' shapes, without zod: the
+ * server's `quoteRequestSchema` (./schemas) applies them in its refinement and
+ * the booking form checks with them in the browser, so both answer with the
+ * same message keys (Validation namespace) without shipping zod to riders.
+ */
+
+/** Five minutes of slack for "now" bookings and clock drift. */
+export const PAST_SLACK_MS = 5 * 60 * 1000;
+/** Bookings open this far ahead. */
+export const MAX_ADVANCE_DAYS = 180;
+
+export type QuoteIssue = { path: string; message: string };
+
+type Place = { lat: number; lng: number; name: string };
+
+/** The request as the form builds it (the parsed shape of `quoteRequestSchema`). */
+export type QuoteFields = {
+  rideType: 'oneway' | 'return';
+  tripKind: string;
+  packageDetails?: string | null;
+  pickupLocation?: Place | null;
+  dropoffLocation?: Place | null;
+  pickupTime?: string | null;
+  returnTime?: string | null;
+};
+
+/** The cross-field rules, in the order the schema reports them. */
+export function quoteRuleIssues(v: QuoteFields, now = Date.now()): QuoteIssue[] {
+  const issues: QuoteIssue[] = [];
+  const issue = (path: string, message: string) => issues.push({ path, message });
+  if (!v.pickupLocation) issue('pickupLocation', 'pickupRequired');
+  if (v.tripKind !== 'rental' && !v.dropoffLocation) issue('dropoffLocation', 'dropoffRequired');
+  if (!v.pickupTime) issue('pickupTime', 'pickupTimeRequired');
+  if (v.tripKind === 'rental') {
+    if (!v.packageDetails) issue('packageDetails', 'packageRequired');
+    if (v.rideType === 'return') issue('rideType', 'rentalOneWay');
+  }
+  if (v.rideType === 'return' && !v.returnTime) issue('returnTime', 'returnRequired');
+  if (v.pickupTime) {
+    const pickup = Date.parse(v.pickupTime);
+    if (pickup < now - PAST_SLACK_MS) issue('pickupTime', 'pickupInPast');
+    if (pickup > now + MAX_ADVANCE_DAYS * 86_400_000) issue('pickupTime', 'pickupTooFar');
+    if (v.rideType === 'return' && v.returnTime && Date.parse(v.returnTime) <= pickup) issue('returnTime', 'returnBeforePickup');
+  }
+  return issues;
+}
+
+/** A place as `placeSchema` accepts it: coordinates in range, a name of 1 to 200 characters once trimmed. */
+function placeOk(place: Place): boolean {
+  const { lat, lng, name } = place;
+  const inRange = (n: unknown, limit: number) => typeof n === 'number' && Number.isFinite(n) && n >= -limit && n <= limit;
+  if (!inRange(lat, 90) || !inRange(lng, 180) || typeof name !== 'string') return false;
+  const trimmed = name.trim();
+  return trimmed.length >= 1 && trimmed.length <= 200;
+}
+
+/** zod's `z.iso.datetime({ offset: true })` for the form's instants (toISOString's Z or a ±hh:mm offset). */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * The booking form's check of the request it built: the fields' shapes (places
+ * and instants the form itself produced, so a failure here is 'placeRequired'
+ * or 'timeInvalid'), then the rules, as `quoteRequestSchema.safeParse` reports them.
+ */
+export function quoteRequestIssues(v: QuoteFields, now = Date.now()): QuoteIssue[] {
+  const shape: QuoteIssue[] = [];
+  for (const key of ['pickupLocation', 'dropoffLocation'] as const) {
+    const place = v[key];
+    if (place && !placeOk(place)) shape.push({ path: key, message: 'placeRequired' });
+  }
+  for (const key of ['pickupTime', 'returnTime'] as const) {
+    const time = v[key];
+    if (time && !ISO_TIME.test(time)) shape.push({ path: key, message: 'timeInvalid' });
+  }
+  return shape.length ? shape : quoteRuleIssues(v, now);
+}
