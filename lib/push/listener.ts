@@ -17,8 +17,7 @@ export function startPushNotifications(): () => void {
   const unsubscribe = onRideChange(async ({ ride, from, to }) => {
     if (from === to) return;
     const db = await getDb();
-    const payload = await ridePushPayload(db, ride, to);
-    if (payload) await sendToUser(db, ride.businessId, ride.riderId, payload);
+    await sendToUser(db, ride.businessId, ride.riderId, () => ridePushPayload(db, ride, to));
   });
   globalForPush.__travelsxPushStop = () => {
     unsubscribe();

@@ -67,11 +67,20 @@ async function sendOne(db: Db, sub: PushSubscriptionRow, body: string, now: Date
  * off): encrypted (aes128gcm) with a TTL; 404/410 delete the subscription,
  * 429 stores Retry-After and the device is skipped until then.
  */
-export async function sendToUser(db: Db, businessId: number, userId: number, payload: PushPayload, now = new Date()): Promise<SendOutcome> {
+export async function sendToUser(
+  db: Db,
+  businessId: number,
+  userId: number,
+  payload: PushPayload | (() => Promise<PushPayload | undefined>),
+  now = new Date(),
+): Promise<SendOutcome> {
   const outcome: SendOutcome = { sent: 0, skipped: 0, removed: 0, failed: 0 };
-  if (!(await getPushSettings(db, userId)).pushEnabled) return outcome;
+  // most riders have no subscription: one read, and nothing else is looked up
   const subs = await db.select().from(pushSubscriptions).where(and(eq(pushSubscriptions.businessId, businessId), eq(pushSubscriptions.userId, userId)));
-  const body = JSON.stringify(payload);
+  if (subs.length === 0 || !(await getPushSettings(db, userId)).pushEnabled) return outcome;
+  const message = typeof payload === 'function' ? await payload() : payload;
+  if (!message) return outcome;
+  const body = JSON.stringify(message);
   const results = await Promise.all(subs.map((sub) => sendOne(db, sub, body, now)));
   for (const result of results) outcome[result] += 1;
   return outcome;

@@ -1,5 +1,6 @@
 import { consoleRoute } from '@/components/partner/console-sections';
+import { AppsScreen } from '@/components/partner/apps/apps-screen';
 
-const route = consoleRoute('delivery', 'apps');
+const route = consoleRoute('delivery', 'apps', AppsScreen);
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

@@ -1,5 +1,6 @@
 import { consoleRoute } from '@/components/partner/console-sections';
+import { RidesScreen } from '@/components/partner/rides/rides-screen';
 
-const route = consoleRoute('delivery', 'rides');
+const route = consoleRoute('delivery', 'rides', RidesScreen);
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

@@ -1,5 +1,6 @@
 import { consoleRoute } from '@/components/partner/console-sections';
+import { CustomersScreen } from '@/components/partner/customers/customers-screen';
 
-const route = consoleRoute('travel', 'customers');
+const route = consoleRoute('travel', 'customers', CustomersScreen);
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

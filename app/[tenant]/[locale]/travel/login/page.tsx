@@ -1,5 +1,5 @@
-import { consoleRoute } from '@/components/partner/console-sections';
+import { loginRoute } from '@/components/auth/login-route';
 
-const route = consoleRoute('travel', 'login');
+const route = loginRoute('travel');
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

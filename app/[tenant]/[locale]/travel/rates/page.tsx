@@ -1,5 +1,6 @@
 import { consoleRoute } from '@/components/partner/console-sections';
+import { RatesScreen } from '@/components/partner/rates/rates-screen';
 
-const route = consoleRoute('travel', 'rates');
+const route = consoleRoute('travel', 'rates', RatesScreen);
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

@@ -1,5 +1,6 @@
 import { consoleRoute } from '@/components/partner/console-sections';
+import { RidesScreen } from '@/components/partner/rides/rides-screen';
 
-const route = consoleRoute('travel', 'rides');
+const route = consoleRoute('travel', 'rides', RidesScreen);
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

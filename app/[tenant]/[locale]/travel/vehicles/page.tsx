@@ -1,5 +1,6 @@
 import { consoleRoute } from '@/components/partner/console-sections';
+import { VehiclesScreen } from '@/components/partner/fleet/vehicles-screen';
 
-const route = consoleRoute('travel', 'vehicles');
+const route = consoleRoute('travel', 'vehicles', VehiclesScreen);
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

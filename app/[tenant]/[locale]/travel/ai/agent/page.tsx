@@ -1,5 +1,5 @@
-import { consoleRoute } from '@/components/partner/console-sections';
+import { consoleChatRoute } from '@/components/chat/console-chat-page';
 
-const route = consoleRoute('travel', 'ai');
+const route = consoleChatRoute('travel');
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

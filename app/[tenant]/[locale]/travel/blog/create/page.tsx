@@ -1,5 +1,6 @@
 import { consoleRoute } from '@/components/partner/console-sections';
+import { BlogCreateScreen } from '@/components/blog/blog-create-screen';
 
-const route = consoleRoute('travel', 'blog');
+const route = consoleRoute('travel', 'blog', BlogCreateScreen);
 export const generateMetadata = route.generateMetadata;
 export default route.Page;

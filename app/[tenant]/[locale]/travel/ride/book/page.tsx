@@ -1,5 +1,6 @@
 import { consoleRoute } from '@/components/partner/console-sections';
+import { BookForCustomer } from '@/components/partner/rides/book-for-customer';
 
-const route = consoleRoute('travel', 'book');
+const route = consoleRoute('travel', 'book', BookForCustomer);
 export const generateMetadata = route.generateMetadata;
 export default route.Page;
