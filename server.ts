@@ -10,7 +10,7 @@ import { logger } from './lib/log';
 import { openDatabase, closeDatabase } from './lib/db/client';
 import { ensureDemoTenant } from './lib/tenancy/demo';
 import { attachSocketServer } from './lib/realtime/server';
-import { CLIENT_IP_HEADER } from './lib/http/client-ip';
+import { stampClientIp } from './lib/http/client-address';
 import { startPushNotifications } from './lib/push/listener';
 import { createFrontDoor } from './lib/http/front';
 import { refuseAtEdge, sendEdgeError } from './lib/http/edge';
@@ -28,6 +28,9 @@ function pathOf(url: string | undefined): string {
   const end = url?.indexOf('?') ?? -1;
   return end === -1 ? (url ?? '/') : url!.slice(0, end);
 }
+
+/** How long after listening the place index starts loading (ms). */
+const PLACE_INDEX_DELAY_MS = 5_000;
 
 async function main(): Promise<void> {
   const startedAt = process.hrtime.bigint();
@@ -61,8 +64,7 @@ async function main(): Promise<void> {
   const server = createServer((req, res) => {
     if (refuseAtEdge(req, res)) return;
     // The client address travels to route handlers in a header only this server sets.
-    const forwarded = config.TRUST_PROXY === '1' ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0].trim() : '';
-    req.headers[CLIENT_IP_HEADER] = forwarded || req.socket.remoteAddress || 'unknown';
+    stampClientIp(req, config.TRUST_PROXY === '1');
     if (isApiPath(pathOf(req.url))) {
       void api(req, res);
       return;
@@ -97,8 +99,9 @@ async function main(): Promise<void> {
   server.listen(config.PORT, config.HOSTNAME, () => {
     const ms = Number(process.hrtime.bigint() - startedAt) / 1e6;
     logger.info({ port: config.PORT, database: kind, dev, readyMs: Math.round(ms) }, `ready on http://localhost:${config.PORT}`);
-    // The offline place index (about 4 s to build) loads now, so the first rider's search does not wait for it.
-    loadPlaceIndex().catch((error: unknown) => logger.error({ err: error }, 'place index failed to load'));
+    // The offline place index (about 4 s of CPU to build) loads once the first pages have been served, so the
+    // first rider's search does not wait for it; a search before then builds it on demand.
+    setTimeout(() => loadPlaceIndex().catch((error: unknown) => logger.error({ err: error }, 'place index failed to load')), PLACE_INDEX_DELAY_MS).unref();
   });
 }
 

@@ -39,8 +39,14 @@ async function signIn(index) {
   const ip = `10.8.${Math.floor(index / 250)}.${index % 250}`;
   const identity = { userType: 'travelsx-user', countryCode: '91', phoneNumber };
   await json('/api/auth/otp/send', { method: 'POST', body: identity, ip });
-  const outbox = await json(`/api/dev/outbox?to=${encodeURIComponent(`+91${phoneNumber}`)}`);
-  const otp = /\b(\d{4})\b/.exec(outbox.json.data[0].body)[1];
+  // the code is written to the outbox once the message is handed over: wait for it (up to 10 s)
+  let message;
+  for (let tries = 0; !message && tries < 100; tries++) {
+    if (tries) await new Promise((resolve) => setTimeout(resolve, 100));
+    message = (await json(`/api/dev/outbox?to=${encodeURIComponent(`+91${phoneNumber}`)}`)).json?.data?.[0];
+  }
+  if (!message) throw new Error(`no sign-in code reached the outbox for +91${phoneNumber}`);
+  const otp = /\b(\d{4})\b/.exec(message.body)[1];
   const res = await fetch(`${origin}/api/auth/otp/verify`, { method: 'POST', headers: { 'content-type': 'application/json', origin, 'x-forwarded-for': ip }, body: JSON.stringify({ ...identity, otp, feature: 'booking-signup', userName: `Chat rider ${index}` }) });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   const cookie = res.headers.get('set-cookie').split(';')[0];
