@@ -37,8 +37,24 @@ function prefixEntries(index: PlaceIndex, prefix: string): Int32Array {
   return top;
 }
 
+/** Words riders type again and again ("airport", "international", "nagar") keep their typo neighbours (bounded). */
+const FUZZY_CACHE_MAX = 20_000;
+const fuzzyCache = new WeakMap<PlaceIndex, Map<string, number[]>>();
+
 /** Token ids within the allowed typos of a word: those sharing its first half, or its last two letters (pigeonhole). */
 export function fuzzyTokens(index: PlaceIndex, word: string): number[] {
+  let cache = fuzzyCache.get(index);
+  if (!cache) fuzzyCache.set(index, (cache = new Map()));
+  let found = cache.get(word);
+  if (!found) {
+    found = typoNeighbours(index, word);
+    if (cache.size >= FUZZY_CACHE_MAX) cache.delete(cache.keys().next().value!);
+    cache.set(word, found);
+  }
+  return found;
+}
+
+function typoNeighbours(index: PlaceIndex, word: string): number[] {
   const max = allowedTypos(word);
   if (!max) return [];
   const found = new Set<number>();
