@@ -49,6 +49,9 @@ export type RouteSpec = Partial<Record<Method, MethodSpec>>;
 
 const phone = (n: string) => ({ dialCode: '91', number: n });
 
+/** One pickup time for every quote sample, so two samples of the same body compare equal (a time read per call could differ by a millisecond). */
+const QUOTE_PICKUP_TIME = new Date(Date.now() + 36 * 3600_000).toISOString();
+
 const RATE_CARD = {
   active: true,
   baseFare: 100,
@@ -218,7 +221,7 @@ export const ROUTES: Record<string, RouteSpec> = {
         tripKind: 'outstation',
         pickupLocation: { lat: 13.0878, lng: 80.2785, name: 'Chennai' },
         dropoffLocation: { lat: 12.9719, lng: 77.5937, name: 'Bengaluru' },
-        pickupTime: new Date(Date.now() + 36 * 3600_000).toISOString(),
+        pickupTime: QUOTE_PICKUP_TIME,
       }),
       required: ['pickupLocation', 'dropoffLocation', 'pickupTime'],
     },
