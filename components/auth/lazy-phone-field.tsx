@@ -1,7 +1,8 @@
 'use client';
 
-import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ComponentProps, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentProps, type RefObject } from 'react';
 import { useTranslations } from 'next-intl';
+import { create } from 'zustand';
 import type { PhoneField as PhoneFieldComponent } from './phone-field';
 import styles from './auth.module.css';
 
@@ -13,16 +14,16 @@ import styles from './auth.module.css';
  * label and height, so nothing moves when the real input replaces it.
  */
 
-let loaded = false;
+/** Whether the phone input's code has arrived (false in the server HTML and until the fetch ends). */
+const usePhoneFieldStore = create(() => ({ loaded: false }));
+
 let loading: Promise<{ default: typeof PhoneFieldComponent }> | undefined;
-const listeners = new Set<() => void>();
 
 /** Fetches the phone input once; safe to call on every interaction. */
 export function loadPhoneField(): Promise<{ default: typeof PhoneFieldComponent }> {
   loading ??= import('./phone-field').then(
     (m) => {
-      loaded = true;
-      for (const listener of listeners) listener();
+      usePhoneFieldStore.setState({ loaded: true });
       return { default: m.PhoneField };
     },
     (error: unknown) => {
@@ -33,17 +34,12 @@ export function loadPhoneField(): Promise<{ default: typeof PhoneFieldComponent 
   return loading;
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 const PhoneField = lazy(loadPhoneField);
 
 /** PhoneField, fetched on demand; the same props. */
 export function LazyPhoneField(props: ComponentProps<typeof PhoneFieldComponent>) {
   // rendered only once fetched, so the lazy component never waits on the network
-  const ready = useSyncExternalStore(subscribe, () => loaded, () => false);
+  const ready = usePhoneFieldStore((state) => state.loaded);
   const focusOnLoad = useRef(false);
   const placeholder = (
     <PhoneFieldPlaceholder
