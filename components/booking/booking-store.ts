@@ -27,6 +27,19 @@ export type RideFormData = {
   phone: { dialCode: string; number: string } | null;
 };
 
+/** The quote call's body for the stored form; a "now" pickup is priced at the moment of the call. */
+export function quoteInputOf(form: RideFormData) {
+  return {
+    rideType: form.rideType,
+    tripKind: form.tripKind,
+    packageDetails: form.tripKind === 'rental' ? form.packageDetails : null,
+    pickupLocation: form.pickupLocation,
+    dropoffLocation: form.tripKind === 'rental' ? null : form.dropoffLocation,
+    pickupTime: form.pickupTime === 'now' ? new Date().toISOString() : form.pickupAt,
+    returnTime: form.rideType === 'return' ? form.returnAt : null,
+  };
+}
+
 export type SelectedVehicle = { quote: Quote; vehicleType: VehicleType };
 export type Confirmation = { rideId: number; cashbackAmount: number; currency: string } | null;
 

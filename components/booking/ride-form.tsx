@@ -12,7 +12,7 @@ import { usePhoneError } from '@/components/auth/field-error';
 import { useSession } from '@/components/auth/session-store';
 import { useHydrationStore } from '@/components/ui/hydration-store';
 import ui from '@/components/ui/ui.module.css';
-import { useBookingStore, type RideFormData } from './booking-store';
+import { quoteInputOf, useBookingStore, type RideFormData } from './booking-store';
 import { PlaceInput } from './place-input';
 import styles from './booking.module.css';
 
@@ -72,19 +72,13 @@ export function RideForm({
   const set = <K extends keyof RideFormData>(key: K, value: RideFormData[K]) => setForm((f) => ({ ...f, [key]: value }));
   const touch = (key: string) => setTouched((t) => ({ ...t, [key]: true }));
 
-  const request = useMemo(() => {
+  // the trip as the vehicle step will read it, and the quote call's body for it (checked here as the server will)
+  const trip = useMemo(() => {
     const pickupAt = form.pickupTime === NOW ? new Date().toISOString() : zonedIso(form.pickupDate, form.pickupTime, timeZone);
     const returnAt = form.rideType === 'return' ? zonedIso(form.returnDate, form.returnTime, timeZone) : undefined;
-    return {
-      rideType: form.rideType,
-      tripKind: form.tripKind,
-      packageDetails: form.tripKind === 'rental' ? form.packageDetails : null,
-      pickupLocation: form.pickupLocation,
-      dropoffLocation: form.tripKind === 'rental' ? null : form.dropoffLocation,
-      pickupTime: pickupAt ?? null,
-      returnTime: returnAt ?? null,
-    };
+    return { ...form, pickupAt: pickupAt ?? null, returnAt: returnAt ?? null };
   }, [form, timeZone]);
+  const request = useMemo(() => quoteInputOf(trip), [trip]);
 
   const errors: Record<string, string> = {};
   for (const issue of quoteRequestIssues(request)) errors[issue.path] ??= tv(issue.message as 'pickupRequired');
@@ -103,9 +97,9 @@ export function RideForm({
       setTouched({ pickupLocation: true, dropoffLocation: true, pickupTime: true, returnTime: true, packageDetails: true });
       return;
     }
-    const trip = { ...form, pickupAt: request.pickupTime, returnAt: request.returnTime, flightNumber: form.flightNumber.trim().toUpperCase() };
-    if (onContinue) return onContinue(trip);
-    saveForm(trip);
+    const stored = { ...trip, flightNumber: form.flightNumber.trim().toUpperCase() };
+    if (onContinue) return onContinue(stored);
+    saveForm(stored);
     router.push('/ride/vehicles');
   };
 

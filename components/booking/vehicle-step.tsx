@@ -11,27 +11,14 @@ import { reportEvent } from '@/lib/tracking/client';
 import ui from '@/components/ui/ui.module.css';
 import { useApiErrorText } from '@/components/ui/use-api-error';
 import { failureOf } from '@/components/data/fetch-data';
-import { fetchQuote, type QuoteInput } from './api';
-import type { RideFormData } from './booking-store';
-import { useBookingStore } from './booking-store';
+import { fetchQuote } from './api';
+import { quoteInputOf, useBookingStore } from './booking-store';
 import { useShallow } from 'zustand/react/shallow';
 import { RouteMap } from './route-map';
 import styles from './booking.module.css';
 
 const toMinor = (major: number) => Math.round(major * 100);
 
-/** The quote call's body for the stored form; a "now" pickup is priced at the moment of the call. */
-function quoteInput(form: RideFormData): QuoteInput {
-  return {
-    rideType: form.rideType,
-    tripKind: form.tripKind,
-    packageDetails: form.tripKind === 'rental' ? form.packageDetails : null,
-    pickupLocation: form.pickupLocation,
-    dropoffLocation: form.tripKind === 'rental' ? null : form.dropoffLocation,
-    pickupTime: form.pickupTime === 'now' ? new Date().toISOString() : form.pickupAt,
-    returnTime: form.rideType === 'return' ? form.returnAt : null,
-  };
-}
 
 /** Vehicle step: prices the stored trip, shows the route and the vehicles; Continue after a choice. */
 export function VehicleStep() {
@@ -52,7 +39,7 @@ export function VehicleStep() {
   const quoteQuery = useQuery({
     queryKey: queryKeys.booking.quote(form),
     queryFn: () =>
-      fetchQuote(quoteInput(form!)).catch((error: unknown) => {
+      fetchQuote(quoteInputOf(form!)).catch((error: unknown) => {
         console.warn('vehicle fetch error', failureOf(error).message);
         throw error;
       }),
