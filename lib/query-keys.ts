@@ -30,6 +30,7 @@ export const queryKeys = {
     events: (query: string) => ['partner', 'events', query] as const,
     visits: (query: string) => ['partner', 'visits', query] as const,
     rates: () => ['partner', 'rates'] as const,
+    tripRules: () => ['partner', 'trip-rules'] as const,
     fleet: {
       all: ['partner', 'fleet'] as const,
       vehicles: () => ['partner', 'fleet', 'vehicles'] as const,
