@@ -10,8 +10,9 @@ import { useSession, useSessionStore } from '@/components/auth/session-store';
 import { BottomSheet } from '@/components/ui/bottom-sheet';
 import { useApiErrorText } from '@/components/ui/use-api-error';
 import ui from '@/components/ui/ui.module.css';
-import { useRiderWallet } from '@/components/rider/queries';
-import { updateProfile } from '@/components/rider/api';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys';
+import { fetchRiderWallet, updateProfile } from '@/components/rider/api';
 import { failureOf } from '@/components/data/fetch-data';
 import { bookRide, openCardPayment } from './api';
 import { useBookingStore } from './booking-store';
@@ -68,7 +69,8 @@ export function RideSummary({
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
   const attemptKey = useRef<string | null>(null);
-  const wallet = useRiderWallet();
+  // the wallet only for a signed-in rider (a signed-out one has none to spend)
+  const wallet = useQuery({ queryKey: queryKeys.rider.wallet(), queryFn: fetchRiderWallet, enabled: Boolean(me) });
   const [useWallet, setUseWallet] = useState(true);
   const [email, setEmail] = useState('');
   const [emailTouched, setEmailTouched] = useState(false);
