@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { choosePlace, rideCard, signInInSheet, tomorrowInIndia } from './support/booking';
 import { partnerLogin } from './support/partner';
 
@@ -30,6 +30,18 @@ function watchConsole(page: Page): string[] {
     if (message.type() === 'error' || /hydrat|did not match|#418|#423|#425/i.test(text)) seen.push(`${message.type()}: ${text}`);
   });
   return seen;
+}
+
+/** The operator's console session, signed in once per run (codes can be resent only every 30 s). */
+let partnerState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+async function partnerContext(browser: Browser): Promise<BrowserContext> {
+  if (!partnerState) {
+    const login = await browser.newContext();
+    await partnerLogin(await login.newPage(), PARTNER_EMAIL);
+    partnerState = await login.storageState();
+    await login.close();
+  }
+  return browser.newContext({ storageState: partnerState });
 }
 
 const money = (text: string) => Number(text.replace(/[^\d.]/g, ''));
@@ -157,9 +169,8 @@ for (const viewport of PHONES) {
       await page.goto('/in/en/user/rides');
       const code = /Start code (\d{4})/.exec((await rideCard(page, first).textContent())!)![1];
 
-      const partner = await browser.newContext();
+      const partner = await partnerContext(browser);
       const console = await partner.newPage();
-      await partnerLogin(console, PARTNER_EMAIL);
       const act = async (body: Record<string, unknown>) => {
         const res = await console.request.post(`/api/partner/rides/${first}`, { headers: { origin: ORIGIN }, data: body });
         expect(res.status(), JSON.stringify(body)).toBe(200);
@@ -243,7 +254,7 @@ test.describe('signup and campaign pages', () => {
 
   test('the back arrow points right in Arabic', async ({ page }) => {
     await page.goto('/ae/ar/user/ai/taxi/booking');
-    const arrow = page.locator('[class*="arrow"]').first();
+    const arrow = page.locator('[class*="_arrow"]').first();
     await expect(arrow).toHaveCSS('transform', 'matrix(-1, 0, 0, 1, 0, 0)');
   });
 
