@@ -195,7 +195,7 @@ export function negotiateMarket(cookieTag: string | undefined, acceptLanguage: s
 }
 
 /**
- * An operator's site: the operator's own market decides the country and the
+ * An operator's rider site: the operator's own market decides the country and the
  * browser only the language (an en-US browser on an Indian operator's site
  * gets /in/en, a ta-IN one /in/ta). The cookie (a choice made in the language
  * selector) still wins; a browser language the country does not list gives
@@ -209,7 +209,8 @@ export function negotiateOperatorMarket(operatorCountry: string, cookieTag: stri
     const lang = languageOf(tag);
     if (listed.includes(lang)) return { country: operatorCountry, lang };
   }
-  return { country: operatorCountry, lang: listed[0] ?? DEFAULT_LANGUAGE };
+  // no browser language listed there (or none sent): English where listed, else the country's first
+  return { country: operatorCountry, lang: listed.includes(DEFAULT_LANGUAGE) ? DEFAULT_LANGUAGE : (listed[0] ?? DEFAULT_LANGUAGE) };
 }
 
 /** An app path under a market's prefix, e.g. ({in, en}, "/travel/home") -> "/in/en/travel/home". */

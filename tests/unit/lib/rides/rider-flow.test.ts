@@ -18,6 +18,7 @@ import { parseMessage } from '@/lib/chat/parse';
 import { hindiWhenToEnglish } from '@/lib/chat/parse-hindi-when';
 import { handleUserMessage } from '@/lib/chat/service';
 import { DomainError } from '@/lib/errors/domain-error';
+import { negotiateOperatorMarket } from '@/lib/i18n/markets';
 import type { Db } from '@/lib/db/client';
 import en from '@/messages/en.json';
 import { closeTestDb, openTestDb } from '../../db';
@@ -268,5 +269,17 @@ describe('errors stay domain errors', () => {
     forgetTripRules(demo.id);
     await expect(createQuote(db, demo, trip({ dropoffLocation: LONDON }))).rejects.toBeInstanceOf(DomainError);
     expect(await db.select().from(rides).where(eq(rides.businessId, -1))).toEqual([]);
+  });
+});
+
+describe("an operator's rider site: its market wins the country, the browser only the language", () => {
+  it.each([
+    ['en-US,en;q=0.9', undefined, { country: 'in', lang: 'en' }],
+    ['ta-IN', undefined, { country: 'in', lang: 'ta' }],
+    ['fr-FR', undefined, { country: 'in', lang: 'en' }],
+    [null, undefined, { country: 'in', lang: 'en' }],
+    ['en-US', 'ar-AE', { country: 'ae', lang: 'ar' }],
+  ])('Accept-Language %s, cookie %s -> %o', (accept, cookie, market) => {
+    expect(negotiateOperatorMarket('in', cookie, accept)).toEqual(market);
   });
 });
