@@ -42,6 +42,10 @@ type Near = readonly { lat: number; lng: number }[] | undefined;
 /** 1 when the place is within NEAR_SERVICE_KM of a service city (0 without service cities). */
 const nearService = (place: PlaceEntry, near: Near) => (near?.some((c) => distanceKm(place, c) <= NEAR_SERVICE_KM) ? 1 : 0);
 
+/** A weak match (a typo guess, or a town named by only part of the phrase) this far from every service city is asked about, not taken. */
+const WEAK_MATCH_FAR_KM = 1000;
+const farFromService = (place: PlaceEntry, near: Near) => Boolean(near?.length) && !near!.some((c) => distanceKm(place, c) <= WEAK_MATCH_FAR_KM);
+
 function better(a: Candidate, b: Candidate | undefined, country: string | undefined, near?: Near): boolean {
   if (!b) return true;
   const home = (c: Candidate) => (country && c.place.country === country ? 1 : 0);
@@ -123,12 +127,18 @@ export function resolvePlace(phrase: string, options: ResolveOptions = {}): Plac
       if (place) hits.push({ place, start });
     }
     const top = hits.reduce<(typeof hits)[number] | undefined>((acc, h) => (!acc || better({ place: h.place, distance: 0 }, { place: acc.place, distance: 0 }, options.country, options.near) ? h : acc), undefined);
-    if (top) return toSlot(top.place, [...tokens.slice(0, top.start), ...tokens.slice(top.start + size)], airport);
+    if (top) {
+      const extra = [...tokens.slice(0, top.start), ...tokens.slice(top.start + size)];
+      // "T Nagar" must not become a town called Nagar 2,000 km away: ask instead (the chat says it could not find it)
+      if (extra.length && farFromService(top.place, options.near)) return undefined;
+      return toSlot(top.place, extra, airport);
+    }
   }
   if (options.fuzzy === false) return undefined;
   const whole = foldKey(tokens.join(' '));
   const guesses = [tokens.length <= 2 ? fuzzyMatch(whole, options.country, options.near) : undefined, ...tokens.map((t) => fuzzyMatch(foldKey(t), options.country, options.near))];
   const guess = guesses.reduce<Candidate | undefined>((acc, g) => (g && better(g, acc, options.country, options.near) ? g : acc), undefined);
+  if (guess && farFromService(guess.place, options.near)) return undefined;
   return guess ? toSlot(guess.place, [], airport) : undefined;
 }
 

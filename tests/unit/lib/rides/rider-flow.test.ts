@@ -17,6 +17,7 @@ import { listServiceAreas } from '@/lib/tenancy/queries';
 import { parseMessage } from '@/lib/chat/parse';
 import { hindiWhenToEnglish } from '@/lib/chat/parse-hindi-when';
 import { handleUserMessage } from '@/lib/chat/service';
+import { loadPlaceIndex, resolvePlace } from '@/lib/chat/places';
 import { DomainError } from '@/lib/errors/domain-error';
 import { negotiateOperatorMarket } from '@/lib/i18n/markets';
 import type { Db } from '@/lib/db/client';
@@ -142,6 +143,25 @@ describe('quote API with the operator’s limits', () => {
     const { agent } = await handleUserMessage(db, { businessId: demo.id, chatSession: 'rider-flow-london-0001', channel: 'web', actor: null, locale: 'en-IN', text: 'Chennai to London tomorrow 8 am' });
     expect(agent.content.message).toMatch(/This trip is [\d,.]+ km; we drive up to 2,500 km\. Choose a nearer drop-off\./);
     expect(agent.content.message).toContain(en.ChatAgent.askDropoff);
+    expect(agent.data?.kind).not.toBe('quotes');
+  });
+});
+
+describe('chat places near the operator', () => {
+  const near = CITIES;
+  it('takes exact towns anywhere, but asks about weak matches (a typo, or part of the phrase) far from the service cities', async () => {
+    await loadPlaceIndex();
+    expect(resolvePlace('T Nagar', { country: 'IN', near })?.name).toBe('T Nagar, Chennai');
+    expect(resolvePlace('Jaipur', { country: 'IN', near })?.name).toBe('Jaipur');
+    expect(resolvePlace('Qwerty Jaipur', { country: 'IN', near })).toBeUndefined();
+    expect(resolvePlace('Qwerty Jaipur', { country: 'IN' })?.name).toBe('Qwerty, Jaipur');
+    expect(resolvePlace('Jaipr', { country: 'IN', near })).toBeUndefined();
+    expect(resolvePlace('Bangalor', { country: 'IN', near })?.name).toBe('Bengaluru');
+  }, 60_000);
+
+  it('the chat asks which town a far weak match is instead of quoting it', async () => {
+    const { agent } = await handleUserMessage(db, { businessId: demo.id, chatSession: 'rider-flow-far-00001', channel: 'web', actor: null, locale: 'en-IN', text: 'from Chennai to Qwerty Jaipur tomorrow 8 am' });
+    expect(agent.content.message).toContain('Which city or town is that?');
     expect(agent.data?.kind).not.toBe('quotes');
   });
 });
