@@ -73,7 +73,9 @@ beforeAll(async () => {
   riderCookie = `__Host-session=${await createSession(db, { id: rider.id, businessId: demo.id })}`;
   const [partner] = await db.insert(users).values({ businessId: demo.id, role: 'travelsx-partner', name: 'Ops', email: 'ops@demo.example', phoneCode: '91', phone: '9000000001' }).returning();
   partnerCookie = `__Host-session=${await createSession(db, { id: partner.id, businessId: demo.id })}`;
-}, 60_000);
+  // the chat's place index (built once per process, ~3 s quiet, much longer on a busy machine)
+  await loadPlaceIndex();
+}, 180_000);
 afterAll(closeTestDb);
 
 describe('trip limits (the rules the form and the quote share)', () => {
@@ -149,15 +151,14 @@ describe('quote API with the operator’s limits', () => {
 
 describe('chat places near the operator', () => {
   const near = CITIES;
-  it('takes exact towns anywhere, but asks about weak matches (a typo, or part of the phrase) far from the service cities', async () => {
-    await loadPlaceIndex();
+  it('takes exact towns anywhere, but asks about weak matches (a typo, or part of the phrase) far from the service cities', () => {
     expect(resolvePlace('T Nagar', { country: 'IN', near })?.name).toBe('T Nagar, Chennai');
     expect(resolvePlace('Jaipur', { country: 'IN', near })?.name).toBe('Jaipur');
     expect(resolvePlace('Qwerty Jaipur', { country: 'IN', near })).toBeUndefined();
     expect(resolvePlace('Qwerty Jaipur', { country: 'IN' })?.name).toBe('Qwerty, Jaipur');
     expect(resolvePlace('Jaipr', { country: 'IN', near })).toBeUndefined();
     expect(resolvePlace('Bangalor', { country: 'IN', near })?.name).toBe('Bengaluru');
-  }, 60_000);
+  });
 
   it('the chat asks which town a far weak match is instead of quoting it', async () => {
     const { agent } = await handleUserMessage(db, { businessId: demo.id, chatSession: 'rider-flow-far-00001', channel: 'web', actor: null, locale: 'en-IN', text: 'from Chennai to Qwerty Jaipur tomorrow 8 am' });
