@@ -8,7 +8,7 @@ import { tripLimitIssue, type TripLimitIssue, type TripRuleValues } from '@/lib/
 import { estimateRoute } from '@/lib/road-distance/estimate';
 import { RIDE_TIME_SLOTS, zonedDate, zonedIso } from '@/lib/fares/time';
 import { TRIP_KINDS, type RentalPackage } from '@/lib/booking/vocabulary';
-import { formatKm, formatTime } from '@/lib/i18n/format';
+import { formatTime } from '@/lib/i18n/format';
 import { LazyPhoneField, loadPhoneField } from '@/components/auth/lazy-phone-field';
 import { usePhoneError } from '@/components/auth/field-error';
 import { useSession } from '@/components/auth/session-store';
@@ -131,7 +131,8 @@ export function RideForm({
     return tripLimitIssue(limits.rules, limits.cities, { tripKind: trip.tripKind, pickup: trip.pickupLocation, dropoff, pickupTime: new Date(trip.pickupAt), distanceM });
   }, [limits, trip]);
   if (limitIssue && !errors[limitIssue.field]) {
-    const km = (value: number) => formatKm(value * 1000, locale);
+    // whole km, Latin digits (as formatKm), without pulling the money formatters into the form's first load
+    const km = (value: number) => new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilometer', maximumFractionDigits: 0, numberingSystem: 'latn' }).format(value);
     const values = { limit: km(limitIssue.limitKm), distance: 'km' in limitIssue ? km(limitIssue.km) : '', nearest: 'nearest' in limitIssue ? (limitIssue.nearest ?? '') : '' };
     const key = ({ outside_service_area: 'limitOutsideArea', local_too_far: 'limitLocal', trip_too_far: 'limitTooFar', now_too_far: 'limitNow' } as const)[limitIssue.code];
     errors[limitIssue.field] = tf(key as 'limitLocal', values);
