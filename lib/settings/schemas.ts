@@ -60,12 +60,17 @@ export type CitiesInput = z.infer<typeof citiesSchema>;
 
 export const citySearchSchema = z.object({ q: z.string().trim().min(1, 'cityQueryRequired').max(100, 'cityQueryRequired') });
 
-const TIME_ZONES = new Set(Intl.supportedValuesOf('timeZone'));
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 
-/** Every IANA zone this runtime knows, and UTC. */
+/** Every IANA zone this runtime knows (canonical names and their links, e.g. Asia/Kolkata), and UTC. */
 export function isTimeZone(value: string): boolean {
-  return value === 'UTC' || TIME_ZONES.has(value);
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function isCurrency(value: string): boolean {

@@ -31,9 +31,19 @@ function cleanCss(text: string): string {
   return text.replace(/@import[^;]*;?/gi, '').replace(EXTERNAL_URL, 'none');
 }
 
+/** Refuses the file when any element, kept or not, runs code. */
+function refuseAnyScript(root: Element): void {
+  for (const element of [root, ...Array.from(root.getElementsByTagName('*'))]) {
+    if (SCRIPT_ELEMENTS.has(element.localName.toLowerCase())) refuseScript();
+    for (const attribute of Array.from(element.attributes)) {
+      if (attribute.localName.toLowerCase().startsWith('on')) refuseScript();
+      if (/^(?:javascript|vbscript):/i.test(attribute.value.replace(/[\u0000-\u0020]/g, ''))) refuseScript();
+    }
+  }
+}
+
 function cleanElement(element: Element): void {
   const name = element.localName.toLowerCase();
-  if (SCRIPT_ELEMENTS.has(name)) refuseScript();
   if (element.namespaceURI !== SVG_NS || DROPPED_ELEMENTS.has(name)) {
     // a wrapper link keeps its drawing; anything else goes with its content
     if (name === 'a' && element.namespaceURI === SVG_NS) element.replaceWith(...Array.from(element.childNodes));
@@ -43,8 +53,6 @@ function cleanElement(element: Element): void {
   for (const attribute of Array.from(element.attributes)) {
     const attr = attribute.localName.toLowerCase();
     const value = attribute.value.trim();
-    if (attr.startsWith('on')) refuseScript();
-    if (/^\s*(?:javascript|vbscript):/i.test(value.replace(/[\u0000-\u001f\s]/g, ''))) refuseScript();
     if (attr === 'href' || attribute.namespaceURI === XLINK_NS) {
       if (!value.startsWith('#')) element.removeAttributeNode(attribute);
       continue;
@@ -73,6 +81,7 @@ export function sanitizeSvg(bytes: Uint8Array): string {
   }
   const root = document.documentElement;
   if (!root || root.localName !== 'svg' || root.namespaceURI !== SVG_NS) throw settingsError('logoMalformed', 'logo');
+  refuseAnyScript(root);
   cleanElement(root);
   for (const child of Array.from(document.childNodes)) if (child !== root) child.remove();
   return new document.defaultView!.XMLSerializer().serializeToString(root);
