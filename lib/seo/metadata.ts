@@ -36,7 +36,6 @@ const ogLocale = (tag: string) => tag.replace('-', '_');
  */
 export function pageMetadata(seo: PageSeo): Metadata {
   const { canonical, languages } = pageAlternates(seo.tenant, seo.market, seo.href, { languages: seo.languages });
-  const origin = siteOrigin(seo.tenant);
   const own = toLocaleTag(canonicalMarket(seo.tenant, seo.market, seo.languages));
   const others = tenantMarkets(seo.tenant, seo.languages).map(toLocaleTag).filter((tag) => tag !== own);
   const fullTitle = `${seo.title} | ${seo.tenant.name}`;

@@ -5,7 +5,7 @@ import { businesses, drivers, rateCards, rides, serviceAreas, vehicles } from '@
 import { COUNTRIES, languagesForCountry, type CountryCode } from '@/lib/i18n/markets';
 import { cityById, loadGazetteer } from '@/lib/places/gazetteer';
 import { normalisePlaceName } from '@/lib/places/normalise';
-import { listServiceAreas, type Tenant } from '@/lib/tenancy/queries';
+import { listServiceAreas } from '@/lib/tenancy/queries';
 import { checkBrandColour } from './colour';
 import { offeredLanguages } from './languages';
 import { settingsError } from './errors';

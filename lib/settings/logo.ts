@@ -2,7 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type Metadata as SharpMetadata, type OverlayOptions } from 'sharp';
+import sharp, { type Metadata as SharpMetadata } from 'sharp';
 import { MEDIA_PREFIX } from '@/lib/blog/schemas';
 import { sniffImage, uploadsRoot } from '@/lib/blog/images';
 import { settingsError } from './errors';

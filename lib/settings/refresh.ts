@@ -1,13 +1,20 @@
 import 'server-only';
-import { refreshTenantPages } from '@/lib/seo/refresh';
+import { purgeTenantDocuments } from '@/lib/http/document-cache';
+import { revalidate } from '@/lib/http/revalidate';
 import { forgetPlaceSearchContext } from '@/lib/tenancy/service-area';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
 import { forgetShareImages } from './share-image';
 
-/** A business setting changed: the rider site shows it at once (cached documents purged, pages revalidated, tenant and city caches dropped). */
+/**
+ * A business setting changed: the rider site shows it at once, the way a fare
+ * change does (lib/seo/refresh.ts): the front door's cached documents of the
+ * tenant are purged and Next's cache under /{tenant} is revalidated; the
+ * host-to-tenant cache, the place-search cities and held share images go too.
+ */
 export function settingsChanged(tenant: { id: number; slug: string }): void {
   clearTenantCache();
   forgetPlaceSearchContext(tenant.id);
   forgetShareImages(tenant.slug);
-  refreshTenantPages(tenant.slug);
+  purgeTenantDocuments(tenant.slug);
+  revalidate({ paths: [{ path: `/${tenant.slug}`, type: 'layout' }], tags: [] });
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import sharp, { type Metadata as SharpMetadata, type OverlayOptions } from 'sharp';
+import sharp, { type OverlayOptions } from 'sharp';
 import { createTranslator } from 'next-intl';
 import { loadMessages } from '@/lib/i18n/messages';
 import type { Tenant } from '@/lib/tenancy/queries';

@@ -52,11 +52,11 @@ async function call(host: string, urlPath: string, { method = 'GET', body, cooki
   return { status: res.status, json, bytes, type, headers: res.headers };
 }
 
-function multipart(name: string, type: string, bytes: Buffer): { raw: Buffer; headers: Record<string, string> } {
+function multipart(name: string, type: string, bytes: Buffer): { raw: Blob; headers: Record<string, string> } {
   const boundary = 'settings-test-boundary';
   const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`);
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { raw: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return { raw: new Blob([new Uint8Array(Buffer.concat([head, bytes, tail]))]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 const png = (width: number, height: number) => sharp({ create: { width, height, channels: 4, background: { r: 200, g: 40, b: 40, alpha: 1 } } }).png().toBuffer();
