@@ -5,5 +5,5 @@ import { revalidate } from '@/lib/http/revalidate';
 /** Renders an operator's pages afresh (its fares changed): the front door's documents and Next's cache under /{tenant}. */
 export function refreshTenantPages(tenantSlug: string): void {
   purgeTenantDocuments(tenantSlug);
-  revalidate({ paths: [{ path: `/${tenantSlug}`, type: 'layout' }], tags: [] });
+  void revalidate({ paths: [{ path: `/${tenantSlug}`, type: 'layout' }], tags: [] });
 }

@@ -10,11 +10,15 @@ import { forgetShareImages } from './share-image';
  * change does (lib/seo/refresh.ts): the front door's cached documents of the
  * tenant are purged and Next's cache under /{tenant} is revalidated; the
  * host-to-tenant cache, the place-search cities and held share images go too.
+ * It resolves once Next has dropped the old pages, so the settings answer means
+ * the rider site shows the change.
  */
-export function settingsChanged(tenant: { id: number; slug: string }): void {
+export async function settingsChanged(tenant: { id: number; slug: string }): Promise<void> {
   clearTenantCache();
   forgetPlaceSearchContext(tenant.id);
   forgetShareImages(tenant.slug);
   purgeTenantDocuments(tenant.slug);
-  revalidate({ paths: [{ path: `/${tenant.slug}`, type: 'layout' }], tags: [] });
+  // the answer waits for Next: a page asked for meanwhile could be the old one, so the documents are purged again after
+  await revalidate({ paths: [{ path: `/${tenant.slug}`, type: 'layout' }], tags: [] });
+  purgeTenantDocuments(tenant.slug);
 }

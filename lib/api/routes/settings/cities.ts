@@ -11,6 +11,6 @@ import { citiesSchema } from '@/lib/settings/schemas';
  */
 export const PUT = endpoint({ auth: PARTNER_ROLES, body: citiesSchema }, async ({ db, tenant, body }) => {
   await saveCities(db, tenant.id, body);
-  settingsChanged(tenant);
+  await settingsChanged(tenant);
   return { success: true, data: await readSettings(db, tenant.id) };
 });

@@ -7,6 +7,6 @@ import { colourSchema } from '@/lib/settings/schemas';
 /** The brand colour (#rrggbb); refused (400, field `colour`, with the nearest passing shade) when white text on it fails WCAG AA. */
 export const PUT = endpoint({ auth: PARTNER_ROLES, body: colourSchema }, async ({ db, tenant, body }) => {
   await setBrandColour(db, tenant.id, body.colour);
-  settingsChanged(tenant);
+  await settingsChanged(tenant);
   return { success: true, data: await readSettings(db, tenant.id) };
 });

@@ -30,13 +30,13 @@ async function fileOf(req: Request): Promise<Uint8Array> {
 export const POST = endpoint({ auth: PARTNER_ROLES, maxBytes: LOGO_BODY_MAX }, async ({ db, req, tenant }) => {
   const stored = await storeLogo(tenant.slug, await fileOf(req));
   await setLogo(db, tenant.id, stored);
-  settingsChanged(tenant);
+  await settingsChanged(tenant);
   return { success: true, data: await readSettings(db, tenant.id) };
 });
 
 /** Removes the logo (the site shows the name alone and the platform's icon). */
 export const DELETE = endpoint({ auth: PARTNER_ROLES }, async ({ db, tenant }) => {
   await setLogo(db, tenant.id, null);
-  settingsChanged(tenant);
+  await settingsChanged(tenant);
   return { success: true, data: await readSettings(db, tenant.id) };
 });

@@ -7,6 +7,6 @@ import { profileSchema } from '@/lib/settings/schemas';
 /** Name, short name, support phone, WhatsApp number and support e-mail; the rider site shows them at once. */
 export const PUT = endpoint({ auth: PARTNER_ROLES, body: profileSchema }, async ({ db, tenant, body }) => {
   await updateProfile(db, tenant.id, body);
-  settingsChanged(tenant);
+  await settingsChanged(tenant);
   return { success: true, data: await readSettings(db, tenant.id) };
 });
