@@ -192,8 +192,9 @@ export async function firstRunChecklist(db: Db, businessId: number): Promise<Che
   const one = async (query: Promise<unknown[]>) => (await query).length > 0;
   const [cities, rates, vehicle, driver, booking] = await Promise.all([
     one(db.select({ id: serviceAreas.id }).from(serviceAreas).where(eq(serviceAreas.businessId, businessId)).limit(1)),
-    // seeded with the business in one transaction: a card saved later is one the operator set
-    one(db.select({ id: rateCards.id }).from(rateCards).where(and(eq(rateCards.businessId, businessId), eq(rateCards.active, true), gt(rateCards.updatedAt, row.createdAt))).limit(1)),
+    // seeded with the business in one transaction (same now()): a card saved later is one the operator set;
+    // compared in SQL, as a JS Date would drop PostgreSQL's microseconds
+    one(db.select({ id: rateCards.id }).from(rateCards).where(and(eq(rateCards.businessId, businessId), eq(rateCards.active, true), gt(rateCards.updatedAt, sql`(select created_at from businesses where id = ${businessId})`))).limit(1)),
     one(db.select({ id: vehicles.id }).from(vehicles).where(and(eq(vehicles.businessId, businessId), isNull(vehicles.removedAt))).limit(1)),
     one(db.select({ id: drivers.id }).from(drivers).where(and(eq(drivers.businessId, businessId), isNull(drivers.removedAt))).limit(1)),
     one(db.select({ id: rides.id }).from(rides).where(eq(rides.businessId, businessId)).orderBy(asc(rides.id)).limit(1)),

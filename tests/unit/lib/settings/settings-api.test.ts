@@ -338,6 +338,14 @@ describe('first-run checklist', () => {
       { key: 'driver', done: false },
       { key: 'booking', done: false },
     ]);
+    // saving a rate card (the seeded ones do not count) ticks the fares step
+    const rates = await call(B, '/api/partner/rates', { cookie: cookies.b });
+    const { vehicleType, updatedAt: _updatedAt, ...card } = rates.json.data.cards[0];
+    expect((await call(B, `/api/partner/rates/${vehicleType}`, { method: 'PUT', body: card, cookie: cookies.b })).status).toBe(200);
+    const after = await call(B, '/api/settings/checklist', { cookie: cookies.b });
+    expect(after.json.data.find((item: { key: string }) => item.key === 'rates')).toEqual({ key: 'rates', done: true });
+    // A's checklist is its own
+    expect((await call(A, '/api/settings/checklist', { cookie: cookies.a })).json.data.find((item: { key: string }) => item.key === 'cities')).toEqual({ key: 'cities', done: true });
   });
 });
 
