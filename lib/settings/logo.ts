@@ -29,7 +29,8 @@ export type StoredLogo = { logoUrl: string; iconBase: string };
 
 function isSvg(bytes: Uint8Array): boolean {
   const head = new TextDecoder().decode(bytes.subarray(0, 1024)).replace(/^\uFEFF/, '').trimStart();
-  return /^(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(head) || (/^<\?xml/i.test(head) && /<svg[\s>]/i.test(head));
+  // markup that names an svg element near its start; the XML parser in sanitizeSvg decides the rest
+  return head.startsWith('<') && /<svg[\s>]/i.test(head);
 }
 
 /** The public path of one icon of a logo's set. */

@@ -69,8 +69,11 @@ function cleanElement(element: Element): void {
 
 /** The stored form of an uploaded SVG logo; refuses script (logoSvgScript) and anything that is not an SVG document (logoMalformed). */
 export function sanitizeSvg(bytes: Uint8Array): string {
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes).replace(/^\uFEFF/, '');
-  // entity declarations (billion laughs, external entities) are never needed by a logo
+  // a plain DOCTYPE (as drawing programs write) goes; entity declarations (billion laughs, external entities) are refused
+  const text = new TextDecoder('utf-8', { fatal: false })
+    .decode(bytes)
+    .replace(/^\uFEFF/, '')
+    .replace(/<!DOCTYPE[^>[]*>/i, '');
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw settingsError('logoMalformed', 'logo');
   if (/<script[\s>/]/i.test(text)) refuseScript();
   let document: Document;
