@@ -1,4 +1,6 @@
 import 'server-only';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
 import { createTranslator } from 'next-intl';
 import { loadMessages } from '@/lib/i18n/messages';
@@ -34,6 +36,12 @@ function lines(text: string, width: number): string[] {
   return out;
 }
 
+/** The bytes of a logo: an upload of this operator, or a logo shipped with the app (public/brand/, the demo's). */
+async function logoBytes(slug: string, logoUrl: string): Promise<Buffer | undefined> {
+  if (/^\/brand\/[a-z0-9-]+\.(?:svg|png)$/.test(logoUrl)) return fs.readFile(/*turbopackIgnore: true*/ path.join(process.cwd(), 'public', logoUrl)).catch(() => undefined);
+  return readStoredLogo(slug, logoUrl);
+}
+
 type ShareInput = Pick<Tenant, 'slug' | 'name' | 'logoUrl' | 'brandColor' | 'settingsUpdatedAt'>;
 
 async function render(tenant: ShareInput, kind: ShareKind, lang: string): Promise<Buffer> {
@@ -47,7 +55,7 @@ async function render(tenant: ShareInput, kind: ShareKind, lang: string): Promis
   const rtl = lang === 'ar';
   const font = "'DejaVu Sans', 'Liberation Sans', 'Noto Sans', sans-serif";
   const initials = tenant.name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('');
-  const logo = tenant.logoUrl ? await readStoredLogo(tenant.slug, tenant.logoUrl) : undefined;
+  const logo = tenant.logoUrl ? await logoBytes(tenant.slug, tenant.logoUrl) : undefined;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${SHARE_WIDTH}" height="${SHARE_HEIGHT}" viewBox="0 0 ${SHARE_WIDTH} ${SHARE_HEIGHT}">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colour}"/><stop offset="1" stop-color="${strong}"/></linearGradient></defs>
   <rect width="${SHARE_WIDTH}" height="${SHARE_HEIGHT}" fill="url(#g)"/>
