@@ -49,7 +49,7 @@ const CONSOLE_SCREENS = {
   visits: { title: { namespace: 'Visits', key: 'metaTitle' }, namespaces: ['Visits', 'Leads', 'Overview'], props: ({ tenant }) => ({ timeZone: tenant.timeZone }) },
   apps: { title: { namespace: 'Apps', key: 'title' }, namespaces: ['Apps'], props: ({ area, tenant, market }) => ({ tenant, market, area }) },
   blog: { title: { namespace: 'BlogCreate', key: 'metaTitle' }, namespaces: ['BlogCreate'], props: () => ({}) },
-} satisfies Record<Exclude<ConsoleSection, 'login' | 'ai'>, ConsoleScreen<object>>;
+} satisfies Record<Exclude<ConsoleSection, 'login' | 'ai' | 'agent'>, ConsoleScreen<object>>;
 
 type ScreenSection = keyof typeof CONSOLE_SCREENS;
 type ScreenProps<S extends ScreenSection> = Awaited<ReturnType<(typeof CONSOLE_SCREENS)[S]['props']>>;

@@ -4,6 +4,7 @@ import { MAX_PARSE_CHARS, parseMessage, type ParsedMessage } from './parse';
 import { loadPlaceIndex, resolvePlace } from './places';
 import { line, type ReplyLine } from './reply';
 import { freshState, readState, type AgentState } from './state';
+import { parseCustomer } from './agent-customer';
 import { tenantRegion } from './tools';
 
 export type { AgentContext, Turn } from './agent-trip';
@@ -54,9 +55,17 @@ export async function runBuiltInAgent(ctx: AgentContext, stored: unknown, text: 
   let state = readState(stored);
   if (text.length > MAX_PARSE_CHARS) return { state, reply: { lines: [line('tooLong')] } };
   await loadPlaceIndex();
+  if (state.awaitingCustomer && state.stage === 'confirm') {
+    const customer = parseCustomer(text, ctx.tenant.countryCode);
+    if (customer) return book({ ...state, customer, awaitingCustomer: undefined }, ctx);
+  }
   const parsed = parseMessage(text, { now: ctx.now, timeZone: ctx.tenant.timeZone, country: tenantRegion(ctx.tenant), expect: state.expect, resolvePlace });
 
   if (parsed.intent === 'restart') return advance(freshState(), ctx, [line('restart')]);
+  if (state.awaitingCustomer) {
+    if (state.stage === 'confirm' && parsed.answer !== 'no' && !changesTrip(parsed) && !parsed.slots.vehicleType && parsed.intent !== 'status' && parsed.intent !== 'cancelRide') return { state, reply: { lines: [line('customerNotUnderstood')] } };
+    state = { ...state, awaitingCustomer: undefined };
+  }
   if (parsed.intent === 'status') return rideStatus(state, ctx);
   if (parsed.intent === 'cancelRide') return startCancel(state, parsed, ctx);
   if (state.stage === 'cancelPick' || state.stage === 'cancelConfirm') {

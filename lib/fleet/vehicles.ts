@@ -6,6 +6,7 @@ import { vehicleImage } from './images';
 import { fieldConflict, fleetNotFound, isUniqueViolation } from './errors';
 import type { AddVehicleInput, UpdateVehicleInput } from './schemas';
 import type { FleetCounters } from './counters';
+import { assertHoldsNoRide } from './open-rides';
 
 export type { FleetCounters } from './counters';
 
@@ -89,9 +90,12 @@ export async function updateVehicle(db: Db, businessId: number, id: number, chan
   }
 }
 
-/** Soft-removes a vehicle and takes it off its drivers, in one transaction. */
+/** Soft-removes a vehicle and takes it off its drivers, in one transaction; not while it is on an open ride (409 naming it). */
 export async function removeVehicle(db: Db, businessId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
+    const [held] = await tx.select({ number: vehicles.number }).from(vehicles).where(and(eq(vehicles.id, id), live(businessId))).limit(1).for('update');
+    if (!held) throw fleetNotFound('vehicle');
+    await assertHoldsNoRide(tx as unknown as Db, businessId, { vehicleId: id, name: held.number });
     const [row] = await tx.update(vehicles).set({ removedAt: new Date(), online: false }).where(and(eq(vehicles.id, id), live(businessId))).returning({ id: vehicles.id });
     if (!row) throw fleetNotFound('vehicle');
     await tx.update(drivers).set({ vehicleId: null }).where(and(eq(drivers.businessId, businessId), eq(drivers.vehicleId, id)));
