@@ -2,7 +2,7 @@ import 'server-only';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { drivers, rides, users, vehicles, type Ride, type RideStatus } from '@/lib/db/schema';
-import { DomainError, notFound } from '@/lib/errors/domain-error';
+import { notFound } from '@/lib/errors/domain-error';
 import { transitionRide } from './lifecycle';
 import { rideView } from './queries';
 import type { BookForCustomerInput, PartnerRidesQuery, RideAction } from './partner-schemas';
