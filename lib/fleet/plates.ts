@@ -2,8 +2,8 @@
  * Number plates as operators type them ("tn-38 ab-1234", "TN38AB1234",
  * "tn.38.ab.1234") brought to the spec's form: 2-4 letters or digits, a space,
  * 3-6 letters or digits ("TN38 AB1234"), spec 001 §5. Only what cannot be a
- * plate is refused: characters no plate is written with, or too few or too
- * many letters and digits.
+ * plate is refused: characters no plate is written with, no digit, or too
+ * few or too many letters and digits.
  */
 
 /** The spec's pattern, after normalisation. */
@@ -32,7 +32,8 @@ export function normalisePlate(raw: string): PlateResult {
   // The operator's own grouping when it already is the spec's form ("X001 AB1234").
   if (groups.length === 2 && PLATE_PATTERN.test(groups.join(' '))) return { ok: true, plate: groups.join(' ') };
   const compact = groups.join('');
-  if (compact.length < 5 || compact.length > 10) return { ok: false, reason: 'invalid' };
+  // Every plate has a digit, and at least 6 and at most 10 letters and digits in all ("MDU 1234" to "TN38 AB1234").
+  if (compact.length < 6 || compact.length > 10 || !/\d/.test(compact)) return { ok: false, reason: 'invalid' };
   for (const split of SPLITS) {
     const known = split.exec(compact);
     if (known && known[2].length >= 3) return { ok: true, plate: `${known[1]} ${known[2]}` };

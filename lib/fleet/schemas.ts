@@ -39,6 +39,10 @@ export const vehicleNumberSchema = z
   .string({ error: 'vehicleNumberRequired' })
   .max(VEHICLE_NUMBER_TYPED_MAX, 'vehicleNumberTooLong')
   .transform((v, ctx) => {
+    if (normaliseVehicleNumber(v).length > VEHICLE_NUMBER_MAX) {
+      ctx.addIssue({ code: 'custom', message: 'vehicleNumberTooLong' });
+      return z.NEVER;
+    }
     const result = normalisePlate(v);
     if (result.ok) return result.plate;
     ctx.addIssue({ code: 'custom', message: result.reason === 'required' ? 'vehicleNumberRequired' : 'vehicleNumberInvalid' });

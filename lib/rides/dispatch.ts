@@ -98,8 +98,8 @@ const DRIVER_REFUSALS = {
   unverified: ['driver_not_verified', 'driverNotVerified', (name: string) => `${name} is not verified yet. Only a verified driver can take a ride.`],
 } as const;
 
-/** Locks the driver row and refuses anyone who is not available (a 404 for a driver of another business). */
-async function lockAvailableDriver(tx: Db, businessId: number, driverId: number, rideId: number): Promise<{ id: number; name: string }> {
+/** Locks the driver row of this business (a 404 for another business's or a removed driver). */
+async function lockDriver(tx: Db, businessId: number, driverId: number): Promise<void> {
   const [row] = await tx
     .select({ id: drivers.id })
     .from(drivers)
@@ -107,19 +107,10 @@ async function lockAvailableDriver(tx: Db, businessId: number, driverId: number,
     .limit(1)
     .for('update');
   if (!row) throw keyedError('not_found', 'driver_unknown', 'driverUnknown', 'This driver was not found.', undefined, 'driverId');
-  const [driver] = await driverRows(tx, businessId, [driverId]);
-  const busy = await holders(tx, businessId, 'driverId', [driverId], rideId);
-  const availability = driverAvailability(driver, busy.get(driverId));
-  if (availability !== 'available') {
-    const [code, key, text] = DRIVER_REFUSALS[availability];
-    const ride = busy.get(driverId) ?? 0;
-    throw keyedError('conflict', code, key, text(driver.name, ride), { name: driver.name, ride }, 'driverId');
-  }
-  return driver;
 }
 
-/** Locks the vehicle row and refuses a vehicle that is busy, offline, of a smaller class, or larger without the upgrade choice. */
-async function lockFittingVehicle(tx: Db, businessId: number, vehicleId: number, ride: Ride, upgrade: boolean): Promise<{ fit: VehicleFit }> {
+/** Locks the vehicle row of this business (a 404 for another business's or a removed vehicle). */
+async function lockVehicle(tx: Db, businessId: number, vehicleId: number) {
   const [vehicle] = await tx
     .select()
     .from(vehicles)
@@ -127,14 +118,30 @@ async function lockFittingVehicle(tx: Db, businessId: number, vehicleId: number,
     .limit(1)
     .for('update');
   if (!vehicle) throw keyedError('not_found', 'vehicle_not_found', 'vehicleNotFound', 'This vehicle was not found.', undefined, 'vehicleId');
+  return vehicle;
+}
+
+/** Refuses a (locked) driver who is not available: busy naming the ride, offline, blocked or not verified. */
+async function assertDriverAvailable(tx: Db, businessId: number, driverId: number, rideId: number): Promise<void> {
+  const [driver] = await driverRows(tx, businessId, [driverId]);
+  const busy = await holders(tx, businessId, 'driverId', [driverId], rideId);
+  const availability = driverAvailability(driver, busy.get(driverId));
+  if (availability === 'available') return;
+  const [code, key, text] = DRIVER_REFUSALS[availability];
+  const ride = busy.get(driverId) ?? 0;
+  throw keyedError('conflict', code, key, text(driver.name, ride), { name: driver.name, ride }, 'driverId');
+}
+
+/** Refuses a (locked) vehicle that is busy, offline, of a smaller class, or larger without the upgrade choice; answers how it fits. */
+async function assertVehicleFits(tx: Db, businessId: number, vehicle: Awaited<ReturnType<typeof lockVehicle>>, ride: Ride, upgrade: boolean): Promise<VehicleFit> {
   const name = vehicle.number;
-  const busy = (await holders(tx, businessId, 'vehicleId', [vehicleId], ride.id)).get(vehicleId);
+  const busy = (await holders(tx, businessId, 'vehicleId', [vehicle.id], ride.id)).get(vehicle.id);
   if (busy !== undefined) throw keyedError('conflict', 'vehicle_busy', 'vehicleBusy', `${name} is on ride #${busy}. Choose a free vehicle.`, { name, ride: busy }, 'vehicleId');
   if (!vehicle.online) throw keyedError('conflict', 'vehicle_offline', 'vehicleOffline', `${name} is offline. Choose an online vehicle.`, { name }, 'vehicleId');
   const fit = vehicleFit(ride.vehicleType, vehicle.vehicleType);
   if (fit === 'smaller') throw keyedError('conflict', 'vehicle_class_smaller', 'vehicleClassSmaller', `${name} is smaller than the booked class. Choose a vehicle of the booked class.`, { name }, 'vehicleId');
   if (fit === 'upgrade' && !upgrade) throw keyedError('conflict', 'vehicle_needs_upgrade', 'vehicleNeedsUpgrade', `${name} is larger than the booked class. Choose "Upgrade" to give the customer this vehicle.`, { name }, 'vehicleId');
-  return { fit };
+  return fit;
 }
 
 async function lockRide(tx: Db, businessId: number, rideId: number): Promise<Ride> {
@@ -153,9 +160,11 @@ export async function acceptRide(db: Db, businessId: number, actorUserId: number
     const tx = transaction as unknown as Db;
     const current = await lockRide(tx, businessId, rideId);
     if (current.status !== 'booked') throw new DomainError('conflict', 'illegal_transition', `A ${current.status} ride cannot become accepted.`);
-    await lockAvailableDriver(tx, businessId, assignment.driverId, rideId);
-    const { fit } = await lockFittingVehicle(tx, businessId, assignment.vehicleId, current, Boolean(assignment.upgrade));
-    const upgraded = fit === 'upgrade';
+    // Unknown (or another business's) driver and vehicle first, then whether they can take it.
+    await lockDriver(tx, businessId, assignment.driverId);
+    const vehicle = await lockVehicle(tx, businessId, assignment.vehicleId);
+    await assertDriverAvailable(tx, businessId, assignment.driverId, rideId);
+    const upgraded = (await assertVehicleFits(tx, businessId, vehicle, current, Boolean(assignment.upgrade))) === 'upgrade';
     const [updated] = await tx
       .update(rides)
       .set({ status: 'accepted', acceptedAt: new Date(), driverId: assignment.driverId, vehicleId: assignment.vehicleId, vehicleUpgrade: upgraded })
@@ -191,9 +200,10 @@ export async function reassignRide(db: Db, businessId: number, actorUserId: numb
     const driverId = change.driverId ?? current.driverId!;
     const vehicleId = change.vehicleId ?? current.vehicleId!;
     if (driverId === current.driverId && vehicleId === current.vehicleId) throw keyedError('invalid', 'reassign_unchanged', 'reassignUnchanged', 'Choose another driver or vehicle to reassign the ride.');
-    if (driverId !== current.driverId) await lockAvailableDriver(tx, businessId, driverId, rideId);
-    let upgraded = current.vehicleUpgrade;
-    if (vehicleId !== current.vehicleId) upgraded = (await lockFittingVehicle(tx, businessId, vehicleId, current, Boolean(change.upgrade))).fit === 'upgrade';
+    if (driverId !== current.driverId) await lockDriver(tx, businessId, driverId);
+    const vehicle = vehicleId !== current.vehicleId ? await lockVehicle(tx, businessId, vehicleId) : undefined;
+    if (driverId !== current.driverId) await assertDriverAvailable(tx, businessId, driverId, rideId);
+    const upgraded = vehicle ? (await assertVehicleFits(tx, businessId, vehicle, current, Boolean(change.upgrade))) === 'upgrade' : current.vehicleUpgrade;
     const [updated] = await tx.update(rides).set({ driverId, vehicleId, vehicleUpgrade: upgraded }).where(eq(rides.id, rideId)).returning();
     await tx.insert(rideEvents).values({
       businessId,
