@@ -302,7 +302,10 @@ describe('customers booked by phone', () => {
     const message = await lastOutbox(biz.tamil.id);
     expect(message.recipient).toBe(`+91${number}`);
     expect(message.body).toContain(ride.startCode);
-    expect(message.body.startsWith(ta.CustomerMessages.booked.slice(0, 10).replace('{businessName}', 'tamil cabs').slice(0, 5))).toBe(true);
+    // The Tamil text, with the code where the template puts it ("உங்கள் தொடக்கக் குறியீடு {code}").
+    expect(ta.CustomerMessages.booked).toContain('உங்கள் தொடக்கக் குறியீடு {code}');
+    expect(message.body).toContain(`உங்கள் தொடக்கக் குறியீடு ${ride.startCode}`);
+    expect(message.body.startsWith('tamil cabs: ')).toBe(true);
     expect(message.body).not.toContain('Your start code');
   });
 
