@@ -107,9 +107,9 @@ test.describe('dispatch: a customer booked by phone, availability and the start 
     await expect(busyOption).toHaveText(`${drivers.busy.name} (busy on ride #${heldId})`);
     await expect(busyOption).toBeDisabled();
     await expect(driverSelect.locator('option', { hasText: drivers.free.name })).toBeEnabled();
-    await expect(accept.getByLabel('Vehicle').locator('option', { hasText: busyVehicle.number })).toBeDisabled();
+    await expect(accept.getByLabel('Vehicle', { exact: true }).locator('option', { hasText: busyVehicle.number })).toBeDisabled();
     await driverSelect.selectOption({ label: drivers.free.name });
-    await accept.getByLabel('Vehicle').selectOption({ label: `${freeVehicle.number} · Honda City` });
+    await accept.getByLabel('Vehicle', { exact: true }).selectOption({ label: `${freeVehicle.number} · Honda City` });
     await accept.getByRole('button', { name: 'Accept' }).click();
     await expect(accept).toBeHidden();
     await expect(card).toContainText('Accepted');
