@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { rides } from '@/lib/db/schema';
+import { drivers, rides } from '@/lib/db/schema';
 import { keyedError } from '@/lib/errors/domain-error';
 
 /** Rides that hold their driver and vehicle: accepted or on trip (booked rides have neither yet). */
@@ -17,6 +17,18 @@ export async function openRideHolding(db: Db, businessId: number, holder: { driv
     .orderBy(asc(rides.pickupTime))
     .limit(1);
   return row?.id;
+}
+
+/** Refuses to block or remove a travel company while one of its drivers holds an open ride (409 naming the driver and ride). */
+export async function assertAgencyHoldsNoRide(db: Db, businessId: number, agencyId: number): Promise<void> {
+  const [row] = await db
+    .select({ id: rides.id, name: drivers.name })
+    .from(rides)
+    .innerJoin(drivers, and(eq(drivers.id, rides.driverId), eq(drivers.businessId, businessId)))
+    .where(and(eq(rides.businessId, businessId), eq(drivers.agencyId, agencyId), isNull(drivers.removedAt), inArray(rides.status, [...HOLDING_STATUSES])))
+    .orderBy(asc(rides.pickupTime))
+    .limit(1);
+  if (row) throw keyedError('conflict', 'driver_holds_ride', 'driverHoldsRide', `${row.name} holds ride #${row.id}. Reassign that ride first.`, { name: row.name, ride: row.id });
 }
 
 /**

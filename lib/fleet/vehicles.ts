@@ -76,9 +76,11 @@ export async function addVehicle(db: Db, businessId: number, input: AddVehicleIn
   }
 }
 
-/** Edits type, model, number or the online flag of one of the business's vehicles. */
+/** Edits type, model, number or the online flag of one of the business's vehicles (not class or offline while on an open ride). */
 export async function updateVehicle(db: Db, businessId: number, id: number, change: UpdateVehicleInput): Promise<VehicleView> {
-  await findVehicle(db, businessId, id);
+  const current = await findVehicle(db, businessId, id);
+  // A vehicle on an open ride keeps its class and stays online until the ride is reassigned or ends.
+  if (change.online === false || (change.vehicleType && change.vehicleType !== current.vehicleType)) await assertHoldsNoRide(db, businessId, { vehicleId: id, name: current.number });
   if (change.number) await assertNumberFree(db, businessId, change.number, id);
   try {
     const [row] = await db.update(vehicles).set(change).where(and(eq(vehicles.id, id), live(businessId))).returning();

@@ -214,8 +214,8 @@ export async function reassignRide(db: Db, businessId: number, actorUserId: numb
       note: 'Reassigned',
       data: { reassigned: true, driver: { from: current.driverId, to: driverId }, vehicle: { from: current.vehicleId, to: vehicleId }, ...(upgraded ? { upgrade: true } : {}) },
     });
-    return updated;
+    return { updated, previousDriverId: current.driverId };
   });
-  emitRideChange({ ride, from: 'accepted', to: 'accepted', actorUserId });
-  return ride;
+  emitRideChange({ ride: ride.updated, from: 'accepted', to: 'accepted', actorUserId, previousDriverId: ride.previousDriverId });
+  return ride.updated;
 }

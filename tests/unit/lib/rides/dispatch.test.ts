@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { callApi } from '../../api';
-import { drivers, outbox, rideEvents, rides, users, vehicles, type VehicleType } from '@/lib/db/schema';
+import { agencies, drivers, outbox, rideEvents, rides, users, vehicles, type VehicleType } from '@/lib/db/schema';
 import { createBusiness } from '@/lib/tenancy/commands';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
 import { createSession } from '@/lib/auth/session';
@@ -248,6 +248,11 @@ describe('block and remove refusals', () => {
     expect(block.json.error.message).toBe(`Holding Hari holds ride #${ride.id}. Reassign that ride first.`);
     const remove = await call('DELETE', `/api/partner/drivers/${driver.id}`);
     expect([remove.status, remove.json.error.key]).toEqual([409, 'driverHoldsRide']);
+    // The vehicle keeps its class and stays online while on the ride.
+    const offline = await call('PATCH', `/api/partner/vehicles/${vehicle.id}`, { body: { online: false } });
+    expect([offline.status, offline.json.error.key]).toEqual([409, 'vehicleHoldsRide']);
+    expect((await call('PATCH', `/api/partner/vehicles/${vehicle.id}`, { body: { vehicleType: 'suv' } })).status).toBe(409);
+    expect((await call('PATCH', `/api/partner/vehicles/${vehicle.id}`, { body: { model: 'Honda City' } })).status).toBe(200);
     const removeVehicle = await call('DELETE', `/api/partner/vehicles/${vehicle.id}`);
     expect([removeVehicle.status, removeVehicle.json.error.key, removeVehicle.json.error.params]).toEqual([409, 'vehicleHoldsRide', { name: vehicle.number, ride: ride.id }]);
     const [d] = await db.select().from(drivers).where(eq(drivers.id, driver.id));
@@ -257,6 +262,21 @@ describe('block and remove refusals', () => {
     await act(ride.id, { action: 'decline', reason: 'Reassigning the fleet' });
     expect((await call('PATCH', `/api/partner/drivers/${driver.id}`, { body: { action: 'block' } })).json.data.accountStatus).toBe('Blocked');
     expect((await call('DELETE', `/api/partner/vehicles/${vehicle.id}`)).status).toBe(200);
+  });
+});
+
+describe('travel companies', () => {
+  it('refuses to block or remove a travel company while one of its drivers holds an open ride', async () => {
+    const [agency] = await db.insert(agencies).values({ businessId: biz.demo.id, name: 'Hill Travels', phoneCode: '91', phone: nextPhone(), accountStatus: 'Verified' }).returning();
+    const driver = await addDriver('demo', 'Agency Anand', { agencyId: agency.id });
+    const vehicle = await addVehicle('demo', 'sedan');
+    const ride = await bookFor('demo');
+    await act(ride.id, { action: 'accept', driverId: driver.id, vehicleId: vehicle.id });
+    const block = await call('PATCH', `/api/partner/agencies/${agency.id}`, { body: { action: 'block' } });
+    expect([block.status, block.json.error.key, block.json.error.params]).toEqual([409, 'driverHoldsRide', { name: 'Agency Anand', ride: ride.id }]);
+    expect((await call('DELETE', `/api/partner/agencies/${agency.id}`)).status).toBe(409);
+    await act(ride.id, { action: 'decline', reason: 'Moved to another company' });
+    expect((await call('PATCH', `/api/partner/agencies/${agency.id}`, { body: { action: 'block' } })).status).toBe(200);
   });
 });
 
