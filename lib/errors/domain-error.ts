@@ -32,16 +32,15 @@ export class DomainError extends Error {
 
   /** The Validation message key behind the error, so screens can show it in the user's language. */
   key?: string;
-
-  /** Values the key's message names (a driver, a ride number), for the screen's own language. */
-  params?: Record<string, string | number>;
+  /** The values of the key's placeholders (e.g. the suggested colour), for the translated text. */
+  values?: Record<string, string | number>;
 }
 
 /** A failure a screen translates: the kind, a stable code, the English text, the Validation key and the values it names. */
-export function keyedError(kind: ErrorKind, code: string, key: string, message: string, params?: Record<string, string | number>, field?: string): DomainError {
+export function keyedError(kind: ErrorKind, code: string, key: string, message: string, values?: Record<string, string | number>, field?: string): DomainError {
   const error = new DomainError(kind, code, field ? `${field}: ${message}` : message, field);
   error.key = key;
-  if (params) error.params = params;
+  if (values) error.values = values;
   return error;
 }
 

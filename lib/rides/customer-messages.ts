@@ -97,7 +97,7 @@ export async function resendCustomerCode(db: Db, businessId: number, rideId: num
     const { max } = LIMITS.customerCodePerRide;
     const limited = new DomainError('rate_limited', 'rate_limited', `The code for ride #${ride.id} was sent ${max} times this hour. Try again in ${minutes} minutes.`, undefined, error.retryAfterSeconds);
     limited.key = 'codeResendLimit';
-    limited.params = { ride: ride.id, max, minutes };
+    limited.values = { ride: ride.id, max, minutes };
     throw limited;
   }
   return sendCustomerCode(db, ride, 'resend');

@@ -133,7 +133,7 @@ describe('availability', () => {
     for (const [driverId, vehicleId, code, key, params] of refusals) {
       const refused = await act(ride.id, { action: 'accept', driverId, vehicleId }, 'acme');
       expect([refused.status, refused.json.error.key]).toEqual([code, key]);
-      expect(refused.json.error.params).toMatchObject(params);
+      expect(refused.json.error.values).toMatchObject(params);
       expect(refused.json.error.message).toContain(String(params.name));
     }
     const demoDriver = await addDriver('demo', 'Foreign Farid');
@@ -155,7 +155,7 @@ describe('availability', () => {
     const first = await bookFor('demo');
     const second = await bookFor('demo');
     expect((await act(first.id, { action: 'accept', driverId: driver.id, vehicleId: v1.id })).status).toBe(200);
-    expect((await act(second.id, { action: 'accept', driverId: driver.id, vehicleId: v2.id })).json.error).toMatchObject({ code: 'driver_busy', params: { name: 'Ravi', ride: first.id } });
+    expect((await act(second.id, { action: 'accept', driverId: driver.id, vehicleId: v2.id })).json.error).toMatchObject({ code: 'driver_busy', values: { name: 'Ravi', ride: first.id } });
     expect((await act(first.id, { action: 'start', startCode: first.startCode })).status).toBe(200);
     expect((await act(second.id, { action: 'accept', driverId: driver.id, vehicleId: v2.id })).status).toBe(409);
     expect((await act(first.id, { action: 'complete' })).status).toBe(200);
@@ -172,7 +172,7 @@ describe('availability', () => {
     const answers = await Promise.all([act(a.id, { action: 'accept', driverId: driver.id, vehicleId: v1.id }), act(b.id, { action: 'accept', driverId: driver.id, vehicleId: v2.id })]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     const loser = answers.find((r) => r.status === 409)!;
-    expect(loser.json.error).toMatchObject({ code: 'driver_busy', key: 'driverBusy', params: { name: 'Concurrent Kumar' } });
+    expect(loser.json.error).toMatchObject({ code: 'driver_busy', key: 'driverBusy', values: { name: 'Concurrent Kumar' } });
     expect(loser.json.error.message).toContain('Concurrent Kumar');
     const held = await db.select().from(rides).where(and(eq(rides.driverId, driver.id), eq(rides.status, 'accepted')));
     expect(held).toHaveLength(1);
@@ -227,12 +227,12 @@ describe('reassign', () => {
     expect((await act(other.id, { action: 'accept', driverId: ravi.id, vehicleId: v1.id })).status).toBe(200);
     // The same choice again, a busy driver, or a finished ride: refused, nothing changed.
     expect((await act(ride.id, { action: 'reassign', driverId: suresh.id })).json.error.key).toBe('reassignUnchanged');
-    expect((await act(ride.id, { action: 'reassign', driverId: ravi.id })).json.error).toMatchObject({ key: 'driverBusy', params: { ride: other.id } });
+    expect((await act(ride.id, { action: 'reassign', driverId: ravi.id })).json.error).toMatchObject({ key: 'driverBusy', values: { ride: other.id } });
     expect((await act(ride.id, { action: 'reassign' })).status).toBe(400);
     await act(ride.id, { action: 'start', startCode: ride.startCode });
     await act(ride.id, { action: 'complete' });
     const late = await act(ride.id, { action: 'reassign', driverId: ravi.id });
-    expect([late.status, late.json.error.key, late.json.error.params]).toEqual([409, 'rideNotReassignable', { ride: ride.id }]);
+    expect([late.status, late.json.error.key, late.json.error.values]).toEqual([409, 'rideNotReassignable', { ride: ride.id }]);
     expect(await rideRow(ride.id)).toMatchObject({ status: 'completed', driverId: suresh.id });
   });
 });
@@ -244,7 +244,7 @@ describe('block and remove refusals', () => {
     const ride = await bookFor('demo');
     await act(ride.id, { action: 'accept', driverId: driver.id, vehicleId: vehicle.id });
     const block = await call('PATCH', `/api/partner/drivers/${driver.id}`, { body: { action: 'block' } });
-    expect([block.status, block.json.error.key, block.json.error.params]).toEqual([409, 'driverHoldsRide', { name: 'Holding Hari', ride: ride.id }]);
+    expect([block.status, block.json.error.key, block.json.error.values]).toEqual([409, 'driverHoldsRide', { name: 'Holding Hari', ride: ride.id }]);
     expect(block.json.error.message).toBe(`Holding Hari holds ride #${ride.id}. Reassign that ride first.`);
     const remove = await call('DELETE', `/api/partner/drivers/${driver.id}`);
     expect([remove.status, remove.json.error.key]).toEqual([409, 'driverHoldsRide']);
@@ -254,7 +254,7 @@ describe('block and remove refusals', () => {
     expect((await call('PATCH', `/api/partner/vehicles/${vehicle.id}`, { body: { vehicleType: 'suv' } })).status).toBe(409);
     expect((await call('PATCH', `/api/partner/vehicles/${vehicle.id}`, { body: { model: 'Honda City' } })).status).toBe(200);
     const removeVehicle = await call('DELETE', `/api/partner/vehicles/${vehicle.id}`);
-    expect([removeVehicle.status, removeVehicle.json.error.key, removeVehicle.json.error.params]).toEqual([409, 'vehicleHoldsRide', { name: vehicle.number, ride: ride.id }]);
+    expect([removeVehicle.status, removeVehicle.json.error.key, removeVehicle.json.error.values]).toEqual([409, 'vehicleHoldsRide', { name: vehicle.number, ride: ride.id }]);
     const [d] = await db.select().from(drivers).where(eq(drivers.id, driver.id));
     expect(d).toMatchObject({ accountStatus: 'Verified', removedAt: null });
     expect((await db.select().from(vehicles).where(eq(vehicles.id, vehicle.id)))[0].removedAt).toBeNull();
@@ -273,7 +273,7 @@ describe('travel companies', () => {
     const ride = await bookFor('demo');
     await act(ride.id, { action: 'accept', driverId: driver.id, vehicleId: vehicle.id });
     const block = await call('PATCH', `/api/partner/agencies/${agency.id}`, { body: { action: 'block' } });
-    expect([block.status, block.json.error.key, block.json.error.params]).toEqual([409, 'driverHoldsRide', { name: 'Agency Anand', ride: ride.id }]);
+    expect([block.status, block.json.error.key, block.json.error.values]).toEqual([409, 'driverHoldsRide', { name: 'Agency Anand', ride: ride.id }]);
     expect((await call('DELETE', `/api/partner/agencies/${agency.id}`)).status).toBe(409);
     await act(ride.id, { action: 'decline', reason: 'Moved to another company' });
     expect((await call('PATCH', `/api/partner/agencies/${agency.id}`, { body: { action: 'block' } })).status).toBe(200);
@@ -341,7 +341,7 @@ describe('customers booked by phone', () => {
     const limited = await act(rideId, { action: 'resendCode' });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(limited.json.error).toMatchObject({ code: 'rate_limited', key: 'codeResendLimit', params: { ride: rideId, max: 3 } });
+    expect(limited.json.error).toMatchObject({ code: 'rate_limited', key: 'codeResendLimit', values: { ride: rideId, max: 3 } });
     expect(en.Validation.codeResendLimit).toContain('{minutes}');
     expect((await db.select().from(outbox).where(eq(outbox.businessId, biz.demo.id))).length).toBe(before);
     // Another business's ride is not found; a finished ride has no code to send.
