@@ -47,6 +47,8 @@ export const queryKeys = {
       all: ['driver', 'rides'] as const,
       list: (scope: 'active' | 'recent') => ['driver', 'rides', scope] as const,
     },
+    /** The driver's online switch and the ride that makes them busy. */
+    availability: () => ['driver', 'availability'] as const,
   },
   booking: {
     /** The vehicle step's quote of a stored ride form (one entry per form; not kept past the screen). */

@@ -50,7 +50,7 @@ const CONSOLE_SCREENS = {
   apps: { title: { namespace: 'Apps', key: 'title' }, namespaces: ['Apps'], props: ({ area, tenant, market }) => ({ tenant, market, area }) },
   blog: { title: { namespace: 'BlogCreate', key: 'metaTitle' }, namespaces: ['BlogCreate'], props: () => ({}) },
   settings: { title: { namespace: 'Settings', key: 'title' }, namespaces: ['Settings'], props: () => ({}) },
-} satisfies Record<Exclude<ConsoleSection, 'login' | 'ai'>, ConsoleScreen<object>>;
+} satisfies Record<Exclude<ConsoleSection, 'login' | 'ai' | 'agent'>, ConsoleScreen<object>>;
 
 type ScreenSection = keyof typeof CONSOLE_SCREENS;
 type ScreenProps<S extends ScreenSection> = Awaited<ReturnType<(typeof CONSOLE_SCREENS)[S]['props']>>;

@@ -7,6 +7,7 @@ import { airportOf } from './places';
 import { line, type AgentReply, type ReplyLine, type ReplyValue } from './reply';
 import { quoteSignature, type AgentState, type QuoteMemo } from './state';
 import type { TripLimitIssue } from '@/lib/fares/trip-limits';
+import { isOperator } from './agent-customer';
 import { bookTool, quoteOptions, quoteTool, type QuoteProblem, type ToolContext } from './tools';
 
 export type AgentContext = ToolContext & { now: Date };
@@ -232,17 +233,23 @@ export async function book(state: AgentState, ctx: AgentContext): Promise<Turn> 
   const vehicle = state.selected;
   if (!memo || !vehicle) return advance(state, ctx);
   if (!ctx.actor) return say(state, [line('signin')], { data: { kind: 'signin' } });
+  // The console's agent books for the customer on the phone: their name and number first.
+  if (isOperator(ctx.actor) && !state.customer) return say({ ...state, awaitingCustomer: true }, [line('askCustomer')]);
   const s = state.slots;
   const outcome = await bookTool(ctx, {
     quoteId: memo.id,
     vehicleType: vehicle,
     flightNumber: s.tripKind === 'airport' ? s.flightNumber : undefined,
     flightDirection: s.tripKind === 'airport' ? (s.dropoff?.airport ? 'departure' : 'arrival') : undefined,
+    customer: state.customer,
   });
   if (outcome.ok) {
     const { ride } = outcome;
-    const booked: AgentState = { ...state, stage: 'booked', bookedRideId: ride.id, expect: undefined };
-    const lines = [line('booked', { rideId: ride.id, vehicle: vehicleValue(vehicle, s.ac), summary: { line: summaryLine(s, ctx.tenant.timeZone) }, startCode: ride.startCode })];
+    const booked: AgentState = { ...state, stage: 'booked', bookedRideId: ride.id, expect: undefined, awaitingCustomer: undefined };
+    const summary = { line: summaryLine(s, ctx.tenant.timeZone) };
+    const lines = state.customer
+      ? [line('bookedForCustomer', { rideId: ride.id, name: state.customer.name, phone: `+${state.customer.dialCode} ${state.customer.number}`, vehicle: vehicleValue(vehicle, s.ac), summary })]
+      : [line('booked', { rideId: ride.id, vehicle: vehicleValue(vehicle, s.ac), summary, startCode: ride.startCode })];
     return say(booked, lines, { data: { kind: 'booked', rideId: ride.id, total: ride.totalAmount, cashbackAmount: ride.cashbackAmount, currency: ride.currency } });
   }
   switch (outcome.problem) {
@@ -256,6 +263,10 @@ export async function book(state: AgentState, ctx: AgentContext): Promise<Turn> 
       return refuse(state, 'pickupInPast', ctx, []);
     case 'vehicleUnknown':
       return say({ ...state, stage: 'quoted', selected: undefined }, [line('vehicleUnavailable', { vehicle: { vehicle } })]);
+    case 'customer':
+      return say({ ...state, customer: undefined, awaitingCustomer: true }, [line('customerNotUnderstood')]);
+    case 'tooMany':
+      return say(state, [line('tooManyBookings')]);
     default:
       return say(state, [line('signin')], { data: { kind: 'signin' } });
   }
