@@ -3,7 +3,7 @@ import type { Db } from '@/lib/db/client';
 import { env } from '@/lib/env';
 import { outbox, type OutboxChannel, type OutboxMessage } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
-import { providerFor } from './providers';
+import { providerFor, type Attachment } from './providers';
 
 export type Delivery = {
   businessId: number;
@@ -12,6 +12,8 @@ export type Delivery = {
   subject?: string;
   text: string;
   fromName?: string;
+  /** E-mail only; the outbox keeps their names, not their bytes. */
+  attachments?: Attachment[];
 };
 
 /**
@@ -27,7 +29,7 @@ export async function deliver(db: Db, message: Delivery): Promise<OutboxMessage>
       channel: message.channel,
       recipient: message.to,
       subject: message.subject ?? null,
-      body: message.text,
+      body: message.attachments?.length ? `${message.text}\n\n[attached: ${message.attachments.map((a) => a.filename).join(', ')}]` : message.text,
       status: provider ? 'queued' : 'held',
       provider: provider?.name ?? null,
     })
@@ -39,7 +41,7 @@ export async function deliver(db: Db, message: Delivery): Promise<OutboxMessage>
     return row;
   }
   try {
-    await provider.send({ to: message.to, subject: message.subject, text: message.text, fromName: message.fromName });
+    await provider.send({ to: message.to, subject: message.subject, text: message.text, fromName: message.fromName, attachments: message.attachments });
     const [sent] = await db.update(outbox).set({ status: 'sent', attempts: 1, sentAt: new Date() }).where(eq(outbox.id, row.id)).returning();
     return sent;
   } catch (error) {

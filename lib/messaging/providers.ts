@@ -2,7 +2,8 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { env } from '@/lib/env';
 import type { OutboxChannel } from '@/lib/db/schema';
 
-export type OutgoingMessage = { to: string; subject?: string; text: string; fromName?: string };
+export type Attachment = { filename: string; content: Buffer; contentType: string };
+export type OutgoingMessage = { to: string; subject?: string; text: string; fromName?: string; attachments?: Attachment[] };
 
 /** One way out for one channel. */
 export interface MessageProvider {
@@ -26,6 +27,7 @@ class SmtpProvider implements MessageProvider {
       to: message.to,
       subject: message.subject,
       text: message.text,
+      ...(message.attachments?.length ? { attachments: message.attachments } : {}),
     });
   }
 }
