@@ -11,6 +11,7 @@ import { BottomSheet } from '@/components/ui/bottom-sheet';
 import { useApiErrorText } from '@/components/ui/use-api-error';
 import ui from '@/components/ui/ui.module.css';
 import { bookRide, openCardPayment } from './api';
+import { NO_PASSENGER, PassengerFields, passengerOf, type PassengerDraft } from '@/components/trust/passenger-fields';
 import { useBookingStore } from './booking-store';
 import { useShallow } from 'zustand/react/shallow';
 import styles from './booking.module.css';
@@ -39,6 +40,8 @@ export function RideSummary({ timeZone, cashbackBps, defaultCountry, cardPayment
   const [sheet, setSheet] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
+  const [passenger, setPassenger] = useState<PassengerDraft>(NO_PASSENGER);
+  const [passengerErrors, setPassengerErrors] = useState(false);
   const attemptKey = useRef<string | null>(null);
 
   useEffect(() => {
@@ -68,6 +71,11 @@ export function RideSummary({ timeZone, cashbackBps, defaultCountry, cardPayment
   const pickupAt = form.pickupTime === 'now' || !form.pickupAt ? new Date().toISOString() : form.pickupAt;
 
   const book = async () => {
+    const forPassenger = passengerOf(passenger);
+    if (!forPassenger.ok) {
+      setPassengerErrors(true);
+      return;
+    }
     setProblem(undefined);
     setBusy(true);
     attemptKey.current ??= crypto.randomUUID();
@@ -83,6 +91,8 @@ export function RideSummary({ timeZone, cashbackBps, defaultCountry, cardPayment
       tolls: fee.tolls,
       driverBata: fee.driver_bata,
       totalAmount: fee.total_fee,
+      passenger: forPassenger.passenger,
+      language: locale.split('-')[0],
     });
     if (result.ok) {
       const first = result.data.data[0];
@@ -191,6 +201,8 @@ export function RideSummary({ timeZone, cashbackBps, defaultCountry, cardPayment
         </select>
         <p className={styles.hint}>{payment === 'card' ? tPayment('cardHint') : t('payToDriver')}</p>
       </div>
+
+      <PassengerFields value={passenger} onChange={setPassenger} showErrors={passengerErrors} defaultCountry={defaultCountry} />
 
       {problem ? (
         <div role="alert" className={styles.problem}>

@@ -13,6 +13,8 @@ export const CONSOLE_SECTIONS = [
   { key: 'visits', path: 'visits' },
   { key: 'apps', path: 'apps' },
   { key: 'blog', path: 'blog/create' },
+  { key: 'reviews', path: 'reviews' },
+  { key: 'invoice', path: 'invoice' },
 ] as const;
 
 export type ConsoleArea = 'travel' | 'delivery';

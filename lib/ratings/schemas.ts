@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { COMMENT_MAX } from './limits';
 
-export const COMMENT_MAX = 1000;
+export { COMMENT_MAX };
 
 /** A rider's rating: 1 to 5 whole stars and an optional comment. */
 export const rateRideSchema = z.object({

@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { formatDateTime, formatMoney } from '@/lib/i18n/format';
 import ui from '@/components/ui/ui.module.css';
 import type { ActionKind, PartnerRide } from './types';
+import { consoleInvoiceUrl } from '@/components/trust/api';
 import styles from './rides.module.css';
 
 const ACTIONS: Partial<Record<PartnerRide['status'], ActionKind[]>> = {
@@ -18,6 +19,7 @@ export function PartnerRideCard({ ride, timeZone, onAction }: { ride: PartnerRid
   const tKinds = useTranslations('TripKinds');
   const tTypes = useTranslations('VehicleTypes');
   const locale = useLocale();
+  const tTrust = useTranslations('Trust');
   return (
     <article className={styles.card} aria-label={t('rideId', { id: ride.id })}>
       <header className={styles.cardHead}>
@@ -40,6 +42,14 @@ export function PartnerRideCard({ ride, timeZone, onAction }: { ride: PartnerRid
         <dd className={styles.fare}>{formatMoney(ride.totalAmount, ride.currency, locale)}</dd>
       </dl>
       {ride.driverName ? <p className={styles.meta}>{t('driver', { name: ride.driverName, vehicle: ride.vehicleNumber ?? '' })}</p> : null}
+      {ride.passenger ? <p className={styles.meta}>{tTrust('passengerOf', { name: `${ride.passenger.name}, ${ride.passenger.phone}` })}</p> : null}
+      {ride.status === 'completed' ? (
+        <div className={styles.actions}>
+          <a className={`${ui.button} ${ui.secondary}`} href={consoleInvoiceUrl(ride.id, locale.split('-')[0])} download>
+            {tTrust('downloadInvoice')}
+          </a>
+        </div>
+      ) : null}
       {ACTIONS[ride.status]?.length ? (
         <div className={styles.actions}>
           {ACTIONS[ride.status]!.map((kind) => (

@@ -17,7 +17,7 @@ export default async function RideSummaryPage({ params }: { params: PageParams }
   const { tenant, market } = await pageContext(params);
   const { cashbackBps } = await businessSettings(tenant.id);
   return (
-    <BookingPage tenant={tenant} market={market} narrow namespaces={['RideSummary', 'Payment', 'VehicleTypes', 'Booking', 'Validation', 'Auth', 'AuthErrors']}>
+    <BookingPage tenant={tenant} market={market} narrow namespaces={['RideSummary', 'Payment', 'VehicleTypes', 'Booking', 'Validation', 'Auth', 'AuthErrors', 'Trust']}>
       <RideSummary timeZone={tenant.timeZone} cashbackBps={cashbackBps} defaultCountry={COUNTRIES[market.country].region} cardPayments={isCardConfigured()} />
     </BookingPage>
   );
