@@ -166,3 +166,37 @@ describe('invoice download', () => {
     expect(stored.status).toBe('completed');
   });
 });
+
+describe('invoice details (console)', () => {
+  const put = (world: World, body: unknown) => callApi(request(world, '/api/partner/invoice-settings', { method: 'PUT', cookie: world.partnerCookie, body }));
+  const valid = { legalName: 'Zen Travels LLP', address: '4 Beach Road, Puducherry', taxNumber: '34AAAAA0000A1Z5', taxRate: 12, sacCode: '996412', supplyType: 'inter' };
+
+  it('refuses a tax number that is not a GSTIN, a rate outside 0-40 and a bad SAC code, naming the field; saves a good one for the next invoice', async () => {
+    for (const [body, field] of [
+      [{ ...valid, taxNumber: '33-ABC' }, 'taxNumber'],
+      [{ ...valid, taxNumber: 'ABCDE12345' }, 'taxNumber'],
+      [{ ...valid, taxRate: 41 }, 'taxRate'],
+      [{ ...valid, taxRate: '5' }, 'taxRate'],
+      [{ ...valid, sacCode: '99-64' }, 'sacCode'],
+      [{ ...valid, supplyType: 'abroad' }, 'supplyType'],
+    ] as const) {
+      const res = await put(zen, body);
+      expect(res.status).toBe(400);
+      expect((await res.json()).error.field).toBe(field);
+    }
+    const before = await (await callApi(request(zen, '/api/partner/invoice-settings', { cookie: zen.partnerCookie }))).json();
+    expect(before.data).toMatchObject({ taxNumber: null, taxRate: 5, sacCode: '996412', supplyType: 'intra' });
+    const saved = await put(zen, valid);
+    expect(saved.status).toBe(200);
+    expect((await saved.json()).data).toMatchObject({ taxNumber: '34AAAAA0000A1Z5', taxRate: 12, supplyType: 'inter' });
+    const invoice = await issueInvoice(db, zen.id, (await completedRide(db, zen)).id);
+    expect(invoice.data.taxes).toEqual([{ code: 'igst', rateBps: 1200, amount: invoice.data.total - invoice.data.taxableValue }]);
+    expect(invoice.data.seller).toMatchObject({ legalName: 'Zen Travels LLP', address: '4 Beach Road, Puducherry' });
+    // another operator's session changes nothing here
+    const foreign = await callApi(request(acme, '/api/partner/invoice-settings', { method: 'PUT', cookie: zen.partnerCookie, body: { ...valid, legalName: 'Hijacked' } }));
+    expect(foreign.status).toBeGreaterThanOrEqual(400);
+    const after = await (await callApi(request(zen, '/api/partner/invoice-settings', { cookie: zen.partnerCookie }))).json();
+    expect(after.data.legalName).toBe('Zen Travels LLP');
+  });
+});
+

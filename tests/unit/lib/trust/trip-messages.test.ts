@@ -9,7 +9,7 @@ import { startTripMessages } from '@/lib/rides/trip-messages';
 import type { PushPayload } from '@/lib/push/schemas';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../../db';
-import { makeWorld, request, trip, type World } from './fixtures';
+import { completedRide, makeWorld, request, trip, type World } from './fixtures';
 
 let db: Db;
 let world: World;
@@ -113,5 +113,21 @@ describe('book for someone else', () => {
     const texts = (await smsTo('+919876500002')).map((m) => m.body);
     expect(texts).toHaveLength(2);
     expect(texts.filter((t) => t.includes('TN 09ZZ0001'))).toHaveLength(1);
+  });
+
+  it('on completion e-mails the invoice PDF to a rider with an e-mail and asks every rider to rate, once', async () => {
+    const acme = await makeWorld(db, 'acme', { riderEmail: 'asha@example.com' });
+    const ride = await completedRide(db, acme);
+    await until(async () => ((await db.select().from(jobs).where(eq(jobs.key, `ride-completed:${ride.id}`))).length ? true : undefined));
+    await runDueJobs(db, 'test');
+    await runDueJobs(db, 'test');
+    const mails = await db.select().from(outbox).where(and(eq(outbox.businessId, acme.id), eq(outbox.channel, 'email')));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ recipient: 'asha@example.com', subject: `acme cabs: invoice for ride ${ride.id}` });
+    expect(mails[0].body).toMatch(/\[attached: INV-000001\.pdf\]/);
+    expect(mails[0].body).toContain(`/user/rides?rate=${ride.id}`);
+    const asks = (await db.select().from(outbox).where(and(eq(outbox.businessId, acme.id), eq(outbox.recipient, '+919845000001')))).filter((m) => m.body.includes('?rate='));
+    expect(asks).toHaveLength(1);
+    expect(pushes.find((p) => p.payload.data?.rideId === ride.id && p.payload.data?.status === 'completed')?.payload.data?.url).toBe(`/in/en/user/rides?rate=${ride.id}`);
   });
 });
