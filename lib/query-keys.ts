@@ -34,6 +34,11 @@ export const queryKeys = {
     reviews: () => ['partner', 'reviews'] as const,
     /** The operator's invoice header and tax settings (console Invoice details). */
     invoiceSettings: () => ['partner', 'invoice-settings'] as const,
+    tripRules: () => ['partner', 'trip-rules'] as const,
+    /** Business settings (name, contacts, logo, colour, cities, market) and the overview's first-run checklist. */
+    settings: () => ['partner', 'settings'] as const,
+    checklist: () => ['partner', 'checklist'] as const,
+    citySearch: (q: string) => ['partner', 'city-search', q] as const,
     fleet: {
       all: ['partner', 'fleet'] as const,
       vehicles: () => ['partner', 'fleet', 'vehicles'] as const,

@@ -15,6 +15,7 @@ export const CONSOLE_SECTIONS = [
   { key: 'blog', path: 'blog/create' },
   { key: 'reviews', path: 'reviews' },
   { key: 'invoice', path: 'invoice' },
+  { key: 'settings', path: 'settings' },
 ] as const;
 
 export type ConsoleArea = 'travel' | 'delivery';

@@ -3,7 +3,7 @@ import { env } from '@/lib/env';
 import type { OutboxChannel } from '@/lib/db/schema';
 
 export type Attachment = { filename: string; content: Buffer; contentType: string };
-export type OutgoingMessage = { to: string; subject?: string; text: string; fromName?: string; attachments?: Attachment[] };
+export type OutgoingMessage = { to: string; subject?: string; text: string; fromName?: string; /** E-mail only: the HTML part beside the text. */ html?: string; /** E-mail only. */ attachments?: Attachment[] };
 
 /** One way out for one channel. */
 export interface MessageProvider {
@@ -28,6 +28,7 @@ class SmtpProvider implements MessageProvider {
       subject: message.subject,
       text: message.text,
       ...(message.attachments?.length ? { attachments: message.attachments } : {}),
+      ...(message.html ? { html: message.html } : {}),
     });
   }
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { purgeTenantDocuments } from '@/lib/http/document-cache';
 import { revalidate } from '@/lib/http/revalidate';
+import { tenantCacheTag } from '@/lib/tenancy/cache-tag';
 
 /**
  * Renders an operator's pages afresh (its fares or ratings changed): the front door's documents of the
@@ -11,11 +12,11 @@ import { revalidate } from '@/lib/http/revalidate';
  */
 export function refreshTenantPages(tenantSlug: string): void {
   purgeTenantDocuments(tenantSlug);
-  revalidate({
+  void revalidate({
     paths: [
       { path: `/${tenantSlug}`, type: 'layout' },
       { path: '/[tenant]', type: 'layout' },
     ],
-    tags: [],
+    tags: [tenantCacheTag(tenantSlug)],
   });
 }

@@ -9,3 +9,4 @@ export * from './chat';
 export * from './blog';
 export * from './engagement';
 export * from './trust';
+export * from './trip-rules';

@@ -17,6 +17,7 @@ import * as ridesInvoice from './rides-invoice';
 import * as ridesItem from './rides-item';
 import * as reviews from './reviews';
 import * as reviewsItem from './reviews-item';
+import * as tripRules from './trip-rules';
 import * as vehicles from './vehicles';
 import * as vehiclesItem from './vehicles-item';
 import * as wallet from './wallet';
@@ -46,6 +47,8 @@ export const partnerRoutes = new Hono()
   .get('/api/partner/rides/export', ridesExport.GET)
   .post('/api/partner/rides/:id', ridesItem.POST)
   .get('/api/partner/rides/:id/invoice', ridesInvoice.GET)
+  .get('/api/partner/trip-rules', tripRules.GET)
+  .put('/api/partner/trip-rules', tripRules.PUT)
   .get('/api/partner/vehicles', vehicles.GET)
   .post('/api/partner/vehicles', vehicles.POST)
   .patch('/api/partner/vehicles/:id', vehiclesItem.PATCH)
