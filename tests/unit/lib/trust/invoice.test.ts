@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import { PDFParse } from 'pdf-parse';
 import { eq } from 'drizzle-orm';
 import { callApi } from '../../api';
-import { invoices, rides } from '@/lib/db/schema';
+import { invoices, rides, walletEntries } from '@/lib/db/schema';
+import { appendEntry } from '@/lib/wallet/ledger';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
 import { fareLines, includedTaxes, issueInvoice } from '@/lib/invoice/invoices';
 import { renderInvoicePdf } from '@/lib/invoice/pdf';
@@ -43,6 +44,19 @@ describe('invoice figures', () => {
     expect(invoice.data.paymentMethod).toBe(paymentMethod);
     expect(invoice.data.due).toBe(earning - invoice.data.walletApplied);
     expect(invoice.data.seller).toMatchObject({ taxNumber: '33ABCDE1234F1Z5', sacCode: '996412', legalName: 'demo Travels Pvt Ltd' });
+  });
+
+  it('equals the ledger for a ride partly paid from the wallet (cashback applied): total = earning, amount paid = total - wallet spend', async () => {
+    await appendEntry(db, { businessId: demo.id, userId: demo.riderId, rideId: null, kind: 'adjustment', available: 50_000, currency: 'INR', description: 'cashback earned earlier' });
+    const ride = await completedRide(db, demo, { useWallet: true });
+    const invoice = await issueInvoice(db, demo.id, ride.id);
+    const entries = await db.select().from(walletEntries).where(eq(walletEntries.rideId, ride.id));
+    const spent = -entries.filter((e) => e.kind === 'wallet_spend').reduce((total, e) => total + e.available, 0);
+    expect(spent).toBeGreaterThan(0);
+    expect(invoice.data.walletApplied).toBe(spent);
+    expect(invoice.data.total).toBe(await ledgerEarning(db, ride.id));
+    expect(invoice.data.due).toBe(invoice.data.total - spent);
+    expect(sum(invoice.data.lines.map((l) => l.amount))).toBe(invoice.data.total);
   });
 
   it('charges IGST for an inter-state operator and no tax lines without a tax number', async () => {
