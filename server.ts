@@ -23,6 +23,12 @@ import { provideRevalidator } from './lib/http/revalidate';
 import { revalidateSecret } from './lib/http/revalidate-secret';
 import { startDraining } from './lib/http/lifecycle';
 import { loadPlaceIndex } from './lib/places/place-index';
+import { getDb } from './lib/db/client';
+import { setProcessPoller, startJobPoller } from './lib/jobs/queue';
+import { startTripMessages } from './lib/rides/trip-messages';
+import { sendToUser } from './lib/push/send';
+import { whatsappConfig } from './lib/whatsapp/config';
+import { sendWhatsAppText } from './lib/whatsapp/graph';
 
 function pathOf(url: string | undefined): string {
   const end = url?.indexOf('?') ?? -1;
@@ -45,6 +51,17 @@ async function main(): Promise<void> {
     logger.info({ tenant: config.DEFAULT_TENANT }, 'created the demo operator');
   }
   startPushNotifications();
+  // Trip messages (driver details, pickup reminders, invoices) are durable jobs in the database; this instance's poller
+  // claims due ones with FOR UPDATE SKIP LOCKED, so each runs once across instances and after a restart.
+  startTripMessages(getDb, {
+    push: (database, businessId, userId, payload) => sendToUser(database, businessId, userId, payload),
+    whatsapp: () => {
+      const whatsapp = whatsappConfig();
+      return whatsapp ? (to, text) => sendWhatsAppText(whatsapp, to, text) : undefined;
+    },
+  });
+  const jobPoller = startJobPoller(db, { intervalMs: config.JOB_POLL_MS });
+  setProcessPoller(jobPoller);
   const handle = app.getRequestHandler();
   // The API router runs outside Next's request scope: cache refreshes reach Next's handler in-process.
   provideRevalidator(async (request) => {
@@ -88,6 +105,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     io.close();
     front?.close();
+    await jobPoller.stop().catch((error: unknown) => logger.error({ err: error }, 'job poller stop failed'));
     server.close();
     server.closeAllConnections();
     await closeDatabase().catch((error: unknown) => logger.error({ err: error }, 'database close failed'));

@@ -14,6 +14,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOSTNAME: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('.data'),
+  /** How often each instance looks for due jobs (trip messages, pickup reminders, invoices), in ms. */
+  JOB_POLL_MS: z.coerce.number().int().min(200).max(600_000).default(5_000),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')

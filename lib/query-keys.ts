@@ -30,6 +30,10 @@ export const queryKeys = {
     events: (query: string) => ['partner', 'events', query] as const,
     visits: (query: string) => ['partner', 'visits', query] as const,
     rates: () => ['partner', 'rates'] as const,
+    /** Ratings, averages and comments to moderate (console Reviews). */
+    reviews: () => ['partner', 'reviews'] as const,
+    /** The operator's invoice header and tax settings (console Invoice details). */
+    invoiceSettings: () => ['partner', 'invoice-settings'] as const,
     tripRules: () => ['partner', 'trip-rules'] as const,
     /** Business settings (name, contacts, logo, colour, cities, market) and the overview's first-run checklist. */
     settings: () => ['partner', 'settings'] as const,

@@ -8,7 +8,8 @@ import { CampaignLeadCapture } from '@/components/leads/campaign-lead';
 import ui from '@/components/ui/ui.module.css';
 import styles from './auth.module.css';
 
-const CLAIMS = ['setup', 'companies', 'rating', 'allDay', 'transparent'] as const;
+/** No '4.8 rating' claim: the platform has no ratings of its own to back it (operators' sites show their real average). */
+const CLAIMS = ['setup', 'companies', 'allDay', 'transparent'] as const;
 
 export type SignupKind = 'travel' | 'delivery' | 'campaign-driver' | 'campaign-shuttle' | 'campaign-vehicles';
 

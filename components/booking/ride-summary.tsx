@@ -15,6 +15,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { fetchRiderWallet, updateProfile } from '@/components/rider/api';
 import { failureOf } from '@/components/data/fetch-data';
 import { bookRide, openCardPayment } from './api';
+import { NO_PASSENGER, PassengerFields, passengerOf, type PassengerDraft } from '@/components/trust/passenger-fields';
 import { useBookingStore } from './booking-store';
 import { useShallow } from 'zustand/react/shallow';
 import styles from './booking.module.css';
@@ -68,6 +69,8 @@ export function RideSummary({
   const [sheet, setSheet] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
+  const [passenger, setPassenger] = useState<PassengerDraft>(NO_PASSENGER);
+  const [passengerErrors, setPassengerErrors] = useState(false);
   const attemptKey = useRef<string | null>(null);
   // the wallet only for a signed-in rider (a signed-out one has none to spend)
   const wallet = useQuery({ queryKey: queryKeys.rider.wallet(), queryFn: fetchRiderWallet, enabled: Boolean(me) });
@@ -112,6 +115,11 @@ export function RideSummary({
   const pickupAt = form.pickupTime === 'now' || !form.pickupAt ? new Date().toISOString() : form.pickupAt;
 
   const book = async () => {
+    const forPassenger = passengerOf(passenger);
+    if (!forPassenger.ok) {
+      setPassengerErrors(true);
+      return;
+    }
     setProblem(undefined);
     setBusy(true);
     attemptKey.current ??= crypto.randomUUID();
@@ -127,6 +135,8 @@ export function RideSummary({
       tolls: fee.tolls,
       driverBata: fee.driver_bata,
       totalAmount: fee.total_fee,
+      passenger: forPassenger.passenger,
+      language: locale.split('-')[0],
       useWallet: walletApplied > 0,
     });
     if (result.ok) {
@@ -262,6 +272,7 @@ export function RideSummary({
         <p className={styles.hint}>{payment === 'card' ? tPayment('cardHint') : t('payToDriver')}</p>
       </div>
 
+      <PassengerFields value={passenger} onChange={setPassenger} showErrors={passengerErrors} defaultCountry={defaultCountry} />
       {askEmail ? (
         <div className={styles.field}>
           <label htmlFor={`${id}-email`}>{tf('email')}</label>

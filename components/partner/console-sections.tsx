@@ -37,7 +37,7 @@ async function rentalPackages(tenant: Tenant) {
  */
 const CONSOLE_SCREENS = {
   home: { title: { namespace: 'Overview', key: 'title' }, namespaces: ['Overview', 'Settings'], props: ({ area, tenant }) => ({ area, timeZone: tenant.timeZone }) },
-  rides: { title: { namespace: 'PartnerRides', key: 'title' }, namespaces: ['PartnerRides', 'TripKinds', 'VehicleTypes'], props: ({ tenant }) => ({ timeZone: tenant.timeZone }) },
+  rides: { title: { namespace: 'PartnerRides', key: 'title' }, namespaces: ['PartnerRides', 'TripKinds', 'VehicleTypes', 'Trust'], props: ({ tenant }) => ({ timeZone: tenant.timeZone }) },
   book: { title: { namespace: 'ConsoleBooking', key: 'title' }, namespaces: ['ConsoleBooking', 'Booking', 'TripKinds', 'VehicleTypes', 'RideFlow'], props: async ({ area, tenant, market }) => ({ area, timeZone: tenant.timeZone, defaultCountry: COUNTRIES[market.country].region, packages: await rentalPackages(tenant) }) },
   vehicles: { title: { namespace: 'FleetVehicles', key: 'title' }, namespaces: ['FleetVehicles', 'VehicleTypes'], props: () => ({}) },
   drivers: { title: { namespace: 'FleetDrivers', key: 'title' }, namespaces: ['FleetDrivers', 'VehicleTypes'], props: ({ tenant }) => ({ defaultCountry: phoneRegion(tenant.countryCode) }) },
@@ -49,6 +49,8 @@ const CONSOLE_SCREENS = {
   visits: { title: { namespace: 'Visits', key: 'metaTitle' }, namespaces: ['Visits', 'Leads', 'Overview'], props: ({ tenant }) => ({ timeZone: tenant.timeZone }) },
   apps: { title: { namespace: 'Apps', key: 'title' }, namespaces: ['Apps'], props: ({ area, tenant, market }) => ({ tenant, market, area }) },
   blog: { title: { namespace: 'BlogCreate', key: 'metaTitle' }, namespaces: ['BlogCreate'], props: () => ({}) },
+  reviews: { title: { namespace: 'Reviews', key: 'title' }, namespaces: ['Reviews', 'SiteRating'], props: ({ tenant }) => ({ timeZone: tenant.timeZone }) },
+  invoice: { title: { namespace: 'InvoiceDetails', key: 'title' }, namespaces: ['InvoiceDetails', 'Validation'], props: () => ({}) },
   settings: { title: { namespace: 'Settings', key: 'title' }, namespaces: ['Settings'], props: () => ({}) },
 } satisfies Record<Exclude<ConsoleSection, 'login' | 'ai' | 'agent'>, ConsoleScreen<object>>;
 

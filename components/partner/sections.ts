@@ -15,6 +15,8 @@ export const CONSOLE_SECTIONS = [
   { key: 'visits', path: 'visits' },
   { key: 'apps', path: 'apps' },
   { key: 'blog', path: 'blog/create' },
+  { key: 'reviews', path: 'reviews' },
+  { key: 'invoice', path: 'invoice' },
   { key: 'settings', path: 'settings' },
 ] as const;
 

@@ -5,6 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import type { RideView } from '@/lib/rides/queries';
 import { formatDateTime, formatMoney } from '@/lib/i18n/format';
 import { ShareRideLink } from '@/components/tracking/share-ride-link';
+import { RideTrust } from '@/components/trust/ride-trust';
 import ui from '@/components/ui/ui.module.css';
 import styles from './rider.module.css';
 import rides from './rides.module.css';
@@ -25,6 +26,7 @@ export function RideCard({ ride, timeZone, onCancel }: { ride: RideView; timeZon
   const money = (minor: number) => formatMoney(minor, ride.currency, locale);
   const when = (iso: string) => formatDateTime(iso, locale, timeZone);
   const rental = /^(\d+)h(\d+)km$/.exec(ride.packageCode ?? '');
+  const tt = useTranslations('Trust');
 
   return (
     <article className={rides.card} aria-labelledby={`${id}-title`}>
@@ -64,6 +66,7 @@ export function RideCard({ ride, timeZone, onCancel }: { ride: RideView; timeZon
         ) : null}
       </dl>
       {rental ? <p className={styles.muted}>{t('rentalPackage', { hours: Number(rental[1]), km: Number(rental[2]) })}</p> : null}
+      {ride.passenger ? <p className={styles.muted}>{tt('passengerOf', { name: ride.passenger.name })}</p> : null}
       {ride.startCode ? <p className={rides.code}>{t.rich('startCode', { code: ride.startCode, strong: (chunks) => <strong>{chunks}</strong> })}</p> : null}
       <h3 className={rides.fareTitle}>{t('fareTitle')}</h3>
       <dl className={rides.fare}>
@@ -87,6 +90,7 @@ export function RideCard({ ride, timeZone, onCancel }: { ride: RideView; timeZon
       {ride.cashbackAmount > 0 ? <p className={rides.cashback}>{t(CASHBACK_LINE[ride.status], { amount: money(ride.cashbackAmount) })}</p> : null}
       {ride.status === 'cancelled' && ride.cancelReason ? <p className={styles.muted}>{t('cancelReason', { reason: ride.cancelReason })}</p> : null}
       {ride.status === 'accepted' || ride.status === 'ontrip' ? <ShareRideLink rideId={ride.id} /> : null}
+      <RideTrust ride={ride} />
       {isCancellable(ride) ? (
         <div className={styles.actions}>
           <button type="button" className={`${ui.button} ${styles.dangerOutline}`} aria-describedby={`${id}-title`} onClick={() => onCancel(ride)}>

@@ -13,6 +13,7 @@ import { useLiveRides } from '@/components/data/ride-events';
 import { useRiderRides } from './queries';
 import { usePushMessages } from '@/components/push/use-push-messages';
 import { RideCard } from './ride-card';
+import { rideToRate } from '@/components/trust/ride-trust';
 import { CancelRideDialog } from './cancel-ride-dialog';
 import { Tabs, tabIds } from './tabs';
 import styles from './rider.module.css';
@@ -39,7 +40,8 @@ function Rides({ timeZone }: { timeZone: string }) {
   useLiveRides();
   // ...and refreshes on each push the service worker relays (spec 000 §7).
   usePushMessages(() => void client.invalidateQueries({ queryKey: queryKeys.rider.rides() }));
-  const [tab, setTab] = useState<TabKey>('upcoming');
+  // a rating link (`?rate=ID`, from the message or push) opens the past rides
+  const [tab, setTab] = useState<TabKey>(() => (rideToRate() ? 'past' : 'upcoming'));
   const [cancelling, setCancelling] = useState<RideView | null>(null);
   const [notice, setNotice] = useState('');
   const panel = useRef<HTMLDivElement>(null);

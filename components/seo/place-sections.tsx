@@ -3,7 +3,7 @@ import { formatDuration, formatKm, formatMoney } from '@/lib/i18n/format';
 import { Link } from '@/lib/i18n/navigation';
 import { lowestTotal, routeFareTable, type FareTable as Fares } from '@/lib/seo/fares';
 import { PLACE_TRIP_TYPE_SLUGS, PLACE_TRIP_TYPES, SEO_PATHS } from '@/lib/seo/paths';
-import type { ServicePlace, ServiceRoute } from '@/lib/seo/site-data';
+import { siteRating, siteReviews, type ServicePlace, type ServiceRoute } from '@/lib/seo/site-data';
 import { formatPhone, whatsappLink } from '@/lib/tenancy/contact';
 import type { Tenant } from '@/lib/tenancy/queries';
 import ui from '@/components/ui/ui.module.css';
@@ -14,7 +14,7 @@ import styles from './seo.module.css';
 type Section = { tenant: Tenant; place: ServicePlace; level: HeadingLevel; idPrefix: string };
 type Cards = Parameters<typeof routeFareTable>[0];
 
-const CLAIMS = ['rating', 'allDay', 'transparent', 'payment'] as const;
+const CLAIMS = ['allDay', 'transparent', 'payment'] as const;
 
 export async function ReliableService({ tenant, place, level, idPrefix }: Section) {
   const t = await getTranslations('Place');
@@ -82,16 +82,36 @@ export async function FaresSection({ tenant, place, level, idPrefix, tables, loc
   );
 }
 
-/** Reviews as text claims only: the rating is a statement, never rating markup. */
+/** Riders' real average and count (only when someone rated), the comments the operator approved, and the service claims. */
 export async function ReviewsSection({ tenant, level, idPrefix }: Omit<Section, 'place'>) {
   const t = await getTranslations('Place');
+  const tr = await getTranslations('SiteRating');
+  const [rating, reviews] = await Promise.all([siteRating(tenant.id), siteReviews(tenant.id)]);
   const id = `${idPrefix}-reviews`;
   return (
     <section className={ui.section} aria-labelledby={id}>
       <Heading level={level} id={id}>
         {t('reviewsTitle')}
       </Heading>
-      <p>{t('reviewsBody', { businessName: tenant.name })}</p>
+      {rating.count > 0 ? (
+        <p data-testid="site-rating">
+          <strong>{tr('summary', { average: rating.average.toFixed(1), count: rating.count })}</strong>
+        </p>
+      ) : null}
+      {reviews.length ? (
+        <ul className={styles.claims}>
+          {reviews.map((review) => (
+            <li key={`${review.createdAt}-${review.author}`}>
+              <blockquote>
+                <p>{review.comment}</p>
+                <footer>
+                  {review.author} · {tr('stars', { stars: review.stars })}
+                </footer>
+              </blockquote>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <ul className={styles.claims}>
         {CLAIMS.map((claim) => (
           <li key={claim}>{t(`claims.${claim}`)}</li>

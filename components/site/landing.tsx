@@ -3,7 +3,8 @@ import { Link } from '@/lib/i18n/navigation';
 import ui from '@/components/ui/ui.module.css';
 import styles from './landing.module.css';
 
-const CLAIMS = ['rating', 'companies', 'setup', 'allDay', 'transparent'] as const;
+/** No '4.8 rating' claim: the platform has no ratings of its own to back it (operators' sites show their real average). */
+const CLAIMS = ['companies', 'setup', 'allDay', 'transparent'] as const;
 const STEPS = [1, 2, 3] as const;
 
 /** The platform landing: hero, how it works, claims of spec 001 §1, products and payments. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RIDE_TYPES, TRIP_KINDS, VEHICLE_TYPES, PAYMENT_METHODS } from '@/lib/db/schema/rides';
 import { quoteRuleIssues } from './quote-rules';
+import { personNameSchema, phoneSchema } from '@/lib/contact/identifiers';
 
 export { MAX_ADVANCE_DAYS, PAST_SLACK_MS } from './quote-rules';
 
@@ -64,6 +65,10 @@ export const bookRideSchema = z.object({
   driverBata: amount,
   totalAmount: amount,
   source: z.enum(['form', 'chat', 'whatsapp', 'console', 'console-agent']).default('form'),
+  /** "This ride is for someone else": who travels; driver details and the start code go to this phone. */
+  passenger: z.object({ name: personNameSchema, phone: phoneSchema }).optional(),
+  /** The language the rider books in (trip messages and the invoice speak it). */
+  language: z.string().regex(/^[a-z]{2}$/).optional(),
   /** Pay part of the fare from the rider's available wallet balance (up to the operator's share per ride). */
   useWallet: z.boolean().optional(),
 });

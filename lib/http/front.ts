@@ -232,7 +232,9 @@ export function createFrontDoor({ handle, log, formOrigins = [], distDir = path.
       etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
       internalPath: String(upstream.headers['x-middleware-rewrite'] ?? '').split('?')[0],
       storedAt: Date.now(),
-      freshMs: freshSeconds * 1000,
+      // Next answers STALE right after an on-demand revalidation while it renders afresh: keep that copy only
+      // until the next request, which refreshes it (else a purge would be undone for the page's whole lifetime)
+      freshMs: String(upstream.headers['x-nextjs-cache'] ?? '').toUpperCase() === 'STALE' ? 0 : freshSeconds * 1000,
     };
   }
 
@@ -324,7 +326,9 @@ export function createFrontDoor({ handle, log, formOrigins = [], distDir = path.
       page: splitForNonce(upstream.body.toString('utf8')),
       internalPath: String(upstream.headers['x-middleware-rewrite'] ?? '').split('?')[0],
       storedAt: Date.now(),
-      freshMs: freshSeconds * 1000,
+      // Next answers STALE right after an on-demand revalidation while it renders afresh: keep that copy only
+      // until the next request, which refreshes it (else a purge would be undone for the page's whole lifetime)
+      freshMs: String(upstream.headers['x-nextjs-cache'] ?? '').toUpperCase() === 'STALE' ? 0 : freshSeconds * 1000,
     };
   }
 

@@ -4,7 +4,7 @@ import { env } from '@/lib/env';
 import { outbox, type OutboxChannel, type OutboxMessage } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import { brandedEmailHtml } from './email-html';
-import { providerFor } from './providers';
+import { providerFor, type Attachment } from './providers';
 
 export type Delivery = {
   businessId: number;
@@ -13,6 +13,8 @@ export type Delivery = {
   subject?: string;
   text: string;
   fromName?: string;
+  /** E-mail only; the outbox keeps their names, not their bytes. */
+  attachments?: Attachment[];
 };
 
 /**
@@ -28,7 +30,7 @@ export async function deliver(db: Db, message: Delivery): Promise<OutboxMessage>
       channel: message.channel,
       recipient: message.to,
       subject: message.subject ?? null,
-      body: message.text,
+      body: message.attachments?.length ? `${message.text}\n\n[attached: ${message.attachments.map((a) => a.filename).join(', ')}]` : message.text,
       status: provider ? 'queued' : 'held',
       provider: provider?.name ?? null,
     })
@@ -41,7 +43,7 @@ export async function deliver(db: Db, message: Delivery): Promise<OutboxMessage>
   }
   try {
     const html = message.channel === 'email' ? await brandedEmailHtml(db, message.businessId, message.subject, message.text) : undefined;
-    await provider.send({ to: message.to, subject: message.subject, text: message.text, fromName: message.fromName, html });
+    await provider.send({ to: message.to, subject: message.subject, text: message.text, fromName: message.fromName, html, attachments: message.attachments });
     const [sent] = await db.update(outbox).set({ status: 'sent', attempts: 1, sentAt: new Date() }).where(eq(outbox.id, row.id)).returning();
     return sent;
   } catch (error) {

@@ -2,7 +2,8 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { env } from '@/lib/env';
 import type { OutboxChannel } from '@/lib/db/schema';
 
-export type OutgoingMessage = { to: string; subject?: string; text: string; fromName?: string; /** E-mail only: the HTML part beside the text. */ html?: string };
+export type Attachment = { filename: string; content: Buffer; contentType: string };
+export type OutgoingMessage = { to: string; subject?: string; text: string; fromName?: string; /** E-mail only: the HTML part beside the text. */ html?: string; /** E-mail only. */ attachments?: Attachment[] };
 
 /** One way out for one channel. */
 export interface MessageProvider {
@@ -26,6 +27,7 @@ class SmtpProvider implements MessageProvider {
       to: message.to,
       subject: message.subject,
       text: message.text,
+      ...(message.attachments?.length ? { attachments: message.attachments } : {}),
       ...(message.html ? { html: message.html } : {}),
     });
   }

@@ -102,6 +102,10 @@ export async function bookRide(db: Db, businessId: number, riderId: number, inpu
       paymentMethod: input.paymentMethod,
       startCode: newStartCode(),
       source: input.source,
+      passengerName: input.passenger?.name ?? null,
+      passengerPhoneCode: input.passenger?.phone.dialCode ?? null,
+      passengerPhone: input.passenger?.phone.number ?? null,
+      language: input.language ?? null,
     })
     .onConflictDoNothing({ target: [rides.businessId, rides.riderId, rides.idempotencyKey] })
     .returning();

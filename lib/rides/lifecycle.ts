@@ -4,6 +4,7 @@ import { businesses, rideEvents, rides, type Ride, type RideStatus } from '@/lib
 import { DomainError } from '@/lib/errors/domain-error';
 import { safeEqual } from '@/lib/crypto/tokens';
 import { appendEntry } from '@/lib/wallet/ledger';
+import { issueInvoiceInTransaction } from '@/lib/invoice/invoices';
 import { emitRideChange } from './notify';
 
 /** booked -> accepted -> ontrip -> completed; booked|accepted -> cancelled. */
@@ -97,6 +98,8 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
       const commission = Math.round((updated.rideAmount * business.commissionBps) / 10_000);
       await appendEntry(ledger, { businessId: ride.businessId, userId: null, rideId: ride.id, kind: 'ride_earning', available: updated.totalAmount, currency: ride.currency, description: `Ride ${ride.id} completed` });
       if (commission > 0) await appendEntry(ledger, { businessId: ride.businessId, userId: null, rideId: ride.id, kind: 'commission', available: -commission, currency: ride.currency, description: `Platform commission on ride ${ride.id}` });
+      // the invoice, numbered in the operator's sequence, with the same figures as the ledger entries above
+      await issueInvoiceInTransaction(ledger, updated);
     }
     return { ride: updated, from: ride.status };
   });

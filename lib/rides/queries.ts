@@ -2,6 +2,7 @@ import 'server-only';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { rides, type Ride, type RideStatus } from '@/lib/db/schema';
+import { ratingsOfRides } from '@/lib/ratings/ratings';
 
 export const OPEN_STATUSES: readonly RideStatus[] = ['booked', 'accepted', 'ontrip'];
 
@@ -37,6 +38,9 @@ export function rideView(ride: Ride) {
     cancelReason: ride.cancelReason,
     cancelledBy: ride.cancelledBy,
     createdAt: ride.createdAt.toISOString(),
+    /** The rider's rating of the ride (filled in by riderRides). */
+    rating: null as { stars: number; comment: string | null } | null,
+    passenger: ride.passengerName && ride.passengerPhone ? { name: ride.passengerName, phone: `+${ride.passengerPhoneCode} ${ride.passengerPhone}` } : null,
   };
 }
 
@@ -50,7 +54,8 @@ export async function riderRides(db: Db, businessId: number, riderId: number): P
     .where(and(eq(rides.businessId, businessId), eq(rides.riderId, riderId)))
     .orderBy(desc(rides.pickupTime))
     .limit(200);
-  const views = rows.map(rideView);
+  const ratings = await ratingsOfRides(db, businessId, rows.filter((r) => r.status === 'completed').map((r) => r.id));
+  const views = rows.map((ride) => ({ ...rideView(ride), rating: ratings.get(ride.id) ?? null }));
   return {
     upcoming: views.filter((r) => OPEN_STATUSES.includes(r.status)).reverse(),
     past: views.filter((r) => !OPEN_STATUSES.includes(r.status)),

@@ -30,10 +30,12 @@ type BusinessInput = {
   origin: string;
   /** The operator's cities; the first is its main city. */
   places: readonly ServedPlace[];
+  /** Riders' real ratings; AggregateRating is emitted only when there is at least one. */
+  rating?: { average: number; count: number };
 };
 
-/** The operator as a LocalBusiness: name, address (main city, region, country), its coordinates, telephone, areaServed. No rating markup. */
-export function localBusiness({ tenant, origin, places }: BusinessInput): JsonLdNode {
+/** The operator as a LocalBusiness: name, address (main city, region, country), its coordinates, telephone, areaServed, and AggregateRating only from real ratings. */
+export function localBusiness({ tenant, origin, places, rating }: BusinessInput): JsonLdNode {
   const phone = formatPhone(tenant);
   const main = places[0];
   const country = COUNTRIES[isCountryCode(tenant.countryCode) ? tenant.countryCode : DEFAULT_COUNTRY].region;
@@ -53,6 +55,7 @@ export function localBusiness({ tenant, origin, places }: BusinessInput): JsonLd
     },
     ...(main && Number.isFinite(main.lat) && Number.isFinite(main.lng) ? { geo: { '@type': 'GeoCoordinates', latitude: main.lat, longitude: main.lng } } : {}),
     areaServed: places.map(city),
+    ...(rating && rating.count > 0 ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: rating.average, ratingCount: rating.count, bestRating: 5, worstRating: 1 } } : {}),
   };
 }
 

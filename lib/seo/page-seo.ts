@@ -12,7 +12,7 @@ import { pageMetadata } from './metadata';
 import { siteOrigin } from './origin';
 import { SEO_PATHS } from './paths';
 import { PLACE_VIEWS, type PlaceView } from './place-views';
-import { fareCards, servicePlaces, type ServicePlace, type ServiceRoute } from './site-data';
+import { fareCards, servicePlaces, siteRating, type ServicePlace, type ServiceRoute } from './site-data';
 
 export type Crumb = { name: string; href: string };
 
@@ -110,12 +110,14 @@ export async function seoJsonLd(tenant: Tenant, market: Market, page: SeoPage): 
   const origin = siteOrigin(tenant);
   const home = canonicalMarket(tenant, market);
   const places = await servicePlaces(tenant.id);
+  const rating = await siteRating(tenant.id);
   const url = pageAlternates(tenant, market, page.href).canonical;
   return jsonLdGraph(
     taxiService({
       tenant,
       origin,
       places,
+      rating,
       name: `${page.title} | ${tenant.name}`,
       description: page.description,
       url,

@@ -6,6 +6,7 @@ import type { ServiceArea } from '@/lib/db/schema';
 import { activeRateCards } from '@/lib/fares/rate-cards';
 import { getPathname } from '@/lib/i18n/navigation';
 import { listServiceAreas, type Tenant } from '@/lib/tenancy/queries';
+import { approvedReviews, businessRating } from '@/lib/ratings/ratings';
 import { lookupSlug } from './place-lookup';
 import { findRoute, popularRoutes, routesFrom, type PopularRoute } from './routes';
 
@@ -20,6 +21,12 @@ export const serviceRoutes = cache(async (businessId: number): Promise<ServiceRo
 
 /** The operator's active rate cards, once per render. */
 export const fareCards = cache(async (businessId: number, currency: string) => activeRateCards(await getDb(), { id: businessId, currency }));
+
+/** Riders' real average and count for the operator's pages, once per render. */
+export const siteRating = cache(async (businessId: number) => businessRating(await getDb(), businessId));
+
+/** Comments the operator approved, once per render. */
+export const siteReviews = cache(async (businessId: number) => approvedReviews(await getDb(), businessId));
 
 /**
  * Spec 000 §5 on a place-like segment: 404 when unknown, 308 to the

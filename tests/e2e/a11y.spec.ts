@@ -149,6 +149,8 @@ async function consoleTour(page: Page, market: Market, audit: Audit, post: Post)
   await audit.visit(page, 'console customers', market, '/travel/customers');
   await audit.visit(page, 'console events', market, '/travel/events');
   await audit.visit(page, 'console visits', market, '/travel/visits');
+  await audit.visit(page, 'console reviews', market, '/travel/reviews', (p) => p.getByTestId('reviews-overall'));
+  await audit.visit(page, 'console invoice details', market, '/travel/invoice', (p) => p.getByRole('button', { name: m.InvoiceDetails.save }));
   await audit.visit(page, 'console AI agent', market, '/travel/ai/agent');
   await audit.visit(page, 'blog create', market, '/travel/blog/create');
   await audit.visit(page, 'blogs list', market, '/blogs', (p) => p.getByRole('link', { name: post.title }), post.origin);

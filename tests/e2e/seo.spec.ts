@@ -138,7 +138,12 @@ function checkPage(page: Page, entry: SitemapEntry, origin: string, pages: Map<s
 
   const isBlog = new URL(page.url).pathname.split('/')[3] === 'blog';
   const text = JSON.stringify(page.jsonLd);
-  check(() => assert.doesNotMatch(text, /AggregateRating|"Review"/, `${where}: no rating markup`));
+  check(() => assert.doesNotMatch(text, /"Review"/, `${where}: no review markup`));
+  // An AggregateRating only from riders' real ratings (tests/e2e/trust.spec.ts): at least one, 1 to 5.
+  for (const rating of [...text.matchAll(/"AggregateRating","ratingValue":([\d.]+),"ratingCount":(\d+)/g)]) {
+    check(() => assert.ok(Number(rating[2]) >= 1 && Number(rating[1]) >= 1 && Number(rating[1]) <= 5, `${where}: a real AggregateRating`));
+  }
+  check(() => assert.equal((text.match(/AggregateRating/g) ?? []).length, [...text.matchAll(/"AggregateRating","ratingValue":/g)].length, `${where}: AggregateRating carries its figures`));
   if (isBlog) {
     const [post] = nodesOfType(page, 'BlogPosting');
     check(() => assert.ok(post, `${where}: BlogPosting`));

@@ -5,6 +5,7 @@ import { formatDateTime, formatMoney } from '@/lib/i18n/format';
 import ui from '@/components/ui/ui.module.css';
 import type { ActionKind, PartnerRide } from './types';
 import { StartCodeLine } from './start-code-line';
+import { consoleInvoiceUrl } from '@/components/trust/api';
 import styles from './rides.module.css';
 
 const ACTIONS: Partial<Record<PartnerRide['status'], ActionKind[]>> = {
@@ -20,6 +21,7 @@ export function PartnerRideCard({ ride, timeZone, onAction }: { ride: PartnerRid
   const tKinds = useTranslations('TripKinds');
   const tTypes = useTranslations('VehicleTypes');
   const locale = useLocale();
+  const tTrust = useTranslations('Trust');
   return (
     <article className={styles.card} aria-label={t('rideId', { id: ride.id })}>
       <header className={styles.cardHead}>
@@ -44,6 +46,14 @@ export function PartnerRideCard({ ride, timeZone, onAction }: { ride: PartnerRid
       {ride.driverName ? <p className={styles.meta}>{t('driver', { name: ride.driverName, vehicle: ride.vehicleNumber ?? '' })}</p> : null}
       {ride.vehicleUpgrade ? <p className={styles.meta}>{td('upgraded')}</p> : null}
       <StartCodeLine ride={ride} timeZone={timeZone} />
+      {ride.passenger ? <p className={styles.meta}>{tTrust('passengerOf', { name: `${ride.passenger.name}, ${ride.passenger.phone}` })}</p> : null}
+      {ride.status === 'completed' ? (
+        <div className={styles.actions}>
+          <a className={`${ui.button} ${ui.secondary}`} href={consoleInvoiceUrl(ride.id, locale.split('-')[0])} download>
+            {tTrust('downloadInvoice')}
+          </a>
+        </div>
+      ) : null}
       {ACTIONS[ride.status]?.length ? (
         <div className={styles.actions}>
           {ACTIONS[ride.status]!.map((kind) => (

@@ -127,6 +127,12 @@ export const rides = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Booked for someone else: who travels; trip messages go to this phone. */
+    passengerName: text('passenger_name'),
+    passengerPhoneCode: text('passenger_phone_code'),
+    passengerPhone: text('passenger_phone'),
+    /** The language the rider booked in (invoices and trip messages speak it). */
+    language: text('language'),
   },
   (t) => [
     uniqueIndex('rides_idempotency_key').on(t.businessId, t.riderId, t.idempotencyKey),

@@ -63,7 +63,8 @@ function rideIdsIn(answer: Answer): number[] {
     if (!value || typeof value !== 'object') return;
     const record = value as Record<string, unknown>;
     if (typeof record.rideId === 'number') found.push(record.rideId);
-    if (typeof record.id === 'number' && 'pickup' in record) found.push(record.id);
+    // a ride's own id; an event (or other row) naming its ride by rideId has an id of its own
+    if (typeof record.id === 'number' && 'pickup' in record && !('rideId' in record)) found.push(record.id);
     Object.values(record).forEach(walk);
   };
   walk(answer.json);

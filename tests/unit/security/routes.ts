@@ -160,6 +160,13 @@ export const ROUTES: Record<string, RouteSpec> = {
   '/api/partner/overview': { GET: { as: 'partner', query: () => ({ filter: 'custom', from: '2024-01-01', to: '2024-01-31' }) } },
   '/api/partner/rates/:vehicleType': { PUT: { as: 'partner', body: 'json', sample: () => ({ ...RATE_CARD }), required: Object.keys(RATE_CARD), params: () => ({ vehicleType: 'sedan' }) } },
   '/api/partner/rates': { GET: { as: 'partner' } },
+  '/api/partner/invoice-settings': {
+    GET: { as: 'partner' },
+    PUT: { as: 'partner', body: 'json', sample: () => ({ legalName: 'Hill Travels Pvt Ltd', address: '1 Mount Road, Chennai', taxNumber: '33ABCDE1234F1Z5', taxRate: 5, sacCode: '996412', supplyType: 'intra' }), required: ['taxRate', 'supplyType'] },
+  },
+  '/api/partner/reviews': { GET: { as: 'partner' } },
+  '/api/partner/reviews/:id': { PATCH: { as: 'partner', body: 'json', sample: () => ({ status: 'approved' }), required: ['status'], params: (t) => ({ id: String(t.reviewId) }) } },
+  '/api/partner/rides/:id/invoice': { GET: { as: 'partner', query: () => ({ lang: 'en' }), params: (t) => ({ id: String(t.rides.rated) }), sideEffect: 'the first download of a completed ride issues its invoice (the next number)' } },
   '/api/partner/trip-rules': {
     GET: { as: 'partner' },
     PUT: { as: 'partner', body: 'json', sample: () => ({ localMaxKm: 80, outstationMaxKm: 2500, serviceRadiusKm: 150, nowMaxKm: 600, walletSpendPercent: 20 }), required: ['localMaxKm', 'outstationMaxKm', 'serviceRadiusKm', 'nowMaxKm', 'walletSpendPercent'] },
@@ -220,6 +227,8 @@ export const ROUTES: Record<string, RouteSpec> = {
   },
   '/api/rides/:id/cancel': { POST: { as: 'rider', body: 'json', sample: () => ({ reason: 'Plans changed' }), required: ['reason'], params: (t) => ({ id: String(t.rides.booked) }) } },
   '/api/rides/:id/share': { POST: { as: 'rider', body: 'none', params: (t) => ({ id: String(t.rides.accepted) }) } },
+  '/api/rides/:id/invoice': { GET: { as: 'rider', query: () => ({ lang: 'en' }), params: (t) => ({ id: String(t.rides.rated) }), sideEffect: 'the first download of a completed ride issues its invoice (the next number)' } },
+  '/api/rides/:id/rating': { POST: { as: 'rider', body: 'json', sample: () => ({ stars: 5, comment: 'Smooth trip' }), required: ['stars'], params: (t) => ({ id: String(t.rides.completed) }) } },
   '/api/rides/:id/track': { GET: { as: 'anon', query: (t) => ({ token: t.shareToken }), params: (t) => ({ id: String(t.rides.accepted) }) } },
   '/api/rides/quote': {
     POST: {

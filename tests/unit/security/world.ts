@@ -18,6 +18,7 @@ import { subscribe } from '@/lib/push/subscriptions';
 import { bookRide } from '@/lib/rides/commands';
 import { transitionRide } from '@/lib/rides/lifecycle';
 import { createShareLink } from '@/lib/rides/tracking';
+import { rateRide } from '@/lib/ratings/ratings';
 import { createBusiness } from '@/lib/tenancy/commands';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
 import type { Db } from '@/lib/db/client';
@@ -115,6 +116,15 @@ async function seedTenant(db: Db, business: Business, tag: string, phoneBase: nu
   const booked = await book(rider.userId);
   const accepted = await transitionRide(db, { businessId: business.id, rideId: (await book(rider.userId)).id, to: 'accepted', actorUserId: partner.userId, driverId: driverRow.id, vehicleId: vehicle.id });
   const cardRide = await book(rider.userId, 'card');
+  const complete = async () => {
+    const ride = await book(rider.userId);
+    await transitionRide(db, { businessId: business.id, rideId: ride.id, to: 'accepted', actorUserId: partner.userId, driverId: driverRow.id, vehicleId: vehicle.id });
+    await transitionRide(db, { businessId: business.id, rideId: ride.id, to: 'ontrip', actorUserId: partner.userId, startCode: ride.startCode });
+    return transitionRide(db, { businessId: business.id, rideId: ride.id, to: 'completed', actorUserId: partner.userId });
+  };
+  const completed = await complete();
+  const rated = await complete();
+  const review = await rateRide(db, business.id, rider.userId, rated.id, { stars: 4, comment: `${tag} driver was on time` });
   const payment = await createPayment(db, business, rider.userId, cardRide.id);
   const { token: shareToken } = await createShareLink(db, business.id, rider.userId, accepted.id);
   const quote = await createQuote(db, business, trip());
@@ -158,7 +168,8 @@ async function seedTenant(db: Db, business: Business, tag: string, phoneBase: nu
     agencyId: agency.id,
     vehicleId: vehicle.id,
     driverId: driverRow.id,
-    rides: { booked: booked.id, accepted: accepted.id, card: cardRide.id },
+    rides: { booked: booked.id, accepted: accepted.id, card: cardRide.id, completed: completed.id, rated: rated.id },
+    reviewId: review.id,
     txnId: payment.txnid,
     shareToken,
     quoteId: quote.id,

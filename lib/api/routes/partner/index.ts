@@ -5,6 +5,7 @@ import * as customers from './customers';
 import * as drivers from './drivers';
 import * as driversItem from './drivers-item';
 import * as events from './events';
+import * as invoiceSettings from './invoice-settings';
 import * as overview from './overview';
 import * as rates from './rates';
 import * as ratesItem from './rates-item';
@@ -12,7 +13,10 @@ import * as rides from './rides';
 import * as ridesAssignable from './rides-assignable';
 import * as ridesBook from './rides-book';
 import * as ridesExport from './rides-export';
+import * as ridesInvoice from './rides-invoice';
 import * as ridesItem from './rides-item';
+import * as reviews from './reviews';
+import * as reviewsItem from './reviews-item';
 import * as tripRules from './trip-rules';
 import * as vehicles from './vehicles';
 import * as vehiclesItem from './vehicles-item';
@@ -30,14 +34,19 @@ export const partnerRoutes = new Hono()
   .patch('/api/partner/drivers/:id', driversItem.PATCH)
   .delete('/api/partner/drivers/:id', driversItem.DELETE)
   .get('/api/partner/events', events.GET)
+  .get('/api/partner/invoice-settings', invoiceSettings.GET)
+  .put('/api/partner/invoice-settings', invoiceSettings.PUT)
   .get('/api/partner/overview', overview.GET)
   .get('/api/partner/rates', rates.GET)
   .put('/api/partner/rates/:vehicleType', ratesItem.PUT)
+  .get('/api/partner/reviews', reviews.GET)
+  .patch('/api/partner/reviews/:id', reviewsItem.PATCH)
   .get('/api/partner/rides', rides.GET)
   .get('/api/partner/rides/assignable', ridesAssignable.GET)
   .post('/api/partner/rides/book', ridesBook.POST)
   .get('/api/partner/rides/export', ridesExport.GET)
   .post('/api/partner/rides/:id', ridesItem.POST)
+  .get('/api/partner/rides/:id/invoice', ridesInvoice.GET)
   .get('/api/partner/trip-rules', tripRules.GET)
   .put('/api/partner/trip-rules', tripRules.PUT)
   .get('/api/partner/vehicles', vehicles.GET)

@@ -4,6 +4,8 @@ import * as quote from './quote';
 import * as itemCancel from './item-cancel';
 import * as itemShare from './item-share';
 import * as itemTrack from './item-track';
+import * as itemInvoice from './item-invoice';
+import * as itemRating from './item-rating';
 
 /** /api/rides/*: the routes of this resource, static paths before parameters. */
 export const ridesRoutes = new Hono()
@@ -12,4 +14,6 @@ export const ridesRoutes = new Hono()
   .post('/api/rides/quote', quote.POST)
   .post('/api/rides/:id/cancel', itemCancel.POST)
   .post('/api/rides/:id/share', itemShare.POST)
-  .get('/api/rides/:id/track', itemTrack.GET);
+  .get('/api/rides/:id/track', itemTrack.GET)
+  .get('/api/rides/:id/invoice', itemInvoice.GET)
+  .post('/api/rides/:id/rating', itemRating.POST);

@@ -19,7 +19,7 @@ export default async function RideSummaryPage({ params }: { params: PageParams }
   const { tenant, market } = await pageContext(params);
   const [{ cashbackBps }, { walletSpendBps }] = await Promise.all([businessSettings(tenant.id), tripRulesOf(await getDb(), tenant.id)]);
   return (
-    <BookingPage tenant={tenant} market={market} narrow namespaces={['RideSummary', 'Payment', 'VehicleTypes', 'Booking', 'Validation', 'Auth', 'AuthErrors', 'RideFlow']}>
+    <BookingPage tenant={tenant} market={market} narrow namespaces={['RideSummary', 'Payment', 'VehicleTypes', 'Booking', 'Validation', 'Auth', 'AuthErrors', 'RideFlow', 'Trust']}>
       <RideSummary timeZone={tenant.timeZone} cashbackBps={cashbackBps} walletSpendBps={walletSpendBps} defaultCountry={COUNTRIES[market.country].region} cardPayments={isCardConfigured()} />
     </BookingPage>
   );

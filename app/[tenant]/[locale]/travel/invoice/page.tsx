@@ -1,0 +1,6 @@
+import { consoleRoute } from '@/components/partner/console-sections';
+import { InvoiceDetailsScreen } from '@/components/trust/invoice-details-screen';
+
+const route = consoleRoute('travel', 'invoice', InvoiceDetailsScreen);
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

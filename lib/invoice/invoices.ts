@@ -1,0 +1,127 @@
+import 'server-only';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { businesses, invoiceCounters, invoices, invoiceSettings, quotes, rides, users, type Invoice, type InvoiceLine, type InvoiceSettings, type InvoiceSnapshot, type InvoiceTax, type Ride } from '@/lib/db/schema';
+import { DomainError } from '@/lib/errors/domain-error';
+
+/** Fields other branches add to rides (rides.number, rides.walletApplied): read when present. */
+type RideExtras = { number?: number | null; walletApplied?: number | null };
+
+export const invoiceNotFound = () => new DomainError('not_found', 'invoice_unknown', 'rideId: This ride was not found.', 'rideId');
+
+/**
+ * The fare lines of a ride, adding up to its total: the ride amount without
+ * the night charge and airport fee (from the quote's breakdown), the driver
+ * allowance, tolls (final), night charge, extras (airport fee and any other
+ * amount in the total not named by a line).
+ */
+export function fareLines(ride: Pick<Ride, 'rideAmount' | 'driverBata' | 'tolls' | 'totalAmount'>, breakdown: Record<string, number> = {}): InvoiceLine[] {
+  const night = Math.max(0, Math.min(breakdown.night ?? 0, ride.rideAmount));
+  const airport = Math.max(0, Math.min(breakdown.airport ?? 0, ride.rideAmount - night));
+  const base = ride.rideAmount - night - airport;
+  const named = ride.rideAmount + ride.driverBata + ride.tolls;
+  const extras = airport + (ride.totalAmount - named);
+  const lines: InvoiceLine[] = [{ code: 'rideAmount', amount: base }];
+  if (ride.driverBata) lines.push({ code: 'driverAllowance', amount: ride.driverBata });
+  if (ride.tolls) lines.push({ code: 'tolls', amount: ride.tolls });
+  if (night) lines.push({ code: 'nightCharge', amount: night });
+  if (extras) lines.push({ code: 'extras', amount: extras });
+  return lines;
+}
+
+/**
+ * Tax included in a total (fares are quoted tax-inclusive, so the invoice
+ * total is the ledger's figure): the taxable value and CGST + SGST (intra-state)
+ * or IGST (inter-state) in India, else one VAT line. The parts add up to the total.
+ */
+export function includedTaxes(total: number, settings: Pick<InvoiceSettings, 'taxRateBps' | 'supplyType' | 'taxNumber'> | undefined, countryCode: string): { taxableValue: number; taxes: InvoiceTax[] } {
+  if (!settings?.taxNumber || settings.taxRateBps <= 0) return { taxableValue: total, taxes: [] };
+  const taxableValue = Math.round((total * 10_000) / (10_000 + settings.taxRateBps));
+  const tax = total - taxableValue;
+  if (countryCode !== 'in') return { taxableValue, taxes: [{ code: 'vat', rateBps: settings.taxRateBps, amount: tax }] };
+  if (settings.supplyType === 'inter') return { taxableValue, taxes: [{ code: 'igst', rateBps: settings.taxRateBps, amount: tax }] };
+  const half = Math.round(tax / 2);
+  const rateHalf = settings.taxRateBps / 2;
+  return { taxableValue, taxes: [{ code: 'cgst', rateBps: rateHalf, amount: half }, { code: 'sgst', rateBps: rateHalf, amount: tax - half }] };
+}
+
+async function snapshotOf(db: Db, ride: Ride): Promise<InvoiceSnapshot> {
+  const [business] = await db.select().from(businesses).where(eq(businesses.id, ride.businessId)).limit(1);
+  const [settings] = await db.select().from(invoiceSettings).where(eq(invoiceSettings.businessId, ride.businessId)).limit(1);
+  const [rider] = await db.select({ name: users.name, phoneCode: users.phoneCode, phone: users.phone, email: users.email }).from(users).where(eq(users.id, ride.riderId)).limit(1);
+  const [quote] = await db.select({ items: quotes.items }).from(quotes).where(eq(quotes.id, ride.quoteId)).limit(1);
+  const breakdown = quote?.items.find((i) => i.vehicleType === ride.vehicleType)?.breakdown ?? {};
+  const extra = ride as Ride & RideExtras;
+  const lines = fareLines(ride, breakdown);
+  const walletApplied = Math.max(0, extra.walletApplied ?? 0);
+  const { taxableValue, taxes } = includedTaxes(ride.totalAmount, settings, business.countryCode);
+  return {
+    seller: { name: business.name, legalName: settings?.legalName ?? null, address: settings?.address ?? null, taxNumber: settings?.taxNumber ?? null, logoUrl: business.logoUrl, sacCode: settings?.sacCode ?? null },
+    rideNumber: extra.number ?? ride.id,
+    customer: { name: rider?.name ?? null, phone: rider?.phone ? `+${rider.phoneCode} ${rider.phone}` : null, email: rider?.email ?? null },
+    passenger: ride.passengerName && ride.passengerPhone ? { name: ride.passengerName, phone: `+${ride.passengerPhoneCode} ${ride.passengerPhone}` } : null,
+    pickup: ride.pickup.name,
+    dropoff: ride.dropoff?.name ?? null,
+    pickupTime: (ride.startedAt ?? ride.pickupTime).toISOString(),
+    completedAt: (ride.completedAt ?? new Date()).toISOString(),
+    distanceM: ride.distanceM,
+    vehicleType: ride.vehicleType,
+    currency: ride.currency,
+    lines,
+    total: ride.totalAmount,
+    walletApplied,
+    due: ride.totalAmount - walletApplied,
+    taxableValue,
+    taxes,
+    paymentMethod: ride.paymentMethod,
+    timeZone: business.timeZone,
+  };
+}
+
+/**
+ * Issues the invoice of a ride that has just completed, inside the completion's
+ * transaction (lib/rides/lifecycle): the next number of the operator's sequence
+ * is taken with the invoice row and the ledger entries, so a failed completion
+ * leaves no gap, concurrent completions get consecutive numbers, and the
+ * invoice's figures are the ledger's.
+ */
+export async function issueInvoiceInTransaction(tx: Db, ride: Ride): Promise<Invoice> {
+  const [again] = await tx.select().from(invoices).where(eq(invoices.rideId, ride.id)).limit(1);
+  if (again) return again;
+  const data = await snapshotOf(tx, ride);
+  const [counter] = await tx
+    .insert(invoiceCounters)
+    .values({ businessId: ride.businessId, lastNumber: 1 })
+    .onConflictDoUpdate({ target: invoiceCounters.businessId, set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` } })
+    .returning({ lastNumber: invoiceCounters.lastNumber });
+  const [invoice] = await tx.insert(invoices).values({ businessId: ride.businessId, rideId: ride.id, number: counter.lastNumber, data }).returning();
+  return invoice;
+}
+
+/**
+ * The invoice of a completed ride: issued at completion; a ride completed
+ * before invoices existed gets its invoice (the next number) on first call.
+ */
+export async function issueInvoice(db: Db, businessId: number, rideId: number): Promise<Invoice> {
+  const [existing] = await db.select().from(invoices).where(and(eq(invoices.rideId, rideId), eq(invoices.businessId, businessId))).limit(1);
+  if (existing) return existing;
+  return db.transaction(async (tx) => {
+    const [ride] = await tx.select().from(rides).where(and(eq(rides.id, rideId), eq(rides.businessId, businessId))).limit(1).for('update');
+    if (!ride) throw invoiceNotFound();
+    if (ride.status !== 'completed') throw new DomainError('conflict', 'ride_not_completed', 'rideId: An invoice is issued once the ride is completed.', 'rideId');
+    return issueInvoiceInTransaction(tx as unknown as Db, ride);
+  });
+}
+
+/** The invoice of a ride for its rider (riderId) or the operator's console (no riderId); foreign or unfinished rides are refused. */
+export async function invoiceForRide(db: Db, businessId: number, rideId: number, riderId?: number): Promise<Invoice> {
+  const [ride] = await db.select({ riderId: rides.riderId, status: rides.status }).from(rides).where(and(eq(rides.id, rideId), eq(rides.businessId, businessId))).limit(1);
+  if (!ride || (riderId !== undefined && ride.riderId !== riderId)) throw invoiceNotFound();
+  if (ride.status !== 'completed') throw new DomainError('conflict', 'ride_not_completed', 'rideId: An invoice is issued once the ride is completed.', 'rideId');
+  return issueInvoice(db, businessId, rideId);
+}
+
+/** "INV-000042": the printed form of a per-operator number. */
+export function invoiceLabel(number: number): string {
+  return `INV-${String(number).padStart(6, '0')}`;
+}

@@ -1,0 +1,218 @@
+import 'server-only';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import sharp from 'sharp';
+import { createTranslator } from 'next-intl';
+import type { Invoice } from '@/lib/db/schema';
+import { isRtl } from '@/lib/i18n/markets';
+import { loadMessages } from '@/lib/i18n/messages';
+import { readUpload } from '@/lib/blog/images';
+import { invoiceLabel } from './invoices';
+import { FONT_FILES, UNSUPPORTED_INVOICE_LANGUAGES, visualRuns, type FontKey } from './scripts';
+
+/** Fonts shipped with the project (Noto, SIL Open Font License): assets/fonts. */
+export const FONT_DIR = path.join(process.cwd(), 'assets/fonts');
+
+const PAGE = { width: 595.28, height: 841.89, margin: 48 };
+const INK = '#1f2328';
+const MUTED = '#57606a';
+const RULE = '#d0d7de';
+
+type Doc = InstanceType<typeof PDFDocument>;
+type Align = 'left' | 'right';
+
+/** The language an invoice is printed in: the rider's, unless no shipped font writes it. */
+export function invoiceLanguage(lang: string | null | undefined): string {
+  const wanted = (lang ?? 'en').toLowerCase();
+  return UNSUPPORTED_INVOICE_LANGUAGES.includes(wanted) ? 'en' : wanted;
+}
+
+async function logoPng(logoUrl: string | null, tenantSlug: string): Promise<Buffer | undefined> {
+  if (!logoUrl || /^https?:/i.test(logoUrl)) return undefined;
+  try {
+    const segments = logoUrl.split('/').filter(Boolean);
+    let bytes: Buffer | undefined;
+    if (segments[0] === 'media') bytes = (await readUpload(tenantSlug, segments.slice(2)))?.bytes;
+    else {
+      const file = path.join(process.cwd(), 'public', ...segments);
+      if (!file.startsWith(path.join(process.cwd(), 'public'))) return undefined;
+      bytes = await fs.readFile(/*turbopackIgnore: true*/ file);
+    }
+    if (!bytes) return undefined;
+    return await sharp(bytes, { density: 200 }).resize({ height: 120, withoutEnlargement: false }).png().toBuffer();
+  } catch {
+    return undefined;
+  }
+}
+
+class Writer {
+  constructor(
+    private readonly doc: Doc,
+    readonly rtl: boolean,
+  ) {}
+
+  private width(text: string, size: number): number {
+    const gap = this.rtl ? this.doc.font('latin').fontSize(size).widthOfString(' ') : 0;
+    return visualRuns(text, this.rtl).reduce((sum, run, i) => sum + this.doc.font(run.font).fontSize(size).widthOfString(run.text) + (i ? gap : 0), 0);
+  }
+
+  /** Breaks text into lines no wider than `width` at spaces (a word longer than the line stays whole). */
+  private lines(text: string, size: number, width: number): string[] {
+    const out: string[] = [];
+    for (const paragraph of text.split('\n')) {
+      let line = '';
+      for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+        const next = line ? `${line} ${word}` : word;
+        if (line && this.width(next, size) > width) {
+          out.push(line);
+          line = word;
+        } else line = next;
+      }
+      out.push(line);
+    }
+    return out;
+  }
+
+  /**
+   * Draws text in a box from x to x + width, aligned to `align` (mirrored for
+   * right-to-left documents), each line as runs of one font; returns the height used.
+   */
+  text(text: string, x: number, y: number, width: number, options: { size?: number; align?: Align; color?: string; mirror?: boolean } = {}): number {
+    const size = options.size ?? 10;
+    const logical = options.align ?? 'left';
+    const align: Align = options.mirror === false || !this.rtl ? logical : logical === 'left' ? 'right' : 'left';
+    const boxX = options.mirror === false || !this.rtl ? x : PAGE.width - x - width;
+    const lineHeight = size * 1.55;
+    let cursorY = y;
+    for (const line of this.lines(text, size, width)) {
+      const lineWidth = this.width(line, size);
+      const gap = this.rtl ? this.doc.font('latin').fontSize(size).widthOfString(' ') : 0;
+      if (!this.rtl) {
+        let cursorX = align === 'left' ? boxX : boxX + width - lineWidth;
+        for (const run of visualRuns(line, false)) {
+          this.doc.font(run.font).fontSize(size).fillColor(options.color ?? INK);
+          this.doc.text(run.text, cursorX, cursorY, { lineBreak: false });
+          cursorX += this.doc.widthOfString(run.text);
+        }
+      } else {
+        // Right to left: runs are placed from the right edge in reading order, so the content stream (and a
+        // text extractor) reads them in that order; each right-to-left word is its own shaped run.
+        let right = align === 'left' ? boxX + lineWidth : boxX + width;
+        for (const run of [...visualRuns(line, true)].reverse()) {
+          const pieces = run.rtl ? run.text.split(' ').filter(Boolean) : [run.text];
+          for (const piece of pieces) {
+            this.doc.font(run.font).fontSize(size).fillColor(options.color ?? INK);
+            const pieceWidth = this.doc.widthOfString(piece);
+            this.doc.text(piece, right - pieceWidth, cursorY, { lineBreak: false });
+            right -= pieceWidth + (run.rtl ? this.doc.widthOfString(' ') : 0);
+          }
+          if (!run.rtl) right -= gap;
+        }
+      }
+      cursorY += lineHeight;
+    }
+    return cursorY - y;
+  }
+
+  rule(y: number): void {
+    this.doc.moveTo(PAGE.margin, y).lineTo(PAGE.width - PAGE.margin, y).lineWidth(0.6).strokeColor(RULE).stroke();
+  }
+}
+
+/** The invoice as PDF bytes, in `lang` (right to left for Arabic and Urdu), with the figures frozen at issue. */
+export async function renderInvoicePdf(invoice: Invoice, options: { lang: string; tenantSlug: string }): Promise<Buffer> {
+  const lang = invoiceLanguage(options.lang);
+  const t = createTranslator({ locale: lang, messages: await loadMessages(lang), namespace: 'Invoice' });
+  const data = invoice.data;
+  const numberLocale = `${lang}-u-nu-latn`;
+  const money = (minor: number) => new Intl.NumberFormat(numberLocale, { style: 'currency', currency: data.currency, currencyDisplay: 'code' }).format(minor / 100);
+  const when = (iso: string) => new Intl.DateTimeFormat(numberLocale, { dateStyle: 'medium', timeStyle: 'short', timeZone: data.timeZone }).format(new Date(iso));
+  const day = (date: Date) => new Intl.DateTimeFormat(numberLocale, { dateStyle: 'medium', timeZone: data.timeZone }).format(date);
+  const percent = (bps: number) => new Intl.NumberFormat(numberLocale, { maximumFractionDigits: 2 }).format(bps / 100);
+  const km = new Intl.NumberFormat(numberLocale, { maximumFractionDigits: 1 }).format(data.distanceM / 1000);
+
+  const doc = new PDFDocument({ size: 'A4', margin: PAGE.margin, info: { Title: `${t('title')} ${invoiceLabel(invoice.number)}`, Author: data.seller.name }, lang });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+  for (const [key, file] of Object.entries(FONT_FILES) as [FontKey, string][]) doc.registerFont(key, path.join(FONT_DIR, file));
+
+  const w = new Writer(doc, isRtl(lang));
+  const left = PAGE.margin;
+  const full = PAGE.width - 2 * PAGE.margin;
+  let y = PAGE.margin;
+
+  // Header: logo and operator, title and number
+  const logo = await logoPng(data.seller.logoUrl, options.tenantSlug);
+  if (logo) {
+    const logoX = w.rtl ? PAGE.width - PAGE.margin - 48 : left;
+    doc.image(logo, logoX, y, { fit: [48, 48] });
+  }
+  const headX = logo ? left + 60 : left;
+  let headY = y;
+  headY += w.text(data.seller.name, headX, headY, 280, { size: 15 });
+  if (data.seller.legalName && data.seller.legalName !== data.seller.name) headY += w.text(data.seller.legalName, headX, headY, 280, { size: 9, color: MUTED });
+  if (data.seller.address) headY += w.text(data.seller.address, headX, headY, 280, { size: 9, color: MUTED });
+  if (data.seller.taxNumber) headY += w.text(`${t('taxNumber')}: ${data.seller.taxNumber}`, headX, headY, 280, { size: 9, color: MUTED });
+  const title = data.taxes.length ? t('taxTitle') : t('title');
+  let rightY = y;
+  rightY += w.text(title, left + full - 180, rightY, 180, { size: 15, align: 'right' });
+  rightY += w.text(`${t('invoiceNumber')}: ${invoiceLabel(invoice.number)}`, left + full - 180, rightY, 180, { size: 9, align: 'right' });
+  rightY += w.text(`${t('invoiceDate')}: ${day(invoice.issuedAt)}`, left + full - 180, rightY, 180, { size: 9, align: 'right' });
+  rightY += w.text(`${t('rideNumber')}: ${data.rideNumber}`, left + full - 180, rightY, 180, { size: 9, align: 'right' });
+  y = Math.max(headY, rightY, y + (logo ? 52 : 0)) + 10;
+  w.rule(y);
+  y += 12;
+
+  // Who and what
+  const facts: [string, string][] = [];
+  if (data.customer.name || data.customer.phone) facts.push([t('billedTo'), [data.customer.name, data.customer.phone].filter(Boolean).join(', ')]);
+  if (data.passenger) facts.push([t('passenger'), `${data.passenger.name}, ${data.passenger.phone}`]);
+  facts.push([t('route'), data.dropoff ? `${data.pickup} – ${data.dropoff}` : data.pickup]);
+  facts.push([t('pickupTime'), when(data.pickupTime)]);
+  facts.push([t('completedAt'), when(data.completedAt)]);
+  facts.push([t('distance'), t('km', { km })]);
+  facts.push([t('paymentMethod'), t(`payment.${data.paymentMethod as 'cash' | 'upi' | 'card'}`)]);
+  if (data.seller.sacCode) facts.push([t('sacCode'), data.seller.sacCode]);
+  for (const [label, value] of facts) {
+    const used = Math.max(w.text(label, left, y, 140, { size: 9, color: MUTED }), w.text(value, left + 150, y, full - 150, { size: 10 }));
+    y += used + 2;
+  }
+  y += 8;
+
+  // Fare lines
+  w.rule(y);
+  y += 8;
+  w.text(t('description'), left, y, 300, { size: 9, color: MUTED });
+  w.text(t('amount'), left + full - 160, y, 160, { size: 9, color: MUTED, align: 'right' });
+  y += 18;
+  const row = (label: string, amount: string, size = 10) => {
+    const used = Math.max(w.text(label, left, y, full - 170, { size }), w.text(amount, left + full - 160, y, 160, { size, align: 'right' }));
+    y += used + 2;
+  };
+  for (const line of data.lines) row(t(`line.${line.code as 'rideAmount'}`), money(line.amount));
+  w.rule(y + 2);
+  y += 10;
+  row(t('total'), money(data.total), 12);
+  if (data.walletApplied > 0) {
+    row(t('walletApplied'), money(-data.walletApplied));
+    row(t('due'), money(data.due), 12);
+  }
+  y += 6;
+  if (data.taxes.length) {
+    w.text(t('taxIncluded'), left, y, full, { size: 9, color: MUTED });
+    y += 16;
+    row(t('taxableValue'), money(data.taxableValue), 9);
+    for (const tax of data.taxes) row(t(`tax.${tax.code}`, { rate: percent(tax.rateBps) }), money(tax.amount), 9);
+  }
+  y += 18;
+  w.text(t('thanks', { businessName: data.seller.name }), left, y, full, { size: 9, color: MUTED });
+
+  doc.end();
+  await finished;
+  return Buffer.concat(chunks);
+}

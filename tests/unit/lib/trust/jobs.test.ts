@@ -1,0 +1,118 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { jobs, outbox, rides, type Job } from '@/lib/db/schema';
+import { clearTenantCache } from '@/lib/tenancy/resolve';
+import { claimDueJobs, enqueueJob, registerJobHandler, runDueJobs, startJobPoller, STALE_MS } from '@/lib/jobs/queue';
+import { queueTripMessages, registerTripJobs, REMINDER_LEAD_MS } from '@/lib/rides/trip-messages';
+import type { Db } from '@/lib/db/client';
+import { closeTestDb, openTestDb } from '../../db';
+import { accept, book, makeWorld, type World } from './fixtures';
+
+let db: Db;
+/** A second connection pool on the same database: a second instance (PostgreSQL); on PGlite the one connection. */
+let second: Db;
+let closeSecond: () => Promise<void> = async () => undefined;
+let world: World;
+
+beforeAll(async () => {
+  db = await openTestDb();
+  clearTenantCache();
+  world = await makeWorld(db, 'demo');
+  registerTripJobs();
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const { Pool } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const schema = await import('@/lib/db/schema');
+    const pool = new Pool({ connectionString: url, max: 5 });
+    second = drizzle(pool, { schema }) as unknown as Db;
+    closeSecond = () => pool.end();
+  } else second = db;
+});
+afterAll(async () => {
+  await closeSecond();
+  await closeTestDb();
+});
+
+async function reminderTexts(rideId: number): Promise<string[]> {
+  const rows = await db.select({ body: outbox.body }).from(outbox).where(and(eq(outbox.businessId, world.id), eq(outbox.channel, 'sms')));
+  return rows.map((r) => r.body).filter((body) => body.includes('reminder') && body.includes(`ride ${rideId} `));
+}
+
+describe('pickup reminder, a durable job', () => {
+  it('is queued on accept for an outstation ride and fires once, 60 minutes before pickup, after a restart', async () => {
+    const ride = await book(db, world, {}, 3);
+    const accepted = await accept(db, world, ride.id);
+    await queueTripMessages(db, { ride: accepted, to: 'accepted' });
+    const [job] = await db.select().from(jobs).where(eq(jobs.key, `pickup-reminder:${ride.id}:${ride.pickupTime.getTime()}`));
+    expect(job.runAt.getTime()).toBe(ride.pickupTime.getTime() - REMINDER_LEAD_MS);
+
+    // the first instance runs what is due now (driver details), then stops
+    const first = startJobPoller(db, { intervalMs: 60_000, worker: 'first' });
+    await first.stop();
+    expect(await reminderTexts(ride.id)).toEqual([]);
+
+    // a restarted process at reminder time: fires once; later rounds find nothing
+    const reminderTime = new Date(job.runAt.getTime() + 1000);
+    expect(await runDueJobs(db, 'restarted', reminderTime)).toBeGreaterThanOrEqual(1);
+    expect(await runDueJobs(db, 'restarted', reminderTime)).toBe(0);
+    const texts = await reminderTexts(ride.id);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toContain(ride.startCode);
+    expect(texts[0]).toContain('TN 01AB1234');
+    const [done] = await db.select().from(jobs).where(eq(jobs.id, job.id));
+    expect(done).toMatchObject({ status: 'done', attempts: 1, lockedBy: 'restarted' });
+  });
+
+  it('is taken again from a process that died while running it, and still fires once', async () => {
+    const ride = await book(db, world, {}, 3);
+    await queueTripMessages(db, { ride: await accept(db, world, ride.id), to: 'accepted' });
+    const at = new Date(ride.pickupTime.getTime() - REMINDER_LEAD_MS + 1000);
+    await runDueJobs(db, 'details', new Date());
+    const claimed = await claimDueJobs(db, 'died', 10, at);
+    expect(claimed.map((j) => j.kind)).toContain('pickup-reminder');
+    // nobody finishes it; before the claim is stale nothing runs it, after that one process does
+    expect(await runDueJobs(db, 'other', new Date(at.getTime() + 1000))).toBe(0);
+    expect(await runDueJobs(db, 'other', new Date(at.getTime() + STALE_MS + 2000))).toBe(1);
+    expect(await reminderTexts(ride.id)).toHaveLength(1);
+  });
+
+  it('sends nothing for a ride cancelled before the reminder', async () => {
+    const ride = await book(db, world, {}, 3);
+    await queueTripMessages(db, { ride: await accept(db, world, ride.id), to: 'accepted' });
+    await db.update(rides).set({ status: 'cancelled' }).where(eq(rides.id, ride.id));
+    await runDueJobs(db, 'late', new Date(ride.pickupTime.getTime()));
+    expect(await reminderTexts(ride.id)).toEqual([]);
+  });
+
+  it('is queued once however often the change is seen, and not for local rides or pickups within the hour', async () => {
+    const ride = await book(db, world, {}, 5);
+    const accepted = await accept(db, world, ride.id);
+    await queueTripMessages(db, { ride: accepted, to: 'accepted' });
+    await queueTripMessages(db, { ride: accepted, to: 'accepted' });
+    const count = await db.select({ n: sql<string>`count(*)` }).from(jobs).where(sql`${jobs.payload}->>'rideId' = ${String(ride.id)} and ${jobs.kind} = 'pickup-reminder'`);
+    expect(Number(count[0].n)).toBe(1);
+    const soon = await book(db, world, {}, 0.5);
+    await queueTripMessages(db, { ride: await accept(db, world, soon.id), to: 'accepted' });
+    expect(await db.select().from(jobs).where(sql`${jobs.payload}->>'rideId' = ${String(soon.id)} and ${jobs.kind} = 'pickup-reminder'`)).toEqual([]);
+  });
+});
+
+describe('two pollers on one database', () => {
+  it('run each due job exactly once', async () => {
+    const runs = new Map<number, string[]>();
+    registerJobHandler('test-count', async (_db: Db, job: Job) => {
+      runs.set(job.id, [...(runs.get(job.id) ?? []), job.lockedBy ?? '']);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    });
+    await runDueJobs(db, 'flush'); // what earlier tests left due
+    for (let i = 0; i < 30; i++) await enqueueJob(db, { kind: 'test-count', key: `test-count:${i}`, runAt: new Date(Date.now() - 1000) });
+    const [a, b] = await Promise.all([runDueJobs(db, 'instance-a'), runDueJobs(second, 'instance-b')]);
+    expect(a + b).toBe(30);
+    expect(runs.size).toBe(30);
+    for (const workers of runs.values()) expect(workers).toHaveLength(1);
+    // the pollers share the work when they really run side by side (PostgreSQL); on PGlite one may take all
+    if (process.env.TEST_DATABASE_URL) expect(Math.min(a, b)).toBeGreaterThan(0);
+    const left = await db.select().from(jobs).where(and(eq(jobs.kind, 'test-count'), sql`${jobs.status} <> 'done'`));
+    expect(left).toEqual([]);
+  });
+});
