@@ -21,8 +21,14 @@ import { apiApp } from './lib/api/app';
 import { isApiPath } from './lib/api/paths';
 import { provideRevalidator } from './lib/http/revalidate';
 import { revalidateSecret } from './lib/http/revalidate-secret';
-import { startDraining } from './lib/http/lifecycle';
+import { shutdownGracefully, trackRequest } from './lib/http/lifecycle';
 import { loadPlaceIndex } from './lib/places/place-index';
+import { closeSocketServer, socketConnections } from './lib/realtime/server';
+import { startClusterBus, stopClusterBus } from './lib/cluster/bus';
+import { startClusterLocks, stopClusterLocks } from './lib/cluster/lock';
+import { collectOnScrape, metrics, observeRequest } from './lib/metrics';
+import { outbox } from './lib/db/schema';
+import { count, eq } from 'drizzle-orm';
 
 function pathOf(url: string | undefined): string {
   const end = url?.indexOf('?') ?? -1;
@@ -41,6 +47,11 @@ async function main(): Promise<void> {
   const { default: next } = await import('next');
   const app = next({ dev, dir: process.cwd(), hostname: 'localhost', port: config.PORT });
   const [{ db, kind }] = await Promise.all([database, app.prepare()]);
+  if (config.DATABASE_URL) {
+    // Several instances may share this PostgreSQL: cache notices and per-key locks go through it.
+    const pool = (db as unknown as { $client: { query: (text: string, values: unknown[]) => Promise<unknown> } }).$client;
+    await Promise.all([startClusterBus(config.DATABASE_URL, pool), startClusterLocks(config.DATABASE_URL)]);
+  }
   if (await ensureDemoTenant(db, config.DEFAULT_TENANT)) {
     logger.info({ tenant: config.DEFAULT_TENANT }, 'created the demo operator');
   }
@@ -62,6 +73,8 @@ async function main(): Promise<void> {
   await front?.listen();
 
   const server = createServer((req, res) => {
+    trackRequest(res);
+    observeRequest(req, res, pathOf(req.url));
     if (refuseAtEdge(req, res)) return;
     // The client address travels to route handlers in a header only this server sets.
     stampClientIp(req, config.TRUST_PROXY === '1');
@@ -78,19 +91,26 @@ async function main(): Promise<void> {
       sendEdgeError(res, 500);
     });
   });
-  const io = attachSocketServer(server);
+  await attachSocketServer(server, { databaseUrl: config.DATABASE_URL });
+  const metricsServer = config.METRICS_PORT ? startMetricsServer(config.METRICS_PORT, config.METRICS_HOSTNAME, db) : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    startDraining();
-    logger.info({ signal }, 'shutting down');
-    io.close();
-    front?.close();
-    server.close();
-    server.closeAllConnections();
-    await closeDatabase().catch((error: unknown) => logger.error({ err: error }, 'database close failed'));
+    logger.info({ signal }, 'shutting down: draining');
+    const report = await shutdownGracefully(server, {
+      timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+      beforeWait: [{ name: 'sockets', run: closeSocketServer }],
+      after: [
+        { name: 'front door', run: () => front?.close() },
+        { name: 'metrics', run: () => metricsServer?.close() },
+        { name: 'notices', run: stopClusterBus },
+        { name: 'locks', run: stopClusterLocks },
+        { name: 'database', run: closeDatabase },
+      ],
+    });
+    logger.info(report, 'shut down');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -103,6 +123,33 @@ async function main(): Promise<void> {
     // first rider's search does not wait for it; a search before then builds it on demand.
     setTimeout(() => loadPlaceIndex().catch((error: unknown) => logger.error({ err: error }, 'place index failed to load')), PLACE_INDEX_DELAY_MS).unref();
   });
+}
+
+/** Prometheus metrics on a listener of their own (GET /metrics), never on the public port. */
+function startMetricsServer(port: number, hostname: string, db: Awaited<ReturnType<typeof openDatabase>>['db']) {
+  collectOnScrape({
+    sockets: socketConnections,
+    outbox: async () => {
+      const rows = await db.select({ channel: outbox.channel, count: count() }).from(outbox).where(eq(outbox.status, 'queued')).groupBy(outbox.channel);
+      return rows.map((row) => ({ channel: row.channel, count: Number(row.count) }));
+    },
+  });
+  const registry = metrics().registry;
+  const metricsServer = createServer((req, res) => {
+    if (req.method !== 'GET' || pathOf(req.url) !== '/metrics') {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: GET /metrics\n');
+      return;
+    }
+    registry
+      .metrics()
+      .then((text) => res.writeHead(200, { 'content-type': registry.contentType }).end(text))
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'metrics failed');
+        res.writeHead(500, { 'content-type': 'text/plain' }).end('metrics failed\n');
+      });
+  });
+  metricsServer.listen(port, hostname, () => logger.info({ port, hostname }, 'metrics on /metrics'));
+  return { close: () => new Promise<void>((resolve) => metricsServer.close(() => resolve())) };
 }
 
 main().catch((error: unknown) => {

@@ -1,9 +1,7 @@
 import 'server-only';
-import { purgeTenantDocuments } from '@/lib/http/document-cache';
-import { revalidate } from '@/lib/http/revalidate';
+import { refreshPagesEverywhere } from '@/lib/http/purge';
 
-/** Renders an operator's pages afresh (its fares changed): the front door's documents and Next's cache under /{tenant}. */
+/** Renders an operator's pages afresh (its fares or settings changed) on every instance: the front door's documents and Next's cache under /{tenant}. */
 export function refreshTenantPages(tenantSlug: string): void {
-  purgeTenantDocuments(tenantSlug);
-  revalidate({ paths: [{ path: `/${tenantSlug}`, type: 'layout' }], tags: [] });
+  refreshPagesEverywhere({ tenant: tenantSlug, next: { paths: [{ path: `/${tenantSlug}`, type: 'layout' }], tags: [] } });
 }
