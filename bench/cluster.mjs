@@ -133,3 +133,5 @@ export async function startCluster({ pgPort, nginxPort, instancePorts, env = {},
     throw error;
   }
 }
+
+export { apiClient, freePort, signInRider, benchTrip } from './lib.mjs';
