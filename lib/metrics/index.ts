@@ -56,6 +56,7 @@ function create(): Metrics {
       registers: [registry],
       async collect() {
         this.reset();
+        for (const channel of ['email', 'sms', 'whatsapp']) this.set({ channel }, 0);
         for (const row of await readers.outbox()) this.set({ channel: row.channel }, row.count);
       },
     }),
@@ -102,13 +103,21 @@ export function labelRoute(req: IncomingMessage | undefined, route: string): voi
 /** Counts the request and its duration when its answer ends; cached documents count as hits, stale answers or misses. */
 export function observeRequest(req: IncomingMessage, res: ServerResponse, path: string): void {
   const started = process.hrtime.bigint();
+  // the front door passes its headers to writeHead, where getHeader cannot see them
+  let cache: unknown;
+  const writeHead = res.writeHead;
+  res.writeHead = function observedWriteHead(this: ServerResponse, ...args: unknown[]) {
+    const headers = args.find((a) => a !== null && typeof a === 'object' && !Array.isArray(a)) as Record<string, unknown> | undefined;
+    if (headers?.['x-page-cache'] !== undefined) cache = headers['x-page-cache'];
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as ServerResponse['writeHead'];
   res.once('finish', () => {
     const m = metrics();
     const route = routeLabels.get(req) ?? (path.startsWith('/api/') ? 'api:unmatched' : pageRouteOf(path));
     const method = req.method ?? 'GET';
     m.requests.inc({ route, method, status: String(res.statusCode) });
     m.duration.observe({ route, method }, Number(process.hrtime.bigint() - started) / 1e9);
-    const cache = res.getHeader('x-page-cache');
+    cache ??= res.getHeader('x-page-cache');
     if (typeof cache === 'string') m.documentCache.inc({ result: cache.toLowerCase() });
   });
 }
