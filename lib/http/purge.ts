@@ -1,16 +1,25 @@
 import 'server-only';
 import { clusterTopic } from '@/lib/cluster/bus';
 import { appPageCache, documentCache, purgeDocuments, purgeTenantDocuments } from './document-cache';
-import { revalidate, type RevalidateRequest } from './revalidate';
+import { revalidate, revalidated, type RevalidateRequest } from './revalidate';
 
 /** Pages to render afresh: the front door's copies (exact tenant paths, or a whole tenant) and Next's cache. */
 export type PagesNotice = { paths?: string[]; tenant?: string; next: RevalidateRequest };
 
-function refreshHere(notice: PagesNotice): void {
-  // the front door's copies go first, so the next request asks Next again
+function purgeHere(notice: PagesNotice): void {
   if (notice.tenant) purgeTenantDocuments(notice.tenant);
   if (notice.paths) purgeDocuments(notice.paths);
-  revalidate(notice.next);
+}
+
+/**
+ * The front door's copies go at once (the next request asks Next again), and
+ * again once Next has marked its own copies stale: a request that came in
+ * between got Next's old render, which the front door may have kept.
+ */
+async function refreshHere(notice: PagesNotice): Promise<void> {
+  purgeHere(notice);
+  await revalidated(notice.next);
+  purgeHere(notice);
 }
 
 /** The tenant of internal paths (/{tenant}/{locale}/...). */

@@ -14,9 +14,14 @@ export function provideRevalidator(next: Revalidator): void {
 
 /** Asks Next to render the pages afresh; without a Next server (tests, scripts) there is no cache to refresh. */
 export function revalidate(request: RevalidateRequest): void {
+  void revalidated(request);
+}
+
+/** As `revalidate`, resolving once Next has marked the pages (a failure is logged, never thrown). */
+export async function revalidated(request: RevalidateRequest): Promise<void> {
   if (!revalidator) {
     logger.debug({ request }, 'pages not revalidated (no Next.js server in this process)');
     return;
   }
-  revalidator(request).catch((err: unknown) => logger.warn({ err, request }, 'pages not revalidated'));
+  await revalidator(request).catch((err: unknown) => logger.warn({ err, request }, 'pages not revalidated'));
 }
