@@ -12,7 +12,7 @@ import { launchServer, pinned, requireDebianTool, root, startPostgres, stopChild
 /** The shipped nginx site with this run's instance ports in both upstreams and a loopback listen port. */
 export function renderNginxSite({ listenPort, instancePorts }) {
   const site = fs.readFileSync(path.join(root, 'deploy/nginx/travelsx.conf'), 'utf8');
-  const servers = (indent) => instancePorts.map((p) => `${indent}server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join('\n');
+  const servers = (indent) => instancePorts.map((p) => `${indent}server 127.0.0.1:${p} max_fails=0;`).join('\n');
   let upstreams = 0;
   const out = site
     .replace(/^(\s*)server 127\.0\.0\.1:\d+[^\n]*\n(?:\s*server 127\.0\.0\.1:\d+[^\n]*\n)*/gm, (_, indent) => {

@@ -13,7 +13,7 @@ import { report } from './report.mjs';
 
 const CLIENTS = Number(process.argv[2] ?? 8);
 const ROUNDS = Number(process.argv[3] ?? 2);
-const SETTLE_MS = 2_000; // load before the first restart, between restarts and after the last one
+const SETTLE_MS = Number(process.env.ROLLING_SETTLE_MS ?? 1_000); // load before the first restart, between restarts (after /api/ready) and after the last one
 requireBuild();
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -66,7 +66,6 @@ try {
       const at = performance.now() - loadStarted;
       const { stopMs, readyMs } = await cluster.restart(i);
       restarts.push({ instance: i === 0 ? 'A' : 'B', atMs: at, stopMs, readyMs });
-      // nginx skips a refused instance for 2 s (fail_timeout); the other one carries the load meanwhile
       await sleep(SETTLE_MS);
     }
   }
@@ -84,6 +83,10 @@ try {
     const perSecond = {};
     for (const a of ok) perSecond[Math.floor((a.end - loadStarted) / 1000)] = (perSecond[Math.floor((a.end - loadStarted) / 1000)] ?? 0) + 1;
     console.log('answers per second:', JSON.stringify(perSecond));
+    const failedAt = {};
+    for (const a of failed) failedAt[Math.floor((a.start - loadStarted) / 1000)] = (failedAt[Math.floor((a.start - loadStarted) / 1000)] ?? 0) + 1;
+    console.log('failed per second:', JSON.stringify(failedAt));
+    console.log(cluster.nginx.errorLog().split('\n').filter((l) => !l.includes('[notice]')).slice(-15).join('\n'));
     console.log('slow:', JSON.stringify(answers.filter((a) => a.end - a.start > 1000).map((a) => [Math.round(a.start - loadStarted), Math.round(a.end - a.start)])));
   }
 
