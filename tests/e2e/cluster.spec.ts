@@ -50,8 +50,8 @@ async function connect(origin: string, cookie?: string, query?: Record<string, s
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
-  // the server joins the user's rooms after reading the session (one database read)
-  await new Promise((r) => setTimeout(r, 300));
+  // the server joins the user's rooms after reading the session (one database read; no event says when)
+  await new Promise((r) => setTimeout(r, 1_000));
   return socket;
 }
 
