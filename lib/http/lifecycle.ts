@@ -49,10 +49,16 @@ export async function shutdownGracefully(
   const deadline = started + timeoutMs;
   const failed: string[] = [];
   const runStep = async (step: ShutdownStep) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('timed out')), Math.max(1000, deadline - Date.now()));
+    });
     try {
-      await Promise.race([Promise.resolve().then(step.run), wait(Math.max(1000, deadline - Date.now())).then(() => Promise.reject(new Error('timed out')))]);
+      await Promise.race([Promise.resolve().then(step.run), late]);
     } catch {
       failed.push(step.name);
+    } finally {
+      clearTimeout(timer);
     }
   };
   startDraining();
