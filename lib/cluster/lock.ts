@@ -19,7 +19,7 @@ const holder = globalThis as typeof globalThis & { __travelsxClusterLocks?: Lock
 const state: LockState = (holder.__travelsxClusterLocks ??= { tails: new Map(), waiting: 0 });
 
 /** Connections that may hold advisory locks at once per instance (more keys wait for one). */
-export const LOCK_POOL_SIZE = 4;
+export const LOCK_POOL_SIZE = 8;
 
 /** The advisory lock id of a key: the first 8 bytes of its SHA-256, as a signed bigint (decimal text). */
 export function advisoryKey(key: string): string {
