@@ -387,6 +387,7 @@ export function createFrontDoor({ handle, log, formOrigins = [], distDir = path.
 
   /** Streams a page from Next, adding the nonce to its scripts and compressing; a prerendered page is kept under `appKey`. */
   function proxyPage(req: IncomingMessage, res: ServerResponse, pathname: string, appKey?: string): void {
+    const generation = appPages.generation;
     const request = upstreamRequest(req.method ?? 'GET', req.url ?? '/', req.headers);
     request.on('response', (response) => {
       if (appKey && req.method === 'GET' && !isNotFoundPagePath(pathname) && response.statusCode === 200 && sharedMaxAge(String(response.headers['cache-control'] ?? ''))) {
@@ -396,7 +397,8 @@ export function createFrontDoor({ handle, log, formOrigins = [], distDir = path.
           const upstream = { status: 200, headers: response.headers, body: Buffer.concat(chunks) };
           const entry = toAppPage(upstream);
           if (!entry) return sendWhole(req, res, upstream);
-          appPages.set(appKey, entry);
+          // a render begun before a purge is answered but not kept
+          if (appPages.generation === generation) appPages.set(appKey, entry);
           sendAppPage(req, res, entry, 'MISS');
         });
         return;
