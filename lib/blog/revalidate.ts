@@ -21,5 +21,5 @@ export function blogPathsToRefresh(tenantSlug: string, post: { slug: string; lan
 /** Refreshes the post's page, the list and the sitemap after a publish, on every instance (outside a Next request there is no cache to refresh). */
 export function refreshBlogPages(tenantSlug: string, businessId: number, post: { slug: string; language: string }, listPages: number): void {
   const paths = blogPathsToRefresh(tenantSlug, post, listPages);
-  refreshPagesEverywhere({ paths, next: { paths: paths.map((path) => ({ path })), tags: [blogCacheTag(businessId)] } });
+  void refreshPagesEverywhere({ paths, next: { paths: paths.map((path) => ({ path })), tags: [blogCacheTag(businessId)] } });
 }

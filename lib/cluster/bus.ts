@@ -44,21 +44,25 @@ const holder = globalThis as typeof globalThis & { __travelsxClusterBus?: BusSta
 // One registry per process, shared by the server bundle and Next's bundle of the same modules.
 const state: BusState = (holder.__travelsxClusterBus ??= { instanceId: randomUUID(), handlers: new Map(), resyncs: new Set(), received: 0 });
 
-function run(topic: string, payload: unknown): void {
+/** Runs every copy of the topic's handler (synchronous parts at once); resolves when all have finished, never rejects. */
+function run(topic: string, payload: unknown): Promise<void> {
+  const pending: Promise<unknown>[] = [];
   for (const handler of state.handlers.get(topic) ?? []) {
     try {
       const done = (handler as (p: unknown) => unknown)(payload);
-      if (done instanceof Promise) done.catch((error: unknown) => logger.error({ err: error, topic }, 'cluster notice handler failed'));
+      if (done instanceof Promise) pending.push(done.catch((error: unknown) => logger.error({ err: error, topic }, 'cluster notice handler failed')));
     } catch (error) {
       logger.error({ err: error, topic }, 'cluster notice handler failed');
     }
   }
+  return Promise.all(pending).then(() => undefined);
 }
 
 /**
  * Declares a topic: the returned function runs `handler(payload)` here at once
  * and announces it to every other instance, which runs its own copy of the
- * handler. `resync` runs after a lost listening connection came back (notices
+ * handler; its promise (never rejected) resolves when this instance's handler
+ * has finished (the others' run on their own time). `resync` runs after a lost listening connection came back (notices
  * may have been missed: drop everything the topic guards). `tooLarge` maps a
  * payload too big for one notice to a coarser one.
  */
@@ -66,21 +70,22 @@ export function clusterTopic<T>(
   topic: string,
   handler: (payload: T) => void | Promise<void>,
   options: { resync?: () => void; tooLarge?: (payload: T) => T } = {},
-): (payload: T) => void {
+): (payload: T) => Promise<void> {
   let handlers = state.handlers.get(topic);
   if (!handlers) state.handlers.set(topic, (handlers = new Set()));
   handlers.add(handler as Handler);
   if (options.resync) state.resyncs.add(options.resync);
   return (payload: T) => {
-    run(topic, payload);
+    const here = run(topic, payload);
     const transport = state.transport;
-    if (!transport) return;
+    if (!transport) return here;
     let text = JSON.stringify({ t: topic, from: state.instanceId, p: payload });
     if (Buffer.byteLength(text) > NOTICE_MAX_BYTES) {
       if (!options.tooLarge) throw new Error(`cluster notice "${topic}" is too large (${Buffer.byteLength(text)} bytes)`);
       text = JSON.stringify({ t: topic, from: state.instanceId, p: options.tooLarge(payload) });
     }
     transport.publish(text).catch((error: unknown) => logger.error({ err: error, topic }, 'cluster notice not sent'));
+    return here;
   };
 }
 
@@ -96,7 +101,7 @@ export function receiveNotice(text: string): void {
   if (typeof notice.t !== 'string' || notice.from === state.instanceId) return;
   state.received += 1;
   metrics().clusterNotices.inc();
-  run(notice.t, notice.p);
+  void run(notice.t, notice.p);
 }
 
 function resyncAll(): void {

@@ -19,7 +19,7 @@ const forgetActiveCards = clusterTopic<number>(
 
 /** Inserts the default card for every vehicle type the business lacks. */
 export async function seedRateCards(db: Db, businessId: number, currency: string): Promise<void> {
-  forgetActiveCards(businessId);
+  void forgetActiveCards(businessId);
   await db
     .insert(rateCards)
     .values(VEHICLE_TYPES.map((vehicleType) => ({ businessId, vehicleType, ...defaultRateCard(vehicleType, currency) })))
@@ -73,6 +73,6 @@ export async function updateRateCard(
     .set({ ...values, updatedAt: new Date() })
     .where(and(eq(rateCards.businessId, businessId), eq(rateCards.vehicleType, vehicleType)))
     .returning();
-  forgetActiveCards(businessId);
+  void forgetActiveCards(businessId);
   return card;
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { clusterTopic } from '@/lib/cluster/bus';
 import { appPageCache, documentCache, purgeDocuments, purgeTenantDocuments } from './document-cache';
-import { revalidate, revalidated, type RevalidateRequest } from './revalidate';
+import { revalidate, type RevalidateRequest } from './revalidate';
 
 /** Pages to render afresh: the front door's copies (exact tenant paths, or a whole tenant) and Next's cache. */
 export type PagesNotice = { paths?: string[]; tenant?: string; next: RevalidateRequest };
@@ -18,7 +18,7 @@ function purgeHere(notice: PagesNotice): void {
  */
 async function refreshHere(notice: PagesNotice): Promise<void> {
   purgeHere(notice);
-  await revalidated(notice.next);
+  await revalidate(notice.next);
   purgeHere(notice);
 }
 
@@ -28,7 +28,8 @@ function tenantOf(paths: readonly string[]): string | undefined {
 }
 
 /**
- * Renders pages afresh on every instance: this one at once, the others on the
+ * Renders pages afresh on every instance: this one at once (the promise
+ * resolves once its Next cache has dropped the old pages), the others on the
  * notice (each purges its own front-door copies and revalidates its own Next
  * cache in-process). A notice too large for PostgreSQL becomes the whole
  * tenant; after a lost notice connection an instance drops every copy.
@@ -37,7 +38,7 @@ export const refreshPagesEverywhere = clusterTopic<PagesNotice>('pages', refresh
   resync: () => {
     documentCache().purge(() => true);
     appPageCache().purge(() => true);
-    revalidate({ paths: [{ path: '/', type: 'layout' }], tags: [] });
+    void revalidate({ paths: [{ path: '/', type: 'layout' }], tags: [] });
   },
   tooLarge: (notice) => {
     const tenant = notice.tenant ?? tenantOf(notice.paths ?? []);

@@ -30,7 +30,7 @@ export async function resolveTenantForHost(hostHeader: string | null | undefined
 }
 
 /** Forgets every host's tenant here and, by a notice, on every other instance (a tenant's slug, domain or settings changed). */
-export const clearTenantCache: () => void = ((clear) => () => clear(null))(
+export const clearTenantCache: () => void = ((clear) => () => void clear(null))(
   clusterTopic<null>(
     'tenants',
     () => {
