@@ -1,7 +1,8 @@
 import 'server-only';
 import { refreshPagesEverywhere } from '@/lib/http/purge';
+import { tenantCacheTag } from '@/lib/tenancy/cache-tag';
 
-/** Renders an operator's pages afresh (its fares or settings changed) on every instance: the front door's documents and Next's cache under /{tenant}. */
-export function refreshTenantPages(tenantSlug: string): void {
-  void refreshPagesEverywhere({ tenant: tenantSlug, next: { paths: [{ path: `/${tenantSlug}`, type: 'layout' }], tags: [] } });
+/** Renders an operator's pages afresh (its fares or settings changed) on every instance: the front door's documents and Next's cache under /{tenant} (tag `tenant:{slug}`). */
+export function refreshTenantPages(tenantSlug: string): Promise<void> {
+  return refreshPagesEverywhere({ tenant: tenantSlug, next: { paths: [{ path: `/${tenantSlug}`, type: 'layout' }], tags: [tenantCacheTag(tenantSlug)] } });
 }
