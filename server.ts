@@ -9,7 +9,7 @@ import { env } from './lib/env';
 import { logger } from './lib/log';
 import { openDatabase, closeDatabase } from './lib/db/client';
 import { ensureDemoTenant } from './lib/tenancy/demo';
-import { attachSocketServer } from './lib/realtime/server';
+import { attachSocketServer, closeSocketServer, socketConnections } from './lib/realtime/server';
 import { stampClientIp } from './lib/http/client-address';
 import { startPushNotifications } from './lib/push/listener';
 import { createFrontDoor } from './lib/http/front';
@@ -21,7 +21,7 @@ import { apiApp } from './lib/api/app';
 import { isApiPath } from './lib/api/paths';
 import { provideRevalidator } from './lib/http/revalidate';
 import { revalidateSecret } from './lib/http/revalidate-secret';
-import { startDraining } from './lib/http/lifecycle';
+import { shutdownGracefully, trackRequest } from './lib/http/lifecycle';
 import { loadPlaceIndex } from './lib/places/place-index';
 import { getDb } from './lib/db/client';
 import { setProcessPoller, startJobPoller } from './lib/jobs/queue';
@@ -29,6 +29,11 @@ import { startTripMessages } from './lib/rides/trip-messages';
 import { sendToUser } from './lib/push/send';
 import { whatsappConfig } from './lib/whatsapp/config';
 import { sendWhatsAppText } from './lib/whatsapp/graph';
+import { startClusterBus, stopClusterBus } from './lib/cluster/bus';
+import { startClusterLocks, stopClusterLocks } from './lib/cluster/lock';
+import { collectOnScrape, metrics, observeRequest } from './lib/metrics';
+import { outbox } from './lib/db/schema';
+import { count, eq } from 'drizzle-orm';
 
 function pathOf(url: string | undefined): string {
   const end = url?.indexOf('?') ?? -1;
@@ -47,6 +52,11 @@ async function main(): Promise<void> {
   const { default: next } = await import('next');
   const app = next({ dev, dir: process.cwd(), hostname: 'localhost', port: config.PORT });
   const [{ db, kind }] = await Promise.all([database, app.prepare()]);
+  if (config.DATABASE_URL) {
+    // Several instances may share this PostgreSQL: cache notices and per-key locks go through it.
+    const pool = (db as unknown as { $client: { query: (text: string, values: unknown[]) => Promise<unknown> } }).$client;
+    await Promise.all([startClusterBus(config.DATABASE_URL, pool), startClusterLocks(config.DATABASE_URL)]);
+  }
   if (await ensureDemoTenant(db, config.DEFAULT_TENANT)) {
     logger.info({ tenant: config.DEFAULT_TENANT }, 'created the demo operator');
   }
@@ -79,6 +89,8 @@ async function main(): Promise<void> {
   await front?.listen();
 
   const server = createServer((req, res) => {
+    trackRequest(res);
+    observeRequest(req, res, pathOf(req.url));
     if (refuseAtEdge(req, res)) return;
     // The client address travels to route handlers in a header only this server sets.
     stampClientIp(req, config.TRUST_PROXY === '1');
@@ -95,32 +107,71 @@ async function main(): Promise<void> {
       sendEdgeError(res, 500);
     });
   });
-  const io = attachSocketServer(server);
+  await attachSocketServer(server, { databaseUrl: config.DATABASE_URL });
+  const metricsServer = config.METRICS_PORT ? startMetricsServer(config.METRICS_PORT, config.METRICS_HOSTNAME, db) : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    startDraining();
-    logger.info({ signal }, 'shutting down');
-    io.close();
-    front?.close();
-    await jobPoller.stop().catch((error: unknown) => logger.error({ err: error }, 'job poller stop failed'));
-    server.close();
-    server.closeAllConnections();
-    await closeDatabase().catch((error: unknown) => logger.error({ err: error }, 'database close failed'));
+    logger.info({ signal }, 'shutting down: draining');
+    const report = await shutdownGracefully(server, {
+      timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+      beforeWait: [{ name: 'sockets', run: closeSocketServer }],
+      after: [
+        { name: 'front door', run: () => front?.close() },
+        { name: 'metrics', run: () => metricsServer?.close() },
+        { name: 'jobs', run: () => jobPoller.stop() },
+        { name: 'notices', run: stopClusterBus },
+        { name: 'locks', run: stopClusterLocks },
+        { name: 'database', run: closeDatabase },
+      ],
+    });
+    logger.info(report, 'shut down');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  // With PostgreSQL (a deployment that may run several instances behind a load balancer) the place
+  // index (seconds of CPU that hold the event loop) is built before this instance listens, so the
+  // balancer never hands work to an instance that is about to stall; on PGlite it loads after.
+  const indexFirst = kind === 'postgres';
+  if (indexFirst) await loadPlaceIndex();
   server.listen(config.PORT, config.HOSTNAME, () => {
     const ms = Number(process.hrtime.bigint() - startedAt) / 1e6;
     logger.info({ port: config.PORT, database: kind, dev, readyMs: Math.round(ms) }, `ready on http://localhost:${config.PORT}`);
     // The offline place index (about 4 s of CPU to build) loads once the first pages have been served, so the
     // first rider's search does not wait for it; a search before then builds it on demand.
-    setTimeout(() => loadPlaceIndex().catch((error: unknown) => logger.error({ err: error }, 'place index failed to load')), PLACE_INDEX_DELAY_MS).unref();
+    if (!indexFirst) setTimeout(() => loadPlaceIndex().catch((error: unknown) => logger.error({ err: error }, 'place index failed to load')), PLACE_INDEX_DELAY_MS).unref();
   });
+}
+
+/** Prometheus metrics on a listener of their own (GET /metrics), never on the public port. */
+function startMetricsServer(port: number, hostname: string, db: Awaited<ReturnType<typeof openDatabase>>['db']) {
+  collectOnScrape({
+    sockets: socketConnections,
+    outbox: async () => {
+      const rows = await db.select({ channel: outbox.channel, count: count() }).from(outbox).where(eq(outbox.status, 'queued')).groupBy(outbox.channel);
+      return rows.map((row) => ({ channel: row.channel, count: Number(row.count) }));
+    },
+  });
+  const registry = metrics().registry;
+  const metricsServer = createServer((req, res) => {
+    if (req.method !== 'GET' || pathOf(req.url) !== '/metrics') {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: GET /metrics\n');
+      return;
+    }
+    registry
+      .metrics()
+      .then((text) => res.writeHead(200, { 'content-type': registry.contentType }).end(text))
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'metrics failed');
+        res.writeHead(500, { 'content-type': 'text/plain' }).end('metrics failed\n');
+      });
+  });
+  metricsServer.listen(port, hostname, () => logger.info({ port, hostname }, 'metrics on /metrics'));
+  return { close: () => new Promise<void>((resolve) => metricsServer.close(() => resolve())) };
 }
 
 main().catch((error: unknown) => {

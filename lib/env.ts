@@ -30,6 +30,12 @@ const envSchema = z.object({
   PUBLIC_ORIGIN_SCHEME: z.enum(['http', 'https']).optional(),
   /** 1: behind a proxy, take the client IP from X-Forwarded-For. */
   TRUST_PROXY: z.enum(['0', '1']).optional(),
+  /** A port of its own for Prometheus metrics (GET /metrics); unset: no metrics listener. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Interface of the metrics listener: loopback unless a scraper on another host needs it. */
+  METRICS_HOSTNAME: z.string().default('127.0.0.1'),
+  /** How long a SIGTERM waits for requests in flight before cutting connections (ms). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** off: no request limits (codes, bookings, leads, tracking); for load tests only. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -18,6 +18,18 @@ if [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 
+if [ ! -x /usr/sbin/nginx ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "== installing Debian's nginx-light for the two-instance test (tests/e2e/cluster.spec.ts runs deploy/nginx/travelsx.conf)"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx-light >/dev/null 2>&1 \
+      || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx >/dev/null
+  else
+    echo "The two-instance test (tests/e2e/cluster.spec.ts) needs nginx: run 'sudo apt-get install nginx-light'." >&2
+    exit 1
+  fi
+fi
+
 if ! command -v java >/dev/null; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     echo "== installing Debian's Java for the HTML validator (vnu-jar) in the end-to-end tests"

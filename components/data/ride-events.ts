@@ -29,6 +29,11 @@ export function moveRide(lists: RideLists, rideId: number, status: string): Ride
  */
 export function applyRideEvent(client: QueryClient, event: RideChangedEvent): void {
   client.setQueryData<RideLists>(queryKeys.rider.rides(), (lists) => (lists ? moveRide(lists, event.id, event.to) : lists));
+  refreshRideLists(client);
+}
+
+/** Every ride list read again (after the socket came back: events sent meanwhile were missed). */
+export function refreshRideLists(client: QueryClient): void {
   void client.invalidateQueries({ queryKey: queryKeys.rider.rides() });
   void client.invalidateQueries({ queryKey: queryKeys.partner.rides.all });
   void client.invalidateQueries({ queryKey: queryKeys.driver.rides.all });
@@ -37,8 +42,12 @@ export function applyRideEvent(client: QueryClient, event: RideChangedEvent): vo
 /** Keeps the cached ride lists live while the calling screen is mounted (one socket per screen, as before). */
 export function useLiveRides(onEvent?: (event: RideChangedEvent) => void): void {
   const client = useQueryClient();
-  useRideEvents((event) => {
-    applyRideEvent(client, event);
-    onEvent?.(event);
-  });
+  useRideEvents(
+    (event) => {
+      applyRideEvent(client, event);
+      onEvent?.(event);
+    },
+    true,
+    () => refreshRideLists(client),
+  );
 }

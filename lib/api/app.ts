@@ -1,4 +1,7 @@
+import type { IncomingMessage } from 'node:http';
 import { Hono } from 'hono';
+import { routePath } from 'hono/route';
+import { labelRoute } from '@/lib/metrics';
 import { SECURITY_HEADERS } from '@/lib/http/security-headers.mjs';
 import { DomainError, notFound } from './errors';
 import { errorBody, toErrorResponse } from './endpoint';
@@ -88,6 +91,9 @@ function withSecurityHeaders(response: Response): Response {
 export const apiApp = new Hono()
   .use(async (c, next) => {
     await next();
+    // the matched route's pattern labels the request's metrics (server.ts counts it when the answer ends)
+    const route = routePath(c, -1);
+    if (route && route !== '*' && route !== '/*') labelRoute((c.env as { incoming?: IncomingMessage } | undefined)?.incoming, `${route}`);
     try {
       withSecurityHeaders(c.res);
     } catch {

@@ -1,7 +1,6 @@
 import 'server-only';
 import { languageOf, LOCALE_TAGS } from '@/lib/i18n/markets';
-import { purgeDocuments } from '@/lib/http/document-cache';
-import { revalidate } from '@/lib/http/revalidate';
+import { refreshPagesEverywhere } from '@/lib/http/purge';
 
 /** Cache tag of everything built from an operator's posts (sitemaps tag their data with it). */
 export function blogCacheTag(businessId: number): string {
@@ -19,10 +18,8 @@ export function blogPathsToRefresh(tenantSlug: string, post: { slug: string; lan
   return paths;
 }
 
-/** Refreshes the post's page, the list and the sitemap after a publish (outside a Next request there is no cache to refresh). */
+/** Refreshes the post's page, the list and the sitemap after a publish, on every instance (outside a Next request there is no cache to refresh). */
 export function refreshBlogPages(tenantSlug: string, businessId: number, post: { slug: string; language: string }, listPages: number): void {
   const paths = blogPathsToRefresh(tenantSlug, post, listPages);
-  // the front door's copies of these documents go first, so the next request asks Next again
-  purgeDocuments(paths);
-  void revalidate({ paths: paths.map((path) => ({ path })), tags: [blogCacheTag(businessId)] });
+  void refreshPagesEverywhere({ paths, next: { paths: paths.map((path) => ({ path })), tags: [blogCacheTag(businessId)] } });
 }

@@ -12,19 +12,7 @@ import { llmConfig, LLM_HISTORY, runLlmAgent } from './llm';
 import { line, renderReply } from './reply';
 import { CHAT_MESSAGE_MAX, CHAT_SESSION_PATTERN, type AiRideCreateInput } from './schemas';
 import type { AgentTenant } from './tools';
-
-const turns = new Map<string, Promise<unknown>>();
-
-/** Runs one turn after the previous turn of the same conversation has settled (the state is read and written once per turn). */
-function serialised<T>(chatSession: string, work: () => Promise<T>): Promise<T> {
-  const result = (turns.get(chatSession) ?? Promise.resolve()).then(work);
-  const tail = result.catch(() => undefined);
-  turns.set(chatSession, tail);
-  void tail.then(() => {
-    if (turns.get(chatSession) === tail) turns.delete(chatSession);
-  });
-  return result;
-}
+import { serialised } from '@/lib/cluster/lock';
 
 async function agentTenant(db: Db, businessId: number): Promise<AgentTenant | undefined> {
   const [row] = await db
@@ -98,7 +86,8 @@ export async function handleUserMessage(db: Db, input: HandleMessageInput): Prom
   const tenant = await agentTenant(db, input.businessId);
   if (!tenant) throw notFound('This business was not found.');
   const locale = LOCALE_TAGS.includes(input.locale) ? input.locale : tenantLocale(tenant);
-  return serialised(input.chatSession, async () => {
+  // One turn at a time per conversation, on every instance (the state is read and written once per turn).
+  return serialised(`chat:${input.chatSession}`, async () => {
     const session = await openSession(db, input);
     const [user] = await db.insert(chatMessages).values({ sessionId: session.id, businessId: tenant.id, role: 'user', content: text }).returning();
     const reply = await answer(db, tenant, session, { ...input, locale }, text, user.id);

@@ -2,18 +2,24 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { rateCards, VEHICLE_TYPES, type RateCard } from '@/lib/db/schema';
 import { defaultRateCard, type RateCardValues } from './defaults';
+import { clusterTopic } from '@/lib/cluster/bus';
 
 /** How long a process prices from its copy of a business's active cards (ms); a change made here drops the copy at once. */
 const ACTIVE_CARDS_TTL_MS = 5_000;
 const activeCards = new Map<number, { cards: RateCard[]; expires: number }>();
 
-function forgetActiveCards(businessId: number): void {
-  activeCards.delete(businessId);
-}
+/** Drops the copy of a business's cards here and, by a notice, on every other instance of the deployment. */
+const forgetActiveCards = clusterTopic<number>(
+  'rate-cards',
+  (businessId) => {
+    activeCards.delete(businessId);
+  },
+  { resync: () => activeCards.clear() },
+);
 
 /** Inserts the default card for every vehicle type the business lacks. */
 export async function seedRateCards(db: Db, businessId: number, currency: string): Promise<void> {
-  forgetActiveCards(businessId);
+  void forgetActiveCards(businessId);
   await db
     .insert(rateCards)
     .values(VEHICLE_TYPES.map((vehicleType) => ({ businessId, vehicleType, ...defaultRateCard(vehicleType, currency) })))
@@ -61,12 +67,12 @@ export async function updateRateCard(
   vehicleType: RateCard['vehicleType'],
   values: RateCardValues & { active: boolean },
 ): Promise<RateCard | undefined> {
-  forgetActiveCards(businessId);
+  activeCards.delete(businessId);
   const [card] = await db
     .update(rateCards)
     .set({ ...values, updatedAt: new Date() })
     .where(and(eq(rateCards.businessId, businessId), eq(rateCards.vehicleType, vehicleType)))
     .returning();
-  forgetActiveCards(businessId);
+  void forgetActiveCards(businessId);
   return card;
 }

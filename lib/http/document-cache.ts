@@ -40,6 +40,8 @@ function sizeOf(entry: DocumentEntry | AppPageEntry): number {
 class DocumentCache<Entry extends Cached & (DocumentEntry | AppPageEntry)> {
   private entries = new Map<string, Entry>();
   private bytes = 0;
+  /** Counts purges: a render that began before one is not stored (it may be the old page). */
+  generation = 0;
 
   get(key: string): Entry | undefined {
     const entry = this.entries.get(key);
@@ -70,6 +72,7 @@ class DocumentCache<Entry extends Cached & (DocumentEntry | AppPageEntry)> {
 
   /** Drops the documents rendered from these tenant paths, or every document of a tenant (`/{tenant}/` prefix). */
   purge(match: (internalPath: string) => boolean): number {
+    this.generation += 1;
     let dropped = 0;
     for (const [key, entry] of [...this.entries]) {
       if (match(entry.internalPath)) {

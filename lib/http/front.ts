@@ -187,6 +187,8 @@ export function createFrontDoor({ handle, log, formOrigins = [], distDir = path.
     return stylesheets.get(href);
   };
   const filling = new Map<string, Promise<Upstream>>();
+  /** The cache generation each render in `filling` began in: one begun before a purge is neither joined nor stored. */
+  const fillingSince = new Map<string, number>();
 
   function upstreamRequest(method: string, pathAndQuery: string, headers: IncomingHttpHeaders) {
     return http.request({ socketPath, agent, method, path: pathAndQuery, headers: { ...headers, 'accept-encoding': 'identity' } });
@@ -240,17 +242,26 @@ export function createFrontDoor({ handle, log, formOrigins = [], distDir = path.
 
   /** One render per document at a time; others wait for it. */
   function fill(key: string, req: IncomingMessage, pathname: string): Promise<Upstream> {
-    let pending = filling.get(key);
+    let pending = fillingSince.get(key) === cache.generation ? filling.get(key) : undefined;
     if (!pending) {
-      pending = fetchWhole(req, pathname)
+      const generation = cache.generation;
+      const started: Promise<Upstream> = fetchWhole(req, pathname)
         .then((upstream) => {
+          if (cache.generation !== generation) return upstream;
           const entry = toEntry(upstream);
           if (entry) cache.set(key, entry);
           else if (upstream.status !== 200) cache.delete(key);
           return upstream;
         })
-        .finally(() => filling.delete(key));
+        .finally(() => {
+          if (filling.get(key) === started) {
+            filling.delete(key);
+            fillingSince.delete(key);
+          }
+        });
+      pending = started;
       filling.set(key, pending);
+      fillingSince.set(key, generation);
     }
     return pending;
   }
@@ -344,16 +355,24 @@ export function createFrontDoor({ handle, log, formOrigins = [], distDir = path.
   }
 
   function refreshAppPage(key: string, req: IncomingMessage): void {
-    if (filling.has(key)) return;
-    const pending = fetchWhole(req, req.url ?? '/')
+    if (filling.has(key) && fillingSince.get(key) === appPages.generation) return;
+    const generation = appPages.generation;
+    const pending: Promise<Upstream> = fetchWhole(req, req.url ?? '/')
       .then((upstream) => {
+        if (appPages.generation !== generation) return upstream;
         const entry = toAppPage(upstream);
         if (entry) appPages.set(key, entry);
         else appPages.delete(key);
         return upstream;
       })
-      .finally(() => filling.delete(key));
+      .finally(() => {
+        if (filling.get(key) === pending) {
+          filling.delete(key);
+          fillingSince.delete(key);
+        }
+      });
     filling.set(key, pending);
+    fillingSince.set(key, generation);
     pending.catch((error: unknown) => log.warn({ err: error, url: req.url }, 'page refresh failed'));
   }
 
@@ -372,6 +391,7 @@ export function createFrontDoor({ handle, log, formOrigins = [], distDir = path.
 
   /** Streams a page from Next, adding the nonce to its scripts and compressing; a prerendered page is kept under `appKey`. */
   function proxyPage(req: IncomingMessage, res: ServerResponse, pathname: string, appKey?: string): void {
+    const generation = appPages.generation;
     const request = upstreamRequest(req.method ?? 'GET', req.url ?? '/', req.headers);
     request.on('response', (response) => {
       if (appKey && req.method === 'GET' && !isNotFoundPagePath(pathname) && response.statusCode === 200 && sharedMaxAge(String(response.headers['cache-control'] ?? ''))) {
@@ -381,7 +401,8 @@ export function createFrontDoor({ handle, log, formOrigins = [], distDir = path.
           const upstream = { status: 200, headers: response.headers, body: Buffer.concat(chunks) };
           const entry = toAppPage(upstream);
           if (!entry) return sendWhole(req, res, upstream);
-          appPages.set(appKey, entry);
+          // a render begun before a purge is answered but not kept
+          if (appPages.generation === generation) appPages.set(appKey, entry);
           sendAppPage(req, res, entry, 'MISS');
         });
         return;

@@ -1,3 +1,5 @@
+import type { Server, ServerResponse } from 'node:http';
+
 /** Whether this process is shutting down (readiness fails so a load balancer stops sending work). */
 let draining = false;
 
@@ -7,4 +9,68 @@ export function startDraining(): void {
 
 export function isDraining(): boolean {
   return draining;
+}
+
+const inFlight = new Set<ServerResponse>();
+
+/** Counts a request as in flight until its answer has ended or its connection closed. */
+export function trackRequest(res: ServerResponse): void {
+  inFlight.add(res);
+  res.once('close', () => inFlight.delete(res));
+}
+
+export function inFlightRequests(): number {
+  return inFlight.size;
+}
+
+/** How long a shutdown waits for in-flight requests by default (ms); SHUTDOWN_TIMEOUT_MS overrides it. */
+export const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+export type ShutdownStep = { name: string; run: () => Promise<unknown> | unknown };
+
+export type ShutdownReport = { ms: number; unfinished: number; failed: string[] };
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A graceful stop within `timeoutMs`: readiness answers 503 at once; the
+ * listener stops accepting (a load balancer's next connection goes to another
+ * instance); `beforeWait` steps run (socket.io tells its clients to reconnect
+ * elsewhere); requests in flight finish while idle keep-alive connections are
+ * closed as they fall idle; past the deadline the remaining connections are
+ * cut; then the `after` steps (notice connection, lock pool, database pool)
+ * each get what is left of the time, at least one second.
+ */
+export async function shutdownGracefully(
+  server: Server,
+  { timeoutMs = SHUTDOWN_TIMEOUT_MS, beforeWait = [], after = [] }: { timeoutMs?: number; beforeWait?: ShutdownStep[]; after?: ShutdownStep[] },
+): Promise<ShutdownReport> {
+  const started = Date.now();
+  const deadline = started + timeoutMs;
+  const failed: string[] = [];
+  const runStep = async (step: ShutdownStep) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('timed out')), Math.max(1000, deadline - Date.now()));
+    });
+    try {
+      await Promise.race([Promise.resolve().then(step.run), late]);
+    } catch {
+      failed.push(step.name);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  startDraining();
+  if (server.listening) server.close();
+  server.closeIdleConnections();
+  await Promise.all(beforeWait.map(runStep));
+  while (inFlight.size > 0 && Date.now() < deadline) {
+    await wait(25);
+    server.closeIdleConnections();
+  }
+  const unfinished = inFlight.size;
+  server.closeAllConnections();
+  for (const step of after) await runStep(step);
+  return { ms: Date.now() - started, unfinished, failed };
 }

@@ -1,5 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
+import type { Pool } from 'pg';
 import { logger } from '@/lib/log';
 import { getDb } from '@/lib/db/client';
 import { readSession, SESSION_COOKIE, type SessionUser } from '@/lib/auth/session';
@@ -11,7 +12,10 @@ import { registerChat } from './chat';
 import { registerDriverTracking } from './driver';
 import { cookieValue } from '@/lib/http/cookies';
 
-const globalForIo = globalThis as unknown as { __travelsxIo?: Server };
+const globalForIo = globalThis as unknown as { __travelsxIo?: Server; __travelsxIoPool?: Pool };
+
+/** Connections of socket.io's PostgreSQL adapter per instance: one LISTENs, the others send. */
+const ADAPTER_POOL_SIZE = 3;
 
 const PARTNER_ROLES = new Set(['travelsx-partner', 'deliverx-partner']);
 
@@ -27,12 +31,24 @@ async function authenticate(socket: Socket): Promise<SessionUser | undefined> {
 
 /**
  * socket.io on the app's HTTP server: a handshake must come from a tenant's own
- * origin; a signed-in user joins its rooms. Ride changes committed anywhere in
- * the process reach the business's consoles and the rider.
+ * origin; a signed-in user joins its rooms. Ride changes made in this process
+ * reach the business's consoles and the rider. With `databaseUrl` (PostgreSQL)
+ * socket.io's PostgreSQL adapter carries every room emit (ride changes, new
+ * bookings, chat replies, driver positions) to the sockets of every instance
+ * by LISTEN/NOTIFY; without it (PGlite, one process) rooms are this process's.
  */
-export function attachSocketServer(httpServer: HttpServer): Server {
+export async function attachSocketServer(httpServer: HttpServer, options: { databaseUrl?: string } = {}): Promise<Server> {
+  let adapter: Parameters<Server['adapter']>[0] | undefined;
+  if (options.databaseUrl) {
+    const [{ Pool: PgPool }, { createAdapter }] = await Promise.all([import('pg'), import('@socket.io/postgres-adapter')]);
+    const pool = new PgPool({ connectionString: options.databaseUrl, max: ADAPTER_POOL_SIZE, application_name: 'travelsx-socket.io' });
+    pool.on('error', (error) => logger.warn({ err: error }, 'socket.io adapter connection failed'));
+    globalForIo.__travelsxIoPool = pool;
+    adapter = createAdapter(pool, { errorHandler: (error: Error) => logger.warn({ err: error }, 'socket.io adapter error') });
+  }
   const io = new Server(httpServer, {
     serveClient: false,
+    ...(adapter ? { adapter } : {}),
     allowRequest: (req, callback) => {
       resolveTenantForHost(req.headers.host)
         .then((resolved) => callback(null, Boolean(resolved) && isAllowedOrigin(req.headers.origin, req.headers.host)))
@@ -64,4 +80,30 @@ export function attachSocketServer(httpServer: HttpServer): Server {
 
 export function getSocketServer(): Server | undefined {
   return globalForIo.__travelsxIo;
+}
+
+/** Sockets connected to this instance (metrics). */
+export function socketConnections(): number {
+  return globalForIo.__travelsxIo?.engine.clientsCount ?? 0;
+}
+
+/**
+ * Shutdown: closes every client's transport (the browser's socket.io client
+ * then reconnects by itself, through the load balancer to another instance;
+ * a server-side disconnect would stop it from reconnecting), stops accepting
+ * handshakes, and ends the adapter's connections.
+ */
+export async function closeSocketServer(): Promise<void> {
+  const io = globalForIo.__travelsxIo;
+  globalForIo.__travelsxIo = undefined;
+  if (io) {
+    io.engine.close();
+    await new Promise<void>((resolve) => {
+      // io.close() also closes the HTTP server; it answers once it has stopped listening.
+      void io.close(() => resolve());
+    });
+  }
+  const pool = globalForIo.__travelsxIoPool;
+  globalForIo.__travelsxIoPool = undefined;
+  await pool?.end().catch(() => undefined);
 }

@@ -1,4 +1,5 @@
 import { env } from '@/lib/env';
+import { clusterTopic } from '@/lib/cluster/bus';
 import { resolveHost, type HostMode } from './host';
 import { findTenantByDomain, findTenantBySlug, type Tenant } from './queries';
 
@@ -31,6 +32,13 @@ export async function resolveTenantForHost(hostHeader: string | null | undefined
   return value;
 }
 
-export function clearTenantCache(): void {
-  cache.clear();
-}
+/** Forgets every host's tenant here and, by a notice, on every other instance (a tenant's slug, domain or settings changed). */
+export const clearTenantCache: () => void = ((clear) => () => void clear(null))(
+  clusterTopic<null>(
+    'tenants',
+    () => {
+      cache.clear();
+    },
+    { resync: () => cache.clear() },
+  ),
+);

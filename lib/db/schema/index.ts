@@ -10,3 +10,4 @@ export * from './blog';
 export * from './engagement';
 export * from './trust';
 export * from './trip-rules';
+export * from './cluster';

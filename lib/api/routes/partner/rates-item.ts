@@ -16,6 +16,6 @@ const isVehicleType = (value: unknown): value is VehicleType => (VEHICLE_TYPES a
 export const PUT = endpoint({ auth: PARTNER_ROLES, body: rateCardInputSchema }, async ({ db, tenant, body, params }) => {
   if (!isVehicleType(params.vehicleType)) throw notFound('Unknown vehicle type.');
   const data = await saveRates(db, tenant, params.vehicleType, body);
-  refreshTenantPages(tenant.slug);
+  void refreshTenantPages(tenant.slug);
   return { success: true, data };
 });

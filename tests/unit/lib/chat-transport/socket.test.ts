@@ -59,7 +59,7 @@ beforeAll(async () => {
       res.end(await answer.text());
     })();
   });
-  io = attachSocketServer(server);
+  io = await attachSocketServer(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://localhost:${(server.address() as AddressInfo).port}`;
 }, 120_000);

@@ -1,0 +1,47 @@
+/** Graceful shutdown: requests in flight finish, new connections are refused, and the whole stop is bounded. */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { isDraining, shutdownGracefully, trackRequest } from '@/lib/http/lifecycle';
+
+function serve(handler: http.RequestListener): Promise<{ server: http.Server; url: string }> {
+  const server = http.createServer((req, res) => {
+    trackRequest(res);
+    handler(req, res);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })));
+}
+
+describe('shutdownGracefully', () => {
+  it('lets a request in flight finish, refuses new connections, then runs the steps in order', async () => {
+    const { server, url } = await serve((_req, res) => setTimeout(() => res.end('done'), 300));
+    const inFlight = fetch(`${url}/slow`).then(async (r) => ({ status: r.status, text: await r.text() }));
+    await new Promise((r) => setTimeout(r, 50));
+    const steps: string[] = [];
+    const stopping = shutdownGracefully(server, {
+      timeoutMs: 5_000,
+      beforeWait: [{ name: 'sockets', run: () => void steps.push('sockets') }],
+      after: [
+        { name: 'bus', run: () => void steps.push('bus') },
+        { name: 'database', run: async () => void steps.push('database') },
+      ],
+    });
+    expect(isDraining()).toBe(true);
+    await expect(fetch(`${url}/new`)).rejects.toThrow();
+    await expect(inFlight).resolves.toEqual({ status: 200, text: 'done' });
+    const report = await stopping;
+    expect(report).toMatchObject({ unfinished: 0, failed: [] });
+    expect(steps).toEqual(['sockets', 'bus', 'database']);
+  });
+
+  it('cuts what is still running at the deadline and reports it, and a step that hangs does not hold the stop', async () => {
+    const { server, url } = await serve(() => undefined);
+    const hanging = fetch(`${url}/never`).catch((error: unknown) => error);
+    await new Promise((r) => setTimeout(r, 50));
+    const report = await shutdownGracefully(server, { timeoutMs: 300, after: [{ name: 'stuck pool', run: () => new Promise(() => undefined) }] });
+    expect(report.unfinished).toBe(1);
+    expect(report.failed).toEqual(['stuck pool']);
+    expect(report.ms).toBeLessThan(3_000);
+    // the cut connection fails the client's request (an Error of fetch's own realm)
+    expect(String(await hanging)).toMatch(/fetch failed|socket|terminated/i);
+  });
+});
