@@ -9,6 +9,7 @@ import { env } from './lib/env';
 import { logger } from './lib/log';
 import { openDatabase, closeDatabase } from './lib/db/client';
 import { ensureDemoTenant } from './lib/tenancy/demo';
+import { ensurePlatformTenant } from './lib/tenancy/platform-seed';
 import { attachSocketServer } from './lib/realtime/server';
 import { stampClientIp } from './lib/http/client-address';
 import { startPushNotifications } from './lib/push/listener';
@@ -44,6 +45,8 @@ async function main(): Promise<void> {
   if (await ensureDemoTenant(db, config.DEFAULT_TENANT)) {
     logger.info({ tenant: config.DEFAULT_TENANT }, 'created the demo operator');
   }
+  // after the demo operator, so the demo keeps business id 1 on a fresh database
+  await ensurePlatformTenant(db);
   startPushNotifications();
   const handle = app.getRequestHandler();
   // The API router runs outside Next's request scope: cache refreshes reach Next's handler in-process.

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { integer, pgTable, serial, text, timestamp, uniqueIndex, doublePrecision, index } from 'drizzle-orm/pg-core';
 
 /** A travel operator: the tenant. `id` is the spec's lp_id. */
@@ -25,7 +26,12 @@ export const businesses = pgTable(
     status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('businesses_slug_key').on(t.slug), uniqueIndex('businesses_domain_key').on(t.domain)],
+  (t) => [
+    uniqueIndex('businesses_slug_key').on(t.slug),
+    uniqueIndex('businesses_domain_key').on(t.domain),
+    // Names are unique per platform, compared without case and white space ("Sunrise Cabs" = "sunrise  CABS" = "SunriseCabs").
+    uniqueIndex('businesses_name_key').using('btree', sql`lower(regexp_replace(${t.name}, '\\s+', '', 'g'))`),
+  ],
 );
 
 /** Cities an operator serves: they get place pages and seed the booking form. */

@@ -18,7 +18,7 @@ export default async function RideSummaryPage({ params }: { params: PageParams }
   const { cashbackBps } = await businessSettings(tenant.id);
   return (
     <BookingPage tenant={tenant} market={market} narrow namespaces={['RideSummary', 'Payment', 'VehicleTypes', 'Booking', 'Validation', 'Auth', 'AuthErrors']}>
-      <RideSummary timeZone={tenant.timeZone} cashbackBps={cashbackBps} defaultCountry={COUNTRIES[market.country].region} cardPayments={isCardConfigured()} />
+      <RideSummary timeZone={tenant.timeZone} cashbackBps={cashbackBps} defaultCountry={COUNTRIES[market.country].region} cardPayments={await isCardConfigured(tenant.id)} />
     </BookingPage>
   );
 }
