@@ -30,6 +30,9 @@ export const queryKeys = {
     events: (query: string) => ['partner', 'events', query] as const,
     visits: (query: string) => ['partner', 'visits', query] as const,
     rates: () => ['partner', 'rates'] as const,
+    /** The operator's own domain (claim, DNS records, verification) and its own integrations (masked). */
+    domain: () => ['partner', 'domain'] as const,
+    integrations: () => ['partner', 'integrations'] as const,
     fleet: {
       all: ['partner', 'fleet'] as const,
       vehicles: () => ['partner', 'fleet', 'vehicles'] as const,

@@ -5,6 +5,7 @@ import { activeRateCards } from '@/lib/fares/rate-cards';
 import { COUNTRIES, type CountryCode, type Market } from '@/lib/i18n/markets';
 import type { Messages } from '@/lib/i18n/messages';
 import { pageContext, type PageRoute } from '@/lib/tenancy/page-tenant';
+import { consoleOriginOf } from '@/lib/hosting/domains';
 import type { Tenant } from '@/lib/tenancy/queries';
 import { ConsolePage } from './console-page';
 import type { ConsoleArea, ConsoleSection } from './sections';
@@ -49,6 +50,12 @@ const CONSOLE_SCREENS = {
   visits: { title: { namespace: 'Visits', key: 'metaTitle' }, namespaces: ['Visits', 'Leads', 'Overview'], props: ({ tenant }) => ({ timeZone: tenant.timeZone }) },
   apps: { title: { namespace: 'Apps', key: 'title' }, namespaces: ['Apps'], props: ({ area, tenant, market }) => ({ tenant, market, area }) },
   blog: { title: { namespace: 'BlogCreate', key: 'metaTitle' }, namespaces: ['BlogCreate'], props: () => ({}) },
+  domain: { title: { namespace: 'DomainSettings', key: 'title' }, namespaces: ['DomainSettings'], props: ({ tenant }) => ({ consoleOrigin: consoleOriginOf(tenant.slug) }) },
+  integrations: {
+    title: { namespace: 'Integrations', key: 'title' },
+    namespaces: ['Integrations'],
+    props: ({ tenant }) => ({ webhookUrl: `${consoleOriginOf(tenant.slug)}/api/whatsapp/webhook` }),
+  },
 } satisfies Record<Exclude<ConsoleSection, 'login' | 'ai'>, ConsoleScreen<object>>;
 
 type ScreenSection = keyof typeof CONSOLE_SCREENS;

@@ -13,6 +13,8 @@ export const CONSOLE_SECTIONS = [
   { key: 'visits', path: 'visits' },
   { key: 'apps', path: 'apps' },
   { key: 'blog', path: 'blog/create' },
+  { key: 'domain', path: 'domain' },
+  { key: 'integrations', path: 'integrations' },
 ] as const;
 
 export type ConsoleArea = 'travel' | 'delivery';

@@ -167,3 +167,12 @@ export async function verifyDomain(db: Db, tenant: Pick<Tenant, 'id'>, options?:
   }
   return readDomain(db, tenant);
 }
+
+/** Where the operator's console lives, before and after it verifies its own domain: {slug}.TRAVEL_HOST (with the server's port on localhost). */
+export function consoleOriginOf(slug: string): string {
+  const config = env();
+  const host = `${slug}.${config.TRAVEL_HOST}`;
+  const local = config.TRAVEL_HOST === 'localhost' || config.TRAVEL_HOST.endsWith('.localhost');
+  const scheme = config.PUBLIC_ORIGIN_SCHEME ?? (local ? 'http' : 'https');
+  return `${scheme}://${host}${local ? `:${config.PORT}` : ''}`;
+}

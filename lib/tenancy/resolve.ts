@@ -7,7 +7,11 @@ import { findTenantByDomain, findTenantBySlug, type Tenant } from './queries';
 export type ResolvedTenant = { tenant: Tenant; mode: HostMode; host: 'platform' | 'domain' | 'platform-subdomain' };
 
 const TTL_MS = 30_000;
-const cache = new Map<string, { value: ResolvedTenant | null; expires: number }>();
+type HostCache = Map<string, { value: ResolvedTenant | null; expires: number }>;
+// One cache per process, shared by the API router and Next's middleware bundle (separate module instances),
+// so a verified or removed domain is seen by both at once after clearTenantCache().
+const holder = globalThis as typeof globalThis & { __travelsxHostCache?: HostCache };
+const cache: HostCache = (holder.__travelsxHostCache ??= new Map());
 
 /** Host header -> tenant and host mode, cached briefly per host (null: no tenant answers here). */
 export async function resolveTenantForHost(hostHeader: string | null | undefined): Promise<ResolvedTenant | null> {
