@@ -6,6 +6,7 @@ import { HOME_PATH } from '@/lib/tenancy/host';
 import { resolveTenantForHost } from '@/lib/tenancy/resolve';
 import { decideHostPage, ownDomainRedirect } from '@/lib/tenancy/host-pages';
 import { siteOrigin } from '@/lib/seo/origin';
+import { platformOrigin } from '@/lib/tenancy/platform';
 import { normalisePlaceName } from '@/lib/places/normalise';
 
 /** Place-like pages whose segment is normalised per spec 000 §5 (308 to the normal spelling). */
@@ -60,6 +61,10 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
     const url = request.nextUrl.clone();
     url.pathname = `${marketPrefix(decision.market)}${HOME_PATH.user}`;
     return NextResponse.redirect(url, 307);
+  }
+  if (hostPage.action === 'platform') {
+    const target = new URL(`${request.nextUrl.pathname}${request.nextUrl.search}`, platformOrigin(request.headers.get('host') ?? undefined));
+    return NextResponse.redirect(target, 307);
   }
   if (hostPage.action === 'not-found') {
     const url = request.nextUrl.clone();

@@ -53,7 +53,9 @@ export type HostPageDecision =
   /** Not served on this host: answer the host's own 404 page. */
   | { action: 'not-found' }
   /** A platform page asked on an operator's host: that operator's rider home. */
-  | { action: 'rider-home' };
+  | { action: 'rider-home' }
+  /** A signup page asked on an operator's business site: the same page on the platform's host. */
+  | { action: 'platform' };
 
 export function decideHostPage(
   input: { mode: HostMode },
@@ -63,7 +65,8 @@ export function decideHostPage(
   if (input.mode === 'platform') {
     return PLATFORM_SALES_PAGES.has(path) || PLATFORM_OTHER_PAGES.has(path) ? { action: 'route' } : { action: 'not-found' };
   }
-  if (input.mode === 'business') return { action: 'route' };
+  // the business site ({slug}.AGGREGATOR_HOST) keeps its home and login; signing up a new business is the platform's
+  if (input.mode === 'business') return path && PLATFORM_SALES_PAGES.has(path) ? { action: 'platform' } : { action: 'route' };
   if (PLATFORM_SALES_PAGES.has(path)) return { action: 'rider-home' };
   return { action: 'route' };
 }

@@ -14,7 +14,7 @@ import { siteOrigin } from '@/lib/seo/origin';
 import { resetEnvForTests } from '@/lib/env';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../../db';
-import { startDnsStandIn, type DnsStandIn } from './dns-stand-in';
+import { startDnsStandIn, type DnsStandIn } from '../../../e2e/support/dns-stand-in';
 
 /*
  * Issue 13 §1 "Own domain": the TXT check through a real resolver (node:dns

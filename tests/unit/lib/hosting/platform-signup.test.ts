@@ -67,6 +67,10 @@ describe('the platform host', () => {
       for (const path of ['', '/signup', '/business/signup', '/travelx/partner/signup', '/campaign/attach/vehicles']) expect(decideHostPage({ mode }, path)).toEqual({ action: 'rider-home' });
       for (const path of ['/user/home', '/place/chennai', '/travel/login', '/no/such/page']) expect(decideHostPage({ mode }, path)).toEqual({ action: 'route' });
     }
+    // an operator's business site keeps its own home; signing up a new business happens on the platform's host
+    expect(decideHostPage({ mode: 'business' }, '/business/home')).toEqual({ action: 'route' });
+    expect(decideHostPage({ mode: 'business' }, '')).toEqual({ action: 'route' });
+    expect(decideHostPage({ mode: 'business' }, '/business/signup')).toEqual({ action: 'platform' });
   });
 });
 

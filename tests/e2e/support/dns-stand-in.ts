@@ -4,9 +4,10 @@ import dgram from 'node:dgram';
  * A small authoritative DNS server on loopback for tests (RFC 1035 over UDP):
  * answers TXT questions from a table, NXDOMAIN for `nxdomain`, an empty answer
  * (NODATA) for `nodata`, and nothing at all for `silent` (the resolver times out).
- * Names not in the table answer NXDOMAIN.
+ * Names not in the table answer NXDOMAIN. Used by jest (tests/unit/lib/hosting) and by
+ * Playwright against the server started with DNS_SERVERS pointing here.
  */
-export type Answer = { txt: string[][] } | 'nxdomain' | 'nodata' | 'silent';
+export type Answer = { txt: readonly (readonly string[])[] } | 'nxdomain' | 'nodata' | 'silent';
 
 export type DnsStandIn = { port: number; zone: Map<string, Answer>; queries: string[]; close: () => Promise<void> };
 
@@ -21,7 +22,7 @@ function readName(msg: Buffer, offset: number): { name: string; end: number } {
   return { name: labels.join('.').toLowerCase(), end: i + 1 };
 }
 
-function txtRdata(strings: string[]): Buffer {
+function txtRdata(strings: readonly string[]): Buffer {
   return Buffer.concat(strings.map((s) => Buffer.concat([Buffer.from([Buffer.byteLength(s)]), Buffer.from(s)])));
 }
 
