@@ -6,7 +6,9 @@ import { findTenantByDomain, findTenantBySlug, type Tenant } from './queries';
 /** `host`: how the Host named the tenant (the platform's host, an operator's own domain, or a platform subdomain / main host). */
 export type ResolvedTenant = { tenant: Tenant; mode: HostMode; host: 'platform' | 'domain' | 'platform-subdomain' };
 
-const TTL_MS = 30_000;
+/** How long a host's tenant is reused before it is read again (ms); a domain change is seen everywhere within it. */
+export const HOST_CACHE_TTL_MS = 10_000;
+const TTL_MS = HOST_CACHE_TTL_MS;
 type HostCache = Map<string, { value: ResolvedTenant | null; expires: number }>;
 // One cache per process, shared by the API router and Next's middleware bundle (separate module instances),
 // so a verified or removed domain is seen by both at once after clearTenantCache().

@@ -35,7 +35,8 @@ test.describe('host modes and locale routing', () => {
 
   test('a language not listed for the country falls back to its first language', async ({ page }) => {
     await page.goto('/us/hi');
-    await expect(page).toHaveURL(/\/us\/en$/);
+    // /us/en on an operator's site is its rider home (issue 20 item 6)
+    await expect(page).toHaveURL(/\/us\/en\/user\/home$/);
   });
 
   test('an unprefixed path follows Accept-Language', async ({ browser }) => {

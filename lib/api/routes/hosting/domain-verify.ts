@@ -1,8 +1,7 @@
 import { endpoint } from '@/lib/api/endpoint';
 import { verifyDomain } from '@/lib/hosting/domains';
 import { PARTNER_ROLES } from '@/lib/partner/schemas';
-import { refreshTenantPages } from '@/lib/seo/refresh';
-import { clearTenantCache } from '@/lib/tenancy/resolve';
+import { refreshOperatorHosts } from './refresh-hosts';
 
 /**
  * Looks up the TXT record through the resolver. Verified: the domain serves the
@@ -12,7 +11,6 @@ import { clearTenantCache } from '@/lib/tenancy/resolve';
  */
 export const POST = endpoint({ auth: PARTNER_ROLES }, async ({ db, tenant }) => {
   const data = await verifyDomain(db, tenant);
-  clearTenantCache();
-  refreshTenantPages(tenant.slug);
+  refreshOperatorHosts(tenant.slug);
   return { success: true, data };
 });

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '@/lib/api/endpoint';
 import { claimDomain, readDomain, removeDomain } from '@/lib/hosting/domains';
 import { PARTNER_ROLES } from '@/lib/partner/schemas';
-import { refreshTenantPages } from '@/lib/seo/refresh';
-import { clearTenantCache } from '@/lib/tenancy/resolve';
+import { refreshOperatorHosts } from './refresh-hosts';
 
 const bodySchema = z.object({ domain: z.string().max(300) });
 
@@ -17,8 +16,7 @@ export const PUT = endpoint({ auth: PARTNER_ROLES, body: bodySchema }, async ({ 
 export const DELETE = endpoint({ auth: PARTNER_ROLES }, async ({ db, tenant }) => {
   const { hadLive } = await removeDomain(db, tenant);
   if (hadLive) {
-    clearTenantCache();
-    refreshTenantPages(tenant.slug);
+    refreshOperatorHosts(tenant.slug);
   }
   return { success: true, data: await readDomain(db, tenant) };
 });
