@@ -11,6 +11,6 @@ import { refreshOperatorHosts } from './refresh-hosts';
  */
 export const POST = endpoint({ auth: PARTNER_ROLES }, async ({ db, tenant }) => {
   const data = await verifyDomain(db, tenant);
-  refreshOperatorHosts(tenant.slug);
+  refreshOperatorHosts(db, tenant);
   return { success: true, data };
 });

@@ -16,7 +16,7 @@ export const PUT = endpoint({ auth: PARTNER_ROLES, body: bodySchema }, async ({ 
 export const DELETE = endpoint({ auth: PARTNER_ROLES }, async ({ db, tenant }) => {
   const { hadLive } = await removeDomain(db, tenant);
   if (hadLive) {
-    refreshOperatorHosts(tenant.slug);
+    refreshOperatorHosts(db, tenant);
   }
   return { success: true, data: await readDomain(db, tenant) };
 });

@@ -1,18 +1,36 @@
-import { refreshTenantPages } from '@/lib/seo/refresh';
+import type { Db } from '@/lib/db/client';
+import { purgeTenantDocuments } from '@/lib/http/document-cache';
+import { revalidate } from '@/lib/http/revalidate';
+import { toLocaleTag } from '@/lib/i18n/markets';
+import { logger } from '@/lib/log';
+import { tenantSitemapPages } from '@/lib/seo/sitemap-pages';
 import { clearTenantCache, HOST_CACHE_TTL_MS } from '@/lib/tenancy/resolve';
+import type { Tenant } from '@/lib/tenancy/queries';
+
+/**
+ * Renders afresh every page whose canonical, hreflang or sitemap names the
+ * operator's origin: each indexable page (the sitemap's list) in each of its
+ * markets by its internal path, the rider home, and the routes' layout. (A
+ * layout revalidation of `/{slug}` alone was measured here to leave an
+ * already rendered /{slug}/en-IN/user/home stale.)
+ */
+async function refreshOriginPages(db: Db, tenant: Pick<Tenant, 'id' | 'slug' | 'domain' | 'countryCode' | 'language'>): Promise<void> {
+  purgeTenantDocuments(tenant.slug);
+  const pages = await tenantSitemapPages(db, tenant);
+  const paths = pages.flatMap((page) => page.markets.map((market) => ({ path: `/${tenant.slug}/${toLocaleTag(market)}${page.href}` })));
+  revalidate({ paths: [...paths, { path: `/${tenant.slug}`, type: 'layout' }, { path: '/[tenant]/[locale]', type: 'layout' }], tags: [] });
+}
 
 /**
  * After an operator's domain changes: forget the host cache here and render its
- * pages afresh (canonicals, hreflang and sitemaps name the new origin). Next's
- * middleware keeps its own copy of the host cache for up to HOST_CACHE_TTL_MS,
- * and a page rendered in that window would keep the old origin, so the pages
- * are rendered afresh once more when every copy has expired.
+ * pages afresh, then once more when every process's copy of the host cache has
+ * expired (a page rendered in between would keep the old origin).
  */
-export function refreshOperatorHosts(slug: string): void {
-  clearTenantCache();
-  refreshTenantPages(slug);
-  setTimeout(() => {
+export function refreshOperatorHosts(db: Db, tenant: Pick<Tenant, 'id' | 'slug' | 'domain' | 'countryCode' | 'language'>): void {
+  const run = () => {
     clearTenantCache();
-    refreshTenantPages(slug);
-  }, HOST_CACHE_TTL_MS + 1_000).unref();
+    refreshOriginPages(db, tenant).catch((err: unknown) => logger.warn({ err, tenant: tenant.slug }, 'pages not refreshed after a domain change'));
+  };
+  run();
+  setTimeout(run, HOST_CACHE_TTL_MS + 1_000).unref();
 }
