@@ -158,7 +158,8 @@ describe('inbound WhatsApp messages', () => {
     expect(await db.select({ businessId: whatsappInbound.businessId }).from(whatsappInbound)).toEqual([{ businessId: sun.id }]);
     const reply = graph.calls.find((c) => c.path.includes(`/${WA.phoneNumberId}/messages`));
     expect(reply?.authorization).toBe(`Bearer ${WA.accessToken}`);
-  });
+    // the booking agent's first turn loads the place index: seconds, more on a busy machine
+  }, 120_000);
 
   it("answer Meta's handshake with the operator's own verify token on its host", async () => {
     const view = await json(await api('GET', '/api/partner/integrations', 'sunrise.localhost', cookies.sun));
