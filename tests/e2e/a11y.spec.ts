@@ -187,7 +187,8 @@ test.describe('accessibility', () => {
   });
 
   test('signed-in pages: booking steps and sheets, confirmation, rides, wallet, profile; the console with its sheets and dialogs; blogs; the driver app; ride tracking and a shared ride', async ({ browser }) => {
-    test.setTimeout(360_000);
+    // (the console tour includes the Domain and Integrations sections)
+    test.setTimeout(420_000);
     const audit = new Audit();
 
     // The partner watches the rides page for the booking to come.
