@@ -12,8 +12,8 @@ const TTL_MS = HOST_CACHE_TTL_MS;
 type HostCache = Map<string, { value: ResolvedTenant | null; expires: number }>;
 // One cache per process, shared by the API router and Next's middleware bundle (separate module instances),
 // so a verified or removed domain is seen by both at once after clearTenantCache().
-const holder = globalThis as typeof globalThis & { __travelsxHostCache?: HostCache };
-const cache: HostCache = (holder.__travelsxHostCache ??= new Map());
+const holder = globalThis as typeof globalThis & { __tenantHostCache?: HostCache };
+const cache: HostCache = (holder.__tenantHostCache ??= new Map());
 
 /** Host header -> tenant and host mode, cached briefly per host (null: no tenant answers here). */
 export async function resolveTenantForHost(hostHeader: string | null | undefined): Promise<ResolvedTenant | null> {

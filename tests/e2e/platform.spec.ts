@@ -14,10 +14,10 @@ import { startDnsStandIn, type DnsStandIn } from './support/dns-stand-in';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const origin = (host: string) => `http://${host}:${PORT}`;
 const PLATFORM = origin('platform.localhost');
-const NAME = 'Sunrise Cabs Coimbatore';
-const SLUG = 'sunrise-cabs-coimbatore';
-const EMAIL = 'owner@sunrisecabs.example';
-const DOMAIN = 'sunrise-e2e.test';
+const NAME = 'Moonrise Cabs Salem';
+const SLUG = 'moonrise-cabs-salem';
+const EMAIL = 'owner@moonrisecabs.example';
+const DOMAIN = 'moonrise-e2e.test';
 
 /** Node does not resolve *.localhost (or our test domain): ask loopback with the Host header. */
 const viaHost = (request: APIRequestContext, host: string, path: string) => request.get(`http://127.0.0.1:${PORT}${path}`, { headers: { host }, maxRedirects: 0 });
@@ -84,8 +84,8 @@ test('a new operator signs up on the platform host under the platform name; the 
 
   const again = await page.context().newPage();
   await again.goto(`${PLATFORM}/in/en/signup`);
-  await again.getByLabel('Business name').fill('sunrise cabs  COIMBATORE');
-  await again.getByLabel('E-mail').fill('other@sunrisecabs.example');
+  await again.getByLabel('Business name').fill('moonrise cabs  SALEM');
+  await again.getByLabel('E-mail').fill('other@moonrisecabs.example');
   await again.getByLabel('Phone number', { exact: true }).fill('9876512122');
   await again.getByRole('button', { name: 'Continue' }).click();
   await expect(again.getByRole('alert').filter({ hasText: 'Another operator already uses this business name. Choose another one.' })).toBeVisible();
@@ -150,14 +150,14 @@ test('the operator connects its own domain (DNS records, a refused check, Verify
   await expect(page.getByText('Secrets are sealed with the built-in development key')).toBeVisible();
   const payu = page.getByRole('form', { name: 'PayU card payments' });
   await payu.getByLabel('Merchant key').fill('bad key!');
-  await payu.getByLabel('Salt').fill('SunriseSalt42xyz');
+  await payu.getByLabel('Salt').fill('MoonriseSalt42xyz');
   await payu.getByRole('button', { name: 'Save' }).click();
   await expect(payu.getByRole('alert')).toHaveText('Enter the merchant key from PayU: letters and digits only.');
-  await payu.getByLabel('Merchant key').fill('SunKey01');
-  await payu.getByLabel('Salt').fill('SunriseSalt42xyz');
+  await payu.getByLabel('Merchant key').fill('MoonKey01');
+  await payu.getByLabel('Salt').fill('MoonriseSalt42xyz');
   await payu.getByRole('button', { name: 'Save' }).click();
   await expect(payu.getByText('Saved: ••••••••2xyz. Leave empty to keep it.')).toBeVisible();
-  expect(await page.content()).not.toContain('SunriseSalt42xyz');
+  expect(await page.content()).not.toContain('MoonriseSalt42xyz');
   await payu.getByRole('button', { name: 'Test connection' }).click();
   await expect(payu.getByText(/^Connection (works|failed): /)).toBeVisible({ timeout: 30_000 });
   await expect(payu.getByText(/^Connection failed: Could not reach PayU at test\.payu\.in/)).toBeVisible();

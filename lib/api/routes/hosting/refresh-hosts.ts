@@ -4,21 +4,23 @@ import { revalidate } from '@/lib/http/revalidate';
 import { toLocaleTag } from '@/lib/i18n/markets';
 import { logger } from '@/lib/log';
 import { tenantSitemapPages } from '@/lib/seo/sitemap-pages';
+import { tenantCacheTag } from '@/lib/tenancy/cache-tag';
 import { clearTenantCache, HOST_CACHE_TTL_MS } from '@/lib/tenancy/resolve';
 import type { Tenant } from '@/lib/tenancy/queries';
 
 /**
  * Renders afresh every page whose canonical, hreflang or sitemap names the
  * operator's origin: each indexable page (the sitemap's list) in each of its
- * markets by its internal path, the rider home, and the routes' layout. (A
- * layout revalidation of `/{slug}` alone was measured here to leave an
- * already rendered /{slug}/en-IN/user/home stale.)
+ * markets by its internal path, and the tenant its pages read from Next's
+ * data cache. (A layout revalidation of `/{slug}` alone was measured here to
+ * leave an already rendered /{slug}/en-IN/user/home stale.)
  */
 async function refreshOriginPages(db: Db, tenant: Pick<Tenant, 'id' | 'slug' | 'domain' | 'countryCode' | 'language'>): Promise<void> {
   purgeTenantDocuments(tenant.slug);
   const pages = await tenantSitemapPages(db, tenant);
   const paths = pages.flatMap((page) => page.markets.map((market) => ({ path: `/${tenant.slug}/${toLocaleTag(market)}${page.href}` })));
-  revalidate({ paths: [...paths, { path: `/${tenant.slug}`, type: 'layout' }, { path: '/[tenant]/[locale]', type: 'layout' }], tags: [] });
+  // the tag re-reads the tenant that pages take from Next's data cache (lib/tenancy/page-tenant.ts)
+  await revalidate({ paths: [...paths, { path: `/${tenant.slug}`, type: 'layout' }], tags: [tenantCacheTag(tenant.slug)] });
 }
 
 /**
