@@ -30,6 +30,7 @@ export const queryKeys = {
     events: (query: string) => ['partner', 'events', query] as const,
     visits: (query: string) => ['partner', 'visits', query] as const,
     rates: () => ['partner', 'rates'] as const,
+    tripRules: () => ['partner', 'trip-rules'] as const,
     /** Business settings (name, contacts, logo, colour, cities, market) and the overview's first-run checklist. */
     settings: () => ['partner', 'settings'] as const,
     checklist: () => ['partner', 'checklist'] as const,
@@ -49,6 +50,8 @@ export const queryKeys = {
       all: ['driver', 'rides'] as const,
       list: (scope: 'active' | 'recent') => ['driver', 'rides', scope] as const,
     },
+    /** The driver's online switch and the ride that makes them busy. */
+    availability: () => ['driver', 'availability'] as const,
   },
   booking: {
     /** The vehicle step's quote of a stored ride form (one entry per form; not kept past the screen). */

@@ -10,7 +10,7 @@ const dir = path.join(process.cwd(), 'messages');
 const flat = (o, pre = '') =>
   Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? flat(v, `${pre}${k}.`) : [[`${pre}${k}`, v]]));
 // Values that are the same in every language (numbers, brand words).
-const SAME_EVERYWHERE = /^(24\/7|WhatsApp|UPI|OTP|SUV|Sedan|Hatchback|\W*)$/;
+const SAME_EVERYWHERE = /^(24\/7|WhatsApp|SMS|UPI|OTP|SUV|Sedan|Hatchback|\W*)$/;
 
 const en = new Map(flat(JSON.parse(fs.readFileSync(path.join(dir, 'en.json'), 'utf8'))));
 const langs = process.argv.slice(2).length

@@ -6,6 +6,7 @@ import { PhoneLogin } from '@/components/auth/phone-login';
 import { useSession, useSessionStore } from '@/components/auth/session-store';
 import ui from '@/components/ui/ui.module.css';
 import { DriverRides, type DriverView } from './driver-rides';
+import { AvailabilitySwitch } from './availability-switch';
 import styles from './driver.module.css';
 
 const PAGES: { view: DriverView; href: string }[] = [
@@ -79,6 +80,7 @@ export function DriverApp({ view, timeZone, defaultCountry }: { view: DriverView
         </div>
         {logout}
       </div>
+      <AvailabilitySwitch />
       <DriverNav />
       <DriverRides view={view} timeZone={timeZone} />
     </section>

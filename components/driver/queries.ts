@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DriverRide } from '@/lib/driver/rides';
 import type { DriverRideAction } from '@/lib/driver/schemas';
 import { queryKeys } from '@/lib/query-keys';
-import { actOnRide, fetchDriverRides, type DriverScope } from './api';
+import { actOnRide, fetchAvailability, fetchDriverRides, sendAvailability, type DriverScope } from './api';
 
 export const isLive = (ride: DriverRide) => ride.status === 'accepted' || ride.status === 'ontrip';
 
@@ -20,5 +20,16 @@ export function useDriverRideAction() {
       client.setQueryData<DriverRide[]>(queryKeys.driver.rides.list('active'), (list) => (isLive(ride) ? replace(list) : list?.filter((r) => r.id !== ride.id)));
       client.setQueryData<DriverRide[]>(queryKeys.driver.rides.list('recent'), replace);
     },
+  });
+}
+
+/** The driver's online switch; busy follows the rides, so ride changes read it again. */
+export const useAvailability = () => useQuery({ queryKey: queryKeys.driver.availability(), queryFn: fetchAvailability });
+
+export function useSetAvailability() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: sendAvailability,
+    onSuccess: (availability) => client.setQueryData(queryKeys.driver.availability(), availability),
   });
 }

@@ -38,7 +38,7 @@ export async function ConsolePage({ params, area, namespaces, children }: { para
     </Link>
   );
   return (
-    <ClientMessages namespaces={['ConsoleNav', 'Auth', 'AuthErrors', 'Validation', 'PartnerRides', 'TripKinds', 'VehicleTypes', ...namespaces]}>
+    <ClientMessages namespaces={['ConsoleNav', 'Auth', 'AuthErrors', 'Validation', 'PartnerRides', 'Dispatch', 'TripKinds', 'VehicleTypes', ...namespaces]}>
       <a className="skip-link" href="#main">
         {t('skip')}
       </a>

@@ -39,12 +39,12 @@ async function rentalPackages(tenant: Tenant) {
 const CONSOLE_SCREENS = {
   home: { title: { namespace: 'Overview', key: 'title' }, namespaces: ['Overview', 'Settings'], props: ({ area, tenant }) => ({ area, timeZone: tenant.timeZone }) },
   rides: { title: { namespace: 'PartnerRides', key: 'title' }, namespaces: ['PartnerRides', 'TripKinds', 'VehicleTypes'], props: ({ tenant }) => ({ timeZone: tenant.timeZone }) },
-  book: { title: { namespace: 'ConsoleBooking', key: 'title' }, namespaces: ['ConsoleBooking', 'Booking', 'TripKinds', 'VehicleTypes'], props: async ({ area, tenant, market }) => ({ area, timeZone: tenant.timeZone, defaultCountry: COUNTRIES[market.country].region, packages: await rentalPackages(tenant) }) },
+  book: { title: { namespace: 'ConsoleBooking', key: 'title' }, namespaces: ['ConsoleBooking', 'Booking', 'TripKinds', 'VehicleTypes', 'RideFlow'], props: async ({ area, tenant, market }) => ({ area, timeZone: tenant.timeZone, defaultCountry: COUNTRIES[market.country].region, packages: await rentalPackages(tenant) }) },
   vehicles: { title: { namespace: 'FleetVehicles', key: 'title' }, namespaces: ['FleetVehicles', 'VehicleTypes'], props: () => ({}) },
   drivers: { title: { namespace: 'FleetDrivers', key: 'title' }, namespaces: ['FleetDrivers', 'VehicleTypes'], props: ({ tenant }) => ({ defaultCountry: phoneRegion(tenant.countryCode) }) },
   agencies: { title: { namespace: 'FleetAgencies', key: 'title' }, namespaces: ['FleetAgencies', 'VehicleTypes'], props: ({ area, tenant }) => ({ area, defaultCountry: phoneRegion(tenant.countryCode) }) },
   wallet: { title: { namespace: 'PartnerWallet', key: 'title' }, namespaces: ['PartnerWallet', 'Overview', 'Paginator'], props: ({ tenant }) => ({ timeZone: tenant.timeZone }) },
-  rates: { title: { namespace: 'Rates', key: 'title' }, namespaces: ['Rates', 'VehicleTypes'], props: () => ({}) },
+  rates: { title: { namespace: 'Rates', key: 'title' }, namespaces: ['Rates', 'VehicleTypes', 'TripRules'], props: () => ({}) },
   customers: { title: { namespace: 'Customers', key: 'title' }, namespaces: ['Customers', 'Paginator'], props: () => ({}) },
   events: { title: { namespace: 'RideEvents', key: 'metaTitle' }, namespaces: ['RideEvents', 'Paginator'], props: ({ tenant }) => ({ timeZone: tenant.timeZone }) },
   visits: { title: { namespace: 'Visits', key: 'metaTitle' }, namespaces: ['Visits', 'Leads', 'Overview'], props: ({ tenant }) => ({ timeZone: tenant.timeZone }) },
@@ -57,7 +57,7 @@ const CONSOLE_SCREENS = {
     namespaces: ['Integrations'],
     props: ({ tenant }) => ({ webhookUrl: `${consoleOriginOf(tenant.slug)}/api/whatsapp/webhook` }),
   },
-} satisfies Record<Exclude<ConsoleSection, 'login' | 'ai'>, ConsoleScreen<object>>;
+} satisfies Record<Exclude<ConsoleSection, 'login' | 'ai' | 'agent'>, ConsoleScreen<object>>;
 
 type ScreenSection = keyof typeof CONSOLE_SCREENS;
 type ScreenProps<S extends ScreenSection> = Awaited<ReturnType<(typeof CONSOLE_SCREENS)[S]['props']>>;

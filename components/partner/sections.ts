@@ -3,6 +3,8 @@ export const CONSOLE_SECTIONS = [
   { key: 'home', path: 'home' },
   { key: 'rides', path: 'rides' },
   { key: 'book', path: 'ride/book' },
+  /** The AI agent books for a customer by phone (components/chat/console-chat-page.tsx renders it). */
+  { key: 'agent', path: 'ai/agent' },
   { key: 'vehicles', path: 'vehicles' },
   { key: 'drivers', path: 'drivers' },
   { key: 'agencies', path: 'agencies' },

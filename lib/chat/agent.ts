@@ -1,9 +1,12 @@
 import { advance, book, changesTrip, confirmReply, mergeParsed, type AgentContext, type Turn } from './agent-trip';
 import { continueCancel, rideStatus, startCancel } from './agent-rides';
 import { MAX_PARSE_CHARS, parseMessage, type ParsedMessage } from './parse';
+import { tripContext } from '@/lib/fares/trip-rules';
 import { loadPlaceIndex, resolvePlace } from './places';
+import type { PlaceResolver } from './place-slot';
 import { line, type ReplyLine } from './reply';
 import { freshState, readState, type AgentState } from './state';
+import { parseCustomer } from './agent-customer';
 import { tenantRegion } from './tools';
 
 export type { AgentContext, Turn } from './agent-trip';
@@ -54,9 +57,19 @@ export async function runBuiltInAgent(ctx: AgentContext, stored: unknown, text: 
   let state = readState(stored);
   if (text.length > MAX_PARSE_CHARS) return { state, reply: { lines: [line('tooLong')] } };
   await loadPlaceIndex();
-  const parsed = parseMessage(text, { now: ctx.now, timeZone: ctx.tenant.timeZone, country: tenantRegion(ctx.tenant), expect: state.expect, resolvePlace });
+  if (state.awaitingCustomer && state.stage === 'confirm') {
+    const customer = parseCustomer(text, ctx.tenant.countryCode);
+    if (customer) return book({ ...state, customer, awaitingCustomer: undefined }, ctx);
+  }
+  const { cities: near } = await tripContext(ctx.db, ctx.tenant.id);
+  const resolveNear: PlaceResolver = (phrase, options) => resolvePlace(phrase, { ...options, near });
+  const parsed = parseMessage(text, { now: ctx.now, timeZone: ctx.tenant.timeZone, country: tenantRegion(ctx.tenant), expect: state.expect, resolvePlace: resolveNear });
 
   if (parsed.intent === 'restart') return advance(freshState(), ctx, [line('restart')]);
+  if (state.awaitingCustomer) {
+    if (state.stage === 'confirm' && parsed.answer !== 'no' && !changesTrip(parsed) && !parsed.slots.vehicleType && parsed.intent !== 'status' && parsed.intent !== 'cancelRide') return { state, reply: { lines: [line('customerNotUnderstood')] } };
+    state = { ...state, awaitingCustomer: undefined };
+  }
   if (parsed.intent === 'status') return rideStatus(state, ctx);
   if (parsed.intent === 'cancelRide') return startCancel(state, parsed, ctx);
   if (state.stage === 'cancelPick' || state.stage === 'cancelConfirm') {

@@ -4,6 +4,7 @@ import { TRIP_KINDS, VEHICLE_TYPES, type Ride } from '@/lib/db/schema/rides';
 import { zonedDate, zonedIso } from '@/lib/fares/time';
 import { formatMoney } from '@/lib/i18n/format';
 import type { AgentData } from './contract';
+import { isOperator, parseCustomer } from './agent-customer';
 import { inferTripKind, packageForHours, parseMessage } from './parse';
 import { addDays, localTime } from './parse-when';
 import { loadPlaceIndex, resolvePlace } from './places';
@@ -29,8 +30,8 @@ export const LLM_TOOLS = [
   ),
   fn(
     'book',
-    'Book one vehicle of a quote for the signed-in rider. Only after the rider said yes to that vehicle and fare.',
-    { ride_search_id: { type: 'string' }, vehicle_type: { type: 'string', enum: [...VEHICLE_TYPES] }, flight_number: { type: 'string' } },
+    'Book one vehicle of a quote for the signed-in rider (in the console: for the customer named by customer_name and customer_phone). Only after the rider said yes to that vehicle and fare.',
+    { ride_search_id: { type: 'string' }, vehicle_type: { type: 'string', enum: [...VEHICLE_TYPES] }, flight_number: { type: 'string' }, customer_name: { type: 'string' }, customer_phone: { type: 'string', description: 'with the country code when it is not the operator country' } },
     ['ride_search_id', 'vehicle_type'],
   ),
   fn('ride_status', "The rider's upcoming rides and their status.", {}, []),
@@ -50,7 +51,7 @@ const quoteArgs = z.object({
   trip_kind: z.enum(TRIP_KINDS).nullish(),
   rental_hours: z.number().min(1).max(24).nullish(),
 });
-const bookArgs = z.object({ ride_search_id: z.string().uuid(), vehicle_type: z.enum(VEHICLE_TYPES), flight_number: z.string().max(10).nullish() });
+const bookArgs = z.object({ ride_search_id: z.string().uuid(), vehicle_type: z.enum(VEHICLE_TYPES), flight_number: z.string().max(10).nullish(), customer_name: z.string().max(80).nullish(), customer_phone: z.string().max(30).nullish() });
 const cancelArgs = z.object({ ride_id: z.coerce.number().int().positive().max(MAX_ID) });
 const searchArgs = z.object({ query: z.string().min(1).max(100) });
 
@@ -91,7 +92,7 @@ async function quote(args: z.infer<typeof quoteArgs>, ctx: LlmToolContext, effec
     pickupTime,
     returnTime,
   });
-  if (!outcome.ok) return { error: outcome.problem };
+  if (!outcome.ok) return outcome.limit ? { error: outcome.limit.code, limit_km: outcome.limit.limitKm, ...('km' in outcome.limit ? { trip_km: outcome.limit.km } : {}) } : { error: outcome.problem };
   const q = outcome.quote;
   const options = quoteOptions(q);
   effects.quote = { id: q.id, currency: q.currency, options, signature: '', distanceM: q.distanceM, durationS: q.durationS, pickupTime: q.pickupTime.toISOString(), returnTime: q.returnTime?.toISOString() ?? null };
@@ -108,7 +109,9 @@ async function quote(args: z.infer<typeof quoteArgs>, ctx: LlmToolContext, effec
 
 async function book(args: z.infer<typeof bookArgs>, ctx: LlmToolContext, effects: ToolEffects) {
   if (!ctx.confirmed) return { error: 'confirmation_required', message: 'Ask the rider to confirm this vehicle and fare with yes first.' };
-  const outcome = await bookTool(ctx, { quoteId: args.ride_search_id, vehicleType: args.vehicle_type, flightNumber: args.flight_number ?? undefined });
+  const customer = isOperator(ctx.actor) ? parseCustomer(`${args.customer_name ?? ''} ${args.customer_phone ?? ''}`, ctx.tenant.countryCode) : undefined;
+  if (isOperator(ctx.actor) && !customer) return { error: 'customer_required', message: "Ask for the customer's name and phone number, then book with customer_name and customer_phone." };
+  const outcome = await bookTool(ctx, { quoteId: args.ride_search_id, vehicleType: args.vehicle_type, flightNumber: args.flight_number ?? undefined, customer });
   if (!outcome.ok) {
     if (outcome.problem === 'signin') effects.data = { kind: 'signin' };
     return { error: outcome.problem === 'signin' ? 'signin_required' : outcome.problem };
@@ -116,6 +119,7 @@ async function book(args: z.infer<typeof bookArgs>, ctx: LlmToolContext, effects
   const { ride } = outcome;
   effects.booked = ride;
   effects.data = { kind: 'booked', rideId: ride.id, total: ride.totalAmount, cashbackAmount: ride.cashbackAmount, currency: ride.currency };
+  if (customer) return { ride_id: ride.id, status: ride.status, customer: customer.name, start_code_sent_to_customer: true, total: formatMoney(ride.totalAmount, ride.currency, ctx.locale) };
   return { ride_id: ride.id, status: ride.status, start_code: ride.startCode, total: formatMoney(ride.totalAmount, ride.currency, ctx.locale) };
 }
 

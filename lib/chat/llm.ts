@@ -6,6 +6,7 @@ import type { AgentContext, Turn } from './agent-trip';
 import { LLM_TOOLS, runLlmTool, type ToolEffects } from './llm-tools';
 import { parseMessage } from './parse';
 import { line } from './reply';
+import { isOperator } from './agent-customer';
 import { readState, type AgentState } from './state';
 
 export type LlmConfig = { baseUrl: string; apiKey: string; model: string; timeoutMs: number };
@@ -54,7 +55,11 @@ function systemPrompt(ctx: AgentContext, locale: string, state: AgentState): str
     `Always answer in ${language}, briefly, in plain text.`,
     'Find out pickup, drop-off (not for rentals), pickup time, one-way or return (and the return time), then call quote. Ask for one missing thing at a time.',
     'Never invent fares. Book only after the rider said yes to one vehicle and fare; if booking needs sign-in, ask the rider to sign in.',
-    ctx.actor ? `The rider is signed in${ctx.actor.name ? ` as ${ctx.actor.name}` : ''}.` : 'The rider is not signed in yet.',
+    isOperator(ctx.actor)
+      ? "You are talking to the operator's staff, who book for a customer on the phone: before booking, ask for the customer's name and phone number and pass them to book as customer_name and customer_phone. Never book for the operator. The customer gets the start code by SMS or WhatsApp; do not tell it."
+      : ctx.actor
+        ? `The rider is signed in${ctx.actor.name ? ` as ${ctx.actor.name}` : ''}.`
+        : 'The rider is not signed in yet.',
     quote,
   ]
     .filter(Boolean)

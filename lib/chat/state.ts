@@ -32,6 +32,9 @@ export type AgentState = {
   selected?: VehicleType;
   bookedRideId?: number;
   cancel?: { rideIds: number[]; rideId?: number; resume: Stage };
+  /** The console's agent: the customer the ride is for, and whether their name and phone were just asked for. */
+  customer?: { name: string; dialCode: string; number: string };
+  awaitingCustomer?: boolean;
   /** The LLM agent's last quote (it keeps no slots of its own). */
   llmQuote?: QuoteMemo;
 };

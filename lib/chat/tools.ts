@@ -3,6 +3,7 @@ import type { Db } from '@/lib/db/client';
 import type { Place, Quote, Ride, TripKind, RideType, VehicleType } from '@/lib/db/schema';
 import { DomainError } from '@/lib/errors/domain-error';
 import { createQuote } from '@/lib/fares/quote';
+import type { TripLimitIssue } from '@/lib/fares/trip-limits';
 import { bookRideSchema, quoteRequestSchema } from '@/lib/fares/schemas';
 import { COUNTRIES, isCountryCode } from '@/lib/i18n/markets';
 import { bookRide } from '@/lib/rides/commands';
@@ -10,6 +11,11 @@ import { transitionRide } from '@/lib/rides/lifecycle';
 import { riderRides, type RideView } from '@/lib/rides/queries';
 import type { Tenant } from '@/lib/tenancy/queries';
 import type { ChatActor } from './contract';
+import { isOperator, type AgentCustomer } from './agent-customer';
+import { bookForCustomer } from '@/lib/rides/partner';
+import { bookForCustomerSchema } from '@/lib/rides/partner-schemas';
+import { enforceLimits } from '@/lib/limits/requests';
+import { e164 } from '@/lib/contact/identifiers';
 import { loadPlaceIndex, searchPlaces, type PlaceSlot } from './places';
 import type { QuoteOption } from './state';
 
@@ -43,10 +49,13 @@ export type TripRequest = {
 };
 
 /** Why a trip cannot be priced: the keys of the fare rules (lib/fares/schemas.ts) the rider can fix. */
-export type QuoteProblem = 'pickupInPast' | 'pickupTooFar' | 'returnBeforePickup' | 'samePlace' | 'packageUnknown' | 'incomplete';
+export type QuoteProblem = 'pickupInPast' | 'pickupTooFar' | 'returnBeforePickup' | 'samePlace' | 'packageUnknown' | 'incomplete' | 'tripLimit';
 const FIXABLE = new Set<string>(['pickupInPast', 'pickupTooFar', 'returnBeforePickup']);
 
-export type QuoteOutcome = { ok: true; quote: Quote } | { ok: false; problem: QuoteProblem };
+/** `limit`: the operator's limit the trip is past (service area, distance, "Now" for a long trip), with its figures. */
+export type QuoteOutcome = { ok: true; quote: Quote } | { ok: false; problem: QuoteProblem; limit?: TripLimitIssue };
+
+const LIMIT_CODES = new Set(['outside_service_area', 'local_too_far', 'trip_too_far', 'now_too_far']);
 
 const placeOf = (p: Place): Place => ({ lat: p.lat, lng: p.lng, name: p.name.slice(0, 200) });
 
@@ -70,6 +79,7 @@ export async function quoteTool(ctx: ToolContext, trip: TripRequest): Promise<Qu
   } catch (error) {
     if (error instanceof DomainError && error.code === 'same_place') return { ok: false, problem: 'samePlace' };
     if (error instanceof DomainError && error.code === 'package_unknown') return { ok: false, problem: 'packageUnknown' };
+    if (error instanceof DomainError && LIMIT_CODES.has(error.code)) return { ok: false, problem: 'tripLimit', limit: (error as DomainError & { limit?: TripLimitIssue }).limit };
     throw error;
   }
 }
@@ -83,7 +93,7 @@ export function bookingKey(sessionId: string, quoteId: string, vehicleType: Vehi
   return `chat-${createHash('sha256').update(`${sessionId}|${quoteId}|${vehicleType}`).digest('hex').slice(0, 40)}`;
 }
 
-export type BookProblem = 'signin' | 'quoteExpired' | 'quoteUnknown' | 'pickupInPast' | 'vehicleUnknown';
+export type BookProblem = 'signin' | 'quoteExpired' | 'quoteUnknown' | 'pickupInPast' | 'vehicleUnknown' | 'customer' | 'tooMany';
 export type BookOutcome = { ok: true; ride: Ride; created: boolean } | { ok: false; problem: BookProblem };
 
 const BOOK_PROBLEMS: Record<string, BookProblem> = {
@@ -93,11 +103,16 @@ const BOOK_PROBLEMS: Record<string, BookProblem> = {
   vehicle_unknown: 'vehicleUnknown',
 };
 
-export type BookRequest = { quoteId: string; vehicleType: VehicleType; flightNumber?: string; flightDirection?: 'arrival' | 'departure' };
+export type BookRequest = { quoteId: string; vehicleType: VehicleType; flightNumber?: string; flightDirection?: 'arrival' | 'departure'; customer?: AgentCustomer };
 
-/** Books a quoted vehicle for the signed-in rider (idempotent per conversation, quote and vehicle). */
+/**
+ * Books a quoted vehicle for the signed-in rider (idempotent per conversation,
+ * quote and vehicle); in the console, for the customer named in the request
+ * (never the operator), who gets the start code by SMS or WhatsApp.
+ */
 export async function bookTool(ctx: ToolContext, request: BookRequest): Promise<BookOutcome> {
   if (!ctx.actor) return { ok: false, problem: 'signin' };
+  if (isOperator(ctx.actor)) return bookForCustomerTool(ctx, request);
   const base = {
     rideSearchId: request.quoteId,
     rideVehicle: request.vehicleType,
@@ -114,6 +129,29 @@ export async function bookTool(ctx: ToolContext, request: BookRequest): Promise<
     return { ok: true, ride, created };
   } catch (error) {
     const problem = error instanceof DomainError ? BOOK_PROBLEMS[error.code] : undefined;
+    if (problem) return { ok: false, problem };
+    throw error;
+  }
+}
+
+async function bookForCustomerTool(ctx: ToolContext, request: BookRequest): Promise<BookOutcome> {
+  if (!request.customer) return { ok: false, problem: 'customer' };
+  const input = bookForCustomerSchema.safeParse({
+    customerName: request.customer.name,
+    customerPhone: { dialCode: request.customer.dialCode, number: request.customer.number },
+    rideSearchId: request.quoteId,
+    rideVehicle: request.vehicleType,
+    idempotencyKey: bookingKey(`${ctx.sessionId}|${request.customer.dialCode}${request.customer.number}`, request.quoteId, request.vehicleType),
+    flightNumber: request.flightNumber,
+    flightDirection: request.flightDirection,
+  });
+  if (!input.success) return { ok: false, problem: 'customer' };
+  try {
+    await enforceLimits(ctx.db, ctx.tenant.id, [['partnerBookingPerAccount', ctx.actor!.userId], ['partnerBookingPerCustomer', e164(input.data.customerPhone)]], 'Too many bookings. Try again later.');
+    const { ride, created } = await bookForCustomer(ctx.db, ctx.tenant.id, input.data, 'console-agent');
+    return { ok: true, ride, created };
+  } catch (error) {
+    const problem = error instanceof DomainError ? (BOOK_PROBLEMS[error.code] ?? (error.kind === 'rate_limited' ? 'tooMany' : undefined)) : undefined;
     if (problem) return { ok: false, problem };
     throw error;
   }

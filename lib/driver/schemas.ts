@@ -23,3 +23,6 @@ export type DriverRideAction = z.infer<typeof driverRideActionSchema>;
 export const DRIVER_RIDE_SCOPES = ['active', 'recent'] as const;
 export const driverRidesQuerySchema = z.object({ scope: z.enum(DRIVER_RIDE_SCOPES, { error: 'actionInvalid' }).default('active') });
 export type DriverRideScope = (typeof DRIVER_RIDE_SCOPES)[number];
+
+/** PATCH /api/driver/availability: the driver app's online switch. */
+export const driverAvailabilitySchema = z.object({ online: z.boolean({ error: 'onlineInvalid' }) });

@@ -36,6 +36,14 @@ export class DomainError extends Error {
   values?: Record<string, string | number>;
 }
 
+/** A failure a screen translates: the kind, a stable code, the English text, the Validation key and the values it names. */
+export function keyedError(kind: ErrorKind, code: string, key: string, message: string, values?: Record<string, string | number>, field?: string): DomainError {
+  const error = new DomainError(kind, code, field ? `${field}: ${message}` : message, field);
+  error.key = key;
+  if (values) error.values = values;
+  return error;
+}
+
 export const badRequest = (message: string, field?: string) => new DomainError('invalid', 'bad_request', message, field);
 export const unauthorized = (message = 'Sign in to continue.') => new DomainError('unauthorized', 'unauthorized', message);
 export const forbidden = (message = 'You are not allowed to do this.') => new DomainError('forbidden', 'forbidden', message);

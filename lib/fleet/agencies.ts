@@ -5,6 +5,7 @@ import { agencies, drivers, type AccountStatus, type Agency } from '@/lib/db/sch
 import { fieldConflict, fleetNotFound, isUniqueViolation } from './errors';
 import type { AddAgencyInput, StatusAction } from './schemas';
 import { setAccountOnline, setAccountStatus } from './accounts';
+import { assertAgencyHoldsNoRide } from './open-rides';
 import { countersOf, type FleetCounters } from './counters';
 
 export type AgencyDriver = { id: number; name: string; accountStatus: AccountStatus; online: boolean };
@@ -73,8 +74,9 @@ export async function addAgency(db: Db, businessId: number, input: AddAgencyInpu
   }
 }
 
-/** Verify, Block or Unblock (see setAccountStatus). */
-export function setAgencyStatus(db: Db, businessId: number, id: number, action: StatusAction): Promise<AgencyView> {
+/** Verify, Block or Unblock (see setAccountStatus); not Block while one of its drivers holds an open ride (409 naming it). */
+export async function setAgencyStatus(db: Db, businessId: number, id: number, action: StatusAction): Promise<AgencyView> {
+  if (action === 'block') await assertAgencyHoldsNoRide(db, businessId, id);
   return setAccountStatus(db, agencies, businessId, id, action, () => findAgency(db, businessId, id));
 }
 
@@ -85,6 +87,7 @@ export function setAgencyOnline(db: Db, businessId: number, id: number, online: 
 
 /** Soft-removes a travel company and its drivers, in one transaction. */
 export async function removeAgency(db: Db, businessId: number, id: number): Promise<void> {
+  await assertAgencyHoldsNoRide(db, businessId, id);
   await db.transaction(async (tx) => {
     const now = new Date();
     const [row] = await tx.update(agencies).set({ removedAt: now, online: false }).where(and(eq(agencies.id, id), live(businessId))).returning({ id: agencies.id });

@@ -8,6 +8,7 @@ import { setAccountOnline, setAccountStatus } from './accounts';
 import { countersOf, type FleetCounters } from './counters';
 import { findVehicle } from './vehicles';
 import { findAgency } from './agencies';
+import { assertHoldsNoRide } from './open-rides';
 
 /** Rides a driver is on: accepted or on trip (booked rides have no driver yet). */
 const DRIVING = ['accepted', 'ontrip'] as const;
@@ -115,9 +116,25 @@ export async function addDriver(db: Db, businessId: number, input: AddDriverInpu
   return findDriver(db, businessId, id);
 }
 
-/** Verify, Block or Unblock (see setAccountStatus). */
-export function setDriverStatus(db: Db, businessId: number, id: number, action: StatusAction): Promise<DriverView> {
-  return setAccountStatus(db, drivers, businessId, id, action, () => findDriver(db, businessId, id));
+/** Verify, Block or Unblock (see setAccountStatus); a driver holding an open ride cannot be blocked (409 naming the ride). */
+export async function setDriverStatus(db: Db, businessId: number, id: number, action: StatusAction): Promise<DriverView> {
+  if (action === 'block') await lockedFree(db, businessId, id, (tx) => setAccountStatus(tx, drivers, businessId, id, action, async () => undefined));
+  else await setAccountStatus(db, drivers, businessId, id, action, () => findDriver(db, businessId, id));
+  return findDriver(db, businessId, id);
+}
+
+/**
+ * Runs `change` while the driver's row is locked and no open ride holds the
+ * driver: an accept of the same driver (which locks the row too) waits, so a
+ * driver is never blocked or removed with a ride on them.
+ */
+async function lockedFree(db: Db, businessId: number, id: number, change: (tx: Db) => Promise<void>): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select({ id: drivers.id, name: drivers.name }).from(drivers).where(and(eq(drivers.id, id), live(businessId))).limit(1).for('update');
+    if (!row) throw fleetNotFound('driver');
+    await assertHoldsNoRide(tx as unknown as Db, businessId, { driverId: id, name: row.name });
+    await change(tx as unknown as Db);
+  });
 }
 
 /** Online or offline; a Blocked driver cannot go online (409). */
@@ -133,8 +150,9 @@ export async function assignVehicle(db: Db, businessId: number, id: number, vehi
   return findDriver(db, businessId, id);
 }
 
-/** Soft-removes a driver (its phone may be added again later). */
+/** Soft-removes a driver (its phone may be added again later); not while the driver holds an open ride (409 naming it). */
 export async function removeDriver(db: Db, businessId: number, id: number): Promise<void> {
-  const [row] = await db.update(drivers).set({ removedAt: new Date(), online: false }).where(and(eq(drivers.id, id), live(businessId))).returning({ id: drivers.id });
-  if (!row) throw fleetNotFound('driver');
+  await lockedFree(db, businessId, id, async (tx) => {
+    await tx.update(drivers).set({ removedAt: new Date(), online: false }).where(and(eq(drivers.id, id), live(businessId)));
+  });
 }

@@ -3,6 +3,7 @@ import { VEHICLE_TYPES } from '@/lib/db/schema/rides';
 import type { AccountStatus } from '@/lib/db/schema/fleet';
 import { NAME_MAX, phoneSchema } from '@/lib/contact/identifiers';
 import { MAX_ID } from '@/lib/http/params';
+import { normalisePlate, PLATE_PATTERN } from './plates';
 
 /*
  * Fleet inputs (spec 001 §5) shared by the console's sheets, the route
@@ -14,7 +15,7 @@ export const CONSOLE_ROLES = ['travelsx-partner', 'deliverx-partner'] as const;
 
 /** Characters, after normalisation. */
 export const VEHICLE_NUMBER_MAX = 16;
-export const VEHICLE_NUMBER_PATTERN = /^[A-Z0-9]{2,4} ?[A-Z0-9]{3,6}$/;
+export const VEHICLE_NUMBER_PATTERN = PLATE_PATTERN;
 export const MODEL_MAX = 60;
 export const PLACE_MAX = 80;
 /** The model select's value for 'Other (Enter manually)'. */
@@ -30,10 +31,24 @@ export const vehicleTypeSchema = z.enum(VEHICLE_TYPES, { error: 'vehicleTypeRequ
 
 export const vehicleModelSchema = z.string({ error: 'vehicleModelRequired' }).trim().min(1, 'vehicleModelRequired').max(MODEL_MAX, 'vehicleModelTooLong');
 
+/** What may be typed before normalisation (separators included); the normalised plate is at most VEHICLE_NUMBER_MAX. */
+export const VEHICLE_NUMBER_TYPED_MAX = 32;
+
+/** A typed plate in the spec's form ("tn-38 ab-1234" is "TN38 AB1234"); only what cannot be a plate is refused (lib/fleet/plates). */
 export const vehicleNumberSchema = z
   .string({ error: 'vehicleNumberRequired' })
-  .transform((v) => normaliseVehicleNumber(v))
-  .pipe(z.string().min(1, 'vehicleNumberRequired').max(VEHICLE_NUMBER_MAX, 'vehicleNumberTooLong').regex(VEHICLE_NUMBER_PATTERN, 'vehicleNumberInvalid'));
+  .max(VEHICLE_NUMBER_TYPED_MAX, 'vehicleNumberTooLong')
+  .transform((v, ctx) => {
+    if (normaliseVehicleNumber(v).length > VEHICLE_NUMBER_MAX) {
+      ctx.addIssue({ code: 'custom', message: 'vehicleNumberTooLong' });
+      return z.NEVER;
+    }
+    const result = normalisePlate(v);
+    if (result.ok) return result.plate;
+    ctx.addIssue({ code: 'custom', message: result.reason === 'required' ? 'vehicleNumberRequired' : 'vehicleNumberInvalid' });
+    return z.NEVER;
+  })
+  .pipe(z.string().max(VEHICLE_NUMBER_MAX, 'vehicleNumberTooLong').regex(VEHICLE_NUMBER_PATTERN, 'vehicleNumberInvalid'));
 
 export const addVehicleSchema = z.object({ vehicleType: vehicleTypeSchema, model: vehicleModelSchema, number: vehicleNumberSchema });
 

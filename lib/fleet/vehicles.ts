@@ -6,6 +6,7 @@ import { vehicleImage } from './images';
 import { fieldConflict, fleetNotFound, isUniqueViolation } from './errors';
 import type { AddVehicleInput, UpdateVehicleInput } from './schemas';
 import type { FleetCounters } from './counters';
+import { assertHoldsNoRide } from './open-rides';
 
 export type { FleetCounters } from './counters';
 
@@ -75,9 +76,11 @@ export async function addVehicle(db: Db, businessId: number, input: AddVehicleIn
   }
 }
 
-/** Edits type, model, number or the online flag of one of the business's vehicles. */
+/** Edits type, model, number or the online flag of one of the business's vehicles (not class or offline while on an open ride). */
 export async function updateVehicle(db: Db, businessId: number, id: number, change: UpdateVehicleInput): Promise<VehicleView> {
-  await findVehicle(db, businessId, id);
+  const current = await findVehicle(db, businessId, id);
+  // A vehicle on an open ride keeps its class and stays online until the ride is reassigned or ends.
+  if (change.online === false || (change.vehicleType && change.vehicleType !== current.vehicleType)) await assertHoldsNoRide(db, businessId, { vehicleId: id, name: current.number });
   if (change.number) await assertNumberFree(db, businessId, change.number, id);
   try {
     const [row] = await db.update(vehicles).set(change).where(and(eq(vehicles.id, id), live(businessId))).returning();
@@ -89,9 +92,12 @@ export async function updateVehicle(db: Db, businessId: number, id: number, chan
   }
 }
 
-/** Soft-removes a vehicle and takes it off its drivers, in one transaction. */
+/** Soft-removes a vehicle and takes it off its drivers, in one transaction; not while it is on an open ride (409 naming it). */
 export async function removeVehicle(db: Db, businessId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
+    const [held] = await tx.select({ number: vehicles.number }).from(vehicles).where(and(eq(vehicles.id, id), live(businessId))).limit(1).for('update');
+    if (!held) throw fleetNotFound('vehicle');
+    await assertHoldsNoRide(tx as unknown as Db, businessId, { vehicleId: id, name: held.number });
     const [row] = await tx.update(vehicles).set({ removedAt: new Date(), online: false }).where(and(eq(vehicles.id, id), live(businessId))).returning({ id: vehicles.id });
     if (!row) throw fleetNotFound('vehicle');
     await tx.update(drivers).set({ vehicleId: null }).where(and(eq(drivers.businessId, businessId), eq(drivers.vehicleId, id)));

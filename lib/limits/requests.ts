@@ -20,6 +20,8 @@ export const LIMITS = {
   /** POST /api/partner/rides/book: bookings for one customer phone, and all of one console account. */
   partnerBookingPerCustomer: { max: 10, windowMs: HOUR_MS },
   partnerBookingPerAccount: { max: 200, windowMs: HOUR_MS },
+  /** "Resend code to customer" on one ride (the first message at booking is not counted). */
+  customerCodePerRide: { max: 3, windowMs: HOUR_MS },
   /** Leads (lead call, contact form and campaign signups together) from one address: a burst cap and an hourly cap. */
   leadsPerIp: { max: 5, windowMs: 10 * MINUTE_MS },
   leadsPerIpPerHour: { max: 20, windowMs: HOUR_MS },

@@ -49,6 +49,29 @@ class HttpSmsProvider implements MessageProvider {
   }
 }
 
+/**
+ * WhatsApp Cloud API text messages (`POST {base}/{phoneNumberId}/messages`),
+ * for messages the product starts (a customer's start code); the recipient is
+ * E.164 with or without "+". The webhook's replies go out through lib/whatsapp.
+ */
+class WhatsAppCloudProvider implements MessageProvider {
+  readonly name = 'whatsapp-cloud';
+  constructor(
+    private readonly base: string,
+    private readonly phoneNumberId: string,
+    private readonly token: string,
+  ) {}
+  async send(message: OutgoingMessage): Promise<void> {
+    const res = await fetch(`${this.base.replace(/\/+$/, '')}/${this.phoneNumberId}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', to: message.to.replace(/^\+/, ''), type: 'text', text: { preview_url: false, body: message.text.slice(0, 4096) } }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!res.ok) throw new Error(`WhatsApp Graph API answered ${res.status}`);
+  }
+}
+
 const registry = new Map<OutboxChannel, MessageProvider>();
 let configured = false;
 
@@ -58,6 +81,7 @@ function configure(): void {
   const config = env();
   if (config.SMTP_URL) registry.set('email', new SmtpProvider(config.SMTP_URL, config.SMTP_FROM ?? 'no-reply@localhost'));
   if (config.SMS_HTTP_URL) registry.set('sms', new HttpSmsProvider(config.SMS_HTTP_URL, config.SMS_HTTP_TOKEN));
+  if (config.WHATSAPP_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID) registry.set('whatsapp', new WhatsAppCloudProvider(config.WHATSAPP_API_BASE, config.WHATSAPP_PHONE_NUMBER_ID, config.WHATSAPP_TOKEN));
 }
 
 /** The provider for a channel, or undefined when none is configured (messages are then held in the outbox). */

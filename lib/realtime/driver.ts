@@ -138,11 +138,15 @@ export function registerDriverTracking(io: Server): void {
       void onTrackRide(socket, identity, payload).then((result) => reply(ack, result));
     });
   });
-  onRideChange(async ({ ride, from, to }) => {
+  onRideChange(async ({ ride, from, to, previousDriverId }) => {
     const room = rideRoom(ride.id);
     io.to(room).emit(RIDE_STATUS_EVENT, { rideId: ride.id, status: ride.status });
     if (ENDED_STATUSES.includes(ride.status)) io.in(room).socketsLeave(room);
-    const userId = ride.driverId ? await driverUserId(ride.driverId) : undefined;
-    if (userId) io.to(driverRoom(userId)).emit(RIDE_EVENT, { id: ride.id, from, to, status: ride.status, createdAt: ride.createdAt.toISOString() });
+    const event = { id: ride.id, from, to, status: ride.status, createdAt: ride.createdAt.toISOString() };
+    // The ride's driver, and on a reassignment the driver it was taken from (their list drops it).
+    for (const driverId of new Set([ride.driverId, previousDriverId])) {
+      const userId = driverId ? await driverUserId(driverId) : undefined;
+      if (userId) io.to(driverRoom(userId)).emit(RIDE_EVENT, event);
+    }
   });
 }

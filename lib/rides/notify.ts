@@ -1,7 +1,8 @@
 import type { Ride, RideStatus } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 
-export type RideChange = { ride: Ride; from: RideStatus | null; to: RideStatus; actorUserId: number | null };
+/** `previousDriverId`: on a reassignment, the driver the ride was taken from (their app drops it). */
+export type RideChange = { ride: Ride; from: RideStatus | null; to: RideStatus; actorUserId: number | null; previousDriverId?: number | null };
 type Listener = (change: RideChange) => void | Promise<void>;
 
 const globalForNotify = globalThis as unknown as { __travelsxRideListeners?: Set<Listener> };

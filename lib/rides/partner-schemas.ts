@@ -23,7 +23,11 @@ const id = z.coerce.number({ error: 'idInvalid' }).int('idInvalid').positive('id
 export const rideActionSchema = z.discriminatedUnion(
   'action',
   [
-    z.object({ action: z.literal('accept'), driverId: id, vehicleId: id }),
+    z.object({ action: z.literal('accept'), driverId: id, vehicleId: id, upgrade: z.boolean({ error: 'upgradeInvalid' }).optional() }),
+    z
+      .object({ action: z.literal('reassign'), driverId: id.optional(), vehicleId: id.optional(), upgrade: z.boolean({ error: 'upgradeInvalid' }).optional() })
+      .refine((v) => v.driverId !== undefined || v.vehicleId !== undefined, { message: 'reassignUnchanged' }),
+    z.object({ action: z.literal('resendCode') }),
     z.object({ action: z.literal('decline'), reason: z.string().trim().min(1, 'reasonRequired').max(300, 'reasonTooLong') }),
     z.object({ action: z.literal('start'), startCode: z.string().trim().regex(/^\d{4}$/, 'startCodeFormat') }),
     z.object({ action: z.literal('complete'), finalTolls: z.number().nonnegative('tollsInvalid').max(1_000_000, 'tollsInvalid').optional() }),
@@ -32,6 +36,9 @@ export const rideActionSchema = z.discriminatedUnion(
   { error: 'actionInvalid' },
 );
 export type RideAction = z.infer<typeof rideActionSchema>;
+
+/** The Accept or Reassign dialog's choices, fitted to one ride's class when `rideId` is given. */
+export const assignableQuerySchema = z.object({ rideId: id.optional() });
 
 /** The partner books for a customer by phone (travel/ride/book); amounts come from the stored quote. */
 export const bookForCustomerSchema = z.object({

@@ -2,13 +2,13 @@ import 'server-only';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { drivers, rides, users, vehicles, type Ride, type RideStatus } from '@/lib/db/schema';
-import { DomainError, notFound } from '@/lib/errors/domain-error';
+import { notFound } from '@/lib/errors/domain-error';
 import { transitionRide } from './lifecycle';
 import { rideView } from './queries';
 import type { BookForCustomerInput, PartnerRidesQuery, RideAction } from './partner-schemas';
 import { bookableQuote, bookRide } from './commands';
-import { assignableDrivers } from '@/lib/fleet/drivers';
-import { assignableVehicles } from '@/lib/fleet/vehicles';
+import { acceptRide, dispatchOptions, reassignRide } from './dispatch';
+import { BOOKED_FOR_CUSTOMER_SOURCES, resendCustomerCode, sendBookingConfirmation } from './customer-messages';
 
 /** A ride as the console's cards show it: the rider's name and phone, the driver and vehicle, no start code. */
 export type PartnerRide = Omit<ReturnType<typeof rideView>, 'startCode'> & {
@@ -17,7 +17,7 @@ export type PartnerRide = Omit<ReturnType<typeof rideView>, 'startCode'> & {
   driverName: string | null;
   vehicleNumber: string | null;
   startCodeLocked: boolean;
-};
+} & ReturnType<typeof dispatchView>;
 
 const LIST_LIMIT = 500;
 
@@ -40,6 +40,7 @@ export async function partnerRides(db: Db, businessId: number, query: PartnerRid
       driverName,
       vehicleNumber,
       startCodeLocked: ride.startCodeAttempts >= 5,
+      ...dispatchView(ride),
     };
   });
   const counts = { all: all.length, booked: 0, accepted: 0, ontrip: 0, completed: 0, cancelled: 0 };
@@ -47,24 +48,16 @@ export async function partnerRides(db: Db, businessId: number, query: PartnerRid
   return { rides: query.status === 'all' ? all : all.filter((r) => r.status === query.status), counts };
 }
 
-/** The driver must be assignable (verified, not removed, not in a blocked agency) and the vehicle live, both of this business. */
-async function checkAssignment(db: Db, businessId: number, driverId: number, vehicleId: number): Promise<void> {
-  const options = await assignable(db, businessId);
-  if (!options.drivers.some((d) => d.id === driverId)) {
-    const [known] = await db.select({ id: drivers.id }).from(drivers).where(and(eq(drivers.id, driverId), eq(drivers.businessId, businessId), isNull(drivers.removedAt))).limit(1);
-    if (!known) throw new DomainError('not_found', 'driver_unknown', 'driverId: This driver was not found.', 'driverId');
-    throw new DomainError('conflict', 'driver_not_verified', 'driverId: Only a verified driver can take a ride.', 'driverId');
-  }
-  if (!options.vehicles.some((v) => v.id === vehicleId)) throw new DomainError('not_found', 'vehicle_not_found', 'vehicleId: This vehicle was not found.', 'vehicleId');
-}
-
 /** Applies a console action to one of the business's rides; the lifecycle refuses illegal moves. */
 export async function applyRideAction(db: Db, businessId: number, actorUserId: number, rideId: number, action: RideAction): Promise<Ride> {
   const base = { businessId, rideId, actorUserId };
   switch (action.action) {
     case 'accept':
-      await checkAssignment(db, businessId, action.driverId, action.vehicleId);
-      return transitionRide(db, { ...base, to: 'accepted', driverId: action.driverId, vehicleId: action.vehicleId });
+      return acceptRide(db, businessId, actorUserId, rideId, action);
+    case 'reassign':
+      return reassignRide(db, businessId, actorUserId, rideId, action);
+    case 'resendCode':
+      return resendCustomerCode(db, businessId, rideId);
     case 'decline':
       return transitionRide(db, { ...base, to: 'cancelled', reason: action.reason, cancelledBy: 'partner' });
     case 'start':
@@ -103,17 +96,25 @@ export function ridesCsv(list: PartnerRide[]): string {
   return [CSV_COLUMNS.join(','), ...lines].join('\r\n') + '\r\n';
 }
 
-/** Drivers (verified, own or an agency's) and vehicles a ride can be given to, for the Accept dialog. */
-export async function assignable(db: Db, businessId: number) {
-  const [driverList, vehicleList] = await Promise.all([assignableDrivers(db, businessId), assignableVehicles(db, businessId)]);
+/** What the card needs for dispatch: who holds the ride, an upgrade, and whether the customer got the code by phone. */
+function dispatchView(ride: Ride) {
   return {
-    drivers: driverList.map((d) => ({ id: d.id, name: d.name, vehicleId: d.vehicle?.id ?? null })),
-    vehicles: vehicleList.map((v) => ({ id: v.id, model: v.model, number: v.number, vehicleType: v.vehicleType })),
+    driverId: ride.driverId,
+    vehicleId: ride.vehicleId,
+    vehicleUpgrade: ride.vehicleUpgrade,
+    bookedForCustomer: (BOOKED_FOR_CUSTOMER_SOURCES as readonly string[]).includes(ride.source),
+    codeSentAt: ride.codeSentAt?.toISOString() ?? null,
+    codeSentVia: ride.codeSentVia,
   };
 }
 
+/** Every driver and vehicle for the Accept or Reassign dialog, available first, the others with the reason (lib/rides/dispatch). */
+export function assignable(db: Db, businessId: number, rideId?: number) {
+  return dispatchOptions(db, businessId, rideId);
+}
+
 /** Books on behalf of a customer: finds or creates the rider by phone in this business, then books from the quote. */
-export async function bookForCustomer(db: Db, businessId: number, input: BookForCustomerInput) {
+export async function bookForCustomer(db: Db, businessId: number, input: BookForCustomerInput, source: (typeof BOOKED_FOR_CUSTOMER_SOURCES)[number] = 'console') {
   const phone = { phoneCode: input.customerPhone.dialCode, phone: input.customerPhone.number };
   let [rider] = await db
     .select({ id: users.id, name: users.name })
@@ -132,13 +133,15 @@ export async function bookForCustomer(db: Db, businessId: number, input: BookFor
   } else if (!rider.name) {
     await db.update(users).set({ name: input.customerName }).where(eq(users.id, rider.id));
   }
-  return bookRide(db, businessId, rider.id, {
+  const booked = await bookRide(db, businessId, rider.id, {
     rideSearchId: input.rideSearchId,
     rideVehicle: input.rideVehicle,
     idempotencyKey: input.idempotencyKey,
     paymentMethod: input.paymentMethod,
     flightNumber: input.flightNumber,
     flightDirection: input.flightDirection,
-    source: 'console',
+    source,
   });
+  // The customer has no app showing the code: it goes to their phone (a retried booking sends nothing again).
+  return booked.created ? { ...booked, ride: await sendBookingConfirmation(db, booked.ride) } : booked;
 }

@@ -301,7 +301,9 @@ test('fleet: travel company and driver names and places (UI and API), vehicle mo
   const verified = await pool([...driverIds], 3, async ([n, id]) => {
     const verify = await api.patch(`/api/partner/drivers/${id}`, { action: 'verify' });
     const assign = vehicleIds.has(n) ? await api.patch(`/api/partner/drivers/${id}`, { vehicleId: vehicleIds.get(n) }) : verify;
-    return verify.status === 200 && assign.status === 200 ? null : `driver of #${n}: ${verify.status}/${assign.status}`;
+    // Online, so the driver is available to accept rides (issue 14: offline drivers are refused).
+    const online = await api.patch(`/api/partner/drivers/${id}`, { online: true });
+    return verify.status === 200 && assign.status === 200 && online.status === 200 ? null : `driver of #${n}: ${verify.status}/${assign.status}/${online.status}`;
   });
   expect(verified.filter(Boolean)).toEqual([]);
   driverPayloads = XSS_PAYLOADS.filter((p) => driverIds.has(p.n));
@@ -316,7 +318,8 @@ test('fleet: travel company and driver names and places (UI and API), vehicle mo
   );
   consolePages.drivers.push(
     ...needles('driver name', drivers.accepted, '{} Verified'),
-    ...needles('driver place', [...withPlace(drivers), ...driverPlaces.accepted], 'Offline {}'),
+    ...needles('driver place', withPlace(drivers), 'Online {}'),
+    ...needles('driver place', driverPlaces.accepted, 'Offline {}'),
     ...needles('driver (UI)', [driverInUi], '{} Pending Offline {}'),
     ...needles('vehicle model', drivers.accepted.filter((p) => vehicleIds.has(p.n)), '{} · Sedan'),
     ...needles('travel name', drivers.accepted.filter((p) => agencyIds.has(p.n)), 'With {}'),

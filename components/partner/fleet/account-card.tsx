@@ -7,6 +7,8 @@ import { ACTION_FOR_STATUS, type StatusAction } from '@/lib/fleet/schemas';
 import { ActionMenu, type MenuItem } from './action-menu';
 import { useRemoveConfirm } from './confirm-dialog';
 import { useFleetStore } from './fleet-store';
+import { failureOf } from '@/components/data/fetch-data';
+import { useApiErrorText } from '@/components/ui/use-api-error';
 import { initials, OnlineBadge, OnlineSwitch, STATUS_KEY, StatusBadge } from './fleet-ui';
 import styles from './fleet.module.css';
 
@@ -32,7 +34,7 @@ export function AccountCard({
 }: {
   namespace: 'FleetDrivers' | 'FleetAgencies';
   account: Account;
-  patching: { mutate: (change: { id: number; body: AccountPatch }, handlers: { onError: () => void; onSuccess: () => void }) => void; isPending: boolean };
+  patching: { mutate: (change: { id: number; body: AccountPatch }, handlers: { onError: (error: unknown) => void; onSuccess: () => void }) => void; isPending: boolean };
   removeAccount: (id: number) => Promise<unknown>;
   items?: MenuItem[];
   beforePhone?: ReactNode;
@@ -41,6 +43,7 @@ export function AccountCard({
 }) {
   const t = useTranslations(namespace);
   const showSnackbar = useFleetStore((s) => s.showSnackbar);
+  const errorText = useApiErrorText();
   const removal = useRemoveConfirm(namespace, t('removeTitle', { name: account.name }), () => removeAccount(account.id));
   const phone = `+${account.phoneCode} ${account.phone}`;
 
@@ -48,7 +51,11 @@ export function AccountCard({
     patching.mutate(
       { id: account.id, body },
       {
-        onError: () => showSnackbar(t(failure), 'failure', t('close')),
+        onError: (error) => {
+          // A refusal that names its reason (a driver holding an open ride cannot be blocked) says it.
+          const failed = failureOf(error);
+          showSnackbar(failed.key ? errorText(failed) : t(failure), 'failure', t('close'));
+        },
         onSuccess: () => {
           if ('action' in body) showSnackbar(t(DONE_KEY[body.action], { name: account.name }), 'success', t('close'));
         },

@@ -6,6 +6,8 @@ import { useModalDialog } from '@/components/ui/use-modal-dialog';
 import ui from '@/components/ui/ui.module.css';
 import auth from '@/components/auth/auth.module.css';
 import { useFleetStore } from './fleet-store';
+import { failureOf } from '@/components/data/fetch-data';
+import { useApiErrorText } from '@/components/ui/use-api-error';
 import type { FleetNamespace } from './fleet-ui';
 import styles from './fleet.module.css';
 
@@ -60,14 +62,16 @@ export function useRemoveConfirm(namespace: FleetNamespace, title: string, remov
   const showSnackbar = useFleetStore((s) => s.showSnackbar);
   const [confirming, setConfirming] = useState(false);
 
+  const errorText = useApiErrorText();
   const remove = async () => {
-    const removed = await removeItem().then(
-      () => true,
-      () => false,
+    const failed = await removeItem().then(
+      () => null,
+      (error: unknown) => failureOf(error),
     );
     setConfirming(false);
-    if (removed) showSnackbar(t('removed'), 'success', t('close'));
-    else showSnackbar(t('removeFailed'), 'failure', t('close'));
+    if (!failed) showSnackbar(t('removed'), 'success', t('close'));
+    // A refusal that names its reason (the open ride it holds) says it; anything else the generic failure.
+    else showSnackbar(failed.key ? errorText(failed) : t('removeFailed'), 'failure', t('close'));
   };
 
   const dialog = confirming ? <ConfirmDialog texts={{ title, body: t('removeBody'), confirm: t('confirmRemove'), cancel: t('keep') }} onConfirm={remove} onClose={() => setConfirming(false)} /> : null;

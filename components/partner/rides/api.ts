@@ -27,5 +27,5 @@ export async function fetchPartnerRide(rideId: number): Promise<PartnerRide | nu
 }
 
 export type RideActionInput = ApiBody<(typeof api.partner.rides)[':id']['$post']>;
-export const fetchAssignable = () => fetchData(api.partner.rides.assignable.$get(undefined, within()));
+export const fetchAssignable = (rideId?: number) => fetchData(api.partner.rides.assignable.$get({ query: rideId ? { rideId: String(rideId) } : {} }, within()));
 export const sendRideAction = (rideId: number, payload: RideActionInput) => fetchData(api.partner.rides[':id'].$post({ param: { id: String(rideId) }, json: payload }, within()));

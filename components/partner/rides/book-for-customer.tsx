@@ -23,6 +23,7 @@ const toMinor = (major: number) => Math.round(major * 100);
 /** travel/ride/book: the partner books for a customer by phone, with the rider's booking form and fares. */
 export function BookForCustomer({ area, timeZone, defaultCountry, packages }: { area: ConsoleArea; timeZone: string; defaultCountry: string; packages: Omit<RentalPackage, 'price'>[] }) {
   const t = useTranslations('ConsoleBooking');
+  const td = useTranslations('Dispatch');
   const tTypes = useTranslations('VehicleTypes');
   const tv = useTranslations('Validation');
   const locale = useLocale();
@@ -39,6 +40,7 @@ export function BookForCustomer({ area, timeZone, defaultCountry, packages }: { 
   const booking = useMutation({ mutationFn: bookForCustomer });
   const busy = booking.isPending;
   const [booked, setBooked] = useState<number | null>(null);
+  const [sentTo, setSentTo] = useState('');
   const [key, setKey] = useState(() => crypto.randomUUID());
 
   const nameOk = personNameSchema.safeParse(name).success;
@@ -58,7 +60,13 @@ export function BookForCustomer({ area, timeZone, defaultCountry, packages }: { 
     setError(undefined);
     await booking
       .mutateAsync({ customerName: name, customerPhone: phoneCheck.data, rideSearchId: quote.ride_search_id, rideVehicle: vehicle, idempotencyKey: key, paymentMethod: payment, flightNumber: trip.tripKind === 'airport' ? trip.flightNumber : undefined, flightDirection: trip.tripKind === 'airport' ? trip.flightDirection : undefined })
-      .then((rides) => setBooked(rides[0].rideId), (failure: unknown) => setError(errorText(failureOf(failure))));
+      .then(
+        (rides) => {
+          setSentTo(`+${phoneCheck.data.dialCode} ${phoneCheck.data.number}`);
+          setBooked(rides[0].rideId);
+        },
+        (failure: unknown) => setError(errorText(failureOf(failure))),
+      );
   };
 
   if (booked) {
@@ -66,6 +74,7 @@ export function BookForCustomer({ area, timeZone, defaultCountry, packages }: { 
       <section className={styles.screen} aria-labelledby={`${id}-done`}>
         <h1 id={`${id}-done`}>{t('booked', { id: booked })}</h1>
         <p>{t('bookedBody')}</p>
+        <p role="status">{td('bookedCodeSent', { phone: sentTo })}</p>
         <div className={styles.actions}>
           <Link href={`/${area}/rides`} className={`${ui.button} ${ui.primary}`}>{t('toRides')}</Link>
           <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => { setBooked(null); setTrip(null); setQuote(null); setKey(crypto.randomUUID()); }}>{t('another')}</button>

@@ -11,6 +11,7 @@ import ui from '@/components/ui/ui.module.css';
 import { RideActionDialog } from './ride-action-dialog';
 import { fetchPartnerRide } from './api';
 import type { ActionKind, PartnerRide } from './types';
+import { StartCodeLine } from './start-code-line';
 import styles from './rides.module.css';
 
 const SOUND = '/sounds/new-booking.wav';
@@ -60,7 +61,7 @@ export function NewBookings({ businessName, timeZone }: { businessName: string; 
               <span>{t('rideType')}: {tKinds(ride.rideType)}</span>
               <span>{t('tripType')}: {tKinds(ride.tripKind)}</span>
               <span>{t('pickupTime')}: {formatDateTime(ride.pickupTime, locale, timeZone)}</span>
-              <span>{t('otp')}: {t('otpHidden')}</span>
+              <StartCodeLine ride={ride} timeZone={timeZone} compact />
               <span className={styles.fare}>{formatMoney(ride.totalAmount, ride.currency, locale)}</span>
               <div className={styles.actions}>
                 <button type="button" className={`${ui.button} ${ui.primary}`} onClick={() => setAction({ ride, kind: 'accept' })}>{t('accept')}</button>

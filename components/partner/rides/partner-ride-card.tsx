@@ -4,17 +4,19 @@ import { useLocale, useTranslations } from 'next-intl';
 import { formatDateTime, formatMoney } from '@/lib/i18n/format';
 import ui from '@/components/ui/ui.module.css';
 import type { ActionKind, PartnerRide } from './types';
+import { StartCodeLine } from './start-code-line';
 import styles from './rides.module.css';
 
 const ACTIONS: Partial<Record<PartnerRide['status'], ActionKind[]>> = {
   booked: ['accept', 'decline'],
-  accepted: ['start', 'decline'],
+  accepted: ['start', 'reassign', 'decline'],
   ontrip: ['complete'],
 };
 
 /** A console ride card: customer, time, phone, places, fare, status and the actions its status allows. */
 export function PartnerRideCard({ ride, timeZone, onAction }: { ride: PartnerRide; timeZone: string; onAction: (ride: PartnerRide, kind: ActionKind) => void }) {
   const t = useTranslations('PartnerRides');
+  const td = useTranslations('Dispatch');
   const tKinds = useTranslations('TripKinds');
   const tTypes = useTranslations('VehicleTypes');
   const locale = useLocale();
@@ -40,11 +42,13 @@ export function PartnerRideCard({ ride, timeZone, onAction }: { ride: PartnerRid
         <dd className={styles.fare}>{formatMoney(ride.totalAmount, ride.currency, locale)}</dd>
       </dl>
       {ride.driverName ? <p className={styles.meta}>{t('driver', { name: ride.driverName, vehicle: ride.vehicleNumber ?? '' })}</p> : null}
+      {ride.vehicleUpgrade ? <p className={styles.meta}>{td('upgraded')}</p> : null}
+      <StartCodeLine ride={ride} timeZone={timeZone} />
       {ACTIONS[ride.status]?.length ? (
         <div className={styles.actions}>
           {ACTIONS[ride.status]!.map((kind) => (
             <button key={kind} type="button" className={`${ui.button} ${kind === 'decline' ? ui.secondary : ui.primary}`} onClick={() => onAction(ride, kind)}>
-              {t(kind)}
+              {kind === 'reassign' ? td('reassign') : t(kind)}
             </button>
           ))}
         </div>

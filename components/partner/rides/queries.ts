@@ -10,7 +10,8 @@ const keys = queryKeys.partner.rides;
 export const usePartnerRides = (filter: PartnerRidesFilter) =>
   useQuery({ queryKey: keys.list(filter), queryFn: () => fetchPartnerRides(filter), placeholderData: keepPreviousData });
 
-export const useAssignable = (enabled: boolean) => useQuery({ queryKey: keys.assignable(), queryFn: fetchAssignable, enabled });
+/** The Accept or Reassign dialog's drivers and vehicles for one ride, read fresh each time the dialog opens. */
+export const useAssignable = (enabled: boolean, rideId?: number) => useQuery({ queryKey: [...keys.assignable(), rideId ?? null], queryFn: () => fetchAssignable(rideId), enabled, staleTime: 0 });
 
 /** Accept, decline, start or complete: every rides list (counts, tabs) and the drivers' open rides are read again. */
 export function useRideAction() {

@@ -16,17 +16,37 @@ import styles from './rides.module.css';
 const TITLES = { accept: 'acceptTitle', decline: 'declineTitle', start: 'startTitle', complete: 'completeTitle' } as const;
 const CONFIRM = { accept: 'accept', decline: 'confirmDecline', start: 'confirmStart', complete: 'confirmComplete' } as const;
 
+type Options = NonNullable<ReturnType<typeof useAssignable>['data']>;
+type DriverOption = Options['drivers'][number];
+type VehicleOption = Options['vehicles'][number];
+
+/** Why a driver cannot be chosen, or null when they can. */
+function driverReason(d: DriverOption, t: ReturnType<typeof useTranslations<'Dispatch'>>): string | null {
+  return d.availability === 'available' ? null : t(`availability.${d.availability}`, { ride: d.openRideId ?? 0 });
+}
+
+/** Why a vehicle cannot be chosen (busy, offline, smaller class, or larger without Upgrade), or null. */
+function vehicleReason(v: VehicleOption, upgrade: boolean, t: ReturnType<typeof useTranslations<'Dispatch'>>): string | null {
+  if (v.availability !== 'available') return t(`availability.${v.availability}`, { ride: v.openRideId ?? 0 });
+  if (v.fit === 'smaller') return t('fit.smaller');
+  if (v.fit === 'upgrade' && !upgrade) return t('fit.upgrade');
+  return null;
+}
+
 /** One dialog for the four console actions; the server applies the transition and answers with the new state. */
 export function RideActionDialog({ ride, kind, onDone, onClose }: { ride: PartnerRide; kind: ActionKind; onDone: () => void; onClose: () => void }) {
   const t = useTranslations('PartnerRides');
+  const td = useTranslations('Dispatch');
+  const assigning = kind === 'accept' || kind === 'reassign';
   const locale = useLocale();
   const errorText = useApiErrorText();
   const dialog = useModalDialog();
   const id = useId();
-  const options = useAssignable(kind === 'accept').data ?? null;
+  const options = useAssignable(assigning, ride.id).data ?? null;
   const action = useRideAction();
-  const [driverId, setDriverId] = useState('');
-  const [vehicleId, setVehicleId] = useState('');
+  const [driverId, setDriverId] = useState(kind === 'reassign' && ride.driverId ? String(ride.driverId) : '');
+  const [vehicleId, setVehicleId] = useState(kind === 'reassign' && ride.vehicleId ? String(ride.vehicleId) : '');
+  const [upgrade, setUpgrade] = useState(kind === 'reassign' && ride.vehicleUpgrade);
   const [reason, setReason] = useState('');
   const [code, setCode] = useState('');
   const [tolls, setTolls] = useState('');
@@ -35,12 +55,15 @@ export function RideActionDialog({ ride, kind, onDone, onClose }: { ride: Partne
   const [locked, setLocked] = useState(ride.startCodeLocked);
 
   const body = (): RideActionInput => {
-    if (kind === 'accept') return { action: 'accept', driverId: Number(driverId), vehicleId: Number(vehicleId) };
+    if (kind === 'accept') return { action: 'accept', driverId: Number(driverId), vehicleId: Number(vehicleId), ...(upgrade ? { upgrade: true } : {}) };
+    if (kind === 'reassign') return { action: 'reassign', driverId: Number(driverId), vehicleId: Number(vehicleId), ...(upgrade ? { upgrade: true } : {}) };
     if (kind === 'decline') return { action: 'decline', reason };
     if (kind === 'start') return { action: 'start', startCode: code };
     return tolls.trim() === '' ? { action: 'complete' } : { action: 'complete', finalTolls: Number(tolls) };
   };
-  const ready = kind === 'accept' ? Boolean(driverId && vehicleId) : kind === 'decline' ? reason.trim().length > 0 : kind === 'start' ? /^\d{4}$/.test(code) && !locked : tolls.trim() === '' || Number(tolls) >= 0;
+  const chosenVehicle = options?.vehicles.find((v) => String(v.id) === vehicleId);
+  const changed = kind !== 'reassign' || String(ride.driverId) !== driverId || String(ride.vehicleId) !== vehicleId;
+  const ready = assigning ? Boolean(driverId && vehicleId) && changed && !(chosenVehicle && vehicleReason(chosenVehicle, upgrade, td)) : kind === 'decline' ? reason.trim().length > 0 : kind === 'start' ? /^\d{4}$/.test(code) && !locked : tolls.trim() === '' || Number(tolls) >= 0;
 
   const send = async (payload: RideActionInput) => {
     setError(undefined);
@@ -64,25 +87,42 @@ export function RideActionDialog({ ride, kind, onDone, onClose }: { ride: Partne
           if (ready && (await send(body()))) onDone();
         }}
       >
-        <h2 id={`${id}-title`}>{t(TITLES[kind], { id: ride.id })}</h2>
-        {kind === 'accept' ? (
+        <h2 id={`${id}-title`}>{kind === 'reassign' ? td('reassignTitle', { id: ride.id }) : t(TITLES[kind], { id: ride.id })}</h2>
+        {assigning ? (
           <>
             <label htmlFor={`${id}-driver`}>{t('chooseDriver')}</label>
             <select id={`${id}-driver`} className={auth.input} value={driverId} onChange={(e) => {
               setDriverId(e.target.value);
-              const own = options?.drivers.find((d) => String(d.id) === e.target.value)?.vehicleId;
-              if (own && !vehicleId) setVehicleId(String(own));
+              const own = options?.vehicles.find((v) => v.id === options.drivers.find((d) => String(d.id) === e.target.value)?.vehicleId);
+              if (own && !vehicleReason(own, upgrade, td) && (!vehicleId || kind === 'reassign')) setVehicleId(String(own.id));
             }}>
               <option value="">{t('choose')}</option>
-              {options?.drivers.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
+              {options?.drivers.map((d) => {
+                const reason = driverReason(d, td);
+                return <option key={d.id} value={d.id} disabled={reason !== null}>{reason ? td('unavailableOption', { name: d.name, reason }) : d.name}</option>;
+              })}
             </select>
             {options && !options.drivers.length ? <p className={styles.note}>{t('noDrivers')}</p> : null}
+            {options?.drivers.length && !options.drivers.some((d) => d.availability === 'available') ? <p className={styles.note}>{td('noFreeDriver')}</p> : null}
             <label htmlFor={`${id}-vehicle`}>{t('chooseVehicle')}</label>
             <select id={`${id}-vehicle`} className={auth.input} value={vehicleId} onChange={(e) => setVehicleId(e.target.value)}>
               <option value="">{t('choose')}</option>
-              {options?.vehicles.map((v) => <option key={v.id} value={v.id}>{`${v.number} · ${v.model}`}</option>)}
+              {options?.vehicles.map((v) => {
+                const label = `${v.number} · ${v.model}`;
+                const reason = vehicleReason(v, upgrade, td);
+                return <option key={v.id} value={v.id} disabled={reason !== null}>{reason ? td('unavailableOption', { name: label, reason }) : label}</option>;
+              })}
             </select>
             {options && !options.vehicles.length ? <p className={styles.note}>{t('noVehicles')}</p> : null}
+            {options?.vehicles.some((v) => v.fit === 'upgrade') ? (
+              <label className={styles.check}>
+                <input type="checkbox" checked={upgrade} onChange={(e) => {
+                  setUpgrade(e.target.checked);
+                  if (!e.target.checked && chosenVehicle?.fit === 'upgrade') setVehicleId('');
+                }} />
+                <span>{td('upgrade')}</span>
+              </label>
+            ) : null}
           </>
         ) : null}
         {kind === 'decline' ? (
@@ -93,7 +133,7 @@ export function RideActionDialog({ ride, kind, onDone, onClose }: { ride: Partne
         ) : null}
         {kind === 'start' ? (
           <>
-            <p>{t('startBody')}</p>
+            <p>{ride.bookedForCustomer ? td('startBodyCustomer') : t('startBody')}</p>
             <label htmlFor={`${id}-code`}>{t('startCode')}</label>
             <input id={`${id}-code`} className={auth.input} inputMode="numeric" autoComplete="off" maxLength={4} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} disabled={locked} />
             {locked ? (
@@ -116,7 +156,7 @@ export function RideActionDialog({ ride, kind, onDone, onClose }: { ride: Partne
         {error ? <p role="alert" className={auth.error}>{error}</p> : null}
         <div className={styles.dialogActions}>
           <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={!ready || busy}>
-            {busy ? t('working') : t(CONFIRM[kind])}
+            {busy ? t('working') : kind === 'reassign' ? td('confirmReassign') : t(CONFIRM[kind])}
           </button>
           <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={onClose}>
             {t('close')}

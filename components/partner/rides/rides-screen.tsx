@@ -76,7 +76,7 @@ export function RidesScreen({ timeZone }: { timeZone: string }) {
           kind={action.kind}
           onClose={() => setAction(null)}
           onDone={() => {
-            setStatus(t('done', { id: action.ride.id, status: t(`tabs.${action.kind === 'accept' ? 'accepted' : action.kind === 'decline' ? 'cancelled' : action.kind === 'start' ? 'ontrip' : 'completed'}`) }));
+            setStatus(t('done', { id: action.ride.id, status: t(`tabs.${action.kind === 'accept' || action.kind === 'reassign' ? 'accepted' : action.kind === 'decline' ? 'cancelled' : action.kind === 'start' ? 'ontrip' : 'completed'}`) }));
             setAction(null);
           }}
         />

@@ -5,4 +5,4 @@ export type PartnerRides = ApiDataOf<typeof api.partner.rides.$get>;
 export type PartnerRide = PartnerRides['rides'][number];
 /** Verified drivers and vehicles free to take a ride (the Accept dialog). */
 export type Assignable = ApiDataOf<typeof api.partner.rides.assignable.$get>;
-export type ActionKind = 'accept' | 'decline' | 'start' | 'complete';
+export type ActionKind = 'accept' | 'reassign' | 'decline' | 'start' | 'complete';

@@ -8,4 +8,5 @@ export * from './fleet';
 export * from './chat';
 export * from './blog';
 export * from './engagement';
+export * from './trip-rules';
 export * from './operator-hosts';

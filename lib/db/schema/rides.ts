@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
 import { users } from './users';
@@ -105,12 +106,19 @@ export const rides = pgTable(
     tolls: integer('tolls').notNull(),
     totalAmount: integer('total_amount').notNull(),
     cashbackAmount: integer('cashback_amount').notNull().default(0),
+    /** Paid from the rider's wallet at booking (minor units); the driver collects total - walletApplied. */
+    walletApplied: integer('wallet_applied').notNull().default(0),
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull().default('cash'),
     paid: boolean('paid').notNull().default(false),
     startCode: text('start_code').notNull(),
     startCodeAttempts: integer('start_code_attempts').notNull().default(0),
     driverId: integer('driver_id'),
     vehicleId: integer('vehicle_id'),
+    /** The operator chose a vehicle of a larger class than booked (the accept dialog's explicit "upgrade"). */
+    vehicleUpgrade: boolean('vehicle_upgrade').notNull().default(false),
+    /** When and how the start code last went to a customer booked by phone (lib/rides/customer-messages). */
+    codeSentAt: timestamp('code_sent_at', { withTimezone: true }),
+    codeSentVia: text('code_sent_via', { enum: ['sms', 'whatsapp'] }),
     cancelReason: text('cancel_reason'),
     cancelledBy: text('cancelled_by', { enum: ['rider', 'partner', 'system'] }),
     source: text('source').notNull().default('form'),
@@ -124,6 +132,9 @@ export const rides = pgTable(
     uniqueIndex('rides_idempotency_key').on(t.businessId, t.riderId, t.idempotencyKey),
     index('rides_business_status_idx').on(t.businessId, t.status, t.pickupTime),
     index('rides_rider_idx').on(t.riderId, t.pickupTime),
+    /** Who is busy: the drivers and vehicles holding an accepted or on-trip ride. */
+    index('rides_driver_open_idx').on(t.driverId).where(sql`status in ('accepted', 'ontrip')`),
+    index('rides_vehicle_open_idx').on(t.vehicleId).where(sql`status in ('accepted', 'ontrip')`),
   ],
 );
 

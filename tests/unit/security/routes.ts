@@ -121,6 +121,10 @@ export const ROUTES: Record<string, RouteSpec> = {
   },
   '/api/chat/message': { POST: { as: 'rider', body: 'json', sample: (t) => ({ chatSession: t.chatSession, text: 'Book a taxi', locale: 'en-IN' }), required: ['chatSession', 'text'] } },
   '/api/dev/outbox': { GET: { as: 'anon', query: (t) => ({ to: `+91${t.riderPhone}` }) } },
+  '/api/driver/availability': {
+    GET: { as: 'driver' },
+    PATCH: { as: 'driver', body: 'json', sample: () => ({ online: true }), required: ['online'] },
+  },
   '/api/driver/rides/:id': { POST: { as: 'driver', body: 'json', sample: () => ({ action: 'start', startCode: '0000' }), required: ['action'], params: (t) => ({ id: String(t.rides.accepted) }) } },
   '/api/driver/rides': { GET: { as: 'driver', query: () => ({ scope: 'recent' }) } },
   '/api/events': { POST: { as: 'anon', body: 'json', sample: () => ({ name: 'ride_vehicle_selected', data: { vehicle: 'sedan' } }), required: ['name'] } },
@@ -169,8 +173,12 @@ export const ROUTES: Record<string, RouteSpec> = {
   '/api/partner/integrations/:kind/test': { POST: { as: 'partner', body: 'none', params: () => ({ kind: 'payu' }) } },
   '/api/partner/rates/:vehicleType': { PUT: { as: 'partner', body: 'json', sample: () => ({ ...RATE_CARD }), required: Object.keys(RATE_CARD), params: () => ({ vehicleType: 'sedan' }) } },
   '/api/partner/rates': { GET: { as: 'partner' } },
+  '/api/partner/trip-rules': {
+    GET: { as: 'partner' },
+    PUT: { as: 'partner', body: 'json', sample: () => ({ localMaxKm: 80, outstationMaxKm: 2500, serviceRadiusKm: 150, nowMaxKm: 600, walletSpendPercent: 20 }), required: ['localMaxKm', 'outstationMaxKm', 'serviceRadiusKm', 'nowMaxKm', 'walletSpendPercent'] },
+  },
   '/api/partner/rides/:id': { POST: { as: 'partner', body: 'json', sample: () => ({ action: 'decline', reason: 'No cars free' }), required: ['action'], params: (t) => ({ id: String(t.rides.booked) }) } },
-  '/api/partner/rides/assignable': { GET: { as: 'partner' } },
+  '/api/partner/rides/assignable': { GET: { as: 'partner', query: (t) => ({ rideId: String(t.rides.booked) }) } },
   '/api/partner/rides/book': {
     POST: {
       as: 'partner',

@@ -1,7 +1,8 @@
 import { endpoint } from '@/lib/api/endpoint';
 import { assignable } from '@/lib/rides/partner';
+import { assignableQuerySchema } from '@/lib/rides/partner-schemas';
 
-/** Verified drivers and vehicles of the business, for the Accept dialog. */
-export const GET = endpoint({ auth: ['travelsx-partner', 'deliverx-partner'] }, async ({ db, tenant }) => {
-  return { success: true, data: await assignable(db, tenant.id) };
+/** Every driver and vehicle of the business for the Accept or Reassign dialog: available first, the others with the reason; vehicles fitted to the ride's class. */
+export const GET = endpoint({ auth: ['travelsx-partner', 'deliverx-partner'], query: assignableQuerySchema }, async ({ db, tenant, query }) => {
+  return { success: true, data: await assignable(db, tenant.id, query.rideId) };
 });

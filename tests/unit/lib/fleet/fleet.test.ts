@@ -87,6 +87,8 @@ describe('fleet schemas', () => {
 
   it('accepts a normalised number of the spec pattern and stores it normalised', () => {
     expect(addVehicleSchema.parse({ vehicleType: 'sedan', model: 'Honda City', number: 'tn01-ab1234' }).number).toBe('TN01 AB1234');
+    // Issue 14: plates as operators type them are brought to the spec's form instead of refused.
+    expect(addVehicleSchema.parse({ vehicleType: 'sedan', model: 'Honda City', number: 'TN 01 AB 1234' }).number).toBe('TN01 AB1234');
     expect(addVehicleSchema.parse({ vehicleType: 'suv', model: ' My own model ', number: 'KA05MN4321' }).model).toBe('My own model');
   });
 
@@ -99,7 +101,7 @@ describe('fleet schemas', () => {
     [{ vehicleType: 'sedan', model: 'Honda City', number: ' -- ' }, 'vehicleNumberRequired', 'Vehicle number is required'],
     [{ vehicleType: 'sedan', model: 'Honda City' }, 'vehicleNumberRequired', 'Vehicle number is required'],
     [{ vehicleType: 'sedan', model: 'Honda City', number: 'ABCD 1234567890XY' }, 'vehicleNumberTooLong', 'Use at most 16 characters'],
-    [{ vehicleType: 'sedan', model: 'Honda City', number: 'TN 01 AB 1234' }, 'vehicleNumberInvalid', validationText('vehicleNumberInvalid')],
+    [{ vehicleType: 'sedan', model: 'Honda City', number: 'TN 01 <AB> 1234' }, 'vehicleNumberInvalid', validationText('vehicleNumberInvalid')],
     [{ vehicleType: 'sedan', model: 'Honda City', number: 'T 1234' }, 'vehicleNumberInvalid', validationText('vehicleNumberInvalid')],
   ])('refuses %j with %s', (input, key, text) => {
     expect(firstIssue(addVehicleSchema.safeParse(input) as never)).toBe(key);
@@ -175,7 +177,7 @@ describe('vehicles', () => {
   });
 
   it('edits with a taken number as 409, removes softly and lets the number be used again', async () => {
-    const kia = (await db.select().from(vehicles).where(and(eq(vehicles.businessId, bizA.id), eq(vehicles.number, 'KA05MN4321'))))[0];
+    const kia = (await db.select().from(vehicles).where(and(eq(vehicles.businessId, bizA.id), eq(vehicles.number, 'KA05 MN4321'))))[0];
     const taken = await call(vehicleRoute.PATCH, 'PATCH', '/x', { body: { number: 'TN01 AB1234' }, id: kia.id });
     expect(taken.status).toBe(409);
     const removed = await call(vehicleRoute.DELETE, 'DELETE', '/x', { id: kia.id });
@@ -183,7 +185,7 @@ describe('vehicles', () => {
     expect((await db.select().from(vehicles).where(eq(vehicles.id, kia.id)))[0].removedAt).toBeInstanceOf(Date);
     expect((await call(vehicleRoute.DELETE, 'DELETE', '/x', { id: kia.id })).status).toBe(404);
     expect((await call(vehiclesRoute.POST, 'POST', '/api/partner/vehicles', { body: { vehicleType: 'suv', model: 'Kia Carens', number: 'KA05MN4321' } })).status).toBe(201);
-    expect((await assignableVehicles(db, bizA.id)).map((v) => v.number).sort()).toEqual(['KA05MN4321', 'TN01 AB1234']);
+    expect((await assignableVehicles(db, bizA.id)).map((v) => v.number).sort()).toEqual(['KA05 MN4321', 'TN01 AB1234']);
   });
 });
 

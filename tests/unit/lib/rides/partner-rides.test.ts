@@ -37,7 +37,8 @@ async function setUp(slug: 'demo' | 'acme', country: 'in' | 'ae') {
   const [driverUser] = await db.insert(users).values({ businessId: business.id, role: 'travelsx-driver', name: 'Ravi', phoneCode: '91', phone: '9845000002' }).returning();
   const [pendingUser] = await db.insert(users).values({ businessId: business.id, role: 'travelsx-driver', name: 'Mani', phoneCode: '91', phone: '9845000003' }).returning();
   const [vehicle] = await db.insert(vehicles).values({ businessId: business.id, vehicleType: 'sedan', model: 'Honda City', number: 'TN 01AB1234' }).returning();
-  const [driver] = await db.insert(drivers).values({ businessId: business.id, userId: driverUser.id, name: 'Ravi', phoneCode: '91', phone: '9845000002', accountStatus: 'Verified', vehicleId: vehicle.id }).returning();
+  // Online: issue 14 gives rides to available drivers only (verified, online, holding no open ride).
+  const [driver] = await db.insert(drivers).values({ businessId: business.id, userId: driverUser.id, name: 'Ravi', phoneCode: '91', phone: '9845000002', accountStatus: 'Verified', online: true, vehicleId: vehicle.id }).returning();
   const [pending] = await db.insert(drivers).values({ businessId: business.id, userId: pendingUser.id, name: 'Mani', phoneCode: '91', phone: '9845000003' }).returning();
   biz[slug] = {
     ...business,
@@ -144,7 +145,9 @@ describe('console rides', () => {
     const acmeList = await call(listRoute, `/api/partner/rides?q=${ride.id}`, { slug: 'acme' });
     expect(acmeList.json.data.rides).toEqual([]);
     const acmeAssignable = await call(assignableRoute, '/api/partner/rides/assignable', { slug: 'acme' });
-    expect(acmeAssignable.json.data.drivers.map((d: { id: number }) => d.id)).toEqual([biz.acme.driverId]);
+    // Every driver of acme (the pending one shown, but not available), none of demo's.
+    expect(acmeAssignable.json.data.drivers.map((d: { id: number }) => d.id).sort()).toEqual([biz.acme.driverId, biz.acme.pendingDriverId].sort());
+    expect(acmeAssignable.json.data.drivers.filter((d: { availability: string }) => d.availability === 'available').map((d: { id: number }) => d.id)).toEqual([biz.acme.driverId]);
     expect((await call(listRoute, '/api/partner/rides', { cookie: biz.demo.riderCookie })).status).toBe(403);
     expect((await act(ride.id, { action: 'decline', reason: 'x' }, 'demo', biz.demo.riderCookie)).status).toBe(403);
     expect((await call(listRoute, '/api/partner/rides', { slug: 'acme', cookie: biz.demo.partnerCookie })).status).toBe(401);
