@@ -4,6 +4,9 @@ import { decideLocalePath } from '@/lib/i18n/locale-path';
 import { LOCALE_COOKIE } from '@/lib/i18n/routing';
 import { HOME_PATH } from '@/lib/tenancy/host';
 import { resolveTenantForHost } from '@/lib/tenancy/resolve';
+import { decideHostPage, ownDomainRedirect } from '@/lib/tenancy/host-pages';
+import { siteOrigin } from '@/lib/seo/origin';
+import { platformOrigin } from '@/lib/tenancy/platform';
 import { normalisePlaceName } from '@/lib/places/normalise';
 
 /** Place-like pages whose segment is normalised per spec 000 §5 (308 to the normal spelling). */
@@ -41,6 +44,12 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
     return NextResponse.rewrite(url, { status: 404 });
   }
 
+  // An operator with a verified own domain: its old host sends riders and crawlers there (the console stays here).
+  if (ownDomainRedirect({ ...resolved, domain: resolved.tenant.domain }, request.nextUrl.pathname)) {
+    const target = new URL(`${request.nextUrl.pathname}${request.nextUrl.search}`, siteOrigin(resolved.tenant));
+    return NextResponse.redirect(target, 308);
+  }
+
   const decision = decideLocalePath(request.nextUrl.pathname, negotiated, HOME_PATH[resolved.mode]);
   if (decision.action === 'redirect') {
     const url = request.nextUrl.clone();
@@ -48,6 +57,22 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
     const response = NextResponse.redirect(url, decision.permanent ? 308 : 307);
     if (!decision.permanent) response.headers.set('Vary', 'Accept-Language, Cookie');
     return response;
+  }
+
+  const hostPage = decideHostPage(resolved, decision.rest);
+  if (hostPage.action === 'rider-home') {
+    const url = request.nextUrl.clone();
+    url.pathname = `${marketPrefix(decision.market)}${HOME_PATH.user}`;
+    return NextResponse.redirect(url, 307);
+  }
+  if (hostPage.action === 'platform') {
+    const target = new URL(`${request.nextUrl.pathname}${request.nextUrl.search}`, platformOrigin(request.headers.get('host') ?? undefined));
+    return NextResponse.redirect(target, 307);
+  }
+  if (hostPage.action === 'not-found') {
+    const url = request.nextUrl.clone();
+    url.pathname = `/${resolved.tenant.slug}/${decision.locale}/page-not-found`;
+    return NextResponse.rewrite(url, { status: 404 });
   }
 
   const normalised = normalisedPlacePath(decision.rest);

@@ -68,6 +68,10 @@ export default defineConfig({
         PAYU_KEY: 'e2eKey',
         PAYU_SALT: 'e2eSalt',
         PAYU_ENDPOINT: `http://127.0.0.1:${GATEWAY_PORT}/_payment`,
+        // Own-domain verification asks the DNS stand-in of tests/e2e/platform.spec.ts (E2E_PORT + 11, UDP on loopback).
+        DNS_SERVERS: `127.0.0.1:${PORT + 11}`,
+        DNS_TIMEOUT_MS: '1500',
+        PLATFORM_HOST: 'platform.localhost',
       },
     },
   ],

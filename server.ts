@@ -9,6 +9,7 @@ import { env } from './lib/env';
 import { logger } from './lib/log';
 import { openDatabase, closeDatabase } from './lib/db/client';
 import { ensureDemoTenant } from './lib/tenancy/demo';
+import { ensurePlatformTenant } from './lib/tenancy/platform-seed';
 import { attachSocketServer, closeSocketServer, socketConnections } from './lib/realtime/server';
 import { stampClientIp } from './lib/http/client-address';
 import { startPushNotifications } from './lib/push/listener';
@@ -60,6 +61,8 @@ async function main(): Promise<void> {
   if (await ensureDemoTenant(db, config.DEFAULT_TENANT)) {
     logger.info({ tenant: config.DEFAULT_TENANT }, 'created the demo operator');
   }
+  // after the demo operator, so the demo keeps business id 1 on a fresh database
+  await ensurePlatformTenant(db);
   startPushNotifications();
   // Trip messages (driver details, pickup reminders, invoices) are durable jobs in the database; this instance's poller
   // claims due ones with FOR UPDATE SKIP LOCKED, so each runs once across instances and after a restart.

@@ -23,6 +23,19 @@ const envSchema = z.object({
   MAIN_HOST: hostName.optional(),
   TRAVEL_HOST: hostName.default('localhost'),
   AGGREGATOR_HOST: hostName.optional(),
+  /** The platform's own host: its sales page, operator signup and operator login (default platform.{TRAVEL_HOST}). */
+  PLATFORM_HOST: hostName.optional(),
+  /** The platform's name, shown on its host and in signup e-mails. */
+  PLATFORM_NAME: z.string().trim().min(1).max(60).default('Travelsx'),
+  /** Key that seals operators' integration secrets (AES-256-GCM): 64 hex characters or 44 base64 characters (32 bytes). */
+  SECRETS_KEY: z
+    .string()
+    .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'must be 32 bytes as 64 hex characters or 44 base64 characters')
+    .optional(),
+  /** DNS servers for domain verification ("127.0.0.1:5353,8.8.8.8"); default: the system resolver's. */
+  DNS_SERVERS: z.string().regex(/^[0-9a-fA-F.:[\],]+$/, 'must be a comma-separated list of IP addresses with optional ports').optional(),
+  /** How long one TXT lookup may take before it counts as a timeout (ms). */
+  DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4000),
   DEFAULT_TENANT: z
     .string()
     .regex(/^[a-z0-9-]{2,40}$/, 'must be a lower-case slug')
@@ -66,6 +79,8 @@ const envSchema = z.object({
   PAYU_KEY: z.string().optional(),
   PAYU_SALT: z.string().optional(),
   PAYU_MODE: z.enum(['test', 'live']).default('test'),
+  /** Overrides PayU's verify_payment service that an operator's Test connection asks (a local stand-in in tests). */
+  PAYU_VERIFY_URL: optionalUrl,
   /** Overrides the checkout form's action (a local stand-in in tests). */
   PAYU_ENDPOINT: optionalUrl,
 });

@@ -39,6 +39,9 @@ export const queryKeys = {
     settings: () => ['partner', 'settings'] as const,
     checklist: () => ['partner', 'checklist'] as const,
     citySearch: (q: string) => ['partner', 'city-search', q] as const,
+    /** The operator's own domain (claim, DNS records, verification) and its own integrations (masked). */
+    domain: () => ['partner', 'domain'] as const,
+    integrations: () => ['partner', 'integrations'] as const,
     fleet: {
       all: ['partner', 'fleet'] as const,
       vehicles: () => ['partner', 'fleet', 'vehicles'] as const,

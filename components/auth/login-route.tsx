@@ -11,7 +11,7 @@ export function loginRoute(area: 'travel' | 'delivery'): Route {
       const { tenant, market } = await pageContext(params);
       return (
         <SiteShell tenant={tenant} market={market} showAccount={false}>
-          <PartnerLoginPage tenant={tenant} area={area} />
+          <PartnerLoginPage tenant={tenant} market={market} area={area} />
         </SiteShell>
       );
     },

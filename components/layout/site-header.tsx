@@ -5,6 +5,7 @@ import { ClientMessages } from '@/components/ui/client-messages';
 import { AccountMenu } from '@/components/auth/account-menu';
 import type { Tenant } from '@/lib/tenancy/queries';
 import { offeredLanguages } from '@/lib/settings/languages';
+import { isPlatformTenant } from '@/lib/tenancy/platform';
 import { LanguageSelector } from './language-selector';
 import { LanguageLinks } from './language-links';
 import styles from './site-header.module.css';
@@ -18,7 +19,7 @@ import styles from './site-header.module.css';
 export async function SiteHeader({
   tenant,
   market,
-  homeHref = '/user/home',
+  homeHref,
   showAccount = true,
   documentHref,
 }: {
@@ -29,6 +30,9 @@ export async function SiteHeader({
   documentHref?: string;
 }) {
   const t = await getTranslations('Header');
+  // the platform's host has no rider site: its name leads to its landing, and nobody signs in as a rider there
+  const onPlatform = isPlatformTenant(tenant);
+  const home = homeHref ?? (onPlatform ? '/' : '/user/home');
   const tLang = await getTranslations('LanguageSelector');
   // the tenant's own market lists the languages it offers (and the one shown, whatever it is)
   const langs = market.country === tenant.countryCode ? offeredLanguages(tenant) : [...languagesForCountry(market.country)];
@@ -52,7 +56,7 @@ export async function SiteHeader({
       </a>
       <header className={styles.header}>
         <div className={styles.inner}>
-          <Link href={homeHref} className={styles.brand} aria-label={t('homeLink', { businessName: tenant.name })}>
+          <Link href={home} className={styles.brand} aria-label={t('homeLink', { businessName: tenant.name })}>
             {tenant.logoUrl ? (
               // eslint-disable-next-line @next/next/no-img-element
               <img src={tenant.logoUrl} alt="" width={40} height={40} className={styles.logo} />
@@ -61,7 +65,7 @@ export async function SiteHeader({
           </Link>
           <div className={styles.tools}>
             {languages}
-            {showAccount && documentHref === undefined ? (
+            {showAccount && !onPlatform && documentHref === undefined ? (
               <ClientMessages namespaces={['Auth', 'AuthErrors', 'Validation', 'RiderLogin']}>
                 <AccountMenu defaultCountry={COUNTRIES[market.country].region} />
               </ClientMessages>

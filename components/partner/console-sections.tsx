@@ -5,6 +5,7 @@ import { activeRateCards } from '@/lib/fares/rate-cards';
 import { COUNTRIES, type CountryCode, type Market } from '@/lib/i18n/markets';
 import type { Messages } from '@/lib/i18n/messages';
 import { pageContext, type PageRoute } from '@/lib/tenancy/page-tenant';
+import { consoleOriginOf } from '@/lib/hosting/domains';
 import type { Tenant } from '@/lib/tenancy/queries';
 import { ConsolePage } from './console-page';
 import type { ConsoleArea, ConsoleSection } from './sections';
@@ -52,6 +53,12 @@ const CONSOLE_SCREENS = {
   reviews: { title: { namespace: 'Reviews', key: 'title' }, namespaces: ['Reviews', 'SiteRating'], props: ({ tenant }) => ({ timeZone: tenant.timeZone }) },
   invoice: { title: { namespace: 'InvoiceDetails', key: 'title' }, namespaces: ['InvoiceDetails', 'Validation'], props: () => ({}) },
   settings: { title: { namespace: 'Settings', key: 'title' }, namespaces: ['Settings'], props: () => ({}) },
+  domain: { title: { namespace: 'DomainSettings', key: 'title' }, namespaces: ['DomainSettings'], props: ({ tenant }) => ({ consoleOrigin: consoleOriginOf(tenant.slug) }) },
+  integrations: {
+    title: { namespace: 'Integrations', key: 'title' },
+    namespaces: ['Integrations'],
+    props: ({ tenant }) => ({ webhookUrl: `${consoleOriginOf(tenant.slug)}/api/whatsapp/webhook` }),
+  },
 } satisfies Record<Exclude<ConsoleSection, 'login' | 'ai' | 'agent'>, ConsoleScreen<object>>;
 
 type ScreenSection = keyof typeof CONSOLE_SCREENS;

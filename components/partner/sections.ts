@@ -18,6 +18,8 @@ export const CONSOLE_SECTIONS = [
   { key: 'reviews', path: 'reviews' },
   { key: 'invoice', path: 'invoice' },
   { key: 'settings', path: 'settings' },
+  { key: 'domain', path: 'domain' },
+  { key: 'integrations', path: 'integrations' },
 ] as const;
 
 export type ConsoleArea = 'travel' | 'delivery';

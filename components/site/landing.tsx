@@ -7,10 +7,11 @@ import styles from './landing.module.css';
 const CLAIMS = ['companies', 'setup', 'allDay', 'transparent'] as const;
 const STEPS = [1, 2, 3] as const;
 
-/** The platform landing: hero, how it works, claims of spec 001 §1, products and payments. */
+/** The platform landing (on the platform's host only): hero, how it works, claims of spec 001 §1, products and payments. */
 export async function Landing() {
   const t = await getTranslations('Landing');
   const tc = await getTranslations('Claims');
+  const tl = await getTranslations('PartnerLogin');
   return (
     <>
       <section className={styles.hero}>
@@ -18,11 +19,11 @@ export async function Landing() {
         <h1 className={styles.title}>{t('title')}</h1>
         <p className={styles.subtitle}>{t('subtitle')}</p>
         <div className={styles.actions}>
-          <Link href="/user/home" className={`${ui.button} ${ui.primary}`}>
-            {t('bookCta')}
-          </Link>
-          <Link href="/signup" className={`${ui.button} ${ui.secondary}`}>
+          <Link href="/signup" className={`${ui.button} ${ui.primary}`}>
             {t('partnerCta')}
+          </Link>
+          <Link href="/travel/login" className={`${ui.button} ${ui.secondary}`}>
+            {tl('title')}
           </Link>
         </div>
       </section>

@@ -14,6 +14,7 @@ import { devRoutes } from './routes/dev';
 import { driverRoutes } from './routes/driver';
 import { eventsRoutes } from './routes/events';
 import { healthRoutes } from './routes/health';
+import { hostingRoutes } from './routes/hosting';
 import { leadsRoutes } from './routes/leads';
 import { mediaRoutes } from './routes/media';
 import { partnerRoutes } from './routes/partner';
@@ -40,6 +41,7 @@ const routes = new Hono()
   .route('/', driverRoutes)
   .route('/', eventsRoutes)
   .route('/', healthRoutes)
+  .route('/', hostingRoutes)
   .route('/', leadsRoutes)
   .route('/', mediaRoutes)
   .route('/', partnerRoutes)

@@ -38,6 +38,8 @@ export type HandlerContext<B, Q, S> = {
   db: Db;
   tenant: ResolvedTenant['tenant'];
   mode: ResolvedTenant['mode'];
+  /** How the Host named the tenant: the platform's host, the operator's own domain, or a platform subdomain / main host. */
+  hostKind: ResolvedTenant['host'];
   session: S;
   body: B;
   query: Q;
@@ -158,6 +160,7 @@ export function endpoint<R, A extends Auth | undefined = undefined, B extends Zo
       db,
       tenant: resolved.tenant,
       mode: resolved.mode,
+      hostKind: resolved.host,
       session: session as SessionFor<A>,
       body: body as Infer<B>,
       query: query as Infer<Q>,

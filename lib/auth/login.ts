@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import { createTranslator } from 'next-intl';
 import type { Db } from '@/lib/db/client';
 import { users, type User, type UserRole } from '@/lib/db/schema';
@@ -14,8 +14,41 @@ import { createSession } from './session';
 import { createBusinessForSignup } from './signup';
 import { createLoginTicket } from './tickets';
 import { localizedPath, type CountryCode, type Market } from '@/lib/i18n/markets';
+import { businesses } from '@/lib/db/schema';
+import { isPlatformTenant, platformHost } from '@/lib/tenancy/platform';
+import { PLATFORM_SLUG } from '@/lib/tenancy/host';
+import { isNameTaken, nameTaken } from '@/lib/tenancy/business-names';
 
 type Identity = { userType: UserRole; email?: string; phone?: Phone };
+
+const PARTNER_ROLES: readonly UserRole[] = ['travelsx-partner', 'deliverx-partner'];
+
+/** Signups happen on the platform's host only, under the platform's name (issue 13 §2). */
+const signupOnPlatformOnly = () =>
+  new DomainError('forbidden', 'signup_platform_only', `New operators sign up on ${platformHost()}, not on an operator's site.`);
+
+/** On the platform's host only operators sign in; riders and drivers sign in on their operator's site. */
+const partnersOnlyHere = () => new DomainError('forbidden', 'platform_partners_only', "Only operators sign in on the platform's site; riders and drivers sign in on their operator's site.");
+
+/** The operator account an e-mail signs in to from the platform's host: the newest active business it owns a partner login of. */
+async function findPartnerAnywhere(db: Db, identity: Identity): Promise<{ user: User; businessId: number } | undefined> {
+  const [row] = await db
+    .select({ user: users })
+    .from(users)
+    .innerJoin(businesses, eq(businesses.id, users.businessId))
+    .where(
+      and(
+        eq(users.role, identity.userType),
+        eq(users.email, identity.email!),
+        isNull(users.deletedAt),
+        eq(businesses.status, 'active'),
+        ne(businesses.slug, PLATFORM_SLUG),
+      ),
+    )
+    .orderBy(desc(users.id))
+    .limit(1);
+  return row ? { user: row.user, businessId: row.user.businessId! } : undefined;
+}
 
 function identifierOf(identity: Identity): string {
   return CODE_CHANNEL[identity.userType] === 'email' ? identity.email! : e164(identity.phone!);
@@ -42,13 +75,24 @@ async function findUser(db: Db, businessId: number, identity: Identity): Promise
 export async function sendCode(
   db: Db,
   tenant: Tenant,
-  input: Identity & { feature: Feature; lang?: string },
+  input: Identity & { feature: Feature; lang?: string; businessName?: string },
   ip: string,
 ): Promise<void> {
+  const onPlatform = isPlatformTenant(tenant);
+  if (input.feature === 'signup') {
+    if (!onPlatform) throw signupOnPlatformOnly();
+    const name = input.businessName?.trim();
+    if (name && (await isNameTaken(db, name))) throw nameTaken();
+  } else if (onPlatform && !PARTNER_ROLES.includes(input.userType)) {
+    throw partnersOnlyHere();
+  }
   const channel = CODE_CHANNEL[input.userType];
   const identifier = identifierOf(input);
   const code = await issueCode(db, { businessId: tenant.id, identifier, role: input.userType, channel, ip });
-  const reachable = input.userType === 'travelsx-user' || input.feature === 'signup' || Boolean(await findUser(db, tenant.id, input));
+  const reachable =
+    input.userType === 'travelsx-user' ||
+    input.feature === 'signup' ||
+    Boolean(onPlatform ? await findPartnerAnywhere(db, input) : await findUser(db, tenant.id, input));
   if (!reachable) return;
   const lang = input.lang ?? tenant.language;
   const t = createTranslator({ locale: lang, messages: await loadMessages(lang), namespace: 'CodeMessage' });
@@ -79,7 +123,26 @@ export async function verifyCode(
   origin: { host: string; scheme: 'http' | 'https'; userAgent: string | null; market: Market },
 ): Promise<VerifyResult> {
   const identifier = identifierOf(input);
+  const onPlatform = isPlatformTenant(tenant);
+  if (input.feature === 'signup') {
+    if (!onPlatform) throw signupOnPlatformOnly();
+    // a taken name is refused before the code is used, so the operator can change it and verify with the same code
+    if (await isNameTaken(db, input.businessName!.trim())) throw nameTaken();
+  } else if (onPlatform && !PARTNER_ROLES.includes(input.userType)) {
+    throw partnersOnlyHere();
+  }
   await consumeCode(db, { businessId: tenant.id, identifier, role: input.userType }, input.otp);
+
+  if (onPlatform && input.feature === 'login') {
+    // an operator signing in from the platform's host continues on its own console host
+    const found = await findPartnerAnywhere(db, input);
+    if (!found) throw new DomainError('not_found', 'no_account', 'No account was found for these details on this site.');
+    const [business] = await db.select().from(businesses).where(eq(businesses.id, found.businessId)).limit(1);
+    const home = input.userType === 'deliverx-partner' ? '/delivery/home' : '/travel/home';
+    const nextPath = localizedPath({ country: business.countryCode as CountryCode, lang: business.language }, home);
+    const redirect = await createLoginTicket(db, { user: found.user, business, host: origin.host, scheme: origin.scheme, nextPath });
+    return { user: found.user, redirect, businessId: business.id };
+  }
 
   if (input.feature === 'signup') {
     const { business, owner } = await createBusinessForSignup(db, {

@@ -48,6 +48,8 @@ export const sendCodeSchema = z
     email: emailSchema.optional(),
     countryCode: z.string().max(8).optional(),
     phoneNumber: z.string().max(32).optional(),
+    /** On signup: the business name, checked for uniqueness before a code is sent. */
+    businessName: z.string().max(200).optional(),
   })
   .transform(({ countryCode, phoneNumber, ...rest }, ctx) => {
     const phone = optionalPhone.safeParse({ countryCode, phoneNumber });

@@ -4,8 +4,10 @@ import { businesses, users, type Business, type User } from '@/lib/db/schema';
 import { createBusiness } from '@/lib/tenancy/commands';
 import type { CountryCode } from '@/lib/i18n/markets';
 import type { Phone } from '@/lib/contact/identifiers';
+import { PLATFORM_SLUG } from '@/lib/tenancy/host';
+import { isNameTaken, isNameViolation, nameTaken } from '@/lib/tenancy/business-names';
 
-const RESERVED = new Set(['www', 'api', 'app', 'admin', 'mail', 'static', 'assets', 'demo', 'biz', 'travel', 'main']);
+const RESERVED = new Set(['www', 'api', 'app', 'admin', 'mail', 'static', 'assets', 'demo', 'biz', 'travel', 'main', PLATFORM_SLUG]);
 
 /** A host-safe slug from a business name: ASCII letters, digits and single hyphens, at most 30 characters. */
 export function slugFromName(name: string): string {
@@ -31,20 +33,33 @@ async function freeSlug(db: Db, name: string): Promise<string> {
   return `${base.slice(0, 20)}-${Date.now().toString(36)}`;
 }
 
-/** Partner signup: the business (tenant) with its country and language, and its owner account. */
+/**
+ * Partner signup: the business (tenant) with its country and language, and its
+ * owner account. A name another business holds (without case and spaces) is
+ * refused with `business_name_taken`, also when two signups race (unique index).
+ * Two different names may still share a slug ("Sunrise Cabs" and "Sunrise-Cabs"):
+ * the later one's host gets a number, its name stays as typed.
+ */
 export async function createBusinessForSignup(
   db: Db,
   input: { name: string; email: string; phone?: Phone; role: 'travelsx-partner' | 'deliverx-partner'; country: CountryCode; lang: string },
 ): Promise<{ business: Business; owner: User }> {
+  if (await isNameTaken(db, input.name)) throw nameTaken();
   const slug = await freeSlug(db, input.name);
-  const business = await createBusiness(db, {
-    slug,
-    name: input.name,
-    email: input.email,
-    phone: input.phone?.number,
-    countryCode: input.country,
-    language: input.lang,
-  });
+  let business: Business;
+  try {
+    business = await createBusiness(db, {
+      slug,
+      name: input.name,
+      email: input.email,
+      phone: input.phone?.number,
+      countryCode: input.country,
+      language: input.lang,
+    });
+  } catch (error) {
+    if (isNameViolation(error)) throw nameTaken();
+    throw error;
+  }
   const [owner] = await db
     .insert(users)
     .values({ businessId: business.id, role: input.role, name: input.name, email: input.email, phoneCode: input.phone?.dialCode ?? null, phone: input.phone?.number ?? null })

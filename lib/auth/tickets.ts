@@ -7,11 +7,12 @@ import { hashToken, newToken } from '@/lib/crypto/tokens';
 const TICKET_TTL_MS = 2 * 60 * 1000;
 
 /**
- * The console host of a business: its own domain when it has one (always
- * https), else {slug}.TRAVEL_HOST on the port the request came in on.
+ * The console host of a business: {slug}.TRAVEL_HOST on the port the request
+ * came in on. It stays there after the operator verifies its own domain (the
+ * rider site moves, the console does not): the platform's certificate covers
+ * it and the console stays reachable while the operator's DNS is wrong.
  */
-export function consoleOrigin(business: Pick<Business, 'slug' | 'domain'>, requestHost: string, scheme: 'http' | 'https'): string {
-  if (business.domain) return `https://${business.domain.replace(/^https?:\/\//, '').replace(/\/+$/, '')}`;
+export function consoleOrigin(business: Pick<Business, 'slug'>, requestHost: string, scheme: 'http' | 'https'): string {
   const port = /:(\d+)$/.exec(requestHost)?.[1];
   const travelHost = env().TRAVEL_HOST;
   return `${env().PUBLIC_ORIGIN_SCHEME ?? scheme}://${business.slug}.${travelHost}${port ? `:${port}` : ''}`;

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { env } from '@/lib/env';
-import { outbox, type OutboxChannel, type OutboxMessage } from '@/lib/db/schema';
+import { businesses, outbox, type OutboxChannel, type OutboxMessage } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import { brandedEmailHtml } from './email-html';
 import { providerFor, type Attachment } from './providers';
@@ -18,10 +18,27 @@ export type Delivery = {
 };
 
 /**
+ * Every e-mail and SMS carries the name of the business that sends it (the
+ * operator, or the platform for signup codes): the sender name defaults to the
+ * business's name, and a text message that does not name it starts with it.
+ */
+export async function signedBySender(db: Db, message: Delivery): Promise<Delivery> {
+  let name = message.fromName;
+  if (!name) {
+    const [row] = await db.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, message.businessId)).limit(1);
+    name = row?.name;
+  }
+  if (!name) return message;
+  const text = message.channel === 'email' || message.text.includes(name) ? message.text : `${name}: ${message.text}`;
+  return { ...message, fromName: name, text };
+}
+
+/**
  * Records a message in the outbox and hands it to the channel's provider.
  * Without a provider it is held there (and printed to the log outside production).
  */
-export async function deliver(db: Db, message: Delivery): Promise<OutboxMessage> {
+export async function deliver(db: Db, input: Delivery): Promise<OutboxMessage> {
+  const message = await signedBySender(db, input);
   const provider = providerFor(message.channel);
   const [row] = await db
     .insert(outbox)

@@ -1,7 +1,10 @@
 import { env } from '@/lib/env';
 import type { Tenant } from '@/lib/tenancy/queries';
+import { PLATFORM_SLUG } from '@/lib/tenancy/host';
+import { platformHost } from '@/lib/tenancy/platform';
 
 export type OriginConfig = {
+  platformHost?: string;
   mainHost?: string;
   travelHost: string;
   defaultTenant: string;
@@ -12,6 +15,7 @@ export type OriginConfig = {
 export function originConfig(): OriginConfig {
   const config = env();
   return {
+    platformHost: platformHost(config),
     mainHost: config.MAIN_HOST,
     travelHost: config.TRAVEL_HOST,
     defaultTenant: config.DEFAULT_TENANT,
@@ -37,7 +41,9 @@ export function bareDomain(domain: string): string {
 export function siteOrigin(tenant: Pick<Tenant, 'slug' | 'domain'>, config: OriginConfig = originConfig()): string {
   const host = tenant.domain
     ? bareDomain(tenant.domain)
-    : tenant.slug === config.defaultTenant
+    : tenant.slug === PLATFORM_SLUG
+      ? (config.platformHost ?? `${PLATFORM_SLUG}.${config.travelHost}`)
+      : tenant.slug === config.defaultTenant
       ? (config.mainHost ?? config.travelHost)
       : `${tenant.slug}.${config.travelHost}`;
   const local = isLocalHost(host);

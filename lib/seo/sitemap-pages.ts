@@ -4,6 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { businesses, rateCards } from '@/lib/db/schema';
 import { listBlogSlugs } from '@/lib/blog/queries';
 import { listServiceAreas, type Tenant } from '@/lib/tenancy/queries';
+import { PLATFORM_SLUG } from '@/lib/tenancy/host';
 import { tenantMarkets } from './alternates';
 import { PLACE_TRIP_TYPE_SLUGS, RESERVED_ROOT_SEGMENTS, SEO_PATHS } from './paths';
 import { popularRoutes } from './routes';
@@ -44,6 +45,8 @@ export async function sitePagesChangedAt(db: Db, businessId: number): Promise<Da
  */
 export async function tenantSitemapPages(db: Db, tenant: SitemapTenant): Promise<SitemapPage[]> {
   const markets = tenantMarkets(tenant);
+  // the platform's own host has no rider site: its landing and the operator signup
+  if (tenant.slug === PLATFORM_SLUG) return ['', '/signup'].map((href) => ({ href, markets }));
   const [places, posts, changedAt] = await Promise.all([listServiceAreas(tenant.id, db), listBlogSlugs(db, tenant.id), sitePagesChangedAt(db, tenant.id)]);
   const hrefs = [
     SEO_PATHS.home(),

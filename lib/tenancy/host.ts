@@ -2,14 +2,17 @@
  * Host -> host mode and tenant (DESIGN.md §4). Pure: no database, no env reads.
  *
  * | host                                   | mode     | tenant            |
+ * | PLATFORM_HOST                           | platform | the platform      |
  * | MAIN_HOST or TRAVEL_HOST                | user     | default tenant    |
  * | {slug}.AGGREGATOR_HOST                  | business | slug              |
  * | localhost or {slug}.TRAVEL_HOST         | client   | default / slug    |
  * | anything else (a business's own domain) | user     | looked up by domain |
  */
-export type HostMode = 'user' | 'business' | 'client';
+export type HostMode = 'user' | 'business' | 'client' | 'platform';
 
 export type HostConfig = {
+  /** The platform's own host (sales page, operator signup and login). */
+  platformHost?: string;
   mainHost?: string;
   travelHost: string;
   aggregatorHost?: string;
@@ -18,11 +21,15 @@ export type HostConfig = {
 
 export type HostResolution =
   | { kind: 'tenant'; mode: HostMode; slug: string }
+  | { kind: 'platform'; mode: 'platform' }
   | { kind: 'domain'; mode: 'user'; domain: string }
   | { kind: 'invalid' };
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
+
+/** The platform's own row in `businesses` (codes and signups hang on it); never an operator's subdomain. */
+export const PLATFORM_SLUG = 'platform';
 
 /** Lower-cased host without port, or undefined when the header is not a host name. */
 export function normaliseHost(header: string | null | undefined): string | undefined {
@@ -37,12 +44,13 @@ export function normaliseHost(header: string | null | undefined): string | undef
 function subdomainOf(host: string, parent: string): string | undefined {
   if (!host.endsWith(`.${parent}`)) return undefined;
   const sub = host.slice(0, -(parent.length + 1));
-  return SLUG.test(sub) ? sub : undefined;
+  return SLUG.test(sub) && sub !== PLATFORM_SLUG ? sub : undefined;
 }
 
 export function resolveHost(header: string | null | undefined, config: HostConfig): HostResolution {
   const host = normaliseHost(header);
   if (!host) return { kind: 'invalid' };
+  if (config.platformHost && host === config.platformHost) return { kind: 'platform', mode: 'platform' };
   if (host === config.mainHost || host === config.travelHost) {
     return { kind: 'tenant', mode: 'user', slug: config.defaultTenant };
   }
@@ -61,4 +69,5 @@ export const HOME_PATH: Record<HostMode, string> = {
   user: '/user/home',
   business: '/business/home',
   client: '/travel/home',
+  platform: '',
 };

@@ -58,6 +58,16 @@ export async function findTenantBySlug(slug: string, db?: Db): Promise<Tenant | 
   return rows[0];
 }
 
+export async function findTenantById(id: number, db?: Db): Promise<Tenant | undefined> {
+  const conn = db ?? (await getDb());
+  const rows = await conn
+    .select(tenantColumns)
+    .from(businesses)
+    .where(and(eq(businesses.id, id), eq(businesses.status, 'active')))
+    .limit(1);
+  return rows[0];
+}
+
 export async function findTenantByDomain(domain: string, db?: Db): Promise<Tenant | undefined> {
   const conn = db ?? (await getDb());
   const rows = await conn

@@ -1,32 +1,44 @@
 import { env } from '@/lib/env';
 import { clusterTopic } from '@/lib/cluster/bus';
-import { resolveHost, type HostMode } from './host';
+import { PLATFORM_SLUG, resolveHost, type HostMode } from './host';
+import { platformHost } from './platform';
 import { findTenantByDomain, findTenantBySlug, type Tenant } from './queries';
 
-export type ResolvedTenant = { tenant: Tenant; mode: HostMode };
+/** `host`: how the Host named the tenant (the platform's host, an operator's own domain, or a platform subdomain / main host). */
+export type ResolvedTenant = { tenant: Tenant; mode: HostMode; host: 'platform' | 'domain' | 'platform-subdomain' };
 
-const TTL_MS = 30_000;
+/** How long a host's tenant is reused before it is read again (ms); a domain change is seen everywhere within it. */
+export const HOST_CACHE_TTL_MS = 10_000;
+const TTL_MS = HOST_CACHE_TTL_MS;
 type HostCache = Map<string, { value: ResolvedTenant | null; expires: number }>;
-/** On globalThis so that a settings change clears the one map both the router and Next's bundle read. */
-const store = globalThis as typeof globalThis & { __tenantHostCache?: HostCache };
-const cache: HostCache = (store.__tenantHostCache ??= new Map());
+// One cache per process, shared by the API router and Next's middleware bundle (separate module instances),
+// so a verified or removed domain is seen by both at once after clearTenantCache().
+const holder = globalThis as typeof globalThis & { __tenantHostCache?: HostCache };
+const cache: HostCache = (holder.__tenantHostCache ??= new Map());
 
 /** Host header -> tenant and host mode, cached briefly per host (null: no tenant answers here). */
 export async function resolveTenantForHost(hostHeader: string | null | undefined): Promise<ResolvedTenant | null> {
   const config = env();
   const resolution = resolveHost(hostHeader, {
+    platformHost: platformHost(config),
     mainHost: config.MAIN_HOST,
     travelHost: config.TRAVEL_HOST,
     aggregatorHost: config.AGGREGATOR_HOST,
     defaultTenant: config.DEFAULT_TENANT,
   });
   if (resolution.kind === 'invalid') return null;
-  const key = resolution.kind === 'tenant' ? `${resolution.mode}:${resolution.slug}` : `domain:${resolution.domain}`;
+  const key =
+    resolution.kind === 'tenant' ? `${resolution.mode}:${resolution.slug}` : resolution.kind === 'platform' ? 'platform' : `domain:${resolution.domain}`;
   const hit = cache.get(key);
   if (hit && hit.expires > Date.now()) return hit.value;
   const tenant =
-    resolution.kind === 'tenant' ? await findTenantBySlug(resolution.slug) : await findTenantByDomain(resolution.domain);
-  const value = tenant ? { tenant, mode: resolution.mode } : null;
+    resolution.kind === 'tenant'
+      ? await findTenantBySlug(resolution.slug)
+      : resolution.kind === 'platform'
+        ? await findTenantBySlug(PLATFORM_SLUG)
+        : await findTenantByDomain(resolution.domain);
+  const host = resolution.kind === 'platform' ? 'platform' : resolution.kind === 'domain' ? 'domain' : 'platform-subdomain';
+  const value: ResolvedTenant | null = tenant ? { tenant, mode: resolution.mode, host } : null;
   if (cache.size > 5000) cache.clear();
   cache.set(key, { value, expires: Date.now() + TTL_MS });
   return value;

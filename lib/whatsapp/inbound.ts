@@ -10,8 +10,12 @@ import { riderForPhone } from './riders';
 import type { InboundMessage } from './schemas';
 import { botTranslator, replyText, tenantLocale } from './text';
 
-/** The chat session of a WhatsApp sender: one conversation per phone. */
-export const whatsappChatSession = (waId: string) => `wa-${waId}`;
+/**
+ * The chat session of a WhatsApp sender: one conversation per phone on the
+ * deployment's number, one per phone and operator on an operator's own number
+ * (a rider may write to two operators' numbers).
+ */
+export const whatsappChatSession = (waId: string, ownNumberOf?: number) => (ownNumberOf === undefined ? `wa-${waId}` : `wa-${ownNumberOf}-${waId}`);
 
 /** Records a message id; false when it was seen before (Meta redelivers webhooks). */
 async function isFirstDelivery(db: Db, businessId: number, messageId: string): Promise<boolean> {
@@ -20,7 +24,7 @@ async function isFirstDelivery(db: Db, businessId: number, messageId: string): P
 }
 
 /** Feeds one inbound WhatsApp message to the booking agent as the sender's rider account and sends the reply back. */
-export async function handleInbound(db: Db, tenant: Tenant, config: WhatsAppConfig, message: InboundMessage): Promise<void> {
+export async function handleInbound(db: Db, tenant: Tenant, config: WhatsAppConfig, message: InboundMessage, ownNumber = false): Promise<void> {
   if (message.phoneNumberId && message.phoneNumberId !== config.phoneNumberId) return;
   if (!(await isFirstDelivery(db, tenant.id, message.id))) return;
   const locale = tenantLocale(tenant);
@@ -39,7 +43,7 @@ export async function handleInbound(db: Db, tenant: Tenant, config: WhatsAppConf
   try {
     const { agent } = await handleUserMessage(db, {
       businessId: tenant.id,
-      chatSession: whatsappChatSession(message.from),
+      chatSession: whatsappChatSession(message.from, ownNumber ? tenant.id : undefined),
       channel: 'whatsapp',
       actor: { userId: rider.id, role: rider.role, name: rider.name },
       locale,

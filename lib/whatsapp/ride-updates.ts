@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/db/client';
 import { businesses, chatMessages, chatSessions, users, type Ride } from '@/lib/db/schema';
 import { onRideChange } from '@/lib/rides/notify';
-import { whatsappConfig } from './config';
+import { whatsappConfigFor } from './config';
 import { sendWhatsAppText } from './graph';
 import { botTranslator, tenantLocale } from './text';
 
@@ -38,9 +38,9 @@ export async function whatsappPhoneForRide(db: Db, ride: Pick<Ride, 'id' | 'busi
 export function watchWhatsAppRides(): () => void {
   return onRideChange(async ({ ride, from, to }) => {
     if (from === to || !isNotified(to)) return;
-    const config = whatsappConfig();
-    if (!config) return;
     const db = await getDb();
+    const config = await whatsappConfigFor(db, ride.businessId);
+    if (!config) return;
     const phone = await whatsappPhoneForRide(db, ride);
     if (!phone) return;
     const [business] = await db.select({ name: businesses.name, countryCode: businesses.countryCode, language: businesses.language }).from(businesses).where(eq(businesses.id, ride.businessId)).limit(1);

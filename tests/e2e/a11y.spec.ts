@@ -15,6 +15,8 @@ import { partnerLogin } from './support/partner';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const ORIGIN = `http://localhost:${PORT}`;
+/** The platform's own host: its landing and the operator signup live there, not on an operator's site. */
+const PLATFORM = `http://platform.localhost:${PORT}`;
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 /** A console login of the demo operator seeded for this spec only (no other spec waits on its code). */
 const PARTNER_EMAIL = 'access@meridiancabs.example';
@@ -96,7 +98,7 @@ async function publishPost(page: Page, post: Post) {
 /** The pages anyone can open, in one market; the sign-in sheet and the chat's sign-in opened on the way. */
 async function signedOutTour(page: Page, market: Market, audit: Audit) {
   const { m } = market;
-  await audit.visit(page, 'landing', market, '');
+  await audit.visit(page, 'landing', market, '', undefined, PLATFORM);
   await audit.visit(page, 'rider home', market, '/user/home');
   await page.getByRole('button', { name: m.Auth.signIn, exact: true }).click();
   await expect(dialog(page, m.RiderLogin.title)).toBeVisible();
@@ -118,7 +120,7 @@ async function signedOutTour(page: Page, market: Market, audit: Audit) {
   await audit.visit(page, 'service places', market, '/service/places');
   await audit.visit(page, 'support', market, '/user/support');
   await audit.visit(page, 'partner login', market, '/travel/login');
-  await audit.visit(page, 'partner signup', market, '/signup');
+  await audit.visit(page, 'partner signup', market, '/signup', undefined, PLATFORM);
   await audit.visit(page, 'driver sign-in', market, '/driver/home');
   await audit.visit(page, 'not found', market, '/place/atlantis');
   // An unknown host: its language comes from the browser's (the context's locale), a path prefix means nothing there.
@@ -151,6 +153,8 @@ async function consoleTour(page: Page, market: Market, audit: Audit, post: Post)
   await audit.visit(page, 'console visits', market, '/travel/visits');
   await audit.visit(page, 'console reviews', market, '/travel/reviews', (p) => p.getByTestId('reviews-overall'));
   await audit.visit(page, 'console invoice details', market, '/travel/invoice', (p) => p.getByRole('button', { name: m.InvoiceDetails.save }));
+  await audit.visit(page, 'console domain', market, '/travel/domain', (p) => p.getByRole('textbox', { name: m.DomainSettings.domainLabel }));
+  await audit.visit(page, 'console integrations', market, '/travel/integrations', (p) => p.getByRole('heading', { name: m.Integrations.payuTitle }));
   await audit.visit(page, 'console AI agent', market, '/travel/ai/agent');
   await audit.visit(page, 'blog create', market, '/travel/blog/create');
   await audit.visit(page, 'blogs list', market, '/blogs', (p) => p.getByRole('link', { name: post.title }), post.origin);
@@ -185,7 +189,8 @@ test.describe('accessibility', () => {
   });
 
   test('signed-in pages: booking steps and sheets, confirmation, rides, wallet, profile; the console with its sheets and dialogs; blogs; the driver app; ride tracking and a shared ride', async ({ browser }) => {
-    test.setTimeout(360_000);
+    // (the console tour includes the Domain and Integrations sections)
+    test.setTimeout(420_000);
     const audit = new Audit();
 
     // The partner watches the rides page for the booking to come.

@@ -3,6 +3,8 @@ import { codeFromMail, codeFromOutbox, mailCount } from './support/codes';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const origin = (host: string) => `http://${host}:${PORT}`;
+/** New operators sign up on the platform's own host (PLATFORM_HOST, platform.localhost here), never on an operator's site. */
+const PLATFORM = origin('platform.localhost');
 
 async function enterCode(page: Page, code: string) {
   const dialog = page.getByRole('dialog', { name: 'Enter the code' });
@@ -11,7 +13,7 @@ async function enterCode(page: Page, code: string) {
 }
 
 async function signUp(page: Page, name: string, email: string, phone: string) {
-  await page.goto('/in/en/signup');
+  await page.goto(`${PLATFORM}/in/en/signup`);
   await page.getByLabel('Business name').fill(name);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Phone number', { exact: true }).fill(phone);
@@ -100,7 +102,7 @@ test('a wrong code is refused with a message and the right one still works', asy
 
 test.describe('form validation', () => {
   test('signup shows the messages for empty and invalid fields and keeps Continue disabled', async ({ page }) => {
-    await page.goto('/in/en/signup');
+    await page.goto(`${PLATFORM}/in/en/signup`);
     await expect(page.getByLabel('Business name')).toBeEnabled();
     const cont = page.getByRole('button', { name: 'Continue' });
     await expect(cont).toBeDisabled();
@@ -136,7 +138,7 @@ test.describe('form validation', () => {
   });
 
   test('the mobile signup sheet snaps after a drag', async ({ page }) => {
-    await page.goto('/in/en/signup');
+    await page.goto(`${PLATFORM}/in/en/signup`);
     await expect(page.getByLabel('Business name')).toBeEnabled();
     const handle = page.getByRole('slider', { name: 'Drag to resize' });
     await expect(handle).toHaveAttribute('aria-valuenow', '42');

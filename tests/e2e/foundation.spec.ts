@@ -13,17 +13,20 @@ test.describe('host modes and locale routing', () => {
     await expect(page).toHaveURL(on('acme.localhost', '/in/en/travel/home'));
     await page.goto(on('acme.biz.localhost'));
     await expect(page).toHaveURL(on('acme.biz.localhost', '/in/en/business/home'));
+    // the platform's own host: its landing (the sales page), never an operator's rider site
+    await page.goto(on('platform.localhost'));
+    await expect(page).toHaveURL(on('platform.localhost', '/in/en'));
   });
 
   test('/in/en renders English', async ({ page }) => {
-    await page.goto('/in/en');
+    await page.goto(on('platform.localhost', '/in/en'));
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your own taxi booking site, driver app and AI agent');
   });
 
   test('/ae/ar renders Arabic right to left', async ({ page }) => {
-    await page.goto('/ae/ar');
+    await page.goto(on('platform.localhost', '/ae/ar'));
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     const heading = await page.getByRole('heading', { level: 1 }).textContent();
@@ -32,7 +35,8 @@ test.describe('host modes and locale routing', () => {
 
   test('a language not listed for the country falls back to its first language', async ({ page }) => {
     await page.goto('/us/hi');
-    await expect(page).toHaveURL(/\/us\/en$/);
+    // /us/en on an operator's site is its rider home (issue 20 item 6)
+    await expect(page).toHaveURL(/\/us\/en\/user\/home$/);
   });
 
   test('an unprefixed path follows Accept-Language', async ({ browser }) => {
@@ -44,10 +48,14 @@ test.describe('host modes and locale routing', () => {
     await context.close();
   });
 
-  test('an unknown path goes to the landing', async ({ page }) => {
-    await page.goto('/in/en/no/such/page');
-    await expect(page).toHaveURL(/\/in\/en$/);
-    await expect(page.getByRole('link', { name: 'Book a taxi' })).toBeVisible();
+  test("an unknown path is the host's own 404: the rider's on an operator's site, the platform's on its host (issue 20 item 6)", async ({ page }) => {
+    const rider = await page.goto('/in/en/no/such/page');
+    expect(rider?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expect(page.getByRole('link', { name: 'Meridian Cabs home' })).toBeVisible();
+    const platform = await page.goto(on('platform.localhost', '/in/en/no/such/page'));
+    expect(platform?.status()).toBe(404);
+    await expect(page.getByRole('link', { name: 'Travelsx home' })).toBeVisible();
   });
 
   test('the language selector switches language and is remembered', async ({ page }) => {

@@ -18,7 +18,8 @@ const EMAIL = 'owner@sunrisecabs.example';
 const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256"><circle cx="128" cy="128" r="120" fill="#f59e0b"/><path d="M40 160h176" stroke="#7c2d12" stroke-width="24"/></svg>`;
 
 async function signUp(page: Page) {
-  await page.goto('/in/en/signup');
+  // new operators sign up on the platform's own host
+  await page.goto(`http://platform.localhost:${PORT}/in/en/signup`);
   await page.getByLabel('Business name').fill('Sunrise Cabs Coimbatore');
   await page.getByLabel('E-mail').fill(EMAIL);
   await page.getByLabel('Phone number', { exact: true }).fill('9876543100');

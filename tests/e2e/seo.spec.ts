@@ -221,9 +221,13 @@ test.describe('crawlers', () => {
 
   test('single-segment city pages do not shadow other routes', async ({ request }) => {
     expect((await request.get(`${LOOPBACK}/in/en/chennai`, { maxRedirects: 0 })).status()).toBe(200);
-    for (const path of ['/in/en/signup', '/in/en/privacy', '/in/en/terms', '/in/en/blogs']) {
+    for (const path of ['/in/en/privacy', '/in/en/terms', '/in/en/blogs']) {
       expect((await request.get(`${LOOPBACK}${path}`, { maxRedirects: 0 })).status(), path).toBe(200);
     }
+    // signup is the platform's page: 200 on the platform's host; on an operator's site it leads to the rider home (issue 20 item 6)
+    expect((await request.get(`${LOOPBACK}/in/en/signup`, { headers: { host: `platform.localhost:${PORT}` }, maxRedirects: 0 })).status()).toBe(200);
+    const onRiderSite = await request.get(`${LOOPBACK}/in/en/signup`, { maxRedirects: 0 });
+    expect([onRiderSite.status(), new URL(onRiderSite.headers().location, LOOPBACK).pathname]).toEqual([307, '/in/en/user/home']);
   });
 
   test('robots, sitemaps and manifests differ per host and never point at another operator', async ({ request }) => {

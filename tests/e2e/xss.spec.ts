@@ -9,6 +9,8 @@ import { codeFromOutbox } from './support/codes';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const HOME = `http://localhost:${PORT}`;
+/** Operators sign up on the platform's own host, never on an operator's site. */
+const PLATFORM = `http://platform.localhost:${PORT}`;
 /** The lab operator's name: a payload of its own number, so it never stands in for a corpus payload on a page. */
 const LAB_NAME: XssPayload = { n: 100, text: '<img src=x onerror=__xss(100)> XSS Lab', context: 'html', trigger: 'none', note: 'business name' };
 /** A run stamp: phone numbers, e-mails and loopback addresses are fresh in every run. */
@@ -103,12 +105,12 @@ test('a partner signs up with markup as the business name, and adds a vehicle wh
   partnerWatch = new Watch(await installSentinel(partnerContext));
   partner = await partnerContext.newPage();
   const email = `lab-${RUN}@xss.example`;
-  await partner.goto('/in/en/signup');
+  await partner.goto(`${PLATFORM}/in/en/signup`);
   await partner.getByLabel('Business name').fill(LAB_NAME.text);
   await partner.getByLabel('E-mail').fill(email);
   await partner.getByLabel('Phone number', { exact: true }).fill(phone(1, 0));
   await partner.getByRole('button', { name: 'Continue' }).click();
-  await partner.getByRole('dialog', { name: 'Enter the code' }).getByLabel('4-digit code').fill(await codeFromOutbox(partner.request, HOME, email));
+  await partner.getByRole('dialog', { name: 'Enter the code' }).getByLabel('4-digit code').fill(await codeFromOutbox(partner.request, PLATFORM, email));
   await expect(partner).toHaveURL(/\.localhost:\d+\/in\/en\/travel\/home$/, { timeout: 20_000 });
   const host = new URL(partner.url()).hostname;
   const cookie = (await partnerContext.cookies(partner.url())).find((c) => c.name === '__Host-session')!;
@@ -556,7 +558,7 @@ test('chat messages (UI and API): the conversation shows every message as text a
 });
 
 test('business names: payloads of each kind as the name at sign-up (API; the form is the lab above); the console and the public site show it as text', async ({ browser }) => {
-  const home = (i: number) => new ApiClient('localhost', visitorAddress(12, i));
+  const home = (i: number) => new ApiClient('platform.localhost', visitorAddress(12, i));
   const signUp = async (payload: XssPayload, i: number) => {
     const email = `biz-${payload.n}-${RUN}@xss.example`;
     const identity = { userType: 'travelsx-partner', feature: 'signup', email, countryCode: '91', phoneNumber: phone(9, i) };

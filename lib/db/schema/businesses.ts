@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex, doublePrecision, index } from 'drizzle-orm/pg-core';
 
 /** A travel operator: the tenant. `id` is the spec's lp_id. */
@@ -38,7 +39,12 @@ export const businesses = pgTable(
     /** Last change of a business setting the rider site shows (sitemaps' lastmod, share image versions). */
     settingsUpdatedAt: timestamp('settings_updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('businesses_slug_key').on(t.slug), uniqueIndex('businesses_domain_key').on(t.domain)],
+  (t) => [
+    uniqueIndex('businesses_slug_key').on(t.slug),
+    uniqueIndex('businesses_domain_key').on(t.domain),
+    // Names are unique per platform, compared without case and white space ("Sunrise Cabs" = "sunrise  CABS" = "SunriseCabs").
+    uniqueIndex('businesses_name_key').using('btree', sql`lower(regexp_replace(${t.name}, '\\s+', '', 'g'))`),
+  ],
 );
 
 /** Cities an operator serves: they get place pages and seed the booking form. */

@@ -11,3 +11,4 @@ export * from './engagement';
 export * from './trust';
 export * from './trip-rules';
 export * from './cluster';
+export * from './operator-hosts';

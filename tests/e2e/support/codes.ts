@@ -24,12 +24,19 @@ export async function mailCount(request: APIRequestContext, to: string): Promise
   return ((await (await request.get(`${SINK}/messages?to=${encodeURIComponent(to)}`)).json()) as unknown[]).length;
 }
 
-/** The newest code held in the app's outbox for `to` (DEV_OUTBOX=1), asked on `origin`'s host. */
+/**
+ * The newest code held in the app's outbox for `to` (DEV_OUTBOX=1), asked on `origin`'s host.
+ * Node does not resolve *.localhost as browsers do: such a host is asked on loopback with its Host header.
+ */
 export async function codeFromOutbox(request: APIRequestContext, origin: string, to: string): Promise<string> {
+  const url = new URL(origin);
+  const viaLoopback = url.hostname.endsWith('.localhost');
+  const base = viaLoopback ? `${url.protocol}//127.0.0.1:${url.port}` : origin;
+  const headers = viaLoopback ? { host: url.host } : undefined;
   let code: string | undefined;
   await expect
     .poll(async () => {
-      const json = await (await request.get(`${origin}/api/dev/outbox?to=${encodeURIComponent(to)}`)).json();
+      const json = await (await request.get(`${base}/api/dev/outbox?to=${encodeURIComponent(to)}`, { headers })).json();
       code = json.data?.[0] ? codeIn(json.data[0].body) : undefined;
       return code;
     }, { timeout: 10_000 })

@@ -79,7 +79,8 @@ function leaks(answer: Answer): string[] {
 
 const cookieOf = (t: TenantWorld, spec: MethodSpec) => (spec.as === 'anon' ? undefined : t[spec.as].cookie);
 /** Path parameters that name an object of the operator (a vehicle type and a sitemap file number are the same words for everyone). */
-const isObjectParam = (name: string) => name !== 'vehicleType' && name !== 'file';
+// vehicleType and kind (whatsapp | payu) name a fixed vocabulary, file a sitemap part: none names another tenant's object
+const isObjectParam = (name: string) => name !== 'vehicleType' && name !== 'file' && name !== 'kind';
 
 type Row = { path: string; method: Method; spec: MethodSpec };
 

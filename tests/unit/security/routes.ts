@@ -158,6 +158,19 @@ export const ROUTES: Record<string, RouteSpec> = {
   },
   '/api/partner/events': { GET: { as: 'partner', query: (t) => ({ window: 'today', rideId: String(t.rides.booked), page: '0', size: '25' }) } },
   '/api/partner/overview': { GET: { as: 'partner', query: () => ({ filter: 'custom', from: '2024-01-01', to: '2024-01-31' }) } },
+  '/api/partner/domain': {
+    GET: { as: 'partner' },
+    PUT: { as: 'partner', body: 'json', sample: () => ({ domain: 'cabs-sweep.example' }), required: ['domain'] },
+    DELETE: { as: 'partner', body: 'none' },
+  },
+  '/api/partner/domain/verify': { POST: { as: 'partner', body: 'none' } },
+  '/api/partner/integrations': { GET: { as: 'partner' } },
+  '/api/partner/integrations/payu': { PUT: { as: 'partner', body: 'json', sample: () => ({ merchantKey: 'sweepKey1', salt: 'sweepSalt123' }), required: ['merchantKey'] } },
+  '/api/partner/integrations/whatsapp': {
+    PUT: { as: 'partner', body: 'json', sample: () => ({ phoneNumberId: '109876543210', accessToken: 'EAAGsweepaccesstoken0123456789', appSecret: '0123456789abcdef0123456789abcdef' }), required: ['phoneNumberId'] },
+  },
+  '/api/partner/integrations/:kind': { DELETE: { as: 'partner', body: 'none', params: () => ({ kind: 'payu' }) } },
+  '/api/partner/integrations/:kind/test': { POST: { as: 'partner', body: 'none', params: () => ({ kind: 'payu' }) } },
   '/api/partner/rates/:vehicleType': { PUT: { as: 'partner', body: 'json', sample: () => ({ ...RATE_CARD }), required: Object.keys(RATE_CARD), params: () => ({ vehicleType: 'sedan' }) } },
   '/api/partner/rates': { GET: { as: 'partner' } },
   '/api/partner/invoice-settings': {

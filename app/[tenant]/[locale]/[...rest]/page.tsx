@@ -1,8 +1,12 @@
-import { redirect } from '@/lib/i18n/navigation';
+import { notFound } from 'next/navigation';
 import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
 
-/** Unknown paths redirect to the landing (spec 000 §2.1). */
+/**
+ * Unknown paths are this host's 404 page: the rider 404 on an operator's host,
+ * the platform's on the platform's host (issue 20 item 6: never the platform's
+ * sales page on a rider host).
+ */
 export default async function UnknownPath({ params }: { params: PageParams }) {
-  const { locale } = await pageContext(params);
-  redirect({ href: '/', locale });
+  await pageContext(params);
+  notFound();
 }

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { NotFoundContent } from '@/components/layout/not-found-content';
+import { SiteFooter } from '@/components/layout/site-footer';
+import { SiteHeader } from '@/components/layout/site-header';
 import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
 
 export const revalidate = 300;
@@ -17,6 +19,13 @@ export async function generateMetadata({ params }: { params: PageParams }): Prom
  * script-only error shell, so clients without JavaScript see it too.
  */
 export default async function PageNotFound({ params }: { params: PageParams }) {
-  await pageContext(params);
-  return <NotFoundContent />;
+  const { tenant, market } = await pageContext(params);
+  // the host's own header and footer: a rider who mistypes stays on the operator's site (issue 20 item 6)
+  return (
+    <>
+      <SiteHeader tenant={tenant} market={market} showAccount={false} />
+      <NotFoundContent />
+      <SiteFooter tenant={tenant} />
+    </>
+  );
 }

@@ -5,16 +5,24 @@ import { requestMarket, requestScheme } from '@/lib/http/request-info';
 import { logger } from '@/lib/log';
 import type { Tenant } from '@/lib/tenancy/queries';
 import { completePayment, type PaymentOutcome } from '@/lib/payments/commands';
+import type { Context } from 'hono';
 import { requirePayu } from '@/lib/payments/config';
+import { getDb } from '@/lib/db/client';
+import { resolveTenantForHost } from '@/lib/tenancy/resolve';
 import { returnPath, type ReturnTo } from '@/lib/payments/fields';
 import { payuCallbackSchema } from '@/lib/payments/schemas';
 
-/** Answers 404 "Card payments are not configured." before anything else while PAYU_KEY or PAYU_SALT is missing. */
-export function cardOnly<H extends (...args: never[]) => unknown>(handler: H): H {
-  return ((...args: Parameters<H>) => {
-    requirePayu();
-    return handler(...args);
-  }) as H;
+/**
+ * Answers 404 "Card payments are not configured." before anything else while
+ * the operator of the Host has no PayU account of its own and PAYU_KEY or
+ * PAYU_SALT is missing.
+ */
+export function cardOnly<H extends (c: Context, ...rest: never[]) => unknown>(handler: H): H {
+  return (async (c: Context, ...rest: never[]) => {
+    const resolved = await resolveTenantForHost(c.req.raw.headers.get('host'));
+    if (resolved) await requirePayu(await getDb(), resolved.tenant.id);
+    return handler(c, ...rest);
+  }) as unknown as H;
 }
 
 /** The origin the rider reached us on (already resolved to this tenant) and the market of `locale`. */

@@ -5,6 +5,7 @@ import { businesses, otpCodes, outbox, rateLimits, users, appEvents } from '@/li
 import { createBusiness } from '@/lib/tenancy/commands';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
 import { OTP } from '@/lib/auth/constants';
+import { ensurePlatformTenant } from '@/lib/tenancy/platform-seed';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../../db';
 
@@ -22,6 +23,7 @@ beforeAll(async () => {
   clearTenantCache();
   await createBusiness(db, { slug: 'demo', name: 'Demo Cabs', countryCode: 'in', phone: '9000000000', email: 'ops@demo.example' });
   await createBusiness(db, { slug: 'acme', name: 'Acme Travels', countryCode: 'ae' });
+  await ensurePlatformTenant(db);
 });
 afterAll(closeTestDb);
 
@@ -41,6 +43,7 @@ async function call(handler: (r: NextRequest, c: typeof ctx) => Promise<Response
   return { status: res.status, json: text ? JSON.parse(text) : null, headers: res.headers };
 }
 
+const PLATFORM = 'platform.localhost:3000';
 const rider = (phone: string) => ({ userType: 'travelsx-user', countryCode: '91', phoneNumber: phone });
 async function lastCode(to: string): Promise<string> {
   const [row] = await db.select().from(outbox).where(eq(outbox.recipient, to)).orderBy(sql`${outbox.id} desc`).limit(1);
@@ -192,11 +195,15 @@ describe('sessions', () => {
 });
 
 describe('partner signup', () => {
-  it('creates the business and its owner, records the event and hands the login to the new console host', async () => {
+  it('creates the business and its owner on the platform host, records the event and hands the login to the new console host', async () => {
     const body = { userType: 'travelsx-partner', feature: 'signup', email: 'founder@sunrise.example', businessName: 'Sunrise Tours & Travels', countryCode: '971', phoneNumber: '501112223', locale: 'en-AE' };
-    expect((await call(sendRoute, req('/api/auth/otp/send', { body }))).status).toBe(200);
+    expect((await call(sendRoute, req('/api/auth/otp/send', { body, host: PLATFORM }))).status).toBe(200);
     const code = await lastCode('founder@sunrise.example');
-    const verified = await call(verifyRoute, req('/api/auth/otp/verify', { body: { ...body, otp: code } }));
+    const [mail] = await db.select().from(outbox).where(eq(outbox.recipient, 'founder@sunrise.example')).orderBy(sql`${outbox.id} desc`).limit(1);
+    // the code e-mail carries the platform's name, never an operator's
+    expect(mail.subject).toContain('Travelsx');
+    expect(`${mail.subject} ${mail.body}`).not.toMatch(/Demo Cabs|Acme Travels/);
+    const verified = await call(verifyRoute, req('/api/auth/otp/verify', { body: { ...body, otp: code }, host: PLATFORM }));
     expect(verified.status).toBe(200);
     expect(verified.headers.get('set-cookie')).toBeNull();
     const [business] = await db.select().from(businesses).where(eq(businesses.slug, 'sunrise-tours-travels'));
@@ -221,7 +228,7 @@ describe('partner signup', () => {
   });
 
   it('refuses a signup without a business name', async () => {
-    const res = await call(verifyRoute, req('/api/auth/otp/verify', { body: { userType: 'travelsx-partner', feature: 'signup', email: 'x@y.example', countryCode: '91', phoneNumber: '9876543210', otp: '1234' } }));
+    const res = await call(verifyRoute, req('/api/auth/otp/verify', { body: { userType: 'travelsx-partner', feature: 'signup', email: 'x@y.example', countryCode: '91', phoneNumber: '9876543210', otp: '1234' }, host: PLATFORM }));
     expect(res.status).toBe(400);
     expect(res.json.error.field).toBe('businessName');
   });

@@ -220,7 +220,7 @@ describe('without PAYU_KEY and PAYU_SALT', () => {
     const { form } = await openPayment(ride.id);
     const before = await snapshot(ride.id);
     configurePayu(false);
-    expect(isCardConfigured()).toBe(false);
+    expect(await isCardConfigured(ctx.demo.id)).toBe(false);
     const answers = [
       await call(createRoute, jsonRequest('POST', '/api/payments', ctx.ashaCookie, { rideId: ride.id })),
       await call(paymentRoute, jsonRequest('GET', `/api/payments/${form.txnid}`, ctx.ashaCookie), { txnId: form.txnid }),

@@ -34,7 +34,14 @@ describe('resolveHost (DESIGN.md §4)', () => {
   it('normalises case and port', () => {
     expect(normaliseHost('LocalHost:3000')).toBe('localhost');
   });
-  it('sends each mode root to its home', () => {
-    expect(HOME_PATH).toEqual({ user: '/user/home', business: '/business/home', client: '/travel/home' });
+  it('sends each mode root to its home (the platform host to its landing)', () => {
+    expect(HOME_PATH).toEqual({ user: '/user/home', business: '/business/home', client: '/travel/home', platform: '' });
+  });
+  it("serves the platform's own host as the platform, and never its slug as an operator's subdomain", () => {
+    const withPlatform = { ...config, platformHost: 'travelsx.example' };
+    expect(resolveHost('travelsx.example', withPlatform)).toEqual({ kind: 'platform', mode: 'platform' });
+    expect(resolveHost('TravelSX.example:443', withPlatform)).toEqual({ kind: 'platform', mode: 'platform' });
+    expect(resolveHost('platform.travel.example', withPlatform)).toEqual({ kind: 'domain', mode: 'user', domain: 'platform.travel.example' });
+    expect(resolveHost('platform.localhost', { travelHost: 'localhost', defaultTenant: 'demo', platformHost: 'platform.localhost' })).toEqual({ kind: 'platform', mode: 'platform' });
   });
 });

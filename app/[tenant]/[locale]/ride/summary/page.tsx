@@ -20,7 +20,7 @@ export default async function RideSummaryPage({ params }: { params: PageParams }
   const [{ cashbackBps }, { walletSpendBps }] = await Promise.all([businessSettings(tenant.id), tripRulesOf(await getDb(), tenant.id)]);
   return (
     <BookingPage tenant={tenant} market={market} narrow namespaces={['RideSummary', 'Payment', 'VehicleTypes', 'Booking', 'Validation', 'Auth', 'AuthErrors', 'RideFlow', 'Trust']}>
-      <RideSummary timeZone={tenant.timeZone} cashbackBps={cashbackBps} walletSpendBps={walletSpendBps} defaultCountry={COUNTRIES[market.country].region} cardPayments={isCardConfigured()} />
+      <RideSummary timeZone={tenant.timeZone} cashbackBps={cashbackBps} walletSpendBps={walletSpendBps} defaultCountry={COUNTRIES[market.country].region} cardPayments={await isCardConfigured(tenant.id)} />
     </BookingPage>
   );
 }
