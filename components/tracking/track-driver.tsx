@@ -57,6 +57,7 @@ export function TrackDriver({ rideId, token }: { rideId: number | null; token?: 
   useRideChannel(rideId, token, ready && !problem, {
     onPosition: (event) => client.setQueryData<RideTracking>(key, (current) => (current ? moved(current, event) : current)),
     onStatus: () => void client.invalidateQueries({ queryKey: key }),
+    onJoined: () => void client.invalidateQueries({ queryKey: key }),
   });
 
   const notice = (text: string, role: 'alert' | 'status') => (

@@ -4,9 +4,9 @@ import { useEffect, useRef } from 'react';
 import { io } from 'socket.io-client';
 import { DRIVER_POSITION_EVENT, RIDE_STATUS_EVENT, TRACK_RIDE_EVENT, type DriverPositionEvent, type RideStatusEvent, type SocketAck } from '@/lib/driver/events';
 
-type Handlers = { onPosition: (event: DriverPositionEvent) => void; onStatus: (event: RideStatusEvent) => void };
+type Handlers = { onPosition: (event: DriverPositionEvent) => void; onStatus: (event: RideStatusEvent) => void; onJoined?: () => void };
 
-/** Joins the ride's live room (session cookie, or the share token) and hands over the driver's moves and status changes. */
+/** Joins the ride's live room (session cookie, or the share token) and hands over the driver's moves and status changes, and each (re)join. */
 export function useRideChannel(rideId: number | null, token: string | undefined, enabled: boolean, handlers: Handlers): void {
   const current = useRef(handlers);
   useEffect(() => {
@@ -19,6 +19,8 @@ export function useRideChannel(rideId: number | null, token: string | undefined,
     socket.on('connect', () => {
       socket.emit(TRACK_RIDE_EVENT, { rideId, token }, (ack: SocketAck) => {
         if (!ack.ok) console.warn('live tracking unavailable', ack.error.message);
+        // a move made before the room was joined was not sent here: the caller reads the position again
+        else current.current.onJoined?.();
       });
     });
     socket.on(DRIVER_POSITION_EVENT, (event: DriverPositionEvent) => {
