@@ -6,6 +6,7 @@ import { createQuote } from '@/lib/fares/quote';
 import { bookRide } from '@/lib/rides/commands';
 import { applyRideAction } from '@/lib/rides/partner';
 import type { Db } from '@/lib/db/client';
+import { DomainError } from '@/lib/errors/domain-error';
 import type { BookRideInput } from '@/lib/fares/schemas';
 
 export type World = {
@@ -37,7 +38,7 @@ export async function makeWorld(db: Db, slug: string, options: { gst?: 'intra' |
   const [other] = await db.insert(users).values({ businessId: business.id, role: 'travelsx-user', name: 'Bala', phoneCode: '91', phone: '9845000009' }).returning();
   const [driverUser] = await db.insert(users).values({ businessId: business.id, role: 'travelsx-driver', name: 'Ravi Kumar', phoneCode: '91', phone: '9845000002' }).returning();
   const [vehicle] = await db.insert(vehicles).values({ businessId: business.id, vehicleType: 'sedan', model: 'Honda City', number: 'TN 01AB1234' }).returning();
-  const [driver] = await db.insert(drivers).values({ businessId: business.id, userId: driverUser.id, name: 'Ravi Kumar', phoneCode: '91', phone: '9845000002', accountStatus: 'Verified', vehicleId: vehicle.id }).returning();
+  const [driver] = await db.insert(drivers).values({ businessId: business.id, userId: driverUser.id, name: 'Ravi Kumar', phoneCode: '91', phone: '9845000002', accountStatus: 'Verified', online: true, vehicleId: vehicle.id }).returning();
   if (options.gst) {
     await db.insert(invoiceSettings).values({ businessId: business.id, legalName: `${slug} Travels Pvt Ltd`, address: '12 Anna Salai, Chennai 600002', taxNumber: '33ABCDE1234F1Z5', taxRateBps: 500, sacCode: '996412', supplyType: options.gst });
   }
@@ -62,8 +63,25 @@ export async function book(db: Db, world: World, extra: Partial<BookRideInput> =
   return ride;
 }
 
+let spares = 0;
+/** Another verified, online driver with a sedan of the world's operator (a driver holding an open ride is busy). */
+export async function freeDriver(db: Db, world: World): Promise<{ driverId: number; vehicleId: number }> {
+  const n = ++spares;
+  const phone = `97${String(n).padStart(8, '0')}`;
+  const [user] = await db.insert(users).values({ businessId: world.id, role: 'travelsx-driver', name: `Spare Driver ${n}`, phoneCode: '91', phone }).returning();
+  const [vehicle] = await db.insert(vehicles).values({ businessId: world.id, vehicleType: 'sedan', model: 'Maruti Dzire', number: `TN 02SP${String(n).padStart(4, '0')}` }).returning();
+  const [driver] = await db.insert(drivers).values({ businessId: world.id, userId: user.id, name: `Spare Driver ${n}`, phoneCode: '91', phone, accountStatus: 'Verified', online: true, vehicleId: vehicle.id }).returning();
+  return { driverId: driver.id, vehicleId: vehicle.id };
+}
+
+/** Accepts with the world's driver, or with a spare driver while the world's one is on another ride. */
 export async function accept(db: Db, world: World, rideId: number) {
-  return applyRideAction(db, world.id, world.partnerId, rideId, { action: 'accept', driverId: world.driverId, vehicleId: world.vehicleId });
+  try {
+    return await applyRideAction(db, world.id, world.partnerId, rideId, { action: 'accept', driverId: world.driverId, vehicleId: world.vehicleId });
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.code !== 'driver_busy') throw error;
+    return applyRideAction(db, world.id, world.partnerId, rideId, { action: 'accept', ...(await freeDriver(db, world)) });
+  }
 }
 
 /** Books, accepts, starts with the code and completes with final tolls (major units). */
