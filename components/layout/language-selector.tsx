@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, useTransition } from 'react';
+import { Globe } from 'lucide-react';
 import { usePathname, useRouter } from '@/lib/i18n/navigation';
 import styles from './language-selector.module.css';
 
@@ -18,6 +19,11 @@ export function LanguageSelector({ label, current, options }: { label: string; c
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
+      {/* On small phones the select is a globe and the language's code; the native list still opens on tap. */}
+      <span className={styles.compact} aria-hidden="true">
+        <Globe size={18} strokeWidth={2} />
+        {current.split('-')[0].toUpperCase()}
+      </span>
       <select
         id={id}
         className={styles.select}

@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { isRtl } from '@/lib/i18n/markets';
-import { QueryProvider } from '@/components/data/query-provider';
 import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
 import '../../globals.css';
 
@@ -32,9 +31,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   return (
     <html lang={market.lang} dir={isRtl(market.lang) ? 'rtl' : 'ltr'}>
       <body>
-        <NextIntlClientProvider messages={null}>
-          <QueryProvider>{children}</QueryProvider>
-        </NextIntlClientProvider>
+        <NextIntlClientProvider messages={null}>{children}</NextIntlClientProvider>
       </body>
     </html>
   );
