@@ -3,22 +3,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import type { Place } from '@/lib/booking/vocabulary';
-import { queryKeys } from '@/lib/query-keys';
-import { reversePlace, searchPlaces, type PlaceSuggestion } from './api';
+import type { PlaceSuggestion } from './api';
 import styles from './booking.module.css';
 
 const DEBOUNCE_MS = 150;
 const GEOLOCATION = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 0 } as const;
 const NONE: PlaceSuggestion[] = [];
-/** How long a search's answer is reused from the cache without asking again. */
-const SEARCH_FRESH_MS = 30_000;
-
-/**
- * The page's QueryClient, loaded when a place is first searched or located:
- * react-query is not part of the landing's and the booking form's first-load
- * JavaScript (issue 17), yet searches share its cache with the other screens.
- */
-const queryClient = () => import('@/components/data/query-client').then((m) => m.browserQueryClient());
+/** The searches (react-query and the API client), loaded when a place is first searched or located. */
+const placeSearch = () => import('./place-search');
 
 /** A place search combobox over /api/places/search, with "use my current location" when asked. */
 export function PlaceInput({
@@ -67,8 +59,8 @@ export function PlaceInput({
         setActive(-1);
         setSearching(false);
       };
-      queryClient()
-        .then((client) => client.fetchQuery({ queryKey: queryKeys.places.search(lang, query), queryFn: () => searchPlaces(query, lang), staleTime: SEARCH_FRESH_MS }))
+      placeSearch()
+        .then(({ findPlaces }) => findPlaces(query, lang))
         .then(settle, () => settle(NONE));
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
@@ -85,8 +77,8 @@ export function PlaceInput({
     setStatus('locating');
     navigator.geolocation.getCurrentPosition(
       ({ coords }) =>
-        queryClient()
-          .then((client) => client.fetchQuery({ queryKey: queryKeys.places.reverse(lang, coords.latitude, coords.longitude), queryFn: () => reversePlace(coords.latitude, coords.longitude, lang) }))
+        placeSearch()
+          .then(({ placeAt }) => placeAt(coords.latitude, coords.longitude, lang))
           .then(
             (place) => {
               setStatus('idle');

@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { Globe } from 'lucide-react';
 import { Link } from '@/lib/i18n/navigation';
 import { COUNTRIES, languagesForCountry, localizedPath, toLocaleTag, type Market } from '@/lib/i18n/markets';
 import { ClientMessages } from '@/components/ui/client-messages';
@@ -37,7 +38,7 @@ export async function SiteHeader({
   const current = toLocaleTag(market);
   const languages =
     options.length < 2 ? null : documentHref === undefined ? (
-      <LanguageSelector label={tLang('label')} current={current} options={options} />
+      <LanguageSelector label={tLang('label')} current={current} options={options} icon={<Globe size={18} strokeWidth={2} aria-hidden="true" />} />
     ) : (
       <LanguageLinks label={tLang('label')} current={current} options={options} />
     );
