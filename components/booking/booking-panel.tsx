@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
-import { Bot, ClipboardList, MessageCircle } from 'lucide-react';
+import { Bot, ClipboardList, MessageCircle } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import { getDb } from '@/lib/db/client';
 import { activeRateCards } from '@/lib/fares/rate-cards';
 import { COUNTRIES, type Market } from '@/lib/i18n/markets';
@@ -10,9 +11,9 @@ import { RideForm } from './ride-form';
 import styles from './booking.module.css';
 
 const TABS = [
-  { key: 'tabChat', href: '/user/ai/taxi/booking', Icon: Bot },
-  { key: 'tabWhatsapp', href: '/user/whatsapp/taxi/booking', Icon: MessageCircle },
-  { key: 'tabForm', href: '/user/form/taxi/booking', Icon: ClipboardList },
+  { key: 'tabChat', href: '/user/ai/taxi/booking', icon: Bot },
+  { key: 'tabWhatsapp', href: '/user/whatsapp/taxi/booking', icon: MessageCircle },
+  { key: 'tabForm', href: '/user/form/taxi/booking', icon: ClipboardList },
 ] as const;
 
 /** The booking options tabs (spec 000 §2.3) and, on the form tab, the booking form. */
@@ -27,7 +28,7 @@ export async function BookingPanel({ tenant, market, locale, titleLevel }: { ten
           {TABS.map((tab) => (
             <li key={tab.key}>
               <Link href={tab.href} locale={locale} className={styles.tab} aria-current={tab.key === 'tabForm' ? 'page' : undefined}>
-                <tab.Icon size={20} strokeWidth={2} aria-hidden="true" />
+                <Icon icon={tab.icon} />
                 <span>{t(tab.key)}</span>
               </Link>
             </li>

@@ -1,4 +1,5 @@
-import { PencilLine } from 'lucide-react';
+import { PencilLine } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import type { Place } from '@/lib/booking/vocabulary';
 import styles from './booking.module.css';
 
@@ -31,7 +32,7 @@ export function RouteSketch({ pickup, dropoff, label, tripText, pickupMarker, dr
     <figure className={styles.sketch}>
       {note ? (
       <p className={styles.sketchNote} data-sketch-note>
-        <PencilLine size={14} aria-hidden="true" />
+        <Icon icon={PencilLine} size={14} />
         {note}
       </p>
       ) : null}

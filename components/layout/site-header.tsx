@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
-import { Globe } from 'lucide-react';
+import { Globe } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import { Link } from '@/lib/i18n/navigation';
 import { COUNTRIES, languagesForCountry, localizedPath, toLocaleTag, type Market } from '@/lib/i18n/markets';
 import { ClientMessages } from '@/components/ui/client-messages';
@@ -38,7 +39,7 @@ export async function SiteHeader({
   const current = toLocaleTag(market);
   const languages =
     options.length < 2 ? null : documentHref === undefined ? (
-      <LanguageSelector label={tLang('label')} current={current} options={options} icon={<Globe size={18} strokeWidth={2} aria-hidden="true" />} />
+      <LanguageSelector label={tLang('label')} current={current} options={options} icon={<Icon icon={Globe} size={18} />} />
     ) : (
       <LanguageLinks label={tLang('label')} current={current} options={options} />
     );

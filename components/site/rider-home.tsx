@@ -2,7 +2,8 @@ import { getTranslations } from 'next-intl/server';
 import type { ServiceArea } from '@/lib/db/schema';
 import type { Tenant } from '@/lib/tenancy/queries';
 import { formatPhone, whatsappLink } from '@/lib/tenancy/contact';
-import { MessageCircle, Phone } from 'lucide-react';
+import { MessageCircle, Phone } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import { Link } from '@/lib/i18n/navigation';
 import { SEO_PATHS } from '@/lib/seo/paths';
 import ui from '@/components/ui/ui.module.css';
@@ -28,13 +29,13 @@ export async function RiderHero({ tenant }: { tenant: Tenant }) {
           <div className={styles.actions}>
             {phone ? (
               <a href={`tel:${phone.e164}`} className={`${ui.button} ${styles.heroCall}`}>
-                <Phone size={18} aria-hidden="true" />
+                <Icon icon={Phone} size={18} />
                 {t('call', { phone: phone.display })}
               </a>
             ) : null}
             {whatsapp ? (
               <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={`${ui.button} ${styles.heroWhatsapp}`}>
-                <MessageCircle size={18} aria-hidden="true" />
+                <Icon icon={MessageCircle} size={18} />
                 {t('whatsapp')}
               </a>
             ) : null}

@@ -1,5 +1,6 @@
 import type { Place } from '@/lib/booking/vocabulary';
-import { PencilLine } from 'lucide-react';
+import { PencilLine } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import styles from './track.module.css';
 import booking from '@/components/booking/booking.module.css';
 
@@ -34,7 +35,7 @@ export function TrackSketch({ pickup, driver, label, caption, driverLabel, picku
     <figure className={styles.map}>
       {note ? (
       <p className={booking.sketchNote} data-sketch-note>
-        <PencilLine size={14} aria-hidden="true" />
+        <Icon icon={PencilLine} size={14} />
         {note}
       </p>
       ) : null}
