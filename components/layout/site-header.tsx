@@ -4,7 +4,7 @@ import { Icon } from '@/components/ui/icon';
 import { Link } from '@/lib/i18n/navigation';
 import { COUNTRIES, languagesForCountry, localizedPath, toLocaleTag, type Market } from '@/lib/i18n/markets';
 import { ClientMessages } from '@/components/ui/client-messages';
-import { AccountMenu } from '@/components/auth/account-menu';
+import { LazyAccountMenu } from '@/components/auth/lazy-account-menu';
 import type { Tenant } from '@/lib/tenancy/queries';
 import { LanguageSelector } from './language-selector';
 import { LanguageLinks } from './language-links';
@@ -61,7 +61,7 @@ export async function SiteHeader({
             {languages}
             {showAccount && documentHref === undefined ? (
               <ClientMessages namespaces={['Auth', 'AuthErrors', 'Validation', 'RiderLogin']}>
-                <AccountMenu defaultCountry={COUNTRIES[market.country].region} />
+                <LazyAccountMenu defaultCountry={COUNTRIES[market.country].region} />
               </ClientMessages>
             ) : null}
           </div>
