@@ -4,7 +4,10 @@ import NextLink from 'next/link';
 import { usePathname as useNextPathname, useRouter as useNextRouter } from 'next/navigation';
 import { useMemo, type ComponentProps } from 'react';
 import { useLocale } from 'next-intl';
-import { getPathname, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, unlocalizedPath, type Href } from './locale-href';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, prefixedHref, prefixOfTag, unprefixedPath, type Href } from './prefix';
+
+/** Paths of the browser's links: the market table stays on the server (see ./prefix). */
+const getPathname = ({ href, locale }: { href: Href; locale: string }) => prefixedHref(prefixOfTag(locale), href);
 
 /** Remembers a newly chosen locale, as the middleware reads it on the next unprefixed visit. */
 function rememberLocale(current: string, next: string | undefined): void {
@@ -52,5 +55,5 @@ export function useRouter() {
 export function usePathname(): string {
   const pathname = useNextPathname();
   const locale = useLocale();
-  return unlocalizedPath(pathname, locale);
+  return unprefixedPath(pathname, prefixOfTag(locale));
 }

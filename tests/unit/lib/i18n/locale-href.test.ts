@@ -1,4 +1,6 @@
 import { getPathname, unlocalizedPath } from '@/lib/i18n/locale-href';
+import { fromLocaleTag, LOCALE_TAGS, marketPrefix } from '@/lib/i18n/markets';
+import { prefixOfTag } from '@/lib/i18n/prefix';
 
 describe('locale paths of links and the router', () => {
   it('puts app paths under the locale prefix, with their query', () => {
@@ -21,5 +23,10 @@ describe('locale paths of links and the router', () => {
     expect(unlocalizedPath('/in/ta', 'ta-IN')).toBe('/');
     expect(unlocalizedPath('/in/tamil/x', 'ta-IN')).toBe('/in/tamil/x');
     expect(unlocalizedPath('/uk/en/travel/home', 'en-GB')).toBe('/travel/home');
+  });
+
+  it("gives the browser's prefix of every locale as the market table does", () => {
+    expect(LOCALE_TAGS.length).toBeGreaterThan(20);
+    for (const tag of LOCALE_TAGS) expect(prefixOfTag(tag)).toBe(marketPrefix(fromLocaleTag(tag)!));
   });
 });
