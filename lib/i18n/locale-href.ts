@@ -1,3 +1,4 @@
+import { redirect as nextRedirect } from 'next/navigation';
 import { fromLocaleTag, marketPrefix } from './markets';
 import { prefixedHref, unprefixedPath, type Href } from './prefix';
 
@@ -13,4 +14,9 @@ export function getPathname({ href, locale }: { href: Href; locale: string }): s
 export function unlocalizedPath(pathname: string, locale: string): string {
   const market = fromLocaleTag(locale);
   return market ? unprefixedPath(pathname, marketPrefix(market)) : pathname;
+}
+
+/** Server-side redirect to an app path in a locale. */
+export function redirect({ href, locale }: { href: Href; locale: string }): never {
+  return nextRedirect(getPathname({ href, locale }));
 }

@@ -1,4 +1,4 @@
-import { redirect } from '@/lib/i18n/navigation';
+import { redirect } from '@/lib/i18n/locale-href';
 import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
 
 /** Unknown paths redirect to the landing (spec 000 §2.1). */
