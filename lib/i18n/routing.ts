@@ -1,6 +1,6 @@
 import { defineRouting } from 'next-intl/routing';
 import { DEFAULT_LOCALE_TAG, fromLocaleTag, LOCALE_TAGS, marketPrefix } from './markets';
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from './locale-href';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from './prefix';
 
 export { LOCALE_COOKIE };
 
