@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { chromium, expect, test, type Page } from '@playwright/test';
 import { fillTrip } from './support/booking';
 
 /**
@@ -83,8 +83,10 @@ test('the vehicle step at 360 px: vehicle pictures, and the route sketch labelle
   const pictures = page.locator('img[data-vehicle-picture]');
   await expect(pictures).toHaveCount(await radios.count());
   for (const picture of await pictures.all()) {
+    // Lazily loaded pictures: each arrives once scrolled to.
+    await picture.scrollIntoViewIfNeeded();
     await expect(picture).toBeVisible();
-    expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   }
   expect(await page.locator('img[data-vehicle-picture="sedan"]').getAttribute('src')).toBe('/vehicles/sedan.svg');
   await expect(page.locator('[data-open-map="failed"]')).toBeAttached({ timeout: 20_000 });
@@ -110,11 +112,10 @@ const STAND_IN_STYLE = {
 };
 
 test.describe('the open-data map', () => {
-  // WebGL in headless Chromium: software rendering (the suite's default flags turn the GPU off).
-  test.use({ launchOptions: { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'] } });
-
-  test('with its style reachable, the vehicle step shows the MapLibre map with P and D and the attribution instead of the sketch', async ({ browser }) => {
-    const context = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true, locale: 'en-IN' });
+  test('with its style reachable, the vehicle step shows the MapLibre map with P and D and the attribution instead of the sketch', async () => {
+    // WebGL in headless Chromium: software rendering (the suite's launch flags turn the GPU off).
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'] });
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true, locale: 'en-IN' });
     const page = await context.newPage();
     let styleAsked = 0;
     await page.route('https://tiles.openfreemap.org/**', (route) => {
@@ -130,5 +131,6 @@ test.describe('the open-data map', () => {
     await expect(page.locator('.open-map-marker-dropoff')).toHaveText('D');
     await expect(page.locator('.maplibregl-ctrl-attrib')).toContainText('Stand-in map data');
     await context.close();
+    await browser.close();
   });
 });
