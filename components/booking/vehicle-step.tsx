@@ -104,7 +104,7 @@ export function VehicleStep() {
                 <label key={type} className={styles.vehicle} data-selected={chosen === type || undefined}>
                   <input type="radio" name={`${id}-vehicle`} value={type} checked={chosen === type} onChange={() => setChosen(type)} />
                   {/* eslint-disable-next-line @next/next/no-img-element -- a small static SVG, the console's per-type illustration */}
-                  <img className={styles.vehiclePic} src={TYPE_IMAGES[type] ?? DEFAULT_VEHICLE_IMAGE} alt="" width={80} height={40} loading="lazy" data-vehicle-picture={type} />
+                  <img className={styles.vehiclePic} src={TYPE_IMAGES[type] ?? DEFAULT_VEHICLE_IMAGE} alt="" width={64} height={32} loading="lazy" data-vehicle-picture={type} />
                   <span className={styles.vehicleMain}>
                     <strong>{tTypes(type)}</strong>
                     <span className={styles.muted}>{t('models', { models: detail.vehicle.vehicles.join(', ') })}</span>
