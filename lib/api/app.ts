@@ -19,6 +19,7 @@ import { placesRoutes } from './routes/places';
 import { profileRoutes } from './routes/profile';
 import { pushRoutes } from './routes/push';
 import { ridesRoutes } from './routes/rides';
+import { settingsRoutes } from './routes/settings';
 import { siteRoutes } from './routes/site';
 import { trackingRoutes } from './routes/tracking';
 import { uploadsRoutes } from './routes/uploads';
@@ -44,6 +45,7 @@ const routes = new Hono()
   .route('/', profileRoutes)
   .route('/', pushRoutes)
   .route('/', ridesRoutes)
+  .route('/', settingsRoutes)
   .route('/', siteRoutes)
   .route('/', trackingRoutes)
   .route('/', uploadsRoutes)
