@@ -28,6 +28,8 @@ test.describe('rider screens', () => {
       mkdirSync(DIR, { recursive: true });
       const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, isMobile: true, hasTouch: true, deviceScaleFactor: 1, locale: 'en-IN' });
       const page = await context.newPage();
+      // A fresh server renders its first pages slowly on a busy machine: wait until the home answers.
+      await expect.poll(async () => (await page.request.get('/in/en/user/home')).status(), { timeout: 60_000 }).toBe(200);
       for (const [name, url] of [
         ['home-en', '/in/en/user/home'],
         ['home-ta', '/in/ta/user/home'],
@@ -35,7 +37,7 @@ test.describe('rider screens', () => {
         ['form-en', '/in/en/user/form/taxi/booking'],
       ] as const) {
         await page.goto(url);
-        await expect(page.getByRole('button', { name: /.+/ }).first()).toBeVisible();
+        await expect(page.getByRole('button', { name: /.+/ }).first()).toBeVisible({ timeout: 30_000 });
         await shot(page, name, size.width);
       }
       await fillTrip(page, { from: 'Chennai', to: 'Bengaluru', time: '8:00 PM' });
