@@ -20,6 +20,8 @@ const KIND_LABEL = {
   commission: 'commission',
   payout: 'payout',
   adjustment: 'adjustment',
+  wallet_spend: 'walletSpend',
+  wallet_refund: 'walletRefund',
 } as const satisfies Record<WalletKind, string>;
 
 /** The signed-in rider's wallet: available and pending cashback, and the ledger newest first. */

@@ -23,6 +23,8 @@ const KIND_LABEL = {
   cashback_reversal: 'cashbackReversal',
   payout: 'payout',
   adjustment: 'adjustment',
+  wallet_spend: 'walletSpend',
+  wallet_refund: 'walletRefund',
 } as const satisfies Record<WalletKind, string>;
 
 const toMinor = (major: number) => Math.round(major * 100);
