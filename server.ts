@@ -16,6 +16,7 @@ import { startPushNotifications } from './lib/push/listener';
 import { createFrontDoor } from './lib/http/front';
 import { refuseAtEdge, sendEdgeError } from './lib/http/edge';
 import { paymentFormOrigins } from './lib/payments/form-origins';
+import { openMapOrigins } from './lib/maps/open-map';
 import { getRequestListener } from '@hono/node-server';
 import inject from 'light-my-request';
 import { apiApp } from './lib/api/app';
@@ -88,7 +89,7 @@ async function main(): Promise<void> {
   });
   const api = getRequestListener(apiApp.fetch);
   // In production pages pass the front door: cached static documents, CSP nonces, compression.
-  const front = dev ? undefined : createFrontDoor({ handle, log: logger, formOrigins: paymentFormOrigins(config) });
+  const front = dev ? undefined : createFrontDoor({ handle, log: logger, formOrigins: paymentFormOrigins(config), connectOrigins: openMapOrigins() });
   await front?.listen();
 
   const server = createServer((req, res) => {

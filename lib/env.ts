@@ -58,6 +58,10 @@ const envSchema = z.object({
   SMS_HTTP_URL: optionalUrl,
   SMS_HTTP_TOKEN: z.string().optional(),
   NEXT_PUBLIC_GOOGLE_MAPS_API_KEY: z.string().optional(),
+  /** The open map's MapLibre style without a Google key (default OpenFreeMap); `off` for the sketch only (lib/maps/open-map.ts). */
+  MAP_STYLE_URL: z.string().optional(),
+  /** More origins the open map's tiles, glyphs and sprites come from (space separated). */
+  MAP_CONNECT_ORIGINS: z.string().optional(),
   /** Server-side key for Routes, Places and Geocoding (never sent to browsers). */
   GOOGLE_MAPS_API_KEY: z.string().optional(),
   /** OpenAI-compatible chat API (base URL ending before /chat/completions); all three or none. */

@@ -64,6 +64,7 @@ export const queryKeys = {
   places: {
     /** Place suggestions of a searched text in a language. */
     search: (lang: string, q: string) => ['places', 'search', lang, q] as const,
+    reverse: (lang: string, lat: number, lng: number) => ['places', 'reverse', lang, lat, lng] as const,
   },
   tracking: {
     ride: (rideId: number, token: string | undefined) => ['tracking', rideId, token ?? null] as const,

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import type { FieldError } from 'react-hook-form';
-import { checkPhone } from '@/lib/contact/checks';
+import { checkPhone } from '@/lib/contact/phone-check';
 
 /** Translates a schema message key (Validation namespace) for a form field. */
 export function useFieldError() {

@@ -3,7 +3,13 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import { api, typedCall, within, type ApiDataOf } from '@/lib/api/typed-client';
+import type { api, ApiDataOf } from '@/lib/api/typed-client';
+
+/**
+ * The typed API client, loaded after first paint (the session is read in an effect): its code
+ * (hono's client) is not part of the pages' first-load JavaScript (issue 17).
+ */
+const client = () => import('@/lib/api/typed-client');
 
 /** The signed-in user as GET /api/auth/me answers it (lib/auth/views.ts userView). */
 export type Me = NonNullable<ApiDataOf<typeof api.auth.me.$get>>;
@@ -39,14 +45,16 @@ export const useSessionStore = create<SessionState>()((set) => {
     status: 'loading',
     me: null,
     refresh: () => {
-      inflight ??= typedCall(api.auth.me.$get(undefined, within()))
-        .then((result) => settle(result.ok ? result.data.data : null))
+      inflight ??= client()
+        .then(({ api, typedCall, within }) => typedCall(api.auth.me.$get(undefined, within())))
+        .then((result) => settle(result.ok ? result.data.data : null), () => settle(null))
         .finally(() => {
           inflight = null;
         });
       return inflight;
     },
     signOut: async () => {
+      const { api, typedCall, within } = await client();
       await typedCall(api.auth.logout.$post(undefined, within()));
       settle(null);
     },

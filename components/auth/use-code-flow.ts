@@ -2,7 +2,10 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { api, typedCall, within, type ApiDataOf, type ApiFailure } from '@/lib/api/typed-client';
+import type { api, ApiDataOf, ApiFailure } from '@/lib/api/typed-client';
+
+/** The typed API client, loaded when a code is first asked for (not in the login page's first-load JavaScript). */
+const client = () => import('@/lib/api/typed-client');
 import type { UserRole } from '@/lib/db/schema/users';
 import type { Feature } from '@/lib/auth/constants';
 
@@ -40,6 +43,7 @@ export function useCodeFlow(userType: UserRole, feature: Feature) {
       setBusy(true);
       setError(undefined);
       setNotice(undefined);
+      const { api, typedCall, within } = await client();
       const result = await typedCall(api.auth.otp.send.$post({ json: { userType, feature, locale, ...next } }, within()));
       setBusy(false);
       if (!result.ok) {
@@ -60,6 +64,7 @@ export function useCodeFlow(userType: UserRole, feature: Feature) {
       if (!identity) return undefined;
       setBusy(true);
       setError(undefined);
+      const { api, typedCall, within } = await client();
       const result = await typedCall(
         api.auth.otp.verify.$post(
           { json: { userType, feature, locale, otp, platform: 'web', appName: window.location.host, createIsoTime: new Date().toISOString(), ...identity } },

@@ -1,4 +1,6 @@
 import { getTranslations } from 'next-intl/server';
+import { Bot, ClipboardList, MessageCircle } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import { getDb } from '@/lib/db/client';
 import { activeRateCards } from '@/lib/fares/rate-cards';
 import { tripContext } from '@/lib/fares/trip-rules';
@@ -10,9 +12,9 @@ import { RideForm } from './ride-form';
 import styles from './booking.module.css';
 
 const TABS = [
-  { key: 'tabChat', href: '/user/ai/taxi/booking' },
-  { key: 'tabWhatsapp', href: '/user/whatsapp/taxi/booking' },
-  { key: 'tabForm', href: '/user/form/taxi/booking' },
+  { key: 'tabChat', href: '/user/ai/taxi/booking', icon: Bot },
+  { key: 'tabWhatsapp', href: '/user/whatsapp/taxi/booking', icon: MessageCircle },
+  { key: 'tabForm', href: '/user/form/taxi/booking', icon: ClipboardList },
 ] as const;
 
 /** The booking options tabs (spec 000 §2.3) and, on the form tab, the booking form. */
@@ -28,7 +30,8 @@ export async function BookingPanel({ tenant, market, locale, titleLevel }: { ten
           {TABS.map((tab) => (
             <li key={tab.key}>
               <Link href={tab.href} locale={locale} className={styles.tab} aria-current={tab.key === 'tabForm' ? 'page' : undefined}>
-                {t(tab.key)}
+                <Icon icon={tab.icon} />
+                <span>{t(tab.key)}</span>
               </Link>
             </li>
           ))}

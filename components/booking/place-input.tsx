@@ -1,16 +1,16 @@
 'use client';
 
-import { useEffect, useId, useState } from 'react';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import type { Place } from '@/lib/booking/vocabulary';
-import { queryKeys } from '@/lib/query-keys';
-import { reversePlace, searchPlaces, type PlaceSuggestion } from './api';
+import type { PlaceSuggestion } from './api';
 import styles from './booking.module.css';
 
 const DEBOUNCE_MS = 150;
 const GEOLOCATION = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 0 } as const;
 const NONE: PlaceSuggestion[] = [];
+/** The searches (react-query and the API client), loaded when a place is first searched or located. */
+const placeSearch = () => import('./place-search');
 
 /** A place search combobox over /api/places/search, with "use my current location" when asked. */
 export function PlaceInput({
@@ -36,8 +36,11 @@ export function PlaceInput({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [status, setStatus] = useState<'idle' | 'locating' | 'located-failed'>('idle');
-  /** The text searched for, once typing pauses; null while nothing is to be searched. */
-  const [searched, setSearched] = useState<string | null>(null);
+  // The last answer's options stay shown until the next search answers; a failed search shows none.
+  const [options, setOptions] = useState<PlaceSuggestion[]>(NONE);
+  const [searching, setSearching] = useState(false);
+  /** Only the latest search may change the options. */
+  const latest = useRef(0);
 
   const [shownName, setShownName] = useState(value?.name);
   if (value?.name !== shownName) {
@@ -49,26 +52,22 @@ export function PlaceInput({
   useEffect(() => {
     const query = text.trim();
     if (!open || !query || query === value?.name) return;
-    const timer = setTimeout(() => setSearched(query), DEBOUNCE_MS);
+    const timer = setTimeout(() => {
+      const ticket = ++latest.current;
+      setSearching(true);
+      const settle = (found: PlaceSuggestion[]) => {
+        if (ticket !== latest.current) return;
+        // A new answer: nothing is highlighted.
+        setOptions(found);
+        setActive(-1);
+        setSearching(false);
+      };
+      placeSearch()
+        .then(({ findPlaces }) => findPlaces(query, lang))
+        .then(settle, () => settle(NONE));
+    }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, open, value?.name]);
-
-  // The last answer's options stay shown until the next search answers; a failed search shows none.
-  const suggestions = useQuery({
-    queryKey: queryKeys.places.search(lang, searched ?? ''),
-    queryFn: () => searchPlaces(searched!, lang),
-    enabled: searched !== null,
-    placeholderData: keepPreviousData,
-  });
-  const options = suggestions.isError ? NONE : (suggestions.data ?? NONE);
-  const searching = suggestions.isFetching;
-  const [shownOptions, setShownOptions] = useState(options);
-  if (shownOptions !== options && !suggestions.isPlaceholderData) {
-    // A new answer: nothing is highlighted.
-    setShownOptions(options);
-    setActive(-1);
-  }
-  const locating = useMutation({ mutationFn: ({ lat, lng }: { lat: number; lng: number }) => reversePlace(lat, lng, lang) });
+  }, [text, open, value?.name, lang]);
 
   const choose = (option: PlaceSuggestion) => {
     onChange({ lat: option.lat, lng: option.lng, name: option.name });
@@ -81,16 +80,15 @@ export function PlaceInput({
     setStatus('locating');
     navigator.geolocation.getCurrentPosition(
       ({ coords }) =>
-        locating.mutate(
-          { lat: coords.latitude, lng: coords.longitude },
-          {
-            onSuccess: (place) => {
+        placeSearch()
+          .then(({ placeAt }) => placeAt(coords.latitude, coords.longitude, lang))
+          .then(
+            (place) => {
               setStatus('idle');
               choose(place);
             },
-            onError: () => setStatus('located-failed'),
-          },
-        ),
+            () => setStatus('located-failed'),
+          ),
       (failure) => {
         console.warn('geolocation failed', failure.message);
         setStatus('located-failed');

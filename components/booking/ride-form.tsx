@@ -8,7 +8,7 @@ import { tripLimitIssue, type TripLimitIssue, type TripRuleValues } from '@/lib/
 import { estimateRoute } from '@/lib/road-distance/estimate';
 import { RIDE_TIME_SLOTS, zonedDate, zonedIso } from '@/lib/fares/time';
 import { TRIP_KINDS, type RentalPackage } from '@/lib/booking/vocabulary';
-import { formatTime } from '@/lib/i18n/format';
+import { formatTime } from '@/lib/i18n/format-time';
 import { LazyPhoneField, loadPhoneField } from '@/components/auth/lazy-phone-field';
 import { usePhoneError } from '@/components/auth/field-error';
 import { useSession } from '@/components/auth/session-store';

@@ -1,3 +1,5 @@
+import { PencilLine } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import type { Place } from '@/lib/booking/vocabulary';
 import styles from './booking.module.css';
 
@@ -19,14 +21,21 @@ function project(a: Place, b: Place) {
 
 /**
  * The route drawn without a maps key: P and D markers on a sketch, a curved
- * line between them and the trip's distance and duration (spec 000 §2.4).
+ * line between them and the trip's distance and duration (spec 000 §2.4);
+ * `note` says on it that it is a sketch, not a map.
  */
-export function RouteSketch({ pickup, dropoff, label, tripText, pickupMarker, dropoffMarker }: { pickup: Place; dropoff: Place | null; label: string; tripText: string; pickupMarker: string; dropoffMarker: string }) {
+export function RouteSketch({ pickup, dropoff, label, tripText, pickupMarker, dropoffMarker, note }: { pickup: Place; dropoff: Place | null; label: string; tripText: string; pickupMarker: string; dropoffMarker: string; note?: string }) {
   const points = dropoff ? project(pickup, dropoff) : { p: { x: W / 2, y: H / 2 }, d: null };
   const { p, d } = points;
   const bend = d ? { x: (p.x + d.x) / 2 - (d.y - p.y) * 0.2, y: (p.y + d.y) / 2 + (d.x - p.x) * 0.2 } : null;
   return (
     <figure className={styles.sketch}>
+      {note ? (
+      <p className={styles.sketchNote} data-sketch-note>
+        <Icon icon={PencilLine} size={14} />
+        {note}
+      </p>
+      ) : null}
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} className={styles.sketchSvg}>
         <defs>
           <pattern id="grid" width="20" height="20" patternUnits="userSpaceOnUse">

@@ -15,6 +15,7 @@ import { fetchQuote } from './api';
 import { quoteInputOf, useBookingStore } from './booking-store';
 import { useShallow } from 'zustand/react/shallow';
 import { RouteMap } from './route-map';
+import { DEFAULT_VEHICLE_IMAGE, TYPE_IMAGES } from '@/lib/fleet/images';
 import styles from './booking.module.css';
 import { BackArrow } from '@/components/ui/back-arrow';
 
@@ -122,6 +123,8 @@ export function VehicleStep() {
               return (
                 <label key={type} className={styles.vehicle} data-selected={chosen === type || undefined}>
                   <input type="radio" name={`${id}-vehicle`} value={type} checked={chosen === type} onChange={() => setChosen(type)} />
+                  {/* eslint-disable-next-line @next/next/no-img-element -- a small static SVG, the console's per-type illustration */}
+                  <img className={styles.vehiclePic} src={TYPE_IMAGES[type] ?? DEFAULT_VEHICLE_IMAGE} alt="" width={64} height={32} loading="lazy" data-vehicle-picture={type} />
                   <span className={styles.vehicleMain}>
                     <strong>{tTypes(type)}</strong>
                     <span className={styles.muted}>{t('models', { models: detail.vehicle.vehicles.join(', ') })}</span>

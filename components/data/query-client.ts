@@ -21,3 +21,23 @@ export function makeQueryClient(): QueryClient {
     },
   });
 }
+
+let browserClient: QueryClient | undefined;
+
+/**
+ * The page's one QueryClient in the browser (a new one per call on the server).
+ * Providers in the layouts that need react-query and the booking form's lazily
+ * loaded place search all share it, so what one user read is dropped once when
+ * another (or nobody) is signed in.
+ */
+export function browserQueryClient(): QueryClient {
+  if (typeof window === 'undefined') return makeQueryClient();
+  if (!browserClient) {
+    const client = makeQueryClient();
+    useSessionStore.subscribe((session, previous) => {
+      if (session.status === 'ready' && previous.status === 'ready' && session.me?.user_id !== previous.me?.user_id) client.removeQueries();
+    });
+    browserClient = client;
+  }
+  return browserClient;
+}

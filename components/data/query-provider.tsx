@@ -1,19 +1,16 @@
 'use client';
 
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useSessionStore } from '@/components/auth/session-store';
-import { makeQueryClient } from './query-client';
+import { browserQueryClient } from './query-client';
 
-/** The page's one QueryClient; what one user read is dropped when another (or nobody) is signed in. */
+/**
+ * Gives the screens under it the page's one QueryClient. It sits in the layouts
+ * (and the console frame) whose pages read server data with react-query, not in
+ * the root layout: the landing, the booking form and the console login load no
+ * react-query on first paint (issue 17, first-load JavaScript <= 150 kB).
+ */
 export function QueryProvider({ children }: { children: ReactNode }) {
-  const [client] = useState(makeQueryClient);
-  useEffect(
-    () =>
-      useSessionStore.subscribe((session, previous) => {
-        if (session.status === 'ready' && previous.status === 'ready' && session.me?.user_id !== previous.me?.user_id) client.removeQueries();
-      }),
-    [client],
-  );
+  const [client] = useState(browserQueryClient);
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

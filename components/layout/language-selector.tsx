@@ -1,13 +1,14 @@
 'use client';
 
-import { useId, useTransition } from 'react';
+import { useId, useTransition, type ReactNode } from 'react';
 import { usePathname, useRouter } from '@/lib/i18n/navigation';
 import styles from './language-selector.module.css';
 
 type Option = { locale: string; label: string };
 
 /** Switches the language within the current country; next-intl keeps the choice in the locale cookie. */
-export function LanguageSelector({ label, current, options }: { label: string; current: string; options: Option[] }) {
+/** `icon` (drawn by the server: no icon code in the page's JavaScript) marks the compact form on small phones. */
+export function LanguageSelector({ label, current, options, icon }: { label: string; current: string; options: Option[]; icon?: ReactNode }) {
   const id = useId();
   const router = useRouter();
   const pathname = usePathname();
@@ -18,6 +19,11 @@ export function LanguageSelector({ label, current, options }: { label: string; c
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
+      {/* On small phones the select is a globe and the language's code; the native list still opens on tap. */}
+      <span className={styles.compact} aria-hidden="true">
+        {icon}
+        {current.split('-')[0].toUpperCase()}
+      </span>
       <select
         id={id}
         className={styles.select}

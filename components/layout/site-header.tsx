@@ -1,8 +1,10 @@
 import { getTranslations } from 'next-intl/server';
+import { Globe } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import { Link } from '@/lib/i18n/navigation';
 import { COUNTRIES, languagesForCountry, localizedPath, toLocaleTag, type Market } from '@/lib/i18n/markets';
 import { ClientMessages } from '@/components/ui/client-messages';
-import { AccountMenu } from '@/components/auth/account-menu';
+import { LazyAccountMenu } from '@/components/auth/lazy-account-menu';
 import type { Tenant } from '@/lib/tenancy/queries';
 import { offeredLanguages } from '@/lib/settings/languages';
 import { isPlatformTenant } from '@/lib/tenancy/platform';
@@ -45,7 +47,7 @@ export async function SiteHeader({
   const current = toLocaleTag(market);
   const languages =
     options.length < 2 ? null : documentHref === undefined ? (
-      <LanguageSelector label={tLang('label')} current={current} options={options} />
+      <LanguageSelector label={tLang('label')} current={current} options={options} icon={<Icon icon={Globe} size={18} />} />
     ) : (
       <LanguageLinks label={tLang('label')} current={current} options={options} />
     );
@@ -67,7 +69,7 @@ export async function SiteHeader({
             {languages}
             {showAccount && !onPlatform && documentHref === undefined ? (
               <ClientMessages namespaces={['Auth', 'AuthErrors', 'Validation', 'RiderLogin']}>
-                <AccountMenu defaultCountry={COUNTRIES[market.country].region} />
+                <LazyAccountMenu defaultCountry={COUNTRIES[market.country].region} />
               </ClientMessages>
             ) : null}
           </div>

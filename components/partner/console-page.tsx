@@ -6,6 +6,7 @@ import { Link } from '@/lib/i18n/navigation';
 import { listServiceAreas } from '@/lib/tenancy/queries';
 import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
 import { ClientMessages } from '@/components/ui/client-messages';
+import { QueryProvider } from '@/components/data/query-provider';
 import { LanguageSelector } from '@/components/layout/language-selector';
 import { ConsoleGate } from './console-gate';
 import { AddVehicleWhenEmpty } from './fleet/add-vehicle-when-empty';
@@ -39,6 +40,7 @@ export async function ConsolePage({ params, area, namespaces, children }: { para
   );
   return (
     <ClientMessages namespaces={['ConsoleNav', 'Auth', 'AuthErrors', 'Validation', 'PartnerRides', 'Dispatch', 'TripKinds', 'VehicleTypes', ...namespaces]}>
+      <QueryProvider>
       <a className="skip-link" href="#main">
         {t('skip')}
       </a>
@@ -68,6 +70,7 @@ export async function ConsolePage({ params, area, namespaces, children }: { para
           <ServiceMap cities={cities} label={t('serviceMapLabel', { businessName: tenant.name })} />
         </aside>
       </div>
+      </QueryProvider>
     </ClientMessages>
   );
 }

@@ -3,7 +3,8 @@
 import { useId, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { api, typedCall, within } from '@/lib/api/typed-client';
-import { getPathname, Link } from '@/lib/i18n/navigation';
+import { Link } from '@/lib/i18n/navigation';
+import { getPathname } from '@/lib/i18n/locale-href';
 import ui from '@/components/ui/ui.module.css';
 import styles from './track.module.css';
 

@@ -1,5 +1,8 @@
 import type { Place } from '@/lib/booking/vocabulary';
+import { PencilLine } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import styles from './track.module.css';
+import booking from '@/components/booking/booking.module.css';
 
 const W = 320;
 const H = 220;
@@ -21,14 +24,21 @@ export function sketchPosition(pickup: Point, driver: Point): { x: number; y: nu
   return { x: W / 2 + dx * scale, y: H / 2 - dy * scale };
 }
 
-type Props = { pickup: Place; driver: Point; label: string; caption: string; driverLabel: string; pickupLabel: string; driverMarker: string; pickupMarker: string };
+type Props = { pickup: Place; driver: Point; label: string; caption: string; driverLabel: string; pickupLabel: string; driverMarker: string; pickupMarker: string; note?: string };
 
 /** The track map without a maps key: the pickup, the driver and the line between them (spec 000 §2.16). */
-export function TrackSketch({ pickup, driver, label, caption, driverLabel, pickupLabel, driverMarker, pickupMarker }: Props) {
+/** `note` says on the drawing that it is a sketch, not a map. */
+export function TrackSketch({ pickup, driver, label, caption, driverLabel, pickupLabel, driverMarker, pickupMarker, note }: Props) {
   const p = { x: W / 2, y: H / 2 };
   const d = sketchPosition(pickup, driver);
   return (
     <figure className={styles.map}>
+      {note ? (
+      <p className={booking.sketchNote} data-sketch-note>
+        <Icon icon={PencilLine} size={14} />
+        {note}
+      </p>
+      ) : null}
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} className={styles.sketch}>
         <defs>
           <pattern id="track-grid" width="20" height="20" patternUnits="userSpaceOnUse">

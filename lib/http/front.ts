@@ -35,6 +35,8 @@ export type FrontOptions = {
   log: Log;
   /** Origins a payment form may post to (PayU), for the form-action directive. */
   formOrigins?: string[];
+  /** Origins app pages may fetch from besides their own (the open map's style and tiles). */
+  connectOrigins?: string[];
   /** Next's build directory, whose static/ holds the stylesheets documents inline. */
   distDir?: string;
 };
@@ -60,14 +62,14 @@ export function documentPolicy(): string {
 }
 
 /** Policy of app pages: scripts carry this response's nonce; scripts they load are trusted (strict-dynamic), e.g. Google Maps. */
-export function appPolicy(nonce: string, formOrigins: readonly string[] = []): string {
+export function appPolicy(nonce: string, formOrigins: readonly string[] = [], connectOrigins: readonly string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
     "style-src 'self' 'unsafe-inline' https://fonts.googleapis.com",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data: https://fonts.gstatic.com",
-    "connect-src 'self' https://*.googleapis.com https://*.gstatic.com",
+    ['connect-src', "'self'", 'https://*.googleapis.com', 'https://*.gstatic.com', ...connectOrigins].join(' '),
     "frame-src 'self' https://www.google.com",
     "worker-src 'self' blob:",
     "manifest-src 'self'",
@@ -161,7 +163,7 @@ function withVary(vary: string | string[] | number | undefined, name: string): s
 
 type Upstream = { status: number; headers: IncomingHttpHeaders; body: Buffer };
 
-export function createFrontDoor({ handle, log, formOrigins = [], distDir = path.join(process.cwd(), '.next') }: FrontOptions) {
+export function createFrontDoor({ handle, log, formOrigins = [], connectOrigins = [], distDir = path.join(process.cwd(), '.next') }: FrontOptions) {
   const socketPath = path.join(os.tmpdir(), `travelsx-${process.pid}-${randomBytes(6).toString('hex')}.sock`);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const inner = http.createServer((req, res) => {
@@ -296,7 +298,7 @@ export function createFrontDoor({ handle, log, formOrigins = [], distDir = path.
     const type = String(upstream.headers['content-type'] ?? '');
     if (type.startsWith('text/html')) {
       const nonce = randomBytes(16).toString('base64');
-      headers['content-security-policy'] = appPolicy(nonce, formOrigins);
+      headers['content-security-policy'] = appPolicy(nonce, formOrigins, connectOrigins);
       body = Buffer.from(body.toString('utf8').replace(/<(script|link)(?=[\s>/])/g, `<$1 nonce="${nonce}"`));
     }
     if (acceptsGzip(req) && COMPRESSIBLE.test(type)) {
@@ -345,7 +347,7 @@ export function createFrontDoor({ handle, log, formOrigins = [], distDir = path.
 
   function sendAppPage(req: IncomingMessage, res: ServerResponse, entry: AppPageEntry, state: 'HIT' | 'MISS' | 'STALE'): void {
     const nonce = randomBytes(16).toString('base64');
-    const headers: OutgoingHttpHeaders = { ...entry.headers, 'content-security-policy': appPolicy(nonce, formOrigins), 'x-page-cache': state };
+    const headers: OutgoingHttpHeaders = { ...entry.headers, 'content-security-policy': appPolicy(nonce, formOrigins, connectOrigins), 'x-page-cache': state };
     const gzip = acceptsGzip(req);
     const body = gzip ? gzipNonced(entry.page, nonce) : renderNonced(entry.page, nonce);
     if (gzip) headers['content-encoding'] = 'gzip';
@@ -411,7 +413,7 @@ export function createFrontDoor({ handle, log, formOrigins = [], distDir = path.
       const type = String(response.headers['content-type'] ?? '');
       const html = type.startsWith('text/html');
       const nonce = randomBytes(16).toString('base64');
-      if (html) headers['content-security-policy'] = appPolicy(nonce, formOrigins);
+      if (html) headers['content-security-policy'] = appPolicy(nonce, formOrigins, connectOrigins);
       const status = isNotFoundPagePath(pathname) ? 404 : (response.statusCode ?? 502);
       if (status === 404 && html && req.method === 'GET') {
         // a 404 is read whole: it may be Next's error shell, answered instead with the rendered page

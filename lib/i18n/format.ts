@@ -3,15 +3,10 @@
  * decimals, the rupee sign for INR, 12-hour times with AM/PM, Latin digits).
  * Amounts arrive in minor units (paise, cents).
  */
-const numbering = { numberingSystem: 'latn' } as const;
 
-/** English times read "8:00 PM" (en-US style, spec 000 §9) in every English market; other languages keep their own. */
-function timeLocale(locale: string): string {
-  return locale.startsWith('en') ? 'en-US' : locale;
-}
+import { numbering, plainSpaces, timeLocale } from './format-time';
 
-/** ICU puts a narrow no-break space before AM/PM; a plain space reads and matches the same everywhere. */
-const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+export { formatTime } from './format-time';
 
 /** `signed` shows the sign of credits too ("+₹25.00", "-₹25.00"), for ledgers. */
 export function formatMoney(minor: number, currency: string, locale: string, { signed = false }: { signed?: boolean } = {}): string {
@@ -24,10 +19,6 @@ export function formatDateTime(iso: string | Date, locale: string, timeZone?: st
   return plainSpaces(new Intl.DateTimeFormat(timeLocale(locale), { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true, timeZone, ...numbering }).format(new Date(iso)));
 }
 
-/** "8:00 PM" */
-export function formatTime(iso: string | Date, locale: string, timeZone?: string): string {
-  return plainSpaces(new Intl.DateTimeFormat(timeLocale(locale), { hour: 'numeric', minute: '2-digit', hour12: true, timeZone, ...numbering }).format(new Date(iso)));
-}
 
 /** Kilometres with one decimal, e.g. "452.3 km". */
 export function formatKm(meters: number, locale: string): string {

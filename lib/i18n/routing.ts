@@ -1,8 +1,8 @@
 import { defineRouting } from 'next-intl/routing';
 import { DEFAULT_LOCALE_TAG, fromLocaleTag, LOCALE_TAGS, marketPrefix } from './markets';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from './prefix';
 
-/** The cookie that remembers the chosen locale (a BCP-47 tag such as "ta-IN"). */
-export const LOCALE_COOKIE = 'NEXT_LOCALE';
+export { LOCALE_COOKIE };
 
 const prefixes = Object.fromEntries(LOCALE_TAGS.map((tag) => [tag, marketPrefix(fromLocaleTag(tag)!)]));
 
@@ -11,6 +11,6 @@ export const routing = defineRouting({
   locales: LOCALE_TAGS as string[],
   defaultLocale: DEFAULT_LOCALE_TAG,
   localePrefix: { mode: 'always', prefixes },
-  localeCookie: { name: LOCALE_COOKIE, maxAge: 60 * 60 * 24 * 365, sameSite: 'lax' },
+  localeCookie: { name: LOCALE_COOKIE, maxAge: LOCALE_COOKIE_MAX_AGE, sameSite: 'lax' },
   alternateLinks: false,
 });

@@ -4,7 +4,7 @@ import { notFound, permanentRedirect } from 'next/navigation';
 import { getDb } from '@/lib/db/client';
 import type { ServiceArea } from '@/lib/db/schema';
 import { activeRateCards } from '@/lib/fares/rate-cards';
-import { getPathname } from '@/lib/i18n/navigation';
+import { getPathname } from '@/lib/i18n/locale-href';
 import { listServiceAreas, type Tenant } from '@/lib/tenancy/queries';
 import { approvedReviews, businessRating } from '@/lib/ratings/ratings';
 import { lookupSlug } from './place-lookup';

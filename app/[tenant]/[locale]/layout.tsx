@@ -5,7 +5,6 @@ import { shareImage } from '@/lib/seo/metadata';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { isRtl } from '@/lib/i18n/markets';
-import { QueryProvider } from '@/components/data/query-provider';
 import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
 import '../../globals.css';
 
@@ -42,9 +41,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   return (
     <html lang={market.lang} dir={isRtl(market.lang) ? 'rtl' : 'ltr'} style={brandCssVariables(tenant.brandColor) as CSSProperties}>
       <body>
-        <NextIntlClientProvider messages={null}>
-          <QueryProvider>{children}</QueryProvider>
-        </NextIntlClientProvider>
+        <NextIntlClientProvider messages={null}>{children}</NextIntlClientProvider>
       </body>
     </html>
   );

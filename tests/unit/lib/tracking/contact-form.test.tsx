@@ -87,6 +87,11 @@ describe('the track sketch', () => {
     expect(screen.getByTestId('track-line')).toBeInTheDocument();
   });
 
+  it('says it is a sketch, not a map, when given the note', () => {
+    render(<TrackSketch pickup={pickup} driver={{ lat: 13.06, lng: 80.25 }} {...labels} note="Sketch, not a map" />);
+    expect(screen.getByText('Sketch, not a map')).toBeInTheDocument();
+  });
+
   it('keeps the pickup at the centre and small moves visible', () => {
     const a = sketchPosition(pickup, { lat: 13.07, lng: 80.26 });
     const b = sketchPosition(pickup, { lat: 13.0701, lng: 80.26 });

@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { BookingPage } from '@/components/booking/booking-page';
 import { VehicleStep } from '@/components/booking/vehicle-step';
+import { OpenMapStyle } from '@/components/maps/open-map-style';
+import { openMapStyleUrl } from '@/lib/maps/open-map';
 import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
 
 export async function generateMetadata({ params }: { params: PageParams }): Promise<Metadata> {
@@ -13,8 +15,10 @@ export async function generateMetadata({ params }: { params: PageParams }): Prom
 export default async function RideVehiclesPage({ params }: { params: PageParams }) {
   const { tenant, market } = await pageContext(params);
   return (
-    <BookingPage tenant={tenant} market={market} namespaces={['Vehicles', 'VehicleTypes', 'Validation', 'AuthErrors', 'RideFlow']}>
-      <VehicleStep />
+    <BookingPage tenant={tenant} market={market} namespaces={['Vehicles', 'VehicleTypes', 'Validation', 'AuthErrors', 'RideFlow', 'Maps']}>
+      <OpenMapStyle url={openMapStyleUrl()}>
+        <VehicleStep />
+      </OpenMapStyle>
     </BookingPage>
   );
 }

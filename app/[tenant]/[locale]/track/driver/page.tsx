@@ -3,6 +3,8 @@ import { getTranslations } from 'next-intl/server';
 import { SiteShell } from '@/components/layout/site-shell';
 import { ClientMessages } from '@/components/ui/client-messages';
 import { TrackDriver } from '@/components/tracking/track-driver';
+import { OpenMapStyle } from '@/components/maps/open-map-style';
+import { openMapStyleUrl } from '@/lib/maps/open-map';
 import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
 
 
@@ -22,8 +24,10 @@ export default async function TrackDriverPage({ params, searchParams }: { params
   const token = typeof query.token === 'string' ? query.token.slice(0, 100) : undefined;
   return (
     <SiteShell tenant={tenant} market={market}>
-      <ClientMessages namespaces={['TrackDriver', 'PartnerRides', 'Auth', 'AuthErrors', 'Validation', 'RiderLogin']}>
-        <TrackDriver rideId={Number.isSafeInteger(raw) && raw > 0 ? raw : null} token={token} />
+      <ClientMessages namespaces={['TrackDriver', 'PartnerRides', 'Auth', 'AuthErrors', 'Validation', 'RiderLogin', 'Maps']}>
+        <OpenMapStyle url={openMapStyleUrl()}>
+          <TrackDriver rideId={Number.isSafeInteger(raw) && raw > 0 ? raw : null} token={token} />
+        </OpenMapStyle>
       </ClientMessages>
     </SiteShell>
   );

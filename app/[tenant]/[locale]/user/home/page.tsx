@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { SiteShell } from '@/components/layout/site-shell';
-import { RiderHome, ServedCities } from '@/components/site/rider-home';
+import { RiderHero, ServedCities, TripKinds } from '@/components/site/rider-home';
 import { OfferSection } from '@/components/site/offer-section';
 import { Offer } from '@/components/site/offer';
 import { BookingPanel } from '@/components/booking/booking-panel';
@@ -16,7 +16,7 @@ export async function generateMetadata({ params }: { params: PageParams }): Prom
   return seoMetadata(tenant, market, await homeSeo(tenant, locale));
 }
 
-/** The user home composite: header, booking tabs, offer, hero, place details of the main city, cities. */
+/** The user home composite: header, booking tabs beside the hero, offer, place details of the main city, cities. */
 export default async function UserHomePage({ params }: { params: PageParams }) {
   const { tenant, market, locale } = await pageContext(params);
   const cities = await servicePlaces(tenant.id);
@@ -24,12 +24,16 @@ export default async function UserHomePage({ params }: { params: PageParams }) {
   const seo = await homeSeo(tenant, locale);
   return (
     <SiteShell tenant={tenant} market={market}>
-      <div className={`${styles.page} ${styles.narrow}`}>
-        <BookingPanel tenant={tenant} market={market} locale={locale} />
+      {/* The booking card first on phones; beside the hero on desktop. */}
+      <div className={styles.homeTop}>
+        <div className={styles.homeCard}>
+          <BookingPanel tenant={tenant} market={market} locale={locale} />
+        </div>
+        <RiderHero tenant={tenant} />
       </div>
       <OfferSection tenant={tenant} locale={locale} />
       <Offer tenant={tenant} />
-      <RiderHome tenant={tenant} showTripKinds={!main} />
+      {main ? null : <TripKinds />}
       {main ? <PlaceDetails tenant={tenant} place={main} view="place" locale={locale} level={2} /> : null}
       <ServedCities cities={cities} />
       <JsonLd data={await seoJsonLd(tenant, market, seo)} />
