@@ -1,11 +1,10 @@
 'use client';
 
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from '@/lib/i18n/navigation';
 import { quoteRequestIssues } from '@/lib/fares/quote-rules';
-import { tripLimitIssue, type TripLimitIssue, type TripRuleValues } from '@/lib/fares/trip-limits';
-import { estimateRoute } from '@/lib/road-distance/estimate';
+import type { TripLimitIssue, TripRuleValues } from '@/lib/fares/trip-limits';
 import { RIDE_TIME_SLOTS, zonedDate, zonedIso } from '@/lib/fares/time';
 import { TRIP_KINDS, type RentalPackage } from '@/lib/booking/vocabulary';
 import { formatTime } from '@/lib/i18n/format-time';
@@ -124,12 +123,20 @@ export function RideForm({
   if (!errors.dropoffLocation && form.pickupLocation && form.dropoffLocation && form.tripKind !== 'rental' && form.pickupLocation.name === form.dropoffLocation.name) {
     errors.dropoffLocation = tv('samePlace');
   }
+  // the limit check is fetched once a pickup is picked; until it is there, Continue waits for it
+  const wantsLimitCheck = Boolean(limits && form.pickupLocation);
+  const [limitCheck, setLimitCheck] = useState<{ run: typeof import('./limit-check').limitIssueOf } | null>(null);
+  useEffect(() => {
+    if (wantsLimitCheck && !limitCheck) void import('./limit-check').then(
+        (m) => setLimitCheck({ run: m.limitIssueOf }),
+        // offline: the quote checks the same limits and says what is wrong
+        () => setLimitCheck({ run: () => undefined }),
+      );
+  }, [wantsLimitCheck, limitCheck]);
   const limitIssue: TripLimitIssue | undefined = useMemo(() => {
-    if (!limits || !trip.pickupLocation || !trip.pickupAt) return undefined;
-    const dropoff = trip.tripKind === 'rental' ? null : trip.dropoffLocation;
-    const distanceM = dropoff ? estimateRoute(trip.pickupLocation, dropoff).distanceM : 0;
-    return tripLimitIssue(limits.rules, limits.cities, { tripKind: trip.tripKind, pickup: trip.pickupLocation, dropoff, pickupTime: new Date(trip.pickupAt), distanceM });
-  }, [limits, trip]);
+    if (!limits || !limitCheck || !trip.pickupLocation || !trip.pickupAt) return undefined;
+    return limitCheck.run(limits, { tripKind: trip.tripKind, pickupLocation: trip.pickupLocation, dropoffLocation: trip.dropoffLocation, pickupAt: trip.pickupAt });
+  }, [limits, limitCheck, trip]);
   if (limitIssue && !errors[limitIssue.field]) {
     // whole km, Latin digits (as formatKm), without pulling the money formatters into the form's first load
     const km = (value: number) => new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilometer', maximumFractionDigits: 0, numberingSystem: 'latn' }).format(value);
@@ -143,7 +150,7 @@ export function RideForm({
   }
   const flightOk = !form.flightNumber.trim() || /^[A-Z0-9]{2}\s?\d{1,4}[A-Z]?$/i.test(form.flightNumber.trim());
   const phoneMessage = !me && form.phone?.number ? phoneError(form.phone, true) : undefined;
-  const valid = Object.keys(errors).length === 0 && flightOk && !phoneMessage;
+  const valid = Object.keys(errors).length === 0 && flightOk && !phoneMessage && !(wantsLimitCheck && !limitCheck);
   // a place error shows once typed text was left unpicked, and a limit at once (the rider chose what breaks it)
   const shown = (key: string) => (touched[key] || (limitIssue?.field === key) || ((key === 'pickupLocation' || key === 'dropoffLocation') && typed[key].trim() && !form[key]) ? errors[key] : undefined);
   // what Continue needs that no field shows yet (shown ones are beside their fields)

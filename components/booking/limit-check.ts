@@ -1,0 +1,15 @@
+import { tripLimitIssue, type TripLimitIssue } from '@/lib/fares/trip-limits';
+import { estimateRoute } from '@/lib/road-distance/estimate';
+import type { Place, TripKind } from '@/lib/booking/vocabulary';
+import type { FormLimits } from './ride-form';
+
+/*
+ * The booking form's trip-limit check, loaded once the rider picks a pickup
+ * (a first paint does not need it): the same check the quote runs on the
+ * server, with the road distance estimated the way the quote estimates it.
+ */
+export function limitIssueOf(limits: FormLimits, trip: { tripKind: TripKind; pickupLocation: Place; dropoffLocation: Place | null; pickupAt: string }): TripLimitIssue | undefined {
+  const dropoff = trip.tripKind === 'rental' ? null : trip.dropoffLocation;
+  const distanceM = dropoff ? estimateRoute(trip.pickupLocation, dropoff).distanceM : 0;
+  return tripLimitIssue(limits.rules, limits.cities, { tripKind: trip.tripKind, pickup: trip.pickupLocation, dropoff, pickupTime: new Date(trip.pickupAt), distanceM });
+}
