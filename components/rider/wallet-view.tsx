@@ -20,6 +20,10 @@ const KIND_LABEL = {
   commission: 'commission',
   payout: 'payout',
   adjustment: 'adjustment',
+  // Operator-only entries (a rider's ledger never holds them): the nearest rider wording.
+  ride_cash: 'rideEarning',
+  commission_owed: 'commission',
+  settlement: 'payout',
 } as const satisfies Record<WalletKind, string>;
 
 /** The signed-in rider's wallet: available and pending cashback, and the ledger newest first. */

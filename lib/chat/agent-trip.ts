@@ -218,9 +218,9 @@ export async function book(state: AgentState, ctx: AgentContext): Promise<Turn> 
   });
   if (outcome.ok) {
     const { ride } = outcome;
-    const booked: AgentState = { ...state, stage: 'booked', bookedRideId: ride.id, expect: undefined };
-    const lines = [line('booked', { rideId: ride.id, vehicle: vehicleValue(vehicle, s.ac), summary: { line: summaryLine(s, ctx.tenant.timeZone) }, startCode: ride.startCode })];
-    return say(booked, lines, { data: { kind: 'booked', rideId: ride.id, total: ride.totalAmount, cashbackAmount: ride.cashbackAmount, currency: ride.currency } });
+    const booked: AgentState = { ...state, stage: 'booked', bookedRideId: ride.number, expect: undefined };
+    const lines = [line('booked', { rideId: ride.number, vehicle: vehicleValue(vehicle, s.ac), summary: { line: summaryLine(s, ctx.tenant.timeZone) }, startCode: ride.startCode })];
+    return say(booked, lines, { data: { kind: 'booked', rideId: ride.number, total: ride.totalAmount, cashbackAmount: ride.cashbackAmount, currency: ride.currency } });
   }
   switch (outcome.problem) {
     case 'quoteExpired':

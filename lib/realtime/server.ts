@@ -54,7 +54,7 @@ export function attachSocketServer(httpServer: HttpServer): Server {
   registerChat(io);
   registerDriverTracking(io);
   onRideChange(({ ride, from, to }) => {
-    const payload = { id: ride.id, from, to, status: ride.status, createdAt: ride.createdAt.toISOString() };
+    const payload = { id: ride.number, from, to, status: ride.status, createdAt: ride.createdAt.toISOString() };
     io.to(businessRoom(ride.businessId)).emit(RIDE_EVENT, payload);
     io.to(riderRoom(ride.riderId)).emit(RIDE_EVENT, payload);
   });

@@ -6,7 +6,7 @@ import ui from '@/components/ui/ui.module.css';
 import type { ActionKind, PartnerRide } from './types';
 import styles from './rides.module.css';
 
-const ACTIONS: Partial<Record<PartnerRide['status'], ActionKind[]>> = {
+export const RIDE_ACTIONS: Partial<Record<PartnerRide['status'], ActionKind[]>> = {
   booked: ['accept', 'decline'],
   accepted: ['start', 'decline'],
   ontrip: ['complete'],
@@ -15,15 +15,17 @@ const ACTIONS: Partial<Record<PartnerRide['status'], ActionKind[]>> = {
 /** A console ride card: customer, time, phone, places, fare, status and the actions its status allows. */
 export function PartnerRideCard({ ride, timeZone, onAction }: { ride: PartnerRide; timeZone: string; onAction: (ride: PartnerRide, kind: ActionKind) => void }) {
   const t = useTranslations('PartnerRides');
+  const tb = useTranslations('Board');
   const tKinds = useTranslations('TripKinds');
   const tTypes = useTranslations('VehicleTypes');
   const locale = useLocale();
   return (
-    <article className={styles.card} aria-label={t('rideId', { id: ride.id })}>
+    <article className={ride.needsDriverSoon ? `${styles.card} ${styles.soonCard}` : styles.card} aria-label={t('rideId', { id: ride.id })}>
       <header className={styles.cardHead}>
         <h2>{t('rideId', { id: ride.id })}</h2>
         <span className={styles.badge} data-status={ride.status}>{t(`tabs.${ride.status}`)}</span>
       </header>
+      {ride.needsDriverSoon ? <p className={styles.soonBadge}>{tb('needsDriver')}</p> : null}
       <p className={styles.meta}>{t('trip', { tripKind: tKinds(ride.tripKind), rideType: tKinds(ride.rideType), vehicle: tTypes(ride.vehicleType) })}</p>
       <dl className={styles.facts}>
         <dt>{t('customer')}</dt>
@@ -40,9 +42,9 @@ export function PartnerRideCard({ ride, timeZone, onAction }: { ride: PartnerRid
         <dd className={styles.fare}>{formatMoney(ride.totalAmount, ride.currency, locale)}</dd>
       </dl>
       {ride.driverName ? <p className={styles.meta}>{t('driver', { name: ride.driverName, vehicle: ride.vehicleNumber ?? '' })}</p> : null}
-      {ACTIONS[ride.status]?.length ? (
+      {RIDE_ACTIONS[ride.status]?.length ? (
         <div className={styles.actions}>
-          {ACTIONS[ride.status]!.map((kind) => (
+          {RIDE_ACTIONS[ride.status]!.map((kind) => (
             <button key={kind} type="button" className={`${ui.button} ${kind === 'decline' ? ui.secondary : ui.primary}`} onClick={() => onAction(ride, kind)}>
               {t(kind)}
             </button>

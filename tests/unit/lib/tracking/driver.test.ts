@@ -74,8 +74,8 @@ describe('driver location updates', () => {
   });
 
   it('move only the signed-in driver, and only while a ride is accepted or on trip', async () => {
-    const { rideIds } = await recordDriverLocation(db, world.demo.id, world.mani.userId, { lat: 13.05, lng: 80.25 });
-    expect(rideIds).toEqual([maniRide.id]);
+    const { rides: live } = await recordDriverLocation(db, world.demo.id, world.mani.userId, { lat: 13.05, lng: 80.25 });
+    expect(live).toEqual([{ id: maniRide.id, number: maniRide.number }]);
     const rows = await db.select({ id: drivers.id, lat: drivers.lat, lng: drivers.lng, locatedAt: drivers.locatedAt }).from(drivers);
     expect(rows.find((r) => r.id === world.mani.driverId)).toMatchObject({ lat: 13.05, lng: 80.25 });
     expect(rows.find((r) => r.id === world.ravi.driverId)).toMatchObject({ lat: null, lng: null, locatedAt: null });
