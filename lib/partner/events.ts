@@ -7,7 +7,6 @@ import type { EventsQuery, EventWindow } from './schemas';
 
 /** A row of the ride event page (spec 000 §2.15): the label comes from `toStatus`; `rideId` is the ride's number within the operator. */
 export type RideEventRow = {
-  id: number;
   rideId: number;
   fromStatus: RideStatus | null;
   toStatus: RideStatus;
@@ -52,7 +51,6 @@ export async function listRideEvents(db: Db, business: { id: number; timeZone: s
   ]);
   return {
     items: rows.map((r) => ({
-      id: r.id,
       rideId: r.rideId,
       fromStatus: r.fromStatus as RideStatus | null,
       toStatus: r.toStatus as RideStatus,
