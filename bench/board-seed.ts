@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { env } from '../lib/env';
 import { closeDatabase, openDatabase } from '../lib/db/client';
+import { rowsOf } from '../lib/db/rows';
 import { businesses, drivers, quotes, users, vehicles } from '../lib/db/schema';
 import { createSession } from '../lib/auth/session';
 import { ensureDemoTenant } from '../lib/tenancy/demo';
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
 
   await db.execute(sql`insert into users (business_id, role, name, phone_code, phone)
     select ${business.id}, 'travelsx-user', 'Bench rider ' || n, '91', (9700000000 + n)::text from generate_series(1, ${RIDERS}) as n`);
-  const [{ first }] = (await db.execute(sql`select min(id) as first from users where business_id = ${business.id} and role = 'travelsx-user'`)).rows as { first: number }[];
+  const [{ first }] = rowsOf(await db.execute(sql`select min(id)::integer as first from users where business_id = ${business.id} and role = 'travelsx-user'`)) as { first: number }[];
 
   const today = localDate(new Date(), business.timeZone);
   const start = startOfLocalDay(addDays(today, -DAYS_BACK), business.timeZone);

@@ -41,11 +41,11 @@ test.describe('the rides board', () => {
     await partnerLogin(page, PARTNER_EMAIL);
     await page.goto('/in/en/travel/rides');
     await expect(page.getByRole('heading', { name: 'Rides', level: 1 })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Today', pressed: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Today', exact: true, pressed: true })).toBeVisible();
     await expect(page.getByText('Times in Asia/Kolkata')).toBeVisible();
 
-    await page.getByLabel('From').fill(day);
-    await page.getByLabel('To').fill(day);
+    await page.getByLabel('From', { exact: true }).fill(day);
+    await page.getByLabel('To', { exact: true }).fill(day);
     await page.getByRole('button', { name: 'Show', exact: true }).click();
     await expect(page.getByText(/^53 rides with a pickup on /)).toBeVisible();
     const table = page.getByRole('table');
@@ -75,7 +75,7 @@ test.describe('the rides board', () => {
     await expect(page.getByRole('link', { name: /Export CSV/ })).toContainText('all statuses');
 
     // A reversed range is refused in words.
-    await page.getByLabel('To').fill(inIndia(4));
+    await page.getByLabel('To', { exact: true }).fill(inIndia(4));
     await page.getByRole('button', { name: 'Show', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText('The end date must be on or after the start date');
 
@@ -87,8 +87,8 @@ test.describe('the rides board', () => {
     const phone = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true, storageState: await page.context().storageState() });
     const phonePage = await phone.newPage();
     await phonePage.goto('/in/en/travel/rides');
-    await phonePage.getByLabel('From').fill(day);
-    await phonePage.getByLabel('To').fill(day);
+    await phonePage.getByLabel('From', { exact: true }).fill(day);
+    await phonePage.getByLabel('To', { exact: true }).fill(day);
     await phonePage.getByRole('button', { name: 'Show', exact: true }).click();
     await expect(phonePage.getByRole('article', { name: `Ride #${early.id}`, exact: true })).toBeVisible();
     await expect(phonePage.getByRole('table')).toHaveCount(0);

@@ -158,7 +158,7 @@ export function RidesScreen({ timeZone }: { timeZone: string }) {
             <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={load}>{t('refresh')}</button>
           </div>
         ) : null}
-        {rides.length && wide ? <RidesTable rides={rides} timeZone={timeZone} sort={sort} onSort={setSort} onAction={(r, kind) => setAction({ ride: r, kind })} caption={tb('showing', { range: rangeLabel, count: counts?.all ?? 0 })} /> : null}
+        {rides.length && wide ? <RidesTable rides={rides} timeZone={timeZone} sort={sort} onSort={setSort} onAction={(r, kind) => setAction({ ride: r, kind })} caption={`${tb('rangeLabel')}: ${rangeLabel}`} /> : null}
         {rides.length && !wide ? rides.map((ride) => <PartnerRideCard key={ride.id} ride={ride} timeZone={timeZone} onAction={(r, kind) => setAction({ ride: r, kind })} />) : null}
       </div>
       {board.hasNextPage ? (
