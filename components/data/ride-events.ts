@@ -25,7 +25,7 @@ export function moveRide(lists: RideLists, rideId: number, status: string): Ride
 
 /** The board's cached pages with ride `rideId` (its number) in its new status. */
 export function restatus(board: InfiniteData<PartnerRides>, rideId: number, status: string): InfiniteData<PartnerRides> {
-  if (!board.pages.some((page) => page.rides.some((r) => r.id === rideId))) return board;
+  if (!Array.isArray(board.pages) || !board.pages.some((page) => page.rides?.some((r) => r.id === rideId))) return board;
   const pages = board.pages.map((page) => ({ ...page, rides: page.rides.map((r) => (r.id === rideId ? { ...r, status: status as typeof r.status, needsDriverSoon: status === 'booked' && r.needsDriverSoon } : r)) }));
   return { ...board, pages };
 }
