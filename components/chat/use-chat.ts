@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query-keys';
 import type { ChatMessageView } from '@/lib/chat/contract';
 import { useHydrationStore } from '@/components/ui/hydration-store';
@@ -13,8 +13,6 @@ import { openChatTransport, type ChatTransport } from './chat-transport';
 export type ChatEntry = ChatMessageView & { pending?: boolean; failed?: boolean };
 
 export type ChatTexts = { notUnderstood: string; failed: string };
-
-type View = { session: string | null; entries: ChatEntry[]; loaded: boolean };
 
 /** Stored messages first, then what the stored list does not have yet (local entries, replies newer than the list). */
 function mergeStored(current: ChatEntry[], stored: ChatMessageView[]): ChatEntry[] {
@@ -28,33 +26,49 @@ function withFallback(agent: ChatMessageView, texts: ChatTexts): ChatMessageView
 
 let localIds = -1;
 
+/** The history of no session: an empty list that is never fetched. */
+const NO_SESSION = ['chat', 'history', null] as const;
+
 /**
  * The conversation: its id, the history (restored on load and after a
  * reconnect), sending through the transport with the three-dot placeholder,
  * and a message typed while signed out that waits for the sign-in.
+ *
+ * The list on screen is the react-query entry of the session's history
+ * (`queryKeys.chat.history`): stored messages plus this tab's unsent, waiting
+ * and failed turns (negative ids), so a screen mounted again shows it at once.
  */
 export function useChat({ ready, userId, locale, texts, onQueuedSent }: { ready: boolean; userId: number | null; locale: string; texts: ChatTexts; onQueuedSent: () => void }) {
   const hydrated = useHydrationStore((s) => s.hydrated);
   const chatSession = useMemo(() => (hydrated && ready ? chatSessionFor(userId) : null), [hydrated, ready, userId]);
   const client = useQueryClient();
-  const [view, setView] = useState<View>({ session: null, entries: [], loaded: false });
+  const history = useQuery<ChatEntry[]>({
+    queryKey: chatSession ? queryKeys.chat.history(chatSession) : NO_SESSION,
+    // the stored list, merged with what this tab holds that the server has not stored yet
+    queryFn: async () => {
+      const key = queryKeys.chat.history(chatSession!);
+      const stored = await fetchHistory(chatSession!);
+      return mergeStored(client.getQueryData<ChatEntry[]>(key) ?? [], stored);
+    },
+    enabled: chatSession !== null,
+    staleTime: 0,
+  });
   const [announcement, setAnnouncement] = useState('');
   const transport = useRef<ChatTransport | null>(null);
   const queued = useRef<string | null>(null);
-  const latest = useRef({ view, texts, onQueuedSent });
-  const shown = view.session === chatSession ? view : { session: chatSession, entries: [], loaded: false };
+  const latest = useRef({ texts, onQueuedSent });
 
   useEffect(() => {
-    latest.current = { view, texts, onQueuedSent };
+    latest.current = { texts, onQueuedSent };
   });
 
-  /** Changes the entries of `session` (a view of another session starts empty). */
-  const update = useCallback((session: string, change: (entries: ChatEntry[]) => ChatEntry[], loaded?: boolean) => {
-    setView((prev) => {
-      const base = prev.session === session ? prev : { session, entries: [], loaded: false };
-      return { session, entries: change(base.entries), loaded: loaded ?? base.loaded };
-    });
-  }, []);
+  /** Changes the entries of `session` in the cache. */
+  const update = useCallback(
+    (session: string, change: (entries: ChatEntry[]) => ChatEntry[]) => {
+      client.setQueryData<ChatEntry[]>(queryKeys.chat.history(session), (prev) => change(prev ?? []));
+    },
+    [client],
+  );
 
   const deliver = useCallback(
     async (session: string, via: ChatTransport, text: string) => {
@@ -87,17 +101,13 @@ export function useChat({ ready, userId, locale, texts, onQueuedSent }: { ready:
   useEffect(() => {
     if (!chatSession) return;
     let live = true;
-    const restore = async (afterReconnect: boolean) => {
-      const known = latest.current.view.session === chatSession ? latest.current.view.entries.filter((e) => e.id > 0) : [];
-      // The stored history is a react-query entry; the screen merges it with its own unsent and failed turns.
-      const key = queryKeys.chat.history(chatSession);
-      const stored =
-        afterReconnect && userId !== null
-          ? client.setQueryData<ChatMessageView[]>(key, await syncHistory(chatSession, known))!
-          : await client.fetchQuery({ queryKey: key, queryFn: () => fetchHistory(chatSession), staleTime: 0 });
-      if (live) update(chatSession, (current) => mergeStored(current, stored), true);
+    const key = queryKeys.chat.history(chatSession);
+    const resync = async () => {
+      // after a reconnect the server gets the stored part of what is shown and answers its own list
+      const known = (client.getQueryData<ChatEntry[]>(key) ?? []).filter((e) => e.id > 0);
+      const stored = userId !== null ? await syncHistory(chatSession, known) : await fetchHistory(chatSession);
+      if (live) update(chatSession, (current) => mergeStored(current, stored));
     };
-    void restore(false);
     const opened = openChatTransport({
       chatSession,
       locale,
@@ -107,7 +117,7 @@ export function useChat({ ready, userId, locale, texts, onQueuedSent }: { ready:
         setAnnouncement(message.content.message);
       },
       onReconnect: () => {
-        if (live) void restore(true);
+        if (live) void resync();
       },
     });
     transport.current = opened;
@@ -144,5 +154,5 @@ export function useChat({ ready, userId, locale, texts, onQueuedSent }: { ready:
     queued.current = null;
   }, []);
 
-  return { chatSession, entries: shown.entries, loading: !shown.loaded, announcement, send, cancelQueued };
+  return { chatSession, entries: chatSession ? (history.data ?? []) : [], loading: chatSession !== null && history.status === 'pending', announcement, send, cancelQueued };
 }
