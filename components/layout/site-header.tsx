@@ -4,6 +4,7 @@ import { COUNTRIES, languagesForCountry, localizedPath, toLocaleTag, type Market
 import { ClientMessages } from '@/components/ui/client-messages';
 import { AccountMenu } from '@/components/auth/account-menu';
 import type { Tenant } from '@/lib/tenancy/queries';
+import { offeredLanguages } from '@/lib/settings/languages';
 import { LanguageSelector } from './language-selector';
 import { LanguageLinks } from './language-links';
 import styles from './site-header.module.css';
@@ -29,7 +30,10 @@ export async function SiteHeader({
 }) {
   const t = await getTranslations('Header');
   const tLang = await getTranslations('LanguageSelector');
-  const options = languagesForCountry(market.country).map((lang) => ({
+  // the tenant's own market lists the languages it offers (and the one shown, whatever it is)
+  const langs = market.country === tenant.countryCode ? offeredLanguages(tenant) : [...languagesForCountry(market.country)];
+  if (!langs.includes(market.lang)) langs.push(market.lang);
+  const options = langs.map((lang) => ({
     locale: toLocaleTag({ country: market.country, lang }),
     label: new Intl.DisplayNames([lang], { type: 'language' }).of(lang) ?? lang,
     href: documentHref === undefined ? '' : localizedPath({ country: market.country, lang }, documentHref),

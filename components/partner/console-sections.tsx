@@ -36,7 +36,7 @@ async function rentalPackages(tenant: Tenant) {
  * (a table importing every screen would ship all of them to every console page, the login included).
  */
 const CONSOLE_SCREENS = {
-  home: { title: { namespace: 'Overview', key: 'title' }, namespaces: ['Overview', 'Money'], props: ({ tenant }) => ({ timeZone: tenant.timeZone }) },
+  home: { title: { namespace: 'Overview', key: 'title' }, namespaces: ['Overview', 'Settings', 'Money'], props: ({ area, tenant }) => ({ area, timeZone: tenant.timeZone }) },
   rides: { title: { namespace: 'PartnerRides', key: 'title' }, namespaces: ['PartnerRides', 'Board', 'Overview', 'TripKinds', 'VehicleTypes'], props: ({ tenant }) => ({ timeZone: tenant.timeZone }) },
   book: { title: { namespace: 'ConsoleBooking', key: 'title' }, namespaces: ['ConsoleBooking', 'Booking', 'TripKinds', 'VehicleTypes'], props: async ({ area, tenant, market }) => ({ area, timeZone: tenant.timeZone, defaultCountry: COUNTRIES[market.country].region, packages: await rentalPackages(tenant) }) },
   vehicles: { title: { namespace: 'FleetVehicles', key: 'title' }, namespaces: ['FleetVehicles', 'VehicleTypes'], props: () => ({}) },
@@ -49,6 +49,7 @@ const CONSOLE_SCREENS = {
   visits: { title: { namespace: 'Visits', key: 'metaTitle' }, namespaces: ['Visits', 'Leads', 'Overview'], props: ({ tenant }) => ({ timeZone: tenant.timeZone }) },
   apps: { title: { namespace: 'Apps', key: 'title' }, namespaces: ['Apps'], props: ({ area, tenant, market }) => ({ tenant, market, area }) },
   blog: { title: { namespace: 'BlogCreate', key: 'metaTitle' }, namespaces: ['BlogCreate'], props: () => ({}) },
+  settings: { title: { namespace: 'Settings', key: 'title' }, namespaces: ['Settings'], props: () => ({}) },
 } satisfies Record<Exclude<ConsoleSection, 'login' | 'ai'>, ConsoleScreen<object>>;
 
 type ScreenSection = keyof typeof CONSOLE_SCREENS;

@@ -13,6 +13,7 @@ export const CONSOLE_SECTIONS = [
   { key: 'visits', path: 'visits' },
   { key: 'apps', path: 'apps' },
   { key: 'blog', path: 'blog/create' },
+  { key: 'settings', path: 'settings' },
 ] as const;
 
 export type ConsoleArea = 'travel' | 'delivery';

@@ -7,7 +7,7 @@ const PAD = 28;
 /** Room on the right for the city names. */
 const LABEL_ROOM = 72;
 
-/** The operator's service cities on a sketch (the console's right-hand map on large screens). */
+/** The operator's service cities on a sketch (the console's right-hand map on large screens); the main city's dot is larger. */
 export function ServiceMap({ cities, label }: { cities: ServiceArea[]; label: string }) {
   if (!cities.length) return null;
   const lats = cities.map((c) => c.lat);
@@ -22,7 +22,7 @@ export function ServiceMap({ cities, label }: { cities: ServiceArea[]; label: st
         <rect width={W} height={H} className={styles.mapBg} />
         {cities.map((city) => (
           <g key={city.id}>
-            <circle cx={x(city.lng)} cy={y(city.lat)} r="5" className={styles.mapDot} />
+            <circle cx={x(city.lng)} cy={y(city.lat)} r={city.isMain ? 8 : 5} className={styles.mapDot} />
             <text x={x(city.lng) + 8} y={y(city.lat) + 4} className={styles.mapLabel}>
               {city.name}
             </text>

@@ -20,6 +20,7 @@ import { platformRoutes } from './routes/platform';
 import { profileRoutes } from './routes/profile';
 import { pushRoutes } from './routes/push';
 import { ridesRoutes } from './routes/rides';
+import { settingsRoutes } from './routes/settings';
 import { siteRoutes } from './routes/site';
 import { trackingRoutes } from './routes/tracking';
 import { uploadsRoutes } from './routes/uploads';
@@ -46,6 +47,7 @@ const routes = new Hono()
   .route('/', profileRoutes)
   .route('/', pushRoutes)
   .route('/', ridesRoutes)
+  .route('/', settingsRoutes)
   .route('/', siteRoutes)
   .route('/', trackingRoutes)
   .route('/', uploadsRoutes)

@@ -94,7 +94,7 @@ function sessionToken(req: Request): string | undefined {
 }
 
 export function errorBody(error: DomainError) {
-  return { success: false as const, error: { code: error.code, message: error.message, field: error.field, key: error.key } };
+  return { success: false as const, error: { code: error.code, message: error.message, field: error.field, key: error.key, ...(error.values ? { values: error.values } : {}) } };
 }
 
 /** The one mapping from errors to HTTP answers: typed errors keep their status; anything else is logged and answers 500. */

@@ -19,11 +19,14 @@ import { IMAGE_MAX_BYTES, MEDIA_PREFIX, uploadSegments, type StoredImage } from 
 const MAX_SIDE = 1600;
 const MAX_INPUT_PIXELS = 40_000_000;
 
-const CONTENT_TYPES = { webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' } as const;
+const CONTENT_TYPES = { webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png', svg: 'image/svg+xml' } as const;
 type Extension = keyof typeof CONTENT_TYPES;
 
 const TENANT_SEGMENT = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 const FILE_SEGMENT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(webp|jpg|png)$/;
+/** Logos (lib/settings/logo.ts): the logo as PNG or sanitised SVG, and its icons `{uuid}-{size}.png`. */
+const BRAND_SEGMENT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:\.(png|svg)|-(32|180|192|512)\.png)$/;
+const KIND_FILES: Record<string, RegExp> = { blog: FILE_SEGMENT, brand: BRAND_SEGMENT };
 
 export function uploadsRoot(): string {
   return path.resolve(env().DATA_DIR, 'uploads');
@@ -68,11 +71,12 @@ export async function storeBlogImage(tenantSlug: string, bytes: Uint8Array): Pro
   return { image: `${base}.${encoded.fallbackExt}`, imageWebp: `${base}.webp` };
 }
 
-/** The file behind /media/{tenant}/blog/{file} of this tenant; undefined for any other path (no traversal possible). */
+/** The file behind /media/{tenant}/{blog|brand}/{file} of this tenant; undefined for any other path (no traversal possible). */
 function uploadFile(tenantSlug: string, segments: readonly string[]): string | undefined {
   if (segments.length !== 3) return undefined;
   const [tenant, kind, file] = segments;
-  if (tenant !== tenantSlug || !TENANT_SEGMENT.test(tenant) || kind !== 'blog' || !FILE_SEGMENT.test(file)) return undefined;
+  const pattern = Object.prototype.hasOwnProperty.call(KIND_FILES, kind) ? KIND_FILES[kind] : undefined;
+  if (tenant !== tenantSlug || !TENANT_SEGMENT.test(tenant) || !pattern || !pattern.test(file)) return undefined;
   const root = uploadsRoot();
   const full = path.resolve(root, tenant, kind, file);
   return full.startsWith(`${root}${path.sep}`) ? full : undefined;

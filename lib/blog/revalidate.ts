@@ -24,5 +24,5 @@ export function refreshBlogPages(tenantSlug: string, businessId: number, post: {
   const paths = blogPathsToRefresh(tenantSlug, post, listPages);
   // the front door's copies of these documents go first, so the next request asks Next again
   purgeDocuments(paths);
-  revalidate({ paths: paths.map((path) => ({ path })), tags: [blogCacheTag(businessId)] });
+  void revalidate({ paths: paths.map((path) => ({ path })), tags: [blogCacheTag(businessId)] });
 }

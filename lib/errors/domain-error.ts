@@ -32,6 +32,8 @@ export class DomainError extends Error {
 
   /** The Validation message key behind the error, so screens can show it in the user's language. */
   key?: string;
+  /** The values of the key's placeholders (e.g. the suggested colour), for the translated text. */
+  values?: Record<string, string | number>;
 }
 
 export const badRequest = (message: string, field?: string) => new DomainError('invalid', 'bad_request', message, field);

@@ -12,11 +12,14 @@ export function provideRevalidator(next: Revalidator): void {
   revalidator = next;
 }
 
-/** Asks Next to render the pages afresh; without a Next server (tests, scripts) there is no cache to refresh. */
-export function revalidate(request: RevalidateRequest): void {
+/**
+ * Asks Next to render the pages afresh; without a Next server (tests, scripts) there is no cache to refresh.
+ * Callers may await it (it never rejects) to know Next's cache no longer holds the old pages.
+ */
+export function revalidate(request: RevalidateRequest): Promise<void> {
   if (!revalidator) {
     logger.debug({ request }, 'pages not revalidated (no Next.js server in this process)');
-    return;
+    return Promise.resolve();
   }
-  revalidator(request).catch((err: unknown) => logger.warn({ err, request }, 'pages not revalidated'));
+  return revalidator(request).catch((err: unknown) => logger.warn({ err, request }, 'pages not revalidated'));
 }

@@ -3,6 +3,7 @@ import type { Db } from '@/lib/db/client';
 import { env } from '@/lib/env';
 import { outbox, type OutboxChannel, type OutboxMessage } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
+import { brandedEmailHtml } from './email-html';
 import { providerFor } from './providers';
 
 export type Delivery = {
@@ -39,7 +40,8 @@ export async function deliver(db: Db, message: Delivery): Promise<OutboxMessage>
     return row;
   }
   try {
-    await provider.send({ to: message.to, subject: message.subject, text: message.text, fromName: message.fromName });
+    const html = message.channel === 'email' ? await brandedEmailHtml(db, message.businessId, message.subject, message.text) : undefined;
+    await provider.send({ to: message.to, subject: message.subject, text: message.text, fromName: message.fromName, html });
     const [sent] = await db.update(outbox).set({ status: 'sent', attempts: 1, sentAt: new Date() }).where(eq(outbox.id, row.id)).returning();
     return sent;
   } catch (error) {

@@ -2,7 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { env } from '@/lib/env';
 import type { OutboxChannel } from '@/lib/db/schema';
 
-export type OutgoingMessage = { to: string; subject?: string; text: string; fromName?: string };
+export type OutgoingMessage = { to: string; subject?: string; text: string; fromName?: string; /** E-mail only: the HTML part beside the text. */ html?: string };
 
 /** One way out for one channel. */
 export interface MessageProvider {
@@ -26,6 +26,7 @@ class SmtpProvider implements MessageProvider {
       to: message.to,
       subject: message.subject,
       text: message.text,
+      ...(message.html ? { html: message.html } : {}),
     });
   }
 }

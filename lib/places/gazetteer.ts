@@ -115,3 +115,11 @@ export function nearestCity(point: LatLng): GazetteerPlace | undefined {
   }
   return best;
 }
+
+let byId: Map<number, GazetteerPlace> | undefined;
+
+/** The gazetteer city with this GeoNames id (the gazetteer must be loaded). */
+export function cityById(id: number): GazetteerPlace | undefined {
+  byId ??= new Map(gazetteer().places.map((place) => [place.id, place]));
+  return byId.get(id);
+}

@@ -1,17 +1,17 @@
 import {
   DEFAULT_COUNTRY,
   isCountryCode,
-  languagesForCountry,
   localizedPath,
   resolveLanguage,
   toLocaleTag,
   type CountryCode,
   type Market,
 } from '@/lib/i18n/markets';
+import { offeredLanguages } from '@/lib/settings/languages';
 import type { Tenant } from '@/lib/tenancy/queries';
 import { siteOrigin, type OriginConfig } from './origin';
 
-export type SeoTenant = Pick<Tenant, 'slug' | 'domain' | 'countryCode' | 'language'>;
+export type SeoTenant = Pick<Tenant, 'slug' | 'domain' | 'countryCode' | 'language'> & Partial<Pick<Tenant, 'languages'>>;
 
 /** hreflang of the unprefixed URL, which redirects by cookie and Accept-Language. */
 export const X_DEFAULT = 'x-default';
@@ -32,10 +32,10 @@ function tenantCountry(tenant: SeoTenant): CountryCode {
   return isCountryCode(tenant.countryCode) ? tenant.countryCode : DEFAULT_COUNTRY;
 }
 
-/** The markets a tenant's pages are indexed in: every language of its country (market table order). */
+/** The markets a tenant's pages are indexed in: every language of its country its site offers (market table order). */
 export function tenantMarkets(tenant: SeoTenant, only?: readonly string[]): Market[] {
   const country = tenantCountry(tenant);
-  const listed = languagesForCountry(country).filter((lang) => !only || only.includes(lang));
+  const listed = offeredLanguages(tenant).filter((lang) => !only || only.includes(lang));
   const langs = listed.length ? listed : [resolveLanguage(country, tenant.language)];
   return langs.map((lang) => ({ country, lang }));
 }

@@ -28,11 +28,11 @@ export function metaDescription(html: string, locale?: string): string {
 }
 
 export function blogListMetadata(tenant: Tenant, market: Market, page: number, text: { title: string; description: string }): Metadata {
-  return pageMetadata({ tenant, market, href: BLOG_PATHS.listPage(page), ...text });
+  return pageMetadata({ tenant, market, href: BLOG_PATHS.listPage(page), ...text, shareKind: 'blog' });
 }
 
 export function blogPostMetadata(tenant: Tenant, market: Market, post: BlogPost, coverAlt: string, coverSize?: { width: number; height: number }): Metadata {
-  const base = pageMetadata({ tenant, market, href: BLOG_PATHS.post(post.slug), title: post.title, description: metaDescription(post.description, post.language), languages: [post.language], type: 'article' });
+  const base = pageMetadata({ tenant, market, href: BLOG_PATHS.post(post.slug), title: post.title, description: metaDescription(post.description, post.language), languages: [post.language], type: 'article', shareKind: 'blog' });
   const cover = absoluteUrl(siteOrigin(tenant), post.image);
   return {
     ...base,

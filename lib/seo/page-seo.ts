@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { formatDuration, formatKm, formatMoney } from '@/lib/i18n/format';
 import type { Market } from '@/lib/i18n/markets';
+import type { ShareKind } from '@/lib/settings/share-path';
 import type { Tenant } from '@/lib/tenancy/queries';
 import { canonicalMarket, pageAlternates, pageUrl } from './alternates';
 import { lowestTotal, routeFareTable } from './fares';
@@ -24,6 +25,8 @@ export type SeoPage = {
   serviceType?: string;
   /** Places the page is about; every place of the operator when absent. */
   areaServed?: ServedPlace[];
+  /** Its share image's kind. */
+  shareKind: ShareKind;
 };
 
 async function baseCrumbs(locale: string): Promise<Crumb[]> {
@@ -42,6 +45,7 @@ export async function homeSeo(tenant: Tenant, locale: string): Promise<SeoPage> 
     title: t('homeTitle'),
     description: t('description', { businessName: tenant.name }),
     crumbs: [{ name: tb('home'), href: SEO_PATHS.home() }],
+    shareKind: 'home',
   };
 }
 
@@ -52,6 +56,7 @@ export async function placesSeo(tenant: Tenant, locale: string): Promise<SeoPage
     title: t('placesTitle'),
     description: t('placesDescription', { businessName: tenant.name }),
     crumbs: await baseCrumbs(locale),
+    shareKind: 'places',
   };
 }
 
@@ -69,6 +74,7 @@ export async function placeSeo(tenant: Tenant, locale: string, place: ServicePla
     crumbs,
     serviceType: tp(`crumb.${view}`),
     areaServed: [place],
+    shareKind: 'place',
   };
 }
 
@@ -90,12 +96,13 @@ export async function routeSeo(tenant: Tenant, locale: string, route: ServiceRou
     crumbs: [...(await baseCrumbs(locale)), { name: route.from.name, href: SEO_PATHS.place(route.from.slug) }, { name: tr('heading', names), href }],
     serviceType: tr('serviceType'),
     areaServed: [route.from, route.to],
+    shareKind: 'route',
   };
 }
 
 /** Next metadata of an SEO page: title, description, canonical, hreflang, Open Graph, Twitter. */
 export function seoMetadata(tenant: Tenant, market: Market, page: SeoPage): Metadata {
-  return pageMetadata({ tenant, market, href: page.href, title: page.title, description: page.description });
+  return pageMetadata({ tenant, market, href: page.href, title: page.title, description: page.description, shareKind: page.shareKind });
 }
 
 /** JSON-LD of an SEO page: the TaxiService (the operator as LocalBusiness provider) and the BreadcrumbList. */

@@ -1,9 +1,10 @@
 import 'server-only';
 import { purgeTenantDocuments } from '@/lib/http/document-cache';
 import { revalidate } from '@/lib/http/revalidate';
+import { tenantCacheTag } from '@/lib/tenancy/cache-tag';
 
 /** Renders an operator's pages afresh (its fares changed): the front door's documents and Next's cache under /{tenant}. */
 export function refreshTenantPages(tenantSlug: string): void {
   purgeTenantDocuments(tenantSlug);
-  revalidate({ paths: [{ path: `/${tenantSlug}`, type: 'layout' }], tags: [] });
+  void revalidate({ paths: [{ path: `/${tenantSlug}`, type: 'layout' }], tags: [tenantCacheTag(tenantSlug)] });
 }

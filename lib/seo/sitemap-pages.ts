@@ -9,7 +9,7 @@ import { PLACE_TRIP_TYPE_SLUGS, RESERVED_ROOT_SEGMENTS, SEO_PATHS } from './path
 import { popularRoutes } from './routes';
 import type { SitemapPage } from './sitemap';
 
-export type SitemapTenant = Pick<Tenant, 'id' | 'slug' | 'domain' | 'countryCode' | 'language'>;
+export type SitemapTenant = Pick<Tenant, 'id' | 'slug' | 'domain' | 'countryCode' | 'language'> & Partial<Pick<Tenant, 'languages'>>;
 
 /** App paths of one place's pages: the place, its trip types, and its city and taxi pages. */
 export function placeHrefs(slug: string): string[] {
@@ -24,14 +24,15 @@ export function placeHrefs(slug: string): string[] {
 
 /**
  * When the operator's place, route and home pages last changed: the newest
- * fare change (every one of them shows fares), else the operator's creation.
+ * fare change (every one of them shows fares) or business settings change
+ * (name, logo, colour, cities, market), else the operator's creation.
  */
 export async function sitePagesChangedAt(db: Db, businessId: number): Promise<Date | undefined> {
   const [[fares], [business]] = await Promise.all([
     db.select({ at: max(rateCards.updatedAt) }).from(rateCards).where(eq(rateCards.businessId, businessId)),
-    db.select({ at: businesses.createdAt }).from(businesses).where(eq(businesses.id, businessId)),
+    db.select({ at: businesses.createdAt, settingsAt: businesses.settingsUpdatedAt }).from(businesses).where(eq(businesses.id, businessId)),
   ]);
-  const times = [fares?.at, business?.at].filter((at): at is Date => at instanceof Date);
+  const times = [fares?.at, business?.at, business?.settingsAt].filter((at): at is Date => at instanceof Date);
   return times.length ? new Date(Math.max(...times.map((at) => at.getTime()))) : undefined;
 }
 

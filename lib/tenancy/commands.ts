@@ -52,6 +52,7 @@ export async function createBusiness(db: Db, input: CreateBusinessInput): Promis
           lat: city.lat,
           lng: city.lng,
           sortOrder: index,
+          isMain: index === 0,
         })),
       );
     }

@@ -5,7 +5,10 @@ import { findTenantByDomain, findTenantBySlug, type Tenant } from './queries';
 export type ResolvedTenant = { tenant: Tenant; mode: HostMode };
 
 const TTL_MS = 30_000;
-const cache = new Map<string, { value: ResolvedTenant | null; expires: number }>();
+type HostCache = Map<string, { value: ResolvedTenant | null; expires: number }>;
+/** On globalThis so that a settings change clears the one map both the router and Next's bundle read. */
+const store = globalThis as typeof globalThis & { __tenantHostCache?: HostCache };
+const cache: HostCache = (store.__tenantHostCache ??= new Map());
 
 /** Host header -> tenant and host mode, cached briefly per host (null: no tenant answers here). */
 export async function resolveTenantForHost(hostHeader: string | null | undefined): Promise<ResolvedTenant | null> {

@@ -16,3 +16,8 @@ export async function placeSearchContext(tenant: { id: number; countryCode: stri
   cache.set(tenant.id, { at: Date.now(), near });
   return { country, near };
 }
+
+/** Forgets an operator's cached service cities (they changed). */
+export function forgetPlaceSearchContext(businessId: number): void {
+  cache.delete(businessId);
+}

@@ -1,4 +1,4 @@
-import { integer, pgTable, serial, text, timestamp, uniqueIndex, doublePrecision, index } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex, doublePrecision, index } from 'drizzle-orm/pg-core';
 
 /** A travel operator: the tenant. `id` is the spec's lp_id. */
 export const businesses = pgTable(
@@ -8,14 +8,25 @@ export const businesses = pgTable(
     ownerUserId: integer('owner_user_id'),
     slug: text('slug').notNull(),
     name: text('name').notNull(),
+    /** Up to 12 characters for the home-screen icon label and tight headers; null: derived from the name. */
+    shortName: text('short_name'),
+    /** Support e-mail shown to riders. */
     email: text('email'),
     phoneCode: text('phone_code').notNull().default('91'),
     phone: text('phone'),
+    /** National number of the WhatsApp line riders are sent to (same country code as `phone`); null: `phone`. */
+    whatsappPhone: text('whatsapp_phone'),
     countryCode: text('country_code').notNull().default('in'),
     language: text('language').notNull().default('en'),
     domain: text('domain'),
     logoUrl: text('logo_url'),
     bannerUrl: text('banner_url'),
+    /** Public path prefix of the icon set generated from an uploaded logo: `${iconBase}-{size}.png`. */
+    iconBase: text('icon_base'),
+    /** Brand colour as #rrggbb; white text on it passes WCAG AA (checked on save). */
+    brandColor: text('brand_color').notNull().default('#0f766e'),
+    /** Languages of the market the rider site offers (subset of the country's list); null: every one. */
+    languages: text('languages').array(),
     currency: text('currency').notNull().default('INR'),
     timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
     /** Platform commission on completed rides, in basis points (1000 = 10%). */
@@ -24,6 +35,8 @@ export const businesses = pgTable(
     cashbackBps: integer('cashback_bps').notNull().default(500),
     status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Last change of a business setting the rider site shows (sitemaps' lastmod, share image versions). */
+    settingsUpdatedAt: timestamp('settings_updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('businesses_slug_key').on(t.slug), uniqueIndex('businesses_domain_key').on(t.domain)],
 );
@@ -42,6 +55,10 @@ export const serviceAreas = pgTable(
     lat: doublePrecision('lat').notNull(),
     lng: doublePrecision('lng').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** The operator's main city (at most one per operator): first in lists, the map's centre. */
+    isMain: boolean('is_main').notNull().default(false),
+    /** GeoNames id of the gazetteer city it was added from (null for seeded rows). */
+    gazetteerId: integer('gazetteer_id'),
   },
   (t) => [uniqueIndex('service_areas_business_slug_key').on(t.businessId, t.slug), index('service_areas_business_idx').on(t.businessId)],
 );

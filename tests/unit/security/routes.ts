@@ -1,4 +1,5 @@
 import { API_ROUTES } from '@/lib/api/app';
+import { shareImagePath } from '@/lib/settings/share-path';
 import type { TenantWorld } from './world';
 import { localDate } from '@/lib/partner/dates';
 
@@ -239,6 +240,18 @@ export const ROUTES: Record<string, RouteSpec> = {
     GET: { as: 'rider' },
     POST: { as: 'rider', body: 'json', sample: (t) => ({ rideSearchId: t.quoteId, rideVehicle: 'sedan', idempotencyKey: 'sweep-booking-0001' }), required: ['rideSearchId', 'rideVehicle', 'idempotencyKey'] },
   },
+  '/api/settings': { GET: { as: 'partner' } },
+  '/api/settings/checklist': { GET: { as: 'partner' } },
+  '/api/settings/cities': { PUT: { as: 'partner', body: 'json', sample: () => ({ cities: [] }), required: ['cities'] } },
+  '/api/settings/cities/search': { GET: { as: 'partner', query: () => ({ q: 'Coimbatore' }) } },
+  '/api/settings/colour': { PUT: { as: 'partner', body: 'json', sample: () => ({ colour: '#0b5d57' }), required: ['colour'] } },
+  '/api/settings/logo': { POST: { as: 'partner', body: 'multipart', maxBytes: 2 * 1024 * 1024 + 64 * 1024 }, DELETE: { as: 'partner' } },
+  '/api/settings/market': {
+    PUT: { as: 'partner', body: 'json', sample: () => ({ countryCode: 'in', currency: 'INR', timeZone: 'Asia/Kolkata', languages: ['en', 'hi'] }), required: ['countryCode', 'currency', 'timeZone', 'languages'] },
+  },
+  '/api/settings/profile': {
+    PUT: { as: 'partner', body: 'json', sample: () => ({ name: 'Sweep Cabs', shortName: 'Sweep', phone: '9876500100', whatsappPhone: '9876500101', email: 'desk@sweep.example' }), required: ['name'] },
+  },
   '/api/tracking/ad-metrics': { POST: { as: 'anon', body: 'json', sample: () => ({ ad_metrics: { utm_source: 'google', utm_campaign: 'monsoon' }, country_code: 'in' }), required: ['ad_metrics'] } },
   '/api/tracking/report': { GET: { as: 'partner', query: () => ({ filter: 'custom', from: '2024-01-01', to: '2024-01-31' }) } },
   '/api/tracking/visit': { POST: { as: 'anon', body: 'json', sample: () => ({ session_id: 'visit-session-01', page_url: '/in/en/user/home?utm_source=x', referrer: 'https://search.example/' }), required: ['session_id', 'page_url'] } },
@@ -255,6 +268,7 @@ export const ROUTES: Record<string, RouteSpec> = {
     },
   },
   // The site's root files, served by the router for the tenant that owns the Host.
+  '/media/:tenant/share/:file': { GET: { as: 'anon', params: (t) => ({ tenant: t.business.slug, file: shareImagePath(t.business, 'place', 'en').split('/').pop()! }) } },
   '/media/:path{.+}': { GET: { as: 'anon', params: (t) => ({ path: t.cover.imageWebp.split('/').slice(2) }) } },
   '/robots.txt': { GET: { as: 'anon' } },
   '/sitemap.xml': { GET: { as: 'anon' } },

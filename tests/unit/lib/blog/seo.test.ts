@@ -17,6 +17,12 @@ const tenant: Tenant = {
   bannerUrl: null,
   currency: 'INR',
   timeZone: 'Asia/Kolkata',
+  shortName: null,
+  whatsappPhone: null,
+  iconBase: null,
+  brandColor: '#0f766e',
+  languages: null,
+  settingsUpdatedAt: new Date('2024-01-01T00:00:00Z'),
 };
 
 const post: BlogPost = {
