@@ -43,6 +43,12 @@ test.describe('the rides board', () => {
     await context.close();
   });
 
+  // The next spec signs the same partner in: a new code is sent only 30 s after the last one (lib/auth/constants.ts).
+  test.afterAll(async () => {
+    const since = Date.now() - fs.statSync(PARTNER_STATE).mtimeMs;
+    if (since < 31_000) await new Promise((resolve) => setTimeout(resolve, 31_000 - since));
+  });
+
   test('a date range in the operator zone, pickup order, paging past 50, the table on a desktop; cards on a phone', async ({ page, browser }) => {
     const rider = new ApiClient('localhost');
     expect((await rider.signInRider('9840077701', 'Board Rider')).status).toBe(200);
@@ -112,20 +118,23 @@ test.describe('the rides board', () => {
   test('a cash ride completed from the board leaves the commission owed in the wallet', async ({ page }) => {
     const rider = new ApiClient('localhost');
     expect((await rider.signInRider('9840077702', 'Cash Rider')).status).toBe(200);
-    const [ride] = await bookRides(rider, new Date(Date.now() + 20 * 60_000).toISOString(), 1, 'cash');
+    // Picked up in three days: today's overview counts (console.spec.ts) stay as they are. (The next hour's
+    // unassigned pickups are proven in jest, tests/unit/lib/rides/board.test.ts.)
+    const day = inIndia(3);
+    const [ride] = await bookRides(rider, `${day}T10:00:00+05:30`, 1, 'cash');
 
     await page.goto('/in/en/travel/rides');
-    // Picked up within the hour with no driver: called out.
-    await expect(page.getByText(/in the next hour ha(s|ve) no driver yet/)).toBeVisible();
+    await page.getByLabel('From', { exact: true }).fill(day);
+    await page.getByLabel('To', { exact: true }).fill(day);
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
     const row = page.getByRole('row', { name: `Ride #${ride.id}`, exact: true });
-    await expect(row).toContainText('Needs a driver');
+    await expect(row).toContainText('Booked');
     await row.getByRole('button', { name: 'Accept' }).click();
     const accept = page.getByRole('dialog', { name: `Accept ride #${ride.id}` });
     await accept.getByLabel('Driver').selectOption({ label: 'Karthik Raja' });
     await accept.getByLabel('Vehicle').selectOption({ label: 'TN09 AB4521 · Maruti Suzuki Dzire' });
     await accept.getByRole('button', { name: 'Accept' }).click();
     await expect(row).toContainText('Accepted');
-    await expect(row).not.toContainText('Needs a driver');
     await row.getByRole('button', { name: 'Start' }).click();
     const start = page.getByRole('dialog', { name: `Start ride #${ride.id}` });
     await start.getByLabel('Start code').fill(ride.startCode);
