@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { marketPrefix, negotiateMarket } from '@/lib/i18n/markets';
+import { marketPrefix, negotiateMarket, negotiateOperatorMarket } from '@/lib/i18n/markets';
 import { decideLocalePath } from '@/lib/i18n/locale-path';
 import { LOCALE_COOKIE } from '@/lib/i18n/routing';
 import { HOME_PATH } from '@/lib/tenancy/host';
@@ -29,8 +29,11 @@ function normalisedPlacePath(rest: string): string | undefined {
  * Authorization is never decided here.
  */
 export async function middleware(request: NextRequest): Promise<NextResponse> {
-  const negotiated = negotiateMarket(request.cookies.get(LOCALE_COOKIE)?.value, request.headers.get('accept-language'));
+  const cookieTag = request.cookies.get(LOCALE_COOKIE)?.value;
+  const acceptLanguage = request.headers.get('accept-language');
   const resolved = await resolveTenantForHost(request.headers.get('host'));
+  // on an operator's rider site its own market is the country; the browser picks only the language
+  const negotiated = resolved?.mode === 'user' ? negotiateOperatorMarket(resolved.tenant.countryCode, cookieTag, acceptLanguage) : negotiateMarket(cookieTag, acceptLanguage);
   if (!resolved) {
     const url = request.nextUrl.clone();
     url.pathname = `/site-not-found/${negotiated.lang}`;

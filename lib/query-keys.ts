@@ -30,6 +30,7 @@ export const queryKeys = {
     events: (query: string) => ['partner', 'events', query] as const,
     visits: (query: string) => ['partner', 'visits', query] as const,
     rates: () => ['partner', 'rates'] as const,
+    tripRules: () => ['partner', 'trip-rules'] as const,
     /** Business settings (name, contacts, logo, colour, cities, market) and the overview's first-run checklist. */
     settings: () => ['partner', 'settings'] as const,
     checklist: () => ['partner', 'checklist'] as const,

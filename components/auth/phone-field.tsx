@@ -5,6 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import PhoneInput, { getCountries, getCountryCallingCode, type Country } from 'react-phone-number-input/min';
 import 'react-phone-number-input/style.css';
 import type { Phone } from '@/lib/contact/identifiers';
+import { useHydrationStore } from '@/components/ui/hydration-store';
 import styles from './auth.module.css';
 
 /** Preferred countries (spec 000 §9): India, United Arab Emirates, United States, United Kingdom. */
@@ -12,8 +13,19 @@ const PREFERRED: Country[] = ['IN', 'AE', 'US', 'GB'];
 
 type PhoneValue = Partial<Phone> | undefined;
 
-function flag(country: string): string {
-  return String.fromCodePoint(...[...country.toUpperCase()].map((c) => 0x1f1a5 + c.charCodeAt(0)));
+/**
+ * The country picker's face: the country code and its calling code as text
+ * ("IN +91"). Emoji flags need an emoji font, which many systems lack (they
+ * draw empty boxes), and image flags would be another download.
+ */
+function CountryBadge({ country }: { country: string }) {
+  const known = getCountries().includes(country as Country);
+  return (
+    <span className={styles.countryBadge} aria-hidden="true">
+      {country}
+      {known ? ` +${getCountryCallingCode(country as Country)}` : ''}
+    </span>
+  );
 }
 
 /**
@@ -41,10 +53,14 @@ export function PhoneField({
   const locale = useLocale();
   const initial = (getCountries().includes(defaultCountry as Country) ? defaultCountry : 'IN') as Country;
   const [country, setCountry] = useState<Country>(initial);
+  // Country names come from the runtime's Intl data, which differs between the server and browsers:
+  // the server HTML and hydration use codes ("IN +91"), the names follow once hydrated (no mismatch).
+  const hydrated = useHydrationStore((s) => s.hydrated);
   const labels = useMemo(() => {
-    const names = new Intl.DisplayNames([locale], { type: 'region' });
-    return Object.fromEntries([...getCountries().map((c) => [c, names.of(c) ?? c]), ['country', t('countryLabel')], ['phone', t('phoneLabel')]]);
-  }, [locale, t]);
+    const names = hydrated ? new Intl.DisplayNames([locale], { type: 'region' }) : undefined;
+    const label = (c: Country) => names?.of(c) ?? `${c} +${getCountryCallingCode(c)}`;
+    return Object.fromEntries([...getCountries().map((c) => [c, label(c)]), ['country', t('countryLabel')], ['phone', t('phoneLabel')]]);
+  }, [hydrated, locale, t]);
   const e164 = value?.dialCode && value.number ? `+${value.dialCode}${value.number}` : undefined;
 
   return (
@@ -58,7 +74,7 @@ export function PhoneField({
         countryOptionsOrder={[...preferred, '|', '...']}
         addInternationalOption={false}
         labels={labels}
-        flagComponent={({ country: c }: { country: string }) => <span aria-hidden="true">{flag(c)}</span>}
+        flagComponent={CountryBadge}
         onCountryChange={(next?: Country) => {
           if (!next) return;
           setCountry(next);

@@ -54,7 +54,9 @@ export function PhoneLogin({
   const name = useWatch({ control: form.control, name: 'userName' }) ?? '';
   const phone = useWatch({ control: form.control, name: 'phone' });
   const complete = Boolean((!askName || name.trim()) && phone?.number);
-  const nameError = touchedFields.userName ? fieldError(errors.userName) : undefined;
+  // past the limit the name is refused at once (the counter shows by how much), never cut
+  const nameTooLong = name.trim().length > NAME_MAX;
+  const nameError = nameTooLong ? fieldError({ type: 'maxLength', message: 'nameTooLong' }) : touchedFields.userName ? fieldError(errors.userName) : undefined;
   const phoneError = touchedFields.phone ? phoneMessage(phone, false) : undefined;
 
   return (
@@ -74,8 +76,8 @@ export function PhoneLogin({
         {askName ? (
           <div className={styles.field}>
             <label htmlFor={`${id}-name`}>{t('nameLabel')}</label>
-            <input id={`${id}-name`} className={styles.input} autoComplete="name" maxLength={NAME_MAX} aria-invalid={nameError ? true : undefined} aria-describedby={`${id}-name-count${nameError ? ` ${id}-name-error` : ''}`} {...form.register('userName')} />
-            <p id={`${id}-name-count`} className={styles.hint}>{t('nameCounter', { count: name.length })}</p>
+            <input id={`${id}-name`} className={styles.input} autoComplete="name" maxLength={NAME_MAX * 4} aria-invalid={nameError ? true : undefined} aria-describedby={`${id}-name-count${nameError ? ` ${id}-name-error` : ''}`} {...form.register('userName')} />
+            <p id={`${id}-name-count`} className={nameTooLong ? styles.error : styles.hint}>{t('nameCounter', { count: name.length })}</p>
             {nameError ? <p id={`${id}-name-error`} className={styles.error}>{nameError}</p> : null}
           </div>
         ) : null}

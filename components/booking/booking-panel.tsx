@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/lib/db/client';
 import { activeRateCards } from '@/lib/fares/rate-cards';
+import { tripContext } from '@/lib/fares/trip-rules';
 import { COUNTRIES, type Market } from '@/lib/i18n/markets';
 import { Link } from '@/lib/i18n/navigation';
 import type { Tenant } from '@/lib/tenancy/queries';
@@ -17,7 +18,8 @@ const TABS = [
 /** The booking options tabs (spec 000 §2.3) and, on the form tab, the booking form. */
 export async function BookingPanel({ tenant, market, locale, titleLevel }: { tenant: Tenant; market: Market; locale: string; titleLevel?: 1 | 2 }) {
   const t = await getTranslations('Booking');
-  const cards = await activeRateCards(await getDb(), tenant);
+  const db = await getDb();
+  const [cards, limits] = await Promise.all([activeRateCards(db, tenant), tripContext(db, tenant.id)]);
   const packages = (cards[0]?.rentalPackages ?? []).map(({ code, hours, km }) => ({ code, hours, km }));
   return (
     <section className={styles.bookingCard} aria-label={t('tabsLabel')}>
@@ -32,8 +34,14 @@ export async function BookingPanel({ tenant, market, locale, titleLevel }: { ten
           ))}
         </ul>
       </nav>
-      <ClientMessages namespaces={['Booking', 'TripKinds', 'Validation', 'Auth', 'AuthErrors']}>
-        <RideForm timeZone={tenant.timeZone} defaultCountry={COUNTRIES[market.country].region} packages={packages} titleLevel={titleLevel} />
+      <ClientMessages namespaces={['Booking', 'TripKinds', 'Validation', 'Auth', 'AuthErrors', 'RideFlow']}>
+        <RideForm
+          timeZone={tenant.timeZone}
+          defaultCountry={COUNTRIES[market.country].region}
+          packages={packages}
+          limits={{ rules: limits.rules, cities: limits.cities.map(({ name, lat, lng }) => ({ name, lat, lng })) }}
+          titleLevel={titleLevel}
+        />
       </ClientMessages>
     </section>
   );

@@ -41,7 +41,8 @@ export function quoteInputOf(form: RideFormData) {
 }
 
 export type SelectedVehicle = { quote: Quote; vehicleType: VehicleType };
-export type Confirmation = { rideId: number; cashbackAmount: number; currency: string } | null;
+/** A booked ride as the confirmation shows it (minor units); `walletApplied` was paid from the wallet. */
+export type Confirmation = { rideId: number; cashbackAmount: number; walletApplied?: number; totalAmount?: number; currency: string } | null;
 
 type Booking = { form: RideFormData | null; selected: SelectedVehicle | null; confirmation: Confirmation | undefined };
 

@@ -17,12 +17,15 @@ export function PlaceInput({
   label,
   value,
   onChange,
+  onTextChange,
   error,
   withCurrentLocation = false,
 }: {
   label: string;
   value: Place | null;
   onChange: (place: Place | null) => void;
+  /** The text in the field as the rider types (a picked place's name once picked). */
+  onTextChange?: (text: string) => void;
   error?: string;
   withCurrentLocation?: boolean;
 }) {
@@ -120,6 +123,7 @@ export function PlaceInput({
           maxLength={100}
           onChange={(event) => {
             setText(event.target.value);
+            onTextChange?.(event.target.value);
             setOpen(true);
             if (value) onChange(null);
           }}

@@ -12,9 +12,10 @@ import styles from './booking.module.css';
 /** Back to the base route after this long (spec 000 §9). */
 const CONFIRMATION_REDIRECT_MS = 5000;
 
-/** Confirmation: the ride number and cashback added to the wallet (and the card payment, `paidRideId`), or the failure state; home after 5 s. */
+/** Confirmation: the ride number, the cashback pending until the trip ends, what the wallet paid (and the card payment, `paidRideId`), or the failure state; home after 5 s. */
 export function RideConfirmed({ paidRideId }: { paidRideId?: number }) {
   const t = useTranslations('RideConfirmed');
+  const tf = useTranslations('RideFlow');
   const tPayment = useTranslations('Payment');
   const locale = useLocale();
   const router = useRouter();
@@ -51,7 +52,10 @@ export function RideConfirmed({ paidRideId }: { paidRideId?: number }) {
       <h1 id="confirmed-title">{t('title')}</h1>
       <p className={styles.muted}>{t('rideNumber', { id: rideId })}</p>
       {paidRideId ? <p>{tPayment('paid', { id: paidRideId })}</p> : null}
-      {cashback ? <p className={styles.cashback}>{t('cashback', { cashbackAmount: formatMoney(cashback.cashbackAmount, cashback.currency, locale) })}</p> : null}
+      {cashback && cashback.cashbackAmount > 0 ? <p className={styles.cashback}>{tf('cashbackPending', { cashbackAmount: formatMoney(cashback.cashbackAmount, cashback.currency, locale) })}</p> : null}
+      {cashback?.walletApplied && cashback.totalAmount !== undefined ? (
+        <p>{tf('walletPaid', { amount: formatMoney(cashback.walletApplied, cashback.currency, locale), rest: formatMoney(cashback.totalAmount - cashback.walletApplied, cashback.currency, locale) })}</p>
+      ) : null}
       <p role="status" className={styles.muted}>{t('redirecting')}</p>
       <Link href="/user/rides" className={`${ui.button} ${ui.secondary}`}>
         {t('viewRides')}

@@ -4,6 +4,8 @@ import { useId, useMemo, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from '@/lib/i18n/navigation';
 import { quoteRequestIssues } from '@/lib/fares/quote-rules';
+import { tripLimitIssue, type TripLimitIssue, type TripRuleValues } from '@/lib/fares/trip-limits';
+import { estimateRoute } from '@/lib/road-distance/estimate';
 import { RIDE_TIME_SLOTS, zonedDate, zonedIso } from '@/lib/fares/time';
 import { TRIP_KINDS, type RentalPackage } from '@/lib/booking/vocabulary';
 import { formatTime } from '@/lib/i18n/format';
@@ -37,23 +39,51 @@ function emptyForm(): RideFormData {
   };
 }
 
-/** The booking form ('Book Taxi'): trip kind, ride type, places, times; Continue stays disabled until valid. */
+/** The operator's trip limits and service cities, as the quote checks them. */
+export type FormLimits = { rules: TripRuleValues; cities: { name: string; lat: number; lng: number }[] };
+
+const number = (value: string | null) => (value !== null && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : undefined);
+
+/** A trip handed over in the address (route and place pages' Book links): `from`, `fromLat`, `fromLng`, `to`, `toLat`, `toLng`, `kind`. */
+export function prefillOf(search: string): Partial<RideFormData> | undefined {
+  const q = new URLSearchParams(search);
+  const place = (key: 'from' | 'to') => {
+    const name = q.get(key)?.trim().slice(0, 200);
+    const lat = number(q.get(`${key}Lat`));
+    const lng = number(q.get(`${key}Lng`));
+    return name && lat !== undefined && lng !== undefined && Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { name, lat, lng } : null;
+  };
+  const kind = q.get('kind');
+  const found: Partial<RideFormData> = {};
+  if (kind && (TRIP_KINDS as readonly string[]).includes(kind)) found.tripKind = kind as RideFormData['tripKind'];
+  const from = place('from');
+  const to = place('to');
+  if (from) found.pickupLocation = from;
+  if (to) found.dropoffLocation = to;
+  return Object.keys(found).length ? found : undefined;
+}
+
+/** The booking form ('Book Taxi'): trip kind, ride type, places, times; Continue stays disabled until valid, and says what is missing. */
 export function RideForm({
   timeZone,
   defaultCountry,
   packages,
+  limits,
   onContinue,
   titleLevel = 2,
 }: {
   timeZone: string;
   defaultCountry: string;
   packages: Omit<RentalPackage, 'price'>[];
+  /** The operator's trip limits: a trip past them is explained here instead of refused after Continue. */
+  limits?: FormLimits;
   /** 1 where the form is the page's subject (the form booking page), 2 under another heading. */
   titleLevel?: 1 | 2;
   /** The console's booking for a customer takes the trip here instead of the rider's vehicle step. */
   onContinue?: (form: RideFormData) => void;
 }) {
   const t = useTranslations('Booking');
+  const tf = useTranslations('RideFlow');
   const Title = titleLevel === 1 ? 'h1' : 'h2';
   const tKinds = useTranslations('TripKinds');
   const tv = useTranslations('Validation');
@@ -66,6 +96,15 @@ export function RideForm({
   const saveForm = useBookingStore((s) => s.saveForm);
   const [form, setForm] = useState<RideFormData>(() => (onContinue ? null : storedForm) ?? emptyForm());
   const [touched, setTouched] = useState<Record<string, boolean>>({});
+  /** Text typed in a place field without picking a suggestion. */
+  const [typed, setTyped] = useState<{ pickupLocation: string; dropoffLocation: string }>({ pickupLocation: '', dropoffLocation: '' });
+  const [prefilled, setPrefilled] = useState(false);
+  if (hydrated && !prefilled) {
+    // once, after hydration (the server HTML is the empty form): a trip handed over by a Book link
+    setPrefilled(true);
+    const prefill = onContinue ? undefined : prefillOf(window.location.search);
+    if (prefill) setForm((f) => ({ ...f, ...prefill, rideType: prefill.tripKind === 'rental' ? 'oneway' : f.rideType }));
+  }
   const phoneError = usePhoneError();
   const today = hydrated ? zonedDate(timeZone) : '';
 
@@ -85,10 +124,32 @@ export function RideForm({
   if (!errors.dropoffLocation && form.pickupLocation && form.dropoffLocation && form.tripKind !== 'rental' && form.pickupLocation.name === form.dropoffLocation.name) {
     errors.dropoffLocation = tv('samePlace');
   }
+  const limitIssue: TripLimitIssue | undefined = useMemo(() => {
+    if (!limits || !trip.pickupLocation || !trip.pickupAt) return undefined;
+    const dropoff = trip.tripKind === 'rental' ? null : trip.dropoffLocation;
+    const distanceM = dropoff ? estimateRoute(trip.pickupLocation, dropoff).distanceM : 0;
+    return tripLimitIssue(limits.rules, limits.cities, { tripKind: trip.tripKind, pickup: trip.pickupLocation, dropoff, pickupTime: new Date(trip.pickupAt), distanceM });
+  }, [limits, trip]);
+  if (limitIssue && !errors[limitIssue.field]) {
+    // whole km, Latin digits (as formatKm), without pulling the money formatters into the form's first load
+    const km = (value: number) => new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilometer', maximumFractionDigits: 0, numberingSystem: 'latn' }).format(value);
+    const values = { limit: km(limitIssue.limitKm), distance: 'km' in limitIssue ? km(limitIssue.km) : '', nearest: 'nearest' in limitIssue ? (limitIssue.nearest ?? '') : '' };
+    const key = ({ outside_service_area: 'limitOutsideArea', local_too_far: 'limitLocal', trip_too_far: 'limitTooFar', now_too_far: 'limitNow' } as const)[limitIssue.code];
+    errors[limitIssue.field] = tf(key as 'limitLocal', values);
+  }
+  // a typed name not picked from the suggestions: say so rather than "choose a place"
+  for (const key of ['pickupLocation', 'dropoffLocation'] as const) {
+    if (!form[key] && typed[key].trim() && (key === 'pickupLocation' || form.tripKind !== 'rental')) errors[key] = tf('pickFromList', { place: typed[key].trim() });
+  }
   const flightOk = !form.flightNumber.trim() || /^[A-Z0-9]{2}\s?\d{1,4}[A-Z]?$/i.test(form.flightNumber.trim());
   const phoneMessage = !me && form.phone?.number ? phoneError(form.phone, true) : undefined;
   const valid = Object.keys(errors).length === 0 && flightOk && !phoneMessage;
-  const shown = (key: string) => (touched[key] ? errors[key] : undefined);
+  // a place error shows once typed text was left unpicked, and a limit at once (the rider chose what breaks it)
+  const shown = (key: string) => (touched[key] || (limitIssue?.field === key) || ((key === 'pickupLocation' || key === 'dropoffLocation') && typed[key].trim() && !form[key]) ? errors[key] : undefined);
+  // what Continue needs that no field shows yet (shown ones are beside their fields)
+  const missing = [...new Set(Object.entries(errors).filter(([key]) => !shown(key)).map(([, text]) => text))];
+  if (!flightOk && !touched.flight) missing.push(tv('flightInvalid'));
+  if (phoneMessage && !touched.phone) missing.push(phoneMessage);
   // in the server HTML too (space kept for the field), until a session shows the rider is signed in
   const askPhone = !me && !onContinue;
 
@@ -173,9 +234,9 @@ export function RideForm({
         </fieldset>
       ) : null}
 
-      <PlaceInput label={t('pickup')} value={form.pickupLocation} onChange={(place) => { set('pickupLocation', place); if (place) touch('pickupLocation'); }} error={shown('pickupLocation')} withCurrentLocation />
+      <PlaceInput label={t('pickup')} value={form.pickupLocation} onChange={(place) => { set('pickupLocation', place); if (place) touch('pickupLocation'); }} onTextChange={(text) => setTyped((s) => ({ ...s, pickupLocation: text }))} error={shown('pickupLocation')} withCurrentLocation />
       {form.tripKind !== 'rental' ? (
-        <PlaceInput label={t('dropoff')} value={form.dropoffLocation} onChange={(place) => { set('dropoffLocation', place); if (place) touch('dropoffLocation'); }} error={shown('dropoffLocation')} />
+        <PlaceInput label={t('dropoff')} value={form.dropoffLocation} onChange={(place) => { set('dropoffLocation', place); if (place) touch('dropoffLocation'); }} onTextChange={(text) => setTyped((s) => ({ ...s, dropoffLocation: text }))} error={shown('dropoffLocation')} />
       ) : (
         <div className={styles.field}>
           <label htmlFor={`${id}-package`}>{t('package')}</label>
@@ -216,9 +277,15 @@ export function RideForm({
         </div>
       ) : null}
 
-      <button type="submit" className={`${ui.button} ${ui.primary} ${styles.full}`} disabled={!hydrated || !valid}>
+      <button type="submit" className={`${ui.button} ${ui.primary} ${styles.full}`} disabled={!hydrated || !valid} aria-describedby={hydrated && !valid ? `${id}-missing` : undefined}>
         {t('continue')}
       </button>
+      {/* never a silent grey button: what Continue still needs, in the form's own words */}
+      {hydrated && !valid ? (
+        <p id={`${id}-missing`} className={styles.hint} data-testid="continue-needs">
+          {missing.length ? tf('continueNeeds', { items: missing.join(' · ') }) : tf('continueFix')}
+        </p>
+      ) : null}
     </form>
   );
 }

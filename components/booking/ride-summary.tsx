@@ -10,10 +10,15 @@ import { useSession, useSessionStore } from '@/components/auth/session-store';
 import { BottomSheet } from '@/components/ui/bottom-sheet';
 import { useApiErrorText } from '@/components/ui/use-api-error';
 import ui from '@/components/ui/ui.module.css';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys';
+import { fetchRiderWallet, updateProfile } from '@/components/rider/api';
+import { failureOf } from '@/components/data/fetch-data';
 import { bookRide, openCardPayment } from './api';
 import { useBookingStore } from './booking-store';
 import { useShallow } from 'zustand/react/shallow';
 import styles from './booking.module.css';
+import { BackArrow } from '@/components/ui/back-arrow';
 
 /** Signup sheet height in dvh (spec 000 §9). */
 const SIGNUP_SHEET_HEIGHT = 42;
@@ -22,9 +27,33 @@ type PaymentOption = (typeof PAYMENT_OPTIONS)[number] | 'card';
 
 const toMinor = (major: number) => Math.round(major * 100);
 
-/** Ride summary: vehicle, itinerary, price breakdown, payment method (Card when `cardPayments`) and Book now (with the cashback sign-in sheet). */
-export function RideSummary({ timeZone, cashbackBps, defaultCountry, cardPayments = false }: { timeZone: string; cashbackBps: number; defaultCountry: string; cardPayments?: boolean }) {
+const EMAIL = /^[^\s@|]+@[^\s@|]+\.[^\s@|]+$/;
+
+/** The most of a total (minor units) the wallet may pay (lib/rides/commands walletShare, which the booking applies). */
+const walletShare = (total: number, bps: number) => Math.max(0, Math.floor((total * bps) / 10_000));
+
+/**
+ * Ride summary: vehicle, itinerary, package (rentals), price breakdown with the
+ * wallet line, payment method (Card when `cardPayments`, with the rider's e-mail
+ * asked once) and Book now (with the cashback sign-in sheet).
+ */
+export function RideSummary({
+  timeZone,
+  cashbackBps,
+  walletSpendBps = 0,
+  defaultCountry,
+  cardPayments = false,
+}: {
+  timeZone: string;
+  cashbackBps: number;
+  /** The operator's share of a fare riders may pay from their wallet (basis points). */
+  walletSpendBps?: number;
+  defaultCountry: string;
+  cardPayments?: boolean;
+}) {
   const t = useTranslations('RideSummary');
+  const tf = useTranslations('RideFlow');
+  const tv = useTranslations('Validation');
   const tPayment = useTranslations('Payment');
   const tTypes = useTranslations('VehicleTypes');
   const tBooking = useTranslations('Booking');
@@ -40,6 +69,11 @@ export function RideSummary({ timeZone, cashbackBps, defaultCountry, cardPayment
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
   const attemptKey = useRef<string | null>(null);
+  // the wallet only for a signed-in rider (a signed-out one has none to spend)
+  const wallet = useQuery({ queryKey: queryKeys.rider.wallet(), queryFn: fetchRiderWallet, enabled: Boolean(me) });
+  const [useWallet, setUseWallet] = useState(true);
+  const [email, setEmail] = useState('');
+  const [emailTouched, setEmailTouched] = useState(false);
 
   useEffect(() => {
     if (ready && (!form || !selected)) console.warn('Ride summary details are not available');
@@ -65,6 +99,16 @@ export function RideSummary({ timeZone, cashbackBps, defaultCountry, cardPayment
   const money = (major: number) => formatMoney(toMinor(major), fee.currency, locale);
   const cashback = Math.round((toMinor(fee.ride_amount) * cashbackBps) / 10_000);
   const route = selected.quote.ride_route.distance_time;
+  const rental = form.tripKind === 'rental' ? fee.rental : null;
+  // the wallet: what this ride may take from it (signed-in riders with an available balance)
+  const available = me && wallet.data ? wallet.data.balance.available : 0;
+  const walletMax = Math.min(available, walletShare(toMinor(fee.total_fee), walletSpendBps));
+  const walletApplied = useWallet ? walletMax : 0;
+  const toDriver = toMinor(fee.total_fee) - walletApplied;
+  const minor = (amount: number) => formatMoney(amount, fee.currency, locale);
+  // card payments need the rider's e-mail for the receipt: asked once, kept in the profile
+  const askEmail = payment === 'card' && !me?.email;
+  const emailProblem = askEmail ? (email.trim() === '' ? tv('emailRequired') : EMAIL.test(email.trim()) ? undefined : tv('emailInvalid')) : undefined;
   const pickupAt = form.pickupTime === 'now' || !form.pickupAt ? new Date().toISOString() : form.pickupAt;
 
   const book = async () => {
@@ -83,6 +127,7 @@ export function RideSummary({ timeZone, cashbackBps, defaultCountry, cardPayment
       tolls: fee.tolls,
       driverBata: fee.driver_bata,
       totalAmount: fee.total_fee,
+      useWallet: walletApplied > 0,
     });
     if (result.ok) {
       const first = result.data.data[0];
@@ -92,8 +137,13 @@ export function RideSummary({ timeZone, cashbackBps, defaultCountry, cardPayment
         return;
       }
       reportEvent('book_ride_success', { rideId: first.rideId });
-      confirm({ rideId: first.rideId, cashbackAmount: toMinor(first.cashbackAmount), currency: fee.currency });
+      confirm({ rideId: first.rideId, cashbackAmount: toMinor(first.cashbackAmount), walletApplied: toMinor(first.walletApplied), totalAmount: first.totalAmount, currency: fee.currency });
       if (payment === 'card') {
+        const signedIn = useSessionStore.getState().me;
+        if (signedIn && !signedIn.email && email.trim()) {
+          // kept in the profile, so the next card payment does not ask again
+          await updateProfile({ name: signedIn.name || 'Rider', email: email.trim() }).catch((error: unknown) => console.warn('profile e-mail not saved', failureOf(error).message));
+        }
         const opened = await openCardPayment(first.rideId);
         router.push(opened.ok ? `/pay/${opened.data.txnId}` : `/pay/failed?rideId=${first.rideId}`);
         return;
@@ -115,6 +165,10 @@ export function RideSummary({ timeZone, cashbackBps, defaultCountry, cardPayment
   };
 
   const onBookNow = () => {
+    if (emailProblem) {
+      setEmailTouched(true);
+      return;
+    }
     if (me) void book();
     else setSheet(true);
   };
@@ -122,7 +176,7 @@ export function RideSummary({ timeZone, cashbackBps, defaultCountry, cardPayment
   return (
     <div className={styles.summary}>
       <button type="button" className={styles.backButton} onClick={() => router.push('/ride/vehicles')}>
-        ← {t('back')}
+        <BackArrow /> {t('back')}
       </button>
       <h1 className={styles.stepTitle}>{t('title')}</h1>
 
@@ -162,6 +216,8 @@ export function RideSummary({ timeZone, cashbackBps, defaultCountry, cardPayment
             </li>
           ) : null}
         </ol>
+        {rental ? <p className={styles.muted}>{tf('package', { hours: rental.hours, km: rental.km })}</p> : null}
+        {rental ? <p className={styles.muted}>{tf('extraRates', { perKm: money(rental.extra_km_rate), perHour: money(rental.extra_hour_rate) })}</p> : null}
         {form.tripKind === 'airport' && form.flightNumber ? <p className={styles.muted}>{t('flight', { flight: form.flightNumber, direction: tBooking(form.flightDirection) })}</p> : null}
         {form.tripKind !== 'rental' ? <p className={styles.muted}>{t('trip', { distance: formatKm(route.ride_distance.distance * 1000, locale), duration: formatDuration(route.ride_duration.duration * 60, locale) })}</p> : null}
       </section>
@@ -177,7 +233,21 @@ export function RideSummary({ timeZone, cashbackBps, defaultCountry, cardPayment
           <dd>{money(fee.driver_bata)}</dd>
           <dt className={styles.totalRow}>{t('total')}</dt>
           <dd className={styles.totalRow}>{money(fee.total_fee)}</dd>
+          {walletApplied > 0 ? (
+            <>
+              <dt>{tf('walletLine')}</dt>
+              <dd>−{minor(walletApplied)}</dd>
+              <dt className={styles.totalRow}>{tf('toDriver')}</dt>
+              <dd className={styles.totalRow}>{minor(toDriver)}</dd>
+            </>
+          ) : null}
         </dl>
+        {walletMax > 0 ? (
+          <label className={styles.radioRow}>
+            <input type="checkbox" checked={useWallet} onChange={(e) => setUseWallet(e.target.checked)} />
+            <span>{tf('useWallet', { amount: minor(walletMax), available: minor(available) })}</span>
+          </label>
+        ) : null}
       </section>
 
       <div className={styles.field}>
@@ -191,6 +261,27 @@ export function RideSummary({ timeZone, cashbackBps, defaultCountry, cardPayment
         </select>
         <p className={styles.hint}>{payment === 'card' ? tPayment('cardHint') : t('payToDriver')}</p>
       </div>
+
+      {askEmail ? (
+        <div className={styles.field}>
+          <label htmlFor={`${id}-email`}>{tf('email')}</label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            autoComplete="email"
+            className={styles.input}
+            value={email}
+            maxLength={254}
+            onChange={(e) => setEmail(e.target.value)}
+            onBlur={() => setEmailTouched(true)}
+            aria-invalid={emailTouched && emailProblem ? true : undefined}
+            aria-describedby={`${id}-email-hint`}
+          />
+          <p id={`${id}-email-hint`} className={emailTouched && emailProblem ? styles.error : styles.hint}>
+            {emailTouched && emailProblem ? emailProblem : tf('emailHint')}
+          </p>
+        </div>
+      ) : null}
 
       {problem ? (
         <div role="alert" className={styles.problem}>

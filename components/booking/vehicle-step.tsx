@@ -16,20 +16,34 @@ import { quoteInputOf, useBookingStore } from './booking-store';
 import { useShallow } from 'zustand/react/shallow';
 import { RouteMap } from './route-map';
 import styles from './booking.module.css';
+import { BackArrow } from '@/components/ui/back-arrow';
 
 const toMinor = (major: number) => Math.round(major * 100);
+
+/** "4h40km" -> its hours and km (the package code the form sends). */
+function packageOf(code: string | null): { hours: number; km: number } | null {
+  const match = /^(\d+)h(\d+)km$/.exec(code ?? '');
+  return match ? { hours: Number(match[1]), km: Number(match[2]) } : null;
+}
 
 
 /** Vehicle step: prices the stored trip, shows the route and the vehicles; Continue after a choice. */
 export function VehicleStep() {
   const t = useTranslations('Vehicles');
+  const tf = useTranslations('RideFlow');
   const tTypes = useTranslations('VehicleTypes');
   const errorText = useApiErrorText();
   const locale = useLocale();
   const router = useRouter();
   const id = useId();
-  const { form, ready, select } = useBookingStore(useShallow((s) => ({ form: s.form, ready: s.ready, select: s.select })));
+  const { form, ready, select, selected } = useBookingStore(useShallow((s) => ({ form: s.form, ready: s.ready, select: s.select, selected: s.selected })));
+  // back from the summary: the vehicle chosen there stays chosen
   const [chosen, setChosen] = useState<VehicleType | null>(null);
+  const [restored, setRestored] = useState(false);
+  if (!restored && selected) {
+    setRestored(true);
+    setChosen(selected.vehicleType);
+  }
 
   useEffect(() => {
     if (ready && !form) router.replace('/user/home');
@@ -54,7 +68,13 @@ export function VehicleStep() {
 
   if (!form) return <p className={styles.loading}>{t('loading')}</p>;
   const route = quote?.ride_route.distance_time;
-  const tripText = route ? t('trip', { distance: formatKm(route.ride_distance.distance * 1000, locale), duration: formatDuration(route.ride_duration.duration * 60, locale) }) : '';
+  const rental = form.tripKind === 'rental' ? (quote?.ride_details.find((d) => d.fee.rental)?.fee.rental ?? packageOf(form.packageDetails)) : null;
+  // a rental is its package (4 h / 40 km), not the 0 km of a trip without a drop-off
+  const tripText = rental
+    ? tf('package', { hours: rental.hours, km: rental.km })
+    : route
+      ? t('trip', { distance: formatKm(route.ride_distance.distance * 1000, locale), duration: formatDuration(route.ride_duration.duration * 60, locale) })
+      : '';
   const pickup = form.pickupLocation!;
   const dropoff = form.tripKind === 'rental' ? null : form.dropoffLocation;
 
@@ -69,7 +89,7 @@ export function VehicleStep() {
     <div className={styles.vehicleStep}>
       <div className={styles.mapPane}>
         <button type="button" className={styles.backButton} onClick={() => router.push('/user/home')}>
-          ← {t('back')}
+          <BackArrow /> {t('back')}
         </button>
         <RouteMap
           pickup={pickup}
@@ -79,7 +99,7 @@ export function VehicleStep() {
           pickupMarker={t('pickupMarker')}
           dropoffMarker={t('dropoffMarker')}
         />
-        {quote?.ride_route.estimated ? <p className={styles.hint}>{t('estimated')}</p> : null}
+        {quote?.ride_route.estimated && !rental ? <p className={styles.hint}>{t('estimated')}</p> : null}
       </div>
       <section className={styles.listPane} aria-labelledby={`${id}-title`}>
         <h1 id={`${id}-title`} className={styles.stepTitle}>{t('title')}</h1>

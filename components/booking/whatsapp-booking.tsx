@@ -8,6 +8,7 @@ import { useSession, useSessionStore } from '@/components/auth/session-store';
 import ui from '@/components/ui/ui.module.css';
 import auth from '@/components/auth/auth.module.css';
 import styles from './booking.module.css';
+import { BackArrow } from '@/components/ui/back-arrow';
 
 /** 'Book Taxi with Whatsapp AI' (spec 000 §2.7): signed-in riders go straight to WhatsApp; others sign in by code first. */
 export function WhatsAppBooking({ link, defaultCountry }: { link: string | undefined; defaultCountry: string }) {
@@ -27,7 +28,7 @@ export function WhatsAppBooking({ link, defaultCountry }: { link: string | undef
   return (
     <section className={styles.confirmation} aria-labelledby={`${id}-title`}>
       <button type="button" className={styles.backButton} onClick={() => router.push('/user/home')}>
-        ← {t('back')}
+        <BackArrow /> {t('back')}
       </button>
       <p className={styles.muted}>{t('title')}</p>
       <h1 id={`${id}-title`}>{t('heading')}</h1>

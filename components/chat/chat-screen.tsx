@@ -10,6 +10,7 @@ import { Composer } from './composer';
 import { MessageItem } from './message-item';
 import { useChat } from './use-chat';
 import styles from './chat.module.css';
+import { BackArrow } from '@/components/ui/back-arrow';
 
 type Props = {
   timeZone: string;
@@ -53,7 +54,7 @@ export function ChatScreen({ timeZone, defaultCountry, backHref, ridesHref }: Pr
     <section className={styles.screen} aria-labelledby={`${id}-title`}>
       <header className={styles.header}>
         <button type="button" className={styles.back} onClick={() => router.push(backHref)}>
-          ← {t('back')}
+          <BackArrow /> {t('back')}
         </button>
         <h1 id={`${id}-title`}>{t('title')}</h1>
       </header>

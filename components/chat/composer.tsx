@@ -11,6 +11,9 @@ const MAX_HEIGHT = 200;
 
 type Props = { text: string; onText: (text: string) => void; onSend: () => void };
 
+/** What the composer says when voice input did not work (Chat namespace). */
+const VOICE_PROBLEM_KEY = { unsupported: 'voiceUnsupported', denied: 'voiceDenied', noMicrophone: 'voiceNoMicrophone', noSpeech: 'voiceNoSpeech', failed: 'voiceFailed' } as const;
+
 /** The growing text area, voice input and Send (disabled while blank or while listening). */
 export function Composer({ text, onText, onSend }: Props) {
   const t = useTranslations('Chat');
@@ -19,6 +22,7 @@ export function Composer({ text, onText, onSend }: Props) {
   const area = useRef<HTMLTextAreaElement>(null);
   const unsupported = useCallback(() => window.alert(t('voiceUnsupported')), [t]);
   const voice = useVoiceInput({ lang: locale, onText, onUnsupported: unsupported });
+  const voiceProblem = voice.problem ? VOICE_PROBLEM_KEY[voice.problem] : null;
   const blank = !text.trim();
 
   useLayoutEffect(() => {
@@ -66,6 +70,7 @@ export function Composer({ text, onText, onSend }: Props) {
           className={styles.iconButton}
           aria-pressed={voice.listening}
           aria-label={voice.listening ? t('voiceStop') : t('voiceStart')}
+          aria-describedby={voiceProblem ? `${id}-voice` : undefined}
           onClick={() => (voice.listening ? voice.stop() : voice.start(text))}
         >
           <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -78,11 +83,10 @@ export function Composer({ text, onText, onSend }: Props) {
           </svg>
         </button>
       </div>
-      {voice.listening ? (
-        <p className={styles.status} role="status">
-          {t('listening')}
-        </p>
-      ) : null}
+      {/* one live line: listening, or why the microphone did not work (refused, none, unsupported) */}
+      <p id={`${id}-voice`} className={styles.status} role="status">
+        {voice.listening ? t('listening') : voiceProblem ? t(voiceProblem) : ''}
+      </p>
     </form>
   );
 }

@@ -25,13 +25,26 @@ function recognitionClass(): RecognitionConstructor | undefined {
   return scope.SpeechRecognition ?? scope.webkitSpeechRecognition;
 }
 
+/** Why voice input did not work, for the composer to say: no recognizer, microphone refused, none found, no speech, other. */
+export type VoiceProblem = 'unsupported' | 'denied' | 'noMicrophone' | 'noSpeech' | 'failed';
+
+function problemOf(error: string): VoiceProblem {
+  if (error === 'not-allowed' || error === 'service-not-allowed') return 'denied';
+  if (error === 'audio-capture') return 'noMicrophone';
+  if (error === 'no-speech') return 'noSpeech';
+  return 'failed';
+}
+
 /**
  * Dictation through the Web Speech API in the page's language: continuous,
  * stopping after 2 s without speech. `onText` gets the text so far (what was
- * typed before plus the transcript); `onUnsupported` runs where the browser has no recognizer.
+ * typed before plus the transcript); `problem` says why it did not work (no
+ * recognizer, microphone refused...) until the next try; `onUnsupported` also
+ * runs where the browser has no recognizer.
  */
-export function useVoiceInput({ lang, onText, onUnsupported }: { lang: string; onText: (text: string) => void; onUnsupported: () => void }) {
+export function useVoiceInput({ lang, onText, onUnsupported }: { lang: string; onText: (text: string) => void; onUnsupported?: () => void }) {
   const [listening, setListening] = useState(false);
+  const [problem, setProblem] = useState<VoiceProblem | null>(null);
   const recognition = useRef<Recognition | null>(null);
   const silence = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -43,8 +56,10 @@ export function useVoiceInput({ lang, onText, onUnsupported }: { lang: string; o
   const start = useCallback(
     (typed: string) => {
       const Recognizer = recognitionClass();
+      setProblem(null);
       if (!Recognizer) {
-        onUnsupported();
+        setProblem('unsupported');
+        onUnsupported?.();
         return;
       }
       const rec = new Recognizer();
@@ -63,7 +78,7 @@ export function useVoiceInput({ lang, onText, onUnsupported }: { lang: string; o
         armSilence();
       };
       rec.onerror = (event) => {
-        console.warn('voice recognition error', event.error);
+        if (event.error !== 'aborted') setProblem(problemOf(event.error));
         rec.stop();
       };
       rec.onend = () => {
@@ -76,8 +91,8 @@ export function useVoiceInput({ lang, onText, onUnsupported }: { lang: string; o
         rec.start();
         setListening(true);
         armSilence();
-      } catch (error) {
-        console.warn('voice recognition could not start', error);
+      } catch {
+        setProblem('failed');
         recognition.current = null;
       }
     },
@@ -89,5 +104,5 @@ export function useVoiceInput({ lang, onText, onUnsupported }: { lang: string; o
     recognition.current?.stop();
   }, []);
 
-  return { listening, start, stop };
+  return { listening, problem, start, stop };
 }

@@ -41,7 +41,8 @@ export function DriverRideCard({ ride, timeZone, onChanged }: { ride: DriverRide
   const mutation = useDriverRideAction();
   const busy = mutation.isPending;
   const [error, setError] = useState<string>();
-  const amount = formatMoney(ride.totalAmount, ride.currency, locale);
+  // what the rider paid from the wallet at booking is not collected again
+  const amount = formatMoney(ride.totalAmount - (ride.walletApplied ?? 0), ride.currency, locale);
   const method = t(`payment.${ride.paymentMethod}`);
   const directions = `https://www.google.com/maps/dir/?api=1&destination=${ride.pickup.lat},${ride.pickup.lng}`;
 

@@ -47,7 +47,9 @@ function ProfileDetails({ me }: { me: Me }) {
   const form = useForm<ProfileFields, unknown, UpdateProfileInput>({ resolver: profileResolver, mode: 'onTouched', defaultValues: { name: me.name, email: me.email } });
   const { errors, isSubmitting, isDirty } = form.formState;
   const name = useWatch({ control: form.control, name: 'name' }) ?? '';
-  const nameError = fieldError(errors.name);
+  // past the limit the name is refused at once (the counter shows by how much), never cut
+  const nameTooLong = name.trim().length > NAME_MAX;
+  const nameError = nameTooLong ? fieldError({ type: 'maxLength', message: 'nameTooLong' }) : fieldError(errors.name);
   const emailError = fieldError(errors.email);
 
   return (
@@ -70,8 +72,8 @@ function ProfileDetails({ me }: { me: Me }) {
       >
         <div className={auth.field}>
           <label htmlFor={`${id}-name`}>{t('nameLabel')}</label>
-          <input id={`${id}-name`} className={auth.input} autoComplete="name" maxLength={NAME_MAX} required aria-invalid={nameError ? true : undefined} aria-describedby={`${id}-name-count${nameError ? ` ${id}-name-error` : ''}`} {...form.register('name')} />
-          <p id={`${id}-name-count`} className={auth.hint}>{t('nameCounter', { count: name.length, max: NAME_MAX })}</p>
+          <input id={`${id}-name`} className={auth.input} autoComplete="name" maxLength={NAME_MAX * 4} required aria-invalid={nameError ? true : undefined} aria-describedby={`${id}-name-count${nameError ? ` ${id}-name-error` : ''}`} {...form.register('name')} />
+          <p id={`${id}-name-count`} className={nameTooLong ? auth.error : auth.hint}>{t('nameCounter', { count: name.length, max: NAME_MAX })}</p>
           {nameError ? <p id={`${id}-name-error`} className={auth.error}>{nameError}</p> : null}
         </div>
         <div className={auth.field}>

@@ -19,6 +19,7 @@ export function RideCard({ ride, timeZone, onCancel }: { ride: RideView; timeZon
   const t = useTranslations('RiderRides');
   const tv = useTranslations('VehicleTypes');
   const tk = useTranslations('TripKinds');
+  const tf = useTranslations('RideFlow');
   const locale = useLocale();
   const id = useId();
   const money = (minor: number) => formatMoney(minor, ride.currency, locale);
@@ -33,7 +34,11 @@ export function RideCard({ ride, timeZone, onCancel }: { ride: RideView; timeZon
           {t(`status.${ride.status}`)}
         </span>
       </div>
-      <p className={rides.summary}>{t('summary', { tripKind: tk(ride.tripKind), rideType: tk(ride.rideType), vehicle: tv(ride.vehicleType) })}</p>
+      <p className={rides.summary}>
+        {rental
+          ? tf('rentalSummary', { tripKind: tk('rental'), hours: Number(rental[1]), km: Number(rental[2]), vehicle: tv(ride.vehicleType) })
+          : t('summary', { tripKind: tk(ride.tripKind), rideType: tk(ride.rideType), vehicle: tv(ride.vehicleType) })}
+      </p>
       {ride.dropoff ? (
         <p className={rides.route}>
           <span aria-hidden="true">{t('route', { pickup: ride.pickup.name, dropoff: ride.dropoff.name })}</span>
@@ -70,6 +75,14 @@ export function RideCard({ ride, timeZone, onCancel }: { ride: RideView; timeZon
         <dd>{money(ride.tolls)}</dd>
         <dt className={rides.total}>{t('total')}</dt>
         <dd className={rides.total}>{money(ride.totalAmount)}</dd>
+        {ride.walletApplied > 0 ? (
+          <>
+            <dt>{tf('walletLine')}</dt>
+            <dd>−{money(ride.walletApplied)}</dd>
+            <dt className={rides.total}>{tf('toDriver')}</dt>
+            <dd className={rides.total}>{money(ride.totalAmount - ride.walletApplied)}</dd>
+          </>
+        ) : null}
       </dl>
       {ride.cashbackAmount > 0 ? <p className={rides.cashback}>{t(CASHBACK_LINE[ride.status], { amount: money(ride.cashbackAmount) })}</p> : null}
       {ride.status === 'cancelled' && ride.cancelReason ? <p className={styles.muted}>{t('cancelReason', { reason: ride.cancelReason })}</p> : null}

@@ -20,6 +20,8 @@ const KIND_LABEL = {
   commission: 'commission',
   payout: 'payout',
   adjustment: 'adjustment',
+  wallet_spend: 'walletSpend',
+  wallet_refund: 'walletRefund',
   // Operator-only entries (a rider's ledger never holds them): the nearest rider wording.
   ride_cash: 'rideEarning',
   commission_owed: 'commission',

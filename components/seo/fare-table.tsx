@@ -29,10 +29,11 @@ export async function FareTable({ table, caption, currency, locale }: { table: F
           {table.rows.map((row) => (
             <tr key={row.vehicleType}>
               <th scope="row">{tv(row.vehicleType)}</th>
-              <td>{money(row.rideAmount)}</td>
-              <td>{money(row.driverBata)}</td>
-              <td>{money(row.tolls)}</td>
-              <td>
+              {/* data-label: on phones each row is a card whose cells name their column */}
+              <td data-label={t('fareColumns.rideAmount')}>{money(row.rideAmount)}</td>
+              <td data-label={t('fareColumns.driverAllowance')}>{money(row.driverBata)}</td>
+              <td data-label={t('fareColumns.tolls')}>{money(row.tolls)}</td>
+              <td data-label={t('fareColumns.total')} className={styles.totalCell}>
                 <strong>{money(row.total)}</strong>
               </td>
             </tr>

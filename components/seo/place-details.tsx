@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { fareTables } from '@/lib/seo/fares';
 import { PLACE_VIEWS, type PlaceView } from '@/lib/seo/place-views';
 import { fareCards, routesFromPlace, type ServicePlace } from '@/lib/seo/site-data';
+import { SEO_PATHS } from '@/lib/seo/paths';
 import type { Tenant } from '@/lib/tenancy/queries';
 import { below, Heading, type HeadingLevel } from './heading';
 import { BookingCta, CallSection, FaresSection, PopularRoutes, ReliableService, ReviewsSection, RideOptions } from './place-sections';
@@ -34,7 +35,7 @@ export async function PlaceDetails({ tenant, place, view, locale, level }: Props
       <PopularRoutes {...section} routes={routes} cards={cards} locale={locale} />
       <ReviewsSection {...section} />
       <CallSection {...section} />
-      <BookingCta label={t('bookCta', { placeName: place.name })} level={sub} idPrefix={section.idPrefix} />
+      <BookingCta label={t('bookCta', { placeName: place.name })} level={sub} idPrefix={section.idPrefix} href={SEO_PATHS.bookingWith({ from: place })} />
     </article>
   );
 }

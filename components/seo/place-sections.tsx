@@ -172,7 +172,8 @@ export async function PopularRoutes({ tenant, place, level, idPrefix, routes, ca
 }
 
 /** The call to action that opens the booking form. */
-export async function BookingCta({ label, level, idPrefix }: { label: string; level: HeadingLevel; idPrefix: string }) {
+/** The booking call to action; `href` carries the page's trip to the form (default: the empty form). */
+export async function BookingCta({ label, level, idPrefix, href = SEO_PATHS.booking() }: { label: string; level: HeadingLevel; idPrefix: string; href?: string }) {
   const t = await getTranslations('Place');
   const id = `${idPrefix}-book`;
   return (
@@ -181,7 +182,7 @@ export async function BookingCta({ label, level, idPrefix }: { label: string; le
         {t('bookTitle')}
       </Heading>
       <p>{t('bookBody')}</p>
-      <Link href={SEO_PATHS.booking()} className={`${ui.button} ${ui.primary}`}>
+      <Link href={href} className={`${ui.button} ${ui.primary}`}>
         {label}
       </Link>
     </section>

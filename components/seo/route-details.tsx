@@ -37,7 +37,8 @@ export async function RouteDetails({ tenant, route, locale }: { tenant: Tenant; 
       </section>
       <PopularRoutes {...section} routes={others} cards={cards} locale={locale} title={t('moreRoutesTitle', names)} />
       <RideOptions {...section} />
-      <BookingCta label={t('bookCta', names)} level={2} idPrefix={idPrefix} />
+      {/* the form gets the very places this page priced, so its quote equals the table above */}
+      <BookingCta label={t('bookCta', names)} level={2} idPrefix={idPrefix} href={SEO_PATHS.bookingWith({ from: route.from, to: route.to, kind: 'outstation' })} />
     </article>
   );
 }

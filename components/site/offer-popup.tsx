@@ -10,22 +10,33 @@ import styles from './popups.module.css';
 
 export type OfferLabels = { title: string; body: string; book: string; close: string };
 
-const isDismissed = () => sessionStorage.getItem(OFFER_DISMISSED_KEY) === 'true';
+const isDismissed = () => {
+  try {
+    return localStorage.getItem(OFFER_DISMISSED_KEY) === 'true';
+  } catch {
+    return false;
+  }
+};
 
-/** Dismissed in this tab since the page loaded (earlier dismissals are read from sessionStorage). */
+/** Dismissed since the page loaded (earlier dismissals, in any tab, are read from localStorage). */
 const useOfferStore = create<{ dismissed: boolean; dismiss: () => void }>()((set) => ({
   dismissed: false,
   dismiss: () => {
-    sessionStorage.setItem(OFFER_DISMISSED_KEY, 'true');
+    try {
+      localStorage.setItem(OFFER_DISMISSED_KEY, 'true');
+    } catch {
+      // storage refused (private mode): dismissed for this page only
+    }
     set({ dismissed: true });
   },
 }));
 
 /**
- * The riders' offer card; closing it keeps it away for the browser session
- * (sessionStorage OfferPopupDismissed=true). The server renders it, so it is
- * part of the first paint instead of arriving after hydration; it fades in
- * after a moment (CSS), by which time a rider who dismissed it has it removed.
+ * The riders' offer card, in the page's flow below the booking form (never
+ * pinned over it); closing it keeps it away in every tab and visit
+ * (localStorage OfferPopupDismissed=true). The server renders it, so it is
+ * part of the first paint; it fades in after a moment (CSS), by which time a
+ * rider who dismissed it has it removed.
  */
 export function OfferPopup({ labels, bookHref }: { labels: OfferLabels; bookHref: string }) {
   const id = useId();
@@ -34,7 +45,7 @@ export function OfferPopup({ labels, bookHref }: { labels: OfferLabels; bookHref
   const dismiss = useOfferStore((s) => s.dismiss);
   if (hydrated && (dismissed || isDismissed())) return null;
   return (
-    <dialog open className={styles.offer} aria-labelledby={`${id}-title`}>
+    <aside className={styles.offer} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{labels.title}</h2>
       <p>{labels.body}</p>
       <Link href={bookHref} className={`${ui.button} ${ui.primary}`} onClick={dismiss}>
@@ -43,6 +54,6 @@ export function OfferPopup({ labels, bookHref }: { labels: OfferLabels; bookHref
       <button type="button" className={styles.close} aria-label={labels.close} onClick={dismiss}>
         <span aria-hidden="true">×</span>
       </button>
-    </dialog>
+    </aside>
   );
 }

@@ -6,6 +6,7 @@ import { inferTripKind, type ParsedMessage, type TripSlots } from './parse';
 import { airportOf } from './places';
 import { line, type AgentReply, type ReplyLine, type ReplyValue } from './reply';
 import { quoteSignature, type AgentState, type QuoteMemo } from './state';
+import type { TripLimitIssue } from '@/lib/fares/trip-limits';
 import { bookTool, quoteOptions, quoteTool, type QuoteProblem, type ToolContext } from './tools';
 
 export type AgentContext = ToolContext & { now: Date };
@@ -88,7 +89,7 @@ function earlyCheck(slots: TripSlots, ctx: AgentContext): Check {
 }
 
 /** Refuses with the reason, forgets the wrong slot and asks for it again. */
-function refuse(state: AgentState, problem: QuoteProblem, ctx: AgentContext, lead: ReplyLine[]): Turn {
+function refuse(state: AgentState, problem: QuoteProblem, ctx: AgentContext, lead: ReplyLine[], limit?: TripLimitIssue): Turn {
   const slots = { ...state.slots };
   const next = { ...state, slots, stage: 'collect' as const, quote: undefined, selected: undefined };
   const pickupAt = iso(slots.pickupDate, slots.pickupTime, ctx.tenant.timeZone);
@@ -103,11 +104,33 @@ function refuse(state: AgentState, problem: QuoteProblem, ctx: AgentContext, lea
     case 'samePlace':
       slots.dropoff = undefined;
       return say({ ...next, expect: 'dropoff' }, [...lead, line('samePlace'), line('askDropoff')]);
+    case 'tripLimit':
+      return refuseLimit(next, limit, lead);
     case 'packageUnknown':
       slots.packageCode = undefined;
       return say({ ...next, expect: 'package' }, [...lead, line('packageUnknown'), line('askPackage')]);
     default:
       return say(next, [...lead, line('notUnderstood'), line('help')]);
+  }
+}
+
+/** The operator's limit the trip is past, said with its figures; the slot at fault is asked again. */
+function refuseLimit(state: AgentState, limit: TripLimitIssue | undefined, lead: ReplyLine[]): Turn {
+  const slots = state.slots;
+  if (!limit) return say(state, [...lead, line('notUnderstood'), line('help')]);
+  switch (limit.code) {
+    case 'outside_service_area':
+      slots.pickup = undefined;
+      return say({ ...state, expect: 'pickup' }, [...lead, line('limitOutsideArea', { limit: { km: limit.limitKm * 1000 }, nearest: limit.nearest ?? '' }), line('askPickup')]);
+    case 'local_too_far':
+      slots.dropoff = undefined;
+      return say({ ...state, expect: 'dropoff' }, [...lead, line('limitLocal', { distance: { km: limit.km * 1000 }, limit: { km: limit.limitKm * 1000 } }), line('askDropoff')]);
+    case 'trip_too_far':
+      slots.dropoff = undefined;
+      return say({ ...state, expect: 'dropoff' }, [...lead, line('limitTooFar', { distance: { km: limit.km * 1000 }, limit: { km: limit.limitKm * 1000 } }), line('askDropoff')]);
+    case 'now_too_far':
+      [slots.pickupDate, slots.pickupTime] = [undefined, undefined];
+      return say({ ...state, expect: 'when' }, [...lead, line('limitNow', { distance: { km: limit.km * 1000 }, limit: { km: limit.limitKm * 1000 } }), line('askWhen')]);
   }
 }
 
@@ -142,7 +165,7 @@ function quoteReply(state: AgentState, memo: QuoteMemo, ctx: AgentContext, lead:
   });
 }
 
-async function requote(state: AgentState, ctx: AgentContext): Promise<{ memo: QuoteMemo } | { problem: QuoteProblem }> {
+async function requote(state: AgentState, ctx: AgentContext): Promise<{ memo: QuoteMemo } | { problem: QuoteProblem; limit?: TripLimitIssue }> {
   const s = state.slots;
   const { timeZone } = ctx.tenant;
   const outcome = await quoteTool(ctx, {
@@ -154,7 +177,7 @@ async function requote(state: AgentState, ctx: AgentContext): Promise<{ memo: Qu
     pickupTime: iso(s.pickupDate, s.pickupTime, timeZone)!,
     returnTime: iso(s.returnDate, s.returnTime, timeZone),
   });
-  if (!outcome.ok) return { problem: outcome.problem };
+  if (!outcome.ok) return { problem: outcome.problem, limit: outcome.limit };
   const { quote } = outcome;
   return {
     memo: {
@@ -182,7 +205,7 @@ export async function advance(state: AgentState, ctx: AgentContext, lead: ReplyL
     return next.stage === 'confirm' && next.selected ? confirmReply(next, next.selected, ctx, lead) : say(next, [...lead, line('quotesPick')]);
   }
   const result = await requote(next, ctx);
-  if ('problem' in result) return refuse(next, result.problem, ctx, lead);
+  if ('problem' in result) return refuse(next, result.problem, ctx, lead, result.limit);
   return quoteReply(next, result.memo, ctx, lead);
 }
 
@@ -226,7 +249,7 @@ export async function book(state: AgentState, ctx: AgentContext): Promise<Turn> 
     case 'quoteExpired':
     case 'quoteUnknown': {
       const fresh = await requote(state, ctx);
-      if ('problem' in fresh) return refuse(state, fresh.problem, ctx, []);
+      if ('problem' in fresh) return refuse(state, fresh.problem, ctx, [], fresh.limit);
       return confirmReply({ ...state, quote: fresh.memo }, vehicle, ctx, [line('quoteRefreshed')]);
     }
     case 'pickupInPast':

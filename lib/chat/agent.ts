@@ -1,7 +1,9 @@
 import { advance, book, changesTrip, confirmReply, mergeParsed, type AgentContext, type Turn } from './agent-trip';
 import { continueCancel, rideStatus, startCancel } from './agent-rides';
 import { MAX_PARSE_CHARS, parseMessage, type ParsedMessage } from './parse';
+import { tripContext } from '@/lib/fares/trip-rules';
 import { loadPlaceIndex, resolvePlace } from './places';
+import type { PlaceResolver } from './place-slot';
 import { line, type ReplyLine } from './reply';
 import { freshState, readState, type AgentState } from './state';
 import { tenantRegion } from './tools';
@@ -54,7 +56,9 @@ export async function runBuiltInAgent(ctx: AgentContext, stored: unknown, text: 
   let state = readState(stored);
   if (text.length > MAX_PARSE_CHARS) return { state, reply: { lines: [line('tooLong')] } };
   await loadPlaceIndex();
-  const parsed = parseMessage(text, { now: ctx.now, timeZone: ctx.tenant.timeZone, country: tenantRegion(ctx.tenant), expect: state.expect, resolvePlace });
+  const { cities: near } = await tripContext(ctx.db, ctx.tenant.id);
+  const resolveNear: PlaceResolver = (phrase, options) => resolvePlace(phrase, { ...options, near });
+  const parsed = parseMessage(text, { now: ctx.now, timeZone: ctx.tenant.timeZone, country: tenantRegion(ctx.tenant), expect: state.expect, resolvePlace: resolveNear });
 
   if (parsed.intent === 'restart') return advance(freshState(), ctx, [line('restart')]);
   if (parsed.intent === 'status') return rideStatus(state, ctx);

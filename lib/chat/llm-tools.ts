@@ -91,7 +91,7 @@ async function quote(args: z.infer<typeof quoteArgs>, ctx: LlmToolContext, effec
     pickupTime,
     returnTime,
   });
-  if (!outcome.ok) return { error: outcome.problem };
+  if (!outcome.ok) return outcome.limit ? { error: outcome.limit.code, limit_km: outcome.limit.limitKm, ...('km' in outcome.limit ? { trip_km: outcome.limit.km } : {}) } : { error: outcome.problem };
   const q = outcome.quote;
   const options = quoteOptions(q);
   effects.quote = { id: q.id, currency: q.currency, options, signature: '', distanceM: q.distanceM, durationS: q.durationS, pickupTime: q.pickupTime.toISOString(), returnTime: q.returnTime?.toISOString() ?? null };

@@ -1,4 +1,5 @@
 import { zonedDate } from '@/lib/fares/time';
+import { hindiWhenToEnglish } from './parse-hindi-when';
 import { MONTHS, WEEKDAY_ALIASES, WEEKDAYS } from './parse-words';
 
 /** A wall-clock date ("2026-11-24") and time ("20:00") in the operator's time zone. */
@@ -167,7 +168,8 @@ function loneHour(cut: Cut, date: string, ctx: WhenContext): string | undefined 
 
 /** Date and time in a piece of a message; `rest` is the text with them removed. */
 export function extractWhen(text: string, ctx: WhenContext): { when: When; rest: string } {
-  const cut = { text };
+  // Hindi time words ("kal subah 8 baje", "आज शाम 6 बजे") read as their English
+  const cut = { text: hindiWhenToEnglish(text) };
   const fromDate = extractDate(cut, ctx);
   const when: When = { ...fromDate };
   if (!fromDate.time) {

@@ -1,7 +1,11 @@
 /** A resolved pickup or drop-off: `city` is the gazetteer locality, `name` what the ride shows. */
 export type PlaceSlot = { name: string; lat: number; lng: number; country: string; city: string; airport?: boolean };
 
-export type ResolveOptions = { country?: string; minPopulation?: number; fuzzy?: boolean };
+/** `near`: the operator's service cities; of places with the same name, one within NEAR_SERVICE_KM of them wins. */
+export type ResolveOptions = { country?: string; minPopulation?: number; fuzzy?: boolean; near?: readonly { lat: number; lng: number }[] };
+
+/** A place this close to a service city counts as in the operator's area when names tie. */
+export const NEAR_SERVICE_KM = 300;
 /** Turns a place phrase into a place (the gazetteer on the server: `resolvePlace` in ./places). */
 export type PlaceResolver = (phrase: string, options: ResolveOptions) => PlaceSlot | undefined;
 

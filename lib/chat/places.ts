@@ -3,7 +3,7 @@ import { fuzzyTokens } from '@/lib/places/place-candidates';
 import { idsNear } from '@/lib/places/place-grid';
 import { searchPlaceIndex } from '@/lib/places/place-search';
 import { allowedTypos, distanceKm, editDistance, foldKey } from '@/lib/places/text';
-import { isAirportWord, type PlaceSlot, type ResolveOptions } from './place-slot';
+import { isAirportWord, NEAR_SERVICE_KM, type PlaceSlot, type ResolveOptions } from './place-slot';
 
 export type { PlaceSlot } from './place-slot';
 export { editDistance } from '@/lib/places/text';
@@ -37,15 +37,29 @@ function exactMatches(key: string): PlaceEntry[] {
 
 type Candidate = { place: PlaceEntry; distance: number };
 
-function better(a: Candidate, b: Candidate | undefined, country: string | undefined): boolean {
+type Near = readonly { lat: number; lng: number }[] | undefined;
+
+/** 1 when the place is within NEAR_SERVICE_KM of a service city (0 without service cities). */
+const nearService = (place: PlaceEntry, near: Near) => (near?.some((c) => distanceKm(place, c) <= NEAR_SERVICE_KM) ? 1 : 0);
+
+/** A weak match (a typo guess, or a town named by only part of the phrase) this far from every service city is asked about, not taken. */
+const WEAK_MATCH_FAR_KM = 1000;
+const farFromService = (place: PlaceEntry, near: Near) => Boolean(near?.length) && !near!.some((c) => distanceKm(place, c) <= WEAK_MATCH_FAR_KM);
+
+function better(a: Candidate, b: Candidate | undefined, country: string | undefined, near?: Near): boolean {
   if (!b) return true;
   const home = (c: Candidate) => (country && c.place.country === country ? 1 : 0);
   if (home(a) !== home(b)) return home(a) > home(b);
+  // "T Nagar" in the operator's city, not a namesake 2,000 km away
+  if (near?.length && a.distance === b.distance) {
+    const [na, nb] = [nearService(a.place, near), nearService(b.place, near)];
+    if (na !== nb) return na > nb;
+  }
   if (a.distance !== b.distance) return a.distance < b.distance;
   return sizeOf(a.place) > sizeOf(b.place);
 }
 
-function fuzzyMatch(key: string, country: string | undefined): Candidate | undefined {
+function fuzzyMatch(key: string, country: string | undefined, near?: Near): Candidate | undefined {
   const index = placeIndex();
   const max = allowedTypos(key);
   if (!max || !index) return undefined;
@@ -55,17 +69,17 @@ function fuzzyMatch(key: string, country: string | undefined): Candidate | undef
     const distance = editDistance(key, token, max);
     for (const place of exactMatches(token)) {
       if (sizeOf(place) < FUZZY_MIN_POPULATION) continue;
-      if (better({ place, distance }, best, country)) best = { place, distance };
+      if (better({ place, distance }, best, country, near)) best = { place, distance };
     }
   }
   return best;
 }
 
-function bestOf(places: PlaceEntry[], country: string | undefined, minPopulation: number): PlaceEntry | undefined {
+function bestOf(places: PlaceEntry[], country: string | undefined, minPopulation: number, near?: Near): PlaceEntry | undefined {
   let best: Candidate | undefined;
   for (const place of places) {
     if (sizeOf(place) < minPopulation) continue;
-    if (better({ place, distance: 0 }, best, country)) best = { place, distance: 0 };
+    if (better({ place, distance: 0 }, best, country, near)) best = { place, distance: 0 };
   }
   return best?.place;
 }
@@ -109,16 +123,22 @@ export function resolvePlace(phrase: string, options: ResolveOptions = {}): Plac
     for (let start = 0; start + size <= tokens.length; start++) {
       const key = foldKey(tokens.slice(start, start + size).join(' '));
       if (key.length < 3 && !(size > 1 && key.length >= 2)) continue;
-      const place = bestOf(exactMatches(key), options.country, minPopulation);
+      const place = bestOf(exactMatches(key), options.country, minPopulation, options.near);
       if (place) hits.push({ place, start });
     }
-    const top = hits.reduce<(typeof hits)[number] | undefined>((acc, h) => (!acc || better({ place: h.place, distance: 0 }, { place: acc.place, distance: 0 }, options.country) ? h : acc), undefined);
-    if (top) return toSlot(top.place, [...tokens.slice(0, top.start), ...tokens.slice(top.start + size)], airport);
+    const top = hits.reduce<(typeof hits)[number] | undefined>((acc, h) => (!acc || better({ place: h.place, distance: 0 }, { place: acc.place, distance: 0 }, options.country, options.near) ? h : acc), undefined);
+    if (top) {
+      const extra = [...tokens.slice(0, top.start), ...tokens.slice(top.start + size)];
+      // "T Nagar" must not become a town called Nagar 2,000 km away: ask instead (the chat says it could not find it)
+      if (extra.length && farFromService(top.place, options.near)) return undefined;
+      return toSlot(top.place, extra, airport);
+    }
   }
   if (options.fuzzy === false) return undefined;
   const whole = foldKey(tokens.join(' '));
-  const guesses = [tokens.length <= 2 ? fuzzyMatch(whole, options.country) : undefined, ...tokens.map((t) => fuzzyMatch(foldKey(t), options.country))];
-  const guess = guesses.reduce<Candidate | undefined>((acc, g) => (g && better(g, acc, options.country) ? g : acc), undefined);
+  const guesses = [tokens.length <= 2 ? fuzzyMatch(whole, options.country, options.near) : undefined, ...tokens.map((t) => fuzzyMatch(foldKey(t), options.country, options.near))];
+  const guess = guesses.reduce<Candidate | undefined>((acc, g) => (g && better(g, acc, options.country, options.near) ? g : acc), undefined);
+  if (guess && farFromService(guess.place, options.near)) return undefined;
   return guess ? toSlot(guess.place, [], airport) : undefined;
 }
 

@@ -3,6 +3,7 @@ import type { Db } from '@/lib/db/client';
 import type { Place, Quote, Ride, TripKind, RideType, VehicleType } from '@/lib/db/schema';
 import { DomainError } from '@/lib/errors/domain-error';
 import { createQuote } from '@/lib/fares/quote';
+import type { TripLimitIssue } from '@/lib/fares/trip-limits';
 import { bookRideSchema, quoteRequestSchema } from '@/lib/fares/schemas';
 import { COUNTRIES, isCountryCode } from '@/lib/i18n/markets';
 import { rideIdOrNotFound } from '@/lib/rides/numbers';
@@ -44,10 +45,13 @@ export type TripRequest = {
 };
 
 /** Why a trip cannot be priced: the keys of the fare rules (lib/fares/schemas.ts) the rider can fix. */
-export type QuoteProblem = 'pickupInPast' | 'pickupTooFar' | 'returnBeforePickup' | 'samePlace' | 'packageUnknown' | 'incomplete';
+export type QuoteProblem = 'pickupInPast' | 'pickupTooFar' | 'returnBeforePickup' | 'samePlace' | 'packageUnknown' | 'incomplete' | 'tripLimit';
 const FIXABLE = new Set<string>(['pickupInPast', 'pickupTooFar', 'returnBeforePickup']);
 
-export type QuoteOutcome = { ok: true; quote: Quote } | { ok: false; problem: QuoteProblem };
+/** `limit`: the operator's limit the trip is past (service area, distance, "Now" for a long trip), with its figures. */
+export type QuoteOutcome = { ok: true; quote: Quote } | { ok: false; problem: QuoteProblem; limit?: TripLimitIssue };
+
+const LIMIT_CODES = new Set(['outside_service_area', 'local_too_far', 'trip_too_far', 'now_too_far']);
 
 const placeOf = (p: Place): Place => ({ lat: p.lat, lng: p.lng, name: p.name.slice(0, 200) });
 
@@ -71,6 +75,7 @@ export async function quoteTool(ctx: ToolContext, trip: TripRequest): Promise<Qu
   } catch (error) {
     if (error instanceof DomainError && error.code === 'same_place') return { ok: false, problem: 'samePlace' };
     if (error instanceof DomainError && error.code === 'package_unknown') return { ok: false, problem: 'packageUnknown' };
+    if (error instanceof DomainError && LIMIT_CODES.has(error.code)) return { ok: false, problem: 'tripLimit', limit: (error as DomainError & { limit?: TripLimitIssue }).limit };
     throw error;
   }
 }

@@ -26,6 +26,8 @@ export type DriverRide = {
   customerPhone: string;
   paymentMethod: Ride['paymentMethod'];
   totalAmount: number;
+  /** Paid from the rider's wallet at booking: the driver collects totalAmount - walletApplied. */
+  walletApplied: number;
   currency: string;
   startCodeLocked: boolean;
 };
@@ -46,6 +48,7 @@ function driverRideView(ride: Ride, customer: { name: string | null; phoneCode: 
     customerPhone: customer.phone ? `+${customer.phoneCode ?? ''}${customer.phone}` : '',
     paymentMethod: ride.paymentMethod,
     totalAmount: ride.totalAmount,
+    walletApplied: ride.walletApplied,
     currency: ride.currency,
     startCodeLocked: ride.startCodeAttempts >= START_CODE_MAX_ATTEMPTS,
   };

@@ -50,6 +50,8 @@ export function priceRide(vehicleType: VehicleType, card: RateCardValues, input:
     rideAmount = pkg.price;
     billedKm = pkg.km;
     breakdown.package = pkg.price;
+    // what was bought, and what more costs, as priced now (the summary shows them)
+    Object.assign(breakdown, { packageHours: pkg.hours, packageKm: pkg.km, extraKmRate: card.extraKmRate, extraHourRate: card.extraHourRate });
   } else if (input.tripKind === 'outstation') {
     days = input.rideType === 'return' ? Math.max(1, input.calendarDays) : Math.max(1, Math.ceil(input.durationMin / (12 * 60)));
     billedKm = Math.max(drivenKm, card.minKmPerDay * days);

@@ -9,6 +9,7 @@ import { VEHICLE_MODELS } from '@/lib/fleet/models';
 import type { Tenant } from '@/lib/tenancy/queries';
 import { activeRateCards } from './rate-cards';
 import { FareError, priceRide } from './engine';
+import { tripContext, tripLimitError, tripLimitIssue } from './trip-rules';
 import { SAME_PLACE_METERS, type QuoteRequest } from './schemas';
 
 /** Quotes of concurrent searches are stored together, one statement per batch. */
@@ -61,6 +62,10 @@ export async function createQuote(db: Db, tenant: Pick<Tenant, 'id' | 'currency'
   }
   const route = dropoff ? await routeBetween(pickup, dropoff) : { distanceM: 0, durationS: 0, source: 'estimate' as const };
   const pickupTime = new Date(input.pickupTime!);
+  // the operator's limits (service area, local and outstation distance, "Now" only for shorter trips)
+  const { rules, cities } = await tripContext(db, tenant.id);
+  const issue = tripLimitIssue(rules, cities, { tripKind: input.tripKind, pickup, dropoff, pickupTime, distanceM: route.distanceM });
+  if (issue) throw tripLimitError(issue);
   const returnTime = input.rideType === 'return' && input.returnTime ? new Date(input.returnTime) : null;
   const cards = await activeRateCards(db, tenant);
   const fareInput = {
@@ -121,6 +126,11 @@ export function quoteView(quote: Quote) {
         tolls: major(item.tolls),
         billed_km: item.billedKm,
         days: item.days,
+        /** Rentals: the package bought and the rates past it (major units per km and per hour). */
+        rental:
+          item.breakdown.packageHours !== undefined
+            ? { hours: item.breakdown.packageHours, km: item.breakdown.packageKm, extra_km_rate: major(item.breakdown.extraKmRate ?? 0), extra_hour_rate: major(item.breakdown.extraHourRate ?? 0) }
+            : null,
       },
     })),
     expires_at: quote.expiresAt.toISOString(),

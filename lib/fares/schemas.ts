@@ -64,6 +64,8 @@ export const bookRideSchema = z.object({
   driverBata: amount,
   totalAmount: amount,
   source: z.enum(['form', 'chat', 'whatsapp', 'console']).default('form'),
+  /** Pay part of the fare from the rider's available wallet balance (up to the operator's share per ride). */
+  useWallet: z.boolean().optional(),
 });
 
 export type BookRideInput = z.infer<typeof bookRideSchema>;

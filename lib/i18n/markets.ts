@@ -194,6 +194,25 @@ export function negotiateMarket(cookieTag: string | undefined, acceptLanguage: s
   return { country: DEFAULT_COUNTRY, lang: DEFAULT_LANGUAGE };
 }
 
+/**
+ * An operator's rider site: the operator's own market decides the country and the
+ * browser only the language (an en-US browser on an Indian operator's site
+ * gets /in/en, a ta-IN one /in/ta). The cookie (a choice made in the language
+ * selector) still wins; a browser language the country does not list gives
+ * the country's first language.
+ */
+export function negotiateOperatorMarket(operatorCountry: string, cookieTag: string | undefined, acceptLanguage: string | null | undefined): Market {
+  const fromCookie = cookieTag ? fromLocaleTag(cookieTag) : undefined;
+  if (fromCookie || !isCountryCode(operatorCountry)) return negotiateMarket(cookieTag, acceptLanguage);
+  const listed = languagesForCountry(operatorCountry);
+  for (const tag of parseAcceptLanguage(acceptLanguage)) {
+    const lang = languageOf(tag);
+    if (listed.includes(lang)) return { country: operatorCountry, lang };
+  }
+  // no browser language listed there (or none sent): English where listed, else the country's first
+  return { country: operatorCountry, lang: listed.includes(DEFAULT_LANGUAGE) ? DEFAULT_LANGUAGE : (listed[0] ?? DEFAULT_LANGUAGE) };
+}
+
 /** An app path under a market's prefix, e.g. ({in, en}, "/travel/home") -> "/in/en/travel/home". */
 export function localizedPath(market: Market, path: string): string {
   return `${marketPrefix(market)}${path === '/' ? '' : path}`;

@@ -6,7 +6,16 @@ import { fromRow, rowsOf } from '@/lib/db/rows';
 import { DomainError } from '@/lib/errors/domain-error';
 import { findQuote } from '@/lib/fares/quote';
 import { PAST_SLACK_MS, type BookRideInput } from '@/lib/fares/schemas';
+import { tripRulesOf } from '@/lib/fares/trip-rules';
 import { emitRideChange } from './notify';
+
+/** The advisory lock class of a rider's wallet spending (pg_advisory_xact_lock(class, riderId)). */
+const WALLET_LOCK = 7201;
+
+/** The most of a total (minor units) the wallet may pay: the operator's share in basis points, rounded down. */
+export function walletShare(total: number, walletSpendBps: number): number {
+  return Math.max(0, Math.floor((total * walletSpendBps) / 10_000));
+}
 
 export function newStartCode(): string {
   return randomInt(0, 10_000).toString().padStart(4, '0');
@@ -67,6 +76,11 @@ export async function bookRide(db: Db, businessId: number, riderId: number, inpu
     throw error;
   }
   const { quote, item } = bookable;
+  // Wallet spending: at most the operator's share of the total, at most the available balance (read under a per-rider lock).
+  const walletCap = input.useWallet ? walletShare(item.total, (await tripRulesOf(db, businessId)).walletSpendBps) : 0;
+  const walletApplied = walletCap > 0
+    ? sql`(select least(${walletCap}, greatest(0, coalesce(sum(${walletEntries.available}), 0)))::integer from ${walletEntries} where ${walletEntries.businessId} = ${businessId} and ${walletEntries.userId} = ${riderId})`
+    : 0;
   const insertRide = db
     .insert(rides)
     .values({
@@ -92,18 +106,17 @@ export async function bookRide(db: Db, businessId: number, riderId: number, inpu
       tolls: item.tolls,
       totalAmount: item.total,
       cashbackAmount: sql`(select round(${item.rideAmount} * ${businesses.cashbackBps} / 10000.0)::integer from ${businesses} where ${businesses.id} = ${businessId})`,
+      walletApplied,
       paymentMethod: input.paymentMethod,
       startCode: newStartCode(),
       source: input.source,
       number: sql`(select last_number from counter)`,
     })
     .returning();
-  // One statement, so one atomic step: the operator's next ride number, the ride, its first event and
-  // the rider's pending cashback. A repeated idempotency key fails the whole statement (unique
-  // violation), which also undoes the number, so numbers have no gaps.
-  let stored: unknown;
-  try {
-    stored = await db.execute(sql`with counter as (
+  // One statement, so one atomic step: the operator's next ride number, the ride, its first event, the
+  // rider's pending cashback and wallet spending. A repeated idempotency key fails the whole statement
+  // (unique violation), which also undoes the number, so numbers have no gaps.
+  const statement = sql`with counter as (
       insert into ${rideCounters} (business_id, last_number) values (${businessId}, 1)
       on conflict (business_id) do update set last_number = ${rideCounters}.last_number + 1
       returning last_number
@@ -116,8 +129,21 @@ export async function bookRide(db: Db, businessId: number, riderId: number, inpu
     cashback as (
       insert into ${walletEntries} (business_id, user_id, ride_id, kind, available, pending, currency, description)
       select business_id, rider_id, id, 'cashback_pending', 0, cashback_amount, currency, 'Cashback for ride #' || number from ride where cashback_amount > 0
+    ),
+    spend as (
+      insert into ${walletEntries} (business_id, user_id, ride_id, kind, available, pending, currency, description)
+      select business_id, rider_id, id, 'wallet_spend', -wallet_applied, 0, currency, 'Paid from wallet for ride #' || number from ride where wallet_applied > 0
     )
-    select * from ride`);
+    select * from ride`;
+  let stored: unknown;
+  try {
+    // Spending reads the balance: one booking per rider at a time (a transaction-scoped lock), so two tabs cannot spend it twice.
+    stored = walletCap > 0
+      ? await db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(${WALLET_LOCK}, ${riderId})`);
+          return tx.execute(statement);
+        })
+      : await db.execute(statement);
   } catch (error) {
     if (!isUniqueViolation(error, 'rides_idempotency_key')) throw error;
     stored = { rows: [] };

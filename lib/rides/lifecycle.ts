@@ -98,6 +98,9 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
     if (request.to === 'cancelled' && ride.cashbackAmount > 0) {
       await appendEntry(ledger, { businessId: ride.businessId, userId: ride.riderId, rideId: ride.id, kind: 'cashback_reversal', pending: -ride.cashbackAmount, currency: ride.currency, description: `Cashback reversed: ride #${ride.number} cancelled` });
     }
+    if (request.to === 'cancelled' && ride.walletApplied > 0) {
+      await appendEntry(ledger, { businessId: ride.businessId, userId: ride.riderId, rideId: ride.id, kind: 'wallet_refund', available: ride.walletApplied, currency: ride.currency, description: `Wallet payment refunded: ride #${ride.number} cancelled` });
+    }
     if (request.to === 'completed') {
       if (ride.cashbackAmount > 0) {
         await appendEntry(ledger, { businessId: ride.businessId, userId: ride.riderId, rideId: ride.id, kind: 'cashback_release', pending: -ride.cashbackAmount, available: ride.cashbackAmount, currency: ride.currency, description: `Cashback for ride #${ride.number}` });

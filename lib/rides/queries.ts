@@ -29,6 +29,8 @@ export function rideView(ride: Ride) {
     tolls: ride.tolls,
     totalAmount: ride.totalAmount,
     cashbackAmount: ride.cashbackAmount,
+    /** Paid from the wallet at booking; the driver collects totalAmount - walletApplied. */
+    walletApplied: ride.walletApplied,
     paymentMethod: ride.paymentMethod,
     paid: ride.paid,
     /** Shown to the rider only while the trip has not started. */

@@ -36,7 +36,17 @@ export const SEO_PATHS = {
   cityRoot: (place: string) => `/${seg(place)}`,
   route: (from: string, to: string) => `/taxi/${seg(`${from}${ROUTE_JOINER}${to}`)}`,
   blogPost: (slug: string) => `/blog/${seg(slug)}`,
+  /** The booking form with the trip filled in (read by the form: `from`, `fromLat`, `fromLng`, `to`, `toLat`, `toLng`, `kind`). */
+  bookingWith: (trip: { from: BookPlace; to?: BookPlace; kind?: 'local' | 'airport' | 'outstation' | 'rental' }) => {
+    const query = new URLSearchParams({ from: trip.from.name, fromLat: String(trip.from.lat), fromLng: String(trip.from.lng) });
+    if (trip.to) for (const [key, value] of Object.entries({ to: trip.to.name, toLat: String(trip.to.lat), toLng: String(trip.to.lng) })) query.set(key, value);
+    if (trip.kind) query.set('kind', trip.kind);
+    return `/user/form/taxi/booking?${query.toString()}`;
+  },
 };
+
+/** A place as a Book link hands it to the form: the same coordinates the page priced. */
+type BookPlace = { name: string; lat: number; lng: number };
 
 /**
  * First path segments that belong to other routes (route table, spec 001 §2):

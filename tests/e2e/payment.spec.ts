@@ -39,6 +39,8 @@ test('a rider books with Card: the pay page posts the hashed form once to the ga
   await pickVehicle(page, 'Sedan');
   await page.getByLabel('Payment method').selectOption({ label: 'Card' });
   await expect(page.getByText('You pay by card on the next page.')).toBeVisible();
+  // the payer's e-mail is asked once (kept in the profile), never made up
+  await page.getByLabel('E-mail for the card receipt').fill('meera.nair@mail.example');
   await page.getByRole('button', { name: 'Book now' }).click();
   await signInInSheet(page, '98400 55555', 'Meera Nair');
 
@@ -56,6 +58,7 @@ test('a rider books with Card: the pay page posts the hashed form once to the ga
   expect(form.productinfo).toMatch(/^Ride #\d+$/);
   expect(form.firstname).toBe('Meera Nair');
   expect(form.phone).toBe('9840055555');
+  expect(form.email).toBe('meera.nair@mail.example');
   expect(form.surl).toBe(`${ORIGIN}/api/payments/payu/success?locale=en-IN`);
   expect(form.furl).toBe(`${ORIGIN}/api/payments/payu/failure?locale=en-IN`);
   expect(form.hash).toBe(sha512(`${KEY}|${form.txnid}|${form.amount}|${form.productinfo}|${form.firstname}|${form.email}|||||||||||${SALT}`));

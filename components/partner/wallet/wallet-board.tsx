@@ -23,6 +23,8 @@ const KIND_LABEL = {
   cashback_reversal: 'cashbackReversal',
   payout: 'payout',
   adjustment: 'adjustment',
+  wallet_spend: 'walletSpend',
+  wallet_refund: 'walletRefund',
 } as const satisfies Record<Exclude<WalletKind, keyof typeof MONEY_KIND_LABEL>, string>;
 
 /** Entries of the cash/online split and of settlements (namespace Money). */

@@ -8,3 +8,4 @@ export * from './fleet';
 export * from './chat';
 export * from './blog';
 export * from './engagement';
+export * from './trip-rules';

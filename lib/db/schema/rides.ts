@@ -111,6 +111,8 @@ export const rides = pgTable(
     tolls: integer('tolls').notNull(),
     totalAmount: integer('total_amount').notNull(),
     cashbackAmount: integer('cashback_amount').notNull().default(0),
+    /** Paid from the rider's wallet at booking (minor units); the driver collects total - walletApplied. */
+    walletApplied: integer('wallet_applied').notNull().default(0),
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull().default('cash'),
     paid: boolean('paid').notNull().default(false),
     startCode: text('start_code').notNull(),

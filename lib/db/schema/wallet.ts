@@ -19,13 +19,16 @@ export const WALLET_KINDS = [
   /** The operator pays the platform what it owes (reduces owed). */
   'settlement',
   'adjustment',
+  'wallet_spend',
+  'wallet_refund',
 ] as const;
 export type WalletKind = (typeof WALLET_KINDS)[number];
 
 /**
  * Append-only ledger. A rider's rows have `user_id`; the business's own rows have it null.
  * Pending cashback: +pending on booking; on completion a release moves it to available;
- * on cancellation a reversal removes it. Amounts in minor units, signed.
+ * on cancellation a reversal removes it. Spending at booking (wallet_spend, -available)
+ * is refunded on cancellation (wallet_refund). Amounts in minor units, signed.
  */
 export const walletEntries = pgTable(
   'wallet_entries',

@@ -157,6 +157,10 @@ export const ROUTES: Record<string, RouteSpec> = {
   '/api/partner/overview': { GET: { as: 'partner', query: () => ({ filter: 'custom', from: '2024-01-01', to: '2024-01-31' }) } },
   '/api/partner/rates/:vehicleType': { PUT: { as: 'partner', body: 'json', sample: () => ({ ...RATE_CARD }), required: Object.keys(RATE_CARD), params: () => ({ vehicleType: 'sedan' }) } },
   '/api/partner/rates': { GET: { as: 'partner' } },
+  '/api/partner/trip-rules': {
+    GET: { as: 'partner' },
+    PUT: { as: 'partner', body: 'json', sample: () => ({ localMaxKm: 80, outstationMaxKm: 2500, serviceRadiusKm: 150, nowMaxKm: 600, walletSpendPercent: 20 }), required: ['localMaxKm', 'outstationMaxKm', 'serviceRadiusKm', 'nowMaxKm', 'walletSpendPercent'] },
+  },
   '/api/partner/rides/:id': { POST: { as: 'partner', body: 'json', sample: () => ({ action: 'decline', reason: 'No cars free' }), required: ['action'], params: (t) => ({ id: String(t.rides.booked) }) } },
   '/api/partner/rides/assignable': { GET: { as: 'partner' } },
   '/api/partner/rides/book': {

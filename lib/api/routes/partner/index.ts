@@ -13,6 +13,7 @@ import * as ridesAssignable from './rides-assignable';
 import * as ridesBook from './rides-book';
 import * as ridesExport from './rides-export';
 import * as ridesItem from './rides-item';
+import * as tripRules from './trip-rules';
 import * as vehicles from './vehicles';
 import * as vehiclesItem from './vehicles-item';
 import * as wallet from './wallet';
@@ -37,6 +38,8 @@ export const partnerRoutes = new Hono()
   .post('/api/partner/rides/book', ridesBook.POST)
   .get('/api/partner/rides/export', ridesExport.GET)
   .post('/api/partner/rides/:id', ridesItem.POST)
+  .get('/api/partner/trip-rules', tripRules.GET)
+  .put('/api/partner/trip-rules', tripRules.PUT)
   .get('/api/partner/vehicles', vehicles.GET)
   .post('/api/partner/vehicles', vehicles.POST)
   .patch('/api/partner/vehicles/:id', vehiclesItem.PATCH)

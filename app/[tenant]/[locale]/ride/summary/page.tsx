@@ -5,6 +5,8 @@ import { RideSummary } from '@/components/booking/ride-summary';
 import { COUNTRIES } from '@/lib/i18n/markets';
 import { isCardConfigured } from '@/lib/payments/config';
 import { businessSettings } from '@/lib/tenancy/queries';
+import { getDb } from '@/lib/db/client';
+import { tripRulesOf } from '@/lib/fares/trip-rules';
 import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
 
 export async function generateMetadata({ params }: { params: PageParams }): Promise<Metadata> {
@@ -15,10 +17,10 @@ export async function generateMetadata({ params }: { params: PageParams }): Prom
 
 export default async function RideSummaryPage({ params }: { params: PageParams }) {
   const { tenant, market } = await pageContext(params);
-  const { cashbackBps } = await businessSettings(tenant.id);
+  const [{ cashbackBps }, { walletSpendBps }] = await Promise.all([businessSettings(tenant.id), tripRulesOf(await getDb(), tenant.id)]);
   return (
-    <BookingPage tenant={tenant} market={market} narrow namespaces={['RideSummary', 'Payment', 'VehicleTypes', 'Booking', 'Validation', 'Auth', 'AuthErrors']}>
-      <RideSummary timeZone={tenant.timeZone} cashbackBps={cashbackBps} defaultCountry={COUNTRIES[market.country].region} cardPayments={isCardConfigured()} />
+    <BookingPage tenant={tenant} market={market} narrow namespaces={['RideSummary', 'Payment', 'VehicleTypes', 'Booking', 'Validation', 'Auth', 'AuthErrors', 'RideFlow']}>
+      <RideSummary timeZone={tenant.timeZone} cashbackBps={cashbackBps} walletSpendBps={walletSpendBps} defaultCountry={COUNTRIES[market.country].region} cardPayments={isCardConfigured()} />
     </BookingPage>
   );
 }
