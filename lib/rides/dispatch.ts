@@ -196,7 +196,7 @@ export async function reassignRide(db: Db, businessId: number, actorUserId: numb
   const ride = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const current = await lockRide(tx, businessId, rideId);
-    if (current.status !== 'accepted') throw keyedError('conflict', 'ride_not_reassignable', 'rideNotReassignable', `Ride #${rideId} is ${current.status}: only an accepted ride can be reassigned.`, { ride: rideId });
+    if (current.status !== 'accepted') throw keyedError('conflict', 'ride_not_reassignable', 'rideNotReassignable', `Ride #${current.number} is ${current.status}: only an accepted ride can be reassigned.`, { ride: current.number });
     const driverId = change.driverId ?? current.driverId!;
     const vehicleId = change.vehicleId ?? current.vehicleId!;
     if (driverId === current.driverId && vehicleId === current.vehicleId) throw keyedError('invalid', 'reassign_unchanged', 'reassignUnchanged', 'Choose another driver or vehicle to reassign the ride.');
