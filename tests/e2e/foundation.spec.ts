@@ -7,10 +7,11 @@ test.describe('host modes and locale routing', () => {
   test('the root redirects to the home of each host mode', async ({ page }) => {
     // The redirect itself is read (a console home then sends a signed-out visitor on to its login).
     const rootGoesTo = async (host: string) => {
-      const answer = await page.request.get(on(host), { maxRedirects: 0 });
+      // Node does not resolve *.localhost as browsers do: ask loopback and name the host in the Host header
+      const answer = await page.request.get(on('localhost'), { maxRedirects: 0, headers: { host: `${host}:${PORT}` } });
       expect(answer.status(), host).toBeGreaterThanOrEqual(300);
       expect(answer.status(), host).toBeLessThan(400);
-      return new URL(answer.headers().location, on(host)).pathname;
+      return new URL(answer.headers().location, on('localhost')).pathname;
     };
     expect(await rootGoesTo('localhost')).toBe('/in/en/user/home');
     expect(await rootGoesTo('main.localhost')).toBe('/in/en/user/home');

@@ -245,11 +245,13 @@ test.describe('signup and campaign pages', () => {
   test.use({ viewport: PHONES[0] });
   test('load without console errors or hydration warnings, and the phone field shows calling codes as text', async ({ page }) => {
     const errors = watchConsole(page);
-    for (const path of ['/in/en/signup', '/in/en/campaign/airport/shuttle', '/ae/ar/user/home']) {
+    // signup and campaign pages live on the platform's host (an operator's rider host sends them to its rider home)
+    const platform = `http://platform.localhost:${Number(process.env.E2E_PORT ?? 3100)}`;
+    for (const path of [`${platform}/in/en/signup`, `${platform}/in/en/campaign/airport/shuttle`, '/ae/ar/user/home']) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
     }
-    await page.goto('/in/en/signup');
+    await page.goto(`${platform}/in/en/signup`);
     const phone = page.getByLabel('Phone number', { exact: true });
     if (await phone.count()) await expect(page.getByText('IN +91').first()).toBeVisible();
     expect(errors).toEqual([]);

@@ -11,13 +11,21 @@ import { makeQueryClient } from '@/components/data/query-client';
 import { applyRideEvent, moveRide, useLiveRides } from '@/components/data/ride-events';
 
 type Handler = (...args: unknown[]) => void;
-const sockets: { handlers: Map<string, Handler[]>; disconnected: boolean }[] = [];
+const sockets: { handlers: Map<string, Handler[]>; managerHandlers: Map<string, Handler[]>; disconnected: boolean }[] = [];
 
 jest.mock('socket.io-client', () => ({
   io: () => {
-    const entry = { handlers: new Map<string, Handler[]>(), disconnected: false };
+    const entry = { handlers: new Map<string, Handler[]>(), managerHandlers: new Map<string, Handler[]>(), disconnected: false };
     sockets.push(entry);
+    // the Manager: 'reconnect' fires there once the connection is back
+    const manager = {
+      on: (event: string, fn: Handler) => {
+        entry.managerHandlers.set(event, [...(entry.managerHandlers.get(event) ?? []), fn]);
+        return manager;
+      },
+    };
     const socket = {
+      io: manager,
       on: (event: string, fn: Handler) => {
         entry.handlers.set(event, [...(entry.handlers.get(event) ?? []), fn]);
         return socket;
@@ -94,6 +102,10 @@ describe('a ride event in the cache', () => {
 
     expect(client.getQueryData<ReturnType<typeof lists>>(queryKeys.rider.rides())!.upcoming.find((r) => r.id === 2)?.status).toBe('ontrip');
     expect(seen.map((e) => e.id)).toEqual([2]);
+    // after a reconnect every ride list is read again (events sent meanwhile were missed)
+    client.setQueryData(queryKeys.driver.rides.list('recent'), []);
+    act(() => socket.managerHandlers.get('reconnect')!.forEach((fn) => fn()));
+    expect(client.getQueryState(queryKeys.driver.rides.list('recent'))?.isInvalidated).toBe(true);
     unmount();
     expect(socket.disconnected).toBe(true);
   });
