@@ -3,7 +3,9 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { formatDateTime, formatMoney } from '@/lib/i18n/format';
 import ui from '@/components/ui/ui.module.css';
+import { consoleInvoiceUrl } from '@/components/trust/api';
 import { RIDE_ACTIONS } from './partner-ride-card';
+import { StartCodeLine } from './start-code-line';
 import type { ActionKind, PartnerRide } from './types';
 import styles from './rides.module.css';
 
@@ -59,6 +61,7 @@ export function RidesTable({ rides, timeZone, sort, onSort, onAction, caption }:
   const t = useTranslations('PartnerRides');
   const tb = useTranslations('Board');
   const td = useTranslations('Dispatch');
+  const tTrust = useTranslations('Trust');
   const tKinds = useTranslations('TripKinds');
   const tTypes = useTranslations('VehicleTypes');
   const locale = useLocale();
@@ -101,25 +104,37 @@ export function RidesTable({ rides, timeZone, sort, onSort, onAction, caption }:
               <td className={styles.nowrap}>
                 <time dateTime={ride.pickupTime}>{formatDateTime(ride.pickupTime, locale, timeZone)}</time>
               </td>
-              <td>{ride.customerName || '—'}</td>
+              <td>
+                {ride.customerName || '—'}
+                {ride.passenger ? <span className={styles.cellNote}>{tTrust('passengerOf', { name: `${ride.passenger.name}, ${ride.passenger.phone}` })}</span> : null}
+              </td>
               <td className={styles.nowrap}>{ride.phone ? <a href={`tel:${ride.phone.replace(/\s/g, '')}`}>{ride.phone}</a> : '—'}</td>
               <td>
                 {ride.pickup.name} → {ride.dropoff?.name ?? '—'}
               </td>
               <td>{t('trip', { tripKind: tKinds(ride.tripKind), rideType: tKinds(ride.rideType), vehicle: tTypes(ride.vehicleType) })}</td>
-              <td>{ride.driverName ? `${ride.driverName}${ride.vehicleNumber ? ` · ${ride.vehicleNumber}` : ''}` : '—'}</td>
+              <td>
+                {ride.driverName ? `${ride.driverName}${ride.vehicleNumber ? ` · ${ride.vehicleNumber}` : ''}` : '—'}
+                {ride.vehicleUpgrade ? <span className={styles.cellNote}>{td('upgraded')}</span> : null}
+              </td>
               <td>
                 <span className={styles.badge} data-status={ride.status}>{t(`tabs.${ride.status}`)}</span>
               </td>
               <td className={`${styles.numeric} ${styles.nowrap}`}>{formatMoney(ride.totalAmount, ride.currency, locale)}</td>
               <td>
                 <div className={styles.rowActions}>
+                  {ride.status === 'completed' ? (
+                    <a className={`${ui.button} ${ui.secondary} ${styles.small}`} href={consoleInvoiceUrl(ride.id, locale.split('-')[0])} download>
+                      {tTrust('downloadInvoice')}
+                    </a>
+                  ) : null}
                   {(RIDE_ACTIONS[ride.status] ?? []).map((kind) => (
                     <button key={kind} type="button" className={`${ui.button} ${kind === 'decline' ? ui.secondary : ui.primary} ${styles.small}`} onClick={() => onAction(ride, kind)}>
                       {kind === 'reassign' ? td('reassign') : t(kind)}
                     </button>
                   ))}
                 </div>
+                <StartCodeLine ride={ride} timeZone={timeZone} />
               </td>
             </tr>
           ))}
