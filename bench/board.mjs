@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, launchServer, requireBuild, requireDebianTool, root, SERVER_CPU, startBareNode, wrk, wrkErrors, wrkRow } from './lib.mjs';
+import { freePort, launchServer, requireBuild, requireDebianTool, root, SERVER_CPU, startBareNode, wrk, wrkErrors, wrkRow, atExit } from './lib.mjs';
 import { report } from './report.mjs';
 
 const SECONDS = Number(process.argv[2] ?? process.env.BENCH_SECONDS ?? 10);
@@ -23,16 +23,6 @@ const GOAL_P99_MS = 50;
 requireBuild();
 requireDebianTool('wrk', 'wrk');
 
-const cleanups = [];
-function cleanUp() {
-  while (cleanups.length) {
-    try {
-      cleanups.pop()();
-    } catch {}
-  }
-}
-process.on('exit', cleanUp);
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => process.exit(130));
 
 function addDays(date, days) {
   const d = new Date(`${date}T00:00:00Z`);
@@ -42,14 +32,14 @@ function addDays(date, days) {
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-board-'));
-  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  atExit(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const seededAt = performance.now();
   const seeded = JSON.parse(
     execFileSync('npx', ['tsx', 'bench/board-seed.ts', String(RIDES)], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' }, encoding: 'utf8' }).trim().split('\n').pop(),
   );
   const seedSeconds = (performance.now() - seededAt) / 1000;
   const server = await launchServer(await freePort(), { dataDir, cpu: SERVER_CPU, env: { RATE_LIMITS: 'off', LOG_LEVEL: 'silent' } });
-  cleanups.push(() => server.child.kill('SIGKILL'));
+  atExit(() => server.child.kill('SIGKILL'));
   const auth = `Authorization: Bearer ${seeded.token}`;
   const today = seeded.today;
   const urls = {
@@ -70,7 +60,7 @@ async function main() {
   }
 
   const bare = await startBareNode(await freePort());
-  cleanups.push(() => bare.stop());
+  atExit(() => bare.stop());
   await wrk(`${bare.origin}/`, { connections: CONNECTIONS, seconds: WARM_SECONDS });
   const base = await wrk(`${bare.origin}/`, { connections: CONNECTIONS, seconds: SECONDS });
 

@@ -12,6 +12,7 @@ import { addDays, localDate, rangeInstants, startOfLocalDay } from '@/lib/partne
 import { resetEnvForTests } from '@/lib/env';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../../db';
+import { chennaiToBengaluru } from '../../trips';
 
 /*
  * Issue 13 item 3 and issue 14 items 3-5: per-operator ride numbers under
@@ -51,13 +52,7 @@ afterAll(async () => {
   await closeTestDb();
 });
 
-const trip = () => ({
-  rideType: 'oneway' as const,
-  tripKind: 'outstation' as const,
-  pickupLocation: { lat: 13.0878, lng: 80.2785, name: 'Chennai' },
-  dropoffLocation: { lat: 12.9719, lng: 77.5937, name: 'Bengaluru' },
-  pickupTime: new Date(Date.now() + 36 * 3600_000).toISOString(),
-});
+const trip = chennaiToBengaluru;
 
 let keys = 0;
 async function book(tenant: Tenant, riderId: number, paymentMethod: 'cash' | 'upi' | 'card' = 'cash', key = `k-${tenant.slug}-${++keys}`): Promise<Ride> {

@@ -14,6 +14,7 @@ import type { Db } from '@/lib/db/client';
 import en from '@/messages/en.json';
 import ta from '@/messages/ta.json';
 import { closeTestDb, openTestDb } from '../../db';
+import { chennaiToBengaluru } from '../../trips';
 
 /*
  * Issue 14 items 1 and 2: who can take a ride (availability, class, upgrade),
@@ -27,13 +28,7 @@ const biz: Record<'demo' | 'acme' | 'tamil', Biz> = {} as never;
 let phoneSeq = 0;
 const nextPhone = () => `98450${String(++phoneSeq).padStart(5, '0')}`;
 
-const trip = () => ({
-  rideType: 'oneway' as const,
-  tripKind: 'outstation' as const,
-  pickupLocation: { lat: 13.0878, lng: 80.2785, name: 'Chennai' },
-  dropoffLocation: { lat: 12.9719, lng: 77.5937, name: 'Bengaluru' },
-  pickupTime: new Date(Date.now() + 36 * 3600_000).toISOString(),
-});
+const trip = chennaiToBengaluru;
 
 async function setUp(key: 'demo' | 'acme' | 'tamil', country: 'in' | 'ae', language = 'en') {
   const business = await createBusiness(db, { slug: key, name: `${key} cabs`, countryCode: country, language });

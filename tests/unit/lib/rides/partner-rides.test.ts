@@ -13,6 +13,7 @@ import { operatorAccount } from '@/lib/wallet/ledger';
 import { balanceOf } from '@/lib/wallet/ledger';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../../db';
+import { chennaiToBengaluru } from '../../trips';
 
 const listRoute = callApi;
 const actionRoute = callApi;
@@ -24,13 +25,7 @@ let db: Db;
 const biz: Record<'demo' | 'acme', { id: number; currency: string; timeZone: string; partnerCookie: string; riderId: number; riderCookie: string; driverId: number; vehicleId: number; pendingDriverId: number }> = {} as never;
 const HOSTS = { demo: 'localhost:3000', acme: 'acme.localhost:3000' } as const;
 
-const trip = () => ({
-  rideType: 'oneway' as const,
-  tripKind: 'outstation' as const,
-  pickupLocation: { lat: 13.0878, lng: 80.2785, name: 'Chennai' },
-  dropoffLocation: { lat: 12.9719, lng: 77.5937, name: 'Bengaluru' },
-  pickupTime: new Date(Date.now() + 36 * 3600_000).toISOString(),
-});
+const trip = chennaiToBengaluru;
 
 async function setUp(slug: 'demo' | 'acme', country: 'in' | 'ae') {
   const business = await createBusiness(db, { slug, name: `${slug} cabs`, countryCode: country });
