@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchTrip, freePort, launchServer, lua, luaScript, requireBuild, requireDebianTool, SERVER_CPU, signInRider, startBareNode, startPostgres, wrk, wrkErrors, wrkRow, queryStoredDatabase } from './lib.mjs';
+import { benchTrip, freePort, launchServer, lua, luaScript, requireBuild, requireDebianTool, SERVER_CPU, signInRider, startBareNode, startPostgres, wrk, wrkErrors, wrkRow, queryStoredDatabase, atExit } from './lib.mjs';
 import { report } from './report.mjs';
 
 const DATABASES = (process.argv[2] ?? 'pglite,postgres').split(',').map((d) => d.trim()).filter(Boolean);
@@ -30,17 +30,6 @@ for (const d of DATABASES) {
 requireBuild();
 requireDebianTool('wrk', 'wrk');
 
-// Everything started here is torn down on any exit (normal end, error, Ctrl-C).
-const cleanups = [];
-function cleanUp() {
-  while (cleanups.length) {
-    try {
-      cleanups.pop()();
-    } catch {}
-  }
-}
-process.on('exit', cleanUp);
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => process.exit(130));
 
 /** The wrk script: POST /api/rides with a fresh key per request, riders and quotes round-robin; counts statuses, keeps 2xx ride ids. */
 function bookingScript({ tokens, quoteIds, prefix, out }) {
@@ -100,10 +89,10 @@ function storedRides(kind, where) {
 
 async function runOn(kind, postgres) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-booking-'));
-  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  atExit(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const databaseUrl = kind === 'postgres' ? postgres.createDb(`booking_${process.pid}`) : '';
   const server = await launchServer(await freePort(), { dataDir, cpu: SERVER_CPU, env: { DATABASE_URL: databaseUrl, RATE_LIMITS: 'off', LOG_LEVEL: 'silent' } });
-  cleanups.push(() => server.child.kill('SIGKILL'));
+  atExit(() => server.child.kill('SIGKILL'));
 
   const tokens = [];
   for (let i = 0; i < RIDERS; i++) tokens.push(decodeURIComponent((await signInRider(server.origin, i, '96')).split('=').slice(1).join('=')));
@@ -120,7 +109,7 @@ async function runOn(kind, postgres) {
   if (expiresAt < needed) throw new Error(`the quotes expire at ${new Date(expiresAt).toISOString()}, before the load ends: shorten the run`);
 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-booking-out-'));
-  cleanups.push(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  atExit(() => fs.rmSync(tmp, { recursive: true, force: true }));
   const phase = async (name, seconds) => {
     const out = path.join(tmp, `${name}.txt`);
     const script = bookingScript({ tokens, quoteIds, prefix: `bk-${kind}-${name}-`, out });
@@ -155,7 +144,7 @@ async function runOn(kind, postgres) {
 const results = [];
 let postgres = null;
 const bare = await startBareNode(await freePort());
-cleanups.push(() => bare.stop());
+atExit(() => bare.stop());
 let base;
 try {
   const out = path.join(os.tmpdir(), `bench-booking-bare-${process.pid}.txt`);
@@ -169,7 +158,7 @@ try {
 for (const kind of DATABASES) {
   if (kind === 'postgres' && !postgres) {
     postgres = startPostgres(await freePort(), { cpu: SERVER_CPU });
-    cleanups.push(() => postgres.stop());
+    atExit(() => postgres.stop());
   }
   results.push(await runOn(kind, postgres));
 }

@@ -466,3 +466,24 @@ export async function queryStoredDatabase(kind, { dataDir, databaseUrl }, query)
     await db.close();
   }
 }
+
+/**
+ * Tear-downs run on any exit of the bench (normal end, error, Ctrl-C), the
+ * newest first: `atExit(() => server.child.kill('SIGKILL'))`.
+ */
+const exitTasks = [];
+let exitHooked = false;
+export function atExit(task) {
+  if (!exitHooked) {
+    exitHooked = true;
+    process.on('exit', () => {
+      while (exitTasks.length) {
+        try {
+          exitTasks.pop()();
+        } catch {}
+      }
+    });
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => process.exit(130));
+  }
+  exitTasks.push(task);
+}

@@ -17,6 +17,7 @@ const SCRIPTS = [
   { name: 'api', cmd: ['node', 'bench/api.mjs', String(SECONDS), '32'] },
   { name: 'pages', cmd: ['node', 'bench/pages.mjs', String(SECONDS), '64'] },
   { name: 'booking', cmd: ['node', 'bench/booking.mjs', 'pglite,postgres', String(SECONDS), '32'] },
+  { name: 'board', cmd: ['node', 'bench/board.mjs', String(SECONDS), '4'] },
   { name: 'places', cmd: ['npx', 'tsx', 'bench/places.ts', '20000'] },
   { name: 'chat', cmd: ['node', 'bench/chat.mjs', '10', '50', '500'] },
   { name: 'app-js', cmd: ['node', 'bench/app-js.mjs'], runs: 1 },

@@ -87,6 +87,11 @@ const envSchema = z.object({
   PAYU_VERIFY_URL: optionalUrl,
   /** Overrides the checkout form's action (a local stand-in in tests). */
   PAYU_ENDPOINT: optionalUrl,
+  /**
+   * Bearer token of the platform's own wallet route (POST /api/platform/wallet-entries:
+   * payouts to and settlements from operators); the route answers 404 while it is unset.
+   */
+  PLATFORM_ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -4,8 +4,8 @@
  * a root (`all`) for invalidating every variant, and a key per variant.
  */
 
-/** Filters of the console's rides list (status tab and searched ride id). */
-export type PartnerRidesFilter = { status: string; q?: string };
+/** Filters of the console's board: status tab, searched ride number, pickup dates (operator's zone) and order. */
+export type PartnerRidesFilter = { status: string; q?: string; from?: string; to?: string; order?: 'asc' | 'desc' };
 
 export const queryKeys = {
   rider: {

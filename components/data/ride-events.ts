@@ -1,6 +1,7 @@
 'use client';
 
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type { PartnerRides } from '@/components/partner/rides/types';
 import type { RideChangedEvent } from '@/lib/realtime/events';
 import type { RideLists } from '@/components/rider/api';
 import { queryKeys } from '@/lib/query-keys';
@@ -22,6 +23,13 @@ export function moveRide(lists: RideLists, rideId: number, status: string): Ride
   return OPEN.has(status) ? { upcoming: [...upcoming, moved].sort(byPickupAsc), past } : { upcoming, past: [moved, ...past].sort(byPickupDesc) };
 }
 
+/** The board's cached pages with ride `rideId` (its number) in its new status. */
+export function restatus(board: InfiniteData<PartnerRides>, rideId: number, status: string): InfiniteData<PartnerRides> {
+  if (!Array.isArray(board.pages) || !board.pages.some((page) => page.rides?.some((r) => r.id === rideId))) return board;
+  const pages = board.pages.map((page) => ({ ...page, rides: page.rides.map((r) => (r.id === rideId ? { ...r, status: status as typeof r.status, needsDriverSoon: status === 'booked' && r.needsDriverSoon } : r)) }));
+  return { ...board, pages };
+}
+
 /**
  * A ride changed (socket.io `rideChanged`): the rider's list shows the new
  * status at once, and every ride list (rider, console, driver) is read again
@@ -29,6 +37,8 @@ export function moveRide(lists: RideLists, rideId: number, status: string): Ride
  */
 export function applyRideEvent(client: QueryClient, event: RideChangedEvent): void {
   client.setQueryData<RideLists>(queryKeys.rider.rides(), (lists) => (lists ? moveRide(lists, event.id, event.to) : lists));
+  // The console's board shows the new status at once; the read below brings drivers, counts and new bookings.
+  client.setQueriesData<InfiniteData<PartnerRides>>({ queryKey: [...queryKeys.partner.rides.all, 'list'] }, (board) => (board ? restatus(board, event.id, event.to) : board));
   refreshRideLists(client);
 }
 

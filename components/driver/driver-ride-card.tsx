@@ -35,6 +35,9 @@ export function DriverRideCard({ ride, timeZone, onChanged }: { ride: DriverRide
   const id = useId();
   const [step, setStep] = useState<Step>('idle');
   const [code, setCode] = useState('');
+  const tb = useTranslations('Board');
+  // How the customer paid at the end: cash to the driver or UPI (a card booking is settled by PayU, or by cash on the server's side).
+  const [paidWith, setPaidWith] = useState<'cash' | 'upi'>(ride.paymentMethod === 'upi' ? 'upi' : 'cash');
   const mutation = useDriverRideAction();
   const busy = mutation.isPending;
   const [error, setError] = useState<string>();
@@ -152,8 +155,18 @@ export function DriverRideCard({ ride, timeZone, onChanged }: { ride: DriverRide
         <section className={styles.field} aria-labelledby={`${id}-complete`}>
           <h3 id={`${id}-complete`}>{t('completeConfirm', { id: ride.id })}</h3>
           <p>{t('completeBody', { amount, method })}</p>
+          {ride.paymentMethod === 'card' ? null : (
+            <fieldset className={styles.field}>
+              <legend>{tb('paidWith')}</legend>
+              {(['cash', 'upi'] as const).map((option) => (
+                <label key={option}>
+                  <input type="radio" name={`${id}-paid`} value={option} checked={paidWith === option} onChange={() => setPaidWith(option)} /> {t(`payment.${option}`)}
+                </label>
+              ))}
+            </fieldset>
+          )}
           <div className={styles.actions}>
-            <button type="button" className={`${ui.button} ${ui.primary}`} disabled={busy} onClick={() => void act({ action: 'complete' })}>
+            <button type="button" className={`${ui.button} ${ui.primary}`} disabled={busy} onClick={() => void act(ride.paymentMethod === 'card' ? { action: 'complete' } : { action: 'complete', paymentMethod: paidWith })}>
               {busy ? t('completing') : t('completeSubmit')}
             </button>
             <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={reset}>

@@ -22,6 +22,10 @@ const KIND_LABEL = {
   adjustment: 'adjustment',
   wallet_spend: 'walletSpend',
   wallet_refund: 'walletRefund',
+  // Operator-only entries (a rider's ledger never holds them): the nearest rider wording.
+  ride_cash: 'rideEarning',
+  commission_owed: 'commission',
+  settlement: 'payout',
 } as const satisfies Record<WalletKind, string>;
 
 /** The signed-in rider's wallet: available and pending cashback, and the ledger newest first. */

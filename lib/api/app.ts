@@ -20,6 +20,7 @@ import { mediaRoutes } from './routes/media';
 import { partnerRoutes } from './routes/partner';
 import { paymentsRoutes } from './routes/payments';
 import { placesRoutes } from './routes/places';
+import { platformRoutes } from './routes/platform';
 import { profileRoutes } from './routes/profile';
 import { pushRoutes } from './routes/push';
 import { ridesRoutes } from './routes/rides';
@@ -47,6 +48,7 @@ const routes = new Hono()
   .route('/', partnerRoutes)
   .route('/', paymentsRoutes)
   .route('/', placesRoutes)
+  .route('/', platformRoutes)
   .route('/', profileRoutes)
   .route('/', pushRoutes)
   .route('/', ridesRoutes)

@@ -245,12 +245,12 @@ export async function book(state: AgentState, ctx: AgentContext): Promise<Turn> 
   });
   if (outcome.ok) {
     const { ride } = outcome;
-    const booked: AgentState = { ...state, stage: 'booked', bookedRideId: ride.id, expect: undefined, awaitingCustomer: undefined };
+    const booked: AgentState = { ...state, stage: 'booked', bookedRideId: ride.number, expect: undefined, awaitingCustomer: undefined };
     const summary = { line: summaryLine(s, ctx.tenant.timeZone) };
     const lines = state.customer
-      ? [line('bookedForCustomer', { rideId: ride.id, name: state.customer.name, phone: `+${state.customer.dialCode} ${state.customer.number}`, vehicle: vehicleValue(vehicle, s.ac), summary })]
-      : [line('booked', { rideId: ride.id, vehicle: vehicleValue(vehicle, s.ac), summary, startCode: ride.startCode })];
-    return say(booked, lines, { data: { kind: 'booked', rideId: ride.id, total: ride.totalAmount, cashbackAmount: ride.cashbackAmount, currency: ride.currency } });
+      ? [line('bookedForCustomer', { rideId: ride.number, name: state.customer.name, phone: `+${state.customer.dialCode} ${state.customer.number}`, vehicle: vehicleValue(vehicle, s.ac), summary })]
+      : [line('booked', { rideId: ride.number, vehicle: vehicleValue(vehicle, s.ac), summary, startCode: ride.startCode })];
+    return say(booked, lines, { data: { kind: 'booked', rideId: ride.number, total: ride.totalAmount, cashbackAmount: ride.cashbackAmount, currency: ride.currency } });
   }
   switch (outcome.problem) {
     case 'quoteExpired':

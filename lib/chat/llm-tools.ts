@@ -118,9 +118,9 @@ async function book(args: z.infer<typeof bookArgs>, ctx: LlmToolContext, effects
   }
   const { ride } = outcome;
   effects.booked = ride;
-  effects.data = { kind: 'booked', rideId: ride.id, total: ride.totalAmount, cashbackAmount: ride.cashbackAmount, currency: ride.currency };
-  if (customer) return { ride_id: ride.id, status: ride.status, customer: customer.name, start_code_sent_to_customer: true, total: formatMoney(ride.totalAmount, ride.currency, ctx.locale) };
-  return { ride_id: ride.id, status: ride.status, start_code: ride.startCode, total: formatMoney(ride.totalAmount, ride.currency, ctx.locale) };
+  effects.data = { kind: 'booked', rideId: ride.number, total: ride.totalAmount, cashbackAmount: ride.cashbackAmount, currency: ride.currency };
+  if (customer) return { ride_id: ride.number, status: ride.status, customer: customer.name, start_code_sent_to_customer: true, total: formatMoney(ride.totalAmount, ride.currency, ctx.locale) };
+  return { ride_id: ride.number, status: ride.status, start_code: ride.startCode, total: formatMoney(ride.totalAmount, ride.currency, ctx.locale) };
 }
 
 /** Runs one tool call; the answer is what the LLM reads back (JSON). */
@@ -155,7 +155,7 @@ export async function runLlmTool(name: string, rawArgs: string, ctx: LlmToolCont
       if (!args.success) return { error: 'bad_arguments' };
       if (!ctx.confirmed) return { error: 'confirmation_required', message: 'Ask the rider to confirm the cancellation with yes first.' };
       const outcome = await cancelRideTool(ctx, args.data.ride_id);
-      return outcome.ok ? { ride_id: outcome.ride.id, status: outcome.ride.status } : { error: outcome.problem };
+      return outcome.ok ? { ride_id: outcome.ride.number, status: outcome.ride.status } : { error: outcome.problem };
     }
     default:
       return { error: 'unknown_tool' };

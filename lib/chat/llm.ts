@@ -78,7 +78,7 @@ async function llmTurn(ctx: AgentContext, state: AgentState, text: string, optio
     if (!message.tool_calls?.length) {
       const reply = (message.content ?? '').trim().slice(0, REPLY_MAX);
       if (!reply) throw new Error('LLM API returned an empty reply');
-      const next: AgentState = { ...state, llmQuote: effects.quote ?? state.llmQuote, bookedRideId: effects.booked?.id ?? state.bookedRideId };
+      const next: AgentState = { ...state, llmQuote: effects.quote ?? state.llmQuote, bookedRideId: effects.booked?.number ?? state.bookedRideId };
       return { state: next, reply: { lines: [], text: reply, data: effects.data } };
     }
     messages.push({ role: 'assistant', content: message.content ?? null, tool_calls: message.tool_calls });
@@ -93,10 +93,10 @@ async function llmTurn(ctx: AgentContext, state: AgentState, text: string, optio
 /** A booking made before the LLM failed is reported, never hidden behind a fallback answer. */
 function bookedTurn(state: AgentState, ride: Ride): Turn {
   return {
-    state: { ...state, bookedRideId: ride.id },
+    state: { ...state, bookedRideId: ride.number },
     reply: {
-      lines: [line('booked', { rideId: ride.id, vehicle: { vehicle: ride.vehicleType }, summary: { line: line('summaryOneway', { from: ride.pickup.name, to: ride.dropoff?.name ?? '', at: { at: ride.pickupTime.toISOString() } }) }, startCode: ride.startCode })],
-      data: { kind: 'booked', rideId: ride.id, total: ride.totalAmount, cashbackAmount: ride.cashbackAmount, currency: ride.currency },
+      lines: [line('booked', { rideId: ride.number, vehicle: { vehicle: ride.vehicleType }, summary: { line: line('summaryOneway', { from: ride.pickup.name, to: ride.dropoff?.name ?? '', at: { at: ride.pickupTime.toISOString() } }) }, startCode: ride.startCode })],
+      data: { kind: 'booked', rideId: ride.number, total: ride.totalAmount, cashbackAmount: ride.cashbackAmount, currency: ride.currency },
     },
   };
 }

@@ -6,6 +6,7 @@ import { createQuote } from '@/lib/fares/quote';
 import type { TripLimitIssue } from '@/lib/fares/trip-limits';
 import { bookRideSchema, quoteRequestSchema } from '@/lib/fares/schemas';
 import { COUNTRIES, isCountryCode } from '@/lib/i18n/markets';
+import { rideIdOrNotFound } from '@/lib/rides/numbers';
 import { bookRide } from '@/lib/rides/commands';
 import { transitionRide } from '@/lib/rides/lifecycle';
 import { riderRides, type RideView } from '@/lib/rides/queries';
@@ -166,9 +167,10 @@ export async function rideStatusTool(ctx: ToolContext): Promise<RideView[] | 'si
 export type CancelOutcome = { ok: true; ride: Ride } | { ok: false; problem: 'signin' | 'unknown' | 'notCancellable' };
 
 /** Cancels one of the rider's own rides (booked or accepted), with its event and cashback reversal. */
-export async function cancelRideTool(ctx: ToolContext, rideId: number): Promise<CancelOutcome> {
+export async function cancelRideTool(ctx: ToolContext, rideNumber: number): Promise<CancelOutcome> {
   if (!ctx.actor) return { ok: false, problem: 'signin' };
   try {
+    const rideId = await rideIdOrNotFound(ctx.db, ctx.tenant.id, rideNumber);
     const ride = await transitionRide(ctx.db, {
       businessId: ctx.tenant.id,
       rideId,

@@ -9,6 +9,7 @@ export const DRIVER_POSITION_EVENT = 'driverPosition';
 /** Server → room `ride:{id}`: the ride's status changed (a share link dies when it ends). */
 export const RIDE_STATUS_EVENT = 'rideStatus';
 
+/** Rooms are named by the database id (server side only); every event carries the ride's number within the operator. */
 export const rideRoom = (rideId: number) => `ride:${rideId}`;
 /** A driver's own room: ride changes of the rides assigned to them. */
 export const driverRoom = (userId: number) => `driver:${userId}`;

@@ -34,7 +34,8 @@ export type DriverRide = {
 
 function driverRideView(ride: Ride, customer: { name: string | null; phoneCode: string | null; phone: string | null }): DriverRide {
   return {
-    id: ride.id,
+    /** The ride's number within the operator. */
+    id: ride.number,
     status: ride.status,
     rideType: ride.rideType,
     tripKind: ride.tripKind,
@@ -82,7 +83,7 @@ export async function applyDriverAction(db: Db, businessId: number, userId: numb
     .limit(1);
   if (!own) throw rideNotFound();
   const base = { businessId, rideId, actorUserId: userId };
-  const ride = action.action === 'start' ? await transitionRide(db, { ...base, to: 'ontrip', startCode: action.startCode }) : await transitionRide(db, { ...base, to: 'completed' });
+  const ride = action.action === 'start' ? await transitionRide(db, { ...base, to: 'ontrip', startCode: action.startCode }) : await transitionRide(db, { ...base, to: 'completed', paymentMethod: action.paymentMethod });
   const [customer] = await db.select({ name: users.name, phoneCode: users.phoneCode, phone: users.phone }).from(users).where(eq(users.id, ride.riderId)).limit(1);
   return driverRideView(ride, customer ?? { name: null, phoneCode: null, phone: null });
 }

@@ -57,7 +57,7 @@ async function selectDrivers(db: Db, businessId: number, where: SQL | undefined)
 async function openRideByDriver(db: Db, businessId: number, driverIds: number[]): Promise<Map<number, number>> {
   if (!driverIds.length) return new Map();
   const rows = await db
-    .select({ id: rides.id, driverId: rides.driverId })
+    .select({ id: rides.number, driverId: rides.driverId })
     .from(rides)
     .where(and(eq(rides.businessId, businessId), inArray(rides.driverId, driverIds), inArray(rides.status, [...DRIVING])))
     .orderBy(asc(rides.pickupTime));

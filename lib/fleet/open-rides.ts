@@ -7,22 +7,22 @@ import { keyedError } from '@/lib/errors/domain-error';
 /** Rides that hold their driver and vehicle: accepted or on trip (booked rides have neither yet). */
 export const HOLDING_STATUSES = ['accepted', 'ontrip'] as const;
 
-/** The first open ride (soonest pickup) that holds this driver or vehicle, or undefined. */
+/** The number of the first open ride (soonest pickup) that holds this driver or vehicle, or undefined. */
 export async function openRideHolding(db: Db, businessId: number, holder: { driverId: number } | { vehicleId: number }): Promise<number | undefined> {
   const column = 'driverId' in holder ? eq(rides.driverId, holder.driverId) : eq(rides.vehicleId, holder.vehicleId);
   const [row] = await db
-    .select({ id: rides.id })
+    .select({ number: rides.number })
     .from(rides)
     .where(and(eq(rides.businessId, businessId), column, inArray(rides.status, [...HOLDING_STATUSES])))
     .orderBy(asc(rides.pickupTime))
     .limit(1);
-  return row?.id;
+  return row?.number;
 }
 
 /** Refuses to block or remove a travel company while one of its drivers holds an open ride (409 naming the driver and ride). */
 export async function assertAgencyHoldsNoRide(db: Db, businessId: number, agencyId: number): Promise<void> {
   const [row] = await db
-    .select({ id: rides.id, name: drivers.name })
+    .select({ id: rides.number, name: drivers.name })
     .from(rides)
     .innerJoin(drivers, and(eq(drivers.id, rides.driverId), eq(drivers.businessId, businessId)))
     .where(and(eq(rides.businessId, businessId), eq(drivers.agencyId, agencyId), isNull(drivers.removedAt), inArray(rides.status, [...HOLDING_STATUSES])))

@@ -57,7 +57,7 @@ async function snapshotOf(db: Db, ride: Ride): Promise<InvoiceSnapshot> {
   const { taxableValue, taxes } = includedTaxes(ride.totalAmount, settings, business.countryCode);
   return {
     seller: { name: business.name, legalName: settings?.legalName ?? null, address: settings?.address ?? null, taxNumber: settings?.taxNumber ?? null, logoUrl: business.logoUrl, sacCode: settings?.sacCode ?? null },
-    rideNumber: extra.number ?? ride.id,
+    rideNumber: ride.number,
     customer: { name: rider?.name ?? null, phone: rider?.phone ? `+${rider.phoneCode} ${rider.phone}` : null, email: rider?.email ?? null },
     passenger: ride.passengerName && ride.passengerPhone ? { name: ride.passengerName, phone: `+${ride.passengerPhoneCode} ${ride.passengerPhone}` } : null,
     pickup: ride.pickup.name,

@@ -15,17 +15,20 @@ export type DayRange = { from: string; to: string };
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 
+/** One formatter per zone: building an Intl.DateTimeFormat costs far more than formatting with it (CSV exports format every row). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    if (formatters.size < 500) formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 function parts(instant: Date, timeZone: string): Record<string, number> {
-  const fields = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
+  const fields = formatterOf(timeZone).formatToParts(instant);
   return Object.fromEntries(fields.filter((p) => p.type !== 'literal').map((p) => [p.type, Number(p.value)]));
 }
 

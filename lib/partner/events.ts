@@ -5,9 +5,8 @@ import { rideEvents, rides, type RideStatus } from '@/lib/db/schema';
 import { localDate, startOfLocalDay } from './dates';
 import type { EventsQuery, EventWindow } from './schemas';
 
-/** A row of the ride event page (spec 000 §2.15): the label comes from `toStatus`. */
+/** A row of the ride event page (spec 000 §2.15): the label comes from `toStatus`; `rideId` is the ride's number within the operator. */
 export type RideEventRow = {
-  id: number;
   rideId: number;
   fromStatus: RideStatus | null;
   toStatus: RideStatus;
@@ -28,12 +27,13 @@ export function windowStart(window: EventWindow, timeZone: string, now = new Dat
 /** The business's ride events since the window's start, newest first, optionally of one ride. */
 export async function listRideEvents(db: Db, business: { id: number; timeZone: string }, query: EventsQuery, now = new Date()): Promise<RideEventPage> {
   const since = windowStart(query.window, business.timeZone, now);
-  const where = and(eq(rideEvents.businessId, business.id), gte(rideEvents.createdAt, since), query.rideId ? eq(rideEvents.rideId, Number(query.rideId)) : undefined);
+  const where = and(eq(rideEvents.businessId, business.id), gte(rideEvents.createdAt, since), query.rideId ? eq(rides.number, Number(query.rideId)) : undefined);
+  const joined = and(eq(rides.id, rideEvents.rideId), eq(rides.businessId, rideEvents.businessId));
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
         id: rideEvents.id,
-        rideId: rideEvents.rideId,
+        rideId: rides.number,
         fromStatus: rideEvents.fromStatus,
         toStatus: rideEvents.toStatus,
         note: rideEvents.note,
@@ -42,16 +42,15 @@ export async function listRideEvents(db: Db, business: { id: number; timeZone: s
         createdAt: rideEvents.createdAt,
       })
       .from(rideEvents)
-      .innerJoin(rides, and(eq(rides.id, rideEvents.rideId), eq(rides.businessId, rideEvents.businessId)))
+      .innerJoin(rides, joined)
       .where(where)
       .orderBy(desc(rideEvents.createdAt), desc(rideEvents.id))
       .limit(query.size)
       .offset(query.page * query.size),
-    db.select({ total: sql<string>`count(*)` }).from(rideEvents).where(where),
+    db.select({ total: sql<string>`count(*)` }).from(rideEvents).innerJoin(rides, joined).where(where),
   ]);
   return {
     items: rows.map((r) => ({
-      id: r.id,
       rideId: r.rideId,
       fromStatus: r.fromStatus as RideStatus | null,
       toStatus: r.toStatus as RideStatus,

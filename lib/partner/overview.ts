@@ -2,6 +2,7 @@ import 'server-only';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { rides } from '@/lib/db/schema';
+import { ledgerRideMoney } from '@/lib/wallet/ledger';
 import { addDays, daysBetween } from './dates';
 import type { ResolvedRange } from './range';
 
@@ -19,7 +20,11 @@ export type Overview = {
   currency: string;
   commissionBps: number;
   counts: OverviewCounts;
-  /** Minor units: the completed rides' totals, and commissionBps of their ride amounts. */
+  /**
+   * Minor units, read from the ledger for the rides whose pickup is in the
+   * range: fares of completed rides (cash and online) and the platform's
+   * commission on them (taken from online fares or owed on cash ones).
+   */
   revenue: number;
   commission: number;
   bucket: 'day' | 'month';
@@ -44,7 +49,6 @@ function periods(range: ResolvedRange, bucket: 'day' | 'month'): string[] {
  */
 export async function businessOverview(db: Db, business: OverviewBusiness, range: ResolvedRange): Promise<Overview> {
   const inRange = and(eq(rides.businessId, business.id), gte(rides.pickupTime, range.start), lt(rides.pickupTime, range.end));
-  const completed = sql`${rides.status} = 'completed'`;
   const [totals] = await db
     .select({
       all: sql<string>`count(*)`,
@@ -53,23 +57,20 @@ export async function businessOverview(db: Db, business: OverviewBusiness, range
       ontrip: count('ontrip'),
       cancelled: count('cancelled'),
       completed: count('completed'),
-      revenue: sql<string>`coalesce(sum(${rides.totalAmount}) filter (where ${completed}), 0)`,
-      commission: sql<string>`coalesce(sum(round(${rides.rideAmount} * ${business.commissionBps}::numeric / 10000)) filter (where ${completed}), 0)`,
     })
     .from(rides)
     .where(inRange);
 
   const bucket = daysBetween(range.from, range.to) + 1 > DAILY_CHART_MAX_DAYS ? 'month' : 'day';
   const format = bucket === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
-  const rows = await db
-    .select({
-      period: sql<string>`to_char(${rides.pickupTime} at time zone ${business.timeZone}, ${format})`,
-      rides: sql<string>`count(*)`,
-      revenue: sql<string>`coalesce(sum(${rides.totalAmount}) filter (where ${completed}), 0)`,
-    })
-    .from(rides)
-    .where(inRange)
-    .groupBy(sql`1`);
+  const [rows, money] = await Promise.all([
+    db
+      .select({ period: sql<string>`to_char(${rides.pickupTime} at time zone ${business.timeZone}, ${format})`, rides: sql<string>`count(*)` })
+      .from(rides)
+      .where(inRange)
+      .groupBy(sql`1`),
+    ledgerRideMoney(db, business.id, range, { timeZone: business.timeZone, format }),
+  ]);
   const byPeriod = new Map(rows.map((r) => [r.period, r]));
 
   return {
@@ -86,9 +87,9 @@ export async function businessOverview(db: Db, business: OverviewBusiness, range
       cancelled: Number(totals.cancelled),
       completed: Number(totals.completed),
     },
-    revenue: Number(totals.revenue),
-    commission: Number(totals.commission),
+    revenue: money.revenue,
+    commission: money.commission,
     bucket,
-    series: periods(range, bucket).map((period) => ({ period, rides: Number(byPeriod.get(period)?.rides ?? 0), revenue: Number(byPeriod.get(period)?.revenue ?? 0) })),
+    series: periods(range, bucket).map((period) => ({ period, rides: Number(byPeriod.get(period)?.rides ?? 0), revenue: money.byPeriod.get(period)?.revenue ?? 0 })),
   };
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Db } from '@/lib/db/client';
 import type { WalletKind } from '@/lib/db/schema';
-import { balanceOf, countEntriesBetween, entriesBetween } from '@/lib/wallet/ledger';
+import { countEntriesBetween, entriesBetween, operatorAccount, statementTotals } from '@/lib/wallet/ledger';
 import { localIsoTime } from './dates';
 import type { ResolvedRange } from './range';
 
@@ -9,6 +9,7 @@ import type { ResolvedRange } from './range';
 export type WalletTransaction = {
   id: number;
   kind: WalletKind;
+  /** The ride's number within the operator. */
   ride_id: number | null;
   description: string;
   /** The business's wall-clock time with its offset, e.g. 2026-05-01T00:30:00+05:30. */
@@ -20,7 +21,10 @@ export type WalletTransaction = {
 };
 
 export type PartnerWallet = {
-  total: { currency: string; balance: number };
+  /** Major units: balance held for the operator, commission it owes on cash rides, and what can be paid out. */
+  total: { currency: string; balance: number; owed: number; available: number };
+  /** Major units, entries written in the range: fares (online and cash), commission, payouts and settlements. */
+  statement: { revenue: number; online: number; cash: number; commission: number; payouts: number; settlements: number };
   transactions: WalletTransaction[];
   range: { from: string; to: string };
   paging: { offset: number; limit: number; count: number };
@@ -33,19 +37,22 @@ export async function partnerWallet(
   range: ResolvedRange,
   page: { offset: number; limit: number },
 ): Promise<PartnerWallet> {
-  const [balance, entries, count] = await Promise.all([
-    balanceOf(db, business.id, null, business.currency),
+  const [account, totals, entries, count] = await Promise.all([
+    operatorAccount(db, business.id),
+    statementTotals(db, business.id, range),
     entriesBetween(db, business.id, null, { ...range, ...page }),
     countEntriesBetween(db, business.id, null, range),
   ]);
   return {
-    total: { currency: business.currency, balance: balance.available / 100 },
+    total: { currency: business.currency, balance: account.balance / 100, owed: account.owed / 100, available: account.available / 100 },
+    statement: Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, v / 100])) as PartnerWallet['statement'],
     transactions: entries.map((e) => {
-      const change = e.available || e.pending;
+      // owed grows = a debit for the operator; cash is a memo shown as the fare the driver kept
+      const change = e.available || e.pending || -e.owed || e.cash;
       return {
         id: e.id,
         kind: e.kind,
-        ride_id: e.rideId,
+        ride_id: e.rideNumber,
         description: e.description,
         local_time: localIsoTime(e.createdAt, business.timeZone),
         transaction: change < 0 ? 'debit' : 'credit',

@@ -59,7 +59,7 @@ export async function createPayment(db: Db, tenant: Pick<Tenant, 'id'>, riderId:
 export async function paymentForm(db: Db, businessId: number, userId: number, txnid: string, returnTo: ReturnTo): Promise<{ data: PaymentFormFields; action: string }> {
   const { key, salt, action } = await requirePayu(db, businessId);
   const [row] = await db
-    .select({ payment: payments, rider: users, paid: rides.paid })
+    .select({ payment: payments, rider: users, paid: rides.paid, rideNumber: rides.number })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.userId))
     .innerJoin(rides, eq(rides.id, payments.rideId))
@@ -68,7 +68,7 @@ export async function paymentForm(db: Db, businessId: number, userId: number, tx
   if (!row) throw paymentNotFound();
   if (row.payment.status !== 'created') throw conflict('This payment is already complete.');
   if (row.paid) throw conflict('This ride is already paid.');
-  const base = { key, txnid, amount: formatAmount(row.payment.amount), productinfo: productInfo(row.payment.rideId), ...riderFields(row.rider) };
+  const base = { key, txnid, amount: formatAmount(row.payment.amount), productinfo: productInfo(row.rideNumber), ...riderFields(row.rider) };
   const { surl, furl } = callbackUrls(returnTo);
   const { phone, ...hashed } = base;
   return { data: { ...hashed, phone, surl, furl, hash: requestHash(hashed, salt) }, action };
@@ -98,8 +98,9 @@ export async function completePayment(
   fields: PayuCallback,
   outcome: PaymentOutcome,
   businessId?: number,
-): Promise<{ rideId: number; status: PaymentOutcome; changed: boolean }> {
+): Promise<{ rideId: number; rideNumber: number; status: PaymentOutcome; changed: boolean }> {
   const payment = await verifiedPayment(db, fields, outcome, businessId);
+  const [{ rideNumber }] = await db.select({ rideNumber: rides.number }).from(rides).where(eq(rides.id, payment.rideId));
   const from: Payment['status'][] = outcome === 'success' ? ['created', 'failure'] : ['created'];
   return db.transaction(async (tx) => {
     const [updated] = await tx
@@ -109,7 +110,7 @@ export async function completePayment(
       .returning();
     if (!updated) {
       const [current] = await tx.select({ status: payments.status }).from(payments).where(eq(payments.txnid, payment.txnid));
-      return { rideId: payment.rideId, status: current.status === 'success' ? 'success' : 'failure', changed: false };
+      return { rideId: payment.rideId, rideNumber, status: current.status === 'success' ? 'success' : 'failure', changed: false };
     }
     if (outcome === 'success') {
       const [ride] = await tx.update(rides).set({ paid: true, paymentMethod: 'card' }).where(eq(rides.id, payment.rideId)).returning();
@@ -123,7 +124,7 @@ export async function completePayment(
         data: { kind: 'payment', txnid: payment.txnid, gatewayId: updated.gatewayId, amount: payment.amount, currency: payment.currency },
       });
     }
-    return { rideId: payment.rideId, status: outcome, changed: true };
+    return { rideId: payment.rideId, rideNumber, status: outcome, changed: true };
   });
 }
 

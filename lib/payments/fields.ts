@@ -32,7 +32,8 @@ export function riderFields(rider: Pick<User, 'name' | 'email' | 'phoneCode' | '
   return { firstname: clean(rider.name) || 'Rider', email, phone };
 }
 
-export const productInfo = (rideId: number) => `Ride #${rideId}`;
+/** PayU's product line: the ride's number within the operator. */
+export const productInfo = (rideNumber: number) => `Ride #${rideNumber}`;
 
 /** surl and furl on our origin; the locale rides along so the callback can answer in the rider's language. */
 export function callbackUrls({ origin, market }: ReturnTo): { surl: string; furl: string } {

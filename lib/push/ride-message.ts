@@ -23,7 +23,7 @@ async function notificationMessages(locale: string): Promise<{ locale: string; m
 }
 
 /** The push for a ride that has just become `to`: the business name as title, the status text as body. */
-export async function ridePushPayload(db: Db, ride: Pick<Ride, 'id' | 'businessId'>, to: RideStatus): Promise<PushPayload | undefined> {
+export async function ridePushPayload(db: Db, ride: Pick<Ride, 'number' | 'businessId'>, to: RideStatus): Promise<PushPayload | undefined> {
   const [business] = await db.select({ name: businesses.name, countryCode: businesses.countryCode, language: businesses.language }).from(businesses).where(eq(businesses.id, ride.businessId)).limit(1);
   if (!business) return undefined;
   const market = businessMarket(business);
@@ -31,7 +31,7 @@ export async function ridePushPayload(db: Db, ride: Pick<Ride, 'id' | 'businessI
   const t = createTranslator({ locale, messages, namespace: 'Notifications.rideStatus' });
   return {
     title: business.name,
-    body: t(to, { id: ride.id }),
-    data: { rideId: ride.id, status: to, url: localizedPath(market, RIDES_PATH) },
+    body: t(to, { id: ride.number }),
+    data: { rideId: ride.number, status: to, url: localizedPath(market, RIDES_PATH) },
   };
 }

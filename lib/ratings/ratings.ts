@@ -72,8 +72,10 @@ export async function reviewsForConsole(db: Db, businessId: number) {
     .groupBy(rideRatings.driverId, drivers.name)
     .orderBy(drivers.name);
   const comments = await db
-    .select({ id: rideRatings.id, rideId: rideRatings.rideId, stars: rideRatings.stars, comment: rideRatings.comment, status: rideRatings.commentStatus, createdAt: rideRatings.createdAt, riderName: users.name, driverName: drivers.name })
+    // the ride by its number within the operator (the database id never leaves the server)
+    .select({ id: rideRatings.id, rideId: rides.number, stars: rideRatings.stars, comment: rideRatings.comment, status: rideRatings.commentStatus, createdAt: rideRatings.createdAt, riderName: users.name, driverName: drivers.name })
     .from(rideRatings)
+    .innerJoin(rides, eq(rides.id, rideRatings.rideId))
     .innerJoin(users, eq(users.id, rideRatings.riderId))
     .leftJoin(drivers, and(eq(drivers.id, rideRatings.driverId), eq(drivers.businessId, businessId)))
     .where(and(eq(rideRatings.businessId, businessId), isNotNull(rideRatings.comment)))

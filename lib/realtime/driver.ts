@@ -18,6 +18,8 @@ import {
   type SocketAck,
 } from '@/lib/driver/events';
 import { logger } from '@/lib/log';
+import { MAX_ID } from '@/lib/http/params';
+import { rideIdOrNotFound } from '@/lib/rides/numbers';
 import { onRideChange } from '@/lib/rides/notify';
 import { resolveTenantForHost } from '@/lib/tenancy/resolve';
 import { ENDED_STATUSES, watchableRide } from '@/lib/tracking/ride-access';
@@ -56,8 +58,8 @@ async function identify(socket: Socket): Promise<Identity | undefined> {
 
 async function storeAndBroadcast(io: Server, who: { businessId: number; userId: number }, point: DriverLocation): Promise<SocketAck> {
   try {
-    const { rideIds, at } = await recordDriverLocation(await getDb(), who.businessId, who.userId, point);
-    for (const rideId of rideIds) io.to(rideRoom(rideId)).emit(DRIVER_POSITION_EVENT, { rideId, lat: point.lat, lng: point.lng, at: at.toISOString() } satisfies DriverPositionEvent);
+    const { rides, at } = await recordDriverLocation(await getDb(), who.businessId, who.userId, point);
+    for (const ride of rides) io.to(rideRoom(ride.id)).emit(DRIVER_POSITION_EVENT, { rideId: ride.number, lat: point.lat, lng: point.lng, at: at.toISOString() } satisfies DriverPositionEvent);
     return { ok: true };
   } catch (error) {
     return toAck(error);
@@ -96,14 +98,16 @@ async function onDriverLocation(io: Server, identity: Promise<Identity | undefin
 
 async function onTrackRide(socket: Socket, identity: Promise<Identity | undefined>, payload: unknown): Promise<SocketAck> {
   const body = (payload ?? {}) as { rideId?: unknown; token?: unknown };
-  const rideId = Number(body.rideId);
+  const rideNumber = Number(body.rideId);
   const token = typeof body.token === 'string' ? body.token : undefined;
-  if (!Number.isSafeInteger(rideId) || rideId <= 0) return failure('not_found', 'This ride was not found.');
+  if (!Number.isSafeInteger(rideNumber) || rideNumber <= 0 || rideNumber > MAX_ID) return failure('not_found', 'This ride was not found.');
   const who = await identity;
   if (!who) return failure('not_found', 'No travel operator answers on this host.');
   if (!who.user && token === undefined) return failure('unauthorized', 'Sign in to continue.');
   try {
-    await watchableRide(await getDb(), who.businessId, rideId, { user: who.user, token });
+    const db = await getDb();
+    const rideId = await rideIdOrNotFound(db, who.businessId, rideNumber);
+    await watchableRide(db, who.businessId, rideId, { user: who.user, token });
     await socket.join(rideRoom(rideId));
     return { ok: true };
   } catch (error) {
@@ -140,9 +144,9 @@ export function registerDriverTracking(io: Server): void {
   });
   onRideChange(async ({ ride, from, to, previousDriverId }) => {
     const room = rideRoom(ride.id);
-    io.to(room).emit(RIDE_STATUS_EVENT, { rideId: ride.id, status: ride.status });
+    io.to(room).emit(RIDE_STATUS_EVENT, { rideId: ride.number, status: ride.status });
     if (ENDED_STATUSES.includes(ride.status)) io.in(room).socketsLeave(room);
-    const event = { id: ride.id, from, to, status: ride.status, createdAt: ride.createdAt.toISOString() };
+    const event = { id: ride.number, from, to, status: ride.status, createdAt: ride.createdAt.toISOString() };
     // The ride's driver, and on a reassignment the driver it was taken from (their list drops it).
     for (const driverId of new Set([ride.driverId, previousDriverId])) {
       const userId = driverId ? await driverUserId(driverId) : undefined;

@@ -70,7 +70,7 @@ export async function attachSocketServer(httpServer: HttpServer, options: { data
   registerChat(io);
   registerDriverTracking(io);
   onRideChange(({ ride, from, to }) => {
-    const payload = { id: ride.id, from, to, status: ride.status, createdAt: ride.createdAt.toISOString() };
+    const payload = { id: ride.number, from, to, status: ride.status, createdAt: ride.createdAt.toISOString() };
     io.to(businessRoom(ride.businessId)).emit(RIDE_EVENT, payload);
     io.to(riderRoom(ride.riderId)).emit(RIDE_EVENT, payload);
   });

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { businesses, rideEvents, rides, walletEntries, type Ride } from '@/lib/db/schema';
+import { businesses, rideCounters, rideEvents, rides, walletEntries, type Ride } from '@/lib/db/schema';
 import { fromRow, rowsOf } from '@/lib/db/rows';
 import { DomainError } from '@/lib/errors/domain-error';
 import { findQuote } from '@/lib/fares/quote';
@@ -22,6 +22,14 @@ export function newStartCode(): string {
 }
 
 const toMinor = (major: number) => Math.round(major * 100);
+
+/** A unique violation (SQLSTATE 23505) on the named index, from either driver (drizzle may wrap it). */
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e = error as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (e.code === '23505') return e.constraint === constraint || (e.message ?? '').includes(constraint);
+  }
+  return false;
+}
 
 async function findByKey(db: Db, businessId: number, riderId: number, key: string): Promise<Ride | undefined> {
   const [ride] = await db.select().from(rides).where(and(eq(rides.businessId, businessId), eq(rides.riderId, riderId), eq(rides.idempotencyKey, key))).limit(1);
@@ -106,31 +114,44 @@ export async function bookRide(db: Db, businessId: number, riderId: number, inpu
       passengerPhoneCode: input.passenger?.phone.dialCode ?? null,
       passengerPhone: input.passenger?.phone.number ?? null,
       language: input.language ?? null,
+      number: sql`(select last_number from counter)`,
     })
-    .onConflictDoNothing({ target: [rides.businessId, rides.riderId, rides.idempotencyKey] })
     .returning();
-  // One statement, so one atomic step: the ride, its first event, the rider's pending cashback and wallet spending.
-  const statement = sql`with ride as (${insertRide.getSQL()}),
+  // One statement, so one atomic step: the operator's next ride number, the ride, its first event, the
+  // rider's pending cashback and wallet spending. A repeated idempotency key fails the whole statement
+  // (unique violation), which also undoes the number, so numbers have no gaps.
+  const statement = sql`with counter as (
+      insert into ${rideCounters} (business_id, last_number) values (${businessId}, 1)
+      on conflict (business_id) do update set last_number = ${rideCounters}.last_number + 1
+      returning last_number
+    ),
+    ride as (${insertRide.getSQL()}),
     event as (
       insert into ${rideEvents} (business_id, ride_id, from_status, to_status, actor_user_id)
       select business_id, id, null, 'booked', ${riderId} from ride
     ),
     cashback as (
       insert into ${walletEntries} (business_id, user_id, ride_id, kind, available, pending, currency, description)
-      select business_id, rider_id, id, 'cashback_pending', 0, cashback_amount, currency, 'Cashback for ride ' || id from ride where cashback_amount > 0
+      select business_id, rider_id, id, 'cashback_pending', 0, cashback_amount, currency, 'Cashback for ride #' || number from ride where cashback_amount > 0
     ),
     spend as (
       insert into ${walletEntries} (business_id, user_id, ride_id, kind, available, pending, currency, description)
-      select business_id, rider_id, id, 'wallet_spend', -wallet_applied, 0, currency, 'Paid from wallet for ride ' || id from ride where wallet_applied > 0
+      select business_id, rider_id, id, 'wallet_spend', -wallet_applied, 0, currency, 'Paid from wallet for ride #' || number from ride where wallet_applied > 0
     )
     select * from ride`;
-  // Spending reads the balance: one booking per rider at a time (a transaction-scoped lock), so two tabs cannot spend it twice.
-  const stored = walletCap > 0
-    ? await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${WALLET_LOCK}, ${riderId})`);
-        return tx.execute(statement);
-      })
-    : await db.execute(statement);
+  let stored: unknown;
+  try {
+    // Spending reads the balance: one booking per rider at a time (a transaction-scoped lock), so two tabs cannot spend it twice.
+    stored = walletCap > 0
+      ? await db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(${WALLET_LOCK}, ${riderId})`);
+          return tx.execute(statement);
+        })
+      : await db.execute(statement);
+  } catch (error) {
+    if (!isUniqueViolation(error, 'rides_idempotency_key')) throw error;
+    stored = { rows: [] };
+  }
   const [row] = rowsOf(stored);
   if (!row) {
     const existing = await findByKey(db, businessId, riderId, input.idempotencyKey);

@@ -44,12 +44,12 @@ export async function sendCustomerCode(db: Db, ride: Ride, kind: 'booked' | 'res
     .innerJoin(businesses, eq(businesses.id, rides.businessId))
     .where(and(eq(rides.id, ride.id), eq(rides.businessId, ride.businessId)))
     .limit(1);
-  if (!row?.phone || !row.phoneCode) throw keyedError('conflict', 'customer_no_phone', 'customerNoPhone', `Ride #${ride.id} has no customer phone to send the code to.`, { ride: ride.id });
+  if (!row?.phone || !row.phoneCode) throw keyedError('conflict', 'customer_no_phone', 'customerNoPhone', `Ride #${ride.number} has no customer phone to send the code to.`, { ride: ride.number });
   const locale = operatorLocale(row);
   const t = await runtimeTranslator(locale, 'CustomerMessages');
   const values = {
     businessName: row.businessName,
-    ride: ride.id,
+    ride: ride.number,
     name: row.customerName ?? '',
     when: formatDateTime(ride.pickupTime, locale, row.timeZone),
     pickup: ride.pickup.name,
@@ -87,7 +87,7 @@ export async function resendCustomerCode(db: Db, businessId: number, rideId: num
   const [ride] = await db.select().from(rides).where(and(eq(rides.id, rideId), eq(rides.businessId, businessId))).limit(1);
   if (!ride) throw new DomainError('not_found', 'ride_unknown', 'This ride was not found.');
   if (ride.status !== 'booked' && ride.status !== 'accepted') {
-    throw keyedError('conflict', 'code_not_sendable', 'codeNotSendable', `Ride #${ride.id} is ${ride.status}: its start code can no longer be sent.`, { ride: ride.id });
+    throw keyedError('conflict', 'code_not_sendable', 'codeNotSendable', `Ride #${ride.number} is ${ride.status}: its start code can no longer be sent.`, { ride: ride.number });
   }
   try {
     await enforceLimits(db, businessId, [['customerCodePerRide', ride.id]]);
@@ -95,9 +95,9 @@ export async function resendCustomerCode(db: Db, businessId: number, rideId: num
     if (!(error instanceof DomainError) || error.kind !== 'rate_limited') throw error;
     const minutes = Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60));
     const { max } = LIMITS.customerCodePerRide;
-    const limited = new DomainError('rate_limited', 'rate_limited', `The code for ride #${ride.id} was sent ${max} times this hour. Try again in ${minutes} minutes.`, undefined, error.retryAfterSeconds);
+    const limited = new DomainError('rate_limited', 'rate_limited', `The code for ride #${ride.number} was sent ${max} times this hour. Try again in ${minutes} minutes.`, undefined, error.retryAfterSeconds);
     limited.key = 'codeResendLimit';
-    limited.values = { ride: ride.id, max, minutes };
+    limited.values = { ride: ride.number, max, minutes };
     throw limited;
   }
   return sendCustomerCode(db, ride, 'resend');

@@ -38,12 +38,12 @@ function driverAvailability(row: DriverRow, openRideId: number | undefined): Dri
 async function holders(db: Db, businessId: number, column: 'driverId' | 'vehicleId', ids: number[], exceptRideId?: number): Promise<Map<number, number>> {
   if (!ids.length) return new Map();
   const rows = await db
-    .select({ id: rides.id, holder: rides[column] })
+    .select({ number: rides.number, holder: rides[column] })
     .from(rides)
     .where(and(eq(rides.businessId, businessId), inArray(rides[column], ids), inArray(rides.status, [...HOLDING_STATUSES]), exceptRideId ? ne(rides.id, exceptRideId) : undefined))
     .orderBy(asc(rides.pickupTime));
   const map = new Map<number, number>();
-  for (const row of rows) if (row.holder !== null && !map.has(row.holder)) map.set(row.holder, row.id);
+  for (const row of rows) if (row.holder !== null && !map.has(row.holder)) map.set(row.holder, row.number);
   return map;
 }
 
@@ -70,9 +70,9 @@ export async function driverAvailabilities(db: Db, businessId: number, ids?: num
  * with how they fit the ride's booked class (when a ride is named).
  */
 export async function dispatchOptions(db: Db, businessId: number, rideId?: number): Promise<{ ride: { id: number; vehicleType: VehicleType } | null; drivers: DispatchDriver[]; vehicles: DispatchVehicle[] }> {
-  const [ride] = rideId ? await db.select({ id: rides.id, vehicleType: rides.vehicleType }).from(rides).where(and(eq(rides.id, rideId), eq(rides.businessId, businessId))).limit(1) : [];
+  const [ride] = rideId ? await db.select({ id: rides.id, number: rides.number, vehicleType: rides.vehicleType }).from(rides).where(and(eq(rides.id, rideId), eq(rides.businessId, businessId))).limit(1) : [];
   if (rideId && !ride) throw new DomainError('not_found', 'ride_unknown', 'This ride was not found.');
-  const driverList = (await driverAvailabilities(db, businessId)).map((d) => (d.openRideId === rideId && rideId ? { ...d, availability: 'available' as const, openRideId: null } : d));
+  const driverList = (await driverAvailabilities(db, businessId)).map((d) => (ride && d.openRideId === ride.number ? { ...d, availability: 'available' as const, openRideId: null } : d));
   const vehicleRows = await db.select().from(vehicles).where(and(eq(vehicles.businessId, businessId), isNull(vehicles.removedAt))).orderBy(asc(vehicles.createdAt), asc(vehicles.id));
   const busyVehicles = await holders(db, businessId, 'vehicleId', vehicleRows.map((v) => v.id), rideId);
   const vehicleList: DispatchVehicle[] = vehicleRows.map((v) => ({
@@ -86,7 +86,7 @@ export async function dispatchOptions(db: Db, businessId: number, rideId?: numbe
   }));
   driverList.sort((a, b) => ORDER[a.availability] - ORDER[b.availability]);
   vehicleList.sort((a, b) => (a.fit && b.fit ? FIT_ORDER[a.fit] - FIT_ORDER[b.fit] : 0) || ORDER[a.availability] - ORDER[b.availability]);
-  return { ride: ride ?? null, drivers: driverList, vehicles: vehicleList };
+  return { ride: ride ? { id: ride.number, vehicleType: ride.vehicleType } : null, drivers: driverList, vehicles: vehicleList };
 }
 
 export type Assignment = { driverId: number; vehicleId: number; upgrade?: boolean };
@@ -196,7 +196,7 @@ export async function reassignRide(db: Db, businessId: number, actorUserId: numb
   const ride = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const current = await lockRide(tx, businessId, rideId);
-    if (current.status !== 'accepted') throw keyedError('conflict', 'ride_not_reassignable', 'rideNotReassignable', `Ride #${rideId} is ${current.status}: only an accepted ride can be reassigned.`, { ride: rideId });
+    if (current.status !== 'accepted') throw keyedError('conflict', 'ride_not_reassignable', 'rideNotReassignable', `Ride #${current.number} is ${current.status}: only an accepted ride can be reassigned.`, { ride: current.number });
     const driverId = change.driverId ?? current.driverId!;
     const vehicleId = change.vehicleId ?? current.vehicleId!;
     if (driverId === current.driverId && vehicleId === current.vehicleId) throw keyedError('invalid', 'reassign_unchanged', 'reassignUnchanged', 'Choose another driver or vehicle to reassign the ride.');

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { businesses, rideEvents, rides, type Ride, type RideStatus } from '@/lib/db/schema';
+import { businesses, rideEvents, rides, type PaymentMethod, type Ride, type RideStatus } from '@/lib/db/schema';
 import { DomainError } from '@/lib/errors/domain-error';
 import { safeEqual } from '@/lib/crypto/tokens';
-import { appendEntry } from '@/lib/wallet/ledger';
+import { appendEntry, completionEntries } from '@/lib/wallet/ledger';
 import { issueInvoiceInTransaction } from '@/lib/invoice/invoices';
 import { emitRideChange } from './notify';
 
@@ -36,6 +36,11 @@ export type TransitionRequest = {
   driverId?: number | null;
   vehicleId?: number | null;
   finalTolls?: number;
+  /**
+   * How a completed ride was paid: cash to the driver, UPI, or card (through
+   * PayU). A ride already paid by card stays card; otherwise the booked method.
+   */
+  paymentMethod?: PaymentMethod;
 };
 
 /**
@@ -70,6 +75,12 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
     }
     if (request.to === 'completed') {
       changes.completedAt = now;
+      const paidByCard = ride.paid && ride.paymentMethod === 'card';
+      if (request.paymentMethod === 'card' && !paidByCard) {
+        return { error: new DomainError('invalid', 'card_unpaid', 'paymentMethod: This ride has no card payment. Choose cash or UPI.', 'paymentMethod') };
+      }
+      // An unpaid card booking that completes without a choice was settled with the driver in cash.
+      changes.paymentMethod = paidByCard ? 'card' : (request.paymentMethod ?? (ride.paymentMethod === 'card' ? 'cash' : ride.paymentMethod));
       if (request.finalTolls !== undefined) Object.assign(changes, { tolls: request.finalTolls, totalAmount: ride.rideAmount + ride.driverBata + request.finalTolls });
     }
     if (request.to === 'cancelled') Object.assign(changes, { cancelledAt: now, cancelReason: request.reason ?? null, cancelledBy: request.cancelledBy ?? 'system' });
@@ -82,22 +93,21 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
       toStatus: request.to,
       actorUserId: request.actorUserId,
       note: request.reason ?? null,
+      data: request.to === 'completed' ? { paymentMethod: updated.paymentMethod } : {},
     });
     const ledger = tx as unknown as Db;
     if (request.to === 'cancelled' && ride.cashbackAmount > 0) {
-      await appendEntry(ledger, { businessId: ride.businessId, userId: ride.riderId, rideId: ride.id, kind: 'cashback_reversal', pending: -ride.cashbackAmount, currency: ride.currency, description: `Cashback reversed: ride ${ride.id} cancelled` });
+      await appendEntry(ledger, { businessId: ride.businessId, userId: ride.riderId, rideId: ride.id, kind: 'cashback_reversal', pending: -ride.cashbackAmount, currency: ride.currency, description: `Cashback reversed: ride #${ride.number} cancelled` });
     }
     if (request.to === 'cancelled' && ride.walletApplied > 0) {
-      await appendEntry(ledger, { businessId: ride.businessId, userId: ride.riderId, rideId: ride.id, kind: 'wallet_refund', available: ride.walletApplied, currency: ride.currency, description: `Wallet payment refunded: ride ${ride.id} cancelled` });
+      await appendEntry(ledger, { businessId: ride.businessId, userId: ride.riderId, rideId: ride.id, kind: 'wallet_refund', available: ride.walletApplied, currency: ride.currency, description: `Wallet payment refunded: ride #${ride.number} cancelled` });
     }
     if (request.to === 'completed') {
       if (ride.cashbackAmount > 0) {
-        await appendEntry(ledger, { businessId: ride.businessId, userId: ride.riderId, rideId: ride.id, kind: 'cashback_release', pending: -ride.cashbackAmount, available: ride.cashbackAmount, currency: ride.currency, description: `Cashback for ride ${ride.id}` });
+        await appendEntry(ledger, { businessId: ride.businessId, userId: ride.riderId, rideId: ride.id, kind: 'cashback_release', pending: -ride.cashbackAmount, available: ride.cashbackAmount, currency: ride.currency, description: `Cashback for ride #${ride.number}` });
       }
       const [business] = await tx.select({ commissionBps: businesses.commissionBps }).from(businesses).where(eq(businesses.id, ride.businessId));
-      const commission = Math.round((updated.rideAmount * business.commissionBps) / 10_000);
-      await appendEntry(ledger, { businessId: ride.businessId, userId: null, rideId: ride.id, kind: 'ride_earning', available: updated.totalAmount, currency: ride.currency, description: `Ride ${ride.id} completed` });
-      if (commission > 0) await appendEntry(ledger, { businessId: ride.businessId, userId: null, rideId: ride.id, kind: 'commission', available: -commission, currency: ride.currency, description: `Platform commission on ride ${ride.id}` });
+      for (const entry of completionEntries(updated, updated.paymentMethod, business.commissionBps)) await appendEntry(ledger, entry);
       // the invoice, numbered in the operator's sequence, with the same figures as the ledger entries above
       await issueInvoiceInTransaction(ledger, updated);
     }

@@ -1,11 +1,22 @@
 import { z } from 'zod';
-import { RIDE_STATUSES, VEHICLE_TYPES } from '@/lib/db/schema/rides';
+import { PAYMENT_METHODS, RIDE_STATUSES, VEHICLE_TYPES } from '@/lib/db/schema/rides';
 import { personNameSchema, phoneSchema } from '@/lib/contact/identifiers';
 import { MAX_ID } from '@/lib/http/params';
 
-/** The console's list filter: a status tab and a search by ride id (spec 001 §2 rides screen). */
+const localDate = z.string({ error: 'dateInvalid' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'dateInvalid').optional();
+
+/**
+ * The board (spec 001 §2 rides screen): pickup dates from..to in the
+ * operator's zone (Today when absent), a status tab, pickup order, cursor
+ * paging, and a search by ride number ("42" or "#42", any date).
+ */
 export const partnerRidesQuerySchema = z.object({
   status: z.enum(['all', ...RIDE_STATUSES], { error: 'statusInvalid' }).default('all'),
+  from: localDate,
+  to: localDate,
+  order: z.enum(['asc', 'desc'], { error: 'orderInvalid' }).default('asc'),
+  cursor: z.string().max(120, 'cursorInvalid').regex(/^[A-Za-z0-9_-]*$/, 'cursorInvalid').optional(),
+  limit: z.coerce.number({ error: 'limitInvalid' }).int('limitInvalid').min(1, 'limitInvalid').max(200, 'limitInvalid').default(50),
   q: z
     .string()
     .trim()
@@ -16,6 +27,14 @@ export const partnerRidesQuerySchema = z.object({
     .optional(),
 });
 export type PartnerRidesQuery = z.infer<typeof partnerRidesQuerySchema>;
+export type BoardQuery = PartnerRidesQuery;
+
+/** The CSV export: the range and the status it applies (all statuses unless one is chosen). */
+export const ridesExportQuerySchema = z.object({
+  status: z.enum(['all', ...RIDE_STATUSES], { error: 'statusInvalid' }).default('all'),
+  from: localDate,
+  to: localDate,
+});
 
 const id = z.coerce.number({ error: 'idInvalid' }).int('idInvalid').positive('idInvalid').max(MAX_ID, 'idInvalid');
 
@@ -30,7 +49,12 @@ export const rideActionSchema = z.discriminatedUnion(
     z.object({ action: z.literal('resendCode') }),
     z.object({ action: z.literal('decline'), reason: z.string().trim().min(1, 'reasonRequired').max(300, 'reasonTooLong') }),
     z.object({ action: z.literal('start'), startCode: z.string().trim().regex(/^\d{4}$/, 'startCodeFormat') }),
-    z.object({ action: z.literal('complete'), finalTolls: z.number().nonnegative('tollsInvalid').max(1_000_000, 'tollsInvalid').optional() }),
+    z.object({
+      action: z.literal('complete'),
+      finalTolls: z.number().nonnegative('tollsInvalid').max(1_000_000, 'tollsInvalid').optional(),
+      /** How the customer paid: cash to the driver, UPI, or card (only a ride already paid through PayU). */
+      paymentMethod: z.enum(PAYMENT_METHODS, { error: 'paymentInvalid' }).optional(),
+    }),
     z.object({ action: z.literal('resetStartCode') }),
   ],
   { error: 'actionInvalid' },

@@ -9,7 +9,8 @@ export const OPEN_STATUSES: readonly RideStatus[] = ['booked', 'accepted', 'ontr
 /** A ride as the rider's pages and the API show it; amounts in minor units. */
 export function rideView(ride: Ride) {
   return {
-    id: ride.id,
+    /** The ride's number within the operator (never the database id). */
+    id: ride.number,
     status: ride.status,
     rideType: ride.rideType,
     tripKind: ride.tripKind,

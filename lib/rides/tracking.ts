@@ -26,7 +26,7 @@ export async function rideTracking(db: Db, businessId: number, rideId: number, v
   if (!row) throw rideNotFound();
   const position = row.lat !== null && row.lng !== null && row.locatedAt ? { lat: row.lat, lng: row.lng, at: row.locatedAt.toISOString(), stale: Date.now() - row.locatedAt.getTime() > LOCATION_STALE_MS } : null;
   return {
-    rideId: row.ride.id,
+    rideId: row.ride.number,
     status: row.ride.status,
     readOnly: access.viaLink,
     pickup: row.ride.pickup,

@@ -80,7 +80,7 @@ async function translator(market: Market, namespace: 'TripMessages' | 'Invoice')
   return createTranslator({ locale, messages: await loadMessages(locale), namespace });
 }
 
-const rideNumberOf = (ride: Ride) => (ride as Ride & { number?: number | null }).number ?? ride.id;
+const rideNumberOf = (ride: Ride) => ride.number;
 
 /** Who travels: the passenger's phone when the ride was booked for someone else, else the rider's. */
 export function travellerPhone(ctx: Pick<RideContext, 'ride' | 'rider'>): string | undefined {
@@ -94,7 +94,7 @@ export function travellerPhone(ctx: Pick<RideContext, 'ride' | 'rider'>): string
 async function trackingUrl(db: Db, ctx: RideContext, market: Market): Promise<string> {
   const token = newToken();
   await db.insert(rideShareLinks).values({ tokenHash: hashToken(token), businessId: ctx.ride.businessId, rideId: ctx.ride.id });
-  return `${siteOrigin(ctx.business)}${localizedPath(market, '/track/driver')}?rideId=${ctx.ride.id}&token=${token}`;
+  return `${siteOrigin(ctx.business)}${localizedPath(market, '/track/driver')}?rideId=${ctx.ride.number}&token=${token}`;
 }
 
 async function sendText(db: Db, ctx: RideContext, to: string, text: string): Promise<void> {
@@ -131,7 +131,7 @@ export async function sendDriverDetails(db: Db, rideId: number): Promise<void> {
   const values = driverValues(ctx);
   const to = travellerPhone(ctx);
   if (to) await sendText(db, ctx, to, t('driverDetails', { ...values, trackUrl: await trackingUrl(db, ctx, market) }));
-  await push(db, ctx, { title: t('pushDriverTitle', values), body: t('pushDriverBody', values), data: { rideId: ctx.ride.id, status: 'accepted', url: localizedPath(market, '/user/rides') } });
+  await push(db, ctx, { title: t('pushDriverTitle', values), body: t('pushDriverBody', values), data: { rideId: ctx.ride.number, status: 'accepted', url: localizedPath(market, '/user/rides') } });
 }
 
 /** The reminder before an outstation pickup, unless the ride was cancelled, started or lost its driver meanwhile. */
@@ -143,7 +143,7 @@ export async function sendPickupReminder(db: Db, rideId: number): Promise<void> 
   const to = travellerPhone(ctx);
   const text = t('reminder', { ...driverValues(ctx), time: formatDateTime(ctx.ride.pickupTime, toLocaleTag(market), ctx.business.timeZone) });
   if (to) await sendText(db, ctx, to, text);
-  await push(db, ctx, { title: ctx.business.name, body: text, data: { rideId: ctx.ride.id, status: 'accepted', url: localizedPath(market, '/user/rides') } });
+  await push(db, ctx, { title: ctx.business.name, body: text, data: { rideId: ctx.ride.number, status: 'accepted', url: localizedPath(market, '/user/rides') } });
 }
 
 /** On completion: the invoice (issued; e-mailed as PDF when the rider has an e-mail) and the ask to rate. */
@@ -152,7 +152,7 @@ export async function sendCompletion(db: Db, rideId: number): Promise<void> {
   if (!ctx || ctx.ride.status !== 'completed') return;
   const market = rideMarket(ctx);
   const invoice = await issueInvoice(db, ctx.ride.businessId, ctx.ride.id);
-  const rateUrl = `${siteOrigin(ctx.business)}${localizedPath(market, '/user/rides')}?rate=${ctx.ride.id}`;
+  const rateUrl = `${siteOrigin(ctx.business)}${localizedPath(market, '/user/rides')}?rate=${ctx.ride.number}`;
   const tm = await translator(market, 'TripMessages');
   const rateText = tm('rateAsk', { businessName: ctx.business.name, rideNumber: rideNumberOf(ctx.ride), rateUrl });
   if (ctx.rider?.email) {
@@ -171,7 +171,7 @@ export async function sendCompletion(db: Db, rideId: number): Promise<void> {
   }
   const riderPhone = ctx.rider?.phoneCode && ctx.rider.phone ? e164({ dialCode: ctx.rider.phoneCode, number: ctx.rider.phone }) : undefined;
   if (riderPhone) await sendText(db, ctx, riderPhone, rateText);
-  await push(db, ctx, { title: ctx.business.name, body: rateText, data: { rideId: ctx.ride.id, status: 'completed', url: `${localizedPath(market, '/user/rides')}?rate=${ctx.ride.id}` } });
+  await push(db, ctx, { title: ctx.business.name, body: rateText, data: { rideId: ctx.ride.number, status: 'completed', url: `${localizedPath(market, '/user/rides')}?rate=${ctx.ride.number}` } });
 }
 
 const HANDLERS = {

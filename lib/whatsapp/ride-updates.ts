@@ -11,7 +11,7 @@ type Notified = (typeof NOTIFIED)[number];
 const isNotified = (status: string): status is Notified => (NOTIFIED as readonly string[]).includes(status);
 
 /** The WhatsApp number a ride was booked from, or undefined when it was booked elsewhere. */
-export async function whatsappPhoneForRide(db: Db, ride: Pick<Ride, 'id' | 'businessId' | 'riderId' | 'source'>): Promise<string | undefined> {
+export async function whatsappPhoneForRide(db: Db, ride: Pick<Ride, 'number' | 'businessId' | 'riderId' | 'source'>): Promise<string | undefined> {
   if (ride.source === 'whatsapp') {
     const [rider] = await db.select({ phoneCode: users.phoneCode, phone: users.phone }).from(users).where(eq(users.id, ride.riderId)).limit(1);
     if (rider?.phoneCode && rider.phone) return `${rider.phoneCode}${rider.phone}`;
@@ -26,7 +26,7 @@ export async function whatsappPhoneForRide(db: Db, ride: Pick<Ride, 'id' | 'busi
         eq(chatMessages.businessId, ride.businessId),
         eq(chatSessions.channel, 'whatsapp'),
         sql`${chatMessages.data}->>'kind' = 'booked'`,
-        sql`${chatMessages.data}->>'rideId' = ${String(ride.id)}`,
+        sql`${chatMessages.data}->>'rideId' = ${String(ride.number)}`,
       ),
     )
     .limit(1);
@@ -46,6 +46,6 @@ export function watchWhatsAppRides(): () => void {
     const [business] = await db.select({ name: businesses.name, countryCode: businesses.countryCode, language: businesses.language }).from(businesses).where(eq(businesses.id, ride.businessId)).limit(1);
     if (!business) return;
     const { t } = await botTranslator(tenantLocale(business));
-    await sendWhatsAppText(config, phone, t(`status.${to}`, { id: ride.id, businessName: business.name }));
+    await sendWhatsAppText(config, phone, t(`status.${to}`, { id: ride.number, businessName: business.name }));
   });
 }

@@ -140,7 +140,8 @@ async function consoleTour(page: Page, market: Market, audit: Audit, post: Post)
     await audit.scan(page, `console ${label}: add sheet open`, market);
   };
   await audit.visit(page, 'console home', market, '/travel/home');
-  await audit.visit(page, 'console rides', market, '/travel/rides', (p) => p.getByRole('article').first());
+  // The board: a table on a desktop, cards on a phone, or its empty state when Today has no pickups.
+  await audit.visit(page, 'console rides', market, '/travel/rides', (p) => p.getByRole('table').or(p.getByRole('article')).or(p.getByText(m.PartnerRides.empty)).first());
   await audit.visit(page, 'console book for a customer', market, '/travel/ride/book');
   await sheet('/travel/vehicles', 'vehicles', m.FleetVehicles.add, m.FleetVehicles.sheetTitle);
   await sheet('/travel/drivers', 'drivers', m.FleetDrivers.add, m.FleetDrivers.sheetTitle);

@@ -57,7 +57,8 @@ test.describe('the partner runs a ride the rider booked', () => {
     await expect(riderCard).toContainText('Driver assigned');
     const startCode = (await riderCard.getByText(/Start code/).locator('strong').textContent())!.trim();
 
-    const partnerCard = partner.getByRole('article', { name: `Ride #${rideId}` });
+    // On a desktop the board is a table: the ride is its row.
+    const partnerCard = partner.getByRole('row', { name: `Ride #${rideId}`, exact: true });
     await expect(partnerCard).toContainText('Accepted');
     await expect(partnerCard).toContainText('Karthik Raja');
     await partnerCard.getByRole('button', { name: 'Start' }).click();
@@ -82,7 +83,7 @@ test.describe('the partner runs a ride the rider booked', () => {
     await expect(partnerCard).toBeVisible();
     await partner.getByRole('searchbox', { name: 'Search by ride Id' }).fill(rideId);
     await partner.getByRole('button', { name: 'Search' }).click();
-    await expect(partner.getByRole('article')).toHaveCount(1);
+    await expect(partner.getByRole('table').locator('tbody tr')).toHaveCount(1);
     const download = partner.waitForEvent('download');
     await partner.getByRole('link', { name: 'Export CSV' }).click();
     const csv = await (await download).path();

@@ -1,5 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { codeFromMail, mailCount } from './support/codes';
+import { inIndia } from './support/booking';
+import { ApiClient } from './support/xss-api';
 
 /*
  * Issue 13 part A: a new operator signs up, sets its logo, brand colour, three
@@ -153,6 +155,29 @@ test.describe('on a desktop screen', () => {
     // the checklist counts logo and cities as done
     await page.goto(`${SITE}/in/en/travel/home`);
     await expect(page.getByRole('region', { name: 'Get your business ready' }).getByText('2 of 6 done')).toBeVisible();
+
+    // the operator's own ride numbers: its first booking is ride #1, whatever the demo operator has booked
+    const booker = new ApiClient(`${SLUG}.localhost`);
+    expect((await booker.signInRider('9840077801', 'First Rider')).status).toBe(200);
+    const day = inIndia(2);
+    const quote = await booker.post('/api/rides/quote', {
+      rideType: 'oneway',
+      tripKind: 'outstation',
+      pickupLocation: { lat: 11.0168, lng: 76.9558, name: 'Coimbatore' },
+      dropoffLocation: { lat: 9.9252, lng: 78.1198, name: 'Madurai' },
+      pickupTime: `${day}T09:00:00+05:30`,
+    });
+    expect(quote.status).toBe(200);
+    const rideSearchId = (quote.json.data as { ride_search_id: string }).ride_search_id;
+    const booked = await booker.post('/api/rides', { rideSearchId, rideVehicle: 'sedan', idempotencyKey: `first-ride-${Date.now()}`, paymentMethod: 'cash' });
+    expect(booked.status).toBe(201);
+    expect((booked.json.data as { id: number }[])[0].id).toBe(1);
+    await page.goto(`${SITE}/in/en/travel/rides`);
+    await page.getByLabel('From', { exact: true }).fill(day);
+    await page.getByLabel('To', { exact: true }).fill(day);
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    await expect(page.getByRole('row', { name: 'Ride #1', exact: true })).toContainText('Booked');
+    await expect(page.getByText(/^1 ride with a pickup on /)).toBeVisible();
 
     // the demo operator's pages are unchanged
     expect(await sitemapPlaces(request, DEMO)).toEqual(demoPlacesBefore);

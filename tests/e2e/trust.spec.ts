@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { partnerLogin } from './support/partner';
+import { partnerLogin, showBoardDay } from './support/partner';
 import { codeFromOutbox } from './support/codes';
-import { confirmation, fillTrip, pickVehicle, rideCard } from './support/booking';
+import { confirmation, fillTrip, pickVehicle, rideCard, tomorrowInIndia } from './support/booking';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const ORIGIN = `http://localhost:${PORT}`;
@@ -62,7 +62,8 @@ test('a rider books for a passenger, who gets the driver and code; the ride star
   // The operator accepts with a driver and vehicle
   await partnerLogin(partner, PARTNER_EMAIL);
   await partner.goto('/in/en/travel/rides');
-  const partnerCard = partner.getByRole('article', { name: `Ride #${rideId}` });
+  await showBoardDay(partner, tomorrowInIndia());
+  const partnerCard = partner.getByRole('row', { name: `Ride #${rideId}`, exact: true });
   await expect(partnerCard).toContainText('Meena Raman');
   await partnerCard.getByRole('button', { name: 'Accept' }).click();
   const accept = partner.getByRole('dialog', { name: `Accept ride #${rideId}` });

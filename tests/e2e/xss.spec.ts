@@ -6,6 +6,8 @@ import { expectClean, expectFed, feed, merge, pool, Watch, type PageReport } fro
 import { payloadsUpTo, shownText, XSS_PAYLOADS, XSS_SAMPLE, type XssPayload } from './support/xss-payloads';
 import { inspectPage, installSentinel, needles, renderedText, vulnerablePage, type Needle } from './support/xss-probe';
 import { codeFromOutbox } from './support/codes';
+import { showBoardDay, showEveryBoardRide } from './support/partner';
+import { inIndia, tomorrowInIndia } from './support/booking';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const HOME = `http://localhost:${PORT}`;
@@ -229,7 +231,8 @@ test('places, rental package and flight number (form and API); cancel reasons (U
   await dialog.getByRole('button', { name: 'Yes, cancel the ride' }).click();
   await expect(rider.getByText(`Ride #${uiRide} is cancelled. You can find it under Past.`)).toBeVisible();
   await partner.goto(`${lab.origin}/in/en/travel/rides`);
-  await partner.getByRole('article', { name: `Ride #${uiDecline}`, exact: true }).getByRole('button', { name: 'Decline' }).click();
+  await showBoardDay(partner, tomorrowInIndia());
+  await partner.getByRole('row', { name: `Ride #${uiDecline}`, exact: true }).getByRole('button', { name: 'Decline' }).click();
   const decline = partner.getByRole('dialog', { name: `Decline ride #${uiDecline}` });
   await decline.getByLabel('Reason').fill(`${declinedInUi.text}${DECLINED}`);
   await decline.getByRole('button', { name: 'Decline the ride' }).click();
@@ -339,7 +342,7 @@ test('book for a customer: the customer name (UI and API) on rides from the plac
     await form.getByRole('combobox', { name: label }).fill(place.slice(0, 4));
     await partner.getByRole('option', { name: new RegExp(`^${place}`) }).first().click();
   }
-  await form.getByLabel('Pickup date').fill(new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10));
+  await form.getByLabel('Pickup date').fill(inIndia(2));
   await form.getByLabel('Pickup time').selectOption({ index: 1 });
   await form.getByRole('button', { name: 'Continue' }).click();
   await partner.getByRole('radio', { name: /Sedan/ }).check();
@@ -399,7 +402,8 @@ test("the driver app shows its ride's places and customer name as text; the part
 });
 
 test('the rides export defuses spreadsheet formulas in names', async () => {
-  const csv = String((await lab.partnerApi.request('GET', '/api/partner/rides/export?status=all', undefined, { accept: 'text/csv' })).json.raw ?? '');
+  // the export is the board's date range (Today unless named): this run's rides are picked up within the week
+  const csv = String((await lab.partnerApi.request('GET', `/api/partner/rides/export?status=all&from=${inIndia(0)}&to=${inIndia(6)}`, undefined, { accept: 'text/csv' })).json.raw ?? '');
   const cells = csv.split(/\r\n/).flatMap((line) => line.match(/("([^"]|"")*"|[^,]*)(,|$)/g) ?? []).map((cell) => cell.replace(/,$/, '').replace(/^"|"$/g, '').replace(/""/g, '"'));
   expect(cells.length).toBeGreaterThan(100);
   expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
@@ -430,8 +434,18 @@ test("the console's lists show every kept payload as text: customers, drivers as
   expectClean(await lookAcrossPages('customers', consolePages.customers));
   await partner.getByLabel('Type').selectOption('driver');
   expectClean(await partnerWatch.look(partner, 'customers: drivers', consolePages.customerDrivers));
-  expectClean(await partnerWatch.open(partner, `${home}/rides`, consolePages.rides));
-  await partner.getByRole('article', { name: `Ride #${uiCustomerRide}`, exact: true }).getByRole('button', { name: 'Accept' }).click();
+  // The board of the next 7 days' pickups (this run's rides are tomorrow's and the day after's), every page of
+  // it: on a phone as cards (the texts below are the cards'), then on the desktop as the dense table, where no
+  // payload may be live either.
+  await partner.setViewportSize({ width: 412, height: 915 });
+  expectClean(await partnerWatch.open(partner, `${home}/rides`, consolePages.rides, async () => {
+    await partner.getByRole('button', { name: 'Next 7 days', exact: true }).click();
+    await showEveryBoardRide(partner);
+  }));
+  await partner.setViewportSize({ width: 1280, height: 900 });
+  await expect(partner.getByRole('table')).toBeVisible();
+  expectClean(await partnerWatch.look(partner, 'the rides table', []));
+  await partner.getByRole('row', { name: `Ride #${uiCustomerRide}`, exact: true }).getByRole('button', { name: 'Accept' }).click();
   expectClean(await partnerWatch.look(partner, 'the Accept dialog', consolePages.acceptDialog));
   await partner.keyboard.press('Escape');
   // Events come newest first, 100 a page.

@@ -105,8 +105,8 @@ function EventTable({ rows, timeZone }: { rows: RideEventRow[]; timeZone: string
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
-            <tr key={row.id}>
+          {rows.map((row, index) => (
+            <tr key={`${row.rideId}-${row.toStatus}-${row.createdAt}-${index}`}>
               <td className={table.nowrap}>{t('dateTime', { date: formatInstantDay(row.createdAt, locale, timeZone), time: formatTime(row.createdAt, locale, timeZone) })}</td>
               <td>{t(`labels.${row.toStatus}`)}</td>
               <td className={table.nowrap}>{row.rideId}</td>

@@ -5,27 +5,34 @@ import type { PartnerRide, PartnerRides } from './types';
 
 /** The console's ride routes, typed by the route modules. */
 
-const ridesQuery = (filter: PartnerRidesFilter) => ({ status: filter.status, ...(filter.q ? { q: filter.q } : {}) });
+const ridesQuery = (filter: PartnerRidesFilter, cursor?: string) => ({
+  status: filter.status,
+  ...(filter.q ? { q: filter.q } : {}),
+  ...(filter.from ? { from: filter.from } : {}),
+  ...(filter.to ? { to: filter.to } : {}),
+  ...(filter.order ? { order: filter.order } : {}),
+  ...(cursor ? { cursor } : {}),
+});
 
-/** The CSV export's address for the list's filter (a download link, not a fetch). */
-export const ridesExportPath = (filter: PartnerRidesFilter) => api.partner.rides.export.$path({ query: ridesQuery(filter) });
+/** The CSV export's address: the board's date range and the status it applies (a download link, not a fetch). */
+export const ridesExportPath = (filter: { status: string; from: string; to: string }) => api.partner.rides.export.$path({ query: { status: filter.status, from: filter.from, to: filter.to } });
 
-/** A rides list read; a failure is logged (the screen keeps what it showed). */
-export async function fetchPartnerRides(filter: PartnerRidesFilter): Promise<PartnerRides> {
+/** One page of the board after `cursor`; a failure is logged (the screen keeps what it showed). */
+export async function fetchPartnerRides(filter: PartnerRidesFilter, cursor?: string): Promise<PartnerRides> {
   try {
-    return await fetchData(api.partner.rides.$get({ query: ridesQuery(filter) }, within()));
+    return await fetchData(api.partner.rides.$get({ query: ridesQuery(filter, cursor) }, within()));
   } catch (error) {
     if (error instanceof ApiRequestError) console.warn('ride fetch error', error.message);
     throw error;
   }
 }
 
-/** One ride by id (a new booking's card), or null when the search finds none. */
-export async function fetchPartnerRide(rideId: number): Promise<PartnerRide | null> {
-  const answer = await fetchData(api.partner.rides.$get({ query: { q: String(rideId) } }, within()));
+/** One ride by its number (a new booking's card), or null when the search finds none. */
+export async function fetchPartnerRide(rideNumber: number): Promise<PartnerRide | null> {
+  const answer = await fetchData(api.partner.rides.$get({ query: { q: String(rideNumber) } }, within()));
   return answer.rides[0] ?? null;
 }
 
 export type RideActionInput = ApiBody<(typeof api.partner.rides)[':id']['$post']>;
-export const fetchAssignable = (rideId?: number) => fetchData(api.partner.rides.assignable.$get({ query: rideId ? { rideId: String(rideId) } : {} }, within()));
-export const sendRideAction = (rideId: number, payload: RideActionInput) => fetchData(api.partner.rides[':id'].$post({ param: { id: String(rideId) }, json: payload }, within()));
+export const fetchAssignable = (rideNumber?: number) => fetchData(api.partner.rides.assignable.$get({ query: rideNumber ? { rideId: String(rideNumber) } : {} }, within()));
+export const sendRideAction = (rideNumber: number, payload: RideActionInput) => fetchData(api.partner.rides[':id'].$post({ param: { id: String(rideNumber) }, json: payload }, within()));

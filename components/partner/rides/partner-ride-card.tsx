@@ -8,7 +8,7 @@ import { StartCodeLine } from './start-code-line';
 import { consoleInvoiceUrl } from '@/components/trust/api';
 import styles from './rides.module.css';
 
-const ACTIONS: Partial<Record<PartnerRide['status'], ActionKind[]>> = {
+export const RIDE_ACTIONS: Partial<Record<PartnerRide['status'], ActionKind[]>> = {
   booked: ['accept', 'decline'],
   accepted: ['start', 'reassign', 'decline'],
   ontrip: ['complete'],
@@ -18,16 +18,18 @@ const ACTIONS: Partial<Record<PartnerRide['status'], ActionKind[]>> = {
 export function PartnerRideCard({ ride, timeZone, onAction }: { ride: PartnerRide; timeZone: string; onAction: (ride: PartnerRide, kind: ActionKind) => void }) {
   const t = useTranslations('PartnerRides');
   const td = useTranslations('Dispatch');
+  const tb = useTranslations('Board');
   const tKinds = useTranslations('TripKinds');
   const tTypes = useTranslations('VehicleTypes');
   const locale = useLocale();
   const tTrust = useTranslations('Trust');
   return (
-    <article className={styles.card} aria-label={t('rideId', { id: ride.id })}>
+    <article className={ride.needsDriverSoon ? `${styles.card} ${styles.soonCard}` : styles.card} aria-label={t('rideId', { id: ride.id })}>
       <header className={styles.cardHead}>
         <h2>{t('rideId', { id: ride.id })}</h2>
         <span className={styles.badge} data-status={ride.status}>{t(`tabs.${ride.status}`)}</span>
       </header>
+      {ride.needsDriverSoon ? <p className={styles.soonBadge}>{tb('needsDriver')}</p> : null}
       <p className={styles.meta}>{t('trip', { tripKind: tKinds(ride.tripKind), rideType: tKinds(ride.rideType), vehicle: tTypes(ride.vehicleType) })}</p>
       <dl className={styles.facts}>
         <dt>{t('customer')}</dt>
@@ -54,9 +56,9 @@ export function PartnerRideCard({ ride, timeZone, onAction }: { ride: PartnerRid
           </a>
         </div>
       ) : null}
-      {ACTIONS[ride.status]?.length ? (
+      {RIDE_ACTIONS[ride.status]?.length ? (
         <div className={styles.actions}>
-          {ACTIONS[ride.status]!.map((kind) => (
+          {RIDE_ACTIONS[ride.status]!.map((kind) => (
             <button key={kind} type="button" className={`${ui.button} ${kind === 'decline' ? ui.secondary : ui.primary}`} onClick={() => onAction(ride, kind)}>
               {kind === 'reassign' ? td('reassign') : t(kind)}
             </button>

@@ -1,19 +1,29 @@
 'use client';
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys, type PartnerRidesFilter } from '@/lib/query-keys';
 import { fetchAssignable, fetchPartnerRides, sendRideAction, type RideActionInput } from './api';
 
 const keys = queryKeys.partner.rides;
 
-/** The rides of a status tab and search; the previous tab's list stays until the next one arrives. */
-export const usePartnerRides = (filter: PartnerRidesFilter) =>
-  useQuery({ queryKey: keys.list(filter), queryFn: () => fetchPartnerRides(filter), placeholderData: keepPreviousData });
+/**
+ * The board for a filter, page after page (cursor paging, no cap): the first
+ * page carries the counts for the range; the previous filter's pages stay
+ * until the next one arrives.
+ */
+export const usePartnerBoard = (filter: PartnerRidesFilter) =>
+  useInfiniteQuery({
+    queryKey: keys.list(filter),
+    queryFn: ({ pageParam }) => fetchPartnerRides(filter, pageParam || undefined),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
 
 /** The Accept or Reassign dialog's drivers and vehicles for one ride, read fresh each time the dialog opens. */
 export const useAssignable = (enabled: boolean, rideId?: number) => useQuery({ queryKey: [...keys.assignable(), rideId ?? null], queryFn: () => fetchAssignable(rideId), enabled, staleTime: 0 });
 
-/** Accept, decline, start or complete: every rides list (counts, tabs) and the drivers' open rides are read again. */
+/** Accept, decline, start or complete: every board page (counts, tabs), the drivers' open rides and the wallet are read again. */
 export function useRideAction() {
   const client = useQueryClient();
   return useMutation({
@@ -21,6 +31,8 @@ export function useRideAction() {
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: keys.all });
       void client.invalidateQueries({ queryKey: queryKeys.partner.fleet.drivers() });
+      void client.invalidateQueries({ queryKey: ['partner', 'wallet'] });
+      void client.invalidateQueries({ queryKey: ['partner', 'overview'] });
     },
   });
 }

@@ -50,6 +50,8 @@ export function RideActionDialog({ ride, kind, onDone, onClose }: { ride: Partne
   const [reason, setReason] = useState('');
   const [code, setCode] = useState('');
   const [tolls, setTolls] = useState('');
+  const paidByCard = ride.paid && ride.paymentMethod === 'card';
+  const [paidWith, setPaidWith] = useState<'cash' | 'upi'>(ride.paymentMethod === 'upi' ? 'upi' : 'cash');
   const busy = action.isPending;
   const [error, setError] = useState<string>();
   const [locked, setLocked] = useState(ride.startCodeLocked);
@@ -59,7 +61,8 @@ export function RideActionDialog({ ride, kind, onDone, onClose }: { ride: Partne
     if (kind === 'reassign') return { action: 'reassign', driverId: Number(driverId), vehicleId: Number(vehicleId), ...(upgrade ? { upgrade: true } : {}) };
     if (kind === 'decline') return { action: 'decline', reason };
     if (kind === 'start') return { action: 'start', startCode: code };
-    return tolls.trim() === '' ? { action: 'complete' } : { action: 'complete', finalTolls: Number(tolls) };
+    const paymentMethod = paidByCard ? 'card' : paidWith;
+    return tolls.trim() === '' ? { action: 'complete', paymentMethod } : { action: 'complete', finalTolls: Number(tolls), paymentMethod };
   };
   const chosenVehicle = options?.vehicles.find((v) => String(v.id) === vehicleId);
   const changed = kind !== 'reassign' || String(ride.driverId) !== driverId || String(ride.vehicleId) !== vehicleId;
@@ -151,6 +154,7 @@ export function RideActionDialog({ ride, kind, onDone, onClose }: { ride: Partne
             <p>{t('completeBody', { tolls: formatMoney(ride.tolls, ride.currency, locale) })}</p>
             <label htmlFor={`${id}-tolls`}>{t('finalTolls', { currency: ride.currency })}</label>
             <input id={`${id}-tolls`} className={auth.input} type="number" min={0} step="0.01" inputMode="decimal" value={tolls} onChange={(e) => setTolls(e.target.value)} />
+            <PaidWith paidByCard={paidByCard} value={paidWith} onChange={setPaidWith} />
           </>
         ) : null}
         {error ? <p role="alert" className={auth.error}>{error}</p> : null}
@@ -164,5 +168,24 @@ export function RideActionDialog({ ride, kind, onDone, onClose }: { ride: Partne
         </div>
       </form>
     </dialog>
+  );
+}
+
+/** How the customer paid at the end of the ride: cash to the driver or UPI; a ride paid by card through PayU says so and needs no choice. */
+function PaidWith({ paidByCard, value, onChange }: { paidByCard: boolean; value: 'cash' | 'upi'; onChange: (value: 'cash' | 'upi') => void }) {
+  const tb = useTranslations('Board');
+  const id = useId();
+  if (paidByCard) return <p className={styles.note}>{tb('paidByCard')}</p>;
+  return (
+    <fieldset className={styles.paidWith} aria-describedby={`${id}-hint`}>
+      <legend>{tb('paidWith')}</legend>
+      {(['cash', 'upi'] as const).map((method) => (
+        <label key={method} className={styles.paidOption}>
+          <input type="radio" name={`${id}-paid`} value={method} checked={value === method} onChange={() => onChange(method)} />
+          {tb(`paid.${method}`)}
+        </label>
+      ))}
+      <p id={`${id}-hint`} className={styles.note}>{tb(value === 'cash' ? 'paidCashHint' : 'paidOnlineHint')}</p>
+    </fieldset>
   );
 }

@@ -25,7 +25,11 @@ const KIND_LABEL = {
   adjustment: 'adjustment',
   wallet_spend: 'walletSpend',
   wallet_refund: 'walletRefund',
-} as const satisfies Record<WalletKind, string>;
+} as const satisfies Record<Exclude<WalletKind, keyof typeof MONEY_KIND_LABEL>, string>;
+
+/** Entries of the cash/online split and of settlements (namespace Money). */
+const MONEY_KIND_LABEL = { ride_cash: 'rideCash', commission_owed: 'commissionOwed', settlement: 'settlement' } as const;
+const isMoneyKind = (kind: WalletKind): kind is keyof typeof MONEY_KIND_LABEL => kind in MONEY_KIND_LABEL;
 
 const toMinor = (major: number) => Math.round(major * 100);
 
@@ -40,10 +44,10 @@ export function WalletBoard({ timeZone }: { timeZone: string }) {
   const wallet = usePartnerWallet(query.toString());
 
   if (!wallet.data) return <LoadState status={loadStatus(wallet) === 'error' ? 'error' : 'loading'} loading={t('loading')} error={t('loadError')} retry={t('retry')} onRetry={() => void wallet.refetch()} />;
-  const { total, transactions, paging } = wallet.data;
+  const { total, statement, transactions, paging } = wallet.data;
   return (
     <>
-      <BalanceCard currency={total.currency} balance={total.balance} />
+      <BalanceCard currency={total.currency} balance={total.balance} owed={total.owed} available={total.available} />
       <section className={styles.screen} aria-labelledby="wallet-activity">
         <h2 id="wallet-activity">{t('activityTitle')}</h2>
         <DateFilterBar
@@ -54,6 +58,7 @@ export function WalletBoard({ timeZone }: { timeZone: string }) {
             setPage(0);
           }}
         />
+        <Statement currency={total.currency} statement={statement} />
         {transactions.length ? <Activity transactions={transactions} timeZone={timeZone} /> : <p className={`${ui.card} ${styles.muted}`}>{t('empty')}</p>}
         {paging.count > WALLET_PAGE_SIZE ? <Paginator page={page} size={WALLET_PAGE_SIZE} total={paging.count} onPage={setPage} /> : null}
       </section>
@@ -61,24 +66,67 @@ export function WalletBoard({ timeZone }: { timeZone: string }) {
   );
 }
 
-function BalanceCard({ currency, balance }: { currency: string; balance: number }) {
+/** Balance (held for the operator), owed (commission on cash rides) and available (for payout), each on its own card. */
+function BalanceCard({ currency, balance, owed, available }: { currency: string; balance: number; owed: number; available: number }) {
   const t = useTranslations('PartnerWallet');
+  const tm = useTranslations('Money');
   const locale = useLocale();
-  return (
-    <section className={`${ui.card} ${styles.counter}`} aria-labelledby="wallet-balance">
-      <h2 id="wallet-balance" className={styles.muted}>
-        {t('balanceTitle')}
+  const figure = (key: string, title: string, hint: string, value: number) => (
+    <li className={`${ui.card} ${styles.counter}`} aria-labelledby={`wallet-${key}`}>
+      <h2 id={`wallet-${key}`} className={styles.muted}>
+        {title}
       </h2>
-      <p className={styles.value}>{formatMoney(toMinor(balance), currency, locale)}</p>
-      <p className={styles.muted}>{t('currency', { currency })}</p>
-    </section>
+      <p className={styles.value}>{formatMoney(toMinor(value), currency, locale)}</p>
+      <p className={styles.muted}>{hint}</p>
+    </li>
+  );
+  return (
+    <ul className={styles.moneyCards} aria-label={tm('accountLabel', { currency })}>
+      {figure('balance', t('balanceTitle'), tm('balanceHint'), balance)}
+      {figure('owed', tm('owedTitle'), tm('owedHint'), owed)}
+      {figure('available', tm('availableTitle'), tm('availableHint'), available)}
+    </ul>
+  );
+}
+
+/** What the entries of the chosen dates add up to: fares (online and cash), commission, payouts and settlements. */
+function Statement({ currency, statement }: { currency: string; statement: { revenue: number; online: number; cash: number; commission: number; payouts: number; settlements: number } }) {
+  const tm = useTranslations('Money');
+  const locale = useLocale();
+  const rows = [
+    ['online', statement.online],
+    ['cash', statement.cash],
+    ['revenue', statement.revenue],
+    ['commission', statement.commission],
+    ['payouts', statement.payouts],
+    ['settlements', statement.settlements],
+  ] as const;
+  return (
+    <div className={table.scroller}>
+      <table className={table.table}>
+        <caption>{tm('statementTitle')}</caption>
+        <tbody>
+          {rows.map(([key, value]) => (
+            <tr key={key}>
+              <th scope="row">{tm(`statement.${key}`)}</th>
+              <td className={table.number}>{formatMoney(toMinor(value), currency, locale)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
 function Activity({ transactions, timeZone }: { transactions: WalletTransaction[]; timeZone: string }) {
   const t = useTranslations('PartnerWallet');
+  const tm = useTranslations('Money');
   const locale = useLocale();
   const describe = (row: WalletTransaction) => {
+    if (isMoneyKind(row.kind)) {
+      const money = MONEY_KIND_LABEL[row.kind];
+      return money === 'settlement' || row.ride_id === null ? tm(`kind.${money}`, { id: row.ride_id ?? 0 }) : tm(`kind.${money}`, { id: row.ride_id });
+    }
     const key = KIND_LABEL[row.kind];
     if (key === 'payout' || key === 'adjustment') return t(`kind.${key}`);
     return row.ride_id === null ? row.description : t(`kind.${key}`, { id: row.ride_id });

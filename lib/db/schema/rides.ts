@@ -80,6 +80,12 @@ export const rides = pgTable(
     businessId: integer('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
+    /**
+     * The ride's number within its operator (1, 2, 3, ...), drawn from
+     * `ride_counters` in the booking statement. This, never `id`, is what
+     * riders, partners, drivers, URLs, CSVs and messages see.
+     */
+    number: integer('number').notNull(),
     riderId: integer('rider_id')
       .notNull()
       .references(() => users.id),
@@ -136,13 +142,29 @@ export const rides = pgTable(
   },
   (t) => [
     uniqueIndex('rides_idempotency_key').on(t.businessId, t.riderId, t.idempotencyKey),
+    uniqueIndex('rides_business_number_key').on(t.businessId, t.number),
     index('rides_business_status_idx').on(t.businessId, t.status, t.pickupTime),
+    /** The board: an operator's rides by pickup time (keyset paging on pickup_time, number). */
+    index('rides_business_pickup_idx').on(t.businessId, t.pickupTime, t.number),
     index('rides_rider_idx').on(t.riderId, t.pickupTime),
     /** Who is busy: the drivers and vehicles holding an accepted or on-trip ride. */
     index('rides_driver_open_idx').on(t.driverId).where(sql`status in ('accepted', 'ontrip')`),
     index('rides_vehicle_open_idx').on(t.vehicleId).where(sql`status in ('accepted', 'ontrip')`),
   ],
 );
+
+/**
+ * The last ride number given out per operator. The booking statement bumps
+ * this row and inserts the ride in one statement, so concurrent bookings of
+ * one operator take turns on the row and numbers have no gaps or repeats (a
+ * refused insert rolls the bump back with it).
+ */
+export const rideCounters = pgTable('ride_counters', {
+  businessId: integer('business_id')
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  lastNumber: integer('last_number').notNull(),
+});
 
 /** Every transition of a ride, who made it and why. */
 export const rideEvents = pgTable(

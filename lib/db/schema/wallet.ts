@@ -1,8 +1,27 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
 import { rides } from './rides';
 
-export const WALLET_KINDS = ['cashback_pending', 'cashback_release', 'cashback_reversal', 'ride_earning', 'commission', 'payout', 'adjustment', 'wallet_spend', 'wallet_refund'] as const;
+export const WALLET_KINDS = [
+  'cashback_pending',
+  'cashback_release',
+  'cashback_reversal',
+  /** An online (UPI/card) ride's fare, credited to the operator's available balance. */
+  'ride_earning',
+  /** The platform's commission on an online ride, debited from the available balance. */
+  'commission',
+  /** A cash ride: the fare stays with the driver (`cash`), nothing moves on the balance. */
+  'ride_cash',
+  /** The platform's commission on a cash ride, owed by the operator (`owed`). */
+  'commission_owed',
+  /** The platform pays the operator out (debits available). */
+  'payout',
+  /** The operator pays the platform what it owes (reduces owed). */
+  'settlement',
+  'adjustment',
+  'wallet_spend',
+  'wallet_refund',
+] as const;
 export type WalletKind = (typeof WALLET_KINDS)[number];
 
 /**
@@ -25,11 +44,21 @@ export const walletEntries = pgTable(
     available: integer('available').notNull().default(0),
     /** Change to the pending balance. */
     pending: integer('pending').notNull().default(0),
+    /** Change to what the operator owes the platform (commission on cash rides less settlements). */
+    owed: integer('owed').notNull().default(0),
+    /** Cash a driver collected for a ride (a memo: it never reaches the balance). */
+    cash: integer('cash').notNull().default(0),
+    /** Payouts and settlements: the platform's key, so a repeated request records one entry. */
+    idempotencyKey: text('idempotency_key'),
     currency: text('currency').notNull(),
     description: text('description').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('wallet_entries_owner_idx').on(t.businessId, t.userId, t.createdAt)],
+  (t) => [
+    index('wallet_entries_owner_idx').on(t.businessId, t.userId, t.createdAt),
+    index('wallet_entries_ride_idx').on(t.rideId),
+    uniqueIndex('wallet_entries_idempotency_key').on(t.businessId, t.idempotencyKey),
+  ],
 );
 
 export type WalletEntry = typeof walletEntries.$inferSelect;

@@ -21,3 +21,20 @@ export async function partnerLogin(page: Page, email: string, origin = '') {
   await dialog.getByLabel('4-digit code').fill(await codeFromMail(page.request, email, sent));
   await expect(page).toHaveURL(/\/in\/en\/travel\/home$/);
 }
+
+/** Shows the console's rides board for one pickup day (it opens on Today), as an operator picks the dates. */
+export async function showBoardDay(page: Page, day: string) {
+  await page.getByLabel('From', { exact: true }).fill(day);
+  await page.getByLabel('To', { exact: true }).fill(day);
+  await page.getByRole('button', { name: 'Show', exact: true }).click();
+}
+
+/** Loads every page of the board's range: "Show more rides" until every ride of the range is shown. */
+export async function showEveryBoardRide(page: Page) {
+  const more = page.getByRole('button', { name: /^Show more rides/ });
+  while (await more.isVisible()) {
+    const before = await more.textContent();
+    await more.click();
+    await expect.poll(async () => ((await more.isVisible()) ? await more.textContent() : null), { timeout: 15_000 }).not.toBe(before);
+  }
+}

@@ -1,6 +1,7 @@
 import { API_ROUTES } from '@/lib/api/app';
 import { shareImagePath } from '@/lib/settings/share-path';
 import type { TenantWorld } from './world';
+import { localDate } from '@/lib/partner/dates';
 
 /*
  * Every route of the API router, described once for the security suites: who
@@ -194,8 +195,16 @@ export const ROUTES: Record<string, RouteSpec> = {
       required: ['customerName', 'customerPhone', 'rideSearchId', 'rideVehicle', 'idempotencyKey'],
     },
   },
-  '/api/partner/rides/export': { GET: { as: 'partner', query: (t) => ({ status: 'booked', q: `#${t.rides.booked}` }) } },
+  '/api/partner/rides/export': { GET: { as: 'partner', query: () => ({ status: 'accepted', from: localDate(new Date(), 'Asia/Kolkata'), to: localDate(new Date(Date.now() + 7 * 86_400_000), 'Asia/Kolkata') }) } },
   '/api/partner/rides': { GET: { as: 'partner', query: (t) => ({ status: 'all', q: String(t.rides.booked) }) } },
+  '/api/platform/wallet-entries': {
+    POST: {
+      as: 'anon',
+      body: 'json',
+      sample: () => ({ kind: 'settlement', amount: 1, reference: 'bank transfer 0001', idempotencyKey: 'platform-entry-0001' }),
+      required: ['kind', 'amount', 'reference', 'idempotencyKey'],
+    },
+  },
   '/api/partner/vehicles/:id': {
     PATCH: { as: 'partner', body: 'json', sample: () => ({ model: 'Toyota Etios', online: false }), params: (t) => ({ id: String(t.vehicleId) }) },
     DELETE: { as: 'partner', body: 'none', params: (t) => ({ id: String(t.vehicleId) }) },

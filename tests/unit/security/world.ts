@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createECDH, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { agencies, chatMessages, chatSessions, drivers, outbox, users, vehicles, type Business, type UserRole } from '@/lib/db/schema';
+import { agencies, chatMessages, chatSessions, drivers, outbox, rideCounters, users, vehicles, type Business, type UserRole } from '@/lib/db/schema';
 import { createSession } from '@/lib/auth/session';
 import { createLoginTicket } from '@/lib/auth/tickets';
 import { createPost } from '@/lib/blog/commands';
@@ -106,6 +106,10 @@ async function seedTenant(db: Db, business: Business, tag: string, phoneBase: nu
     .values({ businessId: business.id, userId: driver.userId, name: `${tag} driver`, phoneCode: '91', phone: String(phoneBase + 4), accountStatus: 'Verified', vehicleId: vehicle.id, agencyId: agency.id })
     .returning();
 
+  // Rides are named by their number within the operator. Operator A's numbers start at 1001, so a
+  // number of A's named on B's host is one B has no ride with: the suites then see whether A's ride
+  // can be reached from B, rather than B's own ride of the same number.
+  if (tag === 'demo') await db.insert(rideCounters).values({ businessId: business.id, lastNumber: 1000 });
   let keys = 0;
   const book = async (riderId: number, paymentMethod: 'cash' | 'card' = 'cash') => {
     const quote = await createQuote(db, business, trip());
@@ -168,7 +172,7 @@ async function seedTenant(db: Db, business: Business, tag: string, phoneBase: nu
     agencyId: agency.id,
     vehicleId: vehicle.id,
     driverId: driverRow.id,
-    rides: { booked: booked.id, accepted: accepted.id, card: cardRide.id, completed: completed.id, rated: rated.id },
+    rides: { booked: booked.number, accepted: accepted.number, card: cardRide.number, completed: completed.number, rated: rated.number },
     reviewId: review.id,
     txnId: payment.txnid,
     shareToken,

@@ -9,5 +9,5 @@ import { rideView } from '@/lib/rides/queries';
 export const POST = endpoint({ auth: ['travelsx-partner', 'deliverx-partner'], body: bookForCustomerSchema }, async ({ db, tenant, session, body }) => {
   await enforceLimits(db, tenant.id, [['partnerBookingPerAccount', session.userId], ['partnerBookingPerCustomer', e164(body.customerPhone)]], 'Too many bookings. Try again later.');
   const { ride, created } = await bookForCustomer(db, tenant.id, body);
-  return jsonAt({ success: true, data: [{ ...rideView(ride), rideId: ride.id, cashbackAmount: ride.cashbackAmount / 100 }] }, created ? 201 : 200);
+  return jsonAt({ success: true, data: [{ ...rideView(ride), rideId: ride.number, cashbackAmount: ride.cashbackAmount / 100 }] }, created ? 201 : 200);
 });

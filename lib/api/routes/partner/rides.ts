@@ -1,8 +1,8 @@
 import { endpoint } from '@/lib/api/endpoint';
-import { partnerRides } from '@/lib/rides/partner';
+import { partnerBoard } from '@/lib/rides/board';
 import { partnerRidesQuerySchema } from '@/lib/rides/partner-schemas';
 
-/** The business's rides for the console, filtered by status tab and ride id, with the count per status. */
+/** The board: rides by pickup date range in the operator's zone (Today by default), in pickup order, a cursor page, and the count per status for the range. */
 export const GET = endpoint({ auth: ['travelsx-partner', 'deliverx-partner'], query: partnerRidesQuerySchema }, async ({ db, tenant, query }) => {
-  return { success: true, data: await partnerRides(db, tenant.id, query) };
+  return { success: true, data: await partnerBoard(db, tenant, query) };
 });

@@ -43,7 +43,7 @@ export function payuCallback(outcome: PaymentOutcome) {
         throw error;
       });
       const market = requestMarket(url.searchParams.get('locale') ?? undefined, tenant);
-      const location = returnPath(market, result.rideId, result.status === 'success');
+      const location = returnPath(market, result.rideNumber, result.status === 'success');
       return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
     }),
   );

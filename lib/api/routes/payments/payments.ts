@@ -1,6 +1,7 @@
 import { endpoint, jsonAt } from '@/lib/api/endpoint';
 import { badRequest } from '@/lib/api/errors';
 import { createPayment, paymentForm } from '@/lib/payments/commands';
+import { rideIdOrNotFound } from '@/lib/rides/numbers';
 import { cardOnly, returnToFor } from '@/lib/api/routes/payments/http';
 import { createPaymentSchema, paymentDataQuerySchema } from '@/lib/payments/schemas';
 
@@ -9,7 +10,7 @@ const RIDER = ['travelsx-user'] as const;
 /** Opens a card payment for the rider's own ride; the amount comes from the stored ride. Answers the txnId for the pay page. */
 export const POST = cardOnly(
   endpoint({ auth: RIDER, body: createPaymentSchema }, async ({ db, tenant, session, body }) => {
-    const payment = await createPayment(db, tenant, session.userId, body.rideId);
+    const payment = await createPayment(db, tenant, session.userId, await rideIdOrNotFound(db, tenant.id, body.rideId));
     return jsonAt({ success: true, txnId: payment.txnid }, 201);
   }),
 );

@@ -1,14 +1,12 @@
 import { endpoint } from '@/lib/api/endpoint';
-import { notFound } from '@/lib/api/errors';
-import { pathId } from '@/lib/http/params';
+import { rideIdFromPath } from '@/lib/rides/numbers';
 import { cancelRideSchema } from '@/lib/fares/schemas';
 import { transitionRide } from '@/lib/rides/lifecycle';
 import { rideView } from '@/lib/rides/queries';
 
 /** The rider cancels their own booked or accepted ride with a reason; the pending cashback is reversed. */
 export const POST = endpoint({ auth: ['travelsx-user'], body: cancelRideSchema }, async ({ db, tenant, session, body, params }) => {
-  const rideId = pathId(params.id);
-  if (!rideId) throw notFound('This ride was not found.');
+  const rideId = await rideIdFromPath(db, tenant.id, params.id);
   const ride = await transitionRide(db, {
     businessId: tenant.id,
     rideId,

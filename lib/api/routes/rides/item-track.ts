@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '@/lib/api/endpoint';
-import { notFound, unauthorized } from '@/lib/api/errors';
-import { pathId } from '@/lib/http/params';
+import { unauthorized } from '@/lib/api/errors';
+import { rideIdFromPath } from '@/lib/rides/numbers';
 import { rideTracking } from '@/lib/rides/tracking';
 
 const querySchema = z.object({ token: z.string().max(100).optional() });
@@ -12,8 +12,7 @@ const querySchema = z.object({ token: z.string().max(100).optional() });
  * (read-only; 410 once the ride has ended).
  */
 export const GET = endpoint({ auth: 'optional', query: querySchema }, async ({ db, tenant, session, params, query }) => {
-  const rideId = pathId(params.id);
-  if (!rideId) throw notFound('This ride was not found.');
   if (!session && query.token === undefined) throw unauthorized();
+  const rideId = await rideIdFromPath(db, tenant.id, params.id);
   return { success: true, data: await rideTracking(db, tenant.id, rideId, { user: session, token: query.token }) };
 });

@@ -17,5 +17,5 @@ export const POST = endpoint({ auth: RIDER, body: bookRideSchema }, async ({ req
   await enforceLimits(db, tenant.id, [['bookingPerRider', session.userId], ['bookingPerIp', clientIp(req.headers)]], 'Too many bookings. Try again later.');
   const { ride, created } = await bookRide(db, tenant.id, session.userId, body);
   const view = rideView(ride);
-  return jsonAt({ success: true, data: [{ ...view, cashbackAmount: ride.cashbackAmount / 100, walletApplied: ride.walletApplied / 100, rideId: ride.id }] }, created ? 201 : 200);
+  return jsonAt({ success: true, data: [{ ...view, cashbackAmount: ride.cashbackAmount / 100, walletApplied: ride.walletApplied / 100, rideId: ride.number }] }, created ? 201 : 200);
 });

@@ -8,7 +8,7 @@ export const GET = endpoint({ auth: 'required' }, async ({ db, tenant, session }
     success: true,
     data: {
       balance,
-      entries: entries.map((e) => ({ id: e.id, kind: e.kind, rideId: e.rideId, available: e.available, pending: e.pending, currency: e.currency, createdAt: e.createdAt.toISOString() })),
+      entries: entries.map((e) => ({ id: e.id, kind: e.kind, rideId: e.rideNumber, available: e.available, pending: e.pending, currency: e.currency, createdAt: e.createdAt.toISOString() })),
     },
   };
 });

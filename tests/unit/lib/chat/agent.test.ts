@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { businesses, chatSessions, rides, users } from '@/lib/db/schema';
 import { createBusiness } from '@/lib/tenancy/commands';
 import { runBuiltInAgent } from '@/lib/chat/agent';
@@ -131,7 +131,7 @@ describe('built-in agent', () => {
     await say('sedan');
     const booked = await say('yes');
     if (booked.data?.kind !== 'booked') throw new Error('not booked');
-    const [row] = await db.select().from(rides).where(eq(rides.id, booked.data.rideId));
+    const [row] = await db.select().from(rides).where(and(eq(rides.businessId, demo.id), eq(rides.number, booked.data.rideId)));
     expect(row).toMatchObject({ tripKind: 'airport', flightNumber: '6E561', flightDirection: 'departure', source: 'chat' });
   });
 
@@ -162,7 +162,7 @@ describe('built-in agent', () => {
     expect(ask.content.message).toContain(`Cancel ride #${booked.data.rideId}`);
     const cancelled = await say('yes');
     expect(cancelled.content.message).toBe(`Ride #${booked.data.rideId} is cancelled.`);
-    const [row] = await db.select().from(rides).where(eq(rides.id, booked.data.rideId));
+    const [row] = await db.select().from(rides).where(and(eq(rides.businessId, demo.id), eq(rides.number, booked.data.rideId)));
     expect(row).toMatchObject({ status: 'cancelled', cancelledBy: 'rider' });
     expect((await chat(newSession(), null)('status')).data).toEqual({ kind: 'signin' });
   });

@@ -67,7 +67,7 @@ describe('a ride event in the cache', () => {
   it("updates the rider's cached list at once and reads every ride list again", async () => {
     const client = makeQueryClient();
     client.setQueryData(queryKeys.rider.rides(), lists());
-    const partnerFetch = jest.fn(async () => ({ rides: [], counts: {} }));
+    const partnerFetch = jest.fn(async () => ({ pages: [{ rides: [ride(1, 'booked', '2026-01-01T08:00:00Z')], counts: {} }], pageParams: [''] }));
     const observer = new QueryObserver(client, { queryKey: queryKeys.partner.rides.list({ status: 'all' }), queryFn: partnerFetch });
     const stop = observer.subscribe(() => undefined);
     await waitFor(() => expect(partnerFetch).toHaveBeenCalledTimes(1));
@@ -83,7 +83,9 @@ describe('a ride event in the cache', () => {
     ]);
     expect(client.getQueryState(queryKeys.rider.rides())?.isInvalidated).toBe(true);
     expect(client.getQueryState(queryKeys.driver.rides.list('recent'))?.isInvalidated).toBe(true);
-    // The console's mounted list is read again.
+    // The console's board shows the new status at once, and its mounted pages are read again.
+    const board = client.getQueryData<{ pages: { rides: { id: number; status: string }[] }[] }>(queryKeys.partner.rides.list({ status: 'all' }))!;
+    expect(board.pages[0].rides.map((r) => [r.id, r.status])).toEqual([[1, 'cancelled']]);
     await waitFor(() => expect(partnerFetch).toHaveBeenCalledTimes(2));
     stop();
   });

@@ -8,7 +8,7 @@ import { createSession } from '@/lib/auth/session';
 import { createQuote } from '@/lib/fares/quote';
 import { bookRide } from '@/lib/rides/commands';
 import { transitionRide } from '@/lib/rides/lifecycle';
-import { balanceOf } from '@/lib/wallet/ledger';
+import { operatorAccount, balanceOf } from '@/lib/wallet/ledger';
 import { addDays, localDate, startOfLocalDay } from '@/lib/partner/dates';
 import { rateCardView } from '@/lib/partner/rates';
 import type { Db } from '@/lib/db/client';
@@ -164,17 +164,21 @@ describe('partner wallet', () => {
     const { status, json } = await call(walletRoute, get('/api/partner/wallet?date_filter=This%20Month&offset=0&limit=100'));
     expect(status).toBe(200);
     const balance = await balanceOf(db, demo.id, null, 'INR');
-    expect(json.data.total).toEqual({ currency: 'INR', balance: balance.available / 100 });
+    const account = await operatorAccount(db, demo.id);
+    // Cash rides: the fare stays with the driver, the commission is owed; balance, owed and available apart.
+    expect(json.data.total).toEqual({ currency: 'INR', balance: balance.available / 100, owed: account.owed / 100, available: Math.max(0, balance.available - account.owed) / 100 });
+    expect(account.owed).toBeGreaterThan(0);
     const transactions = json.data.transactions as { description: string; local_time: string; transaction: string; amount: number; kind: string }[];
     expect(transactions.length).toBeGreaterThanOrEqual(8);
     for (const t of transactions) {
       expect(Object.keys(t)).toEqual(expect.arrayContaining(['description', 'local_time', 'transaction', 'amount']));
       expect(t.local_time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+05:30$/);
       expect(t.amount).toBeGreaterThan(0);
-      expect(t.transaction).toBe(t.kind === 'commission' ? 'debit' : 'credit');
+      expect(t.transaction).toBe(['commission', 'commission_owed', 'payout'].includes(t.kind) ? 'debit' : 'credit');
     }
-    const signed = transactions.reduce((sum, t) => sum + (t.transaction === 'credit' ? 1 : -1) * Math.round(t.amount * 100), 0);
-    expect(signed).toBe(balance.available);
+    const signed = (kinds: string[]) => transactions.filter((t) => kinds.includes(t.kind)).reduce((sum, t) => sum + (t.transaction === 'credit' ? 1 : -1) * Math.round(t.amount * 100), 0);
+    expect(signed(['ride_earning', 'commission', 'payout', 'adjustment'])).toBe(balance.available);
+    expect(-signed(['commission_owed', 'settlement'])).toBe(account.owed);
     expect(json.data.paging).toEqual({ offset: 0, limit: 100, count: transactions.length });
   });
 
@@ -403,13 +407,14 @@ describe('tenant isolation and roles', () => {
     expect(overview.json.data).toMatchObject({ currency: 'AED', timeZone: 'Asia/Dubai', counts: { all: 1, completed: 1 }, revenue: acmeRide.totalAmount });
     const wallet = await call(walletRoute, get('/api/partner/wallet', cookies.acmePartner, ACME_HOST));
     expect(wallet.json.data.total.currency).toBe('AED');
-    expect(wallet.json.data.transactions.every((t: { description: string }) => t.description.includes(String(acmeRide.id)))).toBe(true);
+    expect(wallet.json.data.transactions.every((t: { description: string }) => t.description.includes(`#${acmeRide.number}`))).toBe(true);
     const customers = await call(customersRoute, get('/api/partner/customers?size=100', cookies.acmePartner, ACME_HOST));
     expect(customers.json.data.items.map((c: { name: string }) => c.name).sort()).toEqual(['Customer at Acme', 'Omar']);
     const events = await call(eventsRoute, get('/api/partner/events?size=100', cookies.acmePartner, ACME_HOST));
-    expect(new Set(events.json.data.items.map((e: { rideId: number }) => e.rideId))).toEqual(new Set([acmeRide.id]));
-    const foreignRide = await call(eventsRoute, get(`/api/partner/events?rideId=${acmeRide.id}`));
-    expect(foreignRide.json.data.items).toEqual([]);
+    expect(new Set(events.json.data.items.map((e: { rideId: number }) => e.rideId))).toEqual(new Set([acmeRide.number]));
+    // Ride numbers are per operator: on demo's host acme's number names demo's own ride of that number, never acme's.
+    const foreignRide = await call(eventsRoute, get(`/api/partner/events?rideId=${acmeRide.number}`));
+    expect(foreignRide.json.data.items.filter((e: { pickup: string }) => e.pickup === DUBAI.name)).toEqual([]);
     const rates = await call(ratesRoute, get('/api/partner/rates', cookies.acmePartner, ACME_HOST));
     expect(rates.json.data.currency).toBe('AED');
 

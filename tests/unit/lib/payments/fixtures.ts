@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { NextRequest } from 'next/server';
-import { users } from '@/lib/db/schema';
+import { users, rideCounters } from '@/lib/db/schema';
 import { createSession } from '@/lib/auth/session';
 import { createQuote } from '@/lib/fares/quote';
 import { bookRide } from '@/lib/rides/commands';
@@ -25,6 +25,8 @@ export function configurePayu(on: boolean) {
 export async function seed(db: Db) {
   clearTenantCache();
   const demo = await createBusiness(db, { slug: 'demo', name: 'Demo Cabs', countryCode: 'in', phone: '9000000000', email: 'ops@demo.example' });
+  // Ride numbers from 301: requests and return addresses must carry the number, not the database id.
+  await db.insert(rideCounters).values({ businessId: demo.id, lastNumber: 300 });
   const [asha] = await db.insert(users).values({ businessId: demo.id, role: 'travelsx-user', name: 'Asha | Raman', phoneCode: '91', phone: '9845012345' }).returning();
   const [ravi] = await db.insert(users).values({ businessId: demo.id, role: 'travelsx-user', name: 'Ravi', email: 'ravi@example.in', phoneCode: '91', phone: '9845054321' }).returning();
   const cookie = async (id: number) => `__Host-session=${await createSession(db, { id, businessId: demo.id })}`;

@@ -82,10 +82,10 @@ describe('PayU hashes', () => {
 describe('payment form', () => {
   it('carries the stored ride total, the rider, our callbacks and a valid hash; the txnid is at most 25 characters', async () => {
     const ride = await cardRide(db, ctx.demo, ctx.asha.id);
-    const { txnId, form, action } = await openPayment(ride.id);
+    const { txnId, form, action } = await openPayment(ride.number);
     expect(txnId).toMatch(/^[A-Za-z0-9]{1,25}$/);
     expect(Object.keys(form)).toEqual(['key', 'txnid', 'amount', 'productinfo', 'firstname', 'email', 'phone', 'surl', 'furl', 'hash']);
-    expect(form).toMatchObject({ key: KEY, txnid: txnId, amount: formatAmount(ride.totalAmount), productinfo: `Ride #${ride.id}`, firstname: 'Asha Raman', phone: '9845012345' });
+    expect(form).toMatchObject({ key: KEY, txnid: txnId, amount: formatAmount(ride.totalAmount), productinfo: `Ride #${ride.number}`, firstname: 'Asha Raman', phone: '9845012345' });
     expect(form.email).toBe('rider-919845012345@example.com');
     expect(form.surl).toBe(`http://${HOST}/api/payments/payu/success?locale=en-IN`);
     expect(form.furl).toBe(`http://${HOST}/api/payments/payu/failure?locale=en-IN`);
@@ -95,7 +95,7 @@ describe('payment form', () => {
 
   it("answers the spec's query shape (lp_id, user_id, user_type, txn_id)", async () => {
     const ride = await cardRide(db, ctx.demo, ctx.ravi.id);
-    const { txnId, form } = await openPayment(ride.id, ctx.raviCookie);
+    const { txnId, form } = await openPayment(ride.number, ctx.raviCookie);
     const spec = await call(paymentDataRoute, jsonRequest('GET', `/api/payments?lp_id=1&user_id=${ctx.ravi.id}user_type=travelsx-user&txn_id=${txnId}`, ctx.raviCookie));
     expect(spec.status).toBe(200);
     expect(spec.json.data).toMatchObject({ txnid: txnId, email: 'ravi@example.in', hash: form.hash });
@@ -103,15 +103,15 @@ describe('payment form', () => {
 
   it("refuses another rider's ride and payment, and a ride that is cancelled", async () => {
     const ride = await cardRide(db, ctx.demo, ctx.asha.id);
-    const foreignRide = await call(createRoute, jsonRequest('POST', '/api/payments', ctx.raviCookie, { rideId: ride.id }));
+    const foreignRide = await call(createRoute, jsonRequest('POST', '/api/payments', ctx.raviCookie, { rideId: ride.number }));
     expect(foreignRide.status).toBe(404);
-    const { txnId } = await openPayment(ride.id);
+    const { txnId } = await openPayment(ride.number);
     const foreignPayment = await call(paymentRoute, jsonRequest('GET', `/api/payments/${txnId}`, ctx.raviCookie), { txnId });
     expect(foreignPayment.status).toBe(404);
     const anonymous = await call(paymentRoute, jsonRequest('GET', `/api/payments/${txnId}`, undefined), { txnId });
     expect(anonymous.status).toBe(401);
     await db.update(rides).set({ status: 'cancelled' }).where(eq(rides.id, ride.id));
-    const cancelled = await call(createRoute, jsonRequest('POST', '/api/payments', ctx.ashaCookie, { rideId: ride.id }));
+    const cancelled = await call(createRoute, jsonRequest('POST', '/api/payments', ctx.ashaCookie, { rideId: ride.number }));
     expect(cancelled.status).toBe(409);
   });
 });
@@ -124,7 +124,7 @@ describe('callbacks', () => {
     ['hash', (f: Form) => ({ ...f, hash: sha512('forged') })],
   ])('refuse a tampered %s with a 400 and change nothing', async (_, tamper) => {
     const ride = await cardRide(db, ctx.demo, ctx.asha.id);
-    const { form } = await openPayment(ride.id);
+    const { form } = await openPayment(ride.number);
     const before = await snapshot(ride.id);
     const signed = gatewayAnswer(form, 'failure');
     const res = await postSuccess(tamper(signed));
@@ -135,7 +135,7 @@ describe('callbacks', () => {
 
   it('refuse a correctly signed answer with an unknown txnid, another amount or key, or the wrong status', async () => {
     const ride = await cardRide(db, ctx.demo, ctx.asha.id);
-    const { form } = await openPayment(ride.id);
+    const { form } = await openPayment(ride.number);
     const before = await snapshot(ride.id);
     const cases: [Form, RegExp, typeof postSuccess][] = [
       [gatewayAnswer({ ...form, txnid: 'Tunknown000000000' }, 'success'), /^txnid: /, postSuccess],
@@ -155,12 +155,12 @@ describe('callbacks', () => {
 
   it('delivered 10 times in a row, a success marks one payment and the ride paid once, answering 303 to the confirmation every time', async () => {
     const ride = await cardRide(db, ctx.demo, ctx.asha.id);
-    const { txnId, form } = await openPayment(ride.id);
+    const { txnId, form } = await openPayment(ride.number);
     const before = await snapshot(ride.id);
     const answer = gatewayAnswer(form, 'success');
     for (let i = 0; i < 10; i += 1) {
       const res = await postSuccess(answer);
-      expect([res.status, res.location]).toEqual([303, `/in/en/ride/confirmed?paid=1&rideId=${ride.id}`]);
+      expect([res.status, res.location]).toEqual([303, `/in/en/ride/confirmed?paid=1&rideId=${ride.number}`]);
     }
     const after = await snapshot(ride.id);
     expect(after.ride).toEqual({ paid: true, paymentMethod: 'card' });
@@ -170,13 +170,13 @@ describe('callbacks', () => {
     const [note] = await db.select().from(rideEvents).where(eq(rideEvents.rideId, ride.id)).orderBy(sql`${rideEvents.id} desc`).limit(1);
     expect(note.note).toContain(txnId);
     const late = await postFailure(gatewayAnswer(form, 'failure'));
-    expect([late.status, late.location]).toEqual([303, `/in/en/ride/confirmed?paid=1&rideId=${ride.id}`]);
+    expect([late.status, late.location]).toEqual([303, `/in/en/ride/confirmed?paid=1&rideId=${ride.number}`]);
     expect(await snapshot(ride.id)).toEqual(after);
   });
 
   it('delivered 10 times at once, a success still changes one payment and one ride', async () => {
     const ride = await cardRide(db, ctx.demo, ctx.asha.id);
-    const { form } = await openPayment(ride.id);
+    const { form } = await openPayment(ride.number);
     const before = await snapshot(ride.id);
     const answer = gatewayAnswer(form, 'success');
     const results = await Promise.all(Array.from({ length: 10 }, () => postSuccess(answer)));
@@ -191,12 +191,12 @@ describe('callbacks', () => {
 
   it('a failure lands on the payment-failed page; the rider retries with a new payment or pays cash', async () => {
     const ride = await cardRide(db, ctx.demo, ctx.asha.id);
-    const first = await openPayment(ride.id);
+    const first = await openPayment(ride.number);
     const failed = await postFailure(gatewayAnswer(first.form, 'failure'));
-    expect([failed.status, failed.location]).toEqual([303, `/in/en/pay/failed?rideId=${ride.id}`]);
+    expect([failed.status, failed.location]).toEqual([303, `/in/en/pay/failed?rideId=${ride.number}`]);
     expect((await snapshot(ride.id)).ride.paid).toBe(false);
 
-    const second = await openPayment(ride.id);
+    const second = await openPayment(ride.number);
     expect(second.txnId).not.toBe(first.txnId);
     const stale = await call(paymentRoute, jsonRequest('GET', `/api/payments/${first.txnId}`, ctx.ashaCookie), { txnId: first.txnId });
     expect(stale.status).toBe(409);
@@ -204,10 +204,10 @@ describe('callbacks', () => {
     const after = await snapshot(ride.id);
     expect(after.ride.paid).toBe(true);
     expect(after.payments.map((p) => p.status).sort()).toEqual(['failure', 'success']);
-    expect((await call(createRoute, jsonRequest('POST', '/api/payments', ctx.ashaCookie, { rideId: ride.id }))).status).toBe(409);
+    expect((await call(createRoute, jsonRequest('POST', '/api/payments', ctx.ashaCookie, { rideId: ride.number }))).status).toBe(409);
 
     const other = await cardRide(db, ctx.demo, ctx.asha.id);
-    const cash = await call(cashRoute, jsonRequest('POST', '/api/payments/cash', ctx.ashaCookie, { rideId: other.id }));
+    const cash = await call(cashRoute, jsonRequest('POST', '/api/payments/cash', ctx.ashaCookie, { rideId: other.number }));
     expect([cash.status, cash.json.data.paymentMethod]).toEqual([200, 'cash']);
   });
 });
@@ -217,15 +217,15 @@ describe('without PAYU_KEY and PAYU_SALT', () => {
 
   it('hides card payments: every payment route answers 404 and nothing is written', async () => {
     const ride = await cardRide(db, ctx.demo, ctx.asha.id);
-    const { form } = await openPayment(ride.id);
+    const { form } = await openPayment(ride.number);
     const before = await snapshot(ride.id);
     configurePayu(false);
     expect(await isCardConfigured(ctx.demo.id)).toBe(false);
     const answers = [
-      await call(createRoute, jsonRequest('POST', '/api/payments', ctx.ashaCookie, { rideId: ride.id })),
+      await call(createRoute, jsonRequest('POST', '/api/payments', ctx.ashaCookie, { rideId: ride.number })),
       await call(paymentRoute, jsonRequest('GET', `/api/payments/${form.txnid}`, ctx.ashaCookie), { txnId: form.txnid }),
       await call(paymentDataRoute, jsonRequest('GET', `/api/payments?txn_id=${form.txnid}`, ctx.ashaCookie)),
-      await call(cashRoute, jsonRequest('POST', '/api/payments/cash', ctx.ashaCookie, { rideId: ride.id })),
+      await call(cashRoute, jsonRequest('POST', '/api/payments/cash', ctx.ashaCookie, { rideId: ride.number })),
       await postSuccess(gatewayAnswer(form, 'success')),
       await postFailure(gatewayAnswer(form, 'failure')),
     ];

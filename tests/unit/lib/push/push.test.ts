@@ -7,7 +7,7 @@ import { NextRequest } from 'next/server';
 import { decrypt } from 'http_ece';
 import { eq, sql } from 'drizzle-orm';
 import { callApi } from '../../api';
-import { pushSubscriptions, users } from '@/lib/db/schema';
+import { pushSubscriptions, users, rideCounters } from '@/lib/db/schema';
 import { createBusiness } from '@/lib/tenancy/commands';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
 import { createSession } from '@/lib/auth/session';
@@ -81,6 +81,8 @@ beforeAll(async () => {
   db = await openTestDb();
   clearTenantCache();
   demo = await createBusiness(db, { slug: 'demo', name: 'Demo Cabs', countryCode: 'in', phone: '9000000000', email: 'ops@demo.example' });
+  // Ride numbers from 71: the pushes must carry the number, not the database id.
+  await db.insert(rideCounters).values({ businessId: demo.id, lastNumber: 70 });
   const [rider] = await db.insert(users).values({ businessId: demo.id, role: 'travelsx-user', name: 'Asha', phoneCode: '91', phone: '9845012345' }).returning();
   riderId = rider.id;
   cookie = `__Host-session=${await createSession(db, { id: rider.id, businessId: demo.id })}`;
@@ -231,8 +233,8 @@ describe('ride changes', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(service.received).toHaveLength(2);
       const [booked, accepted] = service.received.map((r) => open(phone, r.body));
-      expect(booked).toEqual({ title: 'Demo Cabs', body: `Ride #${ride.id} is booked. We will tell you when a driver is assigned.`, data: { rideId: ride.id, status: 'booked', url: '/in/en/user/rides' } });
-      expect(accepted).toMatchObject({ title: 'Demo Cabs', body: `A driver has been assigned to your ride #${ride.id}.`, data: { rideId: ride.id, status: 'accepted' } });
+      expect(booked).toEqual({ title: 'Demo Cabs', body: `Ride #${ride.number} is booked. We will tell you when a driver is assigned.`, data: { rideId: ride.number, status: 'booked', url: '/in/en/user/rides' } });
+      expect(accepted).toMatchObject({ title: 'Demo Cabs', body: `A driver has been assigned to your ride #${ride.number}.`, data: { rideId: ride.number, status: 'accepted' } });
       expect(service.received[1].headers.ttl).toBe(String(PUSH_TTL_SECONDS));
     } finally {
       stop();

@@ -8,7 +8,7 @@ import { createSession } from '@/lib/auth/session';
 import { createQuote } from '@/lib/fares/quote';
 import { bookRide } from '@/lib/rides/commands';
 import { canTransition, transitionRide, TRANSITIONS } from '@/lib/rides/lifecycle';
-import { balanceOf } from '@/lib/wallet/ledger';
+import { balanceOf, operatorAccount } from '@/lib/wallet/ledger';
 import { DomainError } from '@/lib/errors/domain-error';
 import { RIDE_STATUSES } from '@/lib/db/schema/rides';
 import type { Db } from '@/lib/db/client';
@@ -158,7 +158,7 @@ describe('ride lifecycle', () => {
     return (await bookRide(db, demo.id, riderId, { rideSearchId: quote.id, rideVehicle: 'sedan', idempotencyKey: key, paymentMethod: 'cash', source: 'form' })).ride;
   }
 
-  it('completes with the start code and releases the cashback; the business earns the fare less commission', async () => {
+  it('completes with the start code and releases the cashback; a cash ride leaves the fare with the driver and the commission owed', async () => {
     const ride = await booked('life-0001');
     const before = await balanceOf(db, demo.id, riderId, 'INR');
     await transitionRide(db, { businessId: demo.id, rideId: ride.id, to: 'accepted', actorUserId: null });
@@ -169,8 +169,9 @@ describe('ride lifecycle', () => {
     const after = await balanceOf(db, demo.id, riderId, 'INR');
     expect(after.available - before.available).toBe(ride.cashbackAmount);
     expect(before.pending - after.pending).toBe(ride.cashbackAmount);
-    const business = await balanceOf(db, demo.id, null, 'INR');
-    expect(business.available).toBe(ride.totalAmount - Math.round(ride.rideAmount * 0.1));
+    const business = await operatorAccount(db, demo.id);
+    expect(done.paymentMethod).toBe('cash');
+    expect(business).toEqual({ balance: 0, owed: Math.round(ride.rideAmount * 0.1), available: 0 });
     const events = await db.select().from(rideEvents).where(eq(rideEvents.rideId, ride.id));
     expect(events.map((e) => e.toStatus)).toEqual(['booked', 'accepted', 'ontrip', 'completed']);
   });

@@ -14,6 +14,7 @@ import type { Db } from '@/lib/db/client';
 import en from '@/messages/en.json';
 import ta from '@/messages/ta.json';
 import { closeTestDb, openTestDb } from '../../db';
+import { chennaiToBengaluru } from '../../trips';
 
 /*
  * Issue 14 items 1 and 2: who can take a ride (availability, class, upgrade),
@@ -27,13 +28,7 @@ const biz: Record<'demo' | 'acme' | 'tamil', Biz> = {} as never;
 let phoneSeq = 0;
 const nextPhone = () => `98450${String(++phoneSeq).padStart(5, '0')}`;
 
-const trip = () => ({
-  rideType: 'oneway' as const,
-  tripKind: 'outstation' as const,
-  pickupLocation: { lat: 13.0878, lng: 80.2785, name: 'Chennai' },
-  dropoffLocation: { lat: 12.9719, lng: 77.5937, name: 'Bengaluru' },
-  pickupTime: new Date(Date.now() + 36 * 3600_000).toISOString(),
-});
+const trip = chennaiToBengaluru;
 
 async function setUp(key: 'demo' | 'acme' | 'tamil', country: 'in' | 'ae', language = 'en') {
   const business = await createBusiness(db, { slug: key, name: `${key} cabs`, countryCode: country, language });
@@ -78,8 +73,13 @@ async function call(method: string, path: string, { key = 'demo', body, cookie }
   const text = await res.text();
   return { status: res.status, json: text ? JSON.parse(text) : null, headers: res.headers };
 }
-const act = (rideId: number, body: unknown, key: keyof typeof biz = 'demo') => call('POST', `/api/partner/rides/${rideId}`, { key, body });
 const rideRow = async (id: number) => (await db.select().from(rides).where(eq(rides.id, id)))[0];
+/** The ride an API answer names by its number within operator `key`. */
+const rideNo = async (key: keyof typeof biz, n: number) => (await db.select().from(rides).where(and(eq(rides.businessId, biz[key].id), eq(rides.number, n))))[0];
+/** A console action on the ride the API knows as number `n`. */
+const actNo = (n: number, body: unknown, key: keyof typeof biz = 'demo') => call('POST', `/api/partner/rides/${n}`, { key, body });
+/** A console action on the ride with database id `rideId`, addressed as the API does: by its number within the operator. */
+const act = async (rideId: number, body: unknown, key: keyof typeof biz = 'demo') => call('POST', `/api/partner/rides/${(await rideRow(rideId)).number}`, { key, body });
 const lastOutbox = async (businessId: number) => (await db.select().from(outbox).where(eq(outbox.businessId, businessId)).orderBy(desc(outbox.id)).limit(1))[0];
 
 beforeAll(async () => {
@@ -106,7 +106,7 @@ describe('availability', () => {
     expect((await act(held.id, { action: 'accept', driverId: busy.id, vehicleId: busySedan.id }, 'acme')).status).toBe(200);
 
     const ride = await bookFor('acme');
-    const { status, json } = await call('GET', `/api/partner/rides/assignable?rideId=${ride.id}`, { key: 'acme' });
+    const { status, json } = await call('GET', `/api/partner/rides/assignable?rideId=${ride.number}`, { key: 'acme' });
     expect(status).toBe(200);
     const byId = new Map(json.data.drivers.map((d: { id: number }) => [d.id, d]));
     expect(json.data.drivers[0]).toMatchObject({ id: free.id, availability: 'available' });
@@ -122,13 +122,13 @@ describe('availability', () => {
 
     // Each refusal is a 4xx naming the problem (with the key and values the screen translates), and changes nothing.
     const refusals: [number, number, number, string, Record<string, unknown>][] = [
-      [busy.id, sedan.id, 409, 'driverBusy', { name: 'Busy Basim', ride: held.id }],
+      [busy.id, sedan.id, 409, 'driverBusy', { name: 'Busy Basim', ride: held.number }],
       [offline.id, sedan.id, 409, 'driverOffline', { name: 'Offline Omar' }],
       [blocked.id, sedan.id, 409, 'driverBlocked', { name: 'Blocked Bilal' }],
       [pending.id, sedan.id, 409, 'driverNotVerified', { name: 'Pending Priya' }],
       [free.id, hatch.id, 409, 'vehicleClassSmaller', { name: hatch.number }],
       [free.id, suv.id, 409, 'vehicleNeedsUpgrade', { name: suv.number }],
-      [free.id, busySedan.id, 409, 'vehicleBusy', { name: busySedan.number, ride: held.id }],
+      [free.id, busySedan.id, 409, 'vehicleBusy', { name: busySedan.number, ride: held.number }],
     ];
     for (const [driverId, vehicleId, code, key, params] of refusals) {
       const refused = await act(ride.id, { action: 'accept', driverId, vehicleId }, 'acme');
@@ -155,7 +155,7 @@ describe('availability', () => {
     const first = await bookFor('demo');
     const second = await bookFor('demo');
     expect((await act(first.id, { action: 'accept', driverId: driver.id, vehicleId: v1.id })).status).toBe(200);
-    expect((await act(second.id, { action: 'accept', driverId: driver.id, vehicleId: v2.id })).json.error).toMatchObject({ code: 'driver_busy', values: { name: 'Ravi', ride: first.id } });
+    expect((await act(second.id, { action: 'accept', driverId: driver.id, vehicleId: v2.id })).json.error).toMatchObject({ code: 'driver_busy', values: { name: 'Ravi', ride: first.number } });
     expect((await act(first.id, { action: 'start', startCode: first.startCode })).status).toBe(200);
     expect((await act(second.id, { action: 'accept', driverId: driver.id, vehicleId: v2.id })).status).toBe(409);
     expect((await act(first.id, { action: 'complete' })).status).toBe(200);
@@ -206,7 +206,7 @@ describe('availability', () => {
     const vehicle = await addVehicle('demo', 'sedan');
     const ride = await bookFor('demo');
     expect((await act(ride.id, { action: 'accept', driverId: driver.id, vehicleId: vehicle.id })).status).toBe(200);
-    expect((await driverCall('GET')).json.data).toEqual({ online: true, busyRideId: ride.id });
+    expect((await driverCall('GET')).json.data).toEqual({ online: true, busyRideId: ride.number });
     expect((await call('GET', '/api/driver/availability')).status).toBe(403);
   });
 });
@@ -227,12 +227,12 @@ describe('reassign', () => {
     expect((await act(other.id, { action: 'accept', driverId: ravi.id, vehicleId: v1.id })).status).toBe(200);
     // The same choice again, a busy driver, or a finished ride: refused, nothing changed.
     expect((await act(ride.id, { action: 'reassign', driverId: suresh.id })).json.error.key).toBe('reassignUnchanged');
-    expect((await act(ride.id, { action: 'reassign', driverId: ravi.id })).json.error).toMatchObject({ key: 'driverBusy', values: { ride: other.id } });
+    expect((await act(ride.id, { action: 'reassign', driverId: ravi.id })).json.error).toMatchObject({ key: 'driverBusy', values: { ride: other.number } });
     expect((await act(ride.id, { action: 'reassign' })).status).toBe(400);
     await act(ride.id, { action: 'start', startCode: ride.startCode });
     await act(ride.id, { action: 'complete' });
     const late = await act(ride.id, { action: 'reassign', driverId: ravi.id });
-    expect([late.status, late.json.error.key, late.json.error.values]).toEqual([409, 'rideNotReassignable', { ride: ride.id }]);
+    expect([late.status, late.json.error.key, late.json.error.values]).toEqual([409, 'rideNotReassignable', { ride: ride.number }]);
     expect(await rideRow(ride.id)).toMatchObject({ status: 'completed', driverId: suresh.id });
   });
 });
@@ -244,8 +244,8 @@ describe('block and remove refusals', () => {
     const ride = await bookFor('demo');
     await act(ride.id, { action: 'accept', driverId: driver.id, vehicleId: vehicle.id });
     const block = await call('PATCH', `/api/partner/drivers/${driver.id}`, { body: { action: 'block' } });
-    expect([block.status, block.json.error.key, block.json.error.values]).toEqual([409, 'driverHoldsRide', { name: 'Holding Hari', ride: ride.id }]);
-    expect(block.json.error.message).toBe(`Holding Hari holds ride #${ride.id}. Reassign that ride first.`);
+    expect([block.status, block.json.error.key, block.json.error.values]).toEqual([409, 'driverHoldsRide', { name: 'Holding Hari', ride: ride.number }]);
+    expect(block.json.error.message).toBe(`Holding Hari holds ride #${ride.number}. Reassign that ride first.`);
     const remove = await call('DELETE', `/api/partner/drivers/${driver.id}`);
     expect([remove.status, remove.json.error.key]).toEqual([409, 'driverHoldsRide']);
     // The vehicle keeps its class and stays online while on the ride.
@@ -254,7 +254,7 @@ describe('block and remove refusals', () => {
     expect((await call('PATCH', `/api/partner/vehicles/${vehicle.id}`, { body: { vehicleType: 'suv' } })).status).toBe(409);
     expect((await call('PATCH', `/api/partner/vehicles/${vehicle.id}`, { body: { model: 'Honda City' } })).status).toBe(200);
     const removeVehicle = await call('DELETE', `/api/partner/vehicles/${vehicle.id}`);
-    expect([removeVehicle.status, removeVehicle.json.error.key, removeVehicle.json.error.values]).toEqual([409, 'vehicleHoldsRide', { name: vehicle.number, ride: ride.id }]);
+    expect([removeVehicle.status, removeVehicle.json.error.key, removeVehicle.json.error.values]).toEqual([409, 'vehicleHoldsRide', { name: vehicle.number, ride: ride.number }]);
     const [d] = await db.select().from(drivers).where(eq(drivers.id, driver.id));
     expect(d).toMatchObject({ accountStatus: 'Verified', removedAt: null });
     expect((await db.select().from(vehicles).where(eq(vehicles.id, vehicle.id)))[0].removedAt).toBeNull();
@@ -273,7 +273,7 @@ describe('travel companies', () => {
     const ride = await bookFor('demo');
     await act(ride.id, { action: 'accept', driverId: driver.id, vehicleId: vehicle.id });
     const block = await call('PATCH', `/api/partner/agencies/${agency.id}`, { body: { action: 'block' } });
-    expect([block.status, block.json.error.key, block.json.error.values]).toEqual([409, 'driverHoldsRide', { name: 'Agency Anand', ride: ride.id }]);
+    expect([block.status, block.json.error.key, block.json.error.values]).toEqual([409, 'driverHoldsRide', { name: 'Agency Anand', ride: ride.number }]);
     expect((await call('DELETE', `/api/partner/agencies/${agency.id}`)).status).toBe(409);
     await act(ride.id, { action: 'decline', reason: 'Moved to another company' });
     expect((await call('PATCH', `/api/partner/agencies/${agency.id}`, { body: { action: 'block' } })).status).toBe(200);
@@ -291,7 +291,7 @@ describe('customers booked by phone', () => {
     const booked = await bookByPhone('demo', number, 'phone-first');
     expect(booked.status).toBe(201);
     const rideId = booked.json.data[0].rideId;
-    const ride = await rideRow(rideId);
+    const ride = await rideNo('demo', rideId);
     const message = await lastOutbox(biz.demo.id);
     expect(message).toMatchObject({ channel: 'sms', recipient: `+91${number}`, status: 'held' });
     expect(message.body).toContain(`ride #${rideId}`);
@@ -310,15 +310,15 @@ describe('customers booked by phone', () => {
     const code = /start code is (\d{4})/.exec(message.body)![1];
     const driver = await addDriver('demo', 'Code Kannan');
     const vehicle = await addVehicle('demo', 'sedan');
-    expect((await act(rideId, { action: 'accept', driverId: driver.id, vehicleId: vehicle.id })).status).toBe(200);
-    expect((await act(rideId, { action: 'start', startCode: code })).json.data.status).toBe('ontrip');
-    expect((await act(rideId, { action: 'complete' })).json.data.status).toBe('completed');
+    expect((await actNo(rideId, { action: 'accept', driverId: driver.id, vehicleId: vehicle.id })).status).toBe(200);
+    expect((await actNo(rideId, { action: 'start', startCode: code })).json.data.status).toBe('ontrip');
+    expect((await actNo(rideId, { action: 'complete' })).json.data.status).toBe('completed');
   });
 
   it("writes in the operator's language", async () => {
     const number = nextPhone();
     const booked = await bookByPhone('tamil', number);
-    const ride = await rideRow(booked.json.data[0].rideId);
+    const ride = await rideNo('tamil', booked.json.data[0].rideId);
     const message = await lastOutbox(biz.tamil.id);
     expect(message.recipient).toBe(`+91${number}`);
     expect(message.body).toContain(ride.startCode);
@@ -333,23 +333,26 @@ describe('customers booked by phone', () => {
     const booked = await bookByPhone('demo', nextPhone());
     const rideId = booked.json.data[0].rideId;
     for (let i = 0; i < 3; i++) {
-      const again = await act(rideId, { action: 'resendCode' });
+      const again = await actNo(rideId, { action: 'resendCode' });
       expect(again.status).toBe(200);
       expect((await lastOutbox(biz.demo.id)).body).toContain(`ride #${rideId}`);
     }
     const before = (await db.select().from(outbox).where(eq(outbox.businessId, biz.demo.id))).length;
-    const limited = await act(rideId, { action: 'resendCode' });
+    const limited = await actNo(rideId, { action: 'resendCode' });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(limited.json.error).toMatchObject({ code: 'rate_limited', key: 'codeResendLimit', values: { ride: rideId, max: 3 } });
     expect(en.Validation.codeResendLimit).toContain('{minutes}');
     expect((await db.select().from(outbox).where(eq(outbox.businessId, biz.demo.id))).length).toBe(before);
     // Another business's ride is not found; a finished ride has no code to send.
-    expect((await act(rideId, { action: 'resendCode' }, 'acme')).status).toBe(404);
+    // another operator's console naming the same number reaches its own ride, never this one
+    const lastHere = await lastOutbox(biz.demo.id);
+    await actNo(rideId, { action: 'resendCode' }, 'acme');
+    expect((await lastOutbox(biz.demo.id)).id).toBe(lastHere.id);
     const other = await bookByPhone('demo', nextPhone());
     const otherId = other.json.data[0].rideId;
-    await act(otherId, { action: 'decline', reason: 'No car' });
-    const ended = await act(otherId, { action: 'resendCode' });
+    await actNo(otherId, { action: 'decline', reason: 'No car' });
+    const ended = await actNo(otherId, { action: 'resendCode' });
     expect([ended.status, ended.json.error.key]).toEqual([409, 'codeNotSendable']);
   });
 
@@ -360,7 +363,7 @@ describe('customers booked by phone', () => {
     try {
       const number = nextPhone();
       const booked = await bookByPhone('demo', number);
-      const ride = await rideRow(booked.json.data[0].rideId);
+      const ride = await rideNo('demo', booked.json.data[0].rideId);
       expect(sent).toEqual([{ to: `+91${number}`, text: expect.stringContaining(ride.startCode) }]);
       expect(ride.codeSentVia).toBe('whatsapp');
       expect(await lastOutbox(biz.demo.id)).toMatchObject({ channel: 'whatsapp', status: 'sent', provider: 'whatsapp-test' });
@@ -391,7 +394,7 @@ describe('the console AI agent books for a customer', () => {
     expect(booked.data?.kind).toBe('booked');
     if (booked.data?.kind !== 'booked') throw new Error('not booked');
     expect(booked.content.message).toContain('for Lakshmi Narayanan');
-    const ride = await rideRow(booked.data.rideId);
+    const ride = await rideNo('demo', booked.data.rideId);
     expect(booked.content.message).not.toContain(ride.startCode);
     const [customer] = await db.select().from(users).where(eq(users.id, ride.riderId));
     expect(customer).toMatchObject({ role: 'travelsx-user', name: 'Lakshmi Narayanan', phone: number });

@@ -7,10 +7,13 @@ import { clearTenantCache } from '@/lib/tenancy/resolve';
 import { createSession } from '@/lib/auth/session';
 import { createQuote } from '@/lib/fares/quote';
 import { bookRide } from '@/lib/rides/commands';
-import { ridesCsv } from '@/lib/rides/partner';
+import { ridesCsv } from '@/lib/rides/board';
+import { localDate } from '@/lib/partner/dates';
+import { operatorAccount } from '@/lib/wallet/ledger';
 import { balanceOf } from '@/lib/wallet/ledger';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../../db';
+import { chennaiToBengaluru } from '../../trips';
 
 const listRoute = callApi;
 const actionRoute = callApi;
@@ -22,13 +25,7 @@ let db: Db;
 const biz: Record<'demo' | 'acme', { id: number; currency: string; timeZone: string; partnerCookie: string; riderId: number; riderCookie: string; driverId: number; vehicleId: number; pendingDriverId: number }> = {} as never;
 const HOSTS = { demo: 'localhost:3000', acme: 'acme.localhost:3000' } as const;
 
-const trip = () => ({
-  rideType: 'oneway' as const,
-  tripKind: 'outstation' as const,
-  pickupLocation: { lat: 13.0878, lng: 80.2785, name: 'Chennai' },
-  dropoffLocation: { lat: 12.9719, lng: 77.5937, name: 'Bengaluru' },
-  pickupTime: new Date(Date.now() + 36 * 3600_000).toISOString(),
-});
+const trip = chennaiToBengaluru;
 
 async function setUp(slug: 'demo' | 'acme', country: 'in' | 'ae') {
   const business = await createBusiness(db, { slug, name: `${slug} cabs`, countryCode: country });
@@ -78,91 +75,95 @@ async function call(handler: Handler, path: string, init: { slug?: 'demo' | 'acm
   const text = await res.text();
   return { status: res.status, text, json: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : null };
 }
+/** The board's range that holds the rides booked here (pickups 36 hours ahead), in the operator's zone. */
+const RANGE = () => `from=${localDate(new Date(), 'Asia/Kolkata')}&to=${localDate(new Date(Date.now() + 48 * 3600_000), 'Asia/Kolkata')}`;
 const act = (rideId: number, body: unknown, slug: 'demo' | 'acme' = 'demo', cookie?: string) => call(actionRoute, `/api/partner/rides/${rideId}`, { slug, body, cookie, params: { id: String(rideId) } });
 
 describe('console rides', () => {
   it('lists the business rides with the customer, filtered by status tab and ride id, without the start code', async () => {
     const ride = await bookFor('demo', 'list-0001');
-    const all = await call(listRoute, '/api/partner/rides');
+    const all = await call(listRoute, `/api/partner/rides?${RANGE()}`);
     expect(all.status).toBe(200);
-    const card = all.json.data.rides.find((r: { id: number }) => r.id === ride.id);
+    const card = all.json.data.rides.find((r: { id: number }) => r.id === ride.number);
     expect(card).toMatchObject({ customerName: 'Asha', phone: '+91 9845000001', status: 'booked' });
     expect(card.startCode).toBeUndefined();
     expect(all.json.data.counts.booked).toBeGreaterThanOrEqual(1);
-    const completed = await call(listRoute, '/api/partner/rides?status=completed');
+    const completed = await call(listRoute, `/api/partner/rides?status=completed&${RANGE()}`);
     expect(completed.json.data.rides.every((r: { status: string }) => r.status === 'completed')).toBe(true);
-    const byId = await call(listRoute, `/api/partner/rides?q=${ride.id}`);
-    expect(byId.json.data.rides.map((r: { id: number }) => r.id)).toEqual([ride.id]);
+    const byId = await call(listRoute, `/api/partner/rides?q=${ride.number}`);
+    expect(byId.json.data.rides.map((r: { id: number }) => r.id)).toEqual([ride.number]);
     expect((await call(listRoute, '/api/partner/rides?q=abc')).status).toBe(400);
   });
 
   it('runs a ride from booked to completed: accept with driver and vehicle, start with the rider code, complete with final tolls', async () => {
     const ride = await bookFor('demo', 'life-0101');
-    const accepted = await act(ride.id, { action: 'accept', driverId: biz.demo.driverId, vehicleId: biz.demo.vehicleId });
+    const accepted = await act(ride.number, { action: 'accept', driverId: biz.demo.driverId, vehicleId: biz.demo.vehicleId });
     expect(accepted.status).toBe(200);
     expect(accepted.json.data).toMatchObject({ status: 'accepted' });
     const wrong = ride.startCode === '0000' ? '1111' : '0000';
-    expect((await act(ride.id, { action: 'start', startCode: wrong })).json.error.code).toBe('start_code_wrong');
-    expect((await act(ride.id, { action: 'start', startCode: ride.startCode })).json.data.status).toBe('ontrip');
-    const before = await balanceOf(db, biz.demo.id, null, 'INR');
-    const done = await act(ride.id, { action: 'complete', finalTolls: 120.5 });
-    expect(done.json.data).toMatchObject({ status: 'completed', tolls: 12_050, totalAmount: ride.rideAmount + ride.driverBata + 12_050 });
-    const after = await balanceOf(db, biz.demo.id, null, 'INR');
-    expect(after.available - before.available).toBe(ride.rideAmount + ride.driverBata + 12_050 - Math.round(ride.rideAmount * 0.1));
+    expect((await act(ride.number, { action: 'start', startCode: wrong })).json.error.code).toBe('start_code_wrong');
+    expect((await act(ride.number, { action: 'start', startCode: ride.startCode })).json.data.status).toBe('ontrip');
+    const before = await operatorAccount(db, biz.demo.id);
+    const done = await act(ride.number, { action: 'complete', finalTolls: 120.5, paymentMethod: 'upi' });
+    expect(done.json.data).toMatchObject({ status: 'completed', tolls: 12_050, totalAmount: ride.rideAmount + ride.driverBata + 12_050, paymentMethod: 'upi' });
+    const after = await operatorAccount(db, biz.demo.id);
+    // Paid by UPI: the fare less the platform's commission is credited; nothing is owed.
+    expect(after.balance - before.balance).toBe(ride.rideAmount + ride.driverBata + 12_050 - Math.round(ride.rideAmount * 0.1));
+    expect(after.owed).toBe(before.owed);
   });
 
   it('locks the start code after 5 wrong tries until the partner resets it', async () => {
     const ride = await bookFor('demo', 'lock-0001');
-    await act(ride.id, { action: 'accept', driverId: biz.demo.driverId, vehicleId: biz.demo.vehicleId });
+    await act(ride.number, { action: 'accept', driverId: biz.demo.driverId, vehicleId: biz.demo.vehicleId });
     const wrong = ride.startCode === '0000' ? '1111' : '0000';
-    for (let i = 0; i < 5; i++) expect((await act(ride.id, { action: 'start', startCode: wrong })).status).toBe(400);
-    const locked = await act(ride.id, { action: 'start', startCode: ride.startCode });
+    for (let i = 0; i < 5; i++) expect((await act(ride.number, { action: 'start', startCode: wrong })).status).toBe(400);
+    const locked = await act(ride.number, { action: 'start', startCode: ride.startCode });
     expect(locked.status).toBe(423);
-    expect((await act(ride.id, { action: 'resetStartCode' })).status).toBe(200);
-    expect((await act(ride.id, { action: 'start', startCode: ride.startCode })).json.data.status).toBe('ontrip');
+    expect((await act(ride.number, { action: 'resetStartCode' })).status).toBe(200);
+    expect((await act(ride.number, { action: 'start', startCode: ride.startCode })).json.data.status).toBe('ontrip');
   });
 
   it('refuses a blocked or pending driver, a foreign vehicle, and accepting a cancelled ride; nothing changes', async () => {
     const ride = await bookFor('demo', 'refuse-0001');
-    expect((await act(ride.id, { action: 'accept', driverId: biz.demo.pendingDriverId, vehicleId: biz.demo.vehicleId })).status).toBe(409);
-    expect((await act(ride.id, { action: 'accept', driverId: biz.demo.driverId, vehicleId: biz.acme.vehicleId })).status).toBe(404);
-    expect((await act(ride.id, { action: 'accept', driverId: biz.acme.driverId, vehicleId: biz.demo.vehicleId })).status).toBe(404);
-    expect((await act(ride.id, { action: 'decline', reason: '' })).status).toBe(400);
-    expect((await act(ride.id, { action: 'fly' })).status).toBe(400);
+    expect((await act(ride.number, { action: 'accept', driverId: biz.demo.pendingDriverId, vehicleId: biz.demo.vehicleId })).status).toBe(409);
+    expect((await act(ride.number, { action: 'accept', driverId: biz.demo.driverId, vehicleId: biz.acme.vehicleId })).status).toBe(404);
+    expect((await act(ride.number, { action: 'accept', driverId: biz.acme.driverId, vehicleId: biz.demo.vehicleId })).status).toBe(404);
+    expect((await act(ride.number, { action: 'decline', reason: '' })).status).toBe(400);
+    expect((await act(ride.number, { action: 'fly' })).status).toBe(400);
     const [row] = await db.select().from(rides).where(eq(rides.id, ride.id));
     expect(row.status).toBe('booked');
     const pending = await balanceOf(db, biz.demo.id, biz.demo.riderId, 'INR');
-    expect((await act(ride.id, { action: 'decline', reason: 'No driver near the pickup' })).json.data.status).toBe('cancelled');
+    expect((await act(ride.number, { action: 'decline', reason: 'No driver near the pickup' })).json.data.status).toBe('cancelled');
     expect((await balanceOf(db, biz.demo.id, biz.demo.riderId, 'INR')).pending).toBe(pending.pending - ride.cashbackAmount);
-    expect((await act(ride.id, { action: 'accept', driverId: biz.demo.driverId, vehicleId: biz.demo.vehicleId })).status).toBe(409);
+    expect((await act(ride.number, { action: 'accept', driverId: biz.demo.driverId, vehicleId: biz.demo.vehicleId })).status).toBe(409);
   });
 
   it('keeps tenants apart: a partner of another business gets 404 on these rides and sees none of them; riders get 403', async () => {
     const ride = await bookFor('demo', 'iso-0001');
     for (const body of [{ action: 'accept', driverId: biz.acme.driverId, vehicleId: biz.acme.vehicleId }, { action: 'decline', reason: 'x' }, { action: 'start', startCode: ride.startCode }, { action: 'complete' }, { action: 'resetStartCode' }]) {
-      expect((await act(ride.id, body, 'acme')).status).toBe(404);
+      expect((await act(ride.number, body, 'acme')).status).toBe(404);
     }
-    const acmeList = await call(listRoute, `/api/partner/rides?q=${ride.id}`, { slug: 'acme' });
+    const acmeList = await call(listRoute, `/api/partner/rides?q=${ride.number}`, { slug: 'acme' });
     expect(acmeList.json.data.rides).toEqual([]);
     const acmeAssignable = await call(assignableRoute, '/api/partner/rides/assignable', { slug: 'acme' });
     // Every driver of acme (the pending one shown, but not available), none of demo's.
     expect(acmeAssignable.json.data.drivers.map((d: { id: number }) => d.id).sort()).toEqual([biz.acme.driverId, biz.acme.pendingDriverId].sort());
     expect(acmeAssignable.json.data.drivers.filter((d: { availability: string }) => d.availability === 'available').map((d: { id: number }) => d.id)).toEqual([biz.acme.driverId]);
     expect((await call(listRoute, '/api/partner/rides', { cookie: biz.demo.riderCookie })).status).toBe(403);
-    expect((await act(ride.id, { action: 'decline', reason: 'x' }, 'demo', biz.demo.riderCookie)).status).toBe(403);
+    expect((await act(ride.number, { action: 'decline', reason: 'x' }, 'demo', biz.demo.riderCookie)).status).toBe(403);
     expect((await call(listRoute, '/api/partner/rides', { slug: 'acme', cookie: biz.demo.partnerCookie })).status).toBe(401);
     const [row] = await db.select().from(rides).where(eq(rides.id, ride.id));
     expect(row.status).toBe('booked');
   });
 
   it('exports the filtered list as CSV with quoted cells and no spreadsheet formulas', async () => {
-    const csv = await call(exportRoute, '/api/partner/rides/export?status=booked');
+    const csv = await call(exportRoute, `/api/partner/rides/export?status=booked&${RANGE()}`);
     expect(csv.status).toBe(200);
     const [header, ...lines] = csv.text.trim().split('\r\n');
     expect(header).toMatch(/^ride_id,status,/);
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.every((l) => l.split(',')[1] === 'booked')).toBe(true);
-    const sample = ridesCsv([{ id: 1, status: 'booked', rideType: 'oneway', tripKind: 'local', vehicleType: 'sedan', pickupTime: 'x', pickup: { name: '=HYPERLINK("x")', lat: 0, lng: 0 }, dropoff: { name: 'A, "B"', lat: 0, lng: 0 }, customerName: '+1', phone: '', driverName: null, vehicleNumber: null, currency: 'INR', rideAmount: 100, driverBata: 0, tolls: 0, totalAmount: 100, paymentMethod: 'cash' } as never]);
+    const sample = ridesCsv([{ id: 1, status: 'booked', rideType: 'oneway', tripKind: 'local', vehicleType: 'sedan', pickupTime: '2026-05-01T00:00:00.000Z', pickup: { name: '=HYPERLINK("x")', lat: 0, lng: 0 }, dropoff: { name: 'A, "B"', lat: 0, lng: 0 }, customerName: '+1', phone: '', driverName: null, vehicleNumber: null, currency: 'INR', rideAmount: 100, driverBata: 0, tolls: 0, totalAmount: 100, paymentMethod: 'cash' } as never], 'Asia/Kolkata');
     expect(sample).toContain(`"'=HYPERLINK(""x"")"`);
     expect(sample).toContain('"A, ""B"""');
     expect(sample).toContain(",'+1,");

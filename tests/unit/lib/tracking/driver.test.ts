@@ -33,35 +33,35 @@ describe('the driver app routes', () => {
     const { status, json } = await call(listRoute, { path: '/api/driver/rides', cookie: world.ravi.cookie });
     expect(status).toBe(200);
     expect(json.data).toHaveLength(1);
-    expect(json.data[0]).toMatchObject({ id: raviRide.id, status: 'accepted', customerName: 'Asha', customerPhone: '+919845000001', pickup: { name: 'Chennai' }, dropoff: { name: 'Bengaluru' } });
+    expect(json.data[0]).toMatchObject({ id: raviRide.number, status: 'accepted', customerName: 'Asha', customerPhone: '+919845000001', pickup: { name: 'Chennai' }, dropoff: { name: 'Bengaluru' } });
     expect(json.data[0].startCode).toBeUndefined();
   });
 
   it('is for drivers only', async () => {
     expect((await call(listRoute, { path: '/api/driver/rides', cookie: world.rider.cookie })).status).toBe(403);
     expect((await call(listRoute, { path: '/api/driver/rides' })).status).toBe(401);
-    expect((await act(world.partner.cookie, raviRide.id, { action: 'complete' })).status).toBe(403);
+    expect((await act(world.partner.cookie, raviRide.number, { action: 'complete' })).status).toBe(403);
   });
 
   it('refuses to act on another driver’s ride and changes nothing', async () => {
-    const start = await act(world.ravi.cookie, maniRide.id, { action: 'start', startCode: maniRide.startCode });
+    const start = await act(world.ravi.cookie, maniRide.number, { action: 'start', startCode: maniRide.startCode });
     expect(start.status).toBe(404);
     expect(await rideRow(maniRide.id)).toMatchObject({ status: 'accepted', startCodeAttempts: 0 });
     expect((await act(world.ravi.cookie, 999_999, { action: 'complete' })).status).toBe(404);
   });
 
   it('starts the own ride only with the rider’s code, then completes it', async () => {
-    const wrong = await act(world.ravi.cookie, raviRide.id, { action: 'start', startCode: raviRide.startCode === '1234' ? '4321' : '1234' });
+    const wrong = await act(world.ravi.cookie, raviRide.number, { action: 'start', startCode: raviRide.startCode === '1234' ? '4321' : '1234' });
     expect([wrong.status, wrong.json.error.code]).toEqual([400, 'start_code_wrong']);
-    expect((await act(world.ravi.cookie, raviRide.id, { action: 'start', startCode: '12' })).json.error.key).toBe('startCodeFormat');
-    expect((await act(world.ravi.cookie, raviRide.id, { action: 'complete' })).status).toBe(409);
-    const started = await act(world.ravi.cookie, raviRide.id, { action: 'start', startCode: raviRide.startCode });
+    expect((await act(world.ravi.cookie, raviRide.number, { action: 'start', startCode: '12' })).json.error.key).toBe('startCodeFormat');
+    expect((await act(world.ravi.cookie, raviRide.number, { action: 'complete' })).status).toBe(409);
+    const started = await act(world.ravi.cookie, raviRide.number, { action: 'start', startCode: raviRide.startCode });
     expect([started.status, started.json.data.status]).toEqual([200, 'ontrip']);
-    const done = await act(world.ravi.cookie, raviRide.id, { action: 'complete' });
+    const done = await act(world.ravi.cookie, raviRide.number, { action: 'complete' });
     expect([done.status, done.json.data.status]).toEqual([200, 'completed']);
     expect((await rideRow(raviRide.id)).completedAt).not.toBeNull();
     const recent = await call(listRoute, { path: '/api/driver/rides?scope=recent', cookie: world.ravi.cookie });
-    expect(recent.json.data.map((r: { id: number; status: string }) => [r.id, r.status])).toEqual([[raviRide.id, 'completed']]);
+    expect(recent.json.data.map((r: { id: number; status: string }) => [r.id, r.status])).toEqual([[raviRide.number, 'completed']]);
   });
 });
 
@@ -74,8 +74,8 @@ describe('driver location updates', () => {
   });
 
   it('move only the signed-in driver, and only while a ride is accepted or on trip', async () => {
-    const { rideIds } = await recordDriverLocation(db, world.demo.id, world.mani.userId, { lat: 13.05, lng: 80.25 });
-    expect(rideIds).toEqual([maniRide.id]);
+    const { rides: live } = await recordDriverLocation(db, world.demo.id, world.mani.userId, { lat: 13.05, lng: 80.25 });
+    expect(live).toEqual([{ id: maniRide.id, number: maniRide.number }]);
     const rows = await db.select({ id: drivers.id, lat: drivers.lat, lng: drivers.lng, locatedAt: drivers.locatedAt }).from(drivers);
     expect(rows.find((r) => r.id === world.mani.driverId)).toMatchObject({ lat: 13.05, lng: 80.25 });
     expect(rows.find((r) => r.id === world.ravi.driverId)).toMatchObject({ lat: null, lng: null, locatedAt: null });

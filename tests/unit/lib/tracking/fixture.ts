@@ -1,5 +1,5 @@
 import { NextRequest } from 'next/server';
-import { drivers, users, vehicles, type UserRole } from '@/lib/db/schema';
+import { drivers, users, vehicles, type UserRole, rideCounters } from '@/lib/db/schema';
 import { createBusiness } from '@/lib/tenancy/commands';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
 import { createSession } from '@/lib/auth/session';
@@ -51,6 +51,8 @@ export async function seedWorld(db: Db) {
   clearTenantCache();
   const demo = await createBusiness(db, { slug: 'demo', name: 'Demo Cabs', countryCode: 'in' });
   const acme = await createBusiness(db, { slug: 'acme', name: 'Acme Cabs', countryCode: 'in' });
+  // Demo's ride numbers start at 501, so a test that sent the database id where the number belongs would fail.
+  await db.insert(rideCounters).values({ businessId: demo.id, lastNumber: 500 });
   const [vehicle] = await db.insert(vehicles).values({ businessId: demo.id, vehicleType: 'sedan', model: 'Honda City', number: 'TN01 AB1234' }).returning();
   const driverAccount = async (name: string, phone: string) => {
     const login = await account(db, demo.id, 'travelsx-driver', name, phone);

@@ -78,12 +78,12 @@ describe('live driver tracking over socket.io', () => {
     rider = await client(world.rider.token);
     viewer = await client();
     driver = await client(world.ravi.token);
-    expect(await ask(rider, TRACK_RIDE_EVENT, { rideId: ride.id })).toEqual({ ok: true });
-    expect(await ask(await client(world.partner.token), TRACK_RIDE_EVENT, { rideId: ride.id })).toEqual({ ok: true });
-    expect(await ask(viewer, TRACK_RIDE_EVENT, { rideId: ride.id, token })).toEqual({ ok: true });
-    expect(await ask(await client(world.otherRider.token), TRACK_RIDE_EVENT, { rideId: ride.id })).toMatchObject({ ok: false, error: { code: 'not_found' } });
-    expect(await ask(await client(), TRACK_RIDE_EVENT, { rideId: ride.id })).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
-    expect(await ask(await client(), TRACK_RIDE_EVENT, { rideId: ride.id, token: 'A'.repeat(43) })).toMatchObject({ ok: false, error: { code: 'link_invalid' } });
+    expect(await ask(rider, TRACK_RIDE_EVENT, { rideId: ride.number })).toEqual({ ok: true });
+    expect(await ask(await client(world.partner.token), TRACK_RIDE_EVENT, { rideId: ride.number })).toEqual({ ok: true });
+    expect(await ask(viewer, TRACK_RIDE_EVENT, { rideId: ride.number, token })).toEqual({ ok: true });
+    expect(await ask(await client(world.otherRider.token), TRACK_RIDE_EVENT, { rideId: ride.number })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await ask(await client(), TRACK_RIDE_EVENT, { rideId: ride.number })).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+    expect(await ask(await client(), TRACK_RIDE_EVENT, { rideId: ride.number, token: 'A'.repeat(43) })).toMatchObject({ ok: false, error: { code: 'link_invalid' } });
   });
 
   it('refuses positions out of range or from non-drivers, storing nothing', async () => {
@@ -104,7 +104,7 @@ describe('live driver tracking over socket.io', () => {
     expect(await ask(driver, DRIVER_LOCATION_EVENT, { lat: 13.0604, lng: 80.2496 })).toEqual({ ok: true });
     await waitFor(() => seenByRider.length === 1 && seenByViewer.length === 1);
     expect(Date.now() - started).toBeLessThan(2000);
-    expect(seenByRider[0]).toMatchObject({ rideId: ride.id, lat: 13.0604, lng: 80.2496 });
+    expect(seenByRider[0]).toMatchObject({ rideId: ride.number, lat: 13.0604, lng: 80.2496 });
     expect(await driverRow(world.ravi.driverId)).toEqual({ lat: 13.0604, lng: 80.2496 });
     expect(await driverRow(world.mani.driverId)).toEqual({ lat: null, lng: null });
   });
@@ -123,12 +123,12 @@ describe('live driver tracking over socket.io', () => {
     const driverEvents = collect<{ id: number; status: string }>(driver, RIDE_EVENT);
     await transitionRide(db, { businessId: world.demo.id, rideId: ride.id, to: 'ontrip', actorUserId: null, startCode: ride.startCode });
     await waitFor(() => statuses.length === 1 && driverEvents.length === 1);
-    expect(statuses[0]).toEqual({ rideId: ride.id, status: 'ontrip' });
-    expect(driverEvents[0]).toMatchObject({ id: ride.id, status: 'ontrip' });
+    expect(statuses[0]).toEqual({ rideId: ride.number, status: 'ontrip' });
+    expect(driverEvents[0]).toMatchObject({ id: ride.number, status: 'ontrip' });
     await transitionRide(db, { businessId: world.demo.id, rideId: ride.id, to: 'completed', actorUserId: null });
     await waitFor(() => statuses.length === 2);
-    expect(statuses[1]).toEqual({ rideId: ride.id, status: 'completed' });
-    expect(await ask(await client(), TRACK_RIDE_EVENT, { rideId: ride.id, token })).toMatchObject({ ok: false, error: { code: 'link_expired' } });
+    expect(statuses[1]).toEqual({ rideId: ride.number, status: 'completed' });
+    expect(await ask(await client(), TRACK_RIDE_EVENT, { rideId: ride.number, token })).toMatchObject({ ok: false, error: { code: 'link_expired' } });
     await new Promise((resolve) => setTimeout(resolve, LOCATION_MIN_INTERVAL_MS));
     expect(await ask(driver, DRIVER_LOCATION_EVENT, { lat: 13.1, lng: 80.3 })).toMatchObject({ ok: false, error: { code: 'no_live_ride' } });
   });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { drivers, invoiceSettings, users, vehicles, walletEntries } from '@/lib/db/schema';
+import { drivers, invoiceSettings, rides, users, vehicles, walletEntries } from '@/lib/db/schema';
 import { createBusiness } from '@/lib/tenancy/commands';
 import { createSession } from '@/lib/auth/session';
 import { createQuote } from '@/lib/fares/quote';
@@ -87,15 +87,17 @@ export async function accept(db: Db, world: World, rideId: number) {
 /** Books, accepts, starts with the code and completes with final tolls (major units). */
 export async function completedRide(db: Db, world: World, extra: Partial<BookRideInput> = {}, finalTolls = 120.5) {
   const ride = await book(db, world, extra);
+  // a card ride is one PayU has confirmed (lib/payments marks it paid on the verified callback)
+  if (extra.paymentMethod === 'card') await db.update(rides).set({ paid: true }).where(eq(rides.id, ride.id));
   await accept(db, world, ride.id);
   await applyRideAction(db, world.id, world.partnerId, ride.id, { action: 'start', startCode: ride.startCode });
   return applyRideAction(db, world.id, world.partnerId, ride.id, { action: 'complete', finalTolls });
 }
 
-/** The operator's earning for a ride in the ledger (minor units). */
+/** The fare of a ride in the operator's ledger (minor units): credited for UPI and card rides, the cash memo for cash rides. */
 export async function ledgerEarning(db: Db, rideId: number): Promise<number> {
   const rows = await db.select().from(walletEntries).where(eq(walletEntries.rideId, rideId));
-  return rows.filter((r) => r.kind === 'ride_earning').reduce((sum, r) => sum + r.available, 0);
+  return rows.filter((r) => r.kind === 'ride_earning').reduce((sum, r) => sum + r.available, 0) + rows.filter((r) => r.kind === 'ride_cash').reduce((sum, r) => sum + r.cash, 0);
 }
 
 export function request(world: World, path: string, init: { method?: string; cookie?: string; body?: unknown; host?: string } = {}) {

@@ -153,27 +153,27 @@ describe('invoice PDF', () => {
 describe('invoice download', () => {
   it('gives the rider their completed ride as a PDF and refuses foreign and unfinished rides, naming the field', async () => {
     const ride = await completedRide(db, demo);
-    const ok = await callApi(request(demo, `/api/rides/${ride.id}/invoice?lang=ta`));
+    const ok = await callApi(request(demo, `/api/rides/${ride.number}/invoice?lang=ta`));
     expect(ok.status).toBe(200);
     expect(ok.headers.get('content-type')).toBe('application/pdf');
     expect(ok.headers.get('content-disposition')).toMatch(/INV-\d{6}\.pdf/);
     expect(Buffer.from(await ok.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
 
-    const foreign = await callApi(request(demo, `/api/rides/${ride.id}/invoice`, { cookie: demo.otherRiderCookie }));
+    const foreign = await callApi(request(demo, `/api/rides/${ride.number}/invoice`, { cookie: demo.otherRiderCookie }));
     expect(foreign.status).toBe(404);
     expect((await foreign.json()).error.field).toBe('rideId');
 
     const open = await book(db, demo);
-    const unfinished = await callApi(request(demo, `/api/rides/${open.id}/invoice`));
+    const unfinished = await callApi(request(demo, `/api/rides/${open.number}/invoice`));
     expect(unfinished.status).toBe(409);
     expect((await unfinished.json()).error.field).toBe('rideId');
     expect(await db.select().from(invoices).where(eq(invoices.rideId, open.id))).toEqual([]);
 
-    const console = await callApi(request(demo, `/api/partner/rides/${ride.id}/invoice`, { cookie: demo.partnerCookie }));
+    const console = await callApi(request(demo, `/api/partner/rides/${ride.number}/invoice`, { cookie: demo.partnerCookie }));
     expect(console.status).toBe(200);
-    const otherOperator = await callApi(request(acme, `/api/partner/rides/${ride.id}/invoice`, { cookie: acme.partnerCookie }));
+    const otherOperator = await callApi(request(acme, `/api/partner/rides/${ride.number}/invoice`, { cookie: acme.partnerCookie }));
     expect(otherOperator.status).toBe(404);
-    const badLang = await callApi(request(demo, `/api/rides/${ride.id}/invoice?lang=english`));
+    const badLang = await callApi(request(demo, `/api/rides/${ride.number}/invoice?lang=english`));
     expect(badLang.status).toBe(400);
     expect((await badLang.json()).error.field).toBe('lang');
     const [stored] = await db.select({ status: rides.status }).from(rides).where(eq(rides.id, ride.id));

@@ -36,27 +36,27 @@ describe('ratings', () => {
   it('refuses stars outside 1-5, a ride not completed, a ride of another rider or operator, and a second rating; each naming the field, nothing stored', async () => {
     const ride = await completedRide(db, demo);
     for (const stars of [0, 6, 2.5, '5', null]) {
-      const res = await rate(demo, ride.id, { stars });
+      const res = await rate(demo, ride.number, { stars });
       expect(res.status).toBe(400);
       expect((await res.json()).error.field).toBe('stars');
     }
-    const long = await rate(demo, ride.id, { stars: 4, comment: 'x'.repeat(1001) });
+    const long = await rate(demo, ride.number, { stars: 4, comment: 'x'.repeat(1001) });
     expect((await long.json()).error.field).toBe('comment');
     const open = await book(db, demo);
-    const notDone = await rate(demo, open.id, { stars: 5 });
+    const notDone = await rate(demo, open.number, { stars: 5 });
     expect(notDone.status).toBe(409);
     expect((await notDone.json()).error.field).toBe('rideId');
-    const foreign = await rate(demo, ride.id, { stars: 5 }, demo.otherRiderCookie);
+    const foreign = await rate(demo, ride.number, { stars: 5 }, demo.otherRiderCookie);
     expect(foreign.status).toBe(404);
     expect((await foreign.json()).error.field).toBe('rideId');
-    const otherOperator = await rate(acme, ride.id, { stars: 5 }, acme.riderCookie);
+    const otherOperator = await rate(acme, ride.number, { stars: 5 }, acme.riderCookie);
     expect(otherOperator.status).toBe(404);
     expect(await count()).toBe(0);
 
-    const first = await rate(demo, ride.id, { stars: 4, comment: '  Clean car, on time.  ' });
+    const first = await rate(demo, ride.number, { stars: 4, comment: '  Clean car, on time.  ' });
     expect(first.status).toBe(201);
     expect((await first.json()).data).toMatchObject({ rideId: ride.id, stars: 4, comment: 'Clean car, on time.' });
-    const second = await rate(demo, ride.id, { stars: 1 });
+    const second = await rate(demo, ride.number, { stars: 1 });
     expect(second.status).toBe(409);
     expect((await second.json()).error).toMatchObject({ code: 'already_rated', field: 'rideId' });
     const [stored] = await db.select().from(rideRatings).where(eq(rideRatings.rideId, ride.id));
@@ -66,7 +66,7 @@ describe('ratings', () => {
 
   it("shows the rider's rating in My rides and the real average in JSON-LD, the comment only after the operator approves it", async () => {
     const ride = await completedRide(db, demo);
-    await rate(demo, ride.id, { stars: 5, comment: 'Lovely driver' });
+    await rate(demo, ride.number, { stars: 5, comment: 'Lovely driver' });
     const mine = (await (await callApi(request(demo, '/api/rides'))).json()).data.past.find((r: { id: number }) => r.id === ride.id);
     expect(mine.rating).toEqual({ stars: 5, comment: 'Lovely driver' });
 

@@ -68,7 +68,7 @@ describe('book for someone else', () => {
     const booked = await callApi(request(world, '/api/rides', { body: await bookBody({ passenger: { name: 'Amma Raman', phone: { dialCode: '+91', number: '98765 00001' } } }) }));
     expect(booked.status).toBe(201);
     const rideId = (await booked.json()).data[0].rideId as number;
-    const [ride] = await db.select().from(rides).where(eq(rides.id, rideId));
+    const [ride] = await db.select().from(rides).where(and(eq(rides.businessId, world.id), eq(rides.number, rideId)));
     expect(ride).toMatchObject({ riderId: world.riderId, passengerName: 'Amma Raman', passengerPhoneCode: '91', passengerPhone: '9876500001' });
 
     const accepted = await callApi(request(world, `/api/partner/rides/${rideId}`, { cookie: world.partnerCookie, body: { action: 'accept', driverId: world.driverId, vehicleId: world.vehicleId } }));
@@ -97,7 +97,9 @@ describe('book for someone else', () => {
     const booked = await callApi(request(world, '/api/rides', { body: await bookBody({ passenger: { name: 'Guest', phone: { dialCode: '91', number: '9876500002' } } }) }));
     const rideId = (await booked.json()).data[0].rideId as number;
     await callApi(request(world, `/api/partner/rides/${rideId}`, { cookie: world.partnerCookie, body: { action: 'accept', ...(await freeDriver(db, world)) } }));
-    await until(async () => ((await db.select().from(jobs).where(sql`${jobs.kind} = 'trip-details' and ${jobs.payload}->>'rideId' = ${String(rideId)}`)).length ? true : undefined));
+    // jobs name the ride by its database id; the API by its number within the operator
+    const [{ id: dbId }] = await db.select({ id: rides.id }).from(rides).where(and(eq(rides.businessId, world.id), eq(rides.number, rideId)));
+    await until(async () => ((await db.select().from(jobs).where(sql`${jobs.kind} = 'trip-details' and ${jobs.payload}->>'rideId' = ${String(dbId)}`)).length ? true : undefined));
     await runDueJobs(db, 'test');
     expect(await smsTo('+919876500002')).toHaveLength(1);
 
@@ -105,10 +107,10 @@ describe('book for someone else', () => {
     const [suv] = await db.insert(vehicles).values({ businessId: world.id, vehicleType: 'sedan', model: 'Toyota Etios', number: 'TN 09ZZ0001' }).returning();
     const reassigned = await callApi(request(world, `/api/partner/rides/${rideId}`, { cookie: world.partnerCookie, body: { action: 'reassign', vehicleId: suv.id } }));
     expect(reassigned.status).toBe(200);
-    const [moved] = await db.select().from(rides).where(eq(rides.id, rideId));
+    const [moved] = await db.select().from(rides).where(eq(rides.id, dbId));
     // the same change seen once more (e.g. a notice repeated) queues nothing new
     emitRideChange({ ride: moved, from: 'accepted', to: 'accepted', actorUserId: world.partnerId });
-    await until(async () => ((await db.select().from(jobs).where(sql`${jobs.kind} = 'trip-details' and ${jobs.payload}->>'rideId' = ${String(rideId)}`)).length === 2 ? true : undefined));
+    await until(async () => ((await db.select().from(jobs).where(sql`${jobs.kind} = 'trip-details' and ${jobs.payload}->>'rideId' = ${String(dbId)}`)).length === 2 ? true : undefined));
     await new Promise((resolve) => setTimeout(resolve, 200));
     await runDueJobs(db, 'test');
     const texts = (await smsTo('+919876500002')).map((m) => m.body);
@@ -124,11 +126,11 @@ describe('book for someone else', () => {
     await runDueJobs(db, 'test');
     const mails = await db.select().from(outbox).where(and(eq(outbox.businessId, acme.id), eq(outbox.channel, 'email')));
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ recipient: 'asha@example.com', subject: `acme cabs: invoice for ride ${ride.id}` });
+    expect(mails[0]).toMatchObject({ recipient: 'asha@example.com', subject: `acme cabs: invoice for ride ${ride.number}` });
     expect(mails[0].body).toMatch(/\[attached: INV-000001\.pdf\]/);
-    expect(mails[0].body).toContain(`/user/rides?rate=${ride.id}`);
+    expect(mails[0].body).toContain(`/user/rides?rate=${ride.number}`);
     const asks = (await db.select().from(outbox).where(and(eq(outbox.businessId, acme.id), eq(outbox.recipient, '+919845000001')))).filter((m) => m.body.includes('?rate='));
     expect(asks).toHaveLength(1);
-    expect(pushes.find((p) => p.payload.data?.rideId === ride.id && p.payload.data?.status === 'completed')?.payload.data?.url).toBe(`/in/en/user/rides?rate=${ride.id}`);
+    expect(pushes.find((p) => p.payload.data?.rideId === ride.number && p.payload.data?.status === 'completed')?.payload.data?.url).toBe(`/in/en/user/rides?rate=${ride.number}`);
   });
 });

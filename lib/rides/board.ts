@@ -1,0 +1,218 @@
+import 'server-only';
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { drivers, rides, users, vehicles, type Ride, type RideStatus } from '@/lib/db/schema';
+import { DomainError } from '@/lib/errors/domain-error';
+import { validationText } from '@/lib/errors/validation-text';
+import { CUSTOM_DATE_MIN, daysBetween, isCalendarDate, localDate, localIsoTime, rangeInstants, type DayRange } from '@/lib/partner/dates';
+import { rideView } from './queries';
+import { dispatchView } from './partner';
+import type { BoardQuery } from './partner-schemas';
+
+/** The longest range the board, its counts and the CSV export read: one year (a leap year's 366 days). */
+export const BOARD_MAX_DAYS = 366;
+/** A booked ride without a driver whose pickup is this close is highlighted. */
+export const UNASSIGNED_SOON_MS = 60 * 60 * 1000;
+
+/** A ride as the console's board shows it: the rider's name and phone, the driver and vehicle, no start code. */
+export type PartnerRide = Omit<ReturnType<typeof rideView>, 'startCode'> & {
+  customerName: string;
+  phone: string;
+  driverName: string | null;
+  vehicleNumber: string | null;
+  startCodeLocked: boolean;
+  /** Booked, no driver, and the pickup within the next hour (or overdue by less than an hour). */
+  needsDriverSoon: boolean;
+} & ReturnType<typeof dispatchView>;
+
+export type BoardCounts = Record<'all' | RideStatus, number>;
+
+export type Board = {
+  rides: PartnerRide[];
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+  counts: BoardCounts;
+  /** Rides of the range that are booked without a driver and picked up within the hour. */
+  unassignedSoon: number;
+  range: DayRange & { timeZone: string };
+};
+
+function rangeError(field: 'from' | 'to' | 'cursor', key: string): DomainError {
+  const error = new DomainError('invalid', 'bad_request', `${field}: ${validationText(key)}`, field);
+  error.key = key;
+  return error;
+}
+
+/**
+ * The board's local dates (Today in the operator's zone by default; one date
+ * alone is a one-day range) and their [start, end) instants. A reversed range
+ * or one longer than a year is refused naming `to`.
+ */
+export function boardRange(query: Pick<BoardQuery, 'from' | 'to'>, timeZone: string, now = new Date()): DayRange & { start: Date; end: Date } {
+  const today = localDate(now, timeZone);
+  const from = query.from ?? query.to ?? today;
+  const to = query.to ?? query.from ?? today;
+  if (!isCalendarDate(from)) throw rangeError('from', 'dateInvalid');
+  if (!isCalendarDate(to)) throw rangeError('to', 'dateInvalid');
+  if (from < CUSTOM_DATE_MIN) throw rangeError('from', 'dateTooEarly');
+  if (to < from) throw rangeError('to', 'rangeReversed');
+  if (daysBetween(from, to) + 1 > BOARD_MAX_DAYS) throw rangeError('to', 'rangeTooLong');
+  return { from, to, ...rangeInstants({ from, to }, timeZone) };
+}
+
+/** A cursor is the last row's pickup instant and number, base64url: opaque to the browser, exact for the keyset. */
+export function encodeCursor(ride: { pickupTime: Date | string; number: number }): string {
+  const at = typeof ride.pickupTime === 'string' ? ride.pickupTime : ride.pickupTime.toISOString();
+  return Buffer.from(`${at}|${ride.number}`, 'utf8').toString('base64url');
+}
+
+export function decodeCursor(cursor: string): { at: Date; number: number } {
+  const [at, number] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const when = new Date(at ?? '');
+  const n = Number(number);
+  if (!at || Number.isNaN(when.getTime()) || !Number.isSafeInteger(n) || n <= 0) throw rangeError('cursor', 'cursorInvalid');
+  return { at: when, number: n };
+}
+
+const statusCount = (status: RideStatus) => sql<string>`count(*) filter (where ${rides.status} = ${status})`;
+
+/** Counts per status and the number of soon-unassigned rides, for the rides whose pickup lies in [start, end). */
+async function boardCounts(db: Db, businessId: number, range: { start: Date; end: Date }, now: Date): Promise<{ counts: BoardCounts; unassignedSoon: number }> {
+  const soon = new Date(now.getTime() + UNASSIGNED_SOON_MS);
+  const late = new Date(now.getTime() - UNASSIGNED_SOON_MS);
+  const [row] = await db
+    .select({
+      all: sql<string>`count(*)`,
+      booked: statusCount('booked'),
+      accepted: statusCount('accepted'),
+      ontrip: statusCount('ontrip'),
+      completed: statusCount('completed'),
+      cancelled: statusCount('cancelled'),
+      unassignedSoon: sql<string>`count(*) filter (where ${rides.status} = 'booked' and ${rides.driverId} is null and ${rides.pickupTime} >= ${late} and ${rides.pickupTime} < ${soon})`,
+    })
+    .from(rides)
+    .where(and(eq(rides.businessId, businessId), gte(rides.pickupTime, range.start), lt(rides.pickupTime, range.end)));
+  const counts = { all: Number(row.all), booked: Number(row.booked), accepted: Number(row.accepted), ontrip: Number(row.ontrip), completed: Number(row.completed), cancelled: Number(row.cancelled) };
+  return { counts, unassignedSoon: Number(row.unassignedSoon) };
+}
+
+type Row = { ride: Ride; name: string | null; phoneCode: string | null; phone: string | null; driverName: string | null; vehicleNumber: string | null };
+
+function partnerRide({ ride, name, phoneCode, phone, driverName, vehicleNumber }: Row, now: Date): PartnerRide {
+  const { startCode: _hidden, ...view } = rideView(ride);
+  const untilPickup = ride.pickupTime.getTime() - now.getTime();
+  return {
+    ...view,
+    customerName: name ?? '',
+    phone: phone ? `+${phoneCode} ${phone}` : '',
+    driverName,
+    vehicleNumber,
+    startCodeLocked: ride.startCodeAttempts >= 5,
+    needsDriverSoon: ride.status === 'booked' && ride.driverId === null && untilPickup < UNASSIGNED_SOON_MS && untilPickup >= -UNASSIGNED_SOON_MS,
+    ...dispatchView(ride),
+  };
+}
+
+function selectRows(db: Db, businessId: number) {
+  return db
+    .select({ ride: rides, name: users.name, phoneCode: users.phoneCode, phone: users.phone, driverName: drivers.name, vehicleNumber: vehicles.number })
+    .from(rides)
+    .innerJoin(users, eq(users.id, rides.riderId))
+    .leftJoin(drivers, and(eq(drivers.id, rides.driverId), eq(drivers.businessId, businessId)))
+    .leftJoin(vehicles, and(eq(vehicles.id, rides.vehicleId), eq(vehicles.businessId, businessId)));
+}
+
+/**
+ * The board: the operator's rides whose pickup falls on the range's local
+ * dates, in pickup order (then ride number), one page after the cursor, with
+ * the count per status for the whole range. A search by number (`q`) finds
+ * that ride whatever its date.
+ */
+export async function partnerBoard(db: Db, business: { id: number; timeZone: string }, query: BoardQuery, now = new Date()): Promise<Board> {
+  const range = boardRange(query, business.timeZone, now);
+  const countsPromise = boardCounts(db, business.id, range, now);
+  if (query.q) {
+    const rows = await selectRows(db, business.id).where(and(eq(rides.businessId, business.id), eq(rides.number, Number(query.q)))).limit(1);
+    const { counts, unassignedSoon } = await countsPromise;
+    const found = rows.map((r) => partnerRide(r, now)).filter((r) => query.status === 'all' || r.status === query.status);
+    return { rides: found, nextCursor: null, counts, unassignedSoon, range: { from: range.from, to: range.to, timeZone: business.timeZone } };
+  }
+  const descending = query.order === 'desc';
+  const conditions: (SQL | undefined)[] = [eq(rides.businessId, business.id), gte(rides.pickupTime, range.start), lt(rides.pickupTime, range.end), query.status === 'all' ? undefined : eq(rides.status, query.status)];
+  if (query.cursor) {
+    const after = decodeCursor(query.cursor);
+    conditions.push(descending ? sql`(${rides.pickupTime}, ${rides.number}) < (${after.at}, ${after.number})` : sql`(${rides.pickupTime}, ${rides.number}) > (${after.at}, ${after.number})`);
+  }
+  const order = descending ? [desc(rides.pickupTime), desc(rides.number)] : [asc(rides.pickupTime), asc(rides.number)];
+  const [rows, { counts, unassignedSoon }] = await Promise.all([
+    selectRows(db, business.id)
+      .where(and(...conditions))
+      .orderBy(...order)
+      .limit(query.limit + 1),
+    countsPromise,
+  ]);
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    rides: page.map((r) => partnerRide(r, now)),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.ride) : null,
+    counts,
+    unassignedSoon,
+    range: { from: range.from, to: range.to, timeZone: business.timeZone },
+  };
+}
+
+/** Every ride of the range (all pages) with the status filter, for the CSV export. */
+export async function boardRidesForExport(db: Db, business: { id: number; timeZone: string }, query: Pick<BoardQuery, 'from' | 'to' | 'status'>, now = new Date()) {
+  const range = boardRange(query, business.timeZone, now);
+  const rows = await selectRows(db, business.id)
+    .where(and(eq(rides.businessId, business.id), gte(rides.pickupTime, range.start), lt(rides.pickupTime, range.end), query.status === 'all' ? undefined : eq(rides.status, query.status)))
+    .orderBy(asc(rides.pickupTime), asc(rides.number));
+  return { rides: rows.map((r) => partnerRide(r, now)), range: { from: range.from, to: range.to } };
+}
+
+const CSV_COLUMNS = ['ride_id', 'status', 'ride_type', 'trip_type', 'vehicle_type', 'pickup_time', 'pickup', 'dropoff', 'customer', 'phone', 'driver', 'vehicle', 'currency', 'ride_amount', 'driver_bata', 'tolls', 'total', 'payment'] as const;
+
+/** One CSV cell: a leading =, +, - or @ would run as a formula in a spreadsheet, so such text gets a leading apostrophe. */
+export function csvCell(value: string | number | null): string {
+  const text = value === null ? '' : String(value);
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/**
+ * A phone as plain text a spreadsheet keeps as it is: "(+91) 98765 43210".
+ * Written "+91 ..." it would start like a formula and need the guard's
+ * apostrophe; the bracketed country code reads the same to a person.
+ */
+export function csvPhone(phone: string): string {
+  const match = /^\+(\d{1,4}) (.+)$/.exec(phone);
+  return match ? `(+${match[1]}) ${match[2]}` : phone;
+}
+
+/** "2026-11-27 04:12": a pickup as the operator's wall clock. */
+function localWallClock(iso: string, timeZone: string): string {
+  return localIsoTime(new Date(iso), timeZone).slice(0, 16).replace('T', ' ');
+}
+
+/**
+ * The rides as CSV (amounts in major units). The pickup column names the
+ * operator's time zone and holds its wall-clock time; the file's first line
+ * is the header.
+ */
+export function ridesCsv(list: PartnerRide[], timeZone: string): string {
+  const major = (minor: number) => (minor / 100).toFixed(2);
+  const header = CSV_COLUMNS.map((c) => (c === 'pickup_time' ? `pickup_time (${timeZone})` : c));
+  const lines = list.map((r) =>
+    [r.id, r.status, r.rideType, r.tripKind, r.vehicleType, localWallClock(r.pickupTime, timeZone), r.pickup.name, r.dropoff?.name ?? '', r.customerName, csvPhone(r.phone), r.driverName, r.vehicleNumber, r.currency, major(r.rideAmount), major(r.driverBata), major(r.tolls), major(r.totalAmount), r.paymentMethod]
+      .map(csvCell)
+      .join(','),
+  );
+  return [header.map(csvCell).join(','), ...lines].join('\r\n') + '\r\n';
+}
+
+/** The export's file name: the range and the status it applied, e.g. rides-2026-11-01-to-2026-11-27-all-statuses.csv. */
+export function exportFileName(range: DayRange, status: string): string {
+  return `rides-${range.from}-to-${range.to}-${status === 'all' ? 'all-statuses' : status}.csv`;
+}
+

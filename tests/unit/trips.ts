@@ -1,0 +1,8 @@
+/** The trip most ride tests book: Chennai to Bengaluru, one way, outstation, picked up in 36 hours. */
+export const chennaiToBengaluru = () => ({
+  rideType: 'oneway' as const,
+  tripKind: 'outstation' as const,
+  pickupLocation: { lat: 13.0878, lng: 80.2785, name: 'Chennai' },
+  dropoffLocation: { lat: 12.9719, lng: 77.5937, name: 'Bengaluru' },
+  pickupTime: new Date(Date.now() + 36 * 3600_000).toISOString(),
+});
