@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { cancelRideSchema } from '@/lib/fares/schemas';
+import { cancelRideSchema } from '@/lib/booking/schemas';
 import type { RideView } from '@/lib/rides/queries';
 import { failureOf } from '@/components/data/fetch-data';
 import { useFieldError } from '@/components/auth/field-error';

@@ -4,7 +4,8 @@ import type { Place, Quote, Ride, TripKind, RideType, VehicleType } from '@/lib/
 import { DomainError } from '@/lib/errors/domain-error';
 import { createQuote } from '@/lib/fares/quote';
 import type { TripLimitIssue } from '@/lib/fares/trip-limits';
-import { bookRideSchema, quoteRequestSchema } from '@/lib/fares/schemas';
+import { bookRideSchema } from '@/lib/booking/schemas';
+import { quoteRequestSchema } from '@/lib/fares/schemas';
 import { COUNTRIES, isCountryCode } from '@/lib/i18n/markets';
 import { rideIdOrNotFound } from '@/lib/rides/numbers';
 import { bookRide } from '@/lib/rides/commands';

@@ -5,7 +5,8 @@ import { businesses, rideCounters, rideEvents, rides, walletEntries, type Ride }
 import { fromRow, rowsOf } from '@/lib/db/rows';
 import { DomainError } from '@/lib/errors/domain-error';
 import { findQuote } from '@/lib/fares/quote';
-import { PAST_SLACK_MS, type BookRideInput } from '@/lib/fares/schemas';
+import { PAST_SLACK_MS } from '@/lib/fares/schemas';
+import type { BookRideInput } from '@/lib/booking/schemas';
 import { tripRulesOf } from '@/lib/fares/trip-rules';
 import { emitRideChange } from './notify';
 

@@ -1,6 +1,6 @@
 import { endpoint } from '@/lib/api/endpoint';
 import { rideIdFromPath } from '@/lib/rides/numbers';
-import { cancelRideSchema } from '@/lib/fares/schemas';
+import { cancelRideSchema } from '@/lib/booking/schemas';
 import { transitionRide } from '@/lib/rides/lifecycle';
 import { rideView } from '@/lib/rides/queries';
 

@@ -1,7 +1,7 @@
 import { endpoint, jsonAt } from '@/lib/api/endpoint';
 import { clientIp } from '@/lib/http/client-ip';
 import { enforceLimits } from '@/lib/limits/requests';
-import { bookRideSchema } from '@/lib/fares/schemas';
+import { bookRideSchema } from '@/lib/booking/schemas';
 import { bookRide } from '@/lib/rides/commands';
 import { riderRides, rideView } from '@/lib/rides/queries';
 

@@ -7,7 +7,7 @@ import { createBusiness } from '@/lib/tenancy/commands';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
 import { createSession } from '@/lib/auth/session';
 import { createQuote } from '@/lib/fares/quote';
-import { bookRideSchema } from '@/lib/fares/schemas';
+import { bookRideSchema } from '@/lib/booking/schemas';
 import { bookRide } from '@/lib/rides/commands';
 import type { RideView } from '@/lib/rides/queries';
 import type { Db } from '@/lib/db/client';

@@ -7,7 +7,7 @@ import { bookRide } from '@/lib/rides/commands';
 import { applyRideAction } from '@/lib/rides/partner';
 import type { Db } from '@/lib/db/client';
 import { DomainError } from '@/lib/errors/domain-error';
-import type { BookRideInput } from '@/lib/fares/schemas';
+import type { BookRideInput } from '@/lib/booking/schemas';
 
 export type World = {
   id: number;

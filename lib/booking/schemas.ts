@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { PAYMENT_METHODS, VEHICLE_TYPES } from './vocabulary';
+import { personNameSchema, phoneSchema } from '@/lib/contact/identifiers';
+
+/*
+ * What a rider (or the console, the chat agent, WhatsApp) sends to book a ride
+ * and to cancel one: shared by the route handlers, the agent's tools and the
+ * tests. The quote request it books from is lib/fares/schemas.ts. Messages are
+ * keys of the `Validation` namespace.
+ */
+
+/** Major units as shown to the rider (e.g. 2450.5). */
+const amount = z.number().nonnegative().max(1e9).optional();
+
+/** The booking payload of spec 000 §3; amounts are checked against the stored quote, never trusted. */
+export const bookRideSchema = z.object({
+  rideSearchId: z.uuid({ error: 'quoteUnknown' }),
+  rideVehicle: z.enum(VEHICLE_TYPES, { error: 'vehicleUnknown' }),
+  idempotencyKey: z.string().trim().min(8).max(80),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'paymentInvalid' }).default('cash'),
+  flightNumber: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{2}\s?\d{1,4}[A-Z]?$/, 'flightInvalid')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  flightDirection: z.enum(['arrival', 'departure']).optional(),
+  currency: z.string().max(3).optional(),
+  rideAmount: amount,
+  tolls: amount,
+  driverBata: amount,
+  totalAmount: amount,
+  source: z.enum(['form', 'chat', 'whatsapp', 'console', 'console-agent']).default('form'),
+  /** "This ride is for someone else": who travels; driver details and the start code go to this phone. */
+  passenger: z.object({ name: personNameSchema, phone: phoneSchema }).optional(),
+  /** The language the rider books in (trip messages and the invoice speak it). */
+  language: z.string().regex(/^[a-z]{2}$/).optional(),
+  /** Pay part of the fare from the rider's available wallet balance (up to the operator's share per ride). */
+  useWallet: z.boolean().optional(),
+});
+
+export type BookRideInput = z.infer<typeof bookRideSchema>;
+
+export const cancelRideSchema = z.object({ reason: z.string().trim().min(1, 'reasonRequired').max(300, 'reasonTooLong') });
