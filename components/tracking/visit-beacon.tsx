@@ -13,7 +13,10 @@ declare global {
 /**
  * Visitor tracking (spec 000 §3): /visit.js records the page the browser
  * loaded; in-app navigations (the client router changes the path without a
- * load) are recorded here through the same script.
+ * load) are recorded here through the same script. On app pages the script is
+ * added once the page is interactive (a first paint does not need it; it
+ * sends when the browser is idle anyway); the static documents load it with
+ * their HTML.
  */
 export function VisitBeacon() {
   const pathname = usePathname();
@@ -21,9 +24,15 @@ export function VisitBeacon() {
   useEffect(() => {
     if (!loaded.current) {
       loaded.current = true;
+      if (!document.querySelector('script[src="/visit.js"]')) {
+        const script = document.createElement('script');
+        script.src = '/visit.js';
+        script.async = true;
+        document.body.append(script);
+      }
       return;
     }
     window.travelsxVisit?.();
   }, [pathname]);
-  return <script src="/visit.js" async />;
+  return null;
 }
