@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Lighthouse (the npm package, Debian's Chromium, its default mobile run) on the built server:
 // the landing, a place page, a route page, a blog post, the booking form and the console login,
-// each the median of `runs` runs. Targets: performance, accessibility and best practices >= 95,
+// each the median of `runs` runs. Targets: performance >= 98 for the landing, the booking form and
+// the console login (issue 17), >= 95 for the documents; accessibility and best practices >= 95,
 // SEO 100, LCP <= 1.5 s, TBT <= 100 ms, CLS <= 0.02.
 // Usage: node bench/lighthouse.mjs [runs=3] [--json]
 import fs from 'node:fs';
@@ -19,6 +20,9 @@ if (!CHROMIUM) {
   process.exit(1);
 }
 const TARGETS = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 100, lcpMs: 1500, tbtMs: 100, cls: 0.02 };
+// Issue 17: the app pages riders and operators open first score at least 98 on performance.
+const APP_PAGES = new Set(['landing', 'booking form', 'console login']);
+const performanceGoal = (name) => (APP_PAGES.has(name) ? 98 : TARGETS.performance);
 
 requireBuild();
 const server = await startServer(3906, { LOG_LEVEL: 'silent' });
@@ -117,7 +121,8 @@ try {
 
 const gaps = [];
 for (const r of results) {
-  for (const key of ['performance', 'accessibility', 'best-practices', 'seo']) if (r[key] < TARGETS[key]) gaps.push(`${r.name}: ${key} ${r[key]} < ${TARGETS[key]}`);
+  if (r.performance < performanceGoal(r.name)) gaps.push(`${r.name}: performance ${r.performance} < ${performanceGoal(r.name)}`);
+  for (const key of ['accessibility', 'best-practices', 'seo']) if (r[key] < TARGETS[key]) gaps.push(`${r.name}: ${key} ${r[key]} < ${TARGETS[key]}`);
   if (r.lcpMs > TARGETS.lcpMs) gaps.push(`${r.name}: LCP ${Math.round(r.lcpMs)} ms > ${TARGETS.lcpMs} ms`);
   if (r.tbtMs > TARGETS.tbtMs) gaps.push(`${r.name}: TBT ${Math.round(r.tbtMs)} ms > ${TARGETS.tbtMs} ms`);
   if (r.cls > TARGETS.cls) gaps.push(`${r.name}: CLS ${r.cls.toFixed(3)} > ${TARGETS.cls}`);
@@ -126,7 +131,7 @@ for (const r of results) {
 report(
   'lighthouse',
   results.flatMap((r) => [
-    { label: `Lighthouse ${r.name}: performance`, value: r.performance, unit: '', goal: { op: '>=', value: TARGETS.performance } },
+    { label: `Lighthouse ${r.name}: performance`, value: r.performance, unit: '', goal: { op: '>=', value: performanceGoal(r.name) } },
     { label: `Lighthouse ${r.name}: accessibility`, value: r.accessibility, unit: '', goal: { op: '>=', value: TARGETS.accessibility } },
     { label: `Lighthouse ${r.name}: best practices`, value: r['best-practices'], unit: '', goal: { op: '>=', value: TARGETS['best-practices'] } },
     { label: `Lighthouse ${r.name}: SEO`, value: r.seo, unit: '', goal: { op: '>=', value: TARGETS.seo } },
