@@ -1,7 +1,6 @@
-import { PencilLine } from 'lucide';
-import { Icon } from '@/components/ui/icon';
 import type { Place } from '@/lib/booking/vocabulary';
 import styles from './booking.module.css';
+import { SketchGrid, SketchNote } from './sketch-parts';
 
 const W = 320;
 const H = 200;
@@ -30,19 +29,9 @@ export function RouteSketch({ pickup, dropoff, label, tripText, pickupMarker, dr
   const bend = d ? { x: (p.x + d.x) / 2 - (d.y - p.y) * 0.2, y: (p.y + d.y) / 2 + (d.x - p.x) * 0.2 } : null;
   return (
     <figure className={styles.sketch}>
-      {note ? (
-      <p className={styles.sketchNote} data-sketch-note>
-        <Icon icon={PencilLine} size={14} />
-        {note}
-      </p>
-      ) : null}
+      <SketchNote note={note} />
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} className={styles.sketchSvg}>
-        <defs>
-          <pattern id="grid" width="20" height="20" patternUnits="userSpaceOnUse">
-            <path d="M 20 0 L 0 0 0 20" fill="none" stroke="currentColor" strokeOpacity="0.08" />
-          </pattern>
-        </defs>
-        <rect width={W} height={H} fill="url(#grid)" />
+        <SketchGrid id="grid" width={W} height={H} />
         {d && bend ? <path d={`M ${p.x} ${p.y} Q ${bend.x} ${bend.y} ${d.x} ${d.y}`} className={styles.sketchRoute} /> : null}
         <g className={styles.markerP}>
           <circle cx={p.x} cy={p.y} r="13" />

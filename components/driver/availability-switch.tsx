@@ -3,6 +3,7 @@
 import { useEffect, useId } from 'react';
 import { useTranslations } from 'next-intl';
 import { useDriverRides, useAvailability, useSetAvailability } from './queries';
+import { Switch } from '@/components/ui/switch';
 import styles from './driver.module.css';
 
 /** The driver's "Available for rides" switch: online means the operator can give them rides; busy while on a ride. */
@@ -22,18 +23,7 @@ export function AvailabilitySwitch() {
   return (
     <div className={styles.availability}>
       <label htmlFor={`${id}-switch`}>{t('switchLabel')}</label>
-      <button
-        id={`${id}-switch`}
-        type="button"
-        role="switch"
-        aria-checked={data.online}
-        aria-describedby={`${id}-state`}
-        className={styles.switch}
-        disabled={change.isPending}
-        onClick={() => change.mutate(!data.online)}
-      >
-        <span className={styles.switchThumb} aria-hidden="true" />
-      </button>
+      <Switch id={`${id}-switch`} checked={data.online} aria-describedby={`${id}-state`} disabled={change.isPending} onChange={(online) => change.mutate(online)} />
       <p id={`${id}-state`} role="status" className={styles.muted}>
         {data.busyRideId ? `${t(data.online ? 'online' : 'offline')} ${t('busy', { ride: data.busyRideId })}` : t(data.online ? 'online' : 'offline')}
       </p>

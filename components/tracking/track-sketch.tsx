@@ -1,8 +1,6 @@
 import type { Place } from '@/lib/booking/vocabulary';
-import { PencilLine } from 'lucide';
-import { Icon } from '@/components/ui/icon';
 import styles from './track.module.css';
-import booking from '@/components/booking/booking.module.css';
+import { SketchGrid, SketchNote } from '@/components/booking/sketch-parts';
 
 const W = 320;
 const H = 220;
@@ -33,19 +31,9 @@ export function TrackSketch({ pickup, driver, label, caption, driverLabel, picku
   const d = sketchPosition(pickup, driver);
   return (
     <figure className={styles.map}>
-      {note ? (
-      <p className={booking.sketchNote} data-sketch-note>
-        <Icon icon={PencilLine} size={14} />
-        {note}
-      </p>
-      ) : null}
+      <SketchNote note={note} />
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} className={styles.sketch}>
-        <defs>
-          <pattern id="track-grid" width="20" height="20" patternUnits="userSpaceOnUse">
-            <path d="M 20 0 L 0 0 0 20" fill="none" stroke="currentColor" strokeOpacity="0.08" />
-          </pattern>
-        </defs>
-        <rect width={W} height={H} fill="url(#track-grid)" />
+        <SketchGrid id="track-grid" width={W} height={H} />
         <line x1={d.x} y1={d.y} x2={p.x} y2={p.y} className={styles.line} data-testid="track-line" />
         <g className={styles.pickup} transform={`translate(${p.x} ${p.y})`}>
           <circle r="12" />

@@ -7,7 +7,7 @@ import ui from '@/components/ui/ui.module.css';
 import type { FleetCounters } from '@/lib/fleet/counters';
 import type { UseQueryResult } from '@tanstack/react-query';
 import styles from './fleet.module.css';
-import controls from './controls.module.css';
+import { Switch } from '@/components/ui/switch';
 
 export type FleetNamespace = 'FleetVehicles' | 'FleetDrivers' | 'FleetAgencies';
 
@@ -58,9 +58,7 @@ export function OnlineBadge({ online, label }: { online: boolean; label: string 
 /** An on/off switch (role switch) named by `label`. */
 export function OnlineSwitch({ on, label, busy, onChange }: { on: boolean; label: string; busy?: boolean; onChange: (next: boolean) => void }) {
   return (
-    <button type="button" role="switch" aria-checked={on} aria-label={label} className={controls.switch} disabled={busy} onClick={() => onChange(!on)}>
-      <span className={controls.switchThumb} aria-hidden="true" />
-    </button>
+    <Switch checked={on} aria-label={label} disabled={busy} onChange={onChange} />
   );
 }
 
