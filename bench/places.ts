@@ -18,6 +18,18 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+/** Median time of a forced full collection (mark and compact everything alive): what the index adds to every major GC pause. */
+const fullGcMs = () => {
+  if (!gc) return NaN;
+  const times: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const t0 = performance.now();
+    gc();
+    times.push(performance.now() - t0);
+  }
+  return times.sort((a, b) => a - b)[3];
+};
+
 const memory = () => {
   gc?.();
   return { rss: process.memoryUsage().rss / 2 ** 20, heap: process.memoryUsage().heapUsed / 2 ** 20 };
@@ -25,10 +37,12 @@ const memory = () => {
 
 async function main() {
   const before = memory();
+  const gcBefore = fullGcMs();
   const loadStart = performance.now();
   const index = await loadPlaceIndex();
   const loadMs = performance.now() - loadStart;
   const after = memory();
+  const gcAfter = fullGcMs();
   const { entries } = index;
   const names = entries.map((e) => foldKey(e.name));
   // Typed prefixes (2 to 7 characters) and whole names of places of every kind, spread over the index,
@@ -74,6 +88,7 @@ async function main() {
   console.log(`place index: ${entries.length} places (${byKind.city} cities, ${byKind.airport} airports, ${byKind.locality} localities), ${index.tokens.length} keys`);
   console.log(`  start-up (load packages + build, once per process)   ${loadMs.toFixed(0)} ms`);
   console.log(`  memory added   RSS ${(after.rss - before.rss).toFixed(0)} MiB   heap ${(after.heap - before.heap).toFixed(0)} MiB${gc ? '' : ' (run with --expose-gc for exact figures)'}`);
+  if (gc) console.log(`  full GC pause  ${gcAfter.toFixed(1)} ms with the index alive, ${gcBefore.toFixed(1)} ms before it was built (median of 7 forced collections)`);
   console.log(`place search in-process (${QUERIES} queries; goal: p99 < 5 ms)`);
   console.log(`  baseline linear prefix scan      ${fmt(baseline)}`);
   console.log(`  token index (searchPlaceIndex)   ${fmt(indexed)}  (x${(percentile(baseline, 99) / percentile(indexed, 99)).toFixed(0)} faster at p99)`);
@@ -85,6 +100,7 @@ async function main() {
     { label: 'place index start-up', value: loadMs, unit: 'ms' },
     { label: 'place index memory (RSS added)', value: after.rss - before.rss, unit: 'MiB' },
     { label: 'place index size', value: entries.length, unit: 'places' },
+    ...(gc ? [{ label: 'full GC pause with the place index', value: gcAfter, unit: 'ms', baseline: gcBefore }] : []),
   ]);
 }
 

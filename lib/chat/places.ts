@@ -28,7 +28,7 @@ function exactMatches(key: string): PlaceEntry[] {
   const at = index?.byToken.get(key);
   if (!index || at === undefined) return [];
   const found: PlaceEntry[] = [];
-  for (const id of index.postings[at]) {
+  for (const id of index.posting(at)) {
     const e = index.entries[id];
     if (e.names.some((n) => foldKey(n) === key) || e.code?.toLowerCase() === key) found.push(e);
   }

@@ -30,7 +30,7 @@ function prefixEntries(index: PlaceIndex, prefix: string): Int32Array {
   const cached = wideCache.get(prefix);
   if (cached) return cached;
   const ids = new Set<number>();
-  for (let i = start; i < end; i++) for (const id of index.postings[i]) ids.add(id);
+  for (let i = start; i < end; i++) for (const id of index.posting(i)) ids.add(id);
   const sorted = Int32Array.from(ids).sort((a, b) => index.entries[b].importance - index.entries[a].importance);
   const top = sorted.length > WORD_CANDIDATES ? sorted.slice(0, WORD_CANDIDATES) : sorted;
   if ((end - start > WIDE_RANGE || sorted.length > WORD_CANDIDATES) && wideCache.size < 20_000) wideCache.set(prefix, top);
@@ -76,9 +76,9 @@ export function wordEntries(index: PlaceIndex, word: string, asPrefix: boolean):
   if (asPrefix) lists.push(prefixEntries(index, word));
   else {
     const at = index.byToken.get(word);
-    if (at !== undefined) lists.push(index.postings[at]);
+    if (at !== undefined) lists.push(index.posting(at));
   }
   if (index.byToken.has(word) && !asPrefix) return lists;
-  for (const i of fuzzyTokens(index, word)) lists.push(index.postings[i]);
+  for (const i of fuzzyTokens(index, word)) lists.push(index.posting(i));
   return lists;
 }

@@ -22,9 +22,14 @@ export type PlaceEntry = PlaceRecord & {
 
 export type PlaceIndex = {
   entries: PlaceEntry[];
-  /** Distinct folded keys, sorted; `postings[i]` lists the entries having `tokens[i]`, most important first. */
+  /** Distinct folded keys, sorted; `posting(i)` lists the entries having `tokens[i]`, most important first. */
   tokens: string[];
-  postings: Int32Array[];
+  /**
+   * A view into one packed array (`postingIds` from `postingStarts[i]` to `postingStarts[i + 1]`): one buffer
+   * for 187,767 lists rather than as many typed arrays, so a garbage collection has 2 objects to visit, not
+   * about half a million (each typed array is an object and an ArrayBuffer).
+   */
+  posting: (i: number) => Int32Array;
   /** Token ids by last two letters and length, for typos early in a word. */
   endings: Map<string, number[]>;
   grid: Grid;
@@ -166,7 +171,11 @@ function build(records: PlaceRecord[], started: number): PlaceIndex {
     for (const key of e.context) post(key, e.id);
   }
   const tokens = [...lists.keys()].sort();
-  const postings = tokens.map((t) => Int32Array.from(lists.get(t)!.sort((a, b) => entries[b].importance - entries[a].importance)));
+  const postingStarts = new Int32Array(tokens.length + 1);
+  tokens.forEach((t, i) => (postingStarts[i + 1] = postingStarts[i] + lists.get(t)!.length));
+  const postingIds = new Int32Array(postingStarts[tokens.length]);
+  tokens.forEach((t, i) => postingIds.set(lists.get(t)!.sort((a, b) => entries[b].importance - entries[a].importance), postingStarts[i]));
+  const posting = (i: number) => postingIds.subarray(postingStarts[i], postingStarts[i + 1]);
   const endings = new Map<string, number[]>();
   const byToken = new Map<string, number>();
   tokens.forEach((t, i) => {
@@ -179,7 +188,7 @@ function build(records: PlaceRecord[], started: number): PlaceIndex {
   });
   const byKind = { city: 0, airport: 0, locality: 0 };
   for (const e of entries) if (!e.merged) byKind[e.kind]++;
-  return { entries, tokens, postings, endings, grid, byToken, stats: { buildMs: Date.now() - started, entries: entries.length, tokens: tokens.length, byKind } };
+  return { entries, tokens, posting, endings, grid, byToken, stats: { buildMs: Date.now() - started, entries: entries.length, tokens: tokens.length, byKind } };
 }
 
 let index: PlaceIndex | undefined;
