@@ -131,6 +131,8 @@ function sameTown(entry: PlaceEntry, entries: PlaceEntry[], grid: Grid): PlaceEn
   return found;
 }
 
+const NO_CONTEXT: string[] = [];
+
 function build(records: PlaceRecord[], started: number): PlaceIndex {
   const intern = new Map<string, string>();
   const interned = (keys: string[]) => keys.map((k) => intern.get(k) ?? (intern.set(k, k), k));
@@ -138,7 +140,11 @@ function build(records: PlaceRecord[], started: number): PlaceIndex {
   const grid: Grid = new Map();
   const bigGrid: Grid = new Map();
   entries.forEach((e, id) => {
-    Object.assign(e, { id, name: e.names[0], keys: interned(keysOf(e.names)), full: interned([...new Set(e.names.map(foldKey))]), context: [] });
+    const keys = interned(keysOf(e.names));
+    const full = interned([...new Set(e.names.map(foldKey))]);
+    // A one-word name's whole-name key is its only key: one array for both, and one empty context for every
+    // city (arrays are never changed in place, only replaced), so the collector has fewer objects to walk.
+    Object.assign(e, { id, name: e.names[0], keys, full: full.length === keys.length && full.every((k, i) => k === keys[i]) ? keys : full, context: NO_CONTEXT });
     addToGrid(grid, id, e.lat, e.lng);
     if ((e.population ?? 0) >= PARENT_MIN_POPULATION) addToGrid(bigGrid, id, e.lat, e.lng);
   });
