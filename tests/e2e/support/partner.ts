@@ -29,8 +29,13 @@ export async function showBoardDay(page: Page, day: string) {
   await page.getByRole('button', { name: 'Show', exact: true }).click();
 }
 
-/** Loads every page of the board's range: "Show more rides" until every ride of the range is shown. */
+/**
+ * Loads every page of the board's range: "Show more rides" until every ride of the range is shown. It first
+ * waits for the range just picked to load (the panel stops being busy), else the previous range's last page
+ * would look like the end.
+ */
 export async function showEveryBoardRide(page: Page) {
+  await expect(page.getByRole('tabpanel')).toHaveAttribute('aria-busy', 'false');
   const more = page.getByRole('button', { name: /^Show more rides/ });
   while (await more.isVisible()) {
     const before = await more.textContent();
