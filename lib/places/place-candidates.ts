@@ -1,3 +1,4 @@
+import { eachListed } from './packed';
 import type { PlaceIndex } from './place-index';
 import { allowedTypos, editDistance } from './text';
 
@@ -31,7 +32,7 @@ function prefixEntries(index: PlaceIndex, prefix: string): Int32Array {
   if (cached) return cached;
   const ids = new Set<number>();
   for (let i = start; i < end; i++) for (const id of index.posting(i)) ids.add(id);
-  const sorted = Int32Array.from(ids).sort((a, b) => index.entries[b].importance - index.entries[a].importance);
+  const sorted = Int32Array.from(ids).sort((a, b) => index.importance[b] - index.importance[a]);
   const top = sorted.length > WORD_CANDIDATES ? sorted.slice(0, WORD_CANDIDATES) : sorted;
   if ((end - start > WIDE_RANGE || sorted.length > WORD_CANDIDATES) && wideCache.size < 20_000) wideCache.set(prefix, top);
   return top;
@@ -66,7 +67,7 @@ function typoNeighbours(index: PlaceIndex, word: string): number[] {
   const start = lowerBound(index.tokens, head);
   const end = prefixEnd(index.tokens, start, head);
   for (let i = start; i < end; i++) check(i);
-  for (let len = word.length - max; len <= word.length + max; len++) for (const i of index.endings.get(`${word.slice(-2)}|${len}`) ?? []) check(i);
+  for (let len = word.length - max; len <= word.length + max; len++) eachListed(index.endings, `${word.slice(-2)}|${len}`, check);
   return [...found];
 }
 

@@ -1,5 +1,6 @@
 import { idsNear } from './place-grid';
 import { fuzzyTokens, wordEntries, WORD_CANDIDATES } from './place-candidates';
+import type { Ragged } from './packed';
 import type { PlaceEntry, PlaceIndex, PlaceKind } from './place-index';
 import { distanceKm, foldKey, MAX_QUERY_CHARS, wordsOf } from './text';
 
@@ -36,14 +37,32 @@ const DUPLICATE_KM = 8;
 /** One query word with the index tokens it reaches by typo (computed once per query, not per place). */
 type QueryWord = { word: string; asPrefix: boolean; typos: Set<string> };
 
-function wordScore(q: QueryWord, keys: string[]): number {
+/** The best score of one query word over an entry's keys (one list of its Ragged columns). */
+function wordScore(index: PlaceIndex, q: QueryWord, list: Ragged, id: number): number {
   let best = 0;
-  for (const key of keys) {
+  for (let k = list.starts[id]; k < list.starts[id + 1]; k++) {
+    const key = index.key(list.ids[k]);
     if (key === q.word) return SCORE.exact;
     if (key.startsWith(q.word) && (q.asPrefix || q.word.length >= 4)) best = Math.max(best, SCORE.prefix + (0.5 * q.word.length) / key.length);
     else if (best < SCORE.typo && q.typos.has(key)) best = SCORE.typo;
   }
   return best;
+}
+
+/** What the whole query adds for an entry's whole names: exact, a prefix of one (by how much of it), or a typo of one. */
+function wholeNameScore(index: PlaceIndex, query: ParsedQuery, id: number): number {
+  const { full } = index;
+  const { whole } = query;
+  let prefixOf: string | undefined;
+  let typo = false;
+  for (let k = full.starts[id]; k < full.starts[id + 1]; k++) {
+    const key = index.key(full.ids[k]);
+    if (key === whole) return SCORE.wholeName;
+    if (prefixOf === undefined && key.startsWith(whole)) prefixOf = key;
+    else if (query.wholeTypos.has(key)) typo = true;
+  }
+  if (prefixOf !== undefined) return (SCORE.wholePrefix * whole.length) / prefixOf.length;
+  return typo ? (SCORE.wholeName * SCORE.typo) / SCORE.exact : 0;
 }
 
 /** Equirectangular distance in km: close enough for ranking, and cheap. */
@@ -54,7 +73,7 @@ function quickKm(a: Point, b: Point): number {
 }
 
 /** Nearness to the closest point; the first point (the rider, else the operator's main city) counts a little more. */
-function proximity(entry: PlaceEntry, points: Point[]): number {
+function proximity(entry: Point, points: Point[]): number {
   let best = 0;
   points.forEach((p, i) => {
     const km = Math.max(0, quickKm(p, entry) - TOWN_KM);
@@ -65,27 +84,24 @@ function proximity(entry: PlaceEntry, points: Point[]): number {
 }
 
 /** The query's relevance for one place, or 0 when a word matches none of its names. */
-function scoreEntry(entry: PlaceEntry, query: ParsedQuery, options: PlaceQueryOptions, points: Point[]): number {
-  const { words, whole } = query;
+function scoreEntry(index: PlaceIndex, id: number, query: ParsedQuery, options: PlaceQueryOptions, points: Point[]): number {
+  const { words } = query;
   let match = 0;
   for (const q of query.parts) {
-    const own = wordScore(q, entry.keys);
-    const context = own >= SCORE.exact ? 0 : wordScore(q, entry.context) * SCORE.contextFactor;
+    const own = wordScore(index, q, index.keys, id);
+    const context = own >= SCORE.exact ? 0 : wordScore(index, q, index.context, id) * SCORE.contextFactor;
     const best = Math.max(own, context);
     if (!best) return 0;
     match += best;
   }
-  if (entry.full.includes(whole)) match += SCORE.wholeName;
-  else {
-    const prefixOf = entry.full.find((k) => k.startsWith(whole));
-    if (prefixOf) match += (SCORE.wholePrefix * whole.length) / prefixOf.length;
-    else if (entry.full.some((k) => query.wholeTypos.has(k))) match += (SCORE.wholeName * SCORE.typo) / SCORE.exact;
-  }
-  if (entry.code && words.length === 1 && entry.code.toLowerCase() === words[0]) match += SCORE.code;
-  let score = match + entry.importance + proximity(entry, points);
-  if (options.country && entry.country === options.country) score += SCORE.country;
-  if (options.kind && entry.kind === options.kind) score += SCORE.kind;
-  if (entry.kind === 'airport') score += words.some((w) => AIRPORT_QUERY_WORDS.has(w)) || options.kind === 'airport' ? SCORE.airportWord : SCORE.airportUnasked;
+  match += wholeNameScore(index, query, id);
+  const kind = index.kindOf(id);
+  const code = kind === 'airport' ? index.code(id) : undefined;
+  if (code && words.length === 1 && code.toLowerCase() === words[0]) match += SCORE.code;
+  let score = match + index.importance[id] + proximity({ lat: index.lat[id], lng: index.lng[id] }, points);
+  if (options.country && index.country(id) === options.country) score += SCORE.country;
+  if (options.kind && kind === options.kind) score += SCORE.kind;
+  if (kind === 'airport') score += words.some((w) => AIRPORT_QUERY_WORDS.has(w)) || options.kind === 'airport' ? SCORE.airportWord : SCORE.airportUnasked;
   return score;
 }
 
@@ -115,17 +131,17 @@ export function searchPlaceIndex(index: PlaceIndex, text: string, options: Place
   const parts = words.map((word, i) => ({ word, asPrefix: i === words.length - 1, typos: typosOf(word) }));
   const query: ParsedQuery = { words, whole, parts, wholeTypos: words.length === 1 ? parts[0].typos : typosOf(whole) };
   const points = [...(options.rider ? [options.rider] : []), ...(options.near ?? [])].slice(0, 20);
-  const scored: { entry: PlaceEntry; score: number }[] = [];
+  const scored: { id: number; score: number }[] = [];
   for (const id of candidates(index, words, points)) {
-    const entry = index.entries[id];
-    if (entry.merged) continue;
-    const score = scoreEntry(entry, query, options, points);
-    if (score > 0) scored.push({ entry, score });
+    if (index.merged[id]) continue;
+    const score = scoreEntry(index, id, query, options, points);
+    if (score > 0) scored.push({ id, score });
   }
   scored.sort((a, b) => b.score - a.score);
   const chosen: PlaceEntry[] = [];
-  for (const { entry } of scored) {
+  for (const { id } of scored) {
     if (chosen.length >= (options.limit ?? 8)) break;
+    const entry = index.entry(id);
     const same = chosen.some((c) => foldKey(c.name) === foldKey(entry.name) && distanceKm(c, entry) < DUPLICATE_KM);
     if (!same) chosen.push(entry);
   }

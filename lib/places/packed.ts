@@ -1,0 +1,40 @@
+/**
+ * Lists of ids by key, packed into one offsets array and one ids array: the collector visits two typed arrays
+ * and one hash table, not one array per key (the place index has tens of thousands of such lists, and every
+ * object it keeps alive lengthens every full garbage collection of the server).
+ */
+export type PackedLists<K> = { at: Map<K, number>; starts: Int32Array; ids: Int32Array };
+
+/** Packs lists built as arrays (each list keeps its order). */
+export function packLists<K>(lists: Map<K, number[]>): PackedLists<K> {
+  const at = new Map<K, number>();
+  const starts = new Int32Array(lists.size + 1);
+  let n = 0;
+  for (const [key, list] of lists) {
+    at.set(key, n);
+    starts[n + 1] = starts[n] + list.length;
+    n++;
+  }
+  const ids = new Int32Array(starts[n]);
+  n = 0;
+  for (const list of lists.values()) ids.set(list, starts[n++]);
+  return { at, starts, ids };
+}
+
+/** Calls `visit` with each id listed under `key`, in order (nothing when the key has no list). */
+export function eachListed<K>(lists: PackedLists<K>, key: K, visit: (id: number) => void): void {
+  const n = lists.at.get(key);
+  if (n === undefined) return;
+  for (let i = lists.starts[n]; i < lists.starts[n + 1]; i++) visit(lists.ids[i]);
+}
+
+/** Per-entry lists (entry i's ids from `starts[i]` to `starts[i + 1]`), for columns indexed by entry id. */
+export type Ragged = { starts: Int32Array; ids: Int32Array };
+
+export function packRagged(lists: readonly (readonly number[])[]): Ragged {
+  const starts = new Int32Array(lists.length + 1);
+  lists.forEach((list, i) => (starts[i + 1] = starts[i] + list.length));
+  const ids = new Int32Array(starts[lists.length]);
+  lists.forEach((list, i) => ids.set(list, starts[i]));
+  return { starts, ids };
+}
