@@ -1,19 +1,20 @@
 'use client';
 
 import { forwardRef } from 'react';
+import ui from '@/components/ui/ui.module.css';
 import styles from './auth.module.css';
 
 /** One accessible field for the 4-digit code: numeric keypad, paste and one-time-code autofill. */
 export const CodeInput = forwardRef<HTMLInputElement, { id: string; label: string; value: string; onChange: (value: string) => void; invalid?: boolean; describedBy?: string }>(
   function CodeInput({ id, label, value, onChange, invalid, describedBy }, ref) {
     return (
-      <div className={styles.field}>
+      <div className={ui.field}>
         <label htmlFor={id}>{label}</label>
         <input
           ref={ref}
           id={id}
           name="otp"
-          className={styles.codeInput}
+          className={`${ui.input} ${styles.codeInput}`}
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern="[0-9]*"

@@ -41,13 +41,13 @@ export function EmailLogin({ userType, defaultEmail = '', onSuccess, onClose }: 
       >
         <fieldset className={styles.fieldset} disabled={!hydrated}>
         <legend className="visually-hidden">{t('signIn')}</legend>
-        <div className={styles.field}>
+        <div className={ui.field}>
           <label htmlFor={`${id}-email`}>{t('emailLabel')}</label>
           <input
             id={`${id}-email`}
             type="email"
             autoComplete="email"
-            className={styles.input}
+            className={ui.input}
             placeholder={t('emailPlaceholder')}
             aria-invalid={emailError ? true : undefined}
             aria-describedby={shownError ? `${id}-email-error` : undefined}
@@ -60,13 +60,13 @@ export function EmailLogin({ userType, defaultEmail = '', onSuccess, onClose }: 
             onBlur={() => setTouched(true)}
           />
           {shownError ? (
-            <p id={`${id}-email-error`} className={styles.error}>
+            <p id={`${id}-email-error`} className={ui.error}>
               {shownError}
             </p>
           ) : null}
         </div>
         {flow.error && !flow.identity ? (
-          <p role="alert" className={styles.error}>
+          <p role="alert" className={ui.error}>
             {flow.error}
           </p>
         ) : null}

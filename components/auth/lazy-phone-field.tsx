@@ -3,6 +3,7 @@
 import { lazy, Suspense, useEffect, useRef, type ComponentProps, type RefObject } from 'react';
 import { useTranslations } from 'next-intl';
 import { create } from 'zustand';
+import ui from '@/components/ui/ui.module.css';
 import type { PhoneField as PhoneFieldComponent } from './phone-field';
 import styles from './auth.module.css';
 
@@ -71,7 +72,7 @@ function FocusOnMount({ id, wanted }: { id: string; wanted: RefObject<boolean> }
 function PhoneFieldPlaceholder({ id, onWanted }: { id: string; onWanted: (focused: boolean) => void }) {
   const t = useTranslations('Auth');
   return (
-    <div className={styles.field}>
+    <div className={ui.field}>
       <label htmlFor={id}>{t('phoneLabel')}</label>
       <div className={styles.phone}>
         <input id={id} type="tel" autoComplete="tel" readOnly onFocus={() => onWanted(true)} onPointerDown={() => onWanted(true)} />

@@ -50,7 +50,7 @@ export function OtpDialog({ target, busy, error, notice, resendIn, onVerify, onR
         <p id={`${id}-sent`}>{t('codeSentTo', { target })}</p>
         <CodeInput ref={input} id={`${id}-code`} label={t('codeLabel')} value={code} onChange={setCode} invalid={Boolean(error)} describedBy={error ? `${id}-error` : `${id}-sent`} />
         {error ? (
-          <p id={`${id}-error`} role="alert" className={styles.error}>
+          <p id={`${id}-error`} role="alert" className={ui.error}>
             {error}
           </p>
         ) : null}

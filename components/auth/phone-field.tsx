@@ -6,6 +6,7 @@ import PhoneInput, { getCountries, getCountryCallingCode, type Country } from 'r
 import 'react-phone-number-input/style.css';
 import type { Phone } from '@/lib/contact/identifiers';
 import { useHydrationStore } from '@/components/ui/hydration-store';
+import ui from '@/components/ui/ui.module.css';
 import styles from './auth.module.css';
 
 /** Preferred countries (spec 000 §9): India, United Arab Emirates, United States, United Kingdom. */
@@ -64,7 +65,7 @@ export function PhoneField({
   const e164 = value?.dialCode && value.number ? `+${value.dialCode}${value.number}` : undefined;
 
   return (
-    <div className={styles.field}>
+    <div className={ui.field}>
       <label htmlFor={id}>{t('phoneLabel')}</label>
       <PhoneInput
         id={id}
@@ -91,7 +92,7 @@ export function PhoneField({
         aria-describedby={error ? `${id}-error` : undefined}
       />
       {error ? (
-        <p id={`${id}-error`} className={styles.error}>
+        <p id={`${id}-error`} className={ui.error}>
           {error}
         </p>
       ) : null}

@@ -74,11 +74,11 @@ export function PhoneLogin({
         <fieldset className={styles.fieldset} disabled={!hydrated}>
         <legend className="visually-hidden">{t('signIn')}</legend>
         {askName ? (
-          <div className={styles.field}>
+          <div className={ui.field}>
             <label htmlFor={`${id}-name`}>{t('nameLabel')}</label>
-            <input id={`${id}-name`} className={styles.input} autoComplete="name" maxLength={NAME_MAX * 4} aria-invalid={nameError ? true : undefined} aria-describedby={`${id}-name-count${nameError ? ` ${id}-name-error` : ''}`} {...form.register('userName')} />
-            <p id={`${id}-name-count`} className={nameTooLong ? styles.error : styles.hint}>{t('nameCounter', { count: name.length })}</p>
-            {nameError ? <p id={`${id}-name-error`} className={styles.error}>{nameError}</p> : null}
+            <input id={`${id}-name`} className={ui.input} autoComplete="name" maxLength={NAME_MAX * 4} aria-invalid={nameError ? true : undefined} aria-describedby={`${id}-name-count${nameError ? ` ${id}-name-error` : ''}`} {...form.register('userName')} />
+            <p id={`${id}-name-count`} className={nameTooLong ? ui.error : ui.counter}>{t('nameCounter', { count: name.length })}</p>
+            {nameError ? <p id={`${id}-name-error`} className={ui.error}>{nameError}</p> : null}
           </div>
         ) : null}
         <Controller
@@ -86,7 +86,7 @@ export function PhoneLogin({
           name="phone"
           render={({ field }) => <PhoneField id={`${id}-phone`} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={phoneError} defaultCountry={defaultCountry} />}
         />
-        {flow.error && !flow.identity ? <p role="alert" className={styles.error}>{flow.error}</p> : null}
+        {flow.error && !flow.identity ? <p role="alert" className={ui.error}>{flow.error}</p> : null}
         <button type="submit" className={`${ui.button} ${ui.primary} ${styles.full}`} disabled={!complete || !isValid || flow.busy}>
           {flow.busy && !flow.identity ? t('sending') : (submitLabel ?? t('continue'))}
         </button>

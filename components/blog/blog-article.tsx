@@ -5,6 +5,7 @@ import { renderBlogHtml } from '@/lib/blog/sanitize';
 import { BLOG_PATHS } from '@/lib/seo/blog-seo';
 import { formatDateTime } from '@/lib/i18n/format';
 import { Link } from '@/lib/i18n/navigation';
+import ui from '@/components/ui/ui.module.css';
 import { BlogCover } from './blog-cover';
 import styles from './blog.module.css';
 
@@ -18,7 +19,7 @@ export async function BlogArticle({ post, tenantSlug, locale, timeZone }: { post
         {t('backToBlogs')}
       </Link>
       <h1>{post.title}</h1>
-      <p className={styles.muted}>
+      <p className={ui.hint}>
         <time dateTime={post.createdAt.toISOString()}>{t('publishedOn', { date: formatDateTime(post.createdAt, locale, timeZone) })}</time>
       </p>
       <BlogCover image={post.image} imageWebp={post.imageWebp} alt={t('coverAlt', { title: post.title })} size={size} priority />

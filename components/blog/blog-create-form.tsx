@@ -71,19 +71,19 @@ export function BlogCreateForm() {
     const message = errorText(errors[name]?.message) ?? (generateError && generateError.field === name ? generateError.text : undefined);
     const describedBy = [extra?.hint ? `${inputId}-hint` : '', message ? `${inputId}-error` : ''].filter(Boolean).join(' ') || undefined;
     return (
-      <div className={styles.field}>
+      <div className={ui.field}>
         <label htmlFor={inputId}>{label}</label>
         <div className={styles.row}>
           {control({ id: inputId, describedBy, invalid: errors[name] ? true : undefined })}
           {extra?.action}
         </div>
         {extra?.hint ? (
-          <p id={`${inputId}-hint`} className={styles.hint}>
+          <p id={`${inputId}-hint`} className={ui.hint}>
             {extra.hint}
           </p>
         ) : null}
         {message ? (
-          <p id={`${inputId}-error`} role="alert" className={styles.error}>
+          <p id={`${inputId}-error`} role="alert" className={ui.error}>
             {message}
           </p>
         ) : null}
@@ -105,24 +105,24 @@ export function BlogCreateForm() {
   return (
     <form className={styles.form} noValidate onSubmit={submit} aria-label={t('title')}>
       {field('title', t('titleLabel'), (p) => (
-        <input id={p.id} className={styles.control} autoComplete="off" aria-invalid={p.invalid} aria-describedby={p.describedBy} {...form.register('title', { onChange: (event) => { setGenerateError(null); followTitle(event.target.value); } })} />
+        <input id={p.id} className={ui.input} autoComplete="off" aria-invalid={p.invalid} aria-describedby={p.describedBy} {...form.register('title', { onChange: (event) => { setGenerateError(null); followTitle(event.target.value); } })} />
       ))}
       {field(
         'slug',
         t('slugLabel'),
-        (p) => <input id={p.id} className={styles.control} autoComplete="off" spellCheck={false} placeholder={t('slugPlaceholder')} aria-invalid={p.invalid} aria-describedby={p.describedBy} {...form.register('slug', { onChange: (event) => setSlugEdited(event.target.value !== '') })} />,
+        (p) => <input id={p.id} className={ui.input} autoComplete="off" spellCheck={false} placeholder={t('slugPlaceholder')} aria-invalid={p.invalid} aria-describedby={p.describedBy} {...form.register('slug', { onChange: (event) => setSlugEdited(event.target.value !== '') })} />,
         { hint: t('slugHint') },
       )}
       {field(
         'keywords',
         t('keywordsLabel'),
-        (p) => <input id={p.id} className={styles.control} autoComplete="off" placeholder={t('keywordsPlaceholder')} aria-invalid={p.invalid} aria-describedby={p.describedBy} {...form.register('keywords')} />,
+        (p) => <input id={p.id} className={ui.input} autoComplete="off" placeholder={t('keywordsPlaceholder')} aria-invalid={p.invalid} aria-describedby={p.describedBy} {...form.register('keywords')} />,
         { action: generateButton('keywords') },
       )}
       {field(
         'description',
         t('descriptionLabel'),
-        (p) => <textarea id={p.id} rows={6} className={styles.control} aria-invalid={p.invalid} aria-describedby={p.describedBy} {...form.register('description')} />,
+        (p) => <textarea id={p.id} rows={6} className={ui.input} aria-invalid={p.invalid} aria-describedby={p.describedBy} {...form.register('description')} />,
         { hint: t('descriptionHint'), action: generateButton('description') },
       )}
       <CoverUpload key={uploadRound} id={`${id}-image`} value={{ image, imageWebp }} error={errorText(errors.image?.message)} onUploaded={uploaded} onFailed={uploadFailed} />
@@ -135,7 +135,7 @@ export function BlogCreateForm() {
         </p>
       ) : null}
       {outcome && !outcome.ok ? (
-        <p role="alert" className={styles.error}>
+        <p role="alert" className={ui.error}>
           {outcome.text}
         </p>
       ) : null}

@@ -16,7 +16,7 @@ export async function BlogList({ result, tenantSlug, businessName, timeZone }: {
   return (
     <section className={styles.page}>
       <h1>{t('listHeading', { businessName })}</h1>
-      {result.posts.length === 0 ? <p className={styles.muted}>{t('empty')}</p> : null}
+      {result.posts.length === 0 ? <p className={ui.hint}>{t('empty')}</p> : null}
       <ul className={styles.list}>
         {result.posts.map((post, index) => (
           <li key={post.slug} className={styles.card}>
@@ -25,7 +25,7 @@ export async function BlogList({ result, tenantSlug, businessName, timeZone }: {
               <h2>
                 <Link href={BLOG_PATHS.post(post.slug)}>{post.title}</Link>
               </h2>
-              <p className={styles.muted}>
+              <p className={ui.hint}>
                 <time dateTime={post.createdAt.toISOString()}>{format.dateTime(post.createdAt, { dateStyle: 'medium', timeZone })}</time>
               </p>
               <p>{post.excerpt}</p>

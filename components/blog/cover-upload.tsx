@@ -3,6 +3,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES, type StoredImage } from '@/lib/blog/schemas';
+import ui from '@/components/ui/ui.module.css';
 import { uploadCover } from './blog-api';
 import { BlogCover } from './blog-cover';
 import styles from './blog.module.css';
@@ -42,23 +43,23 @@ export function CoverUpload({ id, value, error, onUploaded, onFailed }: Props) {
 
   const message = error ?? failed;
   return (
-    <div className={styles.field}>
+    <div className={ui.field}>
       <label htmlFor={id}>{t('imageLabel')}</label>
       <input
         id={id}
         type="file"
         accept={IMAGE_TYPES.join(',')}
-        className={styles.control}
+        className={ui.input}
         aria-invalid={message ? true : undefined}
         aria-describedby={`${id}-hint${message ? ` ${id}-error` : ''}`}
         disabled={uploading}
         onChange={choose}
       />
-      <p id={`${id}-hint`} className={styles.hint}>
+      <p id={`${id}-hint`} className={ui.hint}>
         {uploading ? t('uploading') : t('imageHint')}
       </p>
       {message ? (
-        <p id={`${id}-error`} role="alert" className={styles.error}>
+        <p id={`${id}-error`} role="alert" className={ui.error}>
           {message}
         </p>
       ) : null}

@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import type { Place } from '@/lib/booking/vocabulary';
+import ui from '@/components/ui/ui.module.css';
 import type { PlaceSuggestion } from './api';
 import styles from './booking.module.css';
 
@@ -102,12 +103,12 @@ export function PlaceInput({
   const describedBy = [error ? `${id}-error` : '', status === 'located-failed' ? `${id}-located` : ''].filter(Boolean).join(' ') || undefined;
 
   return (
-    <div className={styles.field}>
+    <div className={ui.field}>
       <label htmlFor={`${id}-input`}>{label}</label>
       <div className={styles.combo}>
         <input
           id={`${id}-input`}
-          className={styles.input}
+          className={ui.input}
           role="combobox"
           aria-expanded={showList && options.length > 0}
           aria-controls={listId}
@@ -171,8 +172,8 @@ export function PlaceInput({
           {status === 'locating' ? t('locating') : t('currentLocation')}
         </button>
       ) : null}
-      {status === 'located-failed' ? <p id={`${id}-located`} className={styles.error}>{t('locationFailed')}</p> : null}
-      {error ? <p id={`${id}-error`} className={styles.error}>{error}</p> : null}
+      {status === 'located-failed' ? <p id={`${id}-located`} className={ui.error}>{t('locationFailed')}</p> : null}
+      {error ? <p id={`${id}-error`} className={ui.error}>{error}</p> : null}
     </div>
   );
 }

@@ -173,9 +173,9 @@ export function RideForm({
 
   const slotLabel = (slot: string) => formatTime(`2000-01-01T${slot}:00Z`, locale, 'UTC');
   const timeSelect = (key: 'pickupTime' | 'returnTime', label: string, withNow: boolean) => (
-    <div className={styles.field}>
+    <div className={ui.field}>
       <label htmlFor={`${id}-${key}`}>{label}</label>
-      <select id={`${id}-${key}`} className={styles.input} value={form[key]} onChange={(e) => set(key, e.target.value)} onBlur={() => touch(key)} aria-invalid={shown(key) ? true : undefined}>
+      <select id={`${id}-${key}`} className={ui.input} value={form[key]} onChange={(e) => set(key, e.target.value)} onBlur={() => touch(key)} aria-invalid={shown(key) ? true : undefined}>
         <option value="">{t('chooseTime')}</option>
         {withNow ? <option value={NOW}>{t('now')}</option> : null}
         {RIDE_TIME_SLOTS.map((slot) => (
@@ -184,7 +184,7 @@ export function RideForm({
           </option>
         ))}
       </select>
-      {shown(key) ? <p className={styles.error}>{shown(key)}</p> : null}
+      {shown(key) ? <p className={ui.error}>{shown(key)}</p> : null}
     </div>
   );
 
@@ -233,10 +233,10 @@ export function RideForm({
               <span>{t(direction)}</span>
             </label>
           ))}
-          <div className={styles.field}>
+          <div className={ui.field}>
             <label htmlFor={`${id}-flight`}>{t('flightNumber')}</label>
-            <input id={`${id}-flight`} className={styles.input} placeholder={t('flightPlaceholder')} value={form.flightNumber} maxLength={8} autoCapitalize="characters" onChange={(e) => set('flightNumber', e.target.value)} onBlur={() => touch('flight')} aria-invalid={!flightOk ? true : undefined} />
-            {touched.flight && !flightOk ? <p className={styles.error}>{tv('flightInvalid')}</p> : null}
+            <input id={`${id}-flight`} className={ui.input} placeholder={t('flightPlaceholder')} value={form.flightNumber} maxLength={8} autoCapitalize="characters" onChange={(e) => set('flightNumber', e.target.value)} onBlur={() => touch('flight')} aria-invalid={!flightOk ? true : undefined} />
+            {touched.flight && !flightOk ? <p className={ui.error}>{tv('flightInvalid')}</p> : null}
           </div>
         </fieldset>
       ) : null}
@@ -245,9 +245,9 @@ export function RideForm({
       {form.tripKind !== 'rental' ? (
         <PlaceInput label={t('dropoff')} value={form.dropoffLocation} onChange={(place) => { set('dropoffLocation', place); if (place) touch('dropoffLocation'); }} onTextChange={(text) => setTyped((s) => ({ ...s, dropoffLocation: text }))} error={shown('dropoffLocation')} />
       ) : (
-        <div className={styles.field}>
+        <div className={ui.field}>
           <label htmlFor={`${id}-package`}>{t('package')}</label>
-          <select id={`${id}-package`} className={styles.input} value={form.packageDetails ?? ''} onChange={(e) => set('packageDetails', e.target.value || null)} onBlur={() => touch('packageDetails')}>
+          <select id={`${id}-package`} className={ui.input} value={form.packageDetails ?? ''} onChange={(e) => set('packageDetails', e.target.value || null)} onBlur={() => touch('packageDetails')}>
             <option value="">{t('choosePackage')}</option>
             {packages.map((p) => (
               <option key={p.code} value={p.code}>
@@ -255,32 +255,32 @@ export function RideForm({
               </option>
             ))}
           </select>
-          {shown('packageDetails') ? <p className={styles.error}>{shown('packageDetails')}</p> : null}
+          {shown('packageDetails') ? <p className={ui.error}>{shown('packageDetails')}</p> : null}
         </div>
       )}
 
       <div className={styles.pair}>
-        <div className={styles.field}>
+        <div className={ui.field}>
           <label htmlFor={`${id}-pdate`}>{t('pickupDate')}</label>
-          <input id={`${id}-pdate`} type="date" className={styles.input} min={today || undefined} value={form.pickupDate} disabled={form.pickupTime === NOW} onChange={(e) => set('pickupDate', e.target.value)} onBlur={() => touch('pickupTime')} />
+          <input id={`${id}-pdate`} type="date" className={`${ui.input} ${styles.pickupDate}`} min={today || undefined} value={form.pickupDate} disabled={form.pickupTime === NOW} onChange={(e) => set('pickupDate', e.target.value)} onBlur={() => touch('pickupTime')} />
         </div>
         {timeSelect('pickupTime', t('pickupTime'), true)}
       </div>
 
       {form.rideType === 'return' && form.tripKind !== 'rental' ? (
         <div className={styles.pair}>
-          <div className={styles.field}>
+          <div className={ui.field}>
             <label htmlFor={`${id}-rdate`}>{t('returnDate')}</label>
-            <input id={`${id}-rdate`} type="date" className={styles.input} min={form.pickupDate || today || undefined} value={form.returnDate} onChange={(e) => set('returnDate', e.target.value)} onBlur={() => touch('returnTime')} />
+            <input id={`${id}-rdate`} type="date" className={ui.input} min={form.pickupDate || today || undefined} value={form.returnDate} onChange={(e) => set('returnDate', e.target.value)} onBlur={() => touch('returnTime')} />
           </div>
           {timeSelect('returnTime', t('returnTime'), false)}
         </div>
       ) : null}
 
       {askPhone ? (
-        <div className={styles.field}>
+        <div className={ui.field}>
           <LazyPhoneField id={`${id}-phone`} value={form.phone ?? undefined} onChange={(v) => set('phone', v?.number ? { dialCode: v.dialCode ?? '', number: v.number } : null)} onBlur={() => touch('phone')} error={touched.phone ? phoneMessage : undefined} defaultCountry={defaultCountry} />
-          <p className={styles.hint}>{t('phoneHint')}</p>
+          <p className={ui.hint}>{t('phoneHint')}</p>
         </div>
       ) : null}
 
@@ -289,7 +289,7 @@ export function RideForm({
       </button>
       {/* never a silent grey button: what Continue still needs, in the form's own words */}
       {hydrated && !valid ? (
-        <p id={`${id}-missing`} className={styles.hint} data-testid="continue-needs">
+        <p id={`${id}-missing`} className={ui.hint} data-testid="continue-needs">
           {missing.length ? tf('continueNeeds', { items: missing.join(' · ') }) : tf('continueFix')}
         </p>
       ) : null}

@@ -195,7 +195,7 @@ export function RideSummary({
           <strong>{tTypes(selected.vehicleType)}</strong>
           <span className={styles.vehiclePrice}>{money(fee.total_fee)}</span>
         </div>
-        <p className={styles.muted}>{detail.vehicle.vehicles.join(', ')}</p>
+        <p className={ui.hint}>{detail.vehicle.vehicles.join(', ')}</p>
       </section>
 
       <section className={styles.card} aria-labelledby={`${id}-itinerary`}>
@@ -226,10 +226,10 @@ export function RideSummary({
             </li>
           ) : null}
         </ol>
-        {rental ? <p className={styles.muted}>{tf('package', { hours: rental.hours, km: rental.km })}</p> : null}
-        {rental ? <p className={styles.muted}>{tf('extraRates', { perKm: money(rental.extra_km_rate), perHour: money(rental.extra_hour_rate) })}</p> : null}
-        {form.tripKind === 'airport' && form.flightNumber ? <p className={styles.muted}>{t('flight', { flight: form.flightNumber, direction: tBooking(form.flightDirection) })}</p> : null}
-        {form.tripKind !== 'rental' ? <p className={styles.muted}>{t('trip', { distance: formatKm(route.ride_distance.distance * 1000, locale), duration: formatDuration(route.ride_duration.duration * 60, locale) })}</p> : null}
+        {rental ? <p className={ui.hint}>{tf('package', { hours: rental.hours, km: rental.km })}</p> : null}
+        {rental ? <p className={ui.hint}>{tf('extraRates', { perKm: money(rental.extra_km_rate), perHour: money(rental.extra_hour_rate) })}</p> : null}
+        {form.tripKind === 'airport' && form.flightNumber ? <p className={ui.hint}>{t('flight', { flight: form.flightNumber, direction: tBooking(form.flightDirection) })}</p> : null}
+        {form.tripKind !== 'rental' ? <p className={ui.hint}>{t('trip', { distance: formatKm(route.ride_distance.distance * 1000, locale), duration: formatDuration(route.ride_duration.duration * 60, locale) })}</p> : null}
       </section>
 
       <section className={styles.card} aria-labelledby={`${id}-price`}>
@@ -260,27 +260,27 @@ export function RideSummary({
         ) : null}
       </section>
 
-      <div className={styles.field}>
+      <div className={ui.field}>
         <label htmlFor={`${id}-payment`}>{t('paymentMethod')}</label>
-        <select id={`${id}-payment`} className={styles.input} value={payment} onChange={(e) => setPayment(e.target.value as typeof payment)}>
+        <select id={`${id}-payment`} className={ui.input} value={payment} onChange={(e) => setPayment(e.target.value as typeof payment)}>
           {paymentOptions.map((option) => (
             <option key={option} value={option}>
               {t(option)}
             </option>
           ))}
         </select>
-        <p className={styles.hint}>{payment === 'card' ? tPayment('cardHint') : t('payToDriver')}</p>
+        <p className={ui.hint}>{payment === 'card' ? tPayment('cardHint') : t('payToDriver')}</p>
       </div>
 
       <PassengerFields value={passenger} onChange={setPassenger} showErrors={passengerErrors} defaultCountry={defaultCountry} />
       {askEmail ? (
-        <div className={styles.field}>
+        <div className={ui.field}>
           <label htmlFor={`${id}-email`}>{tf('email')}</label>
           <input
             id={`${id}-email`}
             type="email"
             autoComplete="email"
-            className={styles.input}
+            className={ui.input}
             value={email}
             maxLength={254}
             onChange={(e) => setEmail(e.target.value)}
@@ -288,7 +288,7 @@ export function RideSummary({
             aria-invalid={emailTouched && emailProblem ? true : undefined}
             aria-describedby={`${id}-email-hint`}
           />
-          <p id={`${id}-email-hint`} className={emailTouched && emailProblem ? styles.error : styles.hint}>
+          <p id={`${id}-email-hint`} className={emailTouched && emailProblem ? ui.error : ui.hint}>
             {emailTouched && emailProblem ? emailProblem : tf('emailHint')}
           </p>
         </div>
@@ -311,7 +311,7 @@ export function RideSummary({
         <div className={styles.sheetLayer}>
           <BottomSheet initialHeight={SIGNUP_SHEET_HEIGHT} handleLabel={t('sheetHandle')} labelledBy={`${id}-sheet`}>
             <h2 id={`${id}-sheet`} className={styles.cardTitle}>{t('cashbackTitle', { amount: formatMoney(cashback, fee.currency, locale) })}</h2>
-            <p className={styles.muted}>{t('cashbackSubtitle')}</p>
+            <p className={ui.hint}>{t('cashbackSubtitle')}</p>
             <PhoneLogin
               askName
               defaultCountry={defaultCountry}

@@ -100,7 +100,7 @@ export function VehicleStep() {
           pickupMarker={t('pickupMarker')}
           dropoffMarker={t('dropoffMarker')}
         />
-        {quote?.ride_route.estimated && !rental ? <p className={styles.hint}>{t('estimated')}</p> : null}
+        {quote?.ride_route.estimated && !rental ? <p className={ui.hint}>{t('estimated')}</p> : null}
       </div>
       <section className={styles.listPane} aria-labelledby={`${id}-title`}>
         <h1 id={`${id}-title`} className={styles.stepTitle}>{t('title')}</h1>
@@ -108,7 +108,7 @@ export function VehicleStep() {
         {status === 'failed' || (status === 'ready' && !quote?.ride_details.length) ? (
           <div role="status" className={styles.empty}>
             <p>{t('empty')}</p>
-            {problem ? <p className={styles.error}>{problem}</p> : null}
+            {problem ? <p className={ui.error}>{problem}</p> : null}
             <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => router.push('/user/home')}>
               {t('changeTrip')}
             </button>
@@ -127,8 +127,8 @@ export function VehicleStep() {
                   <img className={styles.vehiclePic} src={TYPE_IMAGES[type] ?? DEFAULT_VEHICLE_IMAGE} alt="" width={64} height={32} loading="lazy" data-vehicle-picture={type} />
                   <span className={styles.vehicleMain}>
                     <strong>{tTypes(type)}</strong>
-                    <span className={styles.muted}>{t('models', { models: detail.vehicle.vehicles.join(', ') })}</span>
-                    <span className={styles.muted}>
+                    <span className={ui.hint}>{t('models', { models: detail.vehicle.vehicles.join(', ') })}</span>
+                    <span className={ui.hint}>
                       {t('includes', {
                         ride: formatMoney(toMinor(fee.ride_amount), fee.currency, locale),
                         bata: formatMoney(toMinor(fee.driver_bata), fee.currency, locale),

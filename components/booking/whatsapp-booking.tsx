@@ -30,7 +30,7 @@ export function WhatsAppBooking({ link, defaultCountry }: { link: string | undef
       <button type="button" className={styles.backButton} onClick={() => router.push('/user/home')}>
         <BackArrow /> {t('back')}
       </button>
-      <p className={styles.muted}>{t('title')}</p>
+      <p className={ui.hint}>{t('title')}</p>
       <h1 id={`${id}-title`}>{t('heading')}</h1>
       <p>{t('body')}</p>
       {link ? (
@@ -46,7 +46,7 @@ export function WhatsAppBooking({ link, defaultCountry }: { link: string | undef
       ) : (
         <p role="status">{t('noPhone')}</p>
       )}
-      <p className={styles.muted}>{t('note')}</p>
+      <p className={ui.hint}>{t('note')}</p>
       {signIn ? (
         <dialog ref={dialog} className={auth.dialog} aria-labelledby={`${id}-signin`} onCancel={() => setSignIn(false)}>
           <h2 id={`${id}-signin`}>{t('signInTitle')}</h2>

@@ -118,7 +118,7 @@ export function DriverRideCard({ ride, timeZone, onChanged }: { ride: DriverRide
       ) : null}
       {ride.status === 'accepted' && step === 'start' ? (
         <form className={styles.actions} noValidate onSubmit={submitStart} aria-label={t('startFormLabel', { id: ride.id })}>
-          <div className={styles.field}>
+          <div className={ui.field}>
             <label htmlFor={`${id}-code`}>{t('startCodeLabel')}</label>
             <input
               id={`${id}-code`}
@@ -152,11 +152,11 @@ export function DriverRideCard({ ride, timeZone, onChanged }: { ride: DriverRide
         </div>
       ) : null}
       {ride.status === 'ontrip' && step === 'complete' ? (
-        <section className={styles.field} aria-labelledby={`${id}-complete`}>
+        <section className={ui.field} aria-labelledby={`${id}-complete`}>
           <h3 id={`${id}-complete`}>{t('completeConfirm', { id: ride.id })}</h3>
           <p>{t('completeBody', { amount, method })}</p>
           {ride.paymentMethod === 'card' ? null : (
-            <fieldset className={styles.field}>
+            <fieldset className={ui.field}>
               <legend>{tb('paidWith')}</legend>
               {(['cash', 'upi'] as const).map((option) => (
                 <label key={option}>

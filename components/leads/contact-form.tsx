@@ -65,11 +65,11 @@ export function ContactForm({ businessName }: { businessName: string }) {
   const field = (name: FieldPath<ContactFormValues>, label: string, input: React.ReactNode) => {
     const error = errorOf(name);
     return (
-      <div className={styles.field}>
+      <div className={ui.field}>
         <label htmlFor={`${id}-${name}`}>{label}</label>
         {input}
         {error ? (
-          <p id={`${id}-${name}-error`} className={styles.error}>
+          <p id={`${id}-${name}-error`} className={ui.error}>
             {error}
           </p>
         ) : null}
@@ -87,19 +87,19 @@ export function ContactForm({ businessName }: { businessName: string }) {
     <form className={styles.form} noValidate onSubmit={onSubmit} aria-label={t('title')}>
       <fieldset className={styles.fieldset} disabled={!hydrated || isSubmitting}>
         <legend className="visually-hidden">{t('title')}</legend>
-        <p className={styles.hint}>{t('requiredHint')}</p>
+        <p className={ui.hint}>{t('requiredHint')}</p>
         <div className={styles.pair}>
-          {field('firstName', t('firstName'), <input className={styles.control} autoComplete="given-name" maxLength={CONTACT_LIMITS.name} {...aria('firstName', true)} {...form.register('firstName')} />)}
-          {field('lastName', t('lastName'), <input className={styles.control} autoComplete="family-name" maxLength={CONTACT_LIMITS.name} {...aria('lastName')} {...form.register('lastName')} />)}
+          {field('firstName', t('firstName'), <input className={ui.input} autoComplete="given-name" maxLength={CONTACT_LIMITS.name} {...aria('firstName', true)} {...form.register('firstName')} />)}
+          {field('lastName', t('lastName'), <input className={ui.input} autoComplete="family-name" maxLength={CONTACT_LIMITS.name} {...aria('lastName')} {...form.register('lastName')} />)}
         </div>
         <div className={styles.pair}>
-          {field('company', t('company'), <input className={styles.control} autoComplete="organization" maxLength={CONTACT_LIMITS.company} {...aria('company')} {...form.register('company')} />)}
-          {field('email', t('email'), <input type="email" className={styles.control} autoComplete="email" {...aria('email', true)} {...form.register('email')} />)}
+          {field('company', t('company'), <input className={ui.input} autoComplete="organization" maxLength={CONTACT_LIMITS.company} {...aria('company')} {...form.register('company')} />)}
+          {field('email', t('email'), <input type="email" className={ui.input} autoComplete="email" {...aria('email', true)} {...form.register('email')} />)}
         </div>
         {field(
           'looking_for_name',
           t('lookingFor'),
-          <select className={styles.control} {...aria('looking_for_name', true)} {...form.register('looking_for_name')}>
+          <select className={ui.input} {...aria('looking_for_name', true)} {...form.register('looking_for_name')}>
             <option value="">{t('pleaseSelect')}</option>
             {LOOKING_FOR.map((option) => (
               <option key={option} value={option}>
@@ -112,14 +112,14 @@ export function ContactForm({ businessName }: { businessName: string }) {
           'enquery',
           t('comment'),
           <>
-            <textarea className={styles.control} maxLength={CONTACT_LIMITS.comment} {...aria('enquery', true)} {...form.register('enquery')} />
-            <p className={styles.counter} aria-hidden="true">
+            <textarea className={`${ui.input} ${styles.message}`} maxLength={CONTACT_LIMITS.comment} {...aria('enquery', true)} {...form.register('enquery')} />
+            <p className={ui.counter} aria-hidden="true">
               {t('commentCounter', { count: comment.length, max: CONTACT_LIMITS.comment })}
             </p>
           </>,
         )}
         {failure ? (
-          <p role="alert" className={styles.error}>
+          <p role="alert" className={ui.error}>
             {t(failure)}
           </p>
         ) : null}

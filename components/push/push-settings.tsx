@@ -7,7 +7,6 @@ import type { PushSettings as Settings } from '@/lib/push/schemas';
 import { queryKeys } from '@/lib/query-keys';
 import { fetchPushSettings, savePushSettings } from './api';
 import ui from '@/components/ui/ui.module.css';
-import auth from '@/components/auth/auth.module.css';
 import styles from '@/components/rider/rider.module.css';
 import own from './push-settings.module.css';
 
@@ -59,8 +58,8 @@ export function PushSettings() {
       <p role="status" className={styles.status}>
         {result?.saved ? result.message : ''}
       </p>
-      {settings.isError ? <p role="alert" className={auth.error}>{t('pushLoadError')}</p> : null}
-      {result && !result.saved ? <p role="alert" className={auth.error}>{result.message}</p> : null}
+      {settings.isError ? <p role="alert" className={ui.error}>{t('pushLoadError')}</p> : null}
+      {result && !result.saved ? <p role="alert" className={ui.error}>{result.message}</p> : null}
     </section>
   );
 }

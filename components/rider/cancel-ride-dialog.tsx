@@ -60,28 +60,28 @@ export function CancelRideDialog({ ride, onCancelled, onClose }: Props) {
       >
         <h2 id={`${id}-title`}>{t('cancelTitle', { id: ride.id })}</h2>
         <p id={`${id}-body`}>{t('cancelBody')}</p>
-        <div className={auth.field}>
+        <div className={ui.field}>
           <label htmlFor={`${id}-reason`}>{t('reasonLabel')}</label>
           <textarea
             id={`${id}-reason`}
-            className={styles.textarea}
+            className={`${ui.input} ${styles.reason}`}
             maxLength={REASON_MAX}
             required
             aria-invalid={reasonError ? true : undefined}
             aria-describedby={`${id}-count${reasonError ? ` ${id}-error` : ''}`}
             {...form.register('reason')}
           />
-          <p id={`${id}-count`} className={auth.hint}>
+          <p id={`${id}-count`} className={ui.counter}>
             {t('reasonCounter', { count: reason.length, max: REASON_MAX })}
           </p>
           {reasonError ? (
-            <p id={`${id}-error`} className={auth.error}>
+            <p id={`${id}-error`} className={ui.error}>
               {reasonError}
             </p>
           ) : null}
         </div>
         {failure ? (
-          <p role="alert" className={auth.error}>
+          <p role="alert" className={ui.error}>
             {failure.message}
           </p>
         ) : null}

@@ -11,8 +11,8 @@ import styles from './trust.module.css';
 export function InvoiceDetailsForm() {
   const t = useTranslations('InvoiceDetails');
   const settings = useInvoiceSettings();
-  if (settings.isPending) return <p role="status" aria-busy="true" className={styles.muted}>…</p>;
-  if (settings.isError || !settings.data) return <p role="alert" className={styles.error}>{t('loadError')}</p>;
+  if (settings.isPending) return <p role="status" aria-busy="true" className={ui.hint}>…</p>;
+  if (settings.isError || !settings.data) return <p role="alert" className={ui.error}>{t('loadError')}</p>;
   return <Form initial={settings.data} />;
 }
 
@@ -56,40 +56,40 @@ function Form({ initial }: { initial: InvoiceSettingsData }) {
 
   return (
     <form className={styles.grid} onSubmit={submit} noValidate>
-      <div className={styles.field}>
+      <div className={ui.field}>
         <label htmlFor={`${id}-legal`}>{t('legalName')}</label>
-        <input id={`${id}-legal`} className={styles.input} maxLength={120} value={values.legalName} onChange={set('legalName')} aria-invalid={invalid('legalName')} aria-describedby={described('legalName')} />
+        <input id={`${id}-legal`} className={ui.input} maxLength={120} value={values.legalName} onChange={set('legalName')} aria-invalid={invalid('legalName')} aria-describedby={described('legalName')} />
       </div>
-      <div className={styles.field}>
+      <div className={ui.field}>
         <label htmlFor={`${id}-address`}>{t('address')}</label>
-        <textarea id={`${id}-address`} className={styles.input} rows={3} maxLength={400} value={values.address} onChange={set('address')} aria-invalid={invalid('address')} aria-describedby={described('address')} />
+        <textarea id={`${id}-address`} className={ui.input} rows={3} maxLength={400} value={values.address} onChange={set('address')} aria-invalid={invalid('address')} aria-describedby={described('address')} />
       </div>
-      <div className={styles.field}>
+      <div className={ui.field}>
         <label htmlFor={`${id}-tax`}>{t('taxNumber')}</label>
-        <input id={`${id}-tax`} className={styles.input} autoCapitalize="characters" maxLength={20} value={values.taxNumber} onChange={set('taxNumber')} aria-invalid={invalid('taxNumber')} aria-describedby={described('taxNumber')} />
+        <input id={`${id}-tax`} className={ui.input} autoCapitalize="characters" maxLength={20} value={values.taxNumber} onChange={set('taxNumber')} aria-invalid={invalid('taxNumber')} aria-describedby={described('taxNumber')} />
       </div>
-      <div className={styles.field}>
+      <div className={ui.field}>
         <label htmlFor={`${id}-rate`}>{t('taxRate')}</label>
-        <input id={`${id}-rate`} className={styles.input} inputMode="decimal" value={values.taxRate} onChange={set('taxRate')} aria-invalid={invalid('taxRate')} aria-describedby={described('taxRate')} />
+        <input id={`${id}-rate`} className={ui.input} inputMode="decimal" value={values.taxRate} onChange={set('taxRate')} aria-invalid={invalid('taxRate')} aria-describedby={described('taxRate')} />
       </div>
-      <div className={styles.field}>
+      <div className={ui.field}>
         <label htmlFor={`${id}-sac`}>{t('sacCode')}</label>
-        <input id={`${id}-sac`} className={styles.input} inputMode="numeric" maxLength={8} value={values.sacCode} onChange={set('sacCode')} aria-invalid={invalid('sacCode')} aria-describedby={described('sacCode')} />
+        <input id={`${id}-sac`} className={ui.input} inputMode="numeric" maxLength={8} value={values.sacCode} onChange={set('sacCode')} aria-invalid={invalid('sacCode')} aria-describedby={described('sacCode')} />
       </div>
-      <div className={styles.field}>
+      <div className={ui.field}>
         <label htmlFor={`${id}-supply`}>{t('supplyType')}</label>
-        <select id={`${id}-supply`} className={styles.input} value={values.supplyType} onChange={set('supplyType')}>
+        <select id={`${id}-supply`} className={ui.input} value={values.supplyType} onChange={set('supplyType')}>
           <option value="intra">{t('intra')}</option>
           <option value="inter">{t('inter')}</option>
         </select>
       </div>
-      <p className={styles.muted}>{t('taxHint')}</p>
+      <p className={ui.hint}>{t('taxHint')}</p>
       {error ? (
-        <p id={`${id}-error`} role="alert" className={styles.error}>
+        <p id={`${id}-error`} role="alert" className={ui.error}>
           {error.text}
         </p>
       ) : null}
-      <p role="status" className={styles.muted}>
+      <p role="status" className={ui.hint}>
         {notice}
       </p>
       <div className={styles.actions}>

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { checkPersonName, checkPhone } from '@/lib/contact/checks';
 import { NAME_MAX, type Phone } from '@/lib/contact/identifiers';
 import { LazyPhoneField } from '@/components/auth/lazy-phone-field';
+import ui from '@/components/ui/ui.module.css';
 import styles from './trust.module.css';
 
 export type PassengerDraft = { forOther: boolean; name: string; phone: Partial<Phone> | undefined };
@@ -35,12 +36,12 @@ export function PassengerFields({ value, onChange, showErrors, defaultCountry }:
       </label>
       {value.forOther ? (
         <>
-          <p className={styles.muted}>{t('passengerHint')}</p>
-          <div className={styles.field}>
+          <p className={ui.hint}>{t('passengerHint')}</p>
+          <div className={ui.field}>
             <label htmlFor={`${id}-name`}>{t('passengerName')}</label>
             <input
               id={`${id}-name`}
-              className={styles.input}
+              className={ui.input}
               autoComplete="off"
               maxLength={NAME_MAX}
               value={value.name}
@@ -49,7 +50,7 @@ export function PassengerFields({ value, onChange, showErrors, defaultCountry }:
               aria-describedby={error('name') ? `${id}-name-error` : undefined}
             />
             {error('name') ? (
-              <p id={`${id}-name-error`} className={styles.error}>
+              <p id={`${id}-name-error`} className={ui.error}>
                 {error('name')}
               </p>
             ) : null}

@@ -14,8 +14,8 @@ export function ReviewsBoard({ timeZone }: { timeZone: string }) {
   const id = useId();
   const reviews = useReviews();
   const moderate = useModerateReview();
-  if (reviews.isPending) return <p role="status" aria-busy="true" className={styles.muted}>…</p>;
-  if (reviews.isError || !reviews.data) return <p role="alert" className={styles.error}>{t('loadError')}</p>;
+  if (reviews.isPending) return <p role="status" aria-busy="true" className={ui.hint}>…</p>;
+  if (reviews.isError || !reviews.data) return <p role="alert" className={ui.error}>{t('loadError')}</p>;
   const { overall, drivers, comments } = reviews.data;
   const average = (summary: { average: number; count: number }) => (summary.count ? t('average', { average: summary.average.toFixed(1), count: summary.count }) : t('noRatings'));
   return (
@@ -37,7 +37,7 @@ export function ReviewsBoard({ timeZone }: { timeZone: string }) {
             </tbody>
           </table>
         ) : (
-          <p className={styles.muted}>{t('noRatings')}</p>
+          <p className={ui.hint}>{t('noRatings')}</p>
         )}
       </section>
       <section aria-labelledby={`${id}-comments`}>
@@ -51,7 +51,7 @@ export function ReviewsBoard({ timeZone }: { timeZone: string }) {
                   {comment.driverName ? ` · ${comment.driverName}` : ''}
                 </p>
                 <blockquote>{comment.comment}</blockquote>
-                <p className={styles.muted}>
+                <p className={ui.hint}>
                   <time dateTime={comment.createdAt}>{formatDateTime(comment.createdAt, locale, timeZone)}</time> · {t(`status.${comment.status as 'pending' | 'approved' | 'rejected'}`)}
                 </p>
                 <div className={styles.actions}>
@@ -70,7 +70,7 @@ export function ReviewsBoard({ timeZone }: { timeZone: string }) {
             ))}
           </ul>
         ) : (
-          <p className={styles.muted}>{t('noComments')}</p>
+          <p className={ui.hint}>{t('noComments')}</p>
         )}
       </section>
     </div>

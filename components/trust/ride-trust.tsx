@@ -30,7 +30,7 @@ export function RideTrust({ ride }: { ride: RideView }) {
           {t('downloadInvoice')}
         </a>
       </div>
-      {ride.rating ? <p className={styles.muted}>{t('rated', { stars: ride.rating.stars })}</p> : <RateRide rideId={ride.id} />}
+      {ride.rating ? <p className={ui.hint}>{t('rated', { stars: ride.rating.stars })}</p> : <RateRide rideId={ride.id} />}
     </div>
   );
 }
@@ -74,12 +74,12 @@ function RateRide({ rideId }: { rideId: number }) {
           ))}
         </div>
       </fieldset>
-      <div className={styles.field}>
+      <div className={ui.field}>
         <label htmlFor={`${id}-comment`}>{t('commentLabel')}</label>
-        <textarea id={`${id}-comment`} className={styles.input} rows={3} maxLength={COMMENT_MAX} value={comment} onChange={(e) => setComment(e.target.value)} />
+        <textarea id={`${id}-comment`} className={ui.input} rows={3} maxLength={COMMENT_MAX} value={comment} onChange={(e) => setComment(e.target.value)} />
       </div>
       {error ? (
-        <p role="alert" className={styles.error}>
+        <p role="alert" className={ui.error}>
           {error}
         </p>
       ) : null}

@@ -2,7 +2,7 @@
 
 import { useId } from 'react';
 import { useTranslations } from 'next-intl';
-import auth from '@/components/auth/auth.module.css';
+import ui from '@/components/ui/ui.module.css';
 import { useAgencies } from './queries';
 
 /** The Add Driver sheet's optional travel company; hidden while the business has none. */
@@ -12,9 +12,9 @@ export function AgencySelect({ value, onChange }: { value: number | null | undef
   const agencies = useAgencies().data?.agencies.filter((a) => a.accountStatus !== 'Blocked') ?? [];
   if (!agencies.length) return null;
   return (
-    <div className={auth.field}>
+    <div className={ui.field}>
       <label htmlFor={`${id}-agency`}>{t('agencyLabel')}</label>
-      <select id={`${id}-agency`} className={auth.input} value={value ?? ''} onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}>
+      <select id={`${id}-agency`} className={ui.input} value={value ?? ''} onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}>
         <option value="">{t('agencyNone')}</option>
         {agencies.map((agency) => (
           <option key={agency.id} value={agency.id}>

@@ -63,9 +63,9 @@ export function AssignVehicleDialog({ driver, onClose }: { driver: DriverView; o
       >
         <h2 id={`${id}-title`}>{t('assignTitle', { name: driver.name })}</h2>
         {ready && !vehicles.length ? <p>{t('noVehicles')}</p> : null}
-        <div className={auth.field}>
+        <div className={ui.field}>
           <label htmlFor={`${id}-vehicle`}>{t('assignLabel')}</label>
-          <select id={`${id}-vehicle`} className={auth.input} value={choice} onChange={(event) => setChoice(event.target.value)} aria-busy={!ready && !list.isError} aria-describedby={error ? `${id}-error` : undefined}>
+          <select id={`${id}-vehicle`} className={ui.input} value={choice} onChange={(event) => setChoice(event.target.value)} aria-busy={!ready && !list.isError} aria-describedby={error ? `${id}-error` : undefined}>
             <option value="">{t('assignNone')}</option>
             {vehicles.map((vehicle) => (
               <option key={vehicle.id} value={vehicle.id}>
@@ -75,7 +75,7 @@ export function AssignVehicleDialog({ driver, onClose }: { driver: DriverView; o
           </select>
         </div>
         {error ? (
-          <p id={`${id}-error`} role="alert" className={auth.error}>
+          <p id={`${id}-error`} role="alert" className={ui.error}>
             {error}
           </p>
         ) : null}

@@ -92,11 +92,11 @@ export function PersonSheet({
       </h2>
       <form className={auth.form} noValidate onSubmit={onSubmit}>
         <fieldset className={auth.fieldset} disabled={!hydrated || isSubmitting}>
-          <div className={auth.field}>
+          <div className={ui.field}>
             <label htmlFor={`${id}-name`}>{texts.nameLabel}</label>
             <input
               id={`${id}-name`}
-              className={auth.input}
+              className={ui.input}
               required
               maxLength={NAME_MAX}
               autoComplete="off"
@@ -104,11 +104,11 @@ export function PersonSheet({
               aria-describedby={`${id}-name-count${nameError ? ` ${id}-name-error` : ''}`}
               {...form.register('name')}
             />
-            <p id={`${id}-name-count`} className={auth.hint}>
+            <p id={`${id}-name-count`} className={ui.counter}>
               {texts.counter(values.name?.length ?? 0, NAME_MAX)}
             </p>
             {nameError ? (
-              <p id={`${id}-name-error`} className={auth.error}>
+              <p id={`${id}-name-error`} className={ui.error}>
                 {nameError}
               </p>
             ) : null}
@@ -131,11 +131,11 @@ export function PersonSheet({
               />
             )}
           />
-          <div className={auth.field}>
+          <div className={ui.field}>
             <label htmlFor={`${id}-place`}>{texts.placeLabel}</label>
-            <input id={`${id}-place`} className={auth.input} maxLength={PLACE_MAX} autoComplete="address-level2" aria-invalid={placeError ? true : undefined} aria-describedby={placeError ? `${id}-place-error` : undefined} {...form.register('place')} />
+            <input id={`${id}-place`} className={ui.input} maxLength={PLACE_MAX} autoComplete="address-level2" aria-invalid={placeError ? true : undefined} aria-describedby={placeError ? `${id}-place-error` : undefined} {...form.register('place')} />
             {placeError ? (
-              <p id={`${id}-place-error`} className={auth.error}>
+              <p id={`${id}-place-error`} className={ui.error}>
                 {placeError}
               </p>
             ) : null}

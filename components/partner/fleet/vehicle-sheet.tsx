@@ -72,7 +72,7 @@ export function VehicleSheet({ vehicle, onClose }: { vehicle?: VehicleView; onCl
 
   const error = (name: (typeof FIELDS)[number]) =>
     errors[name] ? (
-      <p id={`${id}-${name}-error`} className={auth.error}>
+      <p id={`${id}-${name}-error`} className={ui.error}>
         {fieldError(errors[name])}
       </p>
     ) : null;
@@ -84,11 +84,11 @@ export function VehicleSheet({ vehicle, onClose }: { vehicle?: VehicleView; onCl
       </h2>
       <form className={auth.form} noValidate onSubmit={onSubmit}>
         <fieldset className={auth.fieldset} disabled={!hydrated || isSubmitting}>
-          <div className={auth.field}>
+          <div className={ui.field}>
             <label htmlFor={`${id}-type`}>{t('typeLabel')}</label>
             <select
               id={`${id}-type`}
-              className={auth.input}
+              className={ui.input}
               required
               aria-invalid={errors.vehicleType ? true : undefined}
               aria-describedby={describe('vehicleType')}
@@ -108,11 +108,11 @@ export function VehicleSheet({ vehicle, onClose }: { vehicle?: VehicleView; onCl
             </select>
             {error('vehicleType')}
           </div>
-          <div className={auth.field}>
+          <div className={ui.field}>
             <label htmlFor={`${id}-model`}>{t('modelLabel')}</label>
             <select
               id={`${id}-model`}
-              className={auth.input}
+              className={ui.input}
               required
               disabled={!values.vehicleType}
               value={manual ? OTHER_MODEL : models.includes(values.model ?? '') ? values.model : ''}
@@ -135,13 +135,13 @@ export function VehicleSheet({ vehicle, onClose }: { vehicle?: VehicleView; onCl
             {manual ? null : error('model')}
           </div>
           {manual ? (
-            <div className={auth.field}>
+            <div className={ui.field}>
               <label htmlFor={`${id}-custom`}>{t('customModelLabel')}</label>
-              <input id={`${id}-custom`} className={auth.input} maxLength={MODEL_MAX} required autoComplete="off" aria-invalid={errors.model ? true : undefined} aria-describedby={describe('model')} {...form.register('model')} />
+              <input id={`${id}-custom`} className={ui.input} maxLength={MODEL_MAX} required autoComplete="off" aria-invalid={errors.model ? true : undefined} aria-describedby={describe('model')} {...form.register('model')} />
               {error('model')}
             </div>
           ) : null}
-          <div className={auth.field}>
+          <div className={ui.field}>
             <label htmlFor={`${id}-number`}>{t('numberLabel')}</label>
             <Controller
               control={form.control}
@@ -149,7 +149,7 @@ export function VehicleSheet({ vehicle, onClose }: { vehicle?: VehicleView; onCl
               render={({ field }) => (
                 <input
                   id={`${id}-number`}
-                  className={`${auth.input} ${styles.plate}`}
+                  className={`${ui.input} ${styles.plate}`}
                   required
                   maxLength={VEHICLE_NUMBER_MAX}
                   autoComplete="off"
@@ -165,7 +165,7 @@ export function VehicleSheet({ vehicle, onClose }: { vehicle?: VehicleView; onCl
                 />
               )}
             />
-            <p id={`${id}-number-hint`} className={styles.hint}>
+            <p id={`${id}-number-hint`} className={ui.hint}>
               {t('numberHint')}
             </p>
             {error('number')}

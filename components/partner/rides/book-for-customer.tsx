@@ -14,7 +14,6 @@ import { bookForCustomer, fetchQuote, type Quote, type QuoteInput } from '@/comp
 import { failureOf } from '@/components/data/fetch-data';
 import { useApiErrorText } from '@/components/ui/use-api-error';
 import ui from '@/components/ui/ui.module.css';
-import auth from '@/components/auth/auth.module.css';
 import type { ConsoleArea } from '../sections';
 import styles from './rides.module.css';
 
@@ -110,10 +109,10 @@ export function BookForCustomer({ area, timeZone, defaultCountry, packages }: { 
             ))}
           </fieldset>
           <label htmlFor={`${id}-name`}>{t('customerName')}</label>
-          <input id={`${id}-name`} className={auth.input} maxLength={NAME_MAX} value={name} onChange={(e) => setName(e.target.value)} aria-invalid={name && !nameOk ? true : undefined} />
+          <input id={`${id}-name`} className={ui.input} maxLength={NAME_MAX} value={name} onChange={(e) => setName(e.target.value)} aria-invalid={name && !nameOk ? true : undefined} />
           <PhoneField id={`${id}-phone`} value={phone} onChange={setPhone} defaultCountry={defaultCountry} error={phone?.number && !phoneCheck.success ? tv(phoneCheck.error.issues[0].message as 'phoneInvalid') : undefined} />
           <label htmlFor={`${id}-pay`}>{t('payment')}</label>
-          <select id={`${id}-pay`} className={auth.input} value={payment} onChange={(e) => setPayment(e.target.value as 'cash' | 'upi')}>
+          <select id={`${id}-pay`} className={ui.input} value={payment} onChange={(e) => setPayment(e.target.value as 'cash' | 'upi')}>
             <option value="cash">{t('cash')}</option>
             <option value="upi">{t('upi')}</option>
           </select>
@@ -122,7 +121,7 @@ export function BookForCustomer({ area, timeZone, defaultCountry, packages }: { 
           </button>
         </form>
       ) : null}
-      {error ? <p role="alert" className={auth.error}>{error}</p> : null}
+      {error ? <p role="alert" className={ui.error}>{error}</p> : null}
     </section>
   );
 }

@@ -94,7 +94,7 @@ export function RideActionDialog({ ride, kind, onDone, onClose }: { ride: Partne
         {assigning ? (
           <>
             <label htmlFor={`${id}-driver`}>{t('chooseDriver')}</label>
-            <select id={`${id}-driver`} className={auth.input} value={driverId} onChange={(e) => {
+            <select id={`${id}-driver`} className={ui.input} value={driverId} onChange={(e) => {
               setDriverId(e.target.value);
               const own = options?.vehicles.find((v) => v.id === options.drivers.find((d) => String(d.id) === e.target.value)?.vehicleId);
               if (own && !vehicleReason(own, upgrade, td) && (!vehicleId || kind === 'reassign')) setVehicleId(String(own.id));
@@ -108,7 +108,7 @@ export function RideActionDialog({ ride, kind, onDone, onClose }: { ride: Partne
             {options && !options.drivers.length ? <p className={styles.note}>{t('noDrivers')}</p> : null}
             {options?.drivers.length && !options.drivers.some((d) => d.availability === 'available') ? <p className={styles.note}>{td('noFreeDriver')}</p> : null}
             <label htmlFor={`${id}-vehicle`}>{t('chooseVehicle')}</label>
-            <select id={`${id}-vehicle`} className={auth.input} value={vehicleId} onChange={(e) => setVehicleId(e.target.value)}>
+            <select id={`${id}-vehicle`} className={ui.input} value={vehicleId} onChange={(e) => setVehicleId(e.target.value)}>
               <option value="">{t('choose')}</option>
               {options?.vehicles.map((v) => {
                 const label = `${v.number} · ${v.model}`;
@@ -131,14 +131,14 @@ export function RideActionDialog({ ride, kind, onDone, onClose }: { ride: Partne
         {kind === 'decline' ? (
           <>
             <label htmlFor={`${id}-reason`}>{t('reason')}</label>
-            <textarea id={`${id}-reason`} className={auth.input} rows={3} maxLength={300} value={reason} onChange={(e) => setReason(e.target.value)} />
+            <textarea id={`${id}-reason`} className={ui.input} rows={3} maxLength={300} value={reason} onChange={(e) => setReason(e.target.value)} />
           </>
         ) : null}
         {kind === 'start' ? (
           <>
             <p>{ride.bookedForCustomer ? td('startBodyCustomer') : t('startBody')}</p>
             <label htmlFor={`${id}-code`}>{t('startCode')}</label>
-            <input id={`${id}-code`} className={auth.input} inputMode="numeric" autoComplete="off" maxLength={4} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} disabled={locked} />
+            <input id={`${id}-code`} className={ui.input} inputMode="numeric" autoComplete="off" maxLength={4} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} disabled={locked} />
             {locked ? (
               <>
                 <p className={styles.note}>{t('locked')}</p>
@@ -153,11 +153,11 @@ export function RideActionDialog({ ride, kind, onDone, onClose }: { ride: Partne
           <>
             <p>{t('completeBody', { tolls: formatMoney(ride.tolls, ride.currency, locale) })}</p>
             <label htmlFor={`${id}-tolls`}>{t('finalTolls', { currency: ride.currency })}</label>
-            <input id={`${id}-tolls`} className={auth.input} type="number" min={0} step="0.01" inputMode="decimal" value={tolls} onChange={(e) => setTolls(e.target.value)} />
+            <input id={`${id}-tolls`} className={ui.input} type="number" min={0} step="0.01" inputMode="decimal" value={tolls} onChange={(e) => setTolls(e.target.value)} />
             <PaidWith paidByCard={paidByCard} value={paidWith} onChange={setPaidWith} />
           </>
         ) : null}
-        {error ? <p role="alert" className={auth.error}>{error}</p> : null}
+        {error ? <p role="alert" className={ui.error}>{error}</p> : null}
         <div className={styles.dialogActions}>
           <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={!ready || busy}>
             {busy ? t('working') : kind === 'reassign' ? td('confirmReassign') : t(CONFIRM[kind])}

@@ -6,7 +6,6 @@ import { failureOf } from '@/components/data/fetch-data';
 import { useApiErrorText } from '@/components/ui/use-api-error';
 import { formatDateTime } from '@/lib/i18n/format';
 import ui from '@/components/ui/ui.module.css';
-import auth from '@/components/auth/auth.module.css';
 import { useRideAction } from './queries';
 import type { PartnerRide } from './types';
 import styles from './rides.module.css';
@@ -51,7 +50,7 @@ export function StartCodeLine({ ride, timeZone, compact = false }: { ride: Partn
         </button>
       ) : null}
       {note ? (
-        <span role={note.failed ? 'alert' : 'status'} className={note.failed ? auth.error : undefined}>
+        <span role={note.failed ? 'alert' : 'status'} className={note.failed ? ui.error : undefined}>
           {note.text}
         </span>
       ) : null}

@@ -67,7 +67,7 @@ export function CitiesSection({ settings, onSaved }: SectionProps) {
           ))}
         </ol>
       ) : (
-        <p className={styles.hint}>{t('cities.empty')}</p>
+        <p className={ui.hint}>{t('cities.empty')}</p>
       )}
       <div className={screen.field}>
         <label htmlFor={`${id}-search`}>{t('cities.search')}</label>
@@ -79,7 +79,7 @@ export function CitiesSection({ settings, onSaved }: SectionProps) {
             {suggestions.map((s) => (
               <li key={s.gazetteerId} className={styles.city}>
                 <span className={styles.cityName}>
-                  {s.name} <span className={styles.hint}>{s.countryName}</span>
+                  {s.name} <span className={ui.hint}>{s.countryName}</span>
                 </span>
                 <button
                   type="button"
@@ -94,7 +94,7 @@ export function CitiesSection({ settings, onSaved }: SectionProps) {
             ))}
           </ul>
         ) : (
-          <p className={styles.hint}>{t('cities.noResults', { query: deferred })}</p>
+          <p className={ui.hint}>{t('cities.noResults', { query: deferred })}</p>
         )
       ) : null}
       {error ? (

@@ -74,7 +74,7 @@ export function ColourSection({ settings, onSaved }: SectionProps) {
           </span>
         ) : null}
       </div>
-      {check ? <p className={styles.hint}>{t('colour.ratio', { ratio: check.ratio })}</p> : null}
+      {check ? <p className={ui.hint}>{t('colour.ratio', { ratio: check.ratio })}</p> : null}
       {error ? (
         <p id={`${id}-error`} role="alert" className={screen.error}>
           {error}

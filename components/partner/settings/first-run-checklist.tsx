@@ -19,7 +19,7 @@ export function FirstRunChecklist({ area }: { area: ConsoleArea }) {
   return (
     <section className={`${ui.card} ${styles.section}`} aria-labelledby="first-run-checklist">
       <h2 id="first-run-checklist">{t('checklist.heading')}</h2>
-      <p className={styles.hint}>{t('checklist.progress', { done, total: items.length })}</p>
+      <p className={ui.hint}>{t('checklist.progress', { done, total: items.length })}</p>
       <ul className={styles.checklist}>
         {items.map((item) => (
           <li key={item.key} className={styles.checkItem}>
@@ -35,7 +35,7 @@ export function FirstRunChecklist({ area }: { area: ConsoleArea }) {
               <>
                 <span aria-hidden="true">○</span>
                 <Link href={sectionHref(area, WHERE[item.key])}>{t(`checklist.${item.key}`)}</Link>
-                <span className={styles.hint}>{t('checklist.todo')}</span>
+                <span className={ui.hint}>{t('checklist.todo')}</span>
               </>
             )}
           </li>

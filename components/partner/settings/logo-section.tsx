@@ -46,7 +46,7 @@ export function LogoSection({ settings, onSaved }: { settings: SettingsData; onS
           // eslint-disable-next-line @next/next/no-img-element
           <img src={settings.logoUrl} alt={t('logo.current')} className={styles.logoPreview} width={96} height={96} />
         ) : (
-          <p className={styles.hint}>{t('logo.none')}</p>
+          <p className={ui.hint}>{t('logo.none')}</p>
         )}
         <div className={screen.field}>
           <label htmlFor={`${id}-file`}>{t('logo.file')}</label>

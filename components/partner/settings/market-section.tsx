@@ -86,7 +86,7 @@ export function MarketSection({ settings, onSaved }: SectionProps) {
         </div>
       </div>
       <fieldset className={styles.languages} aria-invalid={error?.field === 'languages' ? true : undefined}>
-        <legend className={styles.hint}>{t('market.languages')}</legend>
+        <legend className={ui.hint}>{t('market.languages')}</legend>
         {offered.map((lang) => (
           <label key={lang}>
             <input

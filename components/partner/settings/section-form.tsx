@@ -48,7 +48,7 @@ export function TextField({
         onChange={(event) => onChange(event.target.value)}
       />
       {hint ? (
-        <p id={`${id}-hint`} className={styles.hint}>
+        <p id={`${id}-hint`} className={ui.hint}>
           {hint}
         </p>
       ) : null}
@@ -67,7 +67,7 @@ export function SectionForm({ heading, hint, onSubmit, children }: { heading: st
   return (
     <section className={`${ui.card} ${styles.section}`} aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>{heading}</h2>
-      {hint ? <p className={styles.hint}>{hint}</p> : null}
+      {hint ? <p className={ui.hint}>{hint}</p> : null}
       {onSubmit ? (
         <form noValidate onSubmit={onSubmit} className={styles.section}>
           {children}
