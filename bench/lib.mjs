@@ -34,10 +34,15 @@ export function pinned(cpu, cmd, args) {
   return [TASKSET, ['-c', String(cpu), cmd, ...args]];
 }
 
-/** Extra node flags for the server under test: BENCH_CPU_PROF=dir writes a V8 CPU profile there on exit. */
+/**
+ * Extra node flags for the server under test: BENCH_CPU_PROF=dir writes a V8 CPU profile there on exit;
+ * BENCH_TRACE_GC=file logs every garbage collection (`--trace-gc`, the server's stdout) to that file
+ * (servers started by `launchServer`); BENCH_NODE_ARGS adds flags of your own (space-separated).
+ */
 function serverNodeArgs() {
   const dir = process.env.BENCH_CPU_PROF;
-  return dir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`] : [];
+  const own = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  return [...own, ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []), ...(dir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`] : [])];
 }
 
 /** Starts dist/server.mjs on a fresh PGlite data directory; resolves when /api/health answers. `cpu`: pin it with taskset. */
@@ -126,7 +131,7 @@ export async function launchServer(port, { dataDir, env = {}, timeoutMs = 60_000
   const [cmd, args] = pinned(cpu, process.execPath, [...serverNodeArgs(), path.join(root, 'dist/server.mjs')]);
   const child = spawn(cmd, args, {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', process.env.BENCH_TRACE_GC ? fs.openSync(process.env.BENCH_TRACE_GC, 'w') : 'ignore', 'pipe'],
     env: { ...process.env, PORT: String(port), HOSTNAME: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'error', DATABASE_URL: '', DEV_OUTBOX: '1', TRUST_PROXY: '1', GOOGLE_MAPS_API_KEY: '', ...env },
   });
   let stderr = '';
