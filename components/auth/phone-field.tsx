@@ -70,6 +70,7 @@ export function PhoneField({
       <PhoneInput
         id={id}
         className={styles.phone}
+        numberInputProps={{ className: ui.input }}
         value={e164}
         defaultCountry={initial}
         countryOptionsOrder={[...preferred, '|', '...']}
