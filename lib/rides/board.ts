@@ -5,7 +5,7 @@ import { drivers, rides, users, vehicles, type Ride, type RideStatus } from '@/l
 import { DomainError } from '@/lib/errors/domain-error';
 import { validationText } from '@/lib/errors/validation-text';
 import { CUSTOM_DATE_MIN, daysBetween, isCalendarDate, localDate, localIsoTime, rangeInstants, type DayRange } from '@/lib/partner/dates';
-import { rideView } from './queries';
+import { rideFields } from './queries';
 import { dispatchView } from './partner';
 import type { BoardQuery } from './partner-schemas';
 
@@ -15,7 +15,7 @@ export const BOARD_MAX_DAYS = 366;
 export const UNASSIGNED_SOON_MS = 60 * 60 * 1000;
 
 /** A ride as the console's board shows it: the rider's name and phone, the driver and vehicle, no start code. */
-export type PartnerRide = Omit<ReturnType<typeof rideView>, 'startCode'> & {
+export type PartnerRide = ReturnType<typeof rideFields> & {
   customerName: string;
   phone: string;
   driverName: string | null;
@@ -99,18 +99,20 @@ async function boardCounts(db: Db, businessId: number, range: { start: Date; end
 type Row = { ride: Ride; name: string | null; phoneCode: string | null; phone: string | null; driverName: string | null; vehicleNumber: string | null };
 
 function partnerRide({ ride, name, phoneCode, phone, driverName, vehicleNumber }: Row, now: Date): PartnerRide {
-  const { startCode: _hidden, ...view } = rideView(ride);
   const untilPickup = ride.pickupTime.getTime() - now.getTime();
-  return {
-    ...view,
-    customerName: name ?? '',
-    phone: phone ? `+${phoneCode} ${phone}` : '',
-    driverName,
-    vehicleNumber,
-    startCodeLocked: ride.startCodeAttempts >= 5,
-    needsDriverSoon: ride.status === 'booked' && ride.driverId === null && untilPickup < UNASSIGNED_SOON_MS && untilPickup >= -UNASSIGNED_SOON_MS,
-    ...dispatchView(ride),
-  };
+  // Object.assign onto rideFields' literal: one hidden class for every row (see rideFields)
+  return Object.assign(
+    rideFields(ride),
+    {
+      customerName: name ?? '',
+      phone: phone ? `+${phoneCode} ${phone}` : '',
+      driverName,
+      vehicleNumber,
+      startCodeLocked: ride.startCodeAttempts >= 5,
+      needsDriverSoon: ride.status === 'booked' && ride.driverId === null && untilPickup < UNASSIGNED_SOON_MS && untilPickup >= -UNASSIGNED_SOON_MS,
+    },
+    dispatchView(ride),
+  );
 }
 
 function selectRows(db: Db, businessId: number) {
