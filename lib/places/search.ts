@@ -20,13 +20,23 @@ export type PlaceSuggestion = {
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
-/** "T Nagar, Chennai" for a locality, "Chennai International Airport (MAA)" for an airport, "Chennai" for a city. */
+/**
+ * "T Nagar, Chennai" for a locality, "Chennai International Airport (MAA)" for an airport, "Chennai" for a city.
+ * One literal, not a spread of shared fields followed by new keys (V8 would give each suggestion a hidden
+ * class of its own: see lib/rides/queries.ts rideFields).
+ */
 export function suggestionOf(entry: PlaceEntry): PlaceSuggestion {
   const country = regionNames.of(entry.country) ?? entry.country;
-  const base = { lat: entry.lat, lng: entry.lng, source: 'gazetteer' as const, kind: entry.kind };
-  if (entry.kind === 'airport') return { ...base, name: `${entry.name} (${entry.code})`, detail: [entry.parent, country].filter(Boolean).join(', '), code: entry.code };
-  if (entry.kind === 'locality') return { ...base, name: entry.parent ? `${entry.name}, ${entry.parent}` : entry.name, detail: [`${entry.region ?? ''} ${entry.postcode ?? ''}`.trim(), country].filter(Boolean).join(', ') };
-  return { ...base, name: entry.name, detail: country };
+  const airport = entry.kind === 'airport';
+  const name = airport ? `${entry.name} (${entry.code})` : entry.kind === 'locality' && entry.parent ? `${entry.name}, ${entry.parent}` : entry.name;
+  const detail = airport
+    ? [entry.parent, country].filter(Boolean).join(', ')
+    : entry.kind === 'locality'
+      ? [`${entry.region ?? ''} ${entry.postcode ?? ''}`.trim(), country].filter(Boolean).join(', ')
+      : country;
+  const suggestion: PlaceSuggestion = { name, detail, lat: entry.lat, lng: entry.lng, source: 'gazetteer', kind: entry.kind };
+  if (airport) suggestion.code = entry.code;
+  return suggestion;
 }
 
 type GooglePlace = { displayName?: { text?: string }; formattedAddress?: string; location?: { latitude: number; longitude: number } };
