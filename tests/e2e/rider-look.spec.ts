@@ -76,8 +76,18 @@ for (const size of SIZES) {
 test('the vehicle step at 360 px: vehicle pictures, and the route sketch labelled as a sketch when the map cannot load', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true, locale: 'en-IN' });
   const page = await context.newPage();
-  // This machine has no internet: the default open style (OpenFreeMap) cannot load, so the sketch stays.
+  await page.addInitScript(() => {
+    const win = window as unknown as { __shift: number };
+    win.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) win.__shift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // This machine has no internet: the default open style (OpenFreeMap) cannot load, so the sketch stays. As on
+  // a slow phone network, the style request fails only after a while, so the page is drawn while the map loads.
+  await page.route('https://tiles.openfreemap.org/**', (route) => void setTimeout(() => void route.abort('internetdisconnected').catch(() => {}), 1_500));
   await fillTrip(page, { from: 'Chennai', to: 'Bengaluru', time: '8:00 PM' });
+  await page.evaluate(() => ((window as unknown as { __shift: number }).__shift = 0));
   const radios = page.getByRole('radio');
   await expect(radios.first()).toBeVisible();
   const pictures = page.locator('img[data-vehicle-picture]');
@@ -90,6 +100,8 @@ test('the vehicle step at 360 px: vehicle pictures, and the route sketch labelle
   }
   expect(await page.locator('img[data-vehicle-picture="sedan"]').getAttribute('src')).toBe('/vehicles/sedan.svg');
   await expect(page.locator('[data-open-map="failed"]')).toBeAttached({ timeout: 20_000 });
+  // Nothing on the step moved while the map tried to load and gave up (layout shift, as Lighthouse's CLS counts it).
+  expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.02);
   await expect(page.getByText('Sketch, not a map')).toBeVisible();
   await expect(page.getByRole('img', { name: /^Route from/ })).toBeVisible();
   await expectNoSideScroll(page, 'vehicles');
