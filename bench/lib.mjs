@@ -37,7 +37,7 @@ export function pinned(cpu, cmd, args) {
 /**
  * Extra node flags for the server under test: BENCH_CPU_PROF=dir writes a V8 CPU profile there on exit;
  * BENCH_TRACE_GC=file logs every garbage collection (`--trace-gc`, the server's stdout) to that file
- * (servers started by `launchServer`); BENCH_NODE_ARGS adds flags of your own (space-separated).
+ * ; BENCH_NODE_ARGS adds flags of your own (space-separated).
  */
 function serverNodeArgs() {
   const dir = process.env.BENCH_CPU_PROF;
@@ -51,7 +51,7 @@ export async function startServer(port, env = {}, { cpu = null } = {}) {
   const [cmd, args] = pinned(cpu, process.execPath, [...serverNodeArgs(), path.join(root, 'dist/server.mjs')]);
   const child = spawn(cmd, args, {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_TRACE_GC ? fs.openSync(process.env.BENCH_TRACE_GC, 'w') : 'ignore', 'inherit'],
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'error', DATABASE_URL: '', DEV_OUTBOX: '1', TRUST_PROXY: '1', GOOGLE_MAPS_API_KEY: '', ...env },
   });
   // a server that dies during a run says so (wrk would only see refused connections)
