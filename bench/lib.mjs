@@ -36,9 +36,12 @@ export function pinned(cpu, cmd, args) {
 
 /**
  * Extra node flags for the server under test: BENCH_CPU_PROF=dir writes a V8 CPU profile there on exit;
- * BENCH_TRACE_GC=file logs every garbage collection (`--trace-gc`, the server's stdout) to that file
- * ; BENCH_NODE_ARGS adds flags of your own (space-separated).
+ * BENCH_TRACE_GC=file logs every garbage collection (`--trace-gc`) to that file (see serverStdout);
+ * BENCH_NODE_ARGS adds flags of your own (space-separated).
  */
+/** The server's stdout: the GC log file under BENCH_TRACE_GC, else nowhere. */
+const serverStdout = () => (process.env.BENCH_TRACE_GC ? fs.openSync(process.env.BENCH_TRACE_GC, 'w') : 'ignore');
+
 function serverNodeArgs() {
   const dir = process.env.BENCH_CPU_PROF;
   const own = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
@@ -51,7 +54,7 @@ export async function startServer(port, env = {}, { cpu = null } = {}) {
   const [cmd, args] = pinned(cpu, process.execPath, [...serverNodeArgs(), path.join(root, 'dist/server.mjs')]);
   const child = spawn(cmd, args, {
     cwd: root,
-    stdio: ['ignore', process.env.BENCH_TRACE_GC ? fs.openSync(process.env.BENCH_TRACE_GC, 'w') : 'ignore', 'inherit'],
+    stdio: ['ignore', serverStdout(), 'inherit'],
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'error', DATABASE_URL: '', DEV_OUTBOX: '1', TRUST_PROXY: '1', GOOGLE_MAPS_API_KEY: '', ...env },
   });
   // a server that dies during a run says so (wrk would only see refused connections)
@@ -131,7 +134,7 @@ export async function launchServer(port, { dataDir, env = {}, timeoutMs = 60_000
   const [cmd, args] = pinned(cpu, process.execPath, [...serverNodeArgs(), path.join(root, 'dist/server.mjs')]);
   const child = spawn(cmd, args, {
     cwd: root,
-    stdio: ['ignore', process.env.BENCH_TRACE_GC ? fs.openSync(process.env.BENCH_TRACE_GC, 'w') : 'ignore', 'pipe'],
+    stdio: ['ignore', serverStdout(), 'pipe'],
     env: { ...process.env, PORT: String(port), HOSTNAME: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'error', DATABASE_URL: '', DEV_OUTBOX: '1', TRUST_PROXY: '1', GOOGLE_MAPS_API_KEY: '', ...env },
   });
   let stderr = '';

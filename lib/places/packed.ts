@@ -38,3 +38,27 @@ export function packRagged(lists: readonly (readonly number[])[]): Ragged {
   lists.forEach((list, i) => ids.set(list, starts[i]));
   return { starts, ids };
 }
+
+/** Interns strings into a table: the id of each distinct string (-1 for undefined). */
+export function stringTable() {
+  const table: string[] = [];
+  const ids = new Map<string, number>();
+  const id = (text: string | undefined) => {
+    if (text === undefined) return -1;
+    let at = ids.get(text);
+    if (at === undefined) ids.set(text, (at = table.push(text) - 1));
+    return at;
+  };
+  return { table, id };
+}
+
+/** Strings as one string and offsets: one object for the collector instead of one per string. */
+export type PackedTexts = { text: string; starts: Int32Array };
+
+export function packTexts(texts: readonly string[]): PackedTexts {
+  const starts = new Int32Array(texts.length + 1);
+  texts.forEach((t, i) => (starts[i + 1] = starts[i] + t.length));
+  return { text: texts.join(''), starts };
+}
+
+export const textAt = (packed: PackedTexts, i: number): string => packed.text.slice(packed.starts[i], packed.starts[i + 1]);

@@ -1,6 +1,6 @@
 import { CITY_ALIASES } from './gazetteer';
 import { NATIVE_CITY_NAMES } from './native-names';
-import { packLists, packRagged, type PackedLists, type Ragged } from './packed';
+import { packLists, packRagged, packTexts, stringTable, textAt, type PackedLists, type Ragged } from './packed';
 import { addToGrid, idsNear, packGrid, type Grid, type GridBuilder } from './place-grid';
 import { loadAirports, loadCities, loadLocalities, type PlaceKind, type PlaceRecord } from './sources';
 import { distanceKm, editDistance, foldKey, wordsOf } from './text';
@@ -157,19 +157,6 @@ function sameTown(entry: Draft, entries: Draft[], grid: Grid): Draft | undefined
   return found;
 }
 
-/** Interns strings into a table: the id of each distinct string. */
-function stringTable() {
-  const table: string[] = [];
-  const ids = new Map<string, number>();
-  const id = (text: string | undefined) => {
-    if (text === undefined) return -1;
-    let at = ids.get(text);
-    if (at === undefined) ids.set(text, (at = table.push(text) - 1));
-    return at;
-  };
-  return { table, id };
-}
-
 const NAME_SEPARATOR = '\u0001';
 
 function build(records: PlaceRecord[], started: number): PlaceIndex {
@@ -212,12 +199,9 @@ function build(records: PlaceRecord[], started: number): PlaceIndex {
     for (const key of e.context) post(key, e.id);
   }
   const tokens = [...lists.keys()].sort();
-  const postingStarts = new Int32Array(tokens.length + 1);
-  tokens.forEach((t, i) => (postingStarts[i + 1] = postingStarts[i] + lists.get(t)!.length));
-  const postingIds = new Int32Array(postingStarts[tokens.length]);
-  tokens.forEach((t, i) => postingIds.set(lists.get(t)!.sort((a, b) => entries[b].importance - entries[a].importance), postingStarts[i]));
+  const postings = packRagged(tokens.map((t) => lists.get(t)!.sort((a, b) => entries[b].importance - entries[a].importance)));
   lists.clear();
-  const posting = (i: number) => postingIds.subarray(postingStarts[i], postingStarts[i + 1]);
+  const posting = (i: number) => postings.ids.subarray(postings.starts[i], postings.starts[i + 1]);
   const endingLists = new Map<string, number[]>();
   const byToken = new Map<string, number>();
   tokens.forEach((t, i) => {
@@ -244,8 +228,6 @@ function build(records: PlaceRecord[], started: number): PlaceIndex {
   const importance = new Float64Array(size);
   const population = new Float64Array(size).fill(NaN);
   const merged = new Uint8Array(size);
-  const nameStarts = new Int32Array(size + 1);
-  const nameParts: string[] = [];
   for (const e of entries) {
     const id = e.id;
     kind[id] = KINDS.indexOf(e.kind);
@@ -258,23 +240,20 @@ function build(records: PlaceRecord[], started: number): PlaceIndex {
     codeOf[id] = texts.id(e.code);
     regionOf[id] = texts.id(e.region);
     postcodeOf[id] = texts.id(e.postcode);
-    const names = e.names.join(NAME_SEPARATOR);
-    nameParts.push(names);
-    nameStarts[id + 1] = nameStarts[id] + names.length;
     if (e.parent !== undefined) parentIds[id] = e.parent;
   }
   const keys = packRagged(entries.map((e) => (e.merged ? [] : e.keys.map(keyId))));
   const context = packRagged(entries.map((e) => (e.merged ? [] : e.context.map(keyId))));
   const full = packRagged(entries.map((e) => (e.merged ? [] : e.full.map(keyId))));
-  const nameText = nameParts.join('');
+  const nameTexts = packTexts(entries.map((e) => e.names.join(NAME_SEPARATOR)));
   const byKind = { city: 0, airport: 0, locality: 0 };
   for (const e of entries) if (!e.merged) byKind[e.kind]++;
   entries.length = 0;
 
   const text = (at: number) => (at < 0 ? undefined : texts.table[at]);
-  const names = (id: number) => nameText.slice(nameStarts[id], nameStarts[id + 1]).split(NAME_SEPARATOR);
+  const names = (id: number) => textAt(nameTexts, id).split(NAME_SEPARATOR);
   const name = (id: number) => {
-    const all = nameText.slice(nameStarts[id], nameStarts[id + 1]);
+    const all = textAt(nameTexts, id);
     const end = all.indexOf(NAME_SEPARATOR);
     return end < 0 ? all : all.slice(0, end);
   };
