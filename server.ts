@@ -27,6 +27,7 @@ import { shutdownGracefully, trackRequest } from './lib/http/lifecycle';
 import { loadPlaceIndex } from './lib/places/place-index';
 import { getDb } from './lib/db/client';
 import { setProcessPoller, startJobPoller } from './lib/jobs/queue';
+import { startDbMaintenance } from './lib/db/maintenance';
 import { startTripMessages } from './lib/rides/trip-messages';
 import { sendToUser } from './lib/push/send';
 import { whatsappConfig } from './lib/whatsapp/config';
@@ -76,6 +77,8 @@ async function main(): Promise<void> {
   });
   const jobPoller = startJobPoller(db, { intervalMs: config.JOB_POLL_MS });
   setProcessPoller(jobPoller);
+  // PGlite runs no autovacuum of its own (lib/db/maintenance.ts); PostgreSQL does.
+  const maintenance = kind === 'pglite' ? startDbMaintenance(db) : undefined;
   const handle = app.getRequestHandler();
   // The API router runs outside Next's request scope: cache refreshes reach Next's handler in-process.
   provideRevalidator(async (request) => {
@@ -126,6 +129,7 @@ async function main(): Promise<void> {
         { name: 'front door', run: () => front?.close() },
         { name: 'metrics', run: () => metricsServer?.close() },
         { name: 'jobs', run: () => jobPoller.stop() },
+        { name: 'maintenance', run: () => maintenance?.stop() },
         { name: 'notices', run: stopClusterBus },
         { name: 'locks', run: stopClusterLocks },
         { name: 'database', run: closeDatabase },

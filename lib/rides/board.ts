@@ -1,10 +1,11 @@
 import 'server-only';
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { drivers, rides, users, vehicles, type Ride, type RideStatus } from '@/lib/db/schema';
 import { DomainError } from '@/lib/errors/domain-error';
 import { validationText } from '@/lib/errors/validation-text';
 import { CUSTOM_DATE_MIN, daysBetween, isCalendarDate, localDate, localIsoTime, rangeInstants, type DayRange } from '@/lib/partner/dates';
+import { jsonRowReader } from '@/lib/db/json-row';
 import { rideFields } from './queries';
 import { dispatchView } from './partner';
 import type { BoardQuery } from './partner-schemas';
@@ -74,26 +75,32 @@ export function decodeCursor(cursor: string): { at: Date; number: number } {
   return { at: when, number: n };
 }
 
-const statusCount = (status: RideStatus) => sql<string>`count(*) filter (where ${rides.status} = ${status})`;
-
-/** Counts per status and the number of soon-unassigned rides, for the rides whose pickup lies in [start, end). */
+/**
+ * Counts per status and the number of soon-unassigned rides, for the rides whose pickup lies in [start, end).
+ * Two statements so that the first, over every ride of the range, reads only the (business, status, pickup)
+ * index once the table is vacuumed (lib/db/maintenance.ts); the second reads the few booked rides of the two
+ * hours around now, whose driver is in the row.
+ */
 async function boardCounts(db: Db, businessId: number, range: { start: Date; end: Date }, now: Date): Promise<{ counts: BoardCounts; unassignedSoon: number }> {
-  const soon = new Date(now.getTime() + UNASSIGNED_SOON_MS);
-  const late = new Date(now.getTime() - UNASSIGNED_SOON_MS);
-  const [row] = await db
-    .select({
-      all: sql<string>`count(*)`,
-      booked: statusCount('booked'),
-      accepted: statusCount('accepted'),
-      ontrip: statusCount('ontrip'),
-      completed: statusCount('completed'),
-      cancelled: statusCount('cancelled'),
-      unassignedSoon: sql<string>`count(*) filter (where ${rides.status} = 'booked' and ${rides.driverId} is null and ${rides.pickupTime} >= ${late} and ${rides.pickupTime} < ${soon})`,
-    })
-    .from(rides)
-    .where(and(eq(rides.businessId, businessId), gte(rides.pickupTime, range.start), lt(rides.pickupTime, range.end)));
-  const counts = { all: Number(row.all), booked: Number(row.booked), accepted: Number(row.accepted), ontrip: Number(row.ontrip), completed: Number(row.completed), cancelled: Number(row.cancelled) };
-  return { counts, unassignedSoon: Number(row.unassignedSoon) };
+  const soon = new Date(Math.min(now.getTime() + UNASSIGNED_SOON_MS, range.end.getTime()));
+  const late = new Date(Math.max(now.getTime() - UNASSIGNED_SOON_MS, range.start.getTime()));
+  const [perStatus, [unassigned]] = await Promise.all([
+    db
+      .select({ status: rides.status, count: sql<string>`count(*)` })
+      .from(rides)
+      .where(and(eq(rides.businessId, businessId), gte(rides.pickupTime, range.start), lt(rides.pickupTime, range.end)))
+      .groupBy(rides.status),
+    db
+      .select({ count: sql<string>`count(*)` })
+      .from(rides)
+      .where(and(eq(rides.businessId, businessId), eq(rides.status, 'booked'), isNull(rides.driverId), gte(rides.pickupTime, late), lt(rides.pickupTime, soon))),
+  ]);
+  const counts: BoardCounts = { all: 0, booked: 0, accepted: 0, ontrip: 0, completed: 0, cancelled: 0 };
+  for (const { status, count } of perStatus) {
+    counts[status] = Number(count);
+    counts.all += Number(count);
+  }
+  return { counts, unassignedSoon: late < soon ? Number(unassigned?.count ?? 0) : 0 };
 }
 
 type Row = { ride: Ride; name: string | null; phoneCode: string | null; phone: string | null; driverName: string | null; vehicleNumber: string | null };
@@ -115,13 +122,28 @@ function partnerRide({ ride, name, phoneCode, phone, driverName, vehicleNumber }
   );
 }
 
+const readRide = jsonRowReader(rides);
+
+type RowJson = { ride: Record<string, unknown>; name: string | null; phoneCode: string | null; phone: string | null; driverName: string | null; vehicleNumber: string | null };
+
+/**
+ * The board's rows with the rider's name and phone and the driver's and vehicle's names, each row one JSON
+ * value (lib/db/json-row.ts: a third of the cost of fifty-odd fields per row on PGlite).
+ */
 function selectRows(db: Db, businessId: number) {
   return db
-    .select({ ride: rides, name: users.name, phoneCode: users.phoneCode, phone: users.phone, driverName: drivers.name, vehicleNumber: vehicles.number })
+    .select({
+      json: sql<RowJson>`json_build_object('ride', to_json(${rides}), 'name', ${users.name}, 'phoneCode', ${users.phoneCode}, 'phone', ${users.phone}, 'driverName', ${drivers.name}, 'vehicleNumber', ${vehicles.number})`,
+    })
     .from(rides)
     .innerJoin(users, eq(users.id, rides.riderId))
     .leftJoin(drivers, and(eq(drivers.id, rides.driverId), eq(drivers.businessId, businessId)))
     .leftJoin(vehicles, and(eq(vehicles.id, rides.vehicleId), eq(vehicles.businessId, businessId)));
+}
+
+/** A selected row as partnerRide reads it. */
+function rowOf({ json }: { json: RowJson }): Row {
+  return { ride: readRide(json.ride), name: json.name, phoneCode: json.phoneCode, phone: json.phone, driverName: json.driverName, vehicleNumber: json.vehicleNumber };
 }
 
 /**
@@ -134,7 +156,7 @@ export async function partnerBoard(db: Db, business: { id: number; timeZone: str
   const range = boardRange(query, business.timeZone, now);
   const countsPromise = boardCounts(db, business.id, range, now);
   if (query.q) {
-    const rows = await selectRows(db, business.id).where(and(eq(rides.businessId, business.id), eq(rides.number, Number(query.q)))).limit(1);
+    const rows = (await selectRows(db, business.id).where(and(eq(rides.businessId, business.id), eq(rides.number, Number(query.q)))).limit(1)).map(rowOf);
     const { counts, unassignedSoon } = await countsPromise;
     const found = rows.map((r) => partnerRide(r, now)).filter((r) => query.status === 'all' || r.status === query.status);
     return { rides: found, nextCursor: null, counts, unassignedSoon, range: { from: range.from, to: range.to, timeZone: business.timeZone } };
@@ -146,13 +168,14 @@ export async function partnerBoard(db: Db, business: { id: number; timeZone: str
     conditions.push(descending ? sql`(${rides.pickupTime}, ${rides.number}) < (${after.at}, ${after.number})` : sql`(${rides.pickupTime}, ${rides.number}) > (${after.at}, ${after.number})`);
   }
   const order = descending ? [desc(rides.pickupTime), desc(rides.number)] : [asc(rides.pickupTime), asc(rides.number)];
-  const [rows, { counts, unassignedSoon }] = await Promise.all([
+  const [selected, { counts, unassignedSoon }] = await Promise.all([
     selectRows(db, business.id)
       .where(and(...conditions))
       .orderBy(...order)
       .limit(query.limit + 1),
     countsPromise,
   ]);
+  const rows = selected.map(rowOf);
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
@@ -170,7 +193,7 @@ export async function boardRidesForExport(db: Db, business: { id: number; timeZo
   const rows = await selectRows(db, business.id)
     .where(and(eq(rides.businessId, business.id), gte(rides.pickupTime, range.start), lt(rides.pickupTime, range.end), query.status === 'all' ? undefined : eq(rides.status, query.status)))
     .orderBy(asc(rides.pickupTime), asc(rides.number));
-  return { rides: rows.map((r) => partnerRide(r, now)), range: { from: range.from, to: range.to } };
+  return { rides: rows.map((r) => partnerRide(rowOf(r), now)), range: { from: range.from, to: range.to } };
 }
 
 const CSV_COLUMNS = ['ride_id', 'status', 'ride_type', 'trip_type', 'vehicle_type', 'pickup_time', 'pickup', 'dropoff', 'customer', 'phone', 'driver', 'vehicle', 'currency', 'ride_amount', 'driver_bata', 'tolls', 'total', 'payment'] as const;
