@@ -6,7 +6,7 @@ import { getTableColumns, type InferSelectModel, type Table } from 'drizzle-orm'
  * of its own before decoding it; for the board's page (51 rides of 50 columns,
  * joined to the rider, driver and vehicle) that was 13 % of the server's CPU
  * under load and 3.6 ms of the query's 3.8 ms, against 1.5 ms read as JSON
- * (bench/README.md, "the board on JSON rows"). PostgreSQL writes the row's JSON
+ * (bench/README.md, "the board on a maintained database and JSON rows"). PostgreSQL writes the row's JSON
  * itself; this turns it back into the row drizzle would have given.
  */
 
