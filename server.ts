@@ -23,7 +23,7 @@ import { apiApp } from './lib/api/app';
 import { isApiPath } from './lib/api/paths';
 import { provideRevalidator } from './lib/http/revalidate';
 import { revalidateSecret } from './lib/http/revalidate-secret';
-import { shutdownGracefully, trackRequest } from './lib/http/lifecycle';
+import { idleMs, shutdownGracefully, trackRequest } from './lib/http/lifecycle';
 import { loadPlaceIndex } from './lib/places/place-index';
 import { getDb } from './lib/db/client';
 import { setProcessPoller, startJobPoller } from './lib/jobs/queue';
@@ -77,8 +77,9 @@ async function main(): Promise<void> {
   });
   const jobPoller = startJobPoller(db, { intervalMs: config.JOB_POLL_MS });
   setProcessPoller(jobPoller);
-  // PGlite runs no autovacuum of its own (lib/db/maintenance.ts); PostgreSQL does.
-  const maintenance = kind === 'pglite' ? startDbMaintenance(db) : undefined;
+  // PGlite runs no autovacuum of its own (lib/db/maintenance.ts), and its one connection is shared with the
+  // requests: maintenance runs in quiet moments. PostgreSQL vacuums in its own processes.
+  const maintenance = kind === 'pglite' ? startDbMaintenance(db, { idleMs }) : undefined;
   const handle = app.getRequestHandler();
   // The API router runs outside Next's request scope: cache refreshes reach Next's handler in-process.
   provideRevalidator(async (request) => {

@@ -12,15 +12,26 @@ export function isDraining(): boolean {
 }
 
 const inFlight = new Set<ServerResponse>();
+/** When a request last started or ended (performance.now()). */
+let lastActivity = 0;
 
 /** Counts a request as in flight until its answer has ended or its connection closed. */
 export function trackRequest(res: ServerResponse): void {
   inFlight.add(res);
-  res.once('close', () => inFlight.delete(res));
+  lastActivity = performance.now();
+  res.once('close', () => {
+    inFlight.delete(res);
+    lastActivity = performance.now();
+  });
 }
 
 export function inFlightRequests(): number {
   return inFlight.size;
+}
+
+/** How long (ms) no request has been in flight: 0 while one is. */
+export function idleMs(): number {
+  return inFlight.size > 0 ? 0 : performance.now() - lastActivity;
 }
 
 /** How long a shutdown waits for in-flight requests by default (ms); SHUTDOWN_TIMEOUT_MS overrides it. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { careFor, maintainDatabase, tableStates, type TableState } from '@/lib/db/maintenance';
+import { careFor, maintainDatabase, startDbMaintenance, tableStates, type TableState } from '@/lib/db/maintenance';
 import { rowsOf } from '@/lib/db/rows';
 import { createBusiness } from '@/lib/tenancy/commands';
 import type { Db } from '@/lib/db/client';
@@ -55,8 +55,13 @@ describe('maintainDatabase on a real database', () => {
   beforeAll(async () => {
     db = await openTestDb();
     businessId = (await createBusiness(db, { slug: 'demo', name: 'Demo Cabs', countryCode: 'in' })).id;
+    // on PostgreSQL its own autovacuum could get to the table between two steps of a test
+    await db.execute(sql`alter table quotes set (autovacuum_enabled = false)`);
   });
-  afterAll(closeTestDb);
+  afterAll(async () => {
+    await db.execute(sql`alter table quotes reset (autovacuum_enabled)`);
+    await closeTestDb();
+  });
 
   const addQuotes = (n: number) =>
     db.execute(sql`insert into quotes (id, business_id, ride_type, trip_kind, pickup, pickup_time, distance_m, duration_s, route_source, currency, items, expires_at, created_at)
@@ -87,5 +92,31 @@ describe('maintainDatabase on a real database', () => {
     const done = await maintainDatabase(db);
     expect(done.find((d) => d.table === 'quotes')).toMatchObject({ vacuum: true, analyze: true });
     expect((await quotesState()).dead).toBe(0);
+  });
+  it('stops before a table when a request is waiting, and leaves it due', async () => {
+    await addQuotes(5000);
+    const yielded = await maintainDatabase(db, { shouldYield: () => true });
+    expect(yielded).toHaveLength(0);
+    expect(yielded.yielded).toBe(true);
+    expect((await quotesState()).insertedSinceVacuum).toBeGreaterThanOrEqual(5000);
+  });
+
+  it('runs a due round only in a quiet moment, or once it has waited too long', async () => {
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    let idle = 0;
+    const maintenance = startDbMaintenance(db, { firstMs: 0, intervalMs: 60_000, quietMs: 50, idleMs: () => idle });
+    await wait(400);
+    // requests kept coming: the 5,000 quotes of the last test are still waiting for their vacuum
+    expect((await quotesState()).insertedSinceVacuum).toBeGreaterThanOrEqual(5000);
+    idle = 10_000;
+    await wait(600);
+    await maintenance.stop();
+    expect((await quotesState()).insertedSinceVacuum).toBe(0);
+
+    await addQuotes(8000);
+    const busy = startDbMaintenance(db, { firstMs: 0, quietMs: 50, maxDeferMs: 300, idleMs: () => 0 });
+    await wait(1000);
+    await busy.stop();
+    expect((await quotesState()).insertedSinceVacuum).toBe(0);
   });
 });
