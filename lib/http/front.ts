@@ -9,6 +9,8 @@
  * - Every other HTML page gets a Content-Security-Policy with a fresh nonce,
  *   which is added to each <script> of the streamed HTML (static pages from
  *   Next's cache included), so scripts run only when this server sent them.
+ *   App pages kept in memory (prerendered, with Next's s-maxage) request the
+ *   app's chunks after the first paint (lib/http/scripts-after-paint.ts).
  *
  * Pages are asked of Next over a private socket (uncompressed, so the HTML can
  * be read); the front compresses. API routes, static files and React Server
@@ -26,6 +28,7 @@ import { gzipNonced, renderNonced, splitForNonce } from './nonced-page';
 import { sendEdgeError } from './edge';
 import { isErrorShell, isNotFoundPagePath, notFoundPagePath } from './not-found';
 import { inlineStylesheets, isDocumentPath, sharedMaxAge, stripAppScripts } from './documents';
+import { scriptsAfterPaint } from './scripts-after-paint';
 
 type Handle = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 type Log = { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void; debug?: (obj: object, msg: string) => void };
@@ -336,7 +339,7 @@ export function createFrontDoor({ handle, log, formOrigins = [], connectOrigins 
     headers['vary'] = 'Accept-Encoding';
     return {
       headers,
-      page: splitForNonce(upstream.body.toString('utf8')),
+      page: splitForNonce(scriptsAfterPaint(upstream.body.toString('utf8'))),
       internalPath: String(upstream.headers['x-middleware-rewrite'] ?? '').split('?')[0],
       storedAt: Date.now(),
       // Next answers STALE right after an on-demand revalidation while it renders afresh: keep that copy only
