@@ -22,7 +22,10 @@ const results = [];
 try {
   for (const [name, path] of PAGES) {
     const html = await (await fetch(server.origin + path)).text();
-    const srcs = [...new Set([...html.matchAll(/<script([^>]*)>/g)].filter((m) => !/nomodule/i.test(m[1])).map((m) => /src="([^"]+)"/.exec(m[1])?.[1]).filter(Boolean))];
+    const tags = [...html.matchAll(/<script([^>]*)>/g)].filter((m) => !/nomodule/i.test(m[1])).map((m) => /src="([^"]+)"/.exec(m[1])?.[1]);
+    // the chunks the front door requests after the first paint (lib/http/scripts-after-paint.ts), listed in its loader
+    const afterPaint = JSON.parse(/\(function\(s\)\{[\s\S]*?\}\)\((\[[^\]]*\])\)<\/script>/.exec(html)?.[1] ?? '[]');
+    const srcs = [...new Set([...tags, ...afterPaint].filter(Boolean))];
     const files = [];
     for (const src of srcs) {
       const body = Buffer.from(await (await fetch(new URL(src, server.origin))).arrayBuffer());

@@ -6,6 +6,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { isRtl } from '@/lib/i18n/markets';
 import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
+import { EarlyInput } from '@/components/ui/early-input';
 import '../../globals.css';
 
 export const dynamicParams = true;
@@ -42,6 +43,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
     <html lang={market.lang} dir={isRtl(market.lang) ? 'rtl' : 'ltr'} style={brandCssVariables(tenant.brandColor) as CSSProperties}>
       <body>
         <NextIntlClientProvider messages={null}>{children}</NextIntlClientProvider>
+        <EarlyInput />
       </body>
     </html>
   );
