@@ -76,3 +76,22 @@ test('the API refuses bad booking input with a 4xx that names the field', async 
   const book = await request.post('/api/rides', { headers: { origin: ORIGIN }, data: { rideSearchId: 'nope' } });
   expect(book.status()).toBe(401);
 });
+
+test('a rider on a slow phone types the pickup and picks a time before the page has its scripts; both are kept and the form goes on', async ({ page }) => {
+  // the app's chunks arrive 2 s late, as on a slow mobile network (the page itself is server HTML, shown at once)
+  await page.route('**/_next/static/chunks/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  });
+  await page.goto('/in/en/user/home');
+  const form = page.getByRole('form', { name: 'Book Taxi' });
+  await form.getByRole('combobox', { name: 'Pickup location' }).fill('Chen');
+  await form.getByLabel('Pickup time').selectOption({ label: '8:00 PM' });
+  // once hydrated, the typed text searches and the chosen time is the form's
+  await page.getByRole('option', { name: /^Chennai/ }).first().click();
+  await expect(form.getByRole('combobox', { name: 'Pickup location' })).toHaveValue(/^Chennai/);
+  await choosePlace(page, 'Drop-off location', 'Beng', 'Bengaluru');
+  await form.getByLabel('Pickup date').fill(inIndia(1));
+  await expect(form.getByLabel('Pickup time')).toHaveValue('20:00');
+  await expect(form.getByRole('button', { name: 'Continue' })).toBeEnabled();
+});
