@@ -203,7 +203,8 @@ export async function advance(state: AgentState, ctx: AgentContext, lead: ReplyL
   const question = nextQuestion(next);
   if (question) return say({ ...next, stage: 'collect', quote: undefined, selected: undefined, expect: question.expect }, [...lead, ...question.lines]);
   if (next.quote && next.quote.signature === quoteSignature(next.slots) && (next.stage === 'quoted' || next.stage === 'confirm')) {
-    return next.stage === 'confirm' && next.selected ? confirmReply(next, next.selected, ctx, lead) : say(next, [...lead, line('quotesPick')]);
+    // the same trip restated ("tomorrow" when the fares are already for tomorrow): the fares again, as cards to pick from
+    return next.stage === 'confirm' && next.selected ? confirmReply(next, next.selected, ctx, lead) : quoteReply(next, next.quote, ctx, lead);
   }
   const result = await requote(next, ctx);
   if ('problem' in result) return refuse(next, result.problem, ctx, lead, result.limit);
