@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 
 /*
  * A page is server HTML before its scripts run (on the pages the front door
@@ -17,12 +17,20 @@ export type EarlyChange = { field: Field; value?: string; checked?: boolean };
 
 const NOT_TYPED = new Set(['hidden', 'file', 'submit', 'button', 'reset', 'image']);
 
+/** A select whose choice is not the HTML's: the option marked selected, or (none marked) the first one a one-line select shows. */
+function selectChanged(select: HTMLSelectElement): boolean {
+  const options = Array.from(select.options);
+  if (select.multiple || select.size > 1) return options.some((option) => option.selected !== option.defaultSelected);
+  const marked = options.findIndex((option) => option.defaultSelected);
+  return select.selectedIndex !== (marked === -1 ? options.findIndex((option) => !option.disabled) : marked);
+}
+
 /** The fields under `root` whose state differs from the server HTML's (what was typed, picked or ticked before hydration). */
 export function changedBeforeHydration(root: ParentNode): EarlyChange[] {
   const changes: EarlyChange[] = [];
   for (const field of Array.from(root.querySelectorAll<Field>('input, textarea, select'))) {
     if (field instanceof HTMLSelectElement) {
-      if (Array.from(field.options).some((option) => option.selected !== option.defaultSelected)) changes.push({ field, value: field.value });
+      if (selectChanged(field)) changes.push({ field, value: field.value });
     } else if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
       // of a radio group only the newly checked one is replayed
       if (field.checked !== field.defaultChecked && (field.type === 'checkbox' || field.checked)) changes.push({ field, checked: field.checked });
@@ -58,15 +66,40 @@ export function replayEarlyChanges(changes: EarlyChange[]): void {
   }
 }
 
-/** Mounted once per page (the locale layout): reads the early changes as hydration commits, replays them after it. */
+const EVENTS = ['input', 'change', 'click'] as const;
+const noSubscription = () => () => {};
+
+/**
+ * Mounted once per page (the locale layout). On hydration (not on a client
+ * render after a navigation: nothing there predates the scripts) it reads the
+ * early changes as hydration commits, and replays them a task later, so that an
+ * event in flight finishes first: a select's input event makes React hydrate
+ * at once, and the change event that follows in the same task is React's own;
+ * a field that got an event after the read is left to React.
+ */
 export function EarlyInput() {
+  const hydrating = useSyncExternalStore(noSubscription, () => false, () => true);
   const early = useRef<EarlyChange[]>([]);
+  const touched = useRef(new Set<EventTarget>());
   useLayoutEffect(() => {
+    if (!hydrating) return;
     early.current = changedBeforeHydration(document);
-  }, []);
-  useEffect(() => {
-    replayEarlyChanges(early.current);
-    early.current = [];
+    if (!early.current.length) return;
+    const seen = (event: Event) => {
+      if (event.target) touched.current.add(event.target);
+    };
+    for (const type of EVENTS) document.addEventListener(type, seen, true);
+    const timer = setTimeout(() => {
+      for (const type of EVENTS) document.removeEventListener(type, seen, true);
+      replayEarlyChanges(early.current.filter((change) => !touched.current.has(change.field)));
+      early.current = [];
+    }, 0);
+    return () => {
+      clearTimeout(timer);
+      for (const type of EVENTS) document.removeEventListener(type, seen, true);
+    };
+    // once, on the mount: `hydrating` is only true in the hydration's render
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return null;
 }

@@ -72,6 +72,17 @@ test.describe('host modes and locale routing', () => {
     await page.goto('/user/support');
     await expect(page).toHaveURL(/\/in\/ta\/user\/support$/);
   });
+
+  test('a language picked before the page has its scripts (a slow phone) is still switched to once they run', async ({ page }) => {
+    await page.route('**/_next/static/chunks/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
+    await page.goto('/in/en/user/home', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Language').selectOption('ta-IN');
+    await expect(page).toHaveURL(/\/in\/ta\/user\/home$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ta');
+  });
 });
 
 test.describe('tenants', () => {

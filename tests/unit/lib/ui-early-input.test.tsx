@@ -2,7 +2,7 @@
  * @jest-environment jsdom
  */
 import { act, useState } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { EarlyInput } from '@/components/ui/early-input';
 
@@ -45,6 +45,15 @@ function Page() {
   );
 }
 
+/** Hydrates the page and lets the replay's task run. */
+async function hydrate(container: HTMLElement, between?: () => void) {
+  await act(async () => {
+    hydrateRoot(container, <Page />);
+  });
+  between?.();
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
 const state = (container: HTMLElement) => JSON.parse(container.querySelector('output')!.textContent!);
 
 test('what was typed, picked and ticked before hydration reaches the form state, and stays in the fields', async () => {
@@ -57,9 +66,7 @@ test('what was typed, picked and ticked before hydration reaches the form state,
   container.querySelector<HTMLInputElement>('input[aria-label="Return"]')!.checked = true;
   container.querySelector<HTMLInputElement>('input[aria-label="local"]')!.checked = true;
 
-  await act(async () => {
-    hydrateRoot(container, <Page />);
-  });
+  await hydrate(container);
   expect(state(container)).toEqual({ pickup: 'Chen', time: '20:00', returnTrip: true, kind: 'local' });
   expect(container.querySelector<HTMLInputElement>('input[aria-label="Pickup"]')!.value).toBe('Chen');
   expect(container.querySelector<HTMLInputElement>('input[aria-label="local"]')!.checked).toBe(true);
@@ -71,9 +78,39 @@ test('a page nobody touched before hydration is left as rendered', async () => {
   const container = document.createElement('div');
   container.innerHTML = renderToString(<Page />);
   document.body.appendChild(container);
-  await act(async () => {
-    hydrateRoot(container, <Page />);
+  await hydrate(container);
+  expect(state(container)).toEqual({ pickup: '', time: '', returnTrip: false, kind: 'outstation' });
+  container.remove();
+});
+
+test("a field the rider changes again once hydrated is React's own: the early value is not replayed over it", async () => {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(<Page />);
+  document.body.appendChild(container);
+  const select = container.querySelector<HTMLSelectElement>('select')!;
+  select.value = '20:00';
+  // hydrated, and before the replay's task the rider's change (a select fires input, then change) is handled by React
+  await hydrate(container, () => {
+    act(() => {
+      select.value = '';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
   });
+  expect(state(container).time).toBe('');
+  expect(select.value).toBe('');
+  container.remove();
+});
+
+test('a page rendered on the client (a navigation, not a hydration) replays nothing, even a select with no option marked selected', async () => {
+  const container = document.createElement('div');
+  document.body.appendChild(container);
+  const changes: string[] = [];
+  container.addEventListener('change', (event) => changes.push((event.target as HTMLSelectElement).value));
+  await act(async () => {
+    createRoot(container).render(<Page />);
+  });
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  expect(changes).toEqual([]);
   expect(state(container)).toEqual({ pickup: '', time: '', returnTrip: false, kind: 'outstation' });
   container.remove();
 });
