@@ -67,7 +67,7 @@ async function publishPost() {
   return '/in/en/blog/chennai-airport-on-time';
 }
 
-const PAGES = [
+const ALL_PAGES = [
   ['landing', '/in/en/user/home'],
   ['place page', '/in/en/place/chennai/outstation-taxi'],
   ['route page', '/in/en/taxi/chennai-to-bangalore'],
@@ -75,6 +75,12 @@ const PAGES = [
   ['booking form', '/in/en/user/form/taxi/booking'],
   ['console login', '/in/en/travel/login'],
 ];
+// `--only=landing,booking form` runs those pages alone
+const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const PAGES = ONLY ? ALL_PAGES.filter(([name]) => ONLY.includes(name)) : ALL_PAGES;
+// The console login is `noindex` on purpose (a sign-in form is nothing to search for): its SEO
+// goal is every other SEO audit passing.
+const NOT_INDEXED = new Set(['console login']);
 
 const results = [];
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
@@ -97,6 +103,7 @@ try {
         lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
         tbtMs: lhr.audits['total-blocking-time'].numericValue,
         cls: lhr.audits['cumulative-layout-shift'].numericValue,
+        seoFailing: lhr.categories.seo.auditRefs.filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1).map((ref) => ref.id),
         failing,
       });
     }
@@ -112,6 +119,9 @@ try {
       tbtMs: pick('tbtMs'),
       cls: pick('cls'),
       failing: [...new Set(runs.flatMap((r) => r.failing))],
+      seoFailing: [...new Set(runs.flatMap((r) => r.seoFailing))],
+      lcpRuns: runs.map((r) => Math.round(r.lcpMs)),
+      tbtRuns: runs.map((r) => Math.round(r.tbtMs)),
     });
   }
 } finally {
@@ -122,7 +132,9 @@ try {
 const gaps = [];
 for (const r of results) {
   if (r.performance < performanceGoal(r.name)) gaps.push(`${r.name}: performance ${r.performance} < ${performanceGoal(r.name)}`);
-  for (const key of ['accessibility', 'best-practices', 'seo']) if (r[key] < TARGETS[key]) gaps.push(`${r.name}: ${key} ${r[key]} < ${TARGETS[key]}`);
+  for (const key of ['accessibility', 'best-practices']) if (r[key] < TARGETS[key]) gaps.push(`${r.name}: ${key} ${r[key]} < ${TARGETS[key]}`);
+  const seoMisses = NOT_INDEXED.has(r.name) ? r.seoFailing.filter((id) => id !== 'is-crawlable') : r.seoFailing;
+  if (r.seo < TARGETS.seo && seoMisses.length) gaps.push(`${r.name}: seo ${r.seo} < ${TARGETS.seo} (${seoMisses.join(', ')})`);
   if (r.lcpMs > TARGETS.lcpMs) gaps.push(`${r.name}: LCP ${Math.round(r.lcpMs)} ms > ${TARGETS.lcpMs} ms`);
   if (r.tbtMs > TARGETS.tbtMs) gaps.push(`${r.name}: TBT ${Math.round(r.tbtMs)} ms > ${TARGETS.tbtMs} ms`);
   if (r.cls > TARGETS.cls) gaps.push(`${r.name}: CLS ${r.cls.toFixed(3)} > ${TARGETS.cls}`);
@@ -134,7 +146,9 @@ report(
     { label: `Lighthouse ${r.name}: performance`, value: r.performance, unit: '', goal: { op: '>=', value: performanceGoal(r.name) } },
     { label: `Lighthouse ${r.name}: accessibility`, value: r.accessibility, unit: '', goal: { op: '>=', value: TARGETS.accessibility } },
     { label: `Lighthouse ${r.name}: best practices`, value: r['best-practices'], unit: '', goal: { op: '>=', value: TARGETS['best-practices'] } },
-    { label: `Lighthouse ${r.name}: SEO`, value: r.seo, unit: '', goal: { op: '>=', value: TARGETS.seo } },
+    NOT_INDEXED.has(r.name)
+      ? { label: `Lighthouse ${r.name}: SEO audits failing besides is-crawlable (noindex on purpose)`, value: r.seoFailing.filter((id) => id !== 'is-crawlable').length, unit: '', goal: { op: '==', value: 0 } }
+      : { label: `Lighthouse ${r.name}: SEO`, value: r.seo, unit: '', goal: { op: '>=', value: TARGETS.seo } },
     { label: `Lighthouse ${r.name}: LCP`, value: r.lcpMs, unit: 'ms', goal: { op: '<=', value: TARGETS.lcpMs } },
     { label: `Lighthouse ${r.name}: TBT`, value: r.tbtMs, unit: 'ms', goal: { op: '<=', value: TARGETS.tbtMs } },
     { label: `Lighthouse ${r.name}: CLS`, value: r.cls, unit: '', goal: { op: '<=', value: TARGETS.cls } },
@@ -149,6 +163,8 @@ if (JSON_OUT) {
     console.log(
       `  ${r.name.padEnd(15)} ${String(r.performance).padStart(4)}  ${String(r.accessibility).padStart(4)}  ${String(r['best-practices']).padStart(4)}  ${String(r.seo).padStart(4)}  ${String(Math.round(r.lcpMs)).padStart(5)} ms  ${String(Math.round(r.tbtMs)).padStart(4)} ms  ${r.cls.toFixed(3)}`,
     );
+    if (RUNS > 1) console.log(`      runs: LCP ${r.lcpRuns.join(' / ')} ms, TBT ${r.tbtRuns.join(' / ')} ms`);
+    if (NOT_INDEXED.has(r.name)) console.log('      noindex on purpose: SEO counts every audit but is-crawlable');
     if (r.failing.length) console.log(`      audits below 1: ${r.failing.join(', ')}`);
   }
   console.log(gaps.length ? `  gaps: ${gaps.join('; ')}` : '  every target met');
