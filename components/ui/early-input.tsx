@@ -78,6 +78,7 @@ const noSubscription = () => () => {};
  * a field that got an event after the read is left to React.
  */
 export function EarlyInput() {
+  // not a store: React's one way to tell a hydration (it renders the server snapshot) from a client render
   const hydrating = useSyncExternalStore(noSubscription, () => false, () => true);
   const early = useRef<EarlyChange[]>([]);
   const touched = useRef(new Set<EventTarget>());
