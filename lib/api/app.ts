@@ -30,6 +30,7 @@ import { trackingRoutes } from './routes/tracking';
 import { uploadsRoutes } from './routes/uploads';
 import { walletRoutes } from './routes/wallet';
 import { whatsappRoutes } from './routes/whatsapp';
+import { jsonResponse } from '@/lib/http/json';
 
 /** Every API route, one module per resource; its type gives the browser its typed client. */
 const routes = new Hono()
@@ -107,9 +108,9 @@ export const apiApp = new Hono()
   .route('/', routes)
   .notFound((c) => {
     const allow = allowedMethods(c.req.path);
-    if (allow.length === 0) return Response.json(errorBody(notFound()), { status: 404 });
+    if (allow.length === 0) return jsonResponse(errorBody(notFound()), { status: 404 });
     if (c.req.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow: allow.join(', ') } });
     const error = new DomainError('method_not_allowed', 'method_not_allowed', `This address does not answer ${c.req.method}.`);
-    return Response.json(errorBody(error), { status: 405, headers: { allow: allow.join(', ') } });
+    return jsonResponse(errorBody(error), { status: 405, headers: { allow: allow.join(', ') } });
   })
   .onError((error) => toErrorResponse(error));

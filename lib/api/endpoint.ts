@@ -12,6 +12,7 @@ import { isAllowedOrigin, isCrossSiteFetch } from '@/lib/http/origin';
 import { refuseNul } from '@/lib/http/params';
 import { validationText } from '@/lib/errors/validation-text';
 import { cookieValue } from '@/lib/http/cookies';
+import { jsonResponse } from '@/lib/http/json';
 
 export type Auth = 'none' | 'optional' | 'required' | readonly UserRole[];
 
@@ -101,9 +102,9 @@ export function errorBody(error: DomainError) {
 
 /** The one mapping from errors to HTTP answers: typed errors keep their status; anything else is logged and answers 500. */
 export function toErrorResponse(error: unknown): Response {
-  if (error instanceof DomainError) return Response.json(errorBody(error), { status: HTTP_STATUS[error.kind], headers: errorHeaders(error) });
+  if (error instanceof DomainError) return jsonResponse(errorBody(error), { status: HTTP_STATUS[error.kind], headers: errorHeaders(error) });
   logger.error({ err: error }, 'unhandled route error');
-  return Response.json({ success: false, error: { code: 'internal', message: 'Something went wrong. Try again later.' } }, { status: 500 });
+  return jsonResponse({ success: false, error: { code: 'internal', message: 'Something went wrong. Try again later.' } }, { status: 500 });
 }
 
 function pathParams(c: Context): Record<string, string> {
@@ -166,11 +167,11 @@ export function endpoint<R, A extends Auth | undefined = undefined, B extends Zo
       query: query as Infer<Q>,
       params,
     });
-    return (result instanceof Response ? result : Response.json(result)) as EndpointResult<R>;
+    return (result instanceof Response ? result : jsonResponse(result)) as EndpointResult<R>;
   };
 }
 
 /** A JSON answer with its status, typed for the client. */
 export function jsonAt<T, S extends 200 | 201 | 202>(data: T, status: S, headers?: HeadersInit): Response & TypedResponse<JSONParsed<T>, S, 'json'> {
-  return Response.json(data, { status, headers }) as Response & TypedResponse<JSONParsed<T>, S, 'json'>;
+  return jsonResponse(data, { status, headers }) as Response & TypedResponse<JSONParsed<T>, S, 'json'>;
 }

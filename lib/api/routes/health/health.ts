@@ -1,4 +1,6 @@
+import { jsonResponse } from '@/lib/http/json';
+
 /** Liveness: the process answers HTTP (no database round trip, so it stays cheap for frequent probes). */
 export async function GET() {
-  return Response.json({ status: 'ok' });
+  return jsonResponse({ status: 'ok' });
 }

@@ -3,6 +3,7 @@ import { getDb } from '@/lib/db/client';
 import { clusterBusState } from '@/lib/cluster/bus';
 import { isDraining } from '@/lib/http/lifecycle';
 import { logger } from '@/lib/log';
+import { jsonResponse } from '@/lib/http/json';
 
 /** A database that does not answer within this long counts as unreachable (ms). */
 export const READY_DB_TIMEOUT_MS = 2_000;
@@ -22,14 +23,14 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
  * miss other instances' cache purges meanwhile).
  */
 export async function GET() {
-  if (isDraining()) return Response.json({ status: 'draining' }, { status: 503 });
+  if (isDraining()) return jsonResponse({ status: 'draining' }, { status: 503 });
   try {
     const db = await getDb();
     await withTimeout(db.execute(sql`select 1`), READY_DB_TIMEOUT_MS);
   } catch (err) {
     logger.warn({ err }, 'readiness check: database unreachable');
-    return Response.json({ status: 'unavailable' }, { status: 503 });
+    return jsonResponse({ status: 'unavailable' }, { status: 503 });
   }
-  if (clusterBusState() === 'reconnecting') return Response.json({ status: 'reconnecting' }, { status: 503 });
-  return Response.json({ status: 'ready' });
+  if (clusterBusState() === 'reconnecting') return jsonResponse({ status: 'reconnecting' }, { status: 503 });
+  return jsonResponse({ status: 'ready' });
 }
