@@ -26,10 +26,10 @@ const wideCache = new Map<string, Int32Array>();
 
 /** The most important entries having a token that starts with `prefix`. */
 function prefixEntries(index: PlaceIndex, prefix: string): Int32Array {
-  const start = lowerBound(index.tokens, prefix);
-  const end = prefixEnd(index.tokens, start, prefix);
   const cached = wideCache.get(prefix);
   if (cached) return cached;
+  const start = lowerBound(index.tokens, prefix);
+  const end = prefixEnd(index.tokens, start, prefix);
   const ids = new Set<number>();
   for (let i = start; i < end; i++) for (const id of index.posting(i)) ids.add(id);
   const sorted = Int32Array.from(ids).sort((a, b) => index.importance[b] - index.importance[a]);

@@ -1,11 +1,13 @@
 import { idsNear } from './place-grid';
-import { fuzzyTokens, wordEntries, WORD_CANDIDATES } from './place-candidates';
+import { fuzzyTokens, lowerBound, wordEntries, WORD_CANDIDATES } from './place-candidates';
 import type { Ragged } from './packed';
 import type { PlaceEntry, PlaceIndex, PlaceKind } from './place-index';
 import { distanceKm, foldKey, MAX_QUERY_CHARS, wordsOf } from './text';
 
 type Point = { lat: number; lng: number };
-type ParsedQuery = { words: string[]; whole: string; parts: QueryWord[]; wholeTypos: Set<string> };
+type ParsedQuery = { words: string[]; whole: WholeQuery; parts: QueryWord[] };
+/** The whole query as one key (`text`), resolved like a query word: the token it is, the tokens it begins, its typos. */
+type WholeQuery = { text: string; exact: number; from: number; to: number; typos: Set<string>; typoIds: Set<number> };
 
 export type PlaceQueryOptions = {
   /** The operator's country (ISO 3166 alpha-2): its places rank higher. */
@@ -34,14 +36,44 @@ const AIRPORT_QUERY_WORDS = new Set(wordsOf('airport airpot aiport terminal ро╡р
 /** Results of one name closer than this (km) are one place. */
 const DUPLICATE_KM = 8;
 
-/** One query word with the index tokens it reaches by typo (computed once per query, not per place). */
-type QueryWord = { word: string; asPrefix: boolean; typos: Set<string> };
+/**
+ * One query word, resolved against the sorted tokens once per query (not per place): the token
+ * it is (`exact`, -1 if none), the id range [from, to) of the tokens it is a prefix of (empty
+ * when it may not be read as a prefix), and the tokens it reaches by typo, as strings (for
+ * whole-name keys, which are no tokens) and as ids.
+ */
+type QueryWord = { word: string; asPrefix: boolean; typos: Set<string>; typoIds: Set<number>; exact: number; from: number; to: number };
 
-/** The best score of one query word over an entry's keys (one list of its Ragged columns). */
+/** The token a key is (`exact`, -1 if none) and the id range [from, to) of the tokens it begins (empty unless `prefix`). */
+function tokenRange(index: PlaceIndex, key: string, prefix: boolean): { exact: number; from: number; to: number } {
+  const from = lowerBound(index.tokens, key);
+  const exact = index.tokens[from] === key ? from : -1;
+  return { exact, from, to: prefix ? Math.max(from, lowerBound(index.tokens, key + '\uffff')) : from };
+}
+
+function queryWord(index: PlaceIndex, word: string, asPrefix: boolean): QueryWord {
+  const ids = fuzzyTokens(index, word);
+  const { exact, from, to } = tokenRange(index, word, asPrefix || word.length >= 4);
+  return { word, asPrefix, typos: new Set(ids.map((i) => index.tokens[i])), typoIds: new Set(ids), exact, from, to };
+}
+
+/**
+ * The best score of one query word over an entry's keys (one list of its Ragged columns). Token
+ * keys are judged by id against the word's ranges (integer compares: most places a search looks
+ * at match nothing); whole-name keys, which are no tokens, by their text.
+ */
 function wordScore(index: PlaceIndex, q: QueryWord, list: Ragged, id: number): number {
+  const tokenCount = index.tokens.length;
   let best = 0;
   for (let k = list.starts[id]; k < list.starts[id + 1]; k++) {
-    const key = index.key(list.ids[k]);
+    const keyId = list.ids[k];
+    if (keyId < tokenCount) {
+      if (keyId === q.exact) return SCORE.exact;
+      if (keyId >= q.from && keyId < q.to) best = Math.max(best, SCORE.prefix + (0.5 * q.word.length) / index.tokens[keyId].length);
+      else if (best < SCORE.typo && q.typoIds.has(keyId)) best = SCORE.typo;
+      continue;
+    }
+    const key = index.key(keyId);
     if (key === q.word) return SCORE.exact;
     if (key.startsWith(q.word) && (q.asPrefix || q.word.length >= 4)) best = Math.max(best, SCORE.prefix + (0.5 * q.word.length) / key.length);
     else if (best < SCORE.typo && q.typos.has(key)) best = SCORE.typo;
@@ -51,17 +83,24 @@ function wordScore(index: PlaceIndex, q: QueryWord, list: Ragged, id: number): n
 
 /** What the whole query adds for an entry's whole names: exact, a prefix of one (by how much of it), or a typo of one. */
 function wholeNameScore(index: PlaceIndex, query: ParsedQuery, id: number): number {
-  const { full } = index;
+  const { full, tokens } = index;
   const { whole } = query;
   let prefixOf: string | undefined;
   let typo = false;
   for (let k = full.starts[id]; k < full.starts[id + 1]; k++) {
-    const key = index.key(full.ids[k]);
-    if (key === whole) return SCORE.wholeName;
-    if (prefixOf === undefined && key.startsWith(whole)) prefixOf = key;
-    else if (query.wholeTypos.has(key)) typo = true;
+    const keyId = full.ids[k];
+    if (keyId < tokens.length) {
+      if (keyId === whole.exact) return SCORE.wholeName;
+      if (prefixOf === undefined && keyId >= whole.from && keyId < whole.to) prefixOf = tokens[keyId];
+      else if (whole.typoIds.has(keyId)) typo = true;
+      continue;
+    }
+    const key = index.key(keyId);
+    if (key === whole.text) return SCORE.wholeName;
+    if (prefixOf === undefined && key.startsWith(whole.text)) prefixOf = key;
+    else if (whole.typos.has(key)) typo = true;
   }
-  if (prefixOf !== undefined) return (SCORE.wholePrefix * whole.length) / prefixOf.length;
+  if (prefixOf !== undefined) return (SCORE.wholePrefix * whole.text.length) / prefixOf.length;
   return typo ? (SCORE.wholeName * SCORE.typo) / SCORE.exact : 0;
 }
 
@@ -72,15 +111,24 @@ function quickKm(a: Point, b: Point): number {
   return Math.sqrt(x * x + y * y);
 }
 
-/** Nearness to the closest point; the first point (the rider, else the operator's main city) counts a little more. */
+const nearness = (km: number) => 1 - Math.log10(1 + Math.max(0, km - TOWN_KM)) / Math.log10(1 + PROXIMITY_HORIZON_KM);
+
+/**
+ * Nearness to the closest point; the first point (the rider, else the operator's main city) counts
+ * a little more. Nearness falls with distance, so only the first point and the closest of the
+ * others are weighed (two logarithms per place, not one per point).
+ */
 function proximity(entry: Point, points: Point[]): number {
-  let best = 0;
-  points.forEach((p, i) => {
-    const km = Math.max(0, quickKm(p, entry) - TOWN_KM);
-    const near = 1 - Math.log10(1 + km) / Math.log10(1 + PROXIMITY_HORIZON_KM);
-    best = Math.max(best, near * (i === 0 ? 1 : SECONDARY_POINT_FACTOR));
-  });
-  return PROXIMITY_WEIGHT * best;
+  if (!points.length) return 0;
+  let closest = Infinity;
+  for (let i = 1; i < points.length; i++) {
+    // the north-south part alone is farther than the closest so far: this point cannot be closer
+    if (Math.abs(entry.lat - points[i].lat) * 110.57 * (1 - 1e-9) > closest) continue;
+    closest = Math.min(closest, quickKm(points[i], entry));
+  }
+  const first = nearness(quickKm(points[0], entry));
+  // beyond the horizon nearness goes below 0: it counts as 0
+  return PROXIMITY_WEIGHT * Math.max(0, first, closest === Infinity ? 0 : nearness(closest) * SECONDARY_POINT_FACTOR);
 }
 
 /** The query's relevance for one place, or 0 when a word matches none of its names. */
@@ -111,14 +159,47 @@ export function queryWords(query: string): string[] {
   return words.join('').length >= 2 ? words : [];
 }
 
-function candidates(index: PlaceIndex, words: string[], points: Point[]): Set<number> {
+/** Per index: the query number that last took each entry (a reused stamp instead of a Set per query). */
+const stamps = new WeakMap<PlaceIndex, { seen: Uint32Array; query: number }>();
+
+/** The entries worth scoring, each once, in the order first met (it breaks ties between equal scores). */
+function candidates(index: PlaceIndex, words: string[], points: Point[]): number[] {
   const perWord = words.map((w, i) => wordEntries(index, w, i === words.length - 1));
   const sizes = perWord.map((lists) => lists.reduce((n, l) => n + l.length, 0));
   const driver = sizes.indexOf(Math.min(...sizes));
-  const ids = new Set<number>();
-  for (const list of perWord[driver]) for (let i = 0; i < list.length && i < WORD_CANDIDATES; i++) ids.add(list[i]);
-  if (words.length > 1) for (const list of wordEntries(index, words.join(''), true)) for (const id of list) ids.add(id);
-  for (const p of points) idsNear(index.grid, p, LOCAL_RADIUS_KM, (id) => ids.add(id));
+  let stamp = stamps.get(index);
+  if (!stamp || stamp.query === 0xffffffff) stamps.set(index, (stamp = { seen: new Uint32Array(index.size), query: 0 }));
+  const query = ++stamp.query;
+  const { seen } = stamp;
+  const ids: number[] = [];
+  const add = (id: number) => {
+    if (seen[id] !== query) {
+      seen[id] = query;
+      ids.push(id);
+    }
+  };
+  for (const list of perWord[driver]) for (let i = 0; i < list.length && i < WORD_CANDIDATES; i++) add(list[i]);
+  if (words.length > 1) for (const list of wordEntries(index, words.join(''), true)) for (const id of list) add(id);
+  for (const p of points) for (const id of placesAround(index, p)) add(id);
+  return ids;
+}
+
+/** The places within LOCAL_RADIUS_KM of a point, kept per point: an operator's cities are asked about on every search. */
+const around = new WeakMap<PlaceIndex, Map<string, Int32Array>>();
+const AROUND_KEPT = 4096;
+
+function placesAround(index: PlaceIndex, p: Point): Int32Array {
+  let kept = around.get(index);
+  if (!kept) around.set(index, (kept = new Map()));
+  const key = `${p.lat},${p.lng}`;
+  let ids = kept.get(key);
+  if (!ids) {
+    const found: number[] = [];
+    idsNear(index.grid, p, LOCAL_RADIUS_KM, (id) => found.push(id));
+    ids = Int32Array.from(found);
+    if (kept.size >= AROUND_KEPT) kept.delete(kept.keys().next().value!);
+    kept.set(key, ids);
+  }
   return ids;
 }
 
@@ -126,24 +207,58 @@ function candidates(index: PlaceIndex, words: string[], points: Point[]): Set<nu
 export function searchPlaceIndex(index: PlaceIndex, text: string, options: PlaceQueryOptions = {}): PlaceEntry[] {
   const words = queryWords(text);
   if (!words.length) return [];
-  const whole = foldKey(words.join(' '));
-  const typosOf = (word: string) => new Set(fuzzyTokens(index, word).map((i) => index.tokens[i]));
-  const parts = words.map((word, i) => ({ word, asPrefix: i === words.length - 1, typos: typosOf(word) }));
-  const query: ParsedQuery = { words, whole, parts, wholeTypos: words.length === 1 ? parts[0].typos : typosOf(whole) };
+  const parts = words.map((word, i) => queryWord(index, word, i === words.length - 1));
+  const wholeKey = foldKey(words.join(' '));
+  const { exact, from, to } = tokenRange(index, wholeKey, true);
+  // a one-word query's whole-name typos are its word's
+  const typoIds = words.length === 1 ? parts[0].typoIds : new Set(fuzzyTokens(index, wholeKey));
+  const typos = words.length === 1 ? parts[0].typos : new Set([...typoIds].map((i) => index.tokens[i]));
+  const whole: WholeQuery = { text: wholeKey, exact, from, to, typos, typoIds };
+  const query: ParsedQuery = { words, whole, parts };
   const points = [...(options.rider ? [options.rider] : []), ...(options.near ?? [])].slice(0, 20);
-  const scored: { id: number; score: number }[] = [];
+  const ids: number[] = [];
+  const scores: number[] = [];
   for (const id of candidates(index, words, points)) {
     if (index.merged[id]) continue;
     const score = scoreEntry(index, id, query, options, points);
-    if (score > 0) scored.push({ id, score });
+    if (score > 0) {
+      ids.push(id);
+      scores.push(score);
+    }
   }
-  scored.sort((a, b) => b.score - a.score);
+  const limit = options.limit ?? 8;
   const chosen: PlaceEntry[] = [];
-  for (const { id } of scored) {
-    if (chosen.length >= (options.limit ?? 8)) break;
-    const entry = index.entry(id);
-    const same = chosen.some((c) => foldKey(c.name) === foldKey(entry.name) && distanceKm(c, entry) < DUPLICATE_KM);
-    if (!same) chosen.push(entry);
+  const choose = (order: Iterable<number>) => {
+    for (const i of order) {
+      if (chosen.length >= limit) return;
+      const entry = index.entry(ids[i]);
+      const same = chosen.some((c) => foldKey(c.name) === foldKey(entry.name) && distanceKm(c, entry) < DUPLICATE_KM);
+      if (!same) chosen.push(entry);
+    }
+  };
+  // Best first, equal scores in the order met. A few times the limit is enough unless many are
+  // duplicates of one another; then the rest, sorted.
+  const head = bestPositions(scores, limit * 4);
+  choose(head);
+  if (chosen.length < limit && head.length < scores.length) {
+    const taken = new Set(head);
+    const rest = scores.map((_, i) => i).filter((i) => !taken.has(i));
+    choose(rest.sort((a, b) => scores[b] - scores[a] || a - b));
   }
   return chosen;
+}
+
+/** The positions of the `m` highest scores, highest first, equal scores in position order (as a stable sort would give them). */
+export function bestPositions(scores: number[], m: number): number[] {
+  const top: number[] = [];
+  for (let i = 0; i < scores.length; i++) {
+    const score = scores[i];
+    if (top.length === m && score <= scores[top[m - 1]]) continue;
+    // after every kept position with a score at least this one (they came first)
+    let at = top.length;
+    while (at > 0 && scores[top[at - 1]] < score) at--;
+    top.splice(at, 0, i);
+    if (top.length > m) top.pop();
+  }
+  return top;
 }

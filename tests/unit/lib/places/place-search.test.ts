@@ -1,6 +1,6 @@
 import { loadPlaceIndex, type PlaceIndex } from '@/lib/places/place-index';
 import { nearestPlace } from '@/lib/places/place-reverse';
-import { searchPlaceIndex, type PlaceQueryOptions } from '@/lib/places/place-search';
+import { bestPositions, searchPlaceIndex, type PlaceQueryOptions } from '@/lib/places/place-search';
 import { suggestionOf } from '@/lib/places/search';
 
 let index: PlaceIndex;
@@ -188,5 +188,16 @@ describe('the chat agent reads the same index', () => {
     expect(chat.resolvePlace('velachery', { country: 'IN' })).toMatchObject({ name: 'Velachery, Chennai' });
     expect(chat.resolvePlace('MAA', { country: 'IN' })).toMatchObject({ name: 'Chennai Airport (MAA)', airport: true, lat: 12.982267 });
     expect(chat.searchPlaces('Kempegowda', 'IN')[0]).toMatchObject({ name: 'Bengaluru Airport (BLR)' });
+  });
+});
+
+describe('best first', () => {
+  test('the highest scores come first and equal scores keep the order they were met in, as a stable sort gives them', () => {
+    const scores = [1, 5, 3, 5, 2, 5, 3];
+    const sorted = scores.map((_, i) => i).sort((a, b) => scores[b] - scores[a] || a - b);
+    expect(bestPositions(scores, 3)).toEqual(sorted.slice(0, 3));
+    expect(bestPositions(scores, 5)).toEqual(sorted.slice(0, 5));
+    expect(bestPositions(scores, 10)).toEqual(sorted);
+    expect(bestPositions([], 4)).toEqual([]);
   });
 });
