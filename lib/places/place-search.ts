@@ -162,8 +162,12 @@ export function queryWords(query: string): string[] {
 /** Per index: the query number that last took each entry (a reused stamp instead of a Set per query). */
 const stamps = new WeakMap<PlaceIndex, { seen: Uint32Array; query: number }>();
 
-/** The entries worth scoring, each once, in the order first met (it breaks ties between equal scores). */
-function candidates(index: PlaceIndex, words: string[], points: Point[]): number[] {
+/**
+ * The entries worth scoring, each once, in the order first met (it breaks ties between equal
+ * scores): the query's word entries, and the places around the rider and the operator's cities
+ * that match the first word (a place that does not scores 0 whatever else it matches).
+ */
+function candidates(index: PlaceIndex, words: string[], first: QueryWord, points: Point[]): number[] {
   const perWord = words.map((w, i) => wordEntries(index, w, i === words.length - 1));
   const sizes = perWord.map((lists) => lists.reduce((n, l) => n + l.length, 0));
   const driver = sizes.indexOf(Math.min(...sizes));
@@ -180,27 +184,66 @@ function candidates(index: PlaceIndex, words: string[], points: Point[]): number
   };
   for (const list of perWord[driver]) for (let i = 0; i < list.length && i < WORD_CANDIDATES; i++) add(list[i]);
   if (words.length > 1) for (const list of wordEntries(index, words.join(''), true)) for (const id of list) add(id);
-  for (const p of points) for (const id of placesAround(index, p)) add(id);
+  for (const p of points) {
+    const near = placesAround(index, p);
+    for (const at of matchingAround(near, first)) add(near.ids[at]);
+  }
   return ids;
 }
 
-/** The places within LOCAL_RADIUS_KM of a point, kept per point: an operator's cities are asked about on every search. */
-const around = new WeakMap<PlaceIndex, Map<string, Int32Array>>();
-const AROUND_KEPT = 4096;
+/**
+ * The places within LOCAL_RADIUS_KM of a point (`ids`, in the grid's order), and their keys and
+ * context words as token ids (every key and context word is a token), sorted, each with the
+ * position of its place: a word finds the places it matches by binary search.
+ */
+type Around = { ids: Int32Array; keyIds: Int32Array; at: Int32Array };
 
-function placesAround(index: PlaceIndex, p: Point): Int32Array {
+/** Kept per point: an operator's cities are asked about on every search. */
+const around = new WeakMap<PlaceIndex, Map<string, Around>>();
+const AROUND_KEPT = 1024;
+
+function placesAround(index: PlaceIndex, p: Point): Around {
   let kept = around.get(index);
   if (!kept) around.set(index, (kept = new Map()));
   const key = `${p.lat},${p.lng}`;
-  let ids = kept.get(key);
-  if (!ids) {
-    const found: number[] = [];
-    idsNear(index.grid, p, LOCAL_RADIUS_KM, (id) => found.push(id));
-    ids = Int32Array.from(found);
+  let found = kept.get(key);
+  if (!found) {
+    const ids: number[] = [];
+    idsNear(index.grid, p, LOCAL_RADIUS_KM, (id) => ids.push(id));
+    const pairs: [number, number][] = [];
+    ids.forEach((id, at) => {
+      for (const list of [index.keys, index.context]) for (let k = list.starts[id]; k < list.starts[id + 1]; k++) pairs.push([list.ids[k], at]);
+    });
+    pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    found = { ids: Int32Array.from(ids), keyIds: Int32Array.from(pairs, (pair) => pair[0]), at: Int32Array.from(pairs, (pair) => pair[1]) };
     if (kept.size >= AROUND_KEPT) kept.delete(kept.keys().next().value!);
-    kept.set(key, ids);
+    kept.set(key, found);
   }
-  return ids;
+  return found;
+}
+
+/** First position in a sorted Int32Array holding a value >= `value`. */
+function firstAtLeast(sorted: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Positions (in `near.ids`, ascending) of the places with a key or context word the query word reaches: itself, a token it begins, a typo. */
+function matchingAround(near: Around, q: QueryWord): number[] {
+  const positions: number[] = [];
+  const take = (from: number, to: number) => {
+    for (let k = firstAtLeast(near.keyIds, from); k < near.keyIds.length && near.keyIds[k] < to; k++) positions.push(near.at[k]);
+  };
+  take(q.from, q.to);
+  if (q.exact >= 0 && !(q.exact >= q.from && q.exact < q.to)) take(q.exact, q.exact + 1);
+  for (const typo of q.typoIds) if (!(typo >= q.from && typo < q.to) && typo !== q.exact) take(typo, typo + 1);
+  return positions.sort((a, b) => a - b);
 }
 
 /** Places for a typed query, best first: names, codes, spellings and typos, near the operator first. */
@@ -218,7 +261,7 @@ export function searchPlaceIndex(index: PlaceIndex, text: string, options: Place
   const points = [...(options.rider ? [options.rider] : []), ...(options.near ?? [])].slice(0, 20);
   const ids: number[] = [];
   const scores: number[] = [];
-  for (const id of candidates(index, words, points)) {
+  for (const id of candidates(index, words, parts[0], points)) {
     if (index.merged[id]) continue;
     const score = scoreEntry(index, id, query, options, points);
     if (score > 0) {
