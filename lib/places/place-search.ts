@@ -5,9 +5,8 @@ import type { PlaceEntry, PlaceIndex, PlaceKind } from './place-index';
 import { distanceKm, foldKey, MAX_QUERY_CHARS, wordsOf } from './text';
 
 type Point = { lat: number; lng: number };
-type ParsedQuery = { words: string[]; whole: WholeQuery; parts: QueryWord[] };
-/** The whole query as one key (`text`), resolved like a query word: the token it is, the tokens it begins, its typos. */
-type WholeQuery = { text: string; exact: number; from: number; to: number; typos: Set<string>; typoIds: Set<number> };
+/** `whole`: the whole query as one key, resolved like a word (its typos are the word's when it is one word). */
+type ParsedQuery = { words: string[]; whole: QueryWord; parts: QueryWord[] };
 
 export type PlaceQueryOptions = {
   /** The operator's country (ISO 3166 alpha-2): its places rank higher. */
@@ -39,10 +38,9 @@ const DUPLICATE_KM = 8;
 /**
  * One query word, resolved against the sorted tokens once per query (not per place): the token
  * it is (`exact`, -1 if none), the id range [from, to) of the tokens it is a prefix of (empty
- * when it may not be read as a prefix), and the tokens it reaches by typo, as strings (for
- * whole-name keys, which are no tokens) and as ids.
+ * when it may not be read as a prefix), and the ids of the tokens it reaches by typo.
  */
-type QueryWord = { word: string; asPrefix: boolean; typos: Set<string>; typoIds: Set<number>; exact: number; from: number; to: number };
+type QueryWord = { word: string; typoIds: Set<number>; exact: number; from: number; to: number };
 
 /** The token a key is (`exact`, -1 if none) and the id range [from, to) of the tokens it begins (empty unless `prefix`). */
 function tokenRange(index: PlaceIndex, key: string, prefix: boolean): { exact: number; from: number; to: number } {
@@ -51,32 +49,22 @@ function tokenRange(index: PlaceIndex, key: string, prefix: boolean): { exact: n
   return { exact, from, to: prefix ? Math.max(from, lowerBound(index.tokens, key + '\uffff')) : from };
 }
 
-function queryWord(index: PlaceIndex, word: string, asPrefix: boolean): QueryWord {
-  const ids = fuzzyTokens(index, word);
-  const { exact, from, to } = tokenRange(index, word, asPrefix || word.length >= 4);
-  return { word, asPrefix, typos: new Set(ids.map((i) => index.tokens[i])), typoIds: new Set(ids), exact, from, to };
+function queryWord(index: PlaceIndex, word: string, prefix: boolean, typoIds = new Set(fuzzyTokens(index, word))): QueryWord {
+  return { word, typoIds, ...tokenRange(index, word, prefix) };
 }
 
 /**
- * The best score of one query word over an entry's keys (one list of its Ragged columns). Token
- * keys are judged by id against the word's ranges (integer compares: most places a search looks
- * at match nothing); whole-name keys, which are no tokens, by their text.
+ * The best score of one query word over an entry's keys or context words (one list of its Ragged
+ * columns). Every key and context word is a token, judged by id against the word's ranges
+ * (integer compares: most places a search looks at match nothing).
  */
 function wordScore(index: PlaceIndex, q: QueryWord, list: Ragged, id: number): number {
-  const tokenCount = index.tokens.length;
   let best = 0;
   for (let k = list.starts[id]; k < list.starts[id + 1]; k++) {
     const keyId = list.ids[k];
-    if (keyId < tokenCount) {
-      if (keyId === q.exact) return SCORE.exact;
-      if (keyId >= q.from && keyId < q.to) best = Math.max(best, SCORE.prefix + (0.5 * q.word.length) / index.tokens[keyId].length);
-      else if (best < SCORE.typo && q.typoIds.has(keyId)) best = SCORE.typo;
-      continue;
-    }
-    const key = index.key(keyId);
-    if (key === q.word) return SCORE.exact;
-    if (key.startsWith(q.word) && (q.asPrefix || q.word.length >= 4)) best = Math.max(best, SCORE.prefix + (0.5 * q.word.length) / key.length);
-    else if (best < SCORE.typo && q.typos.has(key)) best = SCORE.typo;
+    if (keyId === q.exact) return SCORE.exact;
+    if (keyId >= q.from && keyId < q.to) best = Math.max(best, SCORE.prefix + (0.5 * q.word.length) / index.tokens[keyId].length);
+    else if (best < SCORE.typo && q.typoIds.has(keyId)) best = SCORE.typo;
   }
   return best;
 }
@@ -95,12 +83,12 @@ function wholeNameScore(index: PlaceIndex, query: ParsedQuery, id: number): numb
       else if (whole.typoIds.has(keyId)) typo = true;
       continue;
     }
+    // a whole-name key that is no token (a typo is always one) is judged by its text
     const key = index.key(keyId);
-    if (key === whole.text) return SCORE.wholeName;
-    if (prefixOf === undefined && key.startsWith(whole.text)) prefixOf = key;
-    else if (whole.typos.has(key)) typo = true;
+    if (key === whole.word) return SCORE.wholeName;
+    if (prefixOf === undefined && key.startsWith(whole.word)) prefixOf = key;
   }
-  if (prefixOf !== undefined) return (SCORE.wholePrefix * whole.text.length) / prefixOf.length;
+  if (prefixOf !== undefined) return (SCORE.wholePrefix * whole.word.length) / prefixOf.length;
   return typo ? (SCORE.wholeName * SCORE.typo) / SCORE.exact : 0;
 }
 
@@ -239,13 +227,9 @@ function matchingAround(near: Around, q: QueryWord): number[] {
 export function searchPlaceIndex(index: PlaceIndex, text: string, options: PlaceQueryOptions = {}): PlaceEntry[] {
   const words = queryWords(text);
   if (!words.length) return [];
-  const parts = words.map((word, i) => queryWord(index, word, i === words.length - 1));
+  const parts = words.map((word, i) => queryWord(index, word, i === words.length - 1 || word.length >= 4));
   const wholeKey = foldKey(words.join(' '));
-  const { exact, from, to } = tokenRange(index, wholeKey, true);
-  // a one-word query's whole-name typos are its word's
-  const typoIds = words.length === 1 ? parts[0].typoIds : new Set(fuzzyTokens(index, wholeKey));
-  const typos = words.length === 1 ? parts[0].typos : new Set([...typoIds].map((i) => index.tokens[i]));
-  const whole: WholeQuery = { text: wholeKey, exact, from, to, typos, typoIds };
+  const whole = queryWord(index, wholeKey, true, words.length === 1 ? parts[0].typoIds : undefined);
   const query: ParsedQuery = { words, whole, parts };
   const points = [...(options.rider ? [options.rider] : []), ...(options.near ?? [])].slice(0, 20);
   const ids: number[] = [];
