@@ -1,6 +1,7 @@
 'use client';
 
-import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { useLayoutEffect } from 'react';
+import { useHydrationStore } from './hydration-store';
 
 /*
  * A page is server HTML before its scripts run (on the pages the front door
@@ -67,7 +68,6 @@ export function replayEarlyChanges(changes: EarlyChange[]): void {
 }
 
 const EVENTS = ['input', 'change', 'click'] as const;
-const noSubscription = () => () => {};
 
 /**
  * Mounted once per page (the locale layout). On hydration (not on a client
@@ -78,26 +78,27 @@ const noSubscription = () => () => {};
  * a field that got an event after the read is left to React.
  */
 export function EarlyInput() {
-  // not a store: React's one way to tell a hydration (it renders the server snapshot) from a client render
-  const hydrating = useSyncExternalStore(noSubscription, () => false, () => true);
-  const early = useRef<EarlyChange[]>([]);
-  const touched = useRef(new Set<EventTarget>());
+  // false only in a hydration's render (components/ui/hydration-store.ts)
+  const hydrating = !useHydrationStore((s) => s.hydrated);
   useLayoutEffect(() => {
     if (!hydrating) return;
-    early.current = changedBeforeHydration(document);
-    if (!early.current.length) return;
+    const early = changedBeforeHydration(document);
+    if (!early.length) return;
+    const touched = new Set<EventTarget>();
     const seen = (event: Event) => {
-      if (event.target) touched.current.add(event.target);
+      if (event.target) touched.add(event.target);
+    };
+    const stopWatching = () => {
+      for (const type of EVENTS) document.removeEventListener(type, seen, true);
     };
     for (const type of EVENTS) document.addEventListener(type, seen, true);
     const timer = setTimeout(() => {
-      for (const type of EVENTS) document.removeEventListener(type, seen, true);
-      replayEarlyChanges(early.current.filter((change) => !touched.current.has(change.field)));
-      early.current = [];
+      stopWatching();
+      replayEarlyChanges(early.filter((change) => !touched.has(change.field)));
     }, 0);
     return () => {
       clearTimeout(timer);
-      for (const type of EVENTS) document.removeEventListener(type, seen, true);
+      stopWatching();
     };
     // once, on the mount: `hydrating` is only true in the hydration's render
     // eslint-disable-next-line react-hooks/exhaustive-deps
