@@ -5,6 +5,7 @@ import { businesses, drivers, rateCards, rides, serviceAreas, vehicles } from '@
 import { COUNTRIES, languagesForCountry, type CountryCode } from '@/lib/i18n/markets';
 import { cityById, loadGazetteer } from '@/lib/places/gazetteer';
 import { normalisePlaceName } from '@/lib/places/normalise';
+import { isNameTaken, isNameViolation } from '@/lib/tenancy/business-names';
 import { listServiceAreas } from '@/lib/tenancy/queries';
 import { checkBrandColour } from './colour';
 import { offeredLanguages } from './languages';
@@ -81,18 +82,29 @@ export async function readSettings(db: Db, businessId: number): Promise<Business
 
 const touched = () => ({ settingsUpdatedAt: new Date() });
 
+/**
+ * Saves the profile. A name another operator holds (compared as the unique
+ * index compares, without case and white space) is refused with field `name`,
+ * also when a second rename races this one to it.
+ */
 export async function updateProfile(db: Db, businessId: number, input: ProfileInput): Promise<void> {
-  await db
-    .update(businesses)
-    .set({
-      name: input.name,
-      ...(input.shortName !== undefined ? { shortName: input.shortName } : {}),
-      ...(input.phone !== undefined ? { phone: input.phone } : {}),
-      ...(input.whatsappPhone !== undefined ? { whatsappPhone: input.whatsappPhone } : {}),
-      ...(input.email !== undefined ? { email: input.email } : {}),
-      ...touched(),
-    })
-    .where(eq(businesses.id, businessId));
+  const taken = () => settingsError('nameTaken', 'name', 'conflict');
+  if (await isNameTaken(db, input.name, businessId)) throw taken();
+  try {
+    await db
+      .update(businesses)
+      .set({
+        name: input.name,
+        ...(input.shortName !== undefined ? { shortName: input.shortName } : {}),
+        ...(input.phone !== undefined ? { phone: input.phone } : {}),
+        ...(input.whatsappPhone !== undefined ? { whatsappPhone: input.whatsappPhone } : {}),
+        ...(input.email !== undefined ? { email: input.email } : {}),
+        ...touched(),
+      })
+      .where(eq(businesses.id, businessId));
+  } catch (error) {
+    throw isNameViolation(error) ? taken() : error;
+  }
 }
 
 /** Saves the brand colour, or refuses it (field `colour`) when white text on it fails WCAG AA, naming the nearest passing shade. */

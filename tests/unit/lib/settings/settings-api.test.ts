@@ -143,6 +143,20 @@ describe('profile', () => {
     const manifest = await call(B, '/manifest.webmanifest');
     expect(manifest.json).toMatchObject({ name: 'Acme Cabs Coimbatore', short_name: 'Acme' });
   });
+
+  it("refuses another operator's name (compared without case and spaces) with a 409 naming the field, and keeps its own", async () => {
+    const before = await row(acme.id);
+    for (const name of ['Meridian Cabs', 'meridian  CABS', 'MeridianCabs']) {
+      const res = await call(B, '/api/settings/profile', { method: 'PUT', body: { name }, cookie: cookies.b });
+      expect([name, res.status, res.json.error.code, res.json.error.field, res.json.error.key]).toEqual([name, 409, 'conflict', 'name', 'nameTaken']);
+      expect(res.json.error.message).toBe('name: Another operator already uses this business name. Choose another one.');
+    }
+    expect(await row(acme.id)).toEqual(before);
+    // Its own name in another spelling is still its own.
+    const same = await call(B, '/api/settings/profile', { method: 'PUT', body: { name: before.name.toUpperCase() }, cookie: cookies.b });
+    expect(same.status).toBe(200);
+    expect(same.json.data.name).toBe(before.name.toUpperCase());
+  });
 });
 
 describe('brand colour', () => {
