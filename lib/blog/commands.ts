@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Db } from '@/lib/db/client';
 import { blogPosts, type BlogPost } from '@/lib/db/schema';
+import { isUniqueViolation } from '@/lib/db/unique-violation';
 import { languageOf } from '@/lib/i18n/markets';
 import type { Tenant } from '@/lib/tenancy/queries';
 import { blogError } from './errors';
@@ -9,11 +10,6 @@ import { isOwnUpload } from './images';
 import { slugExists } from './queries';
 import { blogText, sanitizeBlogHtml } from './sanitize';
 import { DESCRIPTION_MIN_CHARS, isUploadPath, type CreateBlog } from './schemas';
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | undefined;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 /** Plain text fields keep what the author typed, minus control characters (React escapes them on render). */
 const plain = (text: string) => text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').trim();

@@ -2,12 +2,6 @@ import { DomainError } from '@/lib/errors/domain-error';
 import { pathId as idOf } from '@/lib/http/params';
 import { validationText } from '@/lib/errors/validation-text';
 
-/** Postgres unique_violation, raw or wrapped by drizzle. */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
 /** A 409 naming the field, carrying its Validation key so the console can translate it. */
 export function fieldConflict(field: string, key: 'vehicleNumberTaken' | 'driverPhoneTaken' | 'agencyPhoneTaken'): DomainError {
   const error = new DomainError('conflict', 'duplicate', `${field}: ${validationText(key)}`, field);

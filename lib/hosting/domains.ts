@@ -2,6 +2,7 @@ import { domainToASCII } from 'node:url';
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { businesses, operatorDomains, type OperatorDomain } from '@/lib/db/schema';
+import { isUniqueViolation } from '@/lib/db/unique-violation';
 import { env } from '@/lib/env';
 import { DomainError } from '@/lib/errors/domain-error';
 import { newToken } from '@/lib/crypto/tokens';
@@ -134,11 +135,6 @@ const CHECK_MESSAGES: Record<DnsFailure, string> = {
   dns_error: 'The DNS lookup failed. Try again in a minute.',
 };
 
-function uniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | undefined;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
 /**
  * Checks the TXT record of the operator's claim through the resolver. On
  * success the domain serves the operator's rider site (businesses.domain);
@@ -162,7 +158,7 @@ export async function verifyDomain(db: Db, tenant: Pick<Tenant, 'id'>, options?:
       await tx.update(businesses).set({ domain: claim.domain }).where(eq(businesses.id, tenant.id));
     });
   } catch (error) {
-    if (uniqueViolation(error)) throw takenError();
+    if (isUniqueViolation(error)) throw takenError();
     throw error;
   }
   return readDomain(db, tenant);

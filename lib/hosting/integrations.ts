@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '@/lib/db/client';
 import { operatorIntegrations, type IntegrationKind, type OperatorIntegration } from '@/lib/db/schema';
+import { isUniqueViolation } from '@/lib/db/unique-violation';
 import { env } from '@/lib/env';
 import { DomainError } from '@/lib/errors/domain-error';
 import { maskSecret, seal, secretsKeyIsDevelopment, unseal } from '@/lib/crypto/secrets';
@@ -61,11 +62,6 @@ async function rowOf<K extends IntegrationKind>(db: Db, businessId: number, kind
   return row as (OperatorIntegration & { kind: K }) | undefined;
 }
 
-function uniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | undefined;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
 async function upsert(db: Db, businessId: number, kind: IntegrationKind, publicId: string, secrets: object, field: string, takenCode: string, takenMessage: string): Promise<void> {
   const values = { publicId, secrets: seal(JSON.stringify(secrets), context(businessId, kind)), testedAt: null, testResult: null, updatedAt: new Date() };
   try {
@@ -74,7 +70,7 @@ async function upsert(db: Db, businessId: number, kind: IntegrationKind, publicI
       .values({ businessId, kind, ...values })
       .onConflictDoUpdate({ target: [operatorIntegrations.businessId, operatorIntegrations.kind], set: values });
   } catch (error) {
-    if (uniqueViolation(error)) throw fieldError(field, takenCode, takenMessage, 'conflict');
+    if (isUniqueViolation(error)) throw fieldError(field, takenCode, takenMessage, 'conflict');
     throw error;
   }
 }

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { businesses, rideCounters, rideEvents, rides, walletEntries, type Ride } from '@/lib/db/schema';
 import { fromRow, rowsOf } from '@/lib/db/rows';
+import { isUniqueViolation } from '@/lib/db/unique-violation';
 import { DomainError } from '@/lib/errors/domain-error';
 import { findQuote } from '@/lib/fares/quote';
 import { PAST_SLACK_MS } from '@/lib/fares/schemas';
@@ -23,14 +24,6 @@ export function newStartCode(): string {
 }
 
 const toMinor = (major: number) => Math.round(major * 100);
-
-/** A unique violation (SQLSTATE 23505) on the named index, from either driver (drizzle may wrap it). */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e = error as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
-    if (e.code === '23505') return e.constraint === constraint || (e.message ?? '').includes(constraint);
-  }
-  return false;
-}
 
 async function findByKey(db: Db, businessId: number, riderId: number, key: string): Promise<Ride | undefined> {
   const [ride] = await db.select().from(rides).where(and(eq(rides.businessId, businessId), eq(rides.riderId, riderId), eq(rides.idempotencyKey, key))).limit(1);

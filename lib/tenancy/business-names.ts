@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { businesses } from '@/lib/db/schema';
+import { isUniqueViolation } from '@/lib/db/unique-violation';
 import { DomainError } from '@/lib/errors/domain-error';
 
 /**
@@ -27,8 +28,5 @@ export async function isNameTaken(db: Db, name: string, exceptId?: number): Prom
 
 /** True for the database's refusal of a second business with the same name (or a same-key race). */
 export function isNameViolation(error: unknown): boolean {
-  const e = error as { code?: string; constraint?: string; message?: string; cause?: { code?: string; constraint?: string; message?: string } } | undefined;
-  const code = e?.code ?? e?.cause?.code;
-  const text = `${e?.constraint ?? ''} ${e?.cause?.constraint ?? ''} ${e?.message ?? ''} ${e?.cause?.message ?? ''}`;
-  return code === '23505' && text.includes('businesses_name_key');
+  return isUniqueViolation(error, 'businesses_name_key');
 }
