@@ -1,4 +1,4 @@
-import type { VehicleType } from '@/lib/db/schema/rides';
+import type { Ride, VehicleType } from '@/lib/db/schema/rides';
 import { MAX_ADVANCE_DAYS, PAST_SLACK_MS } from '@/lib/fares/schemas';
 import { zonedDate, zonedIso } from '@/lib/fares/time';
 import { addDays, localTime } from './parse-when';
@@ -29,6 +29,22 @@ export function summaryLine(slots: TripSlots, timeZone: string): ReplyLine {
   const to = slots.dropoff?.name ?? '';
   const back = iso(slots.returnDate, slots.returnTime, timeZone);
   return slots.rideType === 'return' && back ? line('summaryReturn', { from, to, at, returnAt: { at: back } }) : line('summaryOneway', { from, to, at });
+}
+
+/** The same summary for a booked ride, from the ride itself (what the LLM agent booked has no slots). */
+export function rideSummaryLine(ride: Pick<Ride, 'tripKind' | 'rideType' | 'packageCode' | 'pickup' | 'dropoff' | 'pickupTime' | 'returnTime'>): ReplyLine {
+  const from = ride.pickup.name;
+  const at = { at: ride.pickupTime.toISOString() };
+  if (ride.tripKind === 'rental') return line('summaryRental', { hours: Number.parseInt(ride.packageCode ?? '8', 10), from, at });
+  const to = ride.dropoff?.name ?? '';
+  return ride.rideType === 'return' && ride.returnTime ? line('summaryReturn', { from, to, at, returnAt: { at: ride.returnTime.toISOString() } }) : line('summaryOneway', { from, to, at });
+}
+
+/** The "booked" line: the rider gets the start code; the console's customer gets it by SMS or WhatsApp, so the console is told whom it booked for. */
+export function bookedLine(ride: Pick<Ride, 'number' | 'startCode'>, vehicle: ReplyValue, summary: ReplyLine, customer?: AgentState['customer']): ReplyLine {
+  return customer
+    ? line('bookedForCustomer', { rideId: ride.number, name: customer.name, phone: `+${customer.dialCode} ${customer.number}`, vehicle, summary: { line: summary } })
+    : line('booked', { rideId: ride.number, vehicle, summary: { line: summary }, startCode: ride.startCode });
 }
 
 /** Slots that change the trip itself (a new quote), as opposed to the vehicle choice. */
@@ -247,10 +263,7 @@ export async function book(state: AgentState, ctx: AgentContext): Promise<Turn> 
   if (outcome.ok) {
     const { ride } = outcome;
     const booked: AgentState = { ...state, stage: 'booked', bookedRideId: ride.number, expect: undefined, awaitingCustomer: undefined };
-    const summary = { line: summaryLine(s, ctx.tenant.timeZone) };
-    const lines = state.customer
-      ? [line('bookedForCustomer', { rideId: ride.number, name: state.customer.name, phone: `+${state.customer.dialCode} ${state.customer.number}`, vehicle: vehicleValue(vehicle, s.ac), summary })]
-      : [line('booked', { rideId: ride.number, vehicle: vehicleValue(vehicle, s.ac), summary, startCode: ride.startCode })];
+    const lines = [bookedLine(ride, vehicleValue(vehicle, s.ac), summaryLine(s, ctx.tenant.timeZone), state.customer)];
     return say(booked, lines, { data: { kind: 'booked', rideId: ride.number, total: ride.totalAmount, cashbackAmount: ride.cashbackAmount, currency: ride.currency } });
   }
   switch (outcome.problem) {

@@ -8,7 +8,7 @@ import { isOperator, parseCustomer } from './agent-customer';
 import { inferTripKind, packageForHours, parseMessage } from './parse';
 import { addDays, localTime } from './parse-when';
 import { loadPlaceIndex, resolvePlace } from './places';
-import type { QuoteMemo } from './state';
+import type { AgentState, QuoteMemo } from './state';
 import { bookTool, cancelRideTool, quoteOptions, quoteTool, rideStatusTool, searchPlacesTool, tenantRegion, type ToolContext } from './tools';
 
 /** The tools offered to the LLM, in the chat-completions `tools` format. */
@@ -56,7 +56,8 @@ const cancelArgs = z.object({ ride_id: z.coerce.number().int().positive().max(MA
 const searchArgs = z.object({ query: z.string().min(1).max(100) });
 
 /** What a turn's tool calls did, for the reply's card and the stored state. */
-export type ToolEffects = { data?: AgentData; quote?: QuoteMemo; booked?: Ride };
+/** What the tools did this turn: the reply's data, the last quote, and a booking with the console's customer it was for. */
+export type ToolEffects = { data?: AgentData; quote?: QuoteMemo; booked?: Ride; customer?: AgentState['customer'] };
 export type LlmToolContext = ToolContext & { now: Date; locale: string; confirmed: boolean };
 
 /** A time as the LLM wrote it: an ISO instant, a wall-clock "YYYY-MM-DDTHH:mm", or words. */
@@ -118,6 +119,7 @@ async function book(args: z.infer<typeof bookArgs>, ctx: LlmToolContext, effects
   }
   const { ride } = outcome;
   effects.booked = ride;
+  effects.customer = customer;
   effects.data = { kind: 'booked', rideId: ride.number, total: ride.totalAmount, cashbackAmount: ride.cashbackAmount, currency: ride.currency };
   if (customer) return { ride_id: ride.number, status: ride.status, customer: customer.name, start_code_sent_to_customer: true, total: formatMoney(ride.totalAmount, ride.currency, ctx.locale) };
   return { ride_id: ride.number, status: ride.status, start_code: ride.startCode, total: formatMoney(ride.totalAmount, ride.currency, ctx.locale) };

@@ -2,10 +2,9 @@ import { env } from '@/lib/env';
 import { logger } from '@/lib/log';
 import type { Ride } from '@/lib/db/schema/rides';
 import { runBuiltInAgent } from './agent';
-import type { AgentContext, Turn } from './agent-trip';
+import { bookedLine, rideSummaryLine, type AgentContext, type Turn } from './agent-trip';
 import { LLM_TOOLS, runLlmTool, type ToolEffects } from './llm-tools';
 import { parseMessage } from './parse';
-import { line } from './reply';
 import { isOperator } from './agent-customer';
 import { readState, type AgentState } from './state';
 
@@ -31,12 +30,25 @@ export function llmConfig(): LlmConfig | undefined {
 type ToolCall = { id: string; type: 'function'; function: { name: string; arguments: string } };
 type Message = { role: 'system' | 'user' | 'assistant' | 'tool'; content: string | null; tool_calls?: ToolCall[]; tool_call_id?: string };
 
+/** The connection was reset or closed under the request (a kept-alive socket the API closed while this turn ran its tools). */
+function connectionDropped(error: unknown): boolean {
+  const code = (error as { cause?: { code?: string } } | undefined)?.cause?.code;
+  return code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE';
+}
+
 async function complete(config: LlmConfig, messages: Message[]): Promise<Message> {
-  const res = await fetch(`${config.baseUrl}/chat/completions`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${config.apiKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ model: config.model, messages, tools: LLM_TOOLS, tool_choice: 'auto', temperature: 0.2 }),
-    signal: AbortSignal.timeout(config.timeoutMs),
+  const signal = AbortSignal.timeout(config.timeoutMs);
+  const send = () =>
+    fetch(`${config.baseUrl}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${config.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: config.model, messages, tools: LLM_TOOLS, tool_choice: 'auto', temperature: 0.2 }),
+      signal,
+    });
+  // A completion changes nothing on the API's side, so a dropped connection is tried once more on a new one.
+  const res = await send().catch((error: unknown) => {
+    if (connectionDropped(error)) return send();
+    throw error;
   });
   if (!res.ok) throw new Error(`LLM API answered ${res.status}`);
   const json = (await res.json()) as { choices?: { message?: Message }[] };
@@ -90,12 +102,12 @@ async function llmTurn(ctx: AgentContext, state: AgentState, text: string, optio
   throw new Error('LLM agent used too many tool rounds');
 }
 
-/** A booking made before the LLM failed is reported, never hidden behind a fallback answer. */
-function bookedTurn(state: AgentState, ride: Ride): Turn {
+/** A booking made before the LLM failed is reported, never hidden behind a fallback answer (for the console: whom it was for). */
+function bookedTurn(state: AgentState, ride: Ride, customer: ToolEffects['customer']): Turn {
   return {
     state: { ...state, bookedRideId: ride.number },
     reply: {
-      lines: [line('booked', { rideId: ride.number, vehicle: { vehicle: ride.vehicleType }, summary: { line: line('summaryOneway', { from: ride.pickup.name, to: ride.dropoff?.name ?? '', at: { at: ride.pickupTime.toISOString() } }) }, startCode: ride.startCode })],
+      lines: [bookedLine(ride, { vehicle: ride.vehicleType }, rideSummaryLine(ride), customer)],
       data: { kind: 'booked', rideId: ride.number, total: ride.totalAmount, cashbackAmount: ride.cashbackAmount, currency: ride.currency },
     },
   };
@@ -115,7 +127,7 @@ export async function runLlmAgent(ctx: AgentContext, stored: unknown, text: stri
     return await llmTurn(ctx, state, text, options, effects);
   } catch (error) {
     logger.warn({ err: error, chatSession: ctx.sessionId }, 'LLM agent failed; the built-in agent answers this turn');
-    if (effects.booked) return bookedTurn(state, effects.booked);
+    if (effects.booked) return bookedTurn(state, effects.booked, effects.customer);
     return runBuiltInAgent(ctx, stored, text);
   }
 }

@@ -309,6 +309,36 @@ describe('LLM agent against a local stand-in of an OpenAI-compatible API', () =>
     expect(reply.data?.kind).toBe('quotes');
     expect(reply.content.message).toContain('Chennai → Bengaluru');
     expect(warn).toHaveBeenCalledWith(expect.anything(), expect.stringContaining('LLM agent failed'));
+    // A dropped connection is tried once more (a kept-alive socket may have been closed under it); an answer is not.
+    expect(requests).toHaveLength('drop' in answer ? 2 : 1);
     warn.mockRestore();
+  });
+
+  /** Quotes with the stand-in, then has it call book on "yes" and fail on the turn's next request. */
+  async function bookThenFail(id: string, actor: ChatActor, quote: Record<string, string>, book: Record<string, string>) {
+    script = (body) => (toolResult(body) ? { json: text('Pick a vehicle.') } : { json: toolCall('quote', quote) });
+    await chat(id, actor)('a trip please');
+    const quoteId = (await stateOf(id)).llmQuote!.id;
+    script = (body) => (toolResult(body) ? { status: 500, json: { error: 'boom' } } : { json: toolCall('book', { ride_search_id: quoteId, vehicle_type: 'suv', ...book }) });
+    const warn = jest.spyOn(logger, 'warn').mockImplementation(() => undefined as never);
+    const reply = await chat(id, actor)('yes, book it');
+    warn.mockRestore();
+    const [ride] = await db.select().from(rides).where(eq(rides.businessId, demo.id)).orderBy(sql`${rides.id} desc`).limit(1);
+    return { reply, ride };
+  }
+
+  it('reports a return trip booked before the API failed as booked, there and back, with the start code', async () => {
+    const { reply, ride } = await bookThenFail(newSession(), rider, { from: 'Chennai', to: 'Vellore', pickup_time: 'tomorrow 9 am', ride_type: 'return', return_time: 'tomorrow 7 pm' }, {});
+    expect(ride).toMatchObject({ rideType: 'return', riderId: rider!.userId });
+    expect(reply.data).toMatchObject({ kind: 'booked', rideId: ride.number });
+    expect(reply.content.message).toMatch(new RegExp(`^Booked! Ride #${ride.number}: SUV, Chennai → Vellore and back, .+, return .+\\. Your start code is ${ride.startCode};`));
+  });
+
+  it("tells the console whom a ride booked before the API failed is for, without the customer's start code", async () => {
+    const [staff] = await db.insert(users).values({ businessId: demo.id, role: 'travelsx-partner', name: 'Desk', email: 'desk@demo.example' }).returning();
+    const { reply, ride } = await bookThenFail(newSession(), { userId: staff.id, role: staff.role, name: staff.name }, { from: 'Chennai', to: 'Vellore', pickup_time: 'tomorrow 9 am' }, { customer_name: 'Ravi Kumar', customer_phone: '9876501234' });
+    expect(ride.riderId).not.toBe(staff.id);
+    expect(reply.content.message).toMatch(new RegExp(`^Booked! Ride #${ride.number} for Ravi Kumar: SUV, Chennai → Vellore, .+\\. The customer gets the start code by message at \\+91 9876501234\\.$`));
+    expect(reply.content.message).not.toContain(ride.startCode);
   });
 });
