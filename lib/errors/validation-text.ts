@@ -1,10 +1,19 @@
 import en from '@/messages/en.json';
 
-/** Message-key tables the schemas use: Validation, and the console forms' own error keys. */
-const tables = [en.Validation, en.Rates.errors, en.Overview.errors, en.Settings.errors] as Record<string, string>[];
+/**
+ * Message-key tables the schemas use: Validation, and the forms' own error
+ * keys (console rates, overview, settings, integrations; the blog editor; the
+ * contact form). The first table holding a key gives its text.
+ */
+const tables = [en.Validation, en.Rates.errors, en.Overview.errors, en.Settings.errors, en.Integrations.errors, en.BlogCreate.errors, en.ContactUs.errors] as Record<string, string>[];
 
 /** English text of a schema's message key (schemas carry keys so forms can translate them). */
 export function validationText(message: string): string {
   for (const table of tables) if (table[message]) return table[message];
   return message;
+}
+
+/** True when a schema's message key has an English text (a key without one would reach the API's answer as the bare key). */
+export function hasValidationText(message: string): boolean {
+  return tables.some((table) => Boolean(table[message]));
 }
