@@ -5,7 +5,7 @@
  */
 
 /** Filters of the console's board: status tab, searched ride number, pickup dates (operator's zone) and order. */
-export type PartnerRidesFilter = { status: string; q?: string; from?: string; to?: string; order?: 'asc' | 'desc' };
+export type PartnerRidesFilter = { status: string; q?: string; from?: string; to?: string; sort?: 'pickup' | 'number' | 'customer' | 'status' | 'fare'; order?: 'asc' | 'desc' };
 
 export const queryKeys = {
   rider: {

@@ -8,7 +8,7 @@ import { CUSTOM_DATE_MIN, daysBetween, isCalendarDate, localDate, localIsoTime, 
 import { jsonRowReader } from '@/lib/db/json-row';
 import { rideFields } from './queries';
 import { dispatchView } from './partner';
-import type { BoardQuery } from './partner-schemas';
+import type { BoardQuery, BoardSort } from './partner-schemas';
 
 /** The longest range the board, its counts and the CSV export read: one year (a leap year's 366 days). */
 export const BOARD_MAX_DAYS = 366;
@@ -61,18 +61,44 @@ export function boardRange(query: Pick<BoardQuery, 'from' | 'to'>, timeZone: str
   return { from, to, ...rangeInstants({ from, to }, timeZone) };
 }
 
-/** A cursor is the last row's pickup instant and number, base64url: opaque to the browser, exact for the keyset. */
-export function encodeCursor(ride: { pickupTime: Date | string; number: number }): string {
+/** The value a sort other than pickup orders by, for the row (what the cursor carries). */
+type SortValue = number | string;
+
+/** The SQL each sort orders by: the customer's name without case (no name sorts first), status in its lifecycle order. */
+const SORT_COLUMNS: Record<Exclude<BoardSort, 'pickup'>, SQL> = {
+  number: sql`${rides.number}`,
+  customer: sql`lower(coalesce(${users.name}, ''))`,
+  status: sql`(case ${rides.status} when 'booked' then 0 when 'accepted' then 1 when 'ontrip' then 2 when 'completed' then 3 else 4 end)`,
+  fare: sql`${rides.totalAmount}`,
+};
+
+/**
+ * A cursor is the last row's pickup instant and number (and, for another
+ * sort, that sort's name and the row's value), base64url: opaque to the
+ * browser, exact for the keyset.
+ */
+export function encodeCursor(ride: { pickupTime: Date | string; number: number }, after?: { sort: BoardSort; value: SortValue }): string {
   const at = typeof ride.pickupTime === 'string' ? ride.pickupTime : ride.pickupTime.toISOString();
-  return Buffer.from(`${at}|${ride.number}`, 'utf8').toString('base64url');
+  const tail = after && after.sort !== 'pickup' ? `|${after.sort}|${after.value}` : '';
+  return Buffer.from(`${at}|${ride.number}${tail}`, 'utf8').toString('base64url');
 }
 
-export function decodeCursor(cursor: string): { at: Date; number: number } {
-  const [at, number] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+/** The cursor's position; one written for another sort than `sort` (a page of an older order) is refused naming `cursor`. */
+export function decodeCursor(cursor: string, sort: BoardSort = 'pickup'): { at: Date; number: number; value?: SortValue } {
+  const [at, number, cursorSort, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const when = new Date(at ?? '');
   const n = Number(number);
   if (!at || Number.isNaN(when.getTime()) || !Number.isSafeInteger(n) || n <= 0) throw rangeError('cursor', 'cursorInvalid');
-  return { at: when, number: n };
+  if (sort === 'pickup') {
+    if (cursorSort !== undefined) throw rangeError('cursor', 'cursorInvalid');
+    return { at: when, number: n };
+  }
+  if (cursorSort !== sort) throw rangeError('cursor', 'cursorInvalid');
+  const text = rest.join('|');
+  if (sort === 'customer') return { at: when, number: n, value: text };
+  const value = Number(text);
+  if (text === '' || !Number.isSafeInteger(value)) throw rangeError('cursor', 'cursorInvalid');
+  return { at: when, number: n, value };
 }
 
 /**
@@ -124,16 +150,18 @@ function partnerRide({ ride, name, phoneCode, phone, driverName, vehicleNumber }
 
 const readRide = jsonRowReader(rides);
 
-type RowJson = { ride: Record<string, unknown>; name: string | null; phoneCode: string | null; phone: string | null; driverName: string | null; vehicleNumber: string | null };
+type RowJson = { ride: Record<string, unknown>; name: string | null; phoneCode: string | null; phone: string | null; driverName: string | null; vehicleNumber: string | null; sort?: SortValue };
 
 /**
  * The board's rows with the rider's name and phone and the driver's and vehicle's names, each row one JSON
  * value (lib/db/json-row.ts: a third of the cost of fifty-odd fields per row on PGlite).
  */
-function selectRows(db: Db, businessId: number) {
+function selectRows(db: Db, businessId: number, sortColumn?: SQL) {
+  // With a sort column, each row also carries its value as the database computed it (the next cursor's value).
+  const sortField = sortColumn ? sql`, 'sort', ${sortColumn}` : sql``;
   return db
     .select({
-      json: sql<RowJson>`json_build_object('ride', to_json(${rides}), 'name', ${users.name}, 'phoneCode', ${users.phoneCode}, 'phone', ${users.phone}, 'driverName', ${drivers.name}, 'vehicleNumber', ${vehicles.number})`,
+      json: sql<RowJson>`json_build_object('ride', to_json(${rides}), 'name', ${users.name}, 'phoneCode', ${users.phoneCode}, 'phone', ${users.phone}, 'driverName', ${drivers.name}, 'vehicleNumber', ${vehicles.number}${sortField})`,
     })
     .from(rides)
     .innerJoin(users, eq(users.id, rides.riderId))
@@ -142,13 +170,14 @@ function selectRows(db: Db, businessId: number) {
 }
 
 /** A selected row as partnerRide reads it. */
-function rowOf({ json }: { json: RowJson }): Row {
-  return { ride: readRide(json.ride), name: json.name, phoneCode: json.phoneCode, phone: json.phone, driverName: json.driverName, vehicleNumber: json.vehicleNumber };
+function rowOf({ json }: { json: RowJson }): Row & { sort?: SortValue } {
+  return { ride: readRide(json.ride), name: json.name, phoneCode: json.phoneCode, phone: json.phone, driverName: json.driverName, vehicleNumber: json.vehicleNumber, sort: json.sort };
 }
 
 /**
  * The board: the operator's rides whose pickup falls on the range's local
- * dates, in pickup order (then ride number), one page after the cursor, with
+ * dates, in pickup order (then ride number) or by the column `sort` names
+ * (ties in pickup order), one page after the cursor, with
  * the count per status for the whole range. A search by number (`q`) finds
  * that ride whatever its date.
  */
@@ -163,13 +192,26 @@ export async function partnerBoard(db: Db, business: { id: number; timeZone: str
   }
   const descending = query.order === 'desc';
   const conditions: (SQL | undefined)[] = [eq(rides.businessId, business.id), gte(rides.pickupTime, range.start), lt(rides.pickupTime, range.end), query.status === 'all' ? undefined : eq(rides.status, query.status)];
-  if (query.cursor) {
-    const after = decodeCursor(query.cursor);
-    conditions.push(descending ? sql`(${rides.pickupTime}, ${rides.number}) < (${after.at}, ${after.number})` : sql`(${rides.pickupTime}, ${rides.number}) > (${after.at}, ${after.number})`);
+  const sort = query.sort ?? 'pickup';
+  const column = sort === 'pickup' ? undefined : SORT_COLUMNS[sort];
+  let order: SQL[];
+  if (sort === 'pickup' || !column) {
+    if (query.cursor) {
+      const after = decodeCursor(query.cursor);
+      conditions.push(descending ? sql`(${rides.pickupTime}, ${rides.number}) < (${after.at}, ${after.number})` : sql`(${rides.pickupTime}, ${rides.number}) > (${after.at}, ${after.number})`);
+    }
+    order = descending ? [desc(rides.pickupTime), desc(rides.number)] : [asc(rides.pickupTime), asc(rides.number)];
+  } else {
+    // The column in the chosen direction, ties in pickup order (then number), which the keyset follows.
+    if (query.cursor) {
+      const after = decodeCursor(query.cursor, sort);
+      const beyond = descending ? sql`${column} < ${after.value}` : sql`${column} > ${after.value}`;
+      conditions.push(sql`(${beyond} or (${column} = ${after.value} and (${rides.pickupTime}, ${rides.number}) > (${after.at}, ${after.number})))`);
+    }
+    order = [descending ? sql`${column} desc` : sql`${column} asc`, asc(rides.pickupTime), asc(rides.number)];
   }
-  const order = descending ? [desc(rides.pickupTime), desc(rides.number)] : [asc(rides.pickupTime), asc(rides.number)];
   const [selected, { counts, unassignedSoon }] = await Promise.all([
-    selectRows(db, business.id)
+    selectRows(db, business.id, column)
       .where(and(...conditions))
       .orderBy(...order)
       .limit(query.limit + 1),
@@ -180,7 +222,7 @@ export async function partnerBoard(db: Db, business: { id: number; timeZone: str
   const last = page[page.length - 1];
   return {
     rides: page.map((r) => partnerRide(r, now)),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last.ride) : null,
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.ride, sort === 'pickup' || last.sort === undefined ? undefined : { sort, value: last.sort }) : null,
     counts,
     unassignedSoon,
     range: { from: range.from, to: range.to, timeZone: business.timeZone },

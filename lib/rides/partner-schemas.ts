@@ -5,17 +5,23 @@ import { MAX_ID } from '@/lib/http/params';
 
 const localDate = z.string({ error: 'dateInvalid' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'dateInvalid').optional();
 
+/** The board's orders: pickup time (the default), ride number, customer name, status (booked to cancelled), fare. */
+export const BOARD_SORTS = ['pickup', 'number', 'customer', 'status', 'fare'] as const;
+export type BoardSort = (typeof BOARD_SORTS)[number];
+
 /**
  * The board (spec 001 §2 rides screen): pickup dates from..to in the
- * operator's zone (Today when absent), a status tab, pickup order, cursor
- * paging, and a search by ride number ("42" or "#42", any date).
+ * operator's zone (Today when absent), a status tab, an order (pickup time
+ * unless `sort` names another column; ties in pickup order), cursor paging,
+ * and a search by ride number ("42" or "#42", any date).
  */
 export const partnerRidesQuerySchema = z.object({
   status: z.enum(['all', ...RIDE_STATUSES], { error: 'statusInvalid' }).default('all'),
   from: localDate,
   to: localDate,
+  sort: z.enum(BOARD_SORTS, { error: 'sortInvalid' }).default('pickup'),
   order: z.enum(['asc', 'desc'], { error: 'orderInvalid' }).default('asc'),
-  cursor: z.string().max(120, 'cursorInvalid').regex(/^[A-Za-z0-9_-]*$/, 'cursorInvalid').optional(),
+  cursor: z.string().max(400, 'cursorInvalid').regex(/^[A-Za-z0-9_-]*$/, 'cursorInvalid').optional(),
   limit: z.coerce.number({ error: 'limitInvalid' }).int('limitInvalid').min(1, 'limitInvalid').max(200, 'limitInvalid').default(50),
   q: z
     .string()

@@ -90,6 +90,11 @@ test.describe('the rides board', () => {
     await page.keyboard.press('Enter');
     await expect(rideHeader).toHaveAttribute('aria-sort', 'descending');
     await expect(rows.first()).toHaveAttribute('aria-label', `Ride #${early.id}`);
+    // The server sorts the whole range: the next page goes on down to the lowest number.
+    await expect(rows).toHaveCount(50);
+    await page.getByRole('button', { name: 'Show more rides (50 of 53)' }).click();
+    await expect(rows).toHaveCount(53);
+    await expect(rows.last()).toHaveAttribute('aria-label', `Ride #${later[0].id}`);
 
     // The export names its filter: this range, all statuses.
     await expect(page.getByRole('link', { name: /Export CSV/ })).toContainText('all statuses');

@@ -10,6 +10,7 @@ const ridesQuery = (filter: PartnerRidesFilter, cursor?: string) => ({
   ...(filter.q ? { q: filter.q } : {}),
   ...(filter.from ? { from: filter.from } : {}),
   ...(filter.to ? { to: filter.to } : {}),
+  ...(filter.sort && filter.sort !== 'pickup' ? { sort: filter.sort } : {}),
   ...(filter.order ? { order: filter.order } : {}),
   ...(cursor ? { cursor } : {}),
 });

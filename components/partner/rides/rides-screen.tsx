@@ -9,7 +9,7 @@ import { useLiveRides } from '@/components/data/ride-events';
 import { failureOf } from '@/components/data/fetch-data';
 import ui from '@/components/ui/ui.module.css';
 import { PartnerRideCard } from './partner-ride-card';
-import { RidesTable, sortRides, type SortState } from './rides-table';
+import { RidesTable, type SortState } from './rides-table';
 import { RideActionDialog } from './ride-action-dialog';
 import { ridesExportPath } from './api';
 import { usePartnerBoard } from './queries';
@@ -61,12 +61,12 @@ export function RidesScreen({ timeZone }: { timeZone: string }) {
   const [status, setStatus] = useState('');
   const wide = useWideScreen();
 
-  const filter = { status: tab, from: range.from, to: range.to, order: sort.key === 'pickup' ? sort.direction : ('asc' as const), ...(applied ? { q: applied } : {}) };
+  // The server sorts the whole range (every page), whichever column is chosen.
+  const filter = { status: tab, from: range.from, to: range.to, sort: sort.key, order: sort.direction, ...(applied ? { q: applied } : {}) };
   const board = usePartnerBoard(filter);
   useLiveRides();
   const first = board.data?.pages[0] ?? null;
-  const loaded = useMemo(() => board.data?.pages.flatMap((page) => page.rides) ?? [], [board.data]);
-  const rides = useMemo(() => sortRides(loaded, sort), [loaded, sort]);
+  const rides = useMemo(() => board.data?.pages.flatMap((page) => page.rides) ?? [], [board.data]);
   const loading = board.isPending || (board.isFetching && !board.isFetchingNextPage);
   const failure = board.error ? failureOf(board.error) : null;
   const rangeProblem = failure?.key && tErrors.has(failure.key as never) ? tErrors(failure.key as never) : failure ? tb('loadError') : null;
@@ -164,7 +164,7 @@ export function RidesScreen({ timeZone }: { timeZone: string }) {
       {board.hasNextPage ? (
         <div className={styles.more}>
           <button type="button" className={`${ui.button} ${ui.secondary}`} disabled={board.isFetchingNextPage} onClick={() => void board.fetchNextPage()}>
-            {board.isFetchingNextPage ? t('loading') : tb('loadMore', { shown: loaded.length, total: tab === 'all' ? (counts?.all ?? 0) : (counts?.[tab] ?? 0) })}
+            {board.isFetchingNextPage ? t('loading') : tb('loadMore', { shown: rides.length, total: tab === 'all' ? (counts?.all ?? 0) : (counts?.[tab] ?? 0) })}
           </button>
         </div>
       ) : null}

@@ -13,40 +13,6 @@ export const SORT_KEYS = ['number', 'pickup', 'customer', 'status', 'fare'] as c
 export type SortKey = (typeof SORT_KEYS)[number];
 export type SortState = { key: SortKey; direction: 'asc' | 'desc' };
 
-const STATUS_ORDER = { booked: 0, accepted: 1, ontrip: 2, completed: 3, cancelled: 4 } as const;
-
-/**
- * The loaded rides in the table's order. Pickup order comes from the server
- * (it pages in that order); the other columns sort what is loaded, ties in
- * pickup order.
- */
-export function sortRides(rides: PartnerRide[], sort: SortState): PartnerRide[] {
-  if (sort.key === 'pickup') return rides;
-  const sign = sort.direction === 'asc' ? 1 : -1;
-  const value = (r: PartnerRide): number | string => {
-    switch (sort.key) {
-      case 'number':
-        return r.id;
-      case 'customer':
-        return r.customerName.toLocaleLowerCase();
-      case 'status':
-        return STATUS_ORDER[r.status];
-      case 'fare':
-        return r.totalAmount;
-      default:
-        return r.pickupTime;
-    }
-  };
-  return rides
-    .map((ride, index) => ({ ride, index }))
-    .sort((a, b) => {
-      const x = value(a.ride);
-      const y = value(b.ride);
-      return x < y ? -sign : x > y ? sign : a.index - b.index;
-    })
-    .map(({ ride }) => ride);
-}
-
 type Props = {
   rides: PartnerRide[];
   timeZone: string;

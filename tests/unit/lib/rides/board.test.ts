@@ -179,6 +179,66 @@ describe('the board', () => {
     expect(board.json.data.rides.filter((r: { needsDriverSoon: boolean }) => r.needsDriverSoon).map((r: { id: number }) => r.id)).toEqual([soon.number]);
   });
 
+  it('sorts the whole range by ride number, customer, status or fare in either direction, ties in pickup order, paging by cursor', async () => {
+    const gamma = await createBusiness(db, { slug: 'gamma', name: 'Gamma Cabs', countryCode: 'in' });
+    const ops = await person(gamma, 'travelsx-partner', 'Gamma Ops', '9845000010');
+    const riders = [];
+    for (const [i, name] of ['anil', 'Bala', 'zara', 'Chitra', 'Émile'].entries()) riders.push(await person(gamma, 'travelsx-user', name, `984500002${i}`));
+    const day = addDays(localDate(new Date(), TZ), 20);
+    const nine = startOfLocalDay(day, TZ).getTime() + 9 * 3600_000;
+    const fares = [500, 300, 500, 700, 300, 500, 100, 700, 300];
+    const statuses = ['booked', 'completed', 'cancelled', 'accepted', 'booked', 'ontrip', 'completed', 'booked', 'accepted'] as const;
+    const made: { number: number; fare: number; status: string; name: string; at: number }[] = [];
+    for (let i = 0; i < fares.length; i++) {
+      const rider = riders[i % riders.length];
+      const ride = await book(gamma, rider.id);
+      // Pickups 10 minutes apart, but the last two share a minute with earlier rides (ties broken by number).
+      const at = nine + (i < 7 ? i : i - 6) * 600_000;
+      await db.update(rides).set({ pickupTime: new Date(at), totalAmount: fares[i], status: statuses[i] }).where(eq(rides.id, ride.id));
+      made.push({ number: ride.number, fare: fares[i], status: statuses[i], name: ['anil', 'Bala', 'zara', 'Chitra', 'Émile'][i % 5], at });
+    }
+    const rank = { booked: 0, accepted: 1, ontrip: 2, completed: 3, cancelled: 4 } as Record<string, number>;
+    const inPickupOrder = (a: (typeof made)[number], b: (typeof made)[number]) => a.at - b.at || a.number - b.number;
+    const expected = (key: (r: (typeof made)[number]) => number, sign: number) => [...made].sort((a, b) => sign * (key(a) - key(b)) || inPickupOrder(a, b)).map((r) => r.number);
+    const pages = async (query: string) => {
+      const seen: number[] = [];
+      let cursor = '';
+      for (let guard = 0; guard < 20; guard++) {
+        const page = await get(`/api/partner/rides?from=${day}&to=${day}&limit=2&${query}${cursor ? `&cursor=${cursor}` : ''}`, ops, 'gamma.localhost:3000');
+        expect([query, page.status]).toEqual([query, 200]);
+        seen.push(...page.json.data.rides.map((r: { id: number }) => r.id));
+        if (!page.json.data.nextCursor) return { seen, all: page.json.data.counts.all };
+        cursor = page.json.data.nextCursor;
+      }
+      throw new Error('the pages never ended');
+    };
+    for (const [order, sign] of [['asc', 1], ['desc', -1]] as const) {
+      expect((await pages(`sort=fare&order=${order}`)).seen).toEqual(expected((r) => r.fare, sign));
+      expect((await pages(`sort=status&order=${order}`)).seen).toEqual(expected((r) => rank[r.status], sign));
+      expect((await pages(`sort=number&order=${order}`)).seen).toEqual(expected((r) => r.number, sign));
+      // Names without case; where the accented name falls is the database's collation, so only the ASCII names' order is asserted.
+      const byName = await pages(`sort=customer&order=${order}`);
+      expect(byName.seen).toHaveLength(made.length);
+      expect(new Set(byName.seen).size).toBe(made.length);
+      const whole = await get(`/api/partner/rides?from=${day}&to=${day}&limit=200&sort=customer&order=${order}`, ops, 'gamma.localhost:3000');
+      expect(byName.seen).toEqual(whole.json.data.rides.map((r: { id: number }) => r.id));
+      const names = byName.seen.map((n) => made.find((r) => r.number === n)!).filter((r) => r.name !== 'Émile');
+      const asciiOrder = [...names].sort((a, b) => sign * a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || inPickupOrder(a, b));
+      expect(names.map((r) => r.number)).toEqual(asciiOrder.map((r) => r.number));
+    }
+    expect((await pages('')).seen).toEqual([...made].sort(inPickupOrder).map((r) => r.number));
+
+    // A cursor of one order is not a page of another; an unknown column is named.
+    const byPickup = await get(`/api/partner/rides?from=${day}&to=${day}&limit=2`, ops, 'gamma.localhost:3000');
+    const mixed = await get(`/api/partner/rides?from=${day}&to=${day}&limit=2&sort=fare&cursor=${byPickup.json.data.nextCursor}`, ops, 'gamma.localhost:3000');
+    expect([mixed.status, mixed.json.error.field, mixed.json.error.key]).toEqual([400, 'cursor', 'cursorInvalid']);
+    const byFare = await get(`/api/partner/rides?from=${day}&to=${day}&limit=2&sort=fare`, ops, 'gamma.localhost:3000');
+    const back = await get(`/api/partner/rides?from=${day}&to=${day}&limit=2&sort=status&cursor=${byFare.json.data.nextCursor}`, ops, 'gamma.localhost:3000');
+    expect([back.status, back.json.error.field]).toEqual([400, 'cursor']);
+    const unknown = await get('/api/partner/rides?sort=price', ops, 'gamma.localhost:3000');
+    expect([unknown.status, unknown.json.error.field, unknown.json.error.key, unknown.json.error.message]).toEqual([400, 'sort', 'sortInvalid', 'sort: Choose a column to sort by from the list']);
+  });
+
   it.each([
     ['a reversed range', 'from=2026-03-10&to=2026-03-01', 'to', 'rangeReversed'],
     ['a range over a year', 'from=2024-01-01&to=2025-01-01', 'to', 'rangeTooLong'],
