@@ -22,7 +22,7 @@ export const contactFormSchema = z.object({
   company: z.string().trim().max(CONTACT_LIMITS.company, 'companyTooLong').default(''),
   email: emailSchema,
   looking_for_name: z.string({ error: 'lookingForRequired' }).refine(isLookingFor, 'lookingForRequired'),
-  enquery: z.string({ error: 'commentRequired' }).trim().min(1, 'commentRequired').max(CONTACT_LIMITS.comment, 'commentTooLong'),
+  enquery: z.string({ error: 'commentRequired' }).trim().min(1, 'commentRequired').max(CONTACT_LIMITS.comment, 'enquiryTooLong'),
 });
 export type ContactFormValues = z.input<typeof contactFormSchema>;
 export type ContactFormInput = z.infer<typeof contactFormSchema>;
