@@ -2,10 +2,14 @@ import 'server-only';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { sessions, users } from '@/lib/db/schema';
-import { conflict } from '@/lib/errors/domain-error';
+import { isUniqueViolation } from '@/lib/db/unique-violation';
+import { keyedError } from '@/lib/errors/domain-error';
 import type { UpdateProfileInput } from './profile-schema';
 
 export { updateProfileSchema, type UpdateProfileInput } from './profile-schema';
+
+/** 409 naming the field, with the profile screen's key (Profile.emailTaken) for the rider's language. */
+const emailTaken = () => keyedError('conflict', 'conflict', 'emailTaken', 'Another account already uses this e-mail.', undefined, 'email');
 
 export async function updateProfile(db: Db, user: { userId: number; businessId: number; role: string }, input: UpdateProfileInput) {
   if (input.email) {
@@ -14,14 +18,20 @@ export async function updateProfile(db: Db, user: { userId: number; businessId: 
       .from(users)
       .where(and(eq(users.businessId, user.businessId), eq(users.role, user.role as never), eq(users.email, input.email), ne(users.id, user.userId)))
       .limit(1);
-    if (taken) throw conflict('email: Another account already uses this e-mail.');
+    if (taken) throw emailTaken();
   }
-  const [row] = await db
-    .update(users)
-    .set({ name: input.name, email: input.email ?? null })
-    .where(and(eq(users.id, user.userId), eq(users.businessId, user.businessId)))
-    .returning({ name: users.name, email: users.email });
-  return row;
+  try {
+    const [row] = await db
+      .update(users)
+      .set({ name: input.name, email: input.email ?? null })
+      .where(and(eq(users.id, user.userId), eq(users.businessId, user.businessId)))
+      .returning({ name: users.name, email: users.email });
+    return row;
+  } catch (error) {
+    // Two accounts saving the same e-mail at once: the unique index decides, the loser hears why.
+    if (isUniqueViolation(error, 'users_business_role_email_key')) throw emailTaken();
+    throw error;
+  }
 }
 
 /**

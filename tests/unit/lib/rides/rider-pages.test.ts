@@ -213,8 +213,9 @@ describe('profile', () => {
   it("answers 409 when another rider of the business has the e-mail", async () => {
     await newRider(demo, { email: 'taken@example.com' });
     const rider = await newRider(demo);
-    const { status } = await patchProfile(rider, { name: 'Asha', email: 'Taken@example.com' });
+    const { status, json } = await patchProfile(rider, { name: 'Asha', email: 'Taken@example.com' });
     expect(status).toBe(409);
+    expect(json.error).toMatchObject({ field: 'email', key: 'emailTaken', message: 'email: Another account already uses this e-mail.' });
   });
 
   it('refuses a cross-site profile change', async () => {
