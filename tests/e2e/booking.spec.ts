@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { choosePlace, confirmation, fillTrip, inIndia, pickVehicle, rideCard, signInInSheet } from './support/booking';
+import { expectWordsWhole } from './support/layout';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const ORIGIN = `http://localhost:${PORT}`;
@@ -25,6 +26,9 @@ test('a new rider books Chennai to Bangalore by sedan for tomorrow 8 PM, signs i
 
   await page.goto('/in/en/user/wallet');
   await expect(page.getByText('Cashback pending').first()).toBeVisible();
+  // The balances stay whole on a small phone (they stack rather than split "₹637.5|0").
+  await page.setViewportSize({ width: 360, height: 780 });
+  await expectWordsWhole(page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) }), 'the wallet balances at 360 px');
 
   await page.goto('/in/en/user/rides');
   await rideCard(page, rideId).getByRole('button', { name: 'Cancel ride' }).click();

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { codeFromOutbox } from './support/codes';
 import { rideCard } from './support/booking';
+import { expectWordsWhole } from './support/layout';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const ORIGIN = `http://localhost:${PORT}`;
@@ -48,6 +49,10 @@ test('a new rider books by chatting with the AI: sample message, sign-in by code
   // the day was left out: give it, and the fares come as vehicle cards
   await say(page, 'tomorrow');
   await expect(conversation(page).getByRole('heading', { name: 'Choose a vehicle' }).last()).toBeVisible();
+  // On a small phone the vehicle names and fares stay whole (the price goes under the name when both do not fit).
+  await page.setViewportSize({ width: 360, height: 780 });
+  await expectWordsWhole(conversation(page).getByRole('button', { name: /₹/ }), 'the vehicle cards at 360 px');
+  await page.setViewportSize({ width: 412, height: 839 });
 
   await conversation(page).getByRole('button', { name: /^Sedan ₹/ }).last().click();
   const confirmCard = conversation(page).getByRole('heading', { name: 'Confirm your ride' }).last();

@@ -1,0 +1,27 @@
+import { expect, type Locator } from '@playwright/test';
+
+/**
+ * No word of the elements' text is split across two lines ("WhatsAp|p",
+ * "₹637.5|0"): each word's rectangles all sit on one line. Words are runs
+ * without white space, so a split name or amount shows, whatever the script.
+ */
+export async function expectWordsWhole(elements: Locator, what: string): Promise<void> {
+  await expect(elements.first()).toBeVisible();
+  const split = await elements.evaluateAll((nodes) => {
+    const broken: string[] = [];
+    for (const element of nodes) {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.bottom)));
+          if (lines.size > 1) broken.push(word[0]);
+        }
+      }
+    }
+    return broken;
+  });
+  expect(split, `${what}: words split across lines`).toEqual([]);
+}
