@@ -4,19 +4,21 @@ import { allowedTypos, editDistance } from './text';
 
 /** Most entries one query word contributes (its postings are ordered most important first). */
 export const WORD_CANDIDATES = 1500;
-/** Prefix ranges wider than this many tokens (or with more places than WORD_CANDIDATES) are cached, most important first. */
-const WIDE_RANGE = 400;
-
+/** Prefixes whose entries are kept per index, oldest dropped first (a few MB: most prefixes reach few places). */
+const PREFIX_CACHE_MAX = 5_000;
 
 function prefixEnd(tokens: string[], start: number, prefix: string): number {
   return Math.max(start, lowerBound(tokens, prefix + '\uffff'));
 }
 
-const wideCache = new Map<string, Int32Array>();
+/** Per index (a test's own index never sees the live one's entries): what a typed prefix reaches, as the prefix is typed again and again. */
+const prefixCache = new WeakMap<PlaceIndex, Map<string, Int32Array>>();
 
 /** The most important entries having a token that starts with `prefix`. */
 function prefixEntries(index: PlaceIndex, prefix: string): Int32Array {
-  const cached = wideCache.get(prefix);
+  let cache = prefixCache.get(index);
+  if (!cache) prefixCache.set(index, (cache = new Map()));
+  const cached = cache.get(prefix);
   if (cached) return cached;
   const start = lowerBound(index.tokens, prefix);
   const end = prefixEnd(index.tokens, start, prefix);
@@ -24,7 +26,8 @@ function prefixEntries(index: PlaceIndex, prefix: string): Int32Array {
   for (let i = start; i < end; i++) for (const id of index.posting(i)) ids.add(id);
   const sorted = Int32Array.from(ids).sort((a, b) => index.importance[b] - index.importance[a]);
   const top = sorted.length > WORD_CANDIDATES ? sorted.slice(0, WORD_CANDIDATES) : sorted;
-  if ((end - start > WIDE_RANGE || sorted.length > WORD_CANDIDATES) && wideCache.size < 20_000) wideCache.set(prefix, top);
+  if (cache.size >= PREFIX_CACHE_MAX) cache.delete(cache.keys().next().value!);
+  cache.set(prefix, top);
   return top;
 }
 

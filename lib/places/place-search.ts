@@ -244,12 +244,18 @@ export function searchPlaceIndex(index: PlaceIndex, text: string, options: Place
   }
   const limit = options.limit ?? 8;
   const chosen: PlaceEntry[] = [];
+  const chosenKeys: string[] = [];
   const choose = (order: Iterable<number>) => {
     for (const i of order) {
       if (chosen.length >= limit) return;
       const entry = index.entry(ids[i]);
-      const same = chosen.some((c) => foldKey(c.name) === foldKey(entry.name) && distanceKm(c, entry) < DUPLICATE_KM);
-      if (!same) chosen.push(entry);
+      // Each name folded once (not once per pair of results).
+      const key = foldKey(entry.name);
+      const same = chosen.some((c, j) => chosenKeys[j] === key && distanceKm(c, entry) < DUPLICATE_KM);
+      if (!same) {
+        chosen.push(entry);
+        chosenKeys.push(key);
+      }
     }
   };
   // Best first, equal scores in the order met. A few times the limit is enough unless many are

@@ -19,6 +19,13 @@ export type PlaceSuggestion = {
 };
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+/** Country names by code, looked up once each (Intl.DisplayNames.of was a few per cent of a search request). */
+const countryNames = new Map<string, string>();
+function countryName(code: string): string {
+  let name = countryNames.get(code);
+  if (name === undefined) countryNames.set(code, (name = regionNames.of(code) ?? code));
+  return name;
+}
 
 /**
  * "T Nagar, Chennai" for a locality, "Chennai International Airport (MAA)" for an airport, "Chennai" for a city.
@@ -26,7 +33,7 @@ const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
  * class of its own: see lib/rides/queries.ts rideFields).
  */
 export function suggestionOf(entry: PlaceEntry): PlaceSuggestion {
-  const country = regionNames.of(entry.country) ?? entry.country;
+  const country = countryName(entry.country);
   const airport = entry.kind === 'airport';
   const name = airport ? `${entry.name} (${entry.code})` : entry.kind === 'locality' && entry.parent ? `${entry.name}, ${entry.parent}` : entry.name;
   const detail = airport
