@@ -21,7 +21,7 @@ export const partnerRidesQuerySchema = z.object({
   to: localDate,
   sort: z.enum(BOARD_SORTS, { error: 'sortInvalid' }).default('pickup'),
   order: z.enum(['asc', 'desc'], { error: 'orderInvalid' }).default('asc'),
-  cursor: z.string().max(400, 'cursorInvalid').regex(/^[A-Za-z0-9_-]*$/, 'cursorInvalid').optional(),
+  cursor: z.string().max(1000, 'cursorInvalid').regex(/^[A-Za-z0-9_-]*$/, 'cursorInvalid').optional(),
   limit: z.coerce.number({ error: 'limitInvalid' }).int('limitInvalid').min(1, 'limitInvalid').max(200, 'limitInvalid').default(50),
   q: z
     .string()
