@@ -40,7 +40,7 @@ export function RatesBoard() {
           return (
             <li key={card.vehicleType} className={`${ui.card} ${styles.card}`}>
               <div className={screen.toolbar}>
-                <h2 className={screen.grow}>{name}</h2>
+                <h2 className={styles.cardTitle}>{name}</h2>
                 <span className={`${table.badge} ${card.active ? table.active : table.inactive}`}>{card.active ? t('offered') : t('notOffered')}</span>
               </div>
               <p className={screen.muted}>{t('summary', { baseFare: money(card.baseFare), perKm: money(card.perKm), outstationPerKm: money(card.outstationPerKm) })}</p>
