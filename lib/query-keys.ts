@@ -4,8 +4,10 @@
  * a root (`all`) for invalidating every variant, and a key per variant.
  */
 
-/** Filters of the console's board: status tab, searched ride number, pickup dates (operator's zone) and order. */
-export type PartnerRidesFilter = { status: string; q?: string; from?: string; to?: string; sort?: 'pickup' | 'number' | 'customer' | 'status' | 'fare'; order?: 'asc' | 'desc' };
+import type { BoardSort } from '@/lib/rides/partner-schemas';
+
+/** Filters of the console's board: status tab, searched ride number, pickup dates (operator's zone), sort column and order. */
+export type PartnerRidesFilter = { status: string; q?: string; from?: string; to?: string; sort?: BoardSort; order?: 'asc' | 'desc' };
 
 export const queryKeys = {
   rider: {

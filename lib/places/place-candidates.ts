@@ -7,7 +7,8 @@ export const WORD_CANDIDATES = 1500;
 /** Prefixes whose entries are kept per index, oldest dropped first (a few MB: most prefixes reach few places). */
 const PREFIX_CACHE_MAX = 5_000;
 
-function prefixEnd(tokens: string[], start: number, prefix: string): number {
+/** The end of the sorted tokens that begin with `prefix`, from its lower bound `start`. */
+export function prefixEnd(tokens: string[], start: number, prefix: string): number {
   return Math.max(start, lowerBound(tokens, prefix + '\uffff'));
 }
 

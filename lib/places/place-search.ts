@@ -1,5 +1,5 @@
 import { idsNear } from './place-grid';
-import { fuzzyTokens, wordEntries, WORD_CANDIDATES } from './place-candidates';
+import { fuzzyTokens, prefixEnd, wordEntries, WORD_CANDIDATES } from './place-candidates';
 import { lowerBound, type Ragged } from './packed';
 import type { PlaceEntry, PlaceIndex, PlaceKind } from './place-index';
 import { distanceKm, foldKey, MAX_QUERY_CHARS, wordsOf } from './text';
@@ -46,7 +46,7 @@ type QueryWord = { word: string; typoIds: Set<number>; exact: number; from: numb
 function tokenRange(index: PlaceIndex, key: string, prefix: boolean): { exact: number; from: number; to: number } {
   const from = lowerBound(index.tokens, key);
   const exact = index.tokens[from] === key ? from : -1;
-  return { exact, from, to: prefix ? Math.max(from, lowerBound(index.tokens, key + '\uffff')) : from };
+  return { exact, from, to: prefix ? prefixEnd(index.tokens, from, key) : from };
 }
 
 function queryWord(index: PlaceIndex, word: string, prefix: boolean, typoIds = new Set(fuzzyTokens(index, word))): QueryWord {

@@ -79,7 +79,7 @@ const SORT_COLUMNS: Record<Exclude<BoardSort, 'pickup'>, SQL> = {
  */
 export function encodeCursor(ride: { pickupTime: Date | string; number: number }, after?: { sort: BoardSort; value: SortValue }): string {
   const at = typeof ride.pickupTime === 'string' ? ride.pickupTime : ride.pickupTime.toISOString();
-  const tail = after && after.sort !== 'pickup' ? `|${after.sort}|${after.value}` : '';
+  const tail = after ? `|${after.sort}|${after.value}` : '';
   return Buffer.from(`${at}|${ride.number}${tail}`, 'utf8').toString('base64url');
 }
 
@@ -195,7 +195,7 @@ export async function partnerBoard(db: Db, business: { id: number; timeZone: str
   const sort = query.sort ?? 'pickup';
   const column = sort === 'pickup' ? undefined : SORT_COLUMNS[sort];
   let order: SQL[];
-  if (sort === 'pickup' || !column) {
+  if (!column) {
     if (query.cursor) {
       const after = decodeCursor(query.cursor);
       conditions.push(descending ? sql`(${rides.pickupTime}, ${rides.number}) < (${after.at}, ${after.number})` : sql`(${rides.pickupTime}, ${rides.number}) > (${after.at}, ${after.number})`);
@@ -222,7 +222,7 @@ export async function partnerBoard(db: Db, business: { id: number; timeZone: str
   const last = page[page.length - 1];
   return {
     rides: page.map((r) => partnerRide(r, now)),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last.ride, sort === 'pickup' || last.sort === undefined ? undefined : { sort, value: last.sort }) : null,
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.ride, last.sort === undefined ? undefined : { sort, value: last.sort }) : null,
     counts,
     unassignedSoon,
     range: { from: range.from, to: range.to, timeZone: business.timeZone },

@@ -6,12 +6,11 @@ import ui from '@/components/ui/ui.module.css';
 import { consoleInvoiceUrl } from '@/components/trust/api';
 import { RIDE_ACTIONS } from './partner-ride-card';
 import { StartCodeLine } from './start-code-line';
+import type { BoardSort } from '@/lib/rides/partner-schemas';
 import type { ActionKind, PartnerRide } from './types';
 import styles from './rides.module.css';
 
-export const SORT_KEYS = ['number', 'pickup', 'customer', 'status', 'fare'] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
-export type SortState = { key: SortKey; direction: 'asc' | 'desc' };
+export type SortState = { key: BoardSort; direction: 'asc' | 'desc' };
 
 type Props = {
   rides: PartnerRide[];
@@ -31,7 +30,7 @@ export function RidesTable({ rides, timeZone, sort, onSort, onAction, caption }:
   const tKinds = useTranslations('TripKinds');
   const tTypes = useTranslations('VehicleTypes');
   const locale = useLocale();
-  const header = (key: SortKey, label: string, numeric = false) => {
+  const header = (key: BoardSort, label: string, numeric = false) => {
     const active = sort.key === key;
     return (
       <th scope="col" aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'} className={numeric ? styles.numeric : undefined}>
