@@ -36,7 +36,8 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
   const acceptLanguage = request.headers.get('accept-language');
   const resolved = await resolveTenantForHost(request.headers.get('host'));
   // on an operator's rider site its own market is the country; the browser picks only the language
-  const negotiated = resolved?.mode === 'user' ? negotiateOperatorMarket(resolved.tenant.countryCode, cookieTag, acceptLanguage) : negotiateMarket(cookieTag, acceptLanguage);
+  const negotiated =
+    resolved?.mode === 'user' ? negotiateOperatorMarket(resolved.tenant.countryCode, cookieTag, acceptLanguage) : negotiateMarket(cookieTag, acceptLanguage);
   if (!resolved) {
     const url = request.nextUrl.clone();
     url.pathname = `/site-not-found/${negotiated.lang}`;
@@ -91,5 +92,7 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
 
 export const config = {
   runtime: 'nodejs',
-  matcher: ['/((?!api/|media/|_next/|socket\\.io/|site-not-found/|brand/|icons/|vehicles/|sounds/|favicon\\.ico|favicon\\.svg|robots\\.txt|sitemap|manifest\\.webmanifest|sw\\.js|visit\\.js).*)'],
+  matcher: [
+    '/((?!api/|media/|_next/|socket\\.io/|site-not-found/|brand/|icons/|vehicles/|sounds/|favicon\\.ico|favicon\\.svg|robots\\.txt|sitemap|manifest\\.webmanifest|sw\\.js|visit\\.js).*)',
+  ],
 };

@@ -152,7 +152,8 @@ async function main(): Promise<void> {
     logger.info({ port: config.PORT, database: kind, dev, readyMs: Math.round(ms) }, `ready on http://localhost:${config.PORT}`);
     // The offline place index (about 4 s of CPU to build) loads once the first pages have been served, so the
     // first rider's search does not wait for it; a search before then builds it on demand.
-    if (!indexFirst) setTimeout(() => loadPlaceIndex().catch((error: unknown) => logger.error({ err: error }, 'place index failed to load')), PLACE_INDEX_DELAY_MS).unref();
+    if (!indexFirst)
+      setTimeout(() => loadPlaceIndex().catch((error: unknown) => logger.error({ err: error }, 'place index failed to load')), PLACE_INDEX_DELAY_MS).unref();
   });
 }
 

@@ -9,7 +9,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchTrip, freePort, lua, luaScript, readStatuses, requireBuild, requireDebianTool, SERVER_CPU, startBareNode, startServer, statusScript, wrk, wrkErrors, wrkRow } from './lib.mjs';
+import {
+  benchTrip,
+  freePort,
+  lua,
+  luaScript,
+  readStatuses,
+  requireBuild,
+  requireDebianTool,
+  SERVER_CPU,
+  startBareNode,
+  startServer,
+  statusScript,
+  wrk,
+  wrkErrors,
+  wrkRow,
+} from './lib.mjs';
 import { report } from './report.mjs';
 
 const SECONDS = Number(process.argv[2] ?? process.env.BENCH_SECONDS ?? 10);
@@ -48,11 +63,16 @@ try {
   const places = await wrk(`${server.origin}/api/places/search?q=chen`, opts);
   // quotes answer a few hundred per second: wrk can afford to count their statuses in Lua
   const statusOut = path.join(os.tmpdir(), `bench-api-status-${process.pid}.txt`);
-  const quote = await wrk(`${server.origin}/api/rides/quote`, { ...opts, script: statusScript(statusOut, `wrk.method = "POST"\nwrk.body = ${lua(quoteBody)}\nwrk.headers["Content-Type"] = "application/json"`) });
+  const quote = await wrk(`${server.origin}/api/rides/quote`, {
+    ...opts,
+    script: statusScript(statusOut, `wrk.method = "POST"\nwrk.body = ${lua(quoteBody)}\nwrk.headers["Content-Type"] = "application/json"`),
+  });
   const quoteStatuses = readStatuses(statusOut);
   fs.rmSync(statusOut, { force: true });
 
-  console.log(`api bench (wrk -t1 -c${CONNECTIONS} -d${SECONDS}s on CPU 1; server and baseline on CPU ${SERVER_CPU}; ratios are throughput against the bare Node baseline)`);
+  console.log(
+    `api bench (wrk -t1 -c${CONNECTIONS} -d${SECONDS}s on CPU 1; server and baseline on CPU ${SERVER_CPU}; ratios are throughput against the bare Node baseline)`,
+  );
   console.log(wrkRow('bare node http GET (baseline)', base));
   console.log(wrkRow('bare node http POST (baseline)', basePost));
   console.log(wrkRow('GET /api/health', health, base));
@@ -81,7 +101,12 @@ try {
     { label: 'api requests/s: health', value: health.rps, unit: '/s', baseline: base.rps },
     { label: 'api requests/s: place search', value: places.rps, unit: '/s', baseline: base.rps },
     { label: 'api requests/s: quote', value: quote.rps, unit: '/s', baseline: basePost.rps },
-    { label: 'api non-2xx answers and socket errors', value: errorCount(health) + errorCount(places) + errorCount(quote), unit: '', goal: { op: '==', value: 0 } },
+    {
+      label: 'api non-2xx answers and socket errors',
+      value: errorCount(health) + errorCount(places) + errorCount(quote),
+      unit: '',
+      goal: { op: '==', value: 0 },
+    },
   ]);
 } finally {
   await bare.stop();

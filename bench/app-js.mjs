@@ -39,10 +39,16 @@ try {
 
 report(
   'app-js',
-  results.map((r) => ({ label: `first-load JavaScript, ${r.name} (gzipped)`, value: r.kB, unit: 'kB', goal: r.name === 'chat booking' || r.name === 'whatsapp booking' ? undefined : { op: '<=', value: GOAL_KB } })),
+  results.map((r) => ({
+    label: `first-load JavaScript, ${r.name} (gzipped)`,
+    value: r.kB,
+    unit: 'kB',
+    goal: r.name === 'chat booking' || r.name === 'whatsapp booking' ? undefined : { op: '<=', value: GOAL_KB },
+  })),
 );
 console.log(`first-load JavaScript (gzipped module scripts; goal <= ${GOAL_KB} kB for the landing, the booking form and the console login)`);
 for (const r of results) {
   console.log(`  ${r.name.padEnd(17)} ${r.kB.toFixed(1).padStart(6)} kB in ${r.files.length} files  ${r.path}`);
-  if (process.argv.includes('--chunks')) for (const f of r.files) console.log(`      ${(f.gz / 1024).toFixed(1).padStart(6)} kB  (${(f.raw / 1024).toFixed(0)} kB raw)  ${f.src}`);
+  if (process.argv.includes('--chunks'))
+    for (const f of r.files) console.log(`      ${(f.gz / 1024).toFixed(1).padStart(6)} kB  (${(f.raw / 1024).toFixed(0)} kB raw)  ${f.src}`);
 }

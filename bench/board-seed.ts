@@ -28,13 +28,19 @@ async function main(): Promise<void> {
   const { db } = await openDatabase({ databaseUrl: '', dataDir: path.join(config.DATA_DIR, 'pglite') });
   await ensureDemoTenant(db, config.DEFAULT_TENANT);
   const [business] = await db.select().from(businesses).where(eq(businesses.slug, config.DEFAULT_TENANT));
-  const [partner] = await db.select().from(users).where(and(eq(users.businessId, business.id), eq(users.role, 'travelsx-partner'))).limit(1);
+  const [partner] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.businessId, business.id), eq(users.role, 'travelsx-partner')))
+    .limit(1);
   const [driver] = await db.select().from(drivers).where(eq(drivers.businessId, business.id)).limit(1);
   const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.businessId, business.id)).limit(1);
 
   await db.execute(sql`insert into users (business_id, role, name, phone_code, phone)
     select ${business.id}, 'travelsx-user', 'Bench rider ' || n, '91', (9700000000 + n)::text from generate_series(1, ${RIDERS}) as n`);
-  const [{ first }] = rowsOf(await db.execute(sql`select min(id)::integer as first from users where business_id = ${business.id} and role = 'travelsx-user'`)) as { first: number }[];
+  const [{ first }] = rowsOf(
+    await db.execute(sql`select min(id)::integer as first from users where business_id = ${business.id} and role = 'travelsx-user'`),
+  ) as { first: number }[];
 
   const today = localDate(new Date(), business.timeZone);
   const start = startOfLocalDay(addDays(today, -DAYS_BACK), business.timeZone);

@@ -25,7 +25,6 @@ const GOAL_P99_MS = 50;
 requireBuild();
 requireDebianTool('wrk', 'wrk');
 
-
 function addDays(date, days) {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
@@ -37,7 +36,14 @@ async function main() {
   atExit(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const seededAt = performance.now();
   const seeded = JSON.parse(
-    execFileSync('npx', ['tsx', 'bench/board-seed.ts', String(RIDES)], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' }, encoding: 'utf8' }).trim().split('\n').pop(),
+    execFileSync('npx', ['tsx', 'bench/board-seed.ts', String(RIDES)], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('\n')
+      .pop(),
   );
   const seedSeconds = (performance.now() - seededAt) / 1000;
   const server = await launchServer(await freePort(), { dataDir, cpu: SERVER_CPU, env: { RATE_LIMITS: 'off', LOG_LEVEL: 'silent' } });
@@ -60,10 +66,12 @@ async function main() {
     const res = await fetch(url, { headers: { authorization: `Bearer ${seeded.token}` } });
     const text = await res.text();
     if (res.status !== 200) throw new Error(`${name}: ${res.status} ${text.slice(0, 300)}`);
-    shapes[name] = name.startsWith('csv') ? { bytes: text.length, rows: text.trim().split('\r\n').length - 1 } : (() => {
-      const data = JSON.parse(text).data;
-      return { bytes: text.length, rows: data.rides.length, all: data.counts.all, next: Boolean(data.nextCursor) };
-    })();
+    shapes[name] = name.startsWith('csv')
+      ? { bytes: text.length, rows: text.trim().split('\r\n').length - 1 }
+      : (() => {
+          const data = JSON.parse(text).data;
+          return { bytes: text.length, rows: data.rides.length, all: data.counts.all, next: Boolean(data.nextCursor) };
+        })();
   }
 
   const bare = await startBareNode(await freePort());
@@ -79,7 +87,9 @@ async function main() {
   await server.kill('SIGTERM');
   await bare.stop();
 
-  console.log(`\nboard: ${RIDES} rides over 90 days (seeded in ${seedSeconds.toFixed(1)} s), PGlite, wrk -c${CONNECTIONS} ${SECONDS}s on CPU 1, server on CPU ${SERVER_CPU}`);
+  console.log(
+    `\nboard: ${RIDES} rides over 90 days (seeded in ${seedSeconds.toFixed(1)} s), PGlite, wrk -c${CONNECTIONS} ${SECONDS}s on CPU 1, server on CPU ${SERVER_CPU}`,
+  );
   console.log(`  Today page: ${shapes.today.rows} rides of ${shapes.today.all} (${shapes.today.bytes} bytes, more pages: ${shapes.today.next})`);
   console.log(`  30-day page: ${shapes.days30.rows} rides of ${shapes.days30.all} (${shapes.days30.bytes} bytes, more pages: ${shapes.days30.next})`);
   console.log(`  CSV Today: ${shapes.csvToday.rows} rides (${shapes.csvToday.bytes} bytes)`);
@@ -96,7 +106,12 @@ async function main() {
     { label: 'board Today requests/s', value: results.today.rps, unit: '/s', baseline: base.rps },
     { label: 'board 30 days requests/s', value: results.days30.rps, unit: '/s', baseline: base.rps },
     { label: 'CSV Today p99', value: results.csvToday.p99, unit: 'ms', baseline: base.p99 },
-    { label: 'non-2xx answers and socket errors', value: Object.values(results).reduce((n, r) => n + r.non2xx + r.socketErrors, 0), unit: '', goal: { op: '==', value: 0 } },
+    {
+      label: 'non-2xx answers and socket errors',
+      value: Object.values(results).reduce((n, r) => n + r.non2xx + r.socketErrors, 0),
+      unit: '',
+      goal: { op: '==', value: 0 },
+    },
   ]);
 }
 

@@ -11,10 +11,30 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchTrip, freePort, launchServer, lua, luaScript, requireBuild, requireDebianTool, SERVER_CPU, signInRider, startBareNode, startPostgres, wrk, wrkErrors, wrkRow, queryStoredDatabase, atExit } from './lib.mjs';
+import {
+  benchTrip,
+  freePort,
+  launchServer,
+  lua,
+  luaScript,
+  requireBuild,
+  requireDebianTool,
+  SERVER_CPU,
+  signInRider,
+  startBareNode,
+  startPostgres,
+  wrk,
+  wrkErrors,
+  wrkRow,
+  queryStoredDatabase,
+  atExit,
+} from './lib.mjs';
 import { report } from './report.mjs';
 
-const DATABASES = (process.argv[2] ?? 'pglite,postgres').split(',').map((d) => d.trim()).filter(Boolean);
+const DATABASES = (process.argv[2] ?? 'pglite,postgres')
+  .split(',')
+  .map((d) => d.trim())
+  .filter(Boolean);
 const SECONDS = Number(process.argv[3] ?? process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.argv[4] ?? 32);
 const RIDERS = Number(process.argv[5] ?? 16);
@@ -29,7 +49,6 @@ for (const d of DATABASES) {
 }
 requireBuild();
 requireDebianTool('wrk', 'wrk');
-
 
 /** The wrk script: POST /api/rides with a fresh key per request, riders and quotes round-robin; counts statuses, keeps 2xx ride ids. */
 function bookingScript({ tokens, quoteIds, prefix, out }) {
@@ -91,7 +110,11 @@ async function runOn(kind, postgres) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-booking-'));
   atExit(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const databaseUrl = kind === 'postgres' ? postgres.createDb(`booking_${process.pid}`) : '';
-  const server = await launchServer(await freePort(), { dataDir, cpu: SERVER_CPU, env: { DATABASE_URL: databaseUrl, RATE_LIMITS: 'off', LOG_LEVEL: 'silent' } });
+  const server = await launchServer(await freePort(), {
+    dataDir,
+    cpu: SERVER_CPU,
+    env: { DATABASE_URL: databaseUrl, RATE_LIMITS: 'off', LOG_LEVEL: 'silent' },
+  });
   atExit(() => server.child.kill('SIGKILL'));
 
   const tokens = [];
@@ -99,7 +122,11 @@ async function runOn(kind, postgres) {
   const quoteIds = [];
   let expiresAt = Infinity;
   for (let i = 0; i < QUOTES; i++) {
-    const res = await fetch(`${server.origin}/api/rides/quote`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(benchTrip()) });
+    const res = await fetch(`${server.origin}/api/rides/quote`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(benchTrip()),
+    });
     const json = await res.json();
     if (res.status !== 200) throw new Error(`quote ${res.status}: ${JSON.stringify(json)}`);
     quoteIds.push(json.data.ride_search_id);
@@ -131,8 +158,12 @@ async function runOn(kind, postgres) {
     load,
     acknowledged: acked.length,
     created: load.statuses['201'] ?? 0,
-    non201: Object.entries(load.statuses).filter(([s]) => s !== '201').reduce((n, [, c]) => n + c, 0),
-    statusText: Object.entries(load.statuses).map(([s, c]) => `${c} x ${s}`).join(', '),
+    non201: Object.entries(load.statuses)
+      .filter(([s]) => s !== '201')
+      .reduce((n, [, c]) => n + c, 0),
+    statusText: Object.entries(load.statuses)
+      .map(([s, c]) => `${c} x ${s}`)
+      .join(', '),
     rows: rows.length,
     lost: acked.filter((id) => !storedIds.has(id)).length,
     doubled: [...byKey.values()].filter((ids) => ids.length > 1).length,
@@ -164,12 +195,17 @@ for (const kind of DATABASES) {
 }
 
 const label = { pglite: 'PGlite', postgres: `PostgreSQL ${postgres?.version ?? ''}`.trim() };
-console.log(`booking bench (wrk -t1 -c${CONNECTIONS} -d${SECONDS}s on CPU 1, ${RIDERS} riders, fresh idempotency key per request; server and database on CPU ${SERVER_CPU}; goals: >= 600 bookings/s, p99 < 100 ms, none lost or doubled)`);
+console.log(
+  `booking bench (wrk -t1 -c${CONNECTIONS} -d${SECONDS}s on CPU 1, ${RIDERS} riders, fresh idempotency key per request; server and database on CPU ${SERVER_CPU}; goals: >= 600 bookings/s, p99 < 100 ms, none lost or doubled)`,
+);
 console.log(wrkRow('bare node http POST (baseline)', base));
 for (const r of results) {
   console.log(wrkRow(`POST /api/rides, ${label[r.kind]}`, r.load, base));
-  console.log(`    answers: ${r.statusText || 'none'}; acknowledged (2xx with a ride id, incl. ${WARM_SECONDS} s warm-up) ${r.acknowledged}, rows stored ${r.rows}, lost ${r.lost}, doubled ${r.doubled}, stored but answer not read (in flight when wrk stopped) ${r.unanswered}`);
-  if (r.non201 || r.load.socketErrors) console.log(`    WARNING: ${r.non201} answers were not 201 and ${r.load.socketErrors} socket errors (${wrkErrors(r.load)}): bookings/s counts 201s only`);
+  console.log(
+    `    answers: ${r.statusText || 'none'}; acknowledged (2xx with a ride id, incl. ${WARM_SECONDS} s warm-up) ${r.acknowledged}, rows stored ${r.rows}, lost ${r.lost}, doubled ${r.doubled}, stored but answer not read (in flight when wrk stopped) ${r.unanswered}`,
+  );
+  if (r.non201 || r.load.socketErrors)
+    console.log(`    WARNING: ${r.non201} answers were not 201 and ${r.load.socketErrors} socket errors (${wrkErrors(r.load)}): bookings/s counts 201s only`);
 }
 report(
   'booking',
@@ -177,7 +213,13 @@ report(
     // wrk's requests/s counts every answer; bookings/s counts the 201s
     const bookingsPerSecond = r.load.rps * (r.load.requests ? r.created / r.load.requests : 0);
     return [
-      { label: `bookings per second, ${label[r.kind]} (${CONNECTIONS} conn.)`, value: bookingsPerSecond, unit: '/s', baseline: base.rps, goal: { op: '>=', value: 600 } },
+      {
+        label: `bookings per second, ${label[r.kind]} (${CONNECTIONS} conn.)`,
+        value: bookingsPerSecond,
+        unit: '/s',
+        baseline: base.rps,
+        goal: { op: '>=', value: 600 },
+      },
       { label: `booking p99, ${label[r.kind]} (${CONNECTIONS} conn.)`, value: r.load.p99, unit: 'ms', baseline: base.p99, goal: { op: '<', value: 100 } },
       { label: `booking throughput vs bare node, ${label[r.kind]}`, value: r.load.rps / base.rps, unit: 'x', baseline: 1 },
       { label: `booking answers not 201 + socket errors, ${label[r.kind]}`, value: r.non201 + r.load.socketErrors, unit: '', goal: { op: '==', value: 0 } },

@@ -47,7 +47,11 @@ async function signIn(index) {
   }
   if (!message) throw new Error(`no sign-in code reached the outbox for +91${phoneNumber}`);
   const otp = /\b(\d{4})\b/.exec(message.body)[1];
-  const res = await fetch(`${origin}/api/auth/otp/verify`, { method: 'POST', headers: { 'content-type': 'application/json', origin, 'x-forwarded-for': ip }, body: JSON.stringify({ ...identity, otp, feature: 'booking-signup', userName: `Chat rider ${index}` }) });
+  const res = await fetch(`${origin}/api/auth/otp/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin, 'x-forwarded-for': ip },
+    body: JSON.stringify({ ...identity, otp, feature: 'booking-signup', userName: `Chat rider ${index}` }),
+  });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   const cookie = res.headers.get('set-cookie').split(';')[0];
   const me = await json('/api/auth/me', { cookie });
@@ -81,7 +85,10 @@ function turn(socket, chatSession, text) {
 
 function ping(socket) {
   const t0 = performance.now();
-  return socket.timeout(REPLY_TIMEOUT_MS).emitWithAck('userMessage', {}).then(() => performance.now() - t0);
+  return socket
+    .timeout(REPLY_TIMEOUT_MS)
+    .emitWithAck('userMessage', {})
+    .then(() => performance.now() - t0);
 }
 
 function stats(latencies, seconds) {
@@ -109,9 +116,11 @@ try {
 
   let started = performance.now();
   const pings = [];
-  await Promise.all(sessions.map(async (s) => {
-    for (let i = 0; i < BASELINE_PINGS; i++) pings.push(await ping(s.socket));
-  }));
+  await Promise.all(
+    sessions.map(async (s) => {
+      for (let i = 0; i < BASELINE_PINGS; i++) pings.push(await ping(s.socket));
+    }),
+  );
   const baseline = stats(pings, (performance.now() - started) / 1000);
 
   const rtts = [];
@@ -119,14 +128,16 @@ try {
   let extra = 0;
   for (const s of sessions) s.socket.on('agentMessage', () => (s.heard = (s.heard ?? 0) + 1));
   started = performance.now();
-  await Promise.all(sessions.map(async (s) => {
-    for (let i = 0; i < PER_SESSION; i++) {
-      if (THINK_MS) await new Promise((r) => setTimeout(r, THINK_MS * (0.5 + Math.random())));
-      const rtt = await turn(s.socket, s.chatSession, SCRIPT[i % SCRIPT.length]);
-      if (rtt === null) lost++;
-      else rtts.push(rtt);
-    }
-  }));
+  await Promise.all(
+    sessions.map(async (s) => {
+      for (let i = 0; i < PER_SESSION; i++) {
+        if (THINK_MS) await new Promise((r) => setTimeout(r, THINK_MS * (0.5 + Math.random())));
+        const rtt = await turn(s.socket, s.chatSession, SCRIPT[i % SCRIPT.length]);
+        if (rtt === null) lost++;
+        else rtts.push(rtt);
+      }
+    }),
+  );
   const agent = stats(rtts, (performance.now() - started) / 1000);
 
   let storedShort = 0;
@@ -138,7 +149,9 @@ try {
     if (history.json.data.length < expected) storedShort += expected - history.json.data.length;
   }
 
-  console.log(`chat bench (PGlite, built-in agent, ${SESSIONS} concurrent socket.io sessions x ${PER_SESSION} messages, think time ~${THINK_MS} ms; goal: p95 < 100 ms, none lost)`);
+  console.log(
+    `chat bench (PGlite, built-in agent, ${SESSIONS} concurrent socket.io sessions x ${PER_SESSION} messages, think time ~${THINK_MS} ms; goal: p95 < 100 ms, none lost)`,
+  );
   console.log(line('baseline socket ack (no agent)', baseline));
   console.log(line('agent round trip (socket.io)', agent));
   console.log(`  replies lost ${lost}, extra replies ${extra}, stored messages missing ${storedShort}; p95 goal ${agent.p95 < 100 ? 'met' : 'missed'}`);

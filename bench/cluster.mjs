@@ -21,7 +21,8 @@ export function renderNginxSite({ listenPort, instancePorts }) {
     })
     .replace(/^\s*listen \[::\]:80;\n/m, '')
     .replace(/^(\s*)listen 80;/m, `$1listen 127.0.0.1:${listenPort};`);
-  if (upstreams !== 2 || !out.includes(`listen 127.0.0.1:${listenPort};`)) throw new Error('deploy/nginx/travelsx.conf no longer has two upstreams and a `listen 80;` line');
+  if (upstreams !== 2 || !out.includes(`listen 127.0.0.1:${listenPort};`))
+    throw new Error('deploy/nginx/travelsx.conf no longer has two upstreams and a `listen 80;` line');
   return out;
 }
 

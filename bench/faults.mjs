@@ -14,7 +14,10 @@ import path from 'node:path';
 import { apiClient, benchTrip, closedLoop, freePort, launchServer, median, requireBuild, signInRider, summary, queryStoredDatabase } from './lib.mjs';
 import { report } from './report.mjs';
 
-const DATABASES = (process.argv[2] ?? 'pglite,postgres').split(',').map((d) => d.trim()).filter(Boolean);
+const DATABASES = (process.argv[2] ?? 'pglite,postgres')
+  .split(',')
+  .map((d) => d.trim())
+  .filter(Boolean);
 const BOOKINGS = Number(process.argv[3] ?? 1200);
 const CLIENTS = Number(process.argv[4] ?? 16);
 const KILLS = Number(process.argv[5] ?? 3);

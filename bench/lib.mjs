@@ -55,7 +55,18 @@ export async function startServer(port, env = {}, { cpu = null } = {}) {
   const child = spawn(cmd, args, {
     cwd: root,
     stdio: ['ignore', serverStdout(), 'inherit'],
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'error', DATABASE_URL: '', DEV_OUTBOX: '1', TRUST_PROXY: '1', GOOGLE_MAPS_API_KEY: '', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'error',
+      DATABASE_URL: '',
+      DEV_OUTBOX: '1',
+      TRUST_PROXY: '1',
+      GOOGLE_MAPS_API_KEY: '',
+      ...env,
+    },
   });
   // a server that dies during a run says so (wrk would only see refused connections)
   let stopping = false;
@@ -64,7 +75,8 @@ export async function startServer(port, env = {}, { cpu = null } = {}) {
   });
   const started = Date.now();
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited during start-up (code ${child.exitCode}, signal ${child.signalCode})`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server exited during start-up (code ${child.exitCode}, signal ${child.signalCode})`);
     try {
       if ((await fetch(`http://localhost:${port}/api/health`)).ok) break;
     } catch {}
@@ -135,7 +147,19 @@ export async function launchServer(port, { dataDir, env = {}, timeoutMs = 60_000
   const child = spawn(cmd, args, {
     cwd: root,
     stdio: ['ignore', serverStdout(), 'pipe'],
-    env: { ...process.env, PORT: String(port), HOSTNAME: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'error', DATABASE_URL: '', DEV_OUTBOX: '1', TRUST_PROXY: '1', GOOGLE_MAPS_API_KEY: '', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOSTNAME: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'error',
+      DATABASE_URL: '',
+      DEV_OUTBOX: '1',
+      TRUST_PROXY: '1',
+      GOOGLE_MAPS_API_KEY: '',
+      ...env,
+    },
   });
   let stderr = '';
   child.stderr.on('data', (chunk) => {
@@ -201,7 +225,11 @@ export async function signInRider(origin, index, prefix = '98') {
   await json('/api/auth/otp/send', { method: 'POST', body: identity, ip });
   const outbox = await json(`/api/dev/outbox?to=${encodeURIComponent(`+91${phoneNumber}`)}`);
   const otp = /\b(\d{4})\b/.exec(outbox.json.data[0].body)[1];
-  const res = await fetch(`${origin}/api/auth/otp/verify`, { method: 'POST', headers: { 'content-type': 'application/json', origin, 'x-forwarded-for': ip }, body: JSON.stringify({ ...identity, otp, feature: 'booking-signup', userName: `Rider ${index}` }) });
+  const res = await fetch(`${origin}/api/auth/otp/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin, 'x-forwarded-for': ip },
+    body: JSON.stringify({ ...identity, otp, feature: 'booking-signup', userName: `Rider ${index}` }),
+  });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   return res.headers.get('set-cookie').split(';')[0];
 }
@@ -221,7 +249,10 @@ export function requireDebianTool(bin, pkg) {
   if (found) return found;
   if (process.getuid?.() === 0) {
     process.stderr.write(`${bin} is missing: apt-get install -y ${pkg}\n`);
-    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', pkg], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', pkg], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     const again = [`/usr/bin/${bin}`, `/usr/sbin/${bin}`].find((p) => fs.existsSync(p));
     if (again) return again;
   }
@@ -249,7 +280,9 @@ export function parseWrk(text) {
     return m ? toMs(m[1]) : Number.NaN;
   };
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(text);
-  const errors = socket ? { connect: Number(socket[1]), read: Number(socket[2]), write: Number(socket[3]), timeout: Number(socket[4]) } : { connect: 0, read: 0, write: 0, timeout: 0 };
+  const errors = socket
+    ? { connect: Number(socket[1]), read: Number(socket[2]), write: Number(socket[3]), timeout: Number(socket[4]) }
+    : { connect: 0, read: 0, write: 0, timeout: 0 };
   const requests = num(/^\s*(\d+) requests in/m);
   const non2xx = num(/Non-2xx or 3xx responses: (\d+)/);
   return {
@@ -308,7 +341,10 @@ export function luaScript(text) {
 }
 
 /** A Lua string literal. */
-export const lua = (s) => `"${String(s).replace(/[\\"]/g, (c) => `\\${c}`).replace(/\n/g, '\\n')}"`;
+export const lua = (s) =>
+  `"${String(s)
+    .replace(/[\\"]/g, (c) => `\\${c}`)
+    .replace(/\n/g, '\\n')}"`;
 
 /** Polls `url` until it answers 2xx (or `timeoutMs` passes). */
 export async function waitFor(url, timeoutMs = 20_000) {
@@ -380,7 +416,9 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 1000000; k
  * `stop()` stops it (immediate) and deletes it; call it on every exit path.
  */
 export function startPostgres(port, { cpu = null } = {}) {
-  const versions = fs.existsSync('/usr/lib/postgresql') ? fs.readdirSync('/usr/lib/postgresql').filter((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/pg_ctl`)) : [];
+  const versions = fs.existsSync('/usr/lib/postgresql')
+    ? fs.readdirSync('/usr/lib/postgresql').filter((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/pg_ctl`))
+    : [];
   if (!versions.length) throw new Error('PostgreSQL not found in /usr/lib/postgresql (apt-get install postgresql)');
   const bin = `/usr/lib/postgresql/${versions.sort((a, b) => Number(a) - Number(b)).at(-1)}/bin`;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pg-'));
@@ -451,7 +489,9 @@ export function readStatuses(out) {
     const [status, n] = line.split(' ');
     counts[status] = (counts[status] ?? 0) + Number(n);
   }
-  return Object.entries(counts).map(([s, n]) => `${n} x ${s}`).join(', ');
+  return Object.entries(counts)
+    .map(([s, n]) => `${n} x ${s}`)
+    .join(', ');
 }
 
 /** Rows of `query`, read straight from the database (PGlite data directory or PostgreSQL) after the server has stopped. */

@@ -32,7 +32,11 @@ const origin = server.origin;
 async function publishPost() {
   const email = 'hello@meridiancabs.example';
   const post = (path, body, cookie) =>
-    fetch(origin + path, { method: 'POST', headers: { 'content-type': 'application/json', origin, ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+    fetch(origin + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin, ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
   const identity = { userType: 'travelsx-partner', email };
   await post('/api/auth/otp/send', identity);
   const outbox = await (await fetch(`${origin}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
@@ -40,7 +44,9 @@ async function publishPost() {
   const verified = await post('/api/auth/otp/verify', { ...identity, otp });
   const cookie = verified.headers.get('set-cookie').split(';')[0];
   // a cover photo-like gradient, uploaded as the partner would (stored as WebP plus a fallback)
-  const cover = await sharp({ create: { width: 1200, height: 630, channels: 3, background: { r: 15, g: 118, b: 110 } } }).jpeg().toBuffer();
+  const cover = await sharp({ create: { width: 1200, height: 630, channels: 3, background: { r: 15, g: 118, b: 110 } } })
+    .jpeg()
+    .toBuffer();
   const form = new FormData();
   form.append('file', new Blob([cover], { type: 'image/jpeg' }), 'cover.jpg');
   const uploaded = await fetch(`${origin}/api/blog/images`, { method: 'POST', headers: { origin, cookie }, body: form });
@@ -76,14 +82,20 @@ const ALL_PAGES = [
   ['console login', '/in/en/travel/login'],
 ];
 // `--only=landing,booking form` runs those pages alone
-const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const ONLY = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 const PAGES = ONLY ? ALL_PAGES.filter(([name]) => ONLY.includes(name)) : ALL_PAGES;
 // The console login is `noindex` on purpose (a sign-in form is nothing to search for): its SEO
 // goal is every other SEO audit passing.
 const NOT_INDEXED = new Set(['console login']);
 
 const results = [];
-const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
 try {
   const blog = await publishPost();
   for (const [name, path] of PAGES) {
@@ -91,9 +103,21 @@ try {
     await fetch(url); // warm: the first render fills the caches, as it would for the first visitor
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
-      const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+      const { lhr } = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
       const failing = Object.values(lhr.audits)
-        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual')
+        .filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 1 &&
+            a.scoreDisplayMode !== 'informative' &&
+            a.scoreDisplayMode !== 'notApplicable' &&
+            a.scoreDisplayMode !== 'manual',
+        )
         .map((a) => a.id);
       runs.push({
         performance: Math.round(lhr.categories.performance.score * 100),
@@ -103,7 +127,9 @@ try {
         lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
         tbtMs: lhr.audits['total-blocking-time'].numericValue,
         cls: lhr.audits['cumulative-layout-shift'].numericValue,
-        seoFailing: lhr.categories.seo.auditRefs.filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1).map((ref) => ref.id),
+        seoFailing: lhr.categories.seo.auditRefs
+          .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
+          .map((ref) => ref.id),
         failing,
       });
     }
@@ -147,7 +173,12 @@ report(
     { label: `Lighthouse ${r.name}: accessibility`, value: r.accessibility, unit: '', goal: { op: '>=', value: TARGETS.accessibility } },
     { label: `Lighthouse ${r.name}: best practices`, value: r['best-practices'], unit: '', goal: { op: '>=', value: TARGETS['best-practices'] } },
     NOT_INDEXED.has(r.name)
-      ? { label: `Lighthouse ${r.name}: SEO audits failing besides is-crawlable (noindex on purpose)`, value: r.seoFailing.filter((id) => id !== 'is-crawlable').length, unit: '', goal: { op: '==', value: 0 } }
+      ? {
+          label: `Lighthouse ${r.name}: SEO audits failing besides is-crawlable (noindex on purpose)`,
+          value: r.seoFailing.filter((id) => id !== 'is-crawlable').length,
+          unit: '',
+          goal: { op: '==', value: 0 },
+        }
       : { label: `Lighthouse ${r.name}: SEO`, value: r.seo, unit: '', goal: { op: '>=', value: TARGETS.seo } },
     { label: `Lighthouse ${r.name}: LCP`, value: r.lcpMs, unit: 'ms', goal: { op: '<=', value: TARGETS.lcpMs } },
     { label: `Lighthouse ${r.name}: TBT`, value: r.tbtMs, unit: 'ms', goal: { op: '<=', value: TARGETS.tbtMs } },

@@ -59,7 +59,8 @@ try {
   nginx = await startNginx(await freePort(), files, gzipped);
   for (const page of PAGES) {
     const res = await getRaw(nginx.origin + page.path);
-    if (res.status !== 200 || res.encoding !== 'gzip' || !res.body.equals(gzipped[page.path])) throw new Error(`nginx does not serve the same gzipped bytes for ${page.path}`);
+    if (res.status !== 200 || res.encoding !== 'gzip' || !res.body.equals(gzipped[page.path]))
+      throw new Error(`nginx does not serve the same gzipped bytes for ${page.path}`);
   }
 
   const opts = { connections: CONNECTIONS, seconds: SECONDS, headers: [GZIP] };
@@ -80,7 +81,14 @@ try {
   /** Gzipped bytes of the scripts a page makes Chromium download (noModule scripts are for browsers without modules). */
   const jsBytes = async (pagePath) => {
     const page = await (await fetch(server.origin + pagePath)).text();
-    const srcs = [...new Set([...page.matchAll(/<script([^>]*)>/g)].filter((m) => !/nomodule/i.test(m[1])).map((m) => /src="([^"]+)"/.exec(m[1])?.[1]).filter(Boolean))];
+    const srcs = [
+      ...new Set(
+        [...page.matchAll(/<script([^>]*)>/g)]
+          .filter((m) => !/nomodule/i.test(m[1]))
+          .map((m) => /src="([^"]+)"/.exec(m[1])?.[1])
+          .filter(Boolean),
+      ),
+    ];
     let total = 0;
     for (const src of srcs) total += zlib.gzipSync(Buffer.from(await (await fetch(new URL(src, server.origin))).arrayBuffer()), { level: 9 }).length;
     return { files: srcs.length, kB: total / 1000 };
@@ -99,19 +107,32 @@ try {
 
   console.log(`pages bench (wrk -t1 -c${CONNECTIONS} -d${SECONDS}s on CPU 1, Accept-Encoding: gzip; server and nginx on CPU ${SERVER_CPU}; ${nginx.version})`);
   for (const page of PAGES) {
-    console.log(`  ${page.name} ${page.path} (${page.kind}; ${(page.bytes.html / 1000).toFixed(1)} kB HTML, ${(page.bytes.gzip / 1000).toFixed(1)} kB gzipped)`);
+    console.log(
+      `  ${page.name} ${page.path} (${page.kind}; ${(page.bytes.html / 1000).toFixed(1)} kB HTML, ${(page.bytes.gzip / 1000).toFixed(1)} kB gzipped)`,
+    );
     console.log(wrkRow('  nginx, same bytes (baseline)', page.nginx));
     console.log(wrkRow('  app', page.app, page.nginx));
     const ratio = page.app.rps / page.nginx.rps;
-    console.log(`      throughput ratio app/nginx ${ratio.toFixed(3)} (goal >= ${page.goal.ratio}: ${ratio >= page.goal.ratio ? 'met' : 'MISSED'}); p99 ${page.app.p99.toFixed(1)} ms (goal < ${page.goal.p99} ms: ${page.app.p99 < page.goal.p99 ? 'met' : 'MISSED'})`);
-    if (page.app.non2xx || page.app.socketErrors || page.nginx.non2xx || page.nginx.socketErrors) console.log(`      WARNING: errors in this run: app ${wrkErrors(page.app)}${page.statuses ? ` (answers: ${page.statuses})` : ''}; nginx ${wrkErrors(page.nginx)}`);
+    console.log(
+      `      throughput ratio app/nginx ${ratio.toFixed(3)} (goal >= ${page.goal.ratio}: ${ratio >= page.goal.ratio ? 'met' : 'MISSED'}); p99 ${page.app.p99.toFixed(1)} ms (goal < ${page.goal.p99} ms: ${page.app.p99 < page.goal.p99 ? 'met' : 'MISSED'})`,
+    );
+    if (page.app.non2xx || page.app.socketErrors || page.nginx.non2xx || page.nginx.socketErrors)
+      console.log(
+        `      WARNING: errors in this run: app ${wrkErrors(page.app)}${page.statuses ? ` (answers: ${page.statuses})` : ''}; nginx ${wrkErrors(page.nginx)}`,
+      );
   }
   console.log(`  JavaScript loaded by the place page: ${scripts.files} files, ${scripts.kB.toFixed(1)} kB gzipped (goal <= 120 kB)`);
   console.log('  JavaScript by route type (gzipped, what Chromium downloads on load):');
   for (const [name, js] of perRoute) console.log(`    ${name.padEnd(22)} ${String(js.files).padStart(3)} files ${js.kB.toFixed(1).padStart(7)} kB`);
   report('pages', [
     ...PAGES.flatMap((page) => [
-      { label: `${page.name} throughput vs nginx (${CONNECTIONS} conn.)`, value: page.app.rps / page.nginx.rps, unit: 'x', baseline: 1, goal: { op: '>=', value: page.goal.ratio } },
+      {
+        label: `${page.name} throughput vs nginx (${CONNECTIONS} conn.)`,
+        value: page.app.rps / page.nginx.rps,
+        unit: 'x',
+        baseline: 1,
+        goal: { op: '>=', value: page.goal.ratio },
+      },
       { label: `${page.name} p99 (${CONNECTIONS} conn.)`, value: page.app.p99, unit: 'ms', baseline: page.nginx.p99, goal: { op: '<', value: page.goal.p99 } },
       { label: `${page.name} requests/s (${CONNECTIONS} conn.)`, value: page.app.rps, unit: '/s', baseline: page.nginx.rps },
       { label: `${page.name} non-2xx answers and socket errors`, value: page.app.non2xx + page.app.socketErrors, unit: '', goal: { op: '==', value: 0 } },

@@ -11,7 +11,13 @@ import { foldKey } from '../lib/places/text';
 import { report } from './report.mjs';
 
 const QUERIES = Number(process.argv[2] ?? 20_000);
-const CHENNAI = { country: 'IN', near: [{ lat: 13.0827, lng: 80.2707 }, { lat: 12.9716, lng: 77.5946 }] };
+const CHENNAI = {
+  country: 'IN',
+  near: [
+    { lat: 13.0827, lng: 80.2707 },
+    { lat: 12.9716, lng: 77.5946 },
+  ],
+};
 const gc = (globalThis as { gc?: () => void }).gc;
 
 function percentile(sorted: number[], p: number) {
@@ -47,7 +53,24 @@ async function main() {
   const names = Array.from({ length: size }, (_, id) => foldKey(index.name(id)));
   // Typed prefixes (2 to 7 characters) and whole names of places of every kind, spread over the index,
   // plus codes, spellings, typos, airports near the operator and native scripts.
-  const samples = ['MAA', 'blr', 'airport', 'Chennai airport', 'T Nagar', 'velacheri', 'chenai', 'Koramangla', 'சென்னை', 'चेन्नई', 'دبي', 'ch', 've', 'lon', 'Mahabalipuram', 'kempegowda'];
+  const samples = [
+    'MAA',
+    'blr',
+    'airport',
+    'Chennai airport',
+    'T Nagar',
+    'velacheri',
+    'chenai',
+    'Koramangla',
+    'சென்னை',
+    'चेन्नई',
+    'دبي',
+    'ch',
+    've',
+    'lon',
+    'Mahabalipuram',
+    'kempegowda',
+  ];
   for (let i = 0; samples.length < 600; i++) {
     const name = index.name((i * 7919) % size);
     samples.push(i % 4 === 0 ? name : name.slice(0, 2 + (i % 6)));
@@ -87,8 +110,13 @@ async function main() {
   const { byKind } = index.stats;
   console.log(`place index: ${size} places (${byKind.city} cities, ${byKind.airport} airports, ${byKind.locality} localities), ${index.tokens.length} keys`);
   console.log(`  start-up (load packages + build, once per process)   ${loadMs.toFixed(0)} ms`);
-  console.log(`  memory added   RSS ${(after.rss - before.rss).toFixed(0)} MiB   heap ${(after.heap - before.heap).toFixed(0)} MiB${gc ? '' : ' (run with --expose-gc for exact figures)'}`);
-  if (gc) console.log(`  full GC pause  ${gcAfter.toFixed(1)} ms with the index alive, ${gcBefore.toFixed(1)} ms before it was built (median of 7 forced collections)`);
+  console.log(
+    `  memory added   RSS ${(after.rss - before.rss).toFixed(0)} MiB   heap ${(after.heap - before.heap).toFixed(0)} MiB${gc ? '' : ' (run with --expose-gc for exact figures)'}`,
+  );
+  if (gc)
+    console.log(
+      `  full GC pause  ${gcAfter.toFixed(1)} ms with the index alive, ${gcBefore.toFixed(1)} ms before it was built (median of 7 forced collections)`,
+    );
   console.log(`place search in-process (${QUERIES} queries; goal: p99 < 5 ms)`);
   console.log(`  baseline linear prefix scan      ${fmt(baseline)}`);
   console.log(`  token index (searchPlaceIndex)   ${fmt(indexed)}  (x${(percentile(baseline, 99) / percentile(indexed, 99)).toFixed(0)} faster at p99)`);

@@ -34,17 +34,23 @@ for (const file of files) {
     const key = `${f.functionName || '(anonymous)'}  ${short(f.url)}${f.url ? `:${f.lineNumber + 1}` : ''}`;
     byFn.set(key, (byFn.get(key) ?? 0) + us);
     const where = short(f.url);
-    const pkg = !f.url ? f.functionName : where.startsWith('node:') ? 'node internals' : /^(@[^/]+\/[^/]+|[^/]+)/.exec(where)?.[1] ?? where;
+    const pkg = !f.url ? f.functionName : where.startsWith('node:') ? 'node internals' : (/^(@[^/]+\/[^/]+|[^/]+)/.exec(where)?.[1] ?? where);
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
   }
   const idle = byFn.get('(idle)  ') ?? 0;
   console.log(`${file}: ${(total / 1e6).toFixed(1)} s sampled, ${((100 * idle) / total).toFixed(1)} % idle`);
   console.log(`  top ${top} functions by self time (% of busy time)`);
-  for (const [k, us] of [...byFn].filter(([k]) => !k.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, top)) {
+  for (const [k, us] of [...byFn]
+    .filter(([k]) => !k.startsWith('(idle)'))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)) {
     console.log(`  ${((100 * us) / (total - idle)).toFixed(1).padStart(5)} %  ${(us / 1000).toFixed(0).padStart(6)} ms  ${k}`);
   }
   console.log('  by package / file (% of busy time)');
-  for (const [k, us] of [...byPackage].filter(([k]) => k !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, 15)) {
+  for (const [k, us] of [...byPackage]
+    .filter(([k]) => k !== '(idle)')
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 15)) {
     console.log(`  ${((100 * us) / (total - idle)).toFixed(1).padStart(5)} %  ${k}`);
   }
 }

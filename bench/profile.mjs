@@ -59,7 +59,10 @@ end
   await server.kill('SIGTERM');
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
-const profiles = fs.readdirSync(OUT).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(OUT, f));
+const profiles = fs
+  .readdirSync(OUT)
+  .filter((f) => f.endsWith('.cpuprofile'))
+  .map((f) => path.join(OUT, f));
 if (!profiles.length) {
   console.error(`no profile was written in ${OUT}`);
   process.exit(1);

@@ -18,7 +18,13 @@ requireBuild();
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const [pgPort, nginxPort, portA, portB] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-const cluster = await startCluster({ pgPort, nginxPort, instancePorts: [portA, portB], env: { RATE_LIMITS: 'off', LOG_LEVEL: 'warn' }, dbName: 'travelsx_rolling' });
+const cluster = await startCluster({
+  pgPort,
+  nginxPort,
+  instancePorts: [portA, portB],
+  env: { RATE_LIMITS: 'off', LOG_LEVEL: 'warn' },
+  dbName: 'travelsx_rolling',
+});
 let exitCode = 0;
 try {
   const via = cluster.nginx.origin;
@@ -50,7 +56,11 @@ try {
       const key = `roll-${c}-${n}`;
       const start = performance.now();
       try {
-        const r = await json('/api/rides', { method: 'POST', body: { rideSearchId: quotes[c], rideVehicle: 'sedan', idempotencyKey: key }, cookie: cookies[c] });
+        const r = await json('/api/rides', {
+          method: 'POST',
+          body: { rideSearchId: quotes[c], rideVehicle: 'sedan', idempotencyKey: key },
+          cookie: cookies[c],
+        });
         answers.push({ key, status: r.status, rideId: r.json?.data?.[0]?.rideId, start, end: performance.now() });
       } catch (error) {
         answers.push({ key, status: 0, error: String(error?.cause?.code ?? error), start, end: performance.now() });
@@ -86,13 +96,27 @@ try {
     const failedAt = {};
     for (const a of failed) failedAt[Math.floor((a.start - loadStarted) / 1000)] = (failedAt[Math.floor((a.start - loadStarted) / 1000)] ?? 0) + 1;
     console.log('failed per second:', JSON.stringify(failedAt));
-    console.log(cluster.nginx.errorLog().split('\n').filter((l) => !l.includes('[notice]')).slice(-15).join('\n'));
-    console.log('slow:', JSON.stringify(answers.filter((a) => a.end - a.start > 1000).map((a) => [Math.round(a.start - loadStarted), Math.round(a.end - a.start)])));
+    console.log(
+      cluster.nginx
+        .errorLog()
+        .split('\n')
+        .filter((l) => !l.includes('[notice]'))
+        .slice(-15)
+        .join('\n'),
+    );
+    console.log(
+      'slow:',
+      JSON.stringify(answers.filter((a) => a.end - a.start > 1000).map((a) => [Math.round(a.start - loadStarted), Math.round(a.end - a.start)])),
+    );
   }
 
   await cluster.stopInstance(0).catch(() => undefined);
   await cluster.stopInstance(1).catch(() => undefined);
-  const rows = await queryStoredDatabase('postgres', { databaseUrl: cluster.databaseUrl }, `select idempotency_key as key, id from rides where idempotency_key like 'roll-%'`);
+  const rows = await queryStoredDatabase(
+    'postgres',
+    { databaseUrl: cluster.databaseUrl },
+    `select idempotency_key as key, id from rides where idempotency_key like 'roll-%'`,
+  );
   const byKey = new Map();
   for (const { key, id } of rows) byKey.set(key, [...(byKey.get(key) ?? []), Number(id)]);
   const stored = new Set(rows.map((r) => Number(r.id)));
@@ -104,9 +128,20 @@ try {
   for (const a of failed) byStatus[a.status || a.error] = (byStatus[a.status || a.error] ?? 0) + 1;
 
   console.log(`Rolling restart through nginx, two instances on one PostgreSQL (${CLIENTS} clients booking without retries, ${ROUNDS} rounds of A then B)`);
-  for (const r of restarts) console.log(`  restart ${r.instance} at ${(r.atMs / 1000).toFixed(1)} s: drained and exited in ${r.stopMs.toFixed(0)} ms, ready again in ${r.readyMs.toFixed(0)} ms`);
+  for (const r of restarts)
+    console.log(
+      `  restart ${r.instance} at ${(r.atMs / 1000).toFixed(1)} s: drained and exited in ${r.stopMs.toFixed(0)} ms, ready again in ${r.readyMs.toFixed(0)} ms`,
+    );
   console.log(`  requests:              ${answers.length} in ${loadSeconds.toFixed(1)} s (${(answers.length / loadSeconds).toFixed(0)}/s)`);
-  console.log(`  failed requests:       ${failed.length}${failed.length ? ` (${Object.entries(byStatus).map(([s, n]) => `${n} x ${s}`).join(', ')})` : ''}   goal 0`);
+  console.log(
+    `  failed requests:       ${failed.length}${
+      failed.length
+        ? ` (${Object.entries(byStatus)
+            .map(([s, n]) => `${n} x ${s}`)
+            .join(', ')})`
+        : ''
+    }   goal 0`,
+  );
   console.log(`  lost bookings:         ${lost} (acknowledged, not stored)   goal 0`);
   console.log(`  doubled bookings:      ${doubled} (one key stored twice)   goal 0`);
   console.log(`  unacknowledged rows:   ${unacknowledged} (stored, answer never arrived)`);

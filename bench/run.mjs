@@ -35,7 +35,13 @@ for (const script of SCRIPTS) {
   const runs = script.runs ?? RUNS;
   for (let i = 0; i < runs; i++) {
     process.stderr.write(`== ${script.cmd.join(' ')} (run ${i + 1} of ${runs})\n`);
-    const result = spawnSync(script.cmd[0], script.cmd.slice(1), { cwd: root, env: { ...process.env, BENCH_JSON: '1' }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
+    const result = spawnSync(script.cmd[0], script.cmd.slice(1), {
+      cwd: root,
+      env: { ...process.env, BENCH_JSON: '1' },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 64 * 1024 * 1024,
+    });
     const lines = (result.stdout ?? '').split('\n');
     process.stderr.write(lines.filter((l) => !l.startsWith('BENCH_JSON ')).join('\n'));
     const line = lines.find((l) => l.startsWith('BENCH_JSON '));
@@ -54,7 +60,10 @@ for (const script of SCRIPTS) {
   }
 }
 
-const fmt = (v, unit) => (v === undefined ? '' : `${Math.abs(v) >= 100 || Number.isInteger(v) ? Math.round(v) : v.toFixed(unit === 'x' ? (v < 0.1 ? 3 : 2) : v < 1 ? 3 : 1)}${unit && unit !== 'x' ? ` ${unit}` : unit === 'x' ? 'x' : ''}`);
+const fmt = (v, unit) =>
+  v === undefined
+    ? ''
+    : `${Math.abs(v) >= 100 || Number.isInteger(v) ? Math.round(v) : v.toFixed(unit === 'x' ? (v < 0.1 ? 3 : 2) : v < 1 ? 3 : 1)}${unit && unit !== 'x' ? ` ${unit}` : unit === 'x' ? 'x' : ''}`;
 const rows = [['figure', 'median', 'runs', 'baseline (same run)', 'goal', 'met']];
 let missed = 0;
 for (const f of figures.values()) {
@@ -62,10 +71,19 @@ for (const f of figures.values()) {
   const base = f.baselines.length ? median(f.baselines) : undefined;
   const ok = meets(value, f.goal);
   if (ok === false) missed++;
-  rows.push([f.label, fmt(value, f.unit), String(f.values.length), fmt(base, f.unit), f.goal ? `${f.goal.op} ${f.goal.value}${f.unit && f.unit !== 'x' ? ` ${f.unit}` : ''}` : '', ok === undefined ? '' : ok ? 'yes' : 'NO']);
+  rows.push([
+    f.label,
+    fmt(value, f.unit),
+    String(f.values.length),
+    fmt(base, f.unit),
+    f.goal ? `${f.goal.op} ${f.goal.value}${f.unit && f.unit !== 'x' ? ` ${f.unit}` : ''}` : '',
+    ok === undefined ? '' : ok ? 'yes' : 'NO',
+  ]);
 }
 const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-console.log(`\nbench on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, ${new Date().toISOString().slice(0, 10)}`);
+console.log(
+  `\nbench on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, ${new Date().toISOString().slice(0, 10)}`,
+);
 for (const [i, r] of rows.entries()) {
   console.log(`| ${r.map((cell, c) => cell.padEnd(widths[c])).join(' | ')} |`);
   if (i === 0) console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);

@@ -36,7 +36,13 @@ function machineCpu() {
   return { busy: total - idle, total };
 }
 const [pgPort, nginxPort, portA, portB] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-const cluster = await startCluster({ pgPort, nginxPort, instancePorts: [portA, portB], env: { RATE_LIMITS: 'off', LOG_LEVEL: 'silent' }, dbName: 'travelsx_scale_bench' });
+const cluster = await startCluster({
+  pgPort,
+  nginxPort,
+  instancePorts: [portA, portB],
+  env: { RATE_LIMITS: 'off', LOG_LEVEL: 'silent' },
+  dbName: 'travelsx_scale_bench',
+});
 try {
   const via = cluster.nginx.origin;
   const tokens = [];
@@ -88,18 +94,28 @@ end`);
       figures[n].quote.push(quote);
       figures[n].booking.push(booking);
       failures[n] += quote.non2xx + quote.socketErrors + booking.non2xx + booking.socketErrors;
-      const cpu = (r) => `instances ${r.instanceCores.slice(0, n).map((c) => c.toFixed(2)).join('+')} cores, machine ${(r.machineBusy * 100).toFixed(0)} % busy`;
-      console.log(`  round ${round + 1}, ${n} instance${n > 1 ? 's' : ''}: quote ${quote.rps.toFixed(0)}/s (p99 ${quote.p99.toFixed(0)} ms; ${cpu(quote)}), booking ${booking.rps.toFixed(0)}/s (p99 ${booking.p99.toFixed(0)} ms; ${cpu(booking)})`);
+      const cpu = (r) =>
+        `instances ${r.instanceCores
+          .slice(0, n)
+          .map((c) => c.toFixed(2))
+          .join('+')} cores, machine ${(r.machineBusy * 100).toFixed(0)} % busy`;
+      console.log(
+        `  round ${round + 1}, ${n} instance${n > 1 ? 's' : ''}: quote ${quote.rps.toFixed(0)}/s (p99 ${quote.p99.toFixed(0)} ms; ${cpu(quote)}), booking ${booking.rps.toFixed(0)}/s (p99 ${booking.p99.toFixed(0)} ms; ${cpu(booking)})`,
+      );
     }
   }
   const rps = (n, kind) => median(figures[n][kind].map((r) => r.rps));
   const p99 = (n, kind) => median(figures[n][kind].map((r) => r.p99));
   const cores = os.cpus().length;
-  console.log(`\nThroughput through nginx, one vs two instances on one PostgreSQL (${cores} cores; wrk ${CONNECTIONS} connections, ${SECONDS} s, median of ${ROUNDS})`);
+  console.log(
+    `\nThroughput through nginx, one vs two instances on one PostgreSQL (${cores} cores; wrk ${CONNECTIONS} connections, ${SECONDS} s, median of ${ROUNDS})`,
+  );
   for (const kind of ['quote', 'booking']) {
     const one = rps(1, kind);
     const two = rps(2, kind);
-    console.log(`  ${kind.padEnd(8)} 1 instance ${one.toFixed(0).padStart(5)}/s (p99 ${p99(1, kind).toFixed(0)} ms)   2 instances ${two.toFixed(0).padStart(5)}/s (p99 ${p99(2, kind).toFixed(0)} ms)   ratio x${(two / one).toFixed(2)}`);
+    console.log(
+      `  ${kind.padEnd(8)} 1 instance ${one.toFixed(0).padStart(5)}/s (p99 ${p99(1, kind).toFixed(0)} ms)   2 instances ${two.toFixed(0).padStart(5)}/s (p99 ${p99(2, kind).toFixed(0)} ms)   ratio x${(two / one).toFixed(2)}`,
+    );
   }
   console.log(`  non-2xx answers or socket errors: ${failures[1]} with one instance, ${failures[2]} with two`);
   report('scale', [

@@ -24,7 +24,16 @@ if (!fs.existsSync(path.join(root, '.next/BUILD_ID')) || !fs.existsSync(path.joi
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sitemaps-'));
-const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: '', DEFAULT_TENANT: 'bench', NEXT_TELEMETRY_DISABLED: '1' };
+const env = {
+  ...process.env,
+  PORT: String(port),
+  DATA_DIR: dataDir,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+  DATABASE_URL: '',
+  DEFAULT_TENANT: 'bench',
+  NEXT_TELEMETRY_DISABLED: '1',
+};
 const seeded = spawnSync('npx', ['tsx', 'bench/sitemaps-seed.ts', String(cities)], { cwd: root, env, encoding: 'utf8' });
 if (seeded.status !== 0) {
   console.error(seeded.stderr);
@@ -96,7 +105,12 @@ try {
     { label: 'sitemap index answer', value: Math.round(index.ms), unit: 'ms', baseline: Number(base.toFixed(1)) },
     { label: 'slowest child sitemap answer', value: Math.round(Math.max(...files.map((f) => f.ms))), unit: 'ms', baseline: Number(base.toFixed(1)) },
     { label: 'peak server RSS answering sitemaps', value: Math.round(Math.max(index.peak, ...files.map((f) => f.peak))), unit: 'MiB' },
-    { label: 'largest child sitemap', value: Number((Math.max(...files.map((f) => f.bytes)) / 1048576).toFixed(1)), unit: 'MiB', goal: { op: '<=', value: 50 } },
+    {
+      label: 'largest child sitemap',
+      value: Number((Math.max(...files.map((f) => f.bytes)) / 1048576).toFixed(1)),
+      unit: 'MiB',
+      goal: { op: '<=', value: 50 },
+    },
     { label: 'most URLs in a child sitemap', value: Math.max(...files.map((f) => f.urls)), unit: 'URLs', goal: { op: '<=', value: MAX_URLS } },
     { label: 'files within limits with every lastmod', value: allWithin ? 1 : 0, unit: 'bool', goal: { op: '==', value: 1 } },
   ]);

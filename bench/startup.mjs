@@ -54,7 +54,10 @@ for (let i = 0; i < runs; i++) {
 const base = median(results.baseline);
 console.log(`startup (median of ${runs}, ms; goal: existing data directory under 2000 ms)`);
 console.log(`  bare node http baseline   ${base.toFixed(0).padStart(6)}`);
-for (const [name, label] of [['fresh', 'new data directory'], ['existing', 'existing data directory']]) {
+for (const [name, label] of [
+  ['fresh', 'new data directory'],
+  ['existing', 'existing data directory'],
+]) {
   const m = median(results[name]);
   console.log(`  ${label.padEnd(25)} ${m.toFixed(0).padStart(6)}  (x${(m / base).toFixed(1)} baseline)`);
 }

@@ -33,7 +33,10 @@ const envSchema = z.object({
     .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'must be 32 bytes as 64 hex characters or 44 base64 characters')
     .optional(),
   /** DNS servers for domain verification ("127.0.0.1:5353,8.8.8.8"); default: the system resolver's. */
-  DNS_SERVERS: z.string().regex(/^[0-9a-fA-F.:[\],]+$/, 'must be a comma-separated list of IP addresses with optional ports').optional(),
+  DNS_SERVERS: z
+    .string()
+    .regex(/^[0-9a-fA-F.:[\],]+$/, 'must be a comma-separated list of IP addresses with optional ports')
+    .optional(),
   /** How long one TXT lookup may take before it counts as a timeout (ms). */
   DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4000),
   DEFAULT_TENANT: z
@@ -75,10 +78,19 @@ const envSchema = z.object({
   WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d+$/, 'must be the numeric phone number id').optional(),
   WHATSAPP_API_BASE: z.string().url().default('https://graph.facebook.com/v21.0'),
   /** Web Push VAPID keys (base64url, both or neither); without them a pair is generated into DATA_DIR/vapid.json. */
-  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)').optional(),
-  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)').optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')
+    .optional(),
   /** Contact for push services: a mailto: address or https: URL. */
-  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: address or an https: URL').optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: address or an https: URL')
+    .optional(),
   /** PayU hosted checkout: card payments are offered only when key and salt are both set. */
   PAYU_KEY: z.string().optional(),
   PAYU_SALT: z.string().optional(),

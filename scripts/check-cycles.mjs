@@ -4,7 +4,11 @@
 // Type-only imports (erased at build) do not count.
 import madge from 'madge';
 
-const result = await madge(['lib', 'components'], { fileExtensions: ['ts', 'tsx'], tsConfig: 'tsconfig.json', detectiveOptions: { ts: { skipTypeImports: true }, tsx: { skipTypeImports: true } } });
+const result = await madge(['lib', 'components'], {
+  fileExtensions: ['ts', 'tsx'],
+  tsConfig: 'tsconfig.json',
+  detectiveOptions: { ts: { skipTypeImports: true }, tsx: { skipTypeImports: true } },
+});
 const graph = result.obj();
 
 /** Strongly connected components of size > 1 (Tarjan). */

@@ -45,6 +45,7 @@ stage() { echo "== $1 (${SECONDS} s in)"; }
 
 stage "lint"
 npx eslint .
+npx prettier --check . >/dev/null || { npx prettier --check . ; echo "Formatting differs: run npm run format" >&2; exit 1; }
 node scripts/check-cycles.mjs
 stage "type check"
 npx next typegen >/dev/null

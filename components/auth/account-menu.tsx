@@ -40,7 +40,14 @@ export function AccountMenu({ defaultCountry }: { defaultCountry: string }) {
   if (me) return <SignedInMenu me={me} />;
   return (
     <>
-      <button type="button" className={styles.button} onPointerEnter={prefetchSignIn} onPointerDown={prefetchSignIn} onFocus={prefetchSignIn} onClick={() => setSigningIn(true)}>
+      <button
+        type="button"
+        className={styles.button}
+        onPointerEnter={prefetchSignIn}
+        onPointerDown={prefetchSignIn}
+        onFocus={prefetchSignIn}
+        onClick={() => setSigningIn(true)}
+      >
         {t('signIn')}
       </button>
       {signingIn ? (

@@ -15,7 +15,17 @@ import styles from './auth.module.css';
  * so plain state: checked on every change as `emailLoginSchema` would
  * (lib/contact/checks), the message shown once the field was left.
  */
-export function EmailLogin({ userType, defaultEmail = '', onSuccess, onClose }: { userType: UserRole; defaultEmail?: string; onSuccess: (data: VerifyData) => void; onClose?: () => void }) {
+export function EmailLogin({
+  userType,
+  defaultEmail = '',
+  onSuccess,
+  onClose,
+}: {
+  userType: UserRole;
+  defaultEmail?: string;
+  onSuccess: (data: VerifyData) => void;
+  onClose?: () => void;
+}) {
   const t = useTranslations('Auth');
   const tv = useTranslations('Validation');
   const id = useId();
@@ -40,41 +50,41 @@ export function EmailLogin({ userType, defaultEmail = '', onSuccess, onClose }: 
         }}
       >
         <fieldset className={styles.fieldset} disabled={!hydrated}>
-        <legend className="visually-hidden">{t('signIn')}</legend>
-        <div className={ui.field}>
-          <label htmlFor={`${id}-email`}>{t('emailLabel')}</label>
-          <input
-            id={`${id}-email`}
-            type="email"
-            autoComplete="email"
-            className={ui.input}
-            placeholder={t('emailPlaceholder')}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={shownError ? `${id}-email-error` : undefined}
-            name="email"
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setChanged(true);
-            }}
-            onBlur={() => setTouched(true)}
-          />
-          {shownError ? (
-            <p id={`${id}-email-error`} className={ui.error}>
-              {shownError}
+          <legend className="visually-hidden">{t('signIn')}</legend>
+          <div className={ui.field}>
+            <label htmlFor={`${id}-email`}>{t('emailLabel')}</label>
+            <input
+              id={`${id}-email`}
+              type="email"
+              autoComplete="email"
+              className={ui.input}
+              placeholder={t('emailPlaceholder')}
+              aria-invalid={emailError ? true : undefined}
+              aria-describedby={shownError ? `${id}-email-error` : undefined}
+              name="email"
+              value={email}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                setChanged(true);
+              }}
+              onBlur={() => setTouched(true)}
+            />
+            {shownError ? (
+              <p id={`${id}-email-error`} className={ui.error}>
+                {shownError}
+              </p>
+            ) : null}
+          </div>
+          {flow.error && !flow.identity ? (
+            <p role="alert" className={ui.error}>
+              {flow.error}
             </p>
           ) : null}
-        </div>
-        {flow.error && !flow.identity ? (
-          <p role="alert" className={ui.error}>
-            {flow.error}
-          </p>
-        ) : null}
-        <button type="submit" className={`${ui.button} ${ui.primary} ${styles.full}`} disabled={!checked.ok || flow.busy}>
-          {flow.busy && !flow.identity ? t('sending') : t('continue')}
-        </button>
-      </fieldset>
-</form>
+          <button type="submit" className={`${ui.button} ${ui.primary} ${styles.full}`} disabled={!checked.ok || flow.busy}>
+            {flow.busy && !flow.identity ? t('sending') : t('continue')}
+          </button>
+        </fieldset>
+      </form>
       {flow.identity ? (
         <OtpDialog
           target={flow.identity.email ?? ''}

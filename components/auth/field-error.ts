@@ -7,7 +7,8 @@ import { checkPhone } from '@/lib/contact/phone-check';
 /** Translates a schema message key (Validation namespace) for a form field. */
 export function useFieldError() {
   const t = useTranslations('Validation');
-  return (error: FieldError | undefined) => (error?.message ? (t.has(error.message as 'nameRequired') ? t(error.message as 'nameRequired') : error.message) : undefined);
+  return (error: FieldError | undefined) =>
+    error?.message ? (t.has(error.message as 'nameRequired') ? t(error.message as 'nameRequired') : error.message) : undefined;
 }
 
 /**

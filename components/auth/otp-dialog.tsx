@@ -39,7 +39,15 @@ export function OtpDialog({ target, busy, error, notice, resendIn, onVerify, onR
   }, [code]);
 
   return (
-    <dialog ref={dialog} className={styles.dialog} aria-labelledby={`${id}-title`} onCancel={(event) => { event.preventDefault(); onClose(); }}>
+    <dialog
+      ref={dialog}
+      className={styles.dialog}
+      aria-labelledby={`${id}-title`}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -48,13 +56,25 @@ export function OtpDialog({ target, busy, error, notice, resendIn, onVerify, onR
       >
         <h2 id={`${id}-title`}>{t('codeTitle')}</h2>
         <p id={`${id}-sent`}>{t('codeSentTo', { target })}</p>
-        <CodeInput ref={input} id={`${id}-code`} label={t('codeLabel')} value={code} onChange={setCode} invalid={Boolean(error)} describedBy={error ? `${id}-error` : `${id}-sent`} />
+        <CodeInput
+          ref={input}
+          id={`${id}-code`}
+          label={t('codeLabel')}
+          value={code}
+          onChange={setCode}
+          invalid={Boolean(error)}
+          describedBy={error ? `${id}-error` : `${id}-sent`}
+        />
         {error ? (
           <p id={`${id}-error`} role="alert" className={ui.error}>
             {error}
           </p>
         ) : null}
-        {notice ? <p role="status" className={styles.notice}>{notice}</p> : null}
+        {notice ? (
+          <p role="status" className={styles.notice}>
+            {notice}
+          </p>
+        ) : null}
         <button type="submit" className={`${ui.button} ${ui.primary} ${styles.full}`} disabled={busy || code.length !== 4}>
           {busy ? t('verifying') : t('verify')}
         </button>
@@ -62,7 +82,15 @@ export function OtpDialog({ target, busy, error, notice, resendIn, onVerify, onR
           {resendIn > 0 ? (
             <span className={ui.muted}>{t('resendIn', { seconds: resendIn })}</span>
           ) : (
-            <button type="button" className={styles.link} onClick={() => { setCode(''); onResend(); }} disabled={busy}>
+            <button
+              type="button"
+              className={styles.link}
+              onClick={() => {
+                setCode('');
+                onResend();
+              }}
+              disabled={busy}
+            >
               {t('notReceived')}
             </button>
           )}

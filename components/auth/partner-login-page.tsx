@@ -28,7 +28,10 @@ export async function PartnerLoginPage({ tenant, market, area }: { tenant: Tenan
       <h1>{area === 'delivery' ? t('deliveryTitle') : t('title')}</h1>
       <p>{t('subtitle')}</p>
       <ClientMessages namespaces={['Auth', 'AuthErrors', 'Validation']}>
-        <PartnerLoginClient userType={area === 'delivery' ? 'deliverx-partner' : 'travelsx-partner'} home={area === 'delivery' ? '/delivery/home' : '/travel/home'} />
+        <PartnerLoginClient
+          userType={area === 'delivery' ? 'deliverx-partner' : 'travelsx-partner'}
+          home={area === 'delivery' ? '/delivery/home' : '/travel/home'}
+        />
       </ClientMessages>
       <p>
         {t('newHere')} {signupLink}

@@ -86,31 +86,65 @@ export function PartnerSignup({ variant, title, subtitle, defaultCountry, headin
         </div>
       ) : (
         <form className={styles.form} noValidate onSubmit={onSubmit}>
-<fieldset className={styles.fieldset} disabled={!hydrated}>
-          <legend className="visually-hidden">{ts('title')}</legend>
-          <div className={ui.field}>
-            <label htmlFor={`${id}-name`}>{t('businessNameLabel')}</label>
-            <input id={`${id}-name`} className={ui.input} autoComplete="organization" aria-invalid={nameError ? true : undefined} aria-describedby={nameError ? `${id}-name-error` : undefined} {...form.register('name')} />
-            {nameError ? <p id={`${id}-name-error`} className={ui.error}>{nameError}</p> : null}
-          </div>
-          <div className={ui.field}>
-            <label htmlFor={`${id}-email`}>{t('emailLabel')}</label>
-            <input id={`${id}-email`} type="email" className={ui.input} autoComplete="email" aria-invalid={emailError ? true : undefined} aria-describedby={emailError ? `${id}-email-error` : undefined} {...form.register('email')} />
-            {emailError ? <p id={`${id}-email-error`} className={ui.error}>{emailError}</p> : null}
-          </div>
-          <Controller
-            control={form.control}
-            name="phone"
-            render={({ field }) => (
-              <PhoneField id={`${id}-phone`} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={phoneError} defaultCountry={defaultCountry} />
-            )}
-          />
-          {flow.error && !flow.identity ? <p role="alert" className={ui.error}>{flow.error}</p> : null}
-          <button type="submit" className={`${ui.button} ${ui.primary} ${styles.full}`} disabled={!complete || !isValid || flow.busy}>
-            {flow.busy && !flow.identity ? t('sending') : t('continue')}
-          </button>
-        </fieldset>
-</form>
+          <fieldset className={styles.fieldset} disabled={!hydrated}>
+            <legend className="visually-hidden">{ts('title')}</legend>
+            <div className={ui.field}>
+              <label htmlFor={`${id}-name`}>{t('businessNameLabel')}</label>
+              <input
+                id={`${id}-name`}
+                className={ui.input}
+                autoComplete="organization"
+                aria-invalid={nameError ? true : undefined}
+                aria-describedby={nameError ? `${id}-name-error` : undefined}
+                {...form.register('name')}
+              />
+              {nameError ? (
+                <p id={`${id}-name-error`} className={ui.error}>
+                  {nameError}
+                </p>
+              ) : null}
+            </div>
+            <div className={ui.field}>
+              <label htmlFor={`${id}-email`}>{t('emailLabel')}</label>
+              <input
+                id={`${id}-email`}
+                type="email"
+                className={ui.input}
+                autoComplete="email"
+                aria-invalid={emailError ? true : undefined}
+                aria-describedby={emailError ? `${id}-email-error` : undefined}
+                {...form.register('email')}
+              />
+              {emailError ? (
+                <p id={`${id}-email-error`} className={ui.error}>
+                  {emailError}
+                </p>
+              ) : null}
+            </div>
+            <Controller
+              control={form.control}
+              name="phone"
+              render={({ field }) => (
+                <PhoneField
+                  id={`${id}-phone`}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={phoneError}
+                  defaultCountry={defaultCountry}
+                />
+              )}
+            />
+            {flow.error && !flow.identity ? (
+              <p role="alert" className={ui.error}>
+                {flow.error}
+              </p>
+            ) : null}
+            <button type="submit" className={`${ui.button} ${ui.primary} ${styles.full}`} disabled={!complete || !isValid || flow.busy}>
+              {flow.busy && !flow.identity ? t('sending') : t('continue')}
+            </button>
+          </fieldset>
+        </form>
       )}
       {footer}
       {flow.identity && !done ? (

@@ -67,31 +67,59 @@ export function PhoneLogin({
         onSubmit={form.handleSubmit(
           (input) => flow.send({ countryCode: input.phone.dialCode, phoneNumber: input.phone.number, userName: askName ? input.userName : undefined }),
           () => {
-            for (const field of ['userName', 'phone'] as const) form.setValue(field, form.getValues(field) as never, { shouldTouch: true, shouldValidate: true });
+            for (const field of ['userName', 'phone'] as const)
+              form.setValue(field, form.getValues(field) as never, { shouldTouch: true, shouldValidate: true });
           },
         )}
       >
         <fieldset className={styles.fieldset} disabled={!hydrated}>
-        <legend className="visually-hidden">{t('signIn')}</legend>
-        {askName ? (
-          <div className={ui.field}>
-            <label htmlFor={`${id}-name`}>{t('nameLabel')}</label>
-            <input id={`${id}-name`} className={ui.input} autoComplete="name" maxLength={NAME_MAX * 4} aria-invalid={nameError ? true : undefined} aria-describedby={`${id}-name-count${nameError ? ` ${id}-name-error` : ''}`} {...form.register('userName')} />
-            <p id={`${id}-name-count`} className={nameTooLong ? ui.error : ui.counter}>{t('nameCounter', { count: name.length })}</p>
-            {nameError ? <p id={`${id}-name-error`} className={ui.error}>{nameError}</p> : null}
-          </div>
-        ) : null}
-        <Controller
-          control={form.control}
-          name="phone"
-          render={({ field }) => <PhoneField id={`${id}-phone`} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={phoneError} defaultCountry={defaultCountry} />}
-        />
-        {flow.error && !flow.identity ? <p role="alert" className={ui.error}>{flow.error}</p> : null}
-        <button type="submit" className={`${ui.button} ${ui.primary} ${styles.full}`} disabled={!complete || !isValid || flow.busy}>
-          {flow.busy && !flow.identity ? t('sending') : (submitLabel ?? t('continue'))}
-        </button>
-      </fieldset>
-</form>
+          <legend className="visually-hidden">{t('signIn')}</legend>
+          {askName ? (
+            <div className={ui.field}>
+              <label htmlFor={`${id}-name`}>{t('nameLabel')}</label>
+              <input
+                id={`${id}-name`}
+                className={ui.input}
+                autoComplete="name"
+                maxLength={NAME_MAX * 4}
+                aria-invalid={nameError ? true : undefined}
+                aria-describedby={`${id}-name-count${nameError ? ` ${id}-name-error` : ''}`}
+                {...form.register('userName')}
+              />
+              <p id={`${id}-name-count`} className={nameTooLong ? ui.error : ui.counter}>
+                {t('nameCounter', { count: name.length })}
+              </p>
+              {nameError ? (
+                <p id={`${id}-name-error`} className={ui.error}>
+                  {nameError}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+          <Controller
+            control={form.control}
+            name="phone"
+            render={({ field }) => (
+              <PhoneField
+                id={`${id}-phone`}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={phoneError}
+                defaultCountry={defaultCountry}
+              />
+            )}
+          />
+          {flow.error && !flow.identity ? (
+            <p role="alert" className={ui.error}>
+              {flow.error}
+            </p>
+          ) : null}
+          <button type="submit" className={`${ui.button} ${ui.primary} ${styles.full}`} disabled={!complete || !isValid || flow.busy}>
+            {flow.busy && !flow.identity ? t('sending') : (submitLabel ?? t('continue'))}
+          </button>
+        </fieldset>
+      </form>
       {flow.identity ? (
         <OtpDialog
           target={`+${flow.identity.countryCode} ${flow.identity.phoneNumber}`}

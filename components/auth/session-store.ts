@@ -47,7 +47,10 @@ export const useSessionStore = create<SessionState>()((set) => {
     refresh: () => {
       inflight ??= client()
         .then(({ api, typedCall, within }) => typedCall(api.auth.me.$get(undefined, within())))
-        .then((result) => settle(result.ok ? result.data.data : null), () => settle(null))
+        .then(
+          (result) => settle(result.ok ? result.data.data : null),
+          () => settle(null),
+        )
         .finally(() => {
           inflight = null;
         });

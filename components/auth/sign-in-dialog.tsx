@@ -15,7 +15,15 @@ export function SignInDialog({ defaultCountry, onClose }: { defaultCountry: stri
   const id = useId();
 
   return (
-    <dialog ref={dialog} className={auth.dialog} aria-labelledby={`${id}-title`} onCancel={(event) => { event.preventDefault(); onClose(); }}>
+    <dialog
+      ref={dialog}
+      className={auth.dialog}
+      aria-labelledby={`${id}-title`}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
       <h2 id={`${id}-title`}>{tr('title')}</h2>
       <p>{tr('subtitle')}</p>
       <PhoneLogin

@@ -31,7 +31,8 @@ export function BlogCreateForm() {
   const [uploadRound, setUploadRound] = useState(0);
   const [image, imageWebp] = useWatch({ control: form.control, name: ['image', 'imageWebp'] });
 
-  const errorText = (key: string | undefined) => (key ? (t.has(`errors.${key}` as 'errors.titleRequired') ? t(`errors.${key}` as 'errors.titleRequired') : key) : undefined);
+  const errorText = (key: string | undefined) =>
+    key ? (t.has(`errors.${key}` as 'errors.titleRequired') ? t(`errors.${key}` as 'errors.titleRequired') : key) : undefined;
 
   const generate = async (field: Generated) => {
     setGenerateError(null);
@@ -66,7 +67,12 @@ export function BlogCreateForm() {
     setOutcome({ ok: false, text: errorText(key) ?? (message.replace(/^\w+: /, '') || t('failed')) });
   });
 
-  const field = (name: 'title' | 'slug' | 'keywords' | 'description', label: string, control: (props: { id: string; describedBy?: string; invalid?: true }) => ReactNode, extra?: { hint?: string; action?: ReactNode }) => {
+  const field = (
+    name: 'title' | 'slug' | 'keywords' | 'description',
+    label: string,
+    control: (props: { id: string; describedBy?: string; invalid?: true }) => ReactNode,
+    extra?: { hint?: string; action?: ReactNode },
+  ) => {
     const inputId = `${id}-${name}`;
     const message = errorText(errors[name]?.message) ?? (generateError && generateError.field === name ? generateError.text : undefined);
     const describedBy = [extra?.hint ? `${inputId}-hint` : '', message ? `${inputId}-error` : ''].filter(Boolean).join(' ') || undefined;
@@ -91,7 +97,14 @@ export function BlogCreateForm() {
     );
   };
   const generateButton = (target: Generated) => (
-    <button type="button" className={`${ui.button} ${ui.secondary}`} aria-label={target === 'description' ? t('generateDescription') : t('generateKeywords')} disabled={busy !== null} aria-busy={busy === target} onClick={() => generate(target)}>
+    <button
+      type="button"
+      className={`${ui.button} ${ui.secondary}`}
+      aria-label={target === 'description' ? t('generateDescription') : t('generateKeywords')}
+      disabled={busy !== null}
+      aria-busy={busy === target}
+      onClick={() => generate(target)}
+    >
       {busy === target ? t('generating') : t('generate')}
     </button>
   );
@@ -105,27 +118,69 @@ export function BlogCreateForm() {
   return (
     <form className={styles.form} noValidate onSubmit={submit} aria-label={t('title')}>
       {field('title', t('titleLabel'), (p) => (
-        <input id={p.id} className={ui.input} autoComplete="off" aria-invalid={p.invalid} aria-describedby={p.describedBy} {...form.register('title', { onChange: (event) => { setGenerateError(null); followTitle(event.target.value); } })} />
+        <input
+          id={p.id}
+          className={ui.input}
+          autoComplete="off"
+          aria-invalid={p.invalid}
+          aria-describedby={p.describedBy}
+          {...form.register('title', {
+            onChange: (event) => {
+              setGenerateError(null);
+              followTitle(event.target.value);
+            },
+          })}
+        />
       ))}
       {field(
         'slug',
         t('slugLabel'),
-        (p) => <input id={p.id} className={ui.input} autoComplete="off" spellCheck={false} placeholder={t('slugPlaceholder')} aria-invalid={p.invalid} aria-describedby={p.describedBy} {...form.register('slug', { onChange: (event) => setSlugEdited(event.target.value !== '') })} />,
+        (p) => (
+          <input
+            id={p.id}
+            className={ui.input}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={t('slugPlaceholder')}
+            aria-invalid={p.invalid}
+            aria-describedby={p.describedBy}
+            {...form.register('slug', { onChange: (event) => setSlugEdited(event.target.value !== '') })}
+          />
+        ),
         { hint: t('slugHint') },
       )}
       {field(
         'keywords',
         t('keywordsLabel'),
-        (p) => <input id={p.id} className={ui.input} autoComplete="off" placeholder={t('keywordsPlaceholder')} aria-invalid={p.invalid} aria-describedby={p.describedBy} {...form.register('keywords')} />,
+        (p) => (
+          <input
+            id={p.id}
+            className={ui.input}
+            autoComplete="off"
+            placeholder={t('keywordsPlaceholder')}
+            aria-invalid={p.invalid}
+            aria-describedby={p.describedBy}
+            {...form.register('keywords')}
+          />
+        ),
         { action: generateButton('keywords') },
       )}
       {field(
         'description',
         t('descriptionLabel'),
-        (p) => <textarea id={p.id} rows={6} className={ui.input} aria-invalid={p.invalid} aria-describedby={p.describedBy} {...form.register('description')} />,
+        (p) => (
+          <textarea id={p.id} rows={6} className={ui.input} aria-invalid={p.invalid} aria-describedby={p.describedBy} {...form.register('description')} />
+        ),
         { hint: t('descriptionHint'), action: generateButton('description') },
       )}
-      <CoverUpload key={uploadRound} id={`${id}-image`} value={{ image, imageWebp }} error={errorText(errors.image?.message)} onUploaded={uploaded} onFailed={uploadFailed} />
+      <CoverUpload
+        key={uploadRound}
+        id={`${id}-image`}
+        value={{ image, imageWebp }}
+        error={errorText(errors.image?.message)}
+        onUploaded={uploaded}
+        onFailed={uploadFailed}
+      />
       <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={isSubmitting || !isValid}>
         {isSubmitting ? t('submitting') : t('submit')}
       </button>

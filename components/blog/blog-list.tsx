@@ -8,7 +8,17 @@ import { BlogCover } from './blog-cover';
 import styles from './blog.module.css';
 
 /** A page of posts (the first cover fetched first, as the page's main image): cover, title linking to the post, date and excerpt; previous/next links between pages (1-based). */
-export async function BlogList({ result, tenantSlug, businessName, timeZone }: { result: BlogPage; tenantSlug: string; businessName: string; timeZone: string }) {
+export async function BlogList({
+  result,
+  tenantSlug,
+  businessName,
+  timeZone,
+}: {
+  result: BlogPage;
+  tenantSlug: string;
+  businessName: string;
+  timeZone: string;
+}) {
   const t = await getTranslations('Blog');
   const sizes = await Promise.all(result.posts.map((post) => coverSize(tenantSlug, post.image)));
   const format = await getFormatter();

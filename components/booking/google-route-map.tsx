@@ -25,7 +25,23 @@ function DrivingRoute({ pickup, dropoff }: { pickup: Place; dropoff: Place }) {
 }
 
 /** Google map with the driving route and P and D markers (used when NEXT_PUBLIC_GOOGLE_MAPS_API_KEY is set). */
-export function GoogleRouteMap({ apiKey, pickup, dropoff, label, tripText, pickupMarker, dropoffMarker }: { apiKey: string; pickup: Place; dropoff: Place; label: string; tripText: string; pickupMarker: string; dropoffMarker: string }) {
+export function GoogleRouteMap({
+  apiKey,
+  pickup,
+  dropoff,
+  label,
+  tripText,
+  pickupMarker,
+  dropoffMarker,
+}: {
+  apiKey: string;
+  pickup: Place;
+  dropoff: Place;
+  label: string;
+  tripText: string;
+  pickupMarker: string;
+  dropoffMarker: string;
+}) {
   const language = useLocale().split('-')[0];
   return (
     <figure className={styles.sketch}>
@@ -39,7 +55,9 @@ export function GoogleRouteMap({ apiKey, pickup, dropoff, label, tripText, picku
         </APIProvider>
       </div>
       <figcaption className={styles.sketchCaption}>
-        <span>{pickup.name} → {dropoff.name}</span>
+        <span>
+          {pickup.name} → {dropoff.name}
+        </span>
         <strong>{tripText}</strong>
       </figcaption>
     </figure>

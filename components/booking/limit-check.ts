@@ -8,8 +8,17 @@ import type { FormLimits } from './ride-form';
  * (a first paint does not need it): the same check the quote runs on the
  * server, with the road distance estimated the way the quote estimates it.
  */
-export function limitIssueOf(limits: FormLimits, trip: { tripKind: TripKind; pickupLocation: Place; dropoffLocation: Place | null; pickupAt: string }): TripLimitIssue | undefined {
+export function limitIssueOf(
+  limits: FormLimits,
+  trip: { tripKind: TripKind; pickupLocation: Place; dropoffLocation: Place | null; pickupAt: string },
+): TripLimitIssue | undefined {
   const dropoff = trip.tripKind === 'rental' ? null : trip.dropoffLocation;
   const distanceM = dropoff ? estimateRoute(trip.pickupLocation, dropoff).distanceM : 0;
-  return tripLimitIssue(limits.rules, limits.cities, { tripKind: trip.tripKind, pickup: trip.pickupLocation, dropoff, pickupTime: new Date(trip.pickupAt), distanceM });
+  return tripLimitIssue(limits.rules, limits.cities, {
+    tripKind: trip.tripKind,
+    pickup: trip.pickupLocation,
+    dropoff,
+    pickupTime: new Date(trip.pickupAt),
+    distanceM,
+  });
 }

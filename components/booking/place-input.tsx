@@ -172,8 +172,16 @@ export function PlaceInput({
           {status === 'locating' ? t('locating') : t('currentLocation')}
         </button>
       ) : null}
-      {status === 'located-failed' ? <p id={`${id}-located`} className={ui.error}>{t('locationFailed')}</p> : null}
-      {error ? <p id={`${id}-error`} className={ui.error}>{error}</p> : null}
+      {status === 'located-failed' ? (
+        <p id={`${id}-located`} className={ui.error}>
+          {t('locationFailed')}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className={ui.error}>
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

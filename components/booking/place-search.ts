@@ -11,7 +11,11 @@ const SEARCH_FRESH_MS = 30_000;
  * part of the landing's and the booking form's first-load JavaScript (issue 17).
  */
 export function findPlaces(query: string, lang: string): Promise<PlaceSuggestion[]> {
-  return browserQueryClient().fetchQuery({ queryKey: queryKeys.places.search(lang, query), queryFn: () => searchPlaces(query, lang), staleTime: SEARCH_FRESH_MS });
+  return browserQueryClient().fetchQuery({
+    queryKey: queryKeys.places.search(lang, query),
+    queryFn: () => searchPlaces(query, lang),
+    staleTime: SEARCH_FRESH_MS,
+  });
 }
 
 /** The place at a position (the rider's current location). */

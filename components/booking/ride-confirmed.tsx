@@ -48,15 +48,26 @@ export function RideConfirmed({ paidRideId }: { paidRideId?: number }) {
   }
   return (
     <section className={styles.confirmation} aria-labelledby="confirmed-title">
-      <div className={styles.tick} aria-hidden="true">✓</div>
+      <div className={styles.tick} aria-hidden="true">
+        ✓
+      </div>
       <h1 id="confirmed-title">{t('title')}</h1>
       <p className={ui.hint}>{t('rideNumber', { id: rideId })}</p>
       {paidRideId ? <p>{tPayment('paid', { id: paidRideId })}</p> : null}
-      {cashback && cashback.cashbackAmount > 0 ? <p className={styles.cashback}>{tf('cashbackPending', { cashbackAmount: formatMoney(cashback.cashbackAmount, cashback.currency, locale) })}</p> : null}
-      {cashback?.walletApplied && cashback.totalAmount !== undefined ? (
-        <p>{tf('walletPaid', { amount: formatMoney(cashback.walletApplied, cashback.currency, locale), rest: formatMoney(cashback.totalAmount - cashback.walletApplied, cashback.currency, locale) })}</p>
+      {cashback && cashback.cashbackAmount > 0 ? (
+        <p className={styles.cashback}>{tf('cashbackPending', { cashbackAmount: formatMoney(cashback.cashbackAmount, cashback.currency, locale) })}</p>
       ) : null}
-      <p role="status" className={ui.hint}>{t('redirecting')}</p>
+      {cashback?.walletApplied && cashback.totalAmount !== undefined ? (
+        <p>
+          {tf('walletPaid', {
+            amount: formatMoney(cashback.walletApplied, cashback.currency, locale),
+            rest: formatMoney(cashback.totalAmount - cashback.walletApplied, cashback.currency, locale),
+          })}
+        </p>
+      ) : null}
+      <p role="status" className={ui.hint}>
+        {t('redirecting')}
+      </p>
       <Link href="/user/rides" className={`${ui.button} ${ui.secondary}`}>
         {t('viewRides')}
       </Link>

@@ -120,14 +120,21 @@ export function RideForm({
 
   const errors: Record<string, string> = {};
   for (const issue of quoteRequestIssues(request)) errors[issue.path] ??= tv(issue.message as 'pickupRequired');
-  if (!errors.dropoffLocation && form.pickupLocation && form.dropoffLocation && form.tripKind !== 'rental' && form.pickupLocation.name === form.dropoffLocation.name) {
+  if (
+    !errors.dropoffLocation &&
+    form.pickupLocation &&
+    form.dropoffLocation &&
+    form.tripKind !== 'rental' &&
+    form.pickupLocation.name === form.dropoffLocation.name
+  ) {
     errors.dropoffLocation = tv('samePlace');
   }
   // the limit check is fetched once a pickup is picked; until it is there, Continue waits for it
   const wantsLimitCheck = Boolean(limits && form.pickupLocation);
   const [limitCheck, setLimitCheck] = useState<{ run: typeof import('./limit-check').limitIssueOf } | null>(null);
   useEffect(() => {
-    if (wantsLimitCheck && !limitCheck) void import('./limit-check').then(
+    if (wantsLimitCheck && !limitCheck)
+      void import('./limit-check').then(
         (m) => setLimitCheck({ run: m.limitIssueOf }),
         // offline: the quote checks the same limits and says what is wrong
         () => setLimitCheck({ run: () => undefined }),
@@ -135,26 +142,48 @@ export function RideForm({
   }, [wantsLimitCheck, limitCheck]);
   const limitIssue: TripLimitIssue | undefined = useMemo(() => {
     if (!limits || !limitCheck || !trip.pickupLocation || !trip.pickupAt) return undefined;
-    return limitCheck.run(limits, { tripKind: trip.tripKind, pickupLocation: trip.pickupLocation, dropoffLocation: trip.dropoffLocation, pickupAt: trip.pickupAt });
+    return limitCheck.run(limits, {
+      tripKind: trip.tripKind,
+      pickupLocation: trip.pickupLocation,
+      dropoffLocation: trip.dropoffLocation,
+      pickupAt: trip.pickupAt,
+    });
   }, [limits, limitCheck, trip]);
   if (limitIssue && !errors[limitIssue.field]) {
     // whole km, Latin digits (as formatKm), without pulling the money formatters into the form's first load
-    const km = (value: number) => new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilometer', maximumFractionDigits: 0, numberingSystem: 'latn' }).format(value);
-    const values = { limit: km(limitIssue.limitKm), distance: 'km' in limitIssue ? km(limitIssue.km) : '', nearest: 'nearest' in limitIssue ? (limitIssue.nearest ?? '') : '' };
-    const key = ({ outside_service_area: 'limitOutsideArea', local_too_far: 'limitLocal', trip_too_far: 'limitTooFar', now_too_far: 'limitNow' } as const)[limitIssue.code];
+    const km = (value: number) =>
+      new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilometer', maximumFractionDigits: 0, numberingSystem: 'latn' }).format(value);
+    const values = {
+      limit: km(limitIssue.limitKm),
+      distance: 'km' in limitIssue ? km(limitIssue.km) : '',
+      nearest: 'nearest' in limitIssue ? (limitIssue.nearest ?? '') : '',
+    };
+    const key = ({ outside_service_area: 'limitOutsideArea', local_too_far: 'limitLocal', trip_too_far: 'limitTooFar', now_too_far: 'limitNow' } as const)[
+      limitIssue.code
+    ];
     errors[limitIssue.field] = tf(key as 'limitLocal', values);
   }
   // a typed name not picked from the suggestions: say so rather than "choose a place"
   for (const key of ['pickupLocation', 'dropoffLocation'] as const) {
-    if (!form[key] && typed[key].trim() && (key === 'pickupLocation' || form.tripKind !== 'rental')) errors[key] = tf('pickFromList', { place: typed[key].trim() });
+    if (!form[key] && typed[key].trim() && (key === 'pickupLocation' || form.tripKind !== 'rental'))
+      errors[key] = tf('pickFromList', { place: typed[key].trim() });
   }
   const flightOk = !form.flightNumber.trim() || /^[A-Z0-9]{2}\s?\d{1,4}[A-Z]?$/i.test(form.flightNumber.trim());
   const phoneMessage = !me && form.phone?.number ? phoneError(form.phone, true) : undefined;
   const valid = Object.keys(errors).length === 0 && flightOk && !phoneMessage && !(wantsLimitCheck && !limitCheck);
   // a place error shows once typed text was left unpicked, and a limit at once (the rider chose what breaks it)
-  const shown = (key: string) => (touched[key] || (limitIssue?.field === key) || ((key === 'pickupLocation' || key === 'dropoffLocation') && typed[key].trim() && !form[key]) ? errors[key] : undefined);
+  const shown = (key: string) =>
+    touched[key] || limitIssue?.field === key || ((key === 'pickupLocation' || key === 'dropoffLocation') && typed[key].trim() && !form[key])
+      ? errors[key]
+      : undefined;
   // what Continue needs that no field shows yet (shown ones are beside their fields)
-  const missing = [...new Set(Object.entries(errors).filter(([key]) => !shown(key)).map(([, text]) => text))];
+  const missing = [
+    ...new Set(
+      Object.entries(errors)
+        .filter(([key]) => !shown(key))
+        .map(([, text]) => text),
+    ),
+  ];
   if (!flightOk && !touched.flight) missing.push(tv('flightInvalid'));
   if (phoneMessage && !touched.phone) missing.push(phoneMessage);
   // in the server HTML too (space kept for the field), until a session shows the rider is signed in
@@ -175,7 +204,14 @@ export function RideForm({
   const timeSelect = (key: 'pickupTime' | 'returnTime', label: string, withNow: boolean) => (
     <div className={ui.field}>
       <label htmlFor={`${id}-${key}`}>{label}</label>
-      <select id={`${id}-${key}`} className={ui.input} value={form[key]} onChange={(e) => set(key, e.target.value)} onBlur={() => touch(key)} aria-invalid={shown(key) ? true : undefined}>
+      <select
+        id={`${id}-${key}`}
+        className={ui.input}
+        value={form[key]}
+        onChange={(e) => set(key, e.target.value)}
+        onBlur={() => touch(key)}
+        aria-invalid={shown(key) ? true : undefined}
+      >
         <option value="">{t('chooseTime')}</option>
         {withNow ? <option value={NOW}>{t('now')}</option> : null}
         {RIDE_TIME_SLOTS.map((slot) => (
@@ -201,12 +237,20 @@ export function RideForm({
         submit();
       }}
     >
-      <Title id={`${id}-title`} className={styles.formTitle}>{t('title')}</Title>
+      <Title id={`${id}-title`} className={styles.formTitle}>
+        {t('title')}
+      </Title>
       <fieldset className={styles.segments}>
         <legend className={styles.legend}>{t('tripKindLabel')}</legend>
         {TRIP_KINDS.map((kind) => (
           <label key={kind} className={styles.segment}>
-            <input type="radio" name={`${id}-kind`} value={kind} checked={form.tripKind === kind} onChange={() => setForm((f) => ({ ...f, tripKind: kind, rideType: kind === 'rental' ? 'oneway' : f.rideType }))} />
+            <input
+              type="radio"
+              name={`${id}-kind`}
+              value={kind}
+              checked={form.tripKind === kind}
+              onChange={() => setForm((f) => ({ ...f, tripKind: kind, rideType: kind === 'rental' ? 'oneway' : f.rideType }))}
+            />
             <span>{tKinds(kind)}</span>
           </label>
         ))}
@@ -235,19 +279,54 @@ export function RideForm({
           ))}
           <div className={ui.field}>
             <label htmlFor={`${id}-flight`}>{t('flightNumber')}</label>
-            <input id={`${id}-flight`} className={ui.input} placeholder={t('flightPlaceholder')} value={form.flightNumber} maxLength={8} autoCapitalize="characters" onChange={(e) => set('flightNumber', e.target.value)} onBlur={() => touch('flight')} aria-invalid={!flightOk ? true : undefined} />
+            <input
+              id={`${id}-flight`}
+              className={ui.input}
+              placeholder={t('flightPlaceholder')}
+              value={form.flightNumber}
+              maxLength={8}
+              autoCapitalize="characters"
+              onChange={(e) => set('flightNumber', e.target.value)}
+              onBlur={() => touch('flight')}
+              aria-invalid={!flightOk ? true : undefined}
+            />
             {touched.flight && !flightOk ? <p className={ui.error}>{tv('flightInvalid')}</p> : null}
           </div>
         </fieldset>
       ) : null}
 
-      <PlaceInput label={t('pickup')} value={form.pickupLocation} onChange={(place) => { set('pickupLocation', place); if (place) touch('pickupLocation'); }} onTextChange={(text) => setTyped((s) => ({ ...s, pickupLocation: text }))} error={shown('pickupLocation')} withCurrentLocation />
+      <PlaceInput
+        label={t('pickup')}
+        value={form.pickupLocation}
+        onChange={(place) => {
+          set('pickupLocation', place);
+          if (place) touch('pickupLocation');
+        }}
+        onTextChange={(text) => setTyped((s) => ({ ...s, pickupLocation: text }))}
+        error={shown('pickupLocation')}
+        withCurrentLocation
+      />
       {form.tripKind !== 'rental' ? (
-        <PlaceInput label={t('dropoff')} value={form.dropoffLocation} onChange={(place) => { set('dropoffLocation', place); if (place) touch('dropoffLocation'); }} onTextChange={(text) => setTyped((s) => ({ ...s, dropoffLocation: text }))} error={shown('dropoffLocation')} />
+        <PlaceInput
+          label={t('dropoff')}
+          value={form.dropoffLocation}
+          onChange={(place) => {
+            set('dropoffLocation', place);
+            if (place) touch('dropoffLocation');
+          }}
+          onTextChange={(text) => setTyped((s) => ({ ...s, dropoffLocation: text }))}
+          error={shown('dropoffLocation')}
+        />
       ) : (
         <div className={ui.field}>
           <label htmlFor={`${id}-package`}>{t('package')}</label>
-          <select id={`${id}-package`} className={ui.input} value={form.packageDetails ?? ''} onChange={(e) => set('packageDetails', e.target.value || null)} onBlur={() => touch('packageDetails')}>
+          <select
+            id={`${id}-package`}
+            className={ui.input}
+            value={form.packageDetails ?? ''}
+            onChange={(e) => set('packageDetails', e.target.value || null)}
+            onBlur={() => touch('packageDetails')}
+          >
             <option value="">{t('choosePackage')}</option>
             {packages.map((p) => (
               <option key={p.code} value={p.code}>
@@ -262,7 +341,16 @@ export function RideForm({
       <div className={styles.pair}>
         <div className={ui.field}>
           <label htmlFor={`${id}-pdate`}>{t('pickupDate')}</label>
-          <input id={`${id}-pdate`} type="date" className={`${ui.input} ${styles.pickupDate}`} min={today || undefined} value={form.pickupDate} disabled={form.pickupTime === NOW} onChange={(e) => set('pickupDate', e.target.value)} onBlur={() => touch('pickupTime')} />
+          <input
+            id={`${id}-pdate`}
+            type="date"
+            className={`${ui.input} ${styles.pickupDate}`}
+            min={today || undefined}
+            value={form.pickupDate}
+            disabled={form.pickupTime === NOW}
+            onChange={(e) => set('pickupDate', e.target.value)}
+            onBlur={() => touch('pickupTime')}
+          />
         </div>
         {timeSelect('pickupTime', t('pickupTime'), true)}
       </div>
@@ -271,7 +359,15 @@ export function RideForm({
         <div className={styles.pair}>
           <div className={ui.field}>
             <label htmlFor={`${id}-rdate`}>{t('returnDate')}</label>
-            <input id={`${id}-rdate`} type="date" className={ui.input} min={form.pickupDate || today || undefined} value={form.returnDate} onChange={(e) => set('returnDate', e.target.value)} onBlur={() => touch('returnTime')} />
+            <input
+              id={`${id}-rdate`}
+              type="date"
+              className={ui.input}
+              min={form.pickupDate || today || undefined}
+              value={form.returnDate}
+              onChange={(e) => set('returnDate', e.target.value)}
+              onBlur={() => touch('returnTime')}
+            />
           </div>
           {timeSelect('returnTime', t('returnTime'), false)}
         </div>
@@ -279,12 +375,24 @@ export function RideForm({
 
       {askPhone ? (
         <div className={ui.field}>
-          <LazyPhoneField id={`${id}-phone`} value={form.phone ?? undefined} onChange={(v) => set('phone', v?.number ? { dialCode: v.dialCode ?? '', number: v.number } : null)} onBlur={() => touch('phone')} error={touched.phone ? phoneMessage : undefined} defaultCountry={defaultCountry} />
+          <LazyPhoneField
+            id={`${id}-phone`}
+            value={form.phone ?? undefined}
+            onChange={(v) => set('phone', v?.number ? { dialCode: v.dialCode ?? '', number: v.number } : null)}
+            onBlur={() => touch('phone')}
+            error={touched.phone ? phoneMessage : undefined}
+            defaultCountry={defaultCountry}
+          />
           <p className={ui.hint}>{t('phoneHint')}</p>
         </div>
       ) : null}
 
-      <button type="submit" className={`${ui.button} ${ui.primary} ${styles.full}`} disabled={!hydrated || !valid} aria-describedby={hydrated && !valid ? `${id}-missing` : undefined}>
+      <button
+        type="submit"
+        className={`${ui.button} ${ui.primary} ${styles.full}`}
+        disabled={!hydrated || !valid}
+        aria-describedby={hydrated && !valid ? `${id}-missing` : undefined}
+      >
         {t('continue')}
       </button>
       {/* never a silent grey button: what Continue still needs, in the form's own words */}

@@ -147,12 +147,20 @@ export function RideSummary({
         return;
       }
       reportEvent('book_ride_success', { rideId: first.rideId });
-      confirm({ rideId: first.rideId, cashbackAmount: toMinor(first.cashbackAmount), walletApplied: toMinor(first.walletApplied), totalAmount: first.totalAmount, currency: fee.currency });
+      confirm({
+        rideId: first.rideId,
+        cashbackAmount: toMinor(first.cashbackAmount),
+        walletApplied: toMinor(first.walletApplied),
+        totalAmount: first.totalAmount,
+        currency: fee.currency,
+      });
       if (payment === 'card') {
         const signedIn = useSessionStore.getState().me;
         if (signedIn && !signedIn.email && email.trim()) {
           // kept in the profile, so the next card payment does not ask again
-          await updateProfile({ name: signedIn.name || 'Rider', email: email.trim() }).catch((error: unknown) => console.warn('profile e-mail not saved', failureOf(error).message));
+          await updateProfile({ name: signedIn.name || 'Rider', email: email.trim() }).catch((error: unknown) =>
+            console.warn('profile e-mail not saved', failureOf(error).message),
+          );
         }
         const opened = await openCardPayment(first.rideId);
         router.push(opened.ok ? `/pay/${opened.data.txnId}` : `/pay/failed?rideId=${first.rideId}`);
@@ -199,10 +207,14 @@ export function RideSummary({
       </section>
 
       <section className={styles.card} aria-labelledby={`${id}-itinerary`}>
-        <h2 id={`${id}-itinerary`} className={styles.cardTitle}>{t('itinerary')}</h2>
+        <h2 id={`${id}-itinerary`} className={styles.cardTitle}>
+          {t('itinerary')}
+        </h2>
         <ol className={styles.itinerary}>
           <li>
-            <span className={styles.dotP} aria-hidden="true">P</span>
+            <span className={styles.dotP} aria-hidden="true">
+              P
+            </span>
             <span>
               <strong>{t('pickup')}</strong> {form.pickupLocation?.name}
               <br />
@@ -211,7 +223,9 @@ export function RideSummary({
           </li>
           {form.tripKind !== 'rental' && form.dropoffLocation ? (
             <li>
-              <span className={styles.dotD} aria-hidden="true">D</span>
+              <span className={styles.dotD} aria-hidden="true">
+                D
+              </span>
               <span>
                 <strong>{t('dropoff')}</strong> {form.dropoffLocation.name}
               </span>
@@ -219,7 +233,9 @@ export function RideSummary({
           ) : null}
           {form.rideType === 'return' && form.returnAt ? (
             <li>
-              <span className={styles.dotP} aria-hidden="true">↩</span>
+              <span className={styles.dotP} aria-hidden="true">
+                ↩
+              </span>
               <span>
                 <strong>{t('returnTrip')}</strong> <time dateTime={form.returnAt}>{formatDateTime(form.returnAt, locale, timeZone)}</time>
               </span>
@@ -228,12 +244,23 @@ export function RideSummary({
         </ol>
         {rental ? <p className={ui.hint}>{tf('package', { hours: rental.hours, km: rental.km })}</p> : null}
         {rental ? <p className={ui.hint}>{tf('extraRates', { perKm: money(rental.extra_km_rate), perHour: money(rental.extra_hour_rate) })}</p> : null}
-        {form.tripKind === 'airport' && form.flightNumber ? <p className={ui.hint}>{t('flight', { flight: form.flightNumber, direction: tBooking(form.flightDirection) })}</p> : null}
-        {form.tripKind !== 'rental' ? <p className={ui.hint}>{t('trip', { distance: formatKm(route.ride_distance.distance * 1000, locale), duration: formatDuration(route.ride_duration.duration * 60, locale) })}</p> : null}
+        {form.tripKind === 'airport' && form.flightNumber ? (
+          <p className={ui.hint}>{t('flight', { flight: form.flightNumber, direction: tBooking(form.flightDirection) })}</p>
+        ) : null}
+        {form.tripKind !== 'rental' ? (
+          <p className={ui.hint}>
+            {t('trip', {
+              distance: formatKm(route.ride_distance.distance * 1000, locale),
+              duration: formatDuration(route.ride_duration.duration * 60, locale),
+            })}
+          </p>
+        ) : null}
       </section>
 
       <section className={styles.card} aria-labelledby={`${id}-price`}>
-        <h2 id={`${id}-price`} className={styles.cardTitle}>{t('priceBreakdown')}</h2>
+        <h2 id={`${id}-price`} className={styles.cardTitle}>
+          {t('priceBreakdown')}
+        </h2>
         <dl className={styles.breakdown}>
           <dt>{t('rideAmount')}</dt>
           <dd>{money(fee.ride_amount)}</dd>
@@ -310,7 +337,9 @@ export function RideSummary({
       {sheet && !me ? (
         <div className={styles.sheetLayer}>
           <BottomSheet initialHeight={SIGNUP_SHEET_HEIGHT} handleLabel={t('sheetHandle')} labelledBy={`${id}-sheet`}>
-            <h2 id={`${id}-sheet`} className={styles.cardTitle}>{t('cashbackTitle', { amount: formatMoney(cashback, fee.currency, locale) })}</h2>
+            <h2 id={`${id}-sheet`} className={styles.cardTitle}>
+              {t('cashbackTitle', { amount: formatMoney(cashback, fee.currency, locale) })}
+            </h2>
             <p className={ui.hint}>{t('cashbackSubtitle')}</p>
             <PhoneLogin
               askName

@@ -23,6 +23,11 @@ export function RouteMap(props: Props) {
   const language = useLocale().split('-')[0];
   if (GoogleRouteMap && GOOGLE_KEY && props.dropoff) return <GoogleRouteMap apiKey={GOOGLE_KEY} {...props} dropoff={props.dropoff} />;
   const { pickup, dropoff } = props;
-  const points = [{ ...pickup, marker: props.pickupMarker, tone: 'pickup' as const }, ...(dropoff ? [{ ...dropoff, marker: props.dropoffMarker, tone: 'dropoff' as const }] : [])];
-  return <OpenMap styleUrl={styleUrl} points={points} line label={props.label} language={language} sketch={<RouteSketch {...props} note={tMaps('sketchNote')} />} />;
+  const points = [
+    { ...pickup, marker: props.pickupMarker, tone: 'pickup' as const },
+    ...(dropoff ? [{ ...dropoff, marker: props.dropoffMarker, tone: 'dropoff' as const }] : []),
+  ];
+  return (
+    <OpenMap styleUrl={styleUrl} points={points} line label={props.label} language={language} sketch={<RouteSketch {...props} note={tMaps('sketchNote')} />} />
+  );
 }

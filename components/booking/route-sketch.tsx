@@ -23,7 +23,23 @@ function project(a: Place, b: Place) {
  * line between them and the trip's distance and duration (spec 000 §2.4);
  * `note` says on it that it is a sketch, not a map.
  */
-export function RouteSketch({ pickup, dropoff, label, tripText, pickupMarker, dropoffMarker, note }: { pickup: Place; dropoff: Place | null; label: string; tripText: string; pickupMarker: string; dropoffMarker: string; note?: string }) {
+export function RouteSketch({
+  pickup,
+  dropoff,
+  label,
+  tripText,
+  pickupMarker,
+  dropoffMarker,
+  note,
+}: {
+  pickup: Place;
+  dropoff: Place | null;
+  label: string;
+  tripText: string;
+  pickupMarker: string;
+  dropoffMarker: string;
+  note?: string;
+}) {
   const points = dropoff ? project(pickup, dropoff) : { p: { x: W / 2, y: H / 2 }, d: null };
   const { p, d } = points;
   const bend = d ? { x: (p.x + d.x) / 2 - (d.y - p.y) * 0.2, y: (p.y + d.y) / 2 + (d.x - p.x) * 0.2 } : null;
@@ -35,17 +51,24 @@ export function RouteSketch({ pickup, dropoff, label, tripText, pickupMarker, dr
         {d && bend ? <path d={`M ${p.x} ${p.y} Q ${bend.x} ${bend.y} ${d.x} ${d.y}`} className={styles.sketchRoute} /> : null}
         <g className={styles.markerP}>
           <circle cx={p.x} cy={p.y} r="13" />
-          <text x={p.x} y={p.y + 5} textAnchor="middle">{pickupMarker}</text>
+          <text x={p.x} y={p.y + 5} textAnchor="middle">
+            {pickupMarker}
+          </text>
         </g>
         {d ? (
           <g className={styles.markerD}>
             <circle cx={d.x} cy={d.y} r="13" />
-            <text x={d.x} y={d.y + 5} textAnchor="middle">{dropoffMarker}</text>
+            <text x={d.x} y={d.y + 5} textAnchor="middle">
+              {dropoffMarker}
+            </text>
           </g>
         ) : null}
       </svg>
       <figcaption className={styles.sketchCaption}>
-        <span>{pickup.name}{dropoff ? ` → ${dropoff.name}` : ''}</span>
+        <span>
+          {pickup.name}
+          {dropoff ? ` → ${dropoff.name}` : ''}
+        </span>
         <strong>{tripText}</strong>
       </figcaption>
     </figure>

@@ -27,7 +27,6 @@ function packageOf(code: string | null): { hours: number; km: number } | null {
   return match ? { hours: Number(match[1]), km: Number(match[2]) } : null;
 }
 
-
 /** Vehicle step: prices the stored trip, shows the route and the vehicles; Continue after a choice. */
 export function VehicleStep() {
   const t = useTranslations('Vehicles');
@@ -103,8 +102,14 @@ export function VehicleStep() {
         {quote?.ride_route.estimated && !rental ? <p className={ui.hint}>{t('estimated')}</p> : null}
       </div>
       <section className={styles.listPane} aria-labelledby={`${id}-title`}>
-        <h1 id={`${id}-title`} className={styles.stepTitle}>{t('title')}</h1>
-        {status === 'loading' ? <p role="status" className={styles.loading}>{t('loading')}</p> : null}
+        <h1 id={`${id}-title`} className={styles.stepTitle}>
+          {t('title')}
+        </h1>
+        {status === 'loading' ? (
+          <p role="status" className={styles.loading}>
+            {t('loading')}
+          </p>
+        ) : null}
         {status === 'failed' || (status === 'ready' && !quote?.ride_details.length) ? (
           <div role="status" className={styles.empty}>
             <p>{t('empty')}</p>
@@ -124,7 +129,15 @@ export function VehicleStep() {
                 <label key={type} className={styles.vehicle} data-selected={chosen === type || undefined}>
                   <input type="radio" name={`${id}-vehicle`} value={type} checked={chosen === type} onChange={() => setChosen(type)} />
                   {/* eslint-disable-next-line @next/next/no-img-element -- a small static SVG, the console's per-type illustration */}
-                  <img className={styles.vehiclePic} src={TYPE_IMAGES[type] ?? DEFAULT_VEHICLE_IMAGE} alt="" width={64} height={32} loading="lazy" data-vehicle-picture={type} />
+                  <img
+                    className={styles.vehiclePic}
+                    src={TYPE_IMAGES[type] ?? DEFAULT_VEHICLE_IMAGE}
+                    alt=""
+                    width={64}
+                    height={32}
+                    loading="lazy"
+                    data-vehicle-picture={type}
+                  />
                   <span className={styles.vehicleMain}>
                     <strong>{tTypes(type)}</strong>
                     <span className={ui.hint}>{t('models', { models: detail.vehicle.vehicles.join(', ') })}</span>

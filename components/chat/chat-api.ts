@@ -10,7 +10,10 @@ export const NO_DATA = 'Invalid API response: No data found';
 
 /** A failed chat call; `code` is the API's error code, or 'network' / 'no_data'. */
 export class ChatCallError extends Error {
-  constructor(readonly code: string, message = code) {
+  constructor(
+    readonly code: string,
+    message = code,
+  ) {
     super(message);
     this.name = 'ChatCallError';
   }

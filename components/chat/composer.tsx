@@ -12,7 +12,13 @@ const MAX_HEIGHT = 200;
 type Props = { text: string; onText: (text: string) => void; onSend: () => void };
 
 /** What the composer says when voice input did not work (Chat namespace). */
-const VOICE_PROBLEM_KEY = { unsupported: 'voiceUnsupported', denied: 'voiceDenied', noMicrophone: 'voiceNoMicrophone', noSpeech: 'voiceNoSpeech', failed: 'voiceFailed' } as const;
+const VOICE_PROBLEM_KEY = {
+  unsupported: 'voiceUnsupported',
+  denied: 'voiceDenied',
+  noMicrophone: 'voiceNoMicrophone',
+  noSpeech: 'voiceNoSpeech',
+  failed: 'voiceFailed',
+} as const;
 
 /** The growing text area, voice input and Send (disabled while blank or while listening). */
 export function Composer({ text, onText, onSend }: Props) {
@@ -74,7 +80,10 @@ export function Composer({ text, onText, onSend }: Props) {
           onClick={() => (voice.listening ? voice.stop() : voice.start(text))}
         >
           <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path fill="currentColor" d="M12 15a3 3 0 0 0 3-3V6a3 3 0 1 0-6 0v6a3 3 0 0 0 3 3Zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.92V21h2v-2.08A7 7 0 0 0 19 12h-2Z" />
+            <path
+              fill="currentColor"
+              d="M12 15a3 3 0 0 0 3-3V6a3 3 0 1 0-6 0v6a3 3 0 0 0 3 3Zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.92V21h2v-2.08A7 7 0 0 0 19 12h-2Z"
+            />
           </svg>
         </button>
         <button type="submit" className={`${styles.iconButton} ${styles.send}`} disabled={blank || voice.listening} aria-label={t('send')}>

@@ -38,7 +38,19 @@ const NO_SESSION = ['chat', 'history', null] as const;
  * (`queryKeys.chat.history`): stored messages plus this tab's unsent, waiting
  * and failed turns (negative ids), so a screen mounted again shows it at once.
  */
-export function useChat({ ready, userId, locale, texts, onQueuedSent }: { ready: boolean; userId: number | null; locale: string; texts: ChatTexts; onQueuedSent: () => void }) {
+export function useChat({
+  ready,
+  userId,
+  locale,
+  texts,
+  onQueuedSent,
+}: {
+  ready: boolean;
+  userId: number | null;
+  locale: string;
+  texts: ChatTexts;
+  onQueuedSent: () => void;
+}) {
   const hydrated = useHydrationStore((s) => s.hydrated);
   const chatSession = useMemo(() => (hydrated && ready ? chatSessionFor(userId) : null), [hydrated, ready, userId]);
   const client = useQueryClient();
@@ -154,5 +166,12 @@ export function useChat({ ready, userId, locale, texts, onQueuedSent }: { ready:
     queued.current = null;
   }, []);
 
-  return { chatSession, entries: chatSession ? (history.data ?? []) : [], loading: chatSession !== null && history.status === 'pending', announcement, send, cancelQueued };
+  return {
+    chatSession,
+    entries: chatSession ? (history.data ?? []) : [],
+    loading: chatSession !== null && history.status === 'pending',
+    announcement,
+    send,
+    cancelQueued,
+  };
 }

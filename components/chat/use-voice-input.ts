@@ -99,10 +99,13 @@ export function useVoiceInput({ lang, onText, onUnsupported }: { lang: string; o
     [lang, onText, onUnsupported],
   );
 
-  useEffect(() => () => {
-    clearTimeout(silence.current);
-    recognition.current?.stop();
-  }, []);
+  useEffect(
+    () => () => {
+      clearTimeout(silence.current);
+      recognition.current?.stop();
+    },
+    [],
+  );
 
   return { listening, problem, start, stop };
 }

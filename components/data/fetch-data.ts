@@ -23,7 +23,9 @@ type JsonOf<R> = R extends { json(): Promise<infer T> } ? T : never;
  * throws ApiRequestError: the one transport of the per-resource fetch
  * functions (components/<feature>/api.ts).
  */
-export async function fetchData<R extends { ok: boolean; status: number; statusText: string; json(): Promise<unknown> }>(request: Promise<R>): Promise<DataOf<JsonOf<R>>> {
+export async function fetchData<R extends { ok: boolean; status: number; statusText: string; json(): Promise<unknown> }>(
+  request: Promise<R>,
+): Promise<DataOf<JsonOf<R>>> {
   const result = await typedCall(request);
   if (!result.ok) throw new ApiRequestError(result.error);
   return (result.data as { data: DataOf<JsonOf<R>> }).data;

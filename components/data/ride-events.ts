@@ -26,7 +26,12 @@ export function moveRide(lists: RideLists, rideId: number, status: string): Ride
 /** The board's cached pages with ride `rideId` (its number) in its new status. */
 export function restatus(board: InfiniteData<PartnerRides>, rideId: number, status: string): InfiniteData<PartnerRides> {
   if (!Array.isArray(board.pages) || !board.pages.some((page) => page.rides?.some((r) => r.id === rideId))) return board;
-  const pages = board.pages.map((page) => ({ ...page, rides: page.rides.map((r) => (r.id === rideId ? { ...r, status: status as typeof r.status, needsDriverSoon: status === 'booked' && r.needsDriverSoon } : r)) }));
+  const pages = board.pages.map((page) => ({
+    ...page,
+    rides: page.rides.map((r) =>
+      r.id === rideId ? { ...r, status: status as typeof r.status, needsDriverSoon: status === 'booked' && r.needsDriverSoon } : r,
+    ),
+  }));
   return { ...board, pages };
 }
 
@@ -38,7 +43,9 @@ export function restatus(board: InfiniteData<PartnerRides>, rideId: number, stat
 export function applyRideEvent(client: QueryClient, event: RideChangedEvent): void {
   client.setQueryData<RideLists>(queryKeys.rider.rides(), (lists) => (lists ? moveRide(lists, event.id, event.to) : lists));
   // The console's board shows the new status at once; the read below brings drivers, counts and new bookings.
-  client.setQueriesData<InfiniteData<PartnerRides>>({ queryKey: [...queryKeys.partner.rides.all, 'list'] }, (board) => (board ? restatus(board, event.id, event.to) : board));
+  client.setQueriesData<InfiniteData<PartnerRides>>({ queryKey: [...queryKeys.partner.rides.all, 'list'] }, (board) =>
+    board ? restatus(board, event.id, event.to) : board,
+  );
   refreshRideLists(client);
 }
 

@@ -23,7 +23,13 @@ export function AvailabilitySwitch() {
   return (
     <div className={styles.availability}>
       <label htmlFor={`${id}-switch`}>{t('switchLabel')}</label>
-      <Switch id={`${id}-switch`} checked={data.online} aria-describedby={`${id}-state`} disabled={change.isPending} onChange={(online) => change.mutate(online)} />
+      <Switch
+        id={`${id}-switch`}
+        checked={data.online}
+        aria-describedby={`${id}-state`}
+        disabled={change.isPending}
+        onChange={(online) => change.mutate(online)}
+      />
       <p id={`${id}-state`} role="status" className={styles.muted}>
         {data.busyRideId ? `${t(data.online ? 'online' : 'offline')} ${t('busy', { ride: data.busyRideId })}` : t(data.online ? 'online' : 'offline')}
       </p>

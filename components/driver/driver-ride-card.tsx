@@ -110,7 +110,13 @@ export function DriverRideCard({ ride, timeZone, onChanged }: { ride: DriverRide
       ) : null}
       {ride.status === 'accepted' && step !== 'start' ? (
         <div className={styles.actions}>
-          <button type="button" className={`${ui.button} ${ui.primary}`} aria-describedby={`${id}-title`} onClick={() => setStep('start')} disabled={ride.startCodeLocked}>
+          <button
+            type="button"
+            className={`${ui.button} ${ui.primary}`}
+            aria-describedby={`${id}-title`}
+            onClick={() => setStep('start')}
+            disabled={ride.startCodeLocked}
+          >
             {t('start')}
           </button>
           {ride.startCodeLocked ? <p className={styles.error}>{t('errors.startCodeLocked')}</p> : null}
@@ -160,13 +166,19 @@ export function DriverRideCard({ ride, timeZone, onChanged }: { ride: DriverRide
               <legend>{tb('paidWith')}</legend>
               {(['cash', 'upi'] as const).map((option) => (
                 <label key={option}>
-                  <input type="radio" name={`${id}-paid`} value={option} checked={paidWith === option} onChange={() => setPaidWith(option)} /> {t(`payment.${option}`)}
+                  <input type="radio" name={`${id}-paid`} value={option} checked={paidWith === option} onChange={() => setPaidWith(option)} />{' '}
+                  {t(`payment.${option}`)}
                 </label>
               ))}
             </fieldset>
           )}
           <div className={styles.actions}>
-            <button type="button" className={`${ui.button} ${ui.primary}`} disabled={busy} onClick={() => void act(ride.paymentMethod === 'card' ? { action: 'complete' } : { action: 'complete', paymentMethod: paidWith })}>
+            <button
+              type="button"
+              className={`${ui.button} ${ui.primary}`}
+              disabled={busy}
+              onClick={() => void act(ride.paymentMethod === 'card' ? { action: 'complete' } : { action: 'complete', paymentMethod: paidWith })}
+            >
               {busy ? t('completing') : t('completeSubmit')}
             </button>
             <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={reset}>

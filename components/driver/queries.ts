@@ -17,7 +17,9 @@ export function useDriverRideAction() {
     mutationFn: ({ rideId, action }: { rideId: number; action: DriverRideAction }) => actOnRide(rideId, action),
     onSuccess: (ride) => {
       const replace = (list: DriverRide[] | undefined) => list?.map((r) => (r.id === ride.id ? ride : r));
-      client.setQueryData<DriverRide[]>(queryKeys.driver.rides.list('active'), (list) => (isLive(ride) ? replace(list) : list?.filter((r) => r.id !== ride.id)));
+      client.setQueryData<DriverRide[]>(queryKeys.driver.rides.list('active'), (list) =>
+        isLive(ride) ? replace(list) : list?.filter((r) => r.id !== ride.id),
+      );
       client.setQueryData<DriverRide[]>(queryKeys.driver.rides.list('recent'), replace);
     },
   });

@@ -37,7 +37,12 @@ export function SiteShell({
   return (
     <>
       <SiteHeader tenant={tenant} market={market} showAccount={showAccount && !isDocument} documentHref={documentHref} />
-      <main id="main" className={`${styles.main} ${pushBanner && !isDocument ? styles.withBanner : ''}`} tabIndex={-1} data-document={isDocument ? 'static' : undefined}>
+      <main
+        id="main"
+        className={`${styles.main} ${pushBanner && !isDocument ? styles.withBanner : ''}`}
+        tabIndex={-1}
+        data-document={isDocument ? 'static' : undefined}
+      >
         {children}
       </main>
       <SiteFooter tenant={tenant} />

@@ -89,11 +89,29 @@ export function ContactForm({ businessName }: { businessName: string }) {
         <legend className="visually-hidden">{t('title')}</legend>
         <p className={ui.hint}>{t('requiredHint')}</p>
         <div className={styles.pair}>
-          {field('firstName', t('firstName'), <input className={ui.input} autoComplete="given-name" maxLength={CONTACT_LIMITS.name} {...aria('firstName', true)} {...form.register('firstName')} />)}
-          {field('lastName', t('lastName'), <input className={ui.input} autoComplete="family-name" maxLength={CONTACT_LIMITS.name} {...aria('lastName')} {...form.register('lastName')} />)}
+          {field(
+            'firstName',
+            t('firstName'),
+            <input
+              className={ui.input}
+              autoComplete="given-name"
+              maxLength={CONTACT_LIMITS.name}
+              {...aria('firstName', true)}
+              {...form.register('firstName')}
+            />,
+          )}
+          {field(
+            'lastName',
+            t('lastName'),
+            <input className={ui.input} autoComplete="family-name" maxLength={CONTACT_LIMITS.name} {...aria('lastName')} {...form.register('lastName')} />,
+          )}
         </div>
         <div className={styles.pair}>
-          {field('company', t('company'), <input className={ui.input} autoComplete="organization" maxLength={CONTACT_LIMITS.company} {...aria('company')} {...form.register('company')} />)}
+          {field(
+            'company',
+            t('company'),
+            <input className={ui.input} autoComplete="organization" maxLength={CONTACT_LIMITS.company} {...aria('company')} {...form.register('company')} />,
+          )}
           {field('email', t('email'), <input type="email" className={ui.input} autoComplete="email" {...aria('email', true)} {...form.register('email')} />)}
         </div>
         {field(

@@ -9,8 +9,12 @@ import table from '@/components/partner/customers/table.module.css';
 export function LeadsTable({ leads, timeZone }: { leads: LeadRow[]; timeZone: string }) {
   const t = useTranslations('Leads');
   const locale = useLocale();
-  const option = (key: string | null) => (key && t.has(`lookingForOptions.${key}` as 'lookingForOptions.product') ? t(`lookingForOptions.${key}` as 'lookingForOptions.product') : (key ?? ''));
-  const from = (lead: LeadRow) => (lead.campaign && t.has(`campaigns.${lead.campaign}` as 'campaigns.campaign-driver') ? t(`campaigns.${lead.campaign}` as 'campaigns.campaign-driver') : t(`sources.${lead.source}`));
+  const option = (key: string | null) =>
+    key && t.has(`lookingForOptions.${key}` as 'lookingForOptions.product') ? t(`lookingForOptions.${key}` as 'lookingForOptions.product') : (key ?? '');
+  const from = (lead: LeadRow) =>
+    lead.campaign && t.has(`campaigns.${lead.campaign}` as 'campaigns.campaign-driver')
+      ? t(`campaigns.${lead.campaign}` as 'campaigns.campaign-driver')
+      : t(`sources.${lead.source}`);
   if (!leads.length) return <p>{t('empty')}</p>;
   return (
     <div className={table.scroller}>

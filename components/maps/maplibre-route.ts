@@ -41,10 +41,20 @@ export function drawRouteMap(container: HTMLElement, styleUrl: string, points: M
     });
     map.once('load', () => {
       loaded = true;
-      const lineOf = (at: MapPoint[]) => ({ type: 'Feature' as const, properties: {}, geometry: { type: 'LineString' as const, coordinates: at.slice(0, 2).map((p) => [p.lng, p.lat]) } });
+      const lineOf = (at: MapPoint[]) => ({
+        type: 'Feature' as const,
+        properties: {},
+        geometry: { type: 'LineString' as const, coordinates: at.slice(0, 2).map((p) => [p.lng, p.lat]) },
+      });
       if (line && points.length > 1) {
         map.addSource('route', { type: 'geojson', data: lineOf(points) });
-        map.addLayer({ id: 'route', type: 'line', source: 'route', layout: { 'line-cap': 'round' }, paint: { 'line-color': '#0f766e', 'line-width': 4, 'line-dasharray': [2, 1.5] } });
+        map.addLayer({
+          id: 'route',
+          type: 'line',
+          source: 'route',
+          layout: { 'line-cap': 'round' },
+          paint: { 'line-color': '#0f766e', 'line-width': 4, 'line-dasharray': [2, 1.5] },
+        });
       }
       const markers = points.map((point) => {
         const element = document.createElement('span');

@@ -14,7 +14,23 @@ const LOAD_TIMEOUT_MS = 12_000;
  * once and stays when the map cannot load (no network, no WebGL, a bad style); once the map's
  * style has loaded, the map covers it. MapLibre's code and CSS are fetched only here, on demand.
  */
-export function OpenMap({ styleUrl, points, line, label, language, sketch, aspect = '16 / 10' }: { styleUrl: string | null; points: MapPoint[]; line: boolean; label: string; language: string; sketch: ReactNode; aspect?: string }) {
+export function OpenMap({
+  styleUrl,
+  points,
+  line,
+  label,
+  language,
+  sketch,
+  aspect = '16 / 10',
+}: {
+  styleUrl: string | null;
+  points: MapPoint[];
+  line: boolean;
+  label: string;
+  language: string;
+  sketch: ReactNode;
+  aspect?: string;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>(styleUrl ? 'loading' : 'failed');
   const handle = useRef<RouteMapHandle | null>(null);
@@ -54,7 +70,9 @@ export function OpenMap({ styleUrl, points, line, label, language, sketch, aspec
   return (
     <div className={styles.stage} data-open-map={state}>
       <div aria-hidden={state === 'ready' || undefined}>{sketch}</div>
-      {state === 'failed' ? null : <div ref={box} className={styles.map} style={{ aspectRatio: aspect }} role="img" aria-label={label} aria-hidden={state !== 'ready' || undefined} />}
+      {state === 'failed' ? null : (
+        <div ref={box} className={styles.map} style={{ aspectRatio: aspect }} role="img" aria-label={label} aria-hidden={state !== 'ready' || undefined} />
+      )}
     </div>
   );
 }

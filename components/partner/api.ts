@@ -11,11 +11,16 @@ export type RateCardInput = ApiBody<(typeof api.partner.rates)[':vehicleType']['
 /** A screen's query string as the typed client's query (the server's zod schema checks it). */
 const params = <Q>(query: string) => Object.fromEntries(new URLSearchParams(query)) as Q;
 
-export const fetchOverview = (query: string) => fetchData(api.partner.overview.$get({ query: params<ApiQuery<typeof api.partner.overview.$get>>(query) }, within()));
-export const fetchCustomers = (query: string) => fetchData(api.partner.customers.$get({ query: params<ApiQuery<typeof api.partner.customers.$get>>(query) }, within()));
-export const fetchPartnerWallet = (query: string) => fetchData(api.partner.wallet.$get({ query: params<ApiQuery<typeof api.partner.wallet.$get>>(query) }, within()));
-export const fetchRideEvents = (query: string) => fetchData(api.partner.events.$get({ query: params<ApiQuery<typeof api.partner.events.$get>>(query) }, within()));
-export const fetchVisits = (query: string) => fetchData(api.tracking.report.$get({ query: params<ApiQuery<typeof api.tracking.report.$get>>(query) }, within()));
+export const fetchOverview = (query: string) =>
+  fetchData(api.partner.overview.$get({ query: params<ApiQuery<typeof api.partner.overview.$get>>(query) }, within()));
+export const fetchCustomers = (query: string) =>
+  fetchData(api.partner.customers.$get({ query: params<ApiQuery<typeof api.partner.customers.$get>>(query) }, within()));
+export const fetchPartnerWallet = (query: string) =>
+  fetchData(api.partner.wallet.$get({ query: params<ApiQuery<typeof api.partner.wallet.$get>>(query) }, within()));
+export const fetchRideEvents = (query: string) =>
+  fetchData(api.partner.events.$get({ query: params<ApiQuery<typeof api.partner.events.$get>>(query) }, within()));
+export const fetchVisits = (query: string) =>
+  fetchData(api.tracking.report.$get({ query: params<ApiQuery<typeof api.tracking.report.$get>>(query) }, within()));
 export const fetchRates = () => fetchData(api.partner.rates.$get(undefined, within()));
 export const saveRateCard = (vehicleType: string, input: RateCardInput) =>
   fetchData(api.partner.rates[':vehicleType'].$put({ param: { vehicleType }, json: input }, within()));

@@ -47,8 +47,22 @@ export function ConsoleHeader({ area, brand, drawer }: { area: ConsoleArea; bran
       >
         {t('logout')}
       </button>
-      <dialog ref={dialog} className={styles.drawer} aria-label={t('menu')} onCancel={() => setOpen(false)} onClick={(event) => { if (event.target === dialog.current) setOpen(false); }}>
-        <div onClick={(event) => { if ((event.target as HTMLElement).closest('a')) setOpen(false); }}>{drawer}</div>
+      <dialog
+        ref={dialog}
+        className={styles.drawer}
+        aria-label={t('menu')}
+        onCancel={() => setOpen(false)}
+        onClick={(event) => {
+          if (event.target === dialog.current) setOpen(false);
+        }}
+      >
+        <div
+          onClick={(event) => {
+            if ((event.target as HTMLElement).closest('a')) setOpen(false);
+          }}
+        >
+          {drawer}
+        </div>
         <button type="button" className={styles.closeDrawer} onClick={() => setOpen(false)}>
           {t('closeMenu')}
         </button>

@@ -22,12 +22,25 @@ import styles from './console.module.css';
  * phones, sidebar on desktop, the section's panel (at most 1600 px) and the
  * service map on large screens. `namespaces` are the section's client messages.
  */
-export async function ConsolePage({ params, area, namespaces, children }: { params: PageParams; area: ConsoleArea; namespaces: (keyof Messages)[]; children: ReactNode }) {
+export async function ConsolePage({
+  params,
+  area,
+  namespaces,
+  children,
+}: {
+  params: PageParams;
+  area: ConsoleArea;
+  namespaces: (keyof Messages)[];
+  children: ReactNode;
+}) {
   const { tenant, market } = await pageContext(params);
   const t = await getTranslations('ConsoleNav');
   const tLang = await getTranslations('LanguageSelector');
   const cities = await listServiceAreas(tenant.id);
-  const languages = languagesForCountry(market.country).map((lang) => ({ locale: toLocaleTag({ country: market.country, lang }), label: new Intl.DisplayNames([lang], { type: 'language' }).of(lang) ?? lang }));
+  const languages = languagesForCountry(market.country).map((lang) => ({
+    locale: toLocaleTag({ country: market.country, lang }),
+    label: new Intl.DisplayNames([lang], { type: 'language' }).of(lang) ?? lang,
+  }));
   const selector = languages.length > 1 ? <LanguageSelector label={tLang('label')} current={toLocaleTag(market)} options={languages} /> : null;
   const brand = (
     <Link href={`/${area}/home`} className={styles.brand}>
@@ -41,35 +54,35 @@ export async function ConsolePage({ params, area, namespaces, children }: { para
   return (
     <ClientMessages namespaces={['ConsoleNav', 'Auth', 'AuthErrors', 'Validation', 'PartnerRides', 'Dispatch', 'TripKinds', 'VehicleTypes', ...namespaces]}>
       <QueryProvider>
-      <a className="skip-link" href="#main">
-        {t('skip')}
-      </a>
-      <ConsoleHeader
-        area={area}
-        brand={brand}
-        drawer={
-          <>
-            <ConsoleNav area={area} replace />
+        <a className="skip-link" href="#main">
+          {t('skip')}
+        </a>
+        <ConsoleHeader
+          area={area}
+          brand={brand}
+          drawer={
+            <>
+              <ConsoleNav area={area} replace />
+              {selector}
+            </>
+          }
+        />
+        <div className={styles.layout}>
+          <aside className={styles.sidebar}>
+            <ConsoleNav area={area} />
             {selector}
-          </>
-        }
-      />
-      <div className={styles.layout}>
-        <aside className={styles.sidebar}>
-          <ConsoleNav area={area} />
-          {selector}
-        </aside>
-        <main id="main" className={styles.main} tabIndex={-1}>
-          <ConsoleGate area={area}>
-            {children}
-            <NewBookings businessName={tenant.name} timeZone={tenant.timeZone} />
-            <AddVehicleWhenEmpty area={area} />
-          </ConsoleGate>
-        </main>
-        <aside className={styles.mapPane} aria-label={t('serviceMap')}>
-          <ServiceMap cities={cities} label={t('serviceMapLabel', { businessName: tenant.name })} />
-        </aside>
-      </div>
+          </aside>
+          <main id="main" className={styles.main} tabIndex={-1}>
+            <ConsoleGate area={area}>
+              {children}
+              <NewBookings businessName={tenant.name} timeZone={tenant.timeZone} />
+              <AddVehicleWhenEmpty area={area} />
+            </ConsoleGate>
+          </main>
+          <aside className={styles.mapPane} aria-label={t('serviceMap')}>
+            <ServiceMap cities={cities} label={t('serviceMapLabel', { businessName: tenant.name })} />
+          </aside>
+        </div>
       </QueryProvider>
     </ClientMessages>
   );

@@ -37,23 +37,64 @@ async function rentalPackages(tenant: Tenant) {
  * (a table importing every screen would ship all of them to every console page, the login included).
  */
 const CONSOLE_SCREENS = {
-  home: { title: { namespace: 'Overview', key: 'title' }, namespaces: ['Overview', 'Settings', 'Money'], props: ({ area, tenant }) => ({ area, timeZone: tenant.timeZone }) },
-  rides: { title: { namespace: 'PartnerRides', key: 'title' }, namespaces: ['PartnerRides', 'Board', 'Overview', 'TripKinds', 'VehicleTypes', 'Trust'], props: ({ tenant }) => ({ timeZone: tenant.timeZone }) },
-  book: { title: { namespace: 'ConsoleBooking', key: 'title' }, namespaces: ['ConsoleBooking', 'Booking', 'TripKinds', 'VehicleTypes', 'RideFlow'], props: async ({ area, tenant, market }) => ({ area, timeZone: tenant.timeZone, defaultCountry: COUNTRIES[market.country].region, packages: await rentalPackages(tenant) }) },
+  home: {
+    title: { namespace: 'Overview', key: 'title' },
+    namespaces: ['Overview', 'Settings', 'Money'],
+    props: ({ area, tenant }) => ({ area, timeZone: tenant.timeZone }),
+  },
+  rides: {
+    title: { namespace: 'PartnerRides', key: 'title' },
+    namespaces: ['PartnerRides', 'Board', 'Overview', 'TripKinds', 'VehicleTypes', 'Trust'],
+    props: ({ tenant }) => ({ timeZone: tenant.timeZone }),
+  },
+  book: {
+    title: { namespace: 'ConsoleBooking', key: 'title' },
+    namespaces: ['ConsoleBooking', 'Booking', 'TripKinds', 'VehicleTypes', 'RideFlow'],
+    props: async ({ area, tenant, market }) => ({
+      area,
+      timeZone: tenant.timeZone,
+      defaultCountry: COUNTRIES[market.country].region,
+      packages: await rentalPackages(tenant),
+    }),
+  },
   vehicles: { title: { namespace: 'FleetVehicles', key: 'title' }, namespaces: ['FleetVehicles', 'VehicleTypes'], props: () => ({}) },
-  drivers: { title: { namespace: 'FleetDrivers', key: 'title' }, namespaces: ['FleetDrivers', 'VehicleTypes'], props: ({ tenant }) => ({ defaultCountry: phoneRegion(tenant.countryCode) }) },
-  agencies: { title: { namespace: 'FleetAgencies', key: 'title' }, namespaces: ['FleetAgencies', 'VehicleTypes'], props: ({ area, tenant }) => ({ area, defaultCountry: phoneRegion(tenant.countryCode) }) },
-  wallet: { title: { namespace: 'PartnerWallet', key: 'title' }, namespaces: ['PartnerWallet', 'Money', 'Overview', 'Paginator'], props: ({ tenant }) => ({ timeZone: tenant.timeZone }) },
+  drivers: {
+    title: { namespace: 'FleetDrivers', key: 'title' },
+    namespaces: ['FleetDrivers', 'VehicleTypes'],
+    props: ({ tenant }) => ({ defaultCountry: phoneRegion(tenant.countryCode) }),
+  },
+  agencies: {
+    title: { namespace: 'FleetAgencies', key: 'title' },
+    namespaces: ['FleetAgencies', 'VehicleTypes'],
+    props: ({ area, tenant }) => ({ area, defaultCountry: phoneRegion(tenant.countryCode) }),
+  },
+  wallet: {
+    title: { namespace: 'PartnerWallet', key: 'title' },
+    namespaces: ['PartnerWallet', 'Money', 'Overview', 'Paginator'],
+    props: ({ tenant }) => ({ timeZone: tenant.timeZone }),
+  },
   rates: { title: { namespace: 'Rates', key: 'title' }, namespaces: ['Rates', 'VehicleTypes', 'TripRules'], props: () => ({}) },
   customers: { title: { namespace: 'Customers', key: 'title' }, namespaces: ['Customers', 'Paginator'], props: () => ({}) },
-  events: { title: { namespace: 'RideEvents', key: 'metaTitle' }, namespaces: ['RideEvents', 'Paginator'], props: ({ tenant }) => ({ timeZone: tenant.timeZone }) },
-  visits: { title: { namespace: 'Visits', key: 'metaTitle' }, namespaces: ['Visits', 'Leads', 'Overview'], props: ({ tenant }) => ({ timeZone: tenant.timeZone }) },
+  events: {
+    title: { namespace: 'RideEvents', key: 'metaTitle' },
+    namespaces: ['RideEvents', 'Paginator'],
+    props: ({ tenant }) => ({ timeZone: tenant.timeZone }),
+  },
+  visits: {
+    title: { namespace: 'Visits', key: 'metaTitle' },
+    namespaces: ['Visits', 'Leads', 'Overview'],
+    props: ({ tenant }) => ({ timeZone: tenant.timeZone }),
+  },
   apps: { title: { namespace: 'Apps', key: 'title' }, namespaces: ['Apps'], props: ({ area, tenant, market }) => ({ tenant, market, area }) },
   blog: { title: { namespace: 'BlogCreate', key: 'metaTitle' }, namespaces: ['BlogCreate'], props: () => ({}) },
   reviews: { title: { namespace: 'Reviews', key: 'title' }, namespaces: ['Reviews', 'SiteRating'], props: ({ tenant }) => ({ timeZone: tenant.timeZone }) },
   invoice: { title: { namespace: 'InvoiceDetails', key: 'title' }, namespaces: ['InvoiceDetails', 'Validation'], props: () => ({}) },
   settings: { title: { namespace: 'Settings', key: 'title' }, namespaces: ['Settings'], props: () => ({}) },
-  domain: { title: { namespace: 'DomainSettings', key: 'title' }, namespaces: ['DomainSettings'], props: ({ tenant }) => ({ consoleOrigin: consoleOriginOf(tenant.slug) }) },
+  domain: {
+    title: { namespace: 'DomainSettings', key: 'title' },
+    namespaces: ['DomainSettings'],
+    props: ({ tenant }) => ({ consoleOrigin: consoleOriginOf(tenant.slug) }),
+  },
   integrations: {
     title: { namespace: 'Integrations', key: 'title' },
     namespaces: ['Integrations'],

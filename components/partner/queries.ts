@@ -3,7 +3,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { VehicleType } from '@/lib/booking/vocabulary';
 import { queryKeys } from '@/lib/query-keys';
-import { fetchCustomers, fetchOverview, fetchPartnerWallet, fetchRates, fetchRideEvents, fetchVisits, saveRateCard, type RateCardInput, type RatesData } from './api';
+import {
+  fetchCustomers,
+  fetchOverview,
+  fetchPartnerWallet,
+  fetchRates,
+  fetchRideEvents,
+  fetchVisits,
+  saveRateCard,
+  type RateCardInput,
+  type RatesData,
+} from './api';
 
 const keys = queryKeys.partner;
 
@@ -23,6 +33,8 @@ export function useSaveRateCard() {
   return useMutation({
     mutationFn: ({ vehicleType, input }: { vehicleType: VehicleType; input: RateCardInput }) => saveRateCard(vehicleType, input),
     onSuccess: (card) =>
-      client.setQueryData<RatesData>(keys.rates(), (data) => (data ? { ...data, cards: data.cards.map((c) => (c.vehicleType === card.vehicleType ? card : c)) } : data)),
+      client.setQueryData<RatesData>(keys.rates(), (data) =>
+        data ? { ...data, cards: data.cards.map((c) => (c.vehicleType === card.vehicleType ? card : c)) } : data,
+      ),
   });
 }

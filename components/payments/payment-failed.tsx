@@ -37,10 +37,20 @@ export function PaymentFailed({ rideId }: { rideId?: number }) {
       <div className={styles.confirmActions}>
         {rideId ? (
           <>
-            <button type="button" className={`${ui.button} ${ui.primary}`} disabled={busy} onClick={() => void act(typedCall(api.payments.$post({ json: { rideId: rideId! } }, within())), (data) => `/pay/${data.txnId}`)}>
+            <button
+              type="button"
+              className={`${ui.button} ${ui.primary}`}
+              disabled={busy}
+              onClick={() => void act(typedCall(api.payments.$post({ json: { rideId: rideId! } }, within())), (data) => `/pay/${data.txnId}`)}
+            >
               {t('retry')}
             </button>
-            <button type="button" className={`${ui.button} ${ui.secondary}`} disabled={busy} onClick={() => void act(typedCall(api.payments.cash.$post({ json: { rideId: rideId! } }, within())), () => '/user/rides')}>
+            <button
+              type="button"
+              className={`${ui.button} ${ui.secondary}`}
+              disabled={busy}
+              onClick={() => void act(typedCall(api.payments.cash.$post({ json: { rideId: rideId! } }, within())), () => '/user/rides')}
+            >
               {t('payCash')}
             </button>
           </>

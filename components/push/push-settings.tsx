@@ -48,7 +48,12 @@ export function PushSettings() {
           <h2>{t('pushTitle')}</h2>
         </legend>
         <label className={own.switch}>
-          <input type="checkbox" aria-describedby={`${id}-hint`} checked={ready && settings.data.pushEnabled} onChange={(event) => save(event.target.checked)} />
+          <input
+            type="checkbox"
+            aria-describedby={`${id}-hint`}
+            checked={ready && settings.data.pushEnabled}
+            onChange={(event) => save(event.target.checked)}
+          />
           {t('pushLabel')}
         </label>
         <p id={`${id}-hint`} className={`${styles.muted} ${own.hint}`}>
@@ -58,8 +63,16 @@ export function PushSettings() {
       <p role="status" className={styles.status}>
         {result?.saved ? result.message : ''}
       </p>
-      {settings.isError ? <p role="alert" className={ui.error}>{t('pushLoadError')}</p> : null}
-      {result && !result.saved ? <p role="alert" className={ui.error}>{result.message}</p> : null}
+      {settings.isError ? (
+        <p role="alert" className={ui.error}>
+          {t('pushLoadError')}
+        </p>
+      ) : null}
+      {result && !result.saved ? (
+        <p role="alert" className={ui.error}>
+          {result.message}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -43,7 +43,16 @@ export function CancelRideDialog({ ride, onCancelled, onClose }: Props) {
   };
 
   return (
-    <dialog ref={dialog} className={auth.dialog} aria-labelledby={`${id}-title`} aria-describedby={`${id}-body`} onCancel={(event) => { event.preventDefault(); close(); }}>
+    <dialog
+      ref={dialog}
+      className={auth.dialog}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-body`}
+      onCancel={(event) => {
+        event.preventDefault();
+        close();
+      }}
+    >
       <form
         noValidate
         onSubmit={form.handleSubmit(async (input) => {

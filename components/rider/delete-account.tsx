@@ -63,7 +63,11 @@ function ConfirmDelete({ onClose }: { onClose: () => void }) {
       <div className={styles.stack}>
         <h2 id={`${id}-title`}>{t('deleteConfirmTitle')}</h2>
         <p id={`${id}-body`}>{t('deleteConfirmBody')}</p>
-        {failed ? <p role="alert" className={ui.error}>{t('deleteFailed')}</p> : null}
+        {failed ? (
+          <p role="alert" className={ui.error}>
+            {t('deleteFailed')}
+          </p>
+        ) : null}
         <div className={styles.actions}>
           <button type="button" className={`${ui.button} ${styles.danger}`} onClick={confirm} disabled={busy}>
             {busy ? t('deleting') : t('confirmDelete')}

@@ -44,7 +44,11 @@ function ProfileDetails({ me }: { me: Me }) {
   const id = useId();
   const update = useUpdateProfile();
   const [result, setResult] = useState<{ saved: boolean; message: string }>();
-  const form = useForm<ProfileFields, unknown, UpdateProfileInput>({ resolver: profileResolver, mode: 'onTouched', defaultValues: { name: me.name, email: me.email } });
+  const form = useForm<ProfileFields, unknown, UpdateProfileInput>({
+    resolver: profileResolver,
+    mode: 'onTouched',
+    defaultValues: { name: me.name, email: me.email },
+  });
   const { errors, isSubmitting, isDirty } = form.formState;
   const name = useWatch({ control: form.control, name: 'name' }) ?? '';
   // past the limit the name is refused at once (the counter shows by how much), never cut
@@ -72,22 +76,66 @@ function ProfileDetails({ me }: { me: Me }) {
       >
         <div className={ui.field}>
           <label htmlFor={`${id}-name`}>{t('nameLabel')}</label>
-          <input id={`${id}-name`} className={ui.input} autoComplete="name" maxLength={NAME_MAX * 4} required aria-invalid={nameError ? true : undefined} aria-describedby={`${id}-name-count${nameError ? ` ${id}-name-error` : ''}`} {...form.register('name')} />
-          <p id={`${id}-name-count`} className={nameTooLong ? ui.error : ui.counter}>{t('nameCounter', { count: name.length, max: NAME_MAX })}</p>
-          {nameError ? <p id={`${id}-name-error`} className={ui.error}>{nameError}</p> : null}
+          <input
+            id={`${id}-name`}
+            className={ui.input}
+            autoComplete="name"
+            maxLength={NAME_MAX * 4}
+            required
+            aria-invalid={nameError ? true : undefined}
+            aria-describedby={`${id}-name-count${nameError ? ` ${id}-name-error` : ''}`}
+            {...form.register('name')}
+          />
+          <p id={`${id}-name-count`} className={nameTooLong ? ui.error : ui.counter}>
+            {t('nameCounter', { count: name.length, max: NAME_MAX })}
+          </p>
+          {nameError ? (
+            <p id={`${id}-name-error`} className={ui.error}>
+              {nameError}
+            </p>
+          ) : null}
         </div>
         <div className={ui.field}>
           <label htmlFor={`${id}-email`}>{t('emailLabel')}</label>
-          <input id={`${id}-email`} className={ui.input} type="email" inputMode="email" autoComplete="email" aria-invalid={emailError ? true : undefined} aria-describedby={emailError ? `${id}-email-error` : undefined} {...form.register('email')} />
-          {emailError ? <p id={`${id}-email-error`} className={ui.error}>{emailError}</p> : null}
+          <input
+            id={`${id}-email`}
+            className={ui.input}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            aria-invalid={emailError ? true : undefined}
+            aria-describedby={emailError ? `${id}-email-error` : undefined}
+            {...form.register('email')}
+          />
+          {emailError ? (
+            <p id={`${id}-email-error`} className={ui.error}>
+              {emailError}
+            </p>
+          ) : null}
         </div>
         <div className={ui.field}>
           <label htmlFor={`${id}-phone`}>{t('phoneLabel')}</label>
-          <input id={`${id}-phone`} className={ui.input} type="tel" dir="ltr" readOnly value={`+${me.country_code} ${me.phone_number}`} aria-describedby={`${id}-phone-hint`} />
-          <p id={`${id}-phone-hint`} className={styles.muted}>{t('phoneHint')}</p>
+          <input
+            id={`${id}-phone`}
+            className={ui.input}
+            type="tel"
+            dir="ltr"
+            readOnly
+            value={`+${me.country_code} ${me.phone_number}`}
+            aria-describedby={`${id}-phone-hint`}
+          />
+          <p id={`${id}-phone-hint`} className={styles.muted}>
+            {t('phoneHint')}
+          </p>
         </div>
-        <p role="status" className={styles.status}>{result?.saved && !isDirty ? result.message : ''}</p>
-        {result && !result.saved ? <p role="alert" className={ui.error}>{result.message}</p> : null}
+        <p role="status" className={styles.status}>
+          {result?.saved && !isDirty ? result.message : ''}
+        </p>
+        {result && !result.saved ? (
+          <p role="alert" className={ui.error}>
+            {result.message}
+          </p>
+        ) : null}
         <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={isSubmitting}>
           {isSubmitting ? t('saving') : t('save')}
         </button>

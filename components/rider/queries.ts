@@ -18,7 +18,9 @@ export function useCancelRide() {
     mutationFn: ({ rideId, reason }: { rideId: number; reason: string }) => cancelRide(rideId, { reason }),
     onSuccess: (ride) => {
       client.setQueryData<RideLists>(queryKeys.rider.rides(), (lists) =>
-        lists ? { upcoming: lists.upcoming.filter((r) => r.id !== ride.id), past: [ride, ...lists.past.filter((r) => r.id !== ride.id)].sort(byPickupDesc) } : lists,
+        lists
+          ? { upcoming: lists.upcoming.filter((r) => r.id !== ride.id), past: [ride, ...lists.past.filter((r) => r.id !== ride.id)].sort(byPickupDesc) }
+          : lists,
       );
       void client.invalidateQueries({ queryKey: queryKeys.rider.wallet() });
     },

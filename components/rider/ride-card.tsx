@@ -13,7 +13,13 @@ import rides from './rides.module.css';
 /** A ride can be cancelled by its rider until the trip starts. */
 export const isCancellable = (ride: RideView) => ride.status === 'booked' || ride.status === 'accepted';
 
-const CASHBACK_LINE = { booked: 'cashbackPending', accepted: 'cashbackPending', ontrip: 'cashbackPending', completed: 'cashbackCredited', cancelled: 'cashbackReversed' } as const;
+const CASHBACK_LINE = {
+  booked: 'cashbackPending',
+  accepted: 'cashbackPending',
+  ontrip: 'cashbackPending',
+  completed: 'cashbackCredited',
+  cancelled: 'cashbackReversed',
+} as const;
 
 /** One of the rider's rides: status, trip, times, start code, itemised fare, cashback and Cancel. */
 export function RideCard({ ride, timeZone, onCancel }: { ride: RideView; timeZone: string; onCancel: (ride: RideView) => void }) {

@@ -61,7 +61,12 @@ function Rides({ timeZone }: { timeZone: string }) {
     focusPanel.current = true;
   };
 
-  if (status === 'loading') return <p role="status" aria-busy="true" className={styles.muted}>{t('loading')}</p>;
+  if (status === 'loading')
+    return (
+      <p role="status" aria-busy="true" className={styles.muted}>
+        {t('loading')}
+      </p>
+    );
   if (status === 'error' || !query.data) {
     return (
       <div role="alert" className={styles.gate}>

@@ -9,7 +9,19 @@ type Tab<K extends string> = { key: K; label: string };
 export const tabIds = (id: string, key: string) => ({ tab: `${id}-tab-${key}`, panel: `${id}-panel-${key}` });
 
 /** An ARIA tab list with arrow, Home and End keys (roving focus, automatic activation). */
-export function Tabs<K extends string>({ id, label, tabs, selected, onSelect }: { id: string; label: string; tabs: Tab<K>[]; selected: K; onSelect: (key: K) => void }) {
+export function Tabs<K extends string>({
+  id,
+  label,
+  tabs,
+  selected,
+  onSelect,
+}: {
+  id: string;
+  label: string;
+  tabs: Tab<K>[];
+  selected: K;
+  onSelect: (key: K) => void;
+}) {
   const list = useRef<HTMLDivElement>(null);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -29,7 +41,17 @@ export function Tabs<K extends string>({ id, label, tabs, selected, onSelect }: 
         const ids = tabIds(id, tab.key);
         const active = tab.key === selected;
         return (
-          <button key={tab.key} id={ids.tab} type="button" role="tab" className={rides.tab} aria-selected={active} aria-controls={ids.panel} tabIndex={active ? 0 : -1} onClick={() => onSelect(tab.key)}>
+          <button
+            key={tab.key}
+            id={ids.tab}
+            type="button"
+            role="tab"
+            className={rides.tab}
+            aria-selected={active}
+            aria-controls={ids.panel}
+            tabIndex={active ? 0 : -1}
+            onClick={() => onSelect(tab.key)}
+          >
             {tab.label}
           </button>
         );

@@ -45,7 +45,12 @@ function Wallet({ timeZone }: { timeZone: string }) {
   const status = loadStatus(query);
   const id = useId();
 
-  if (status === 'loading') return <p role="status" aria-busy="true" className={styles.muted}>{t('loading')}</p>;
+  if (status === 'loading')
+    return (
+      <p role="status" aria-busy="true" className={styles.muted}>
+        {t('loading')}
+      </p>
+    );
   if (status === 'error' || !query.data) {
     return (
       <div role="alert" className={styles.gate}>
@@ -82,9 +87,7 @@ function Wallet({ timeZone }: { timeZone: string }) {
                 <li key={entry.id}>
                   <div>
                     <p>{t(`kind.${KIND_LABEL[entry.kind]}`)}</p>
-                    <p className={styles.muted}>
-                      {entry.rideId ? t('entryRide', { id: entry.rideId, date: when(entry.createdAt) }) : when(entry.createdAt)}
-                    </p>
+                    <p className={styles.muted}>{entry.rideId ? t('entryRide', { id: entry.rideId, date: when(entry.createdAt) }) : when(entry.createdAt)}</p>
                   </div>
                   <p className={amount < 0 ? wallet.debit : wallet.credit}>{formatMoney(amount, entry.currency, locale, { signed: true })}</p>
                 </li>

@@ -11,13 +11,7 @@ export async function Breadcrumbs({ items }: { items: readonly BreadcrumbItem[] 
     <nav aria-label={t('label')} className={styles.breadcrumbs}>
       <ol>
         {items.map((item, index) => (
-          <li key={item.href}>
-            {index === items.length - 1 ? (
-              <span aria-current="page">{item.name}</span>
-            ) : (
-              <Link href={item.href}>{item.name}</Link>
-            )}
-          </li>
+          <li key={item.href}>{index === items.length - 1 ? <span aria-current="page">{item.name}</span> : <Link href={item.href}>{item.name}</Link>}</li>
         ))}
       </ol>
     </nav>

@@ -64,7 +64,16 @@ export async function fareCaption(table: Fares, locale: string): Promise<string>
   return t(table.tripKind === 'airport' ? 'fareCaption.airport' : 'fareCaption.local', { distance, duration });
 }
 
-export async function FaresSection({ tenant, place, level, idPrefix, tables, locale, title, note }: Section & { tables: Fares[]; locale: string; title?: string; note?: string }) {
+export async function FaresSection({
+  tenant,
+  place,
+  level,
+  idPrefix,
+  tables,
+  locale,
+  title,
+  note,
+}: Section & { tables: Fares[]; locale: string; title?: string; note?: string }) {
   const t = await getTranslations('Place');
   const id = `${idPrefix}-fares`;
   const captions = await Promise.all(tables.map((table) => fareCaption(table, locale)));
@@ -148,7 +157,16 @@ export async function CallSection({ tenant, place, level, idPrefix }: Section) {
 }
 
 /** Popular routes from a place: distance, duration and the lowest live fare, each linking to its route page. */
-export async function PopularRoutes({ tenant, place, level, idPrefix, routes, cards, locale, title }: Section & { routes: ServiceRoute[]; cards: Cards; locale: string; title?: string }) {
+export async function PopularRoutes({
+  tenant,
+  place,
+  level,
+  idPrefix,
+  routes,
+  cards,
+  locale,
+  title,
+}: Section & { routes: ServiceRoute[]; cards: Cards; locale: string; title?: string }) {
   const t = await getTranslations('Place');
   const id = `${idPrefix}-routes`;
   return (
@@ -193,7 +211,17 @@ export async function PopularRoutes({ tenant, place, level, idPrefix, routes, ca
 
 /** The call to action that opens the booking form. */
 /** The booking call to action; `href` carries the page's trip to the form (default: the empty form). */
-export async function BookingCta({ label, level, idPrefix, href = SEO_PATHS.booking() }: { label: string; level: HeadingLevel; idPrefix: string; href?: string }) {
+export async function BookingCta({
+  label,
+  level,
+  idPrefix,
+  href = SEO_PATHS.booking(),
+}: {
+  label: string;
+  level: HeadingLevel;
+  idPrefix: string;
+  href?: string;
+}) {
   const t = await getTranslations('Place');
   const id = `${idPrefix}-book`;
   return (

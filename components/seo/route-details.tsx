@@ -23,9 +23,7 @@ export async function RouteDetails({ tenant, route, locale }: { tenant: Tenant; 
       <Heading level={1} id={`${idPrefix}-title`} className={styles.heading}>
         {t('heading', names)}
       </Heading>
-      <p className={styles.lead}>
-        {t('intro', { ...names, distance: formatKm(route.distanceM, locale), duration: formatDuration(route.durationS, locale) })}
-      </p>
+      <p className={styles.lead}>{t('intro', { ...names, distance: formatKm(route.distanceM, locale), duration: formatDuration(route.durationS, locale) })}</p>
       <FaresSection {...section} tables={[routeFareTable(cards, route)]} locale={locale} title={t('faresTitle', names)} note={t('estimateNote')} />
       <ReviewsSection {...section} />
       <CallSection {...section} />
@@ -38,7 +36,12 @@ export async function RouteDetails({ tenant, route, locale }: { tenant: Tenant; 
       <PopularRoutes {...section} routes={others} cards={cards} locale={locale} title={t('moreRoutesTitle', names)} />
       <RideOptions {...section} />
       {/* the form gets the very places this page priced, so its quote equals the table above */}
-      <BookingCta label={t('bookCta', names)} level={2} idPrefix={idPrefix} href={SEO_PATHS.bookingWith({ from: route.from, to: route.to, kind: 'outstation' })} />
+      <BookingCta
+        label={t('bookCta', names)}
+        level={2}
+        idPrefix={idPrefix}
+        href={SEO_PATHS.bookingWith({ from: route.from, to: route.to, kind: 'outstation' })}
+      />
     </article>
   );
 }

@@ -8,5 +8,11 @@ import { AppStoresPopup } from './appstores-popup';
 export async function AppStores({ tenant }: { tenant: Tenant }) {
   const t = await getTranslations('AppStores');
   const apps = APP_ROLES.map((role) => ({ href: `/${role}/app`, title: t(`${role}Title`), body: t(`${role}Body`) }));
-  return <AppStoresPopup homeHref={SEO_PATHS.home()} apps={apps} labels={{ title: t('title', { businessName: tenant.name }), intro: t('intro'), close: t('close') }} />;
+  return (
+    <AppStoresPopup
+      homeHref={SEO_PATHS.home()}
+      apps={apps}
+      labels={{ title: t('title', { businessName: tenant.name }), intro: t('intro'), close: t('close') }}
+    />
+  );
 }

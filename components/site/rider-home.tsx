@@ -21,27 +21,27 @@ export async function RiderHero({ tenant }: { tenant: Tenant }) {
   const whatsapp = whatsappLink(tenant, t('whatsappText', { businessName: tenant.name }));
   return (
     <section className={styles.hero} style={tenant.bannerUrl ? { backgroundImage: `url(${tenant.bannerUrl})` } : undefined}>
-        {/* eslint-disable-next-line @next/next/no-img-element -- decorative static SVG (the console's sedan illustration) */}
-        <img className={styles.heroCar} src="/vehicles/sedan.svg" alt="" width={240} height={120} />
-        <div className={styles.heroText}>
-          <h1>{t('title', { businessName: tenant.name })}</h1>
-          <p>{t('subtitle')}</p>
-          <div className={styles.actions}>
-            {phone ? (
-              <a href={`tel:${phone.e164}`} className={`${ui.button} ${styles.heroCall}`}>
-                <Icon icon={Phone} size={18} />
-                {t('call', { phone: phone.display })}
-              </a>
-            ) : null}
-            {whatsapp ? (
-              <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={`${ui.button} ${styles.heroWhatsapp}`}>
-                <Icon icon={MessageCircle} size={18} />
-                {t('whatsapp')}
-              </a>
-            ) : null}
-          </div>
+      {/* eslint-disable-next-line @next/next/no-img-element -- decorative static SVG (the console's sedan illustration) */}
+      <img className={styles.heroCar} src="/vehicles/sedan.svg" alt="" width={240} height={120} />
+      <div className={styles.heroText}>
+        <h1>{t('title', { businessName: tenant.name })}</h1>
+        <p>{t('subtitle')}</p>
+        <div className={styles.actions}>
+          {phone ? (
+            <a href={`tel:${phone.e164}`} className={`${ui.button} ${styles.heroCall}`}>
+              <Icon icon={Phone} size={18} />
+              {t('call', { phone: phone.display })}
+            </a>
+          ) : null}
+          {whatsapp ? (
+            <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={`${ui.button} ${styles.heroWhatsapp}`}>
+              <Icon icon={MessageCircle} size={18} />
+              {t('whatsapp')}
+            </a>
+          ) : null}
         </div>
-      </section>
+      </div>
+    </section>
   );
 }
 

@@ -63,7 +63,9 @@ export function TrackDriver({ rideId, token }: { rideId: number | null; token?: 
   const notice = (text: string, role: 'alert' | 'status') => (
     <section className={styles.track} aria-labelledby="track-title">
       <h1 id="track-title">{t('pageTitle')}</h1>
-      <p role={role} aria-busy={role === 'status' || undefined}>{text}</p>
+      <p role={role} aria-busy={role === 'status' || undefined}>
+        {text}
+      </p>
     </section>
   );
   if (!rideId || (problem && problem !== 'signIn')) return notice(t(problem ?? 'notFound'), 'alert');
@@ -78,7 +80,11 @@ export function TrackDriver({ rideId, token }: { rideId: number | null; token?: 
       <h1 id="track-title">{t('title', { id: data.rideId })}</h1>
       <p className={styles.status}>{tStatus(`tabs.${data.status}`)}</p>
       {data.readOnly ? <p className={styles.note}>{t('sharedView')}</p> : null}
-      {ended ? <p role="status" className={styles.note}>{t('ended')}</p> : null}
+      {ended ? (
+        <p role="status" className={styles.note}>
+          {t('ended')}
+        </p>
+      ) : null}
       {position && !ended ? (
         <TrackMap
           pickup={data.pickup}
@@ -91,7 +97,11 @@ export function TrackDriver({ rideId, token }: { rideId: number | null; token?: 
           pickupMarker={t('pickupMarker')}
         />
       ) : null}
-      {!position && !ended ? <p role="status" className={styles.note}>{data.driver ? t('noPosition') : t('noDriver')}</p> : null}
+      {!position && !ended ? (
+        <p role="status" className={styles.note}>
+          {data.driver ? t('noPosition') : t('noDriver')}
+        </p>
+      ) : null}
       {data.driver ? (
         <dl className={styles.facts}>
           <dt>{t('driver')}</dt>

@@ -10,7 +10,16 @@ import { TrackSketch } from './track-sketch';
 const GOOGLE_KEY = process.env.NEXT_PUBLIC_GOOGLE_MAPS_API_KEY;
 const GoogleTrackMap = GOOGLE_KEY ? dynamic(() => import('./google-track-map').then((m) => m.GoogleTrackMap), { ssr: false }) : null;
 
-type Props = { pickup: Place; driver: { lat: number; lng: number }; label: string; caption: string; driverLabel: string; pickupLabel: string; driverMarker: string; pickupMarker: string };
+type Props = {
+  pickup: Place;
+  driver: { lat: number; lng: number };
+  label: string;
+  caption: string;
+  driverLabel: string;
+  pickupLabel: string;
+  driverMarker: string;
+  pickupMarker: string;
+};
 
 /** Google's map when NEXT_PUBLIC_GOOGLE_MAPS_API_KEY is set, else the open-data map over the sketch (which stays when that map cannot load), so the page is never blank. */
 export function TrackMap(props: Props) {
@@ -22,5 +31,15 @@ export function TrackMap(props: Props) {
     { ...props.driver, marker: props.driverMarker, tone: 'driver' as const },
     { lat: props.pickup.lat, lng: props.pickup.lng, marker: props.pickupMarker, tone: 'pickup' as const },
   ];
-  return <OpenMap styleUrl={styleUrl} points={points} line label={props.label} language={language} sketch={<TrackSketch {...props} note={tMaps('sketchNote')} />} aspect="32 / 22" />;
+  return (
+    <OpenMap
+      styleUrl={styleUrl}
+      points={points}
+      line
+      label={props.label}
+      language={language}
+      sketch={<TrackSketch {...props} note={tMaps('sketchNote')} />}
+      aspect="32 / 22"
+    />
+  );
 }

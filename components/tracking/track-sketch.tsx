@@ -22,7 +22,17 @@ export function sketchPosition(pickup: Point, driver: Point): { x: number; y: nu
   return { x: W / 2 + dx * scale, y: H / 2 - dy * scale };
 }
 
-type Props = { pickup: Place; driver: Point; label: string; caption: string; driverLabel: string; pickupLabel: string; driverMarker: string; pickupMarker: string; note?: string };
+type Props = {
+  pickup: Place;
+  driver: Point;
+  label: string;
+  caption: string;
+  driverLabel: string;
+  pickupLabel: string;
+  driverMarker: string;
+  pickupMarker: string;
+  note?: string;
+};
 
 /** The track map without a maps key: the pickup, the driver and the line between them (spec 000 §2.16). */
 /** `note` says on the drawing that it is a sketch, not a map. */
@@ -37,13 +47,27 @@ export function TrackSketch({ pickup, driver, label, caption, driverLabel, picku
         <line x1={d.x} y1={d.y} x2={p.x} y2={p.y} className={styles.line} data-testid="track-line" />
         <g className={styles.pickup} transform={`translate(${p.x} ${p.y})`}>
           <circle r="12" />
-          <text y="4" textAnchor="middle">{pickupMarker}</text>
-          <text className={styles.markerLabel} y="28" textAnchor="middle">{pickupLabel}</text>
+          <text y="4" textAnchor="middle">
+            {pickupMarker}
+          </text>
+          <text className={styles.markerLabel} y="28" textAnchor="middle">
+            {pickupLabel}
+          </text>
         </g>
-        <g className={styles.driver} style={{ transform: `translate(${d.x}px, ${d.y}px)` }} data-testid="driver-marker" data-lat={driver.lat} data-lng={driver.lng}>
+        <g
+          className={styles.driver}
+          style={{ transform: `translate(${d.x}px, ${d.y}px)` }}
+          data-testid="driver-marker"
+          data-lat={driver.lat}
+          data-lng={driver.lng}
+        >
           <circle r="12" />
-          <text y="4" textAnchor="middle">{driverMarker}</text>
-          <text className={styles.markerLabel} y="-18" textAnchor="middle">{driverLabel}</text>
+          <text y="4" textAnchor="middle">
+            {driverMarker}
+          </text>
+          <text className={styles.markerLabel} y="-18" textAnchor="middle">
+            {driverLabel}
+          </text>
         </g>
       </svg>
       <figcaption className={styles.caption}>{caption}</figcaption>

@@ -2,7 +2,14 @@
 
 import { useEffect, useRef } from 'react';
 import { io } from 'socket.io-client';
-import { DRIVER_POSITION_EVENT, RIDE_STATUS_EVENT, TRACK_RIDE_EVENT, type DriverPositionEvent, type RideStatusEvent, type SocketAck } from '@/lib/driver/events';
+import {
+  DRIVER_POSITION_EVENT,
+  RIDE_STATUS_EVENT,
+  TRACK_RIDE_EVENT,
+  type DriverPositionEvent,
+  type RideStatusEvent,
+  type SocketAck,
+} from '@/lib/driver/events';
 
 type Handlers = { onPosition: (event: DriverPositionEvent) => void; onStatus: (event: RideStatusEvent) => void; onJoined?: () => void };
 

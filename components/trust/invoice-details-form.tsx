@@ -11,8 +11,18 @@ import styles from './trust.module.css';
 export function InvoiceDetailsForm() {
   const t = useTranslations('InvoiceDetails');
   const settings = useInvoiceSettings();
-  if (settings.isPending) return <p role="status" aria-busy="true" className={ui.hint}>…</p>;
-  if (settings.isError || !settings.data) return <p role="alert" className={ui.error}>{t('loadError')}</p>;
+  if (settings.isPending)
+    return (
+      <p role="status" aria-busy="true" className={ui.hint}>
+        …
+      </p>
+    );
+  if (settings.isError || !settings.data)
+    return (
+      <p role="alert" className={ui.error}>
+        {t('loadError')}
+      </p>
+    );
   return <Form initial={settings.data} />;
 }
 
@@ -40,13 +50,23 @@ function Form({ initial }: { initial: InvoiceSettingsData }) {
     setNotice('');
     setError(undefined);
     save.mutate(
-      { legalName: values.legalName, address: values.address, taxNumber: values.taxNumber, taxRate: Number(values.taxRate.replace(',', '.')), sacCode: values.sacCode, supplyType: values.supplyType },
+      {
+        legalName: values.legalName,
+        address: values.address,
+        taxNumber: values.taxNumber,
+        taxRate: Number(values.taxRate.replace(',', '.')),
+        sacCode: values.sacCode,
+        supplyType: values.supplyType,
+      },
       {
         onSuccess: () => setNotice(t('saved')),
         onError: (e) => {
           const failure = failureOf(e);
           const key = failure.key as Parameters<typeof tv>[0] | undefined;
-          setError({ field: failure.field, text: key && tv.has(key) ? tv(key) : failure.status === 400 ? failure.message.replace(/^\w+: /, '') : t('saveFailed') });
+          setError({
+            field: failure.field,
+            text: key && tv.has(key) ? tv(key) : failure.status === 400 ? failure.message.replace(/^\w+: /, '') : t('saveFailed'),
+          });
         },
       },
     );
@@ -58,23 +78,66 @@ function Form({ initial }: { initial: InvoiceSettingsData }) {
     <form className={styles.grid} onSubmit={submit} noValidate>
       <div className={ui.field}>
         <label htmlFor={`${id}-legal`}>{t('legalName')}</label>
-        <input id={`${id}-legal`} className={ui.input} maxLength={120} value={values.legalName} onChange={set('legalName')} aria-invalid={invalid('legalName')} aria-describedby={described('legalName')} />
+        <input
+          id={`${id}-legal`}
+          className={ui.input}
+          maxLength={120}
+          value={values.legalName}
+          onChange={set('legalName')}
+          aria-invalid={invalid('legalName')}
+          aria-describedby={described('legalName')}
+        />
       </div>
       <div className={ui.field}>
         <label htmlFor={`${id}-address`}>{t('address')}</label>
-        <textarea id={`${id}-address`} className={ui.input} rows={3} maxLength={400} value={values.address} onChange={set('address')} aria-invalid={invalid('address')} aria-describedby={described('address')} />
+        <textarea
+          id={`${id}-address`}
+          className={ui.input}
+          rows={3}
+          maxLength={400}
+          value={values.address}
+          onChange={set('address')}
+          aria-invalid={invalid('address')}
+          aria-describedby={described('address')}
+        />
       </div>
       <div className={ui.field}>
         <label htmlFor={`${id}-tax`}>{t('taxNumber')}</label>
-        <input id={`${id}-tax`} className={ui.input} autoCapitalize="characters" maxLength={20} value={values.taxNumber} onChange={set('taxNumber')} aria-invalid={invalid('taxNumber')} aria-describedby={described('taxNumber')} />
+        <input
+          id={`${id}-tax`}
+          className={ui.input}
+          autoCapitalize="characters"
+          maxLength={20}
+          value={values.taxNumber}
+          onChange={set('taxNumber')}
+          aria-invalid={invalid('taxNumber')}
+          aria-describedby={described('taxNumber')}
+        />
       </div>
       <div className={ui.field}>
         <label htmlFor={`${id}-rate`}>{t('taxRate')}</label>
-        <input id={`${id}-rate`} className={ui.input} inputMode="decimal" value={values.taxRate} onChange={set('taxRate')} aria-invalid={invalid('taxRate')} aria-describedby={described('taxRate')} />
+        <input
+          id={`${id}-rate`}
+          className={ui.input}
+          inputMode="decimal"
+          value={values.taxRate}
+          onChange={set('taxRate')}
+          aria-invalid={invalid('taxRate')}
+          aria-describedby={described('taxRate')}
+        />
       </div>
       <div className={ui.field}>
         <label htmlFor={`${id}-sac`}>{t('sacCode')}</label>
-        <input id={`${id}-sac`} className={ui.input} inputMode="numeric" maxLength={8} value={values.sacCode} onChange={set('sacCode')} aria-invalid={invalid('sacCode')} aria-describedby={described('sacCode')} />
+        <input
+          id={`${id}-sac`}
+          className={ui.input}
+          inputMode="numeric"
+          maxLength={8}
+          value={values.sacCode}
+          onChange={set('sacCode')}
+          aria-invalid={invalid('sacCode')}
+          aria-describedby={described('sacCode')}
+        />
       </div>
       <div className={ui.field}>
         <label htmlFor={`${id}-supply`}>{t('supplyType')}</label>

@@ -12,7 +12,9 @@ export type PassengerDraft = { forOther: boolean; name: string; phone: Partial<P
 export const NO_PASSENGER: PassengerDraft = { forOther: false, name: '', phone: undefined };
 
 /** The passenger to book for, or null when the ride is the rider's own; `error` names the first bad field's message key. */
-export function passengerOf(draft: PassengerDraft): { ok: true; passenger: { name: string; phone: Phone } | undefined } | { ok: false; field: 'name' | 'phone'; message: string } {
+export function passengerOf(
+  draft: PassengerDraft,
+): { ok: true; passenger: { name: string; phone: Phone } | undefined } | { ok: false; field: 'name' | 'phone'; message: string } {
   if (!draft.forOther) return { ok: true, passenger: undefined };
   const name = checkPersonName(draft.name);
   if (!name.ok) return { ok: false, field: 'name', message: name.message };
@@ -22,7 +24,17 @@ export function passengerOf(draft: PassengerDraft): { ok: true; passenger: { nam
 }
 
 /** "This ride is for someone else": the passenger's name and phone (they get the driver's details and the start code). */
-export function PassengerFields({ value, onChange, showErrors, defaultCountry }: { value: PassengerDraft; onChange: (next: PassengerDraft) => void; showErrors: boolean; defaultCountry: string }) {
+export function PassengerFields({
+  value,
+  onChange,
+  showErrors,
+  defaultCountry,
+}: {
+  value: PassengerDraft;
+  onChange: (next: PassengerDraft) => void;
+  showErrors: boolean;
+  defaultCountry: string;
+}) {
   const t = useTranslations('Trust');
   const tv = useTranslations('Validation');
   const id = useId();
@@ -57,7 +69,13 @@ export function PassengerFields({ value, onChange, showErrors, defaultCountry }:
           </div>
           <fieldset className={styles.rate}>
             <legend className={styles.legend}>{t('passengerPhone')}</legend>
-            <LazyPhoneField id={`${id}-phone`} value={value.phone} onChange={(phone) => onChange({ ...value, phone })} defaultCountry={defaultCountry} error={error('phone')} />
+            <LazyPhoneField
+              id={`${id}-phone`}
+              value={value.phone}
+              onChange={(phone) => onChange({ ...value, phone })}
+              defaultCountry={defaultCountry}
+              error={error('phone')}
+            />
           </fieldset>
         </>
       ) : null}

@@ -14,10 +14,21 @@ export function ReviewsBoard({ timeZone }: { timeZone: string }) {
   const id = useId();
   const reviews = useReviews();
   const moderate = useModerateReview();
-  if (reviews.isPending) return <p role="status" aria-busy="true" className={ui.hint}>…</p>;
-  if (reviews.isError || !reviews.data) return <p role="alert" className={ui.error}>{t('loadError')}</p>;
+  if (reviews.isPending)
+    return (
+      <p role="status" aria-busy="true" className={ui.hint}>
+        …
+      </p>
+    );
+  if (reviews.isError || !reviews.data)
+    return (
+      <p role="alert" className={ui.error}>
+        {t('loadError')}
+      </p>
+    );
   const { overall, drivers, comments } = reviews.data;
-  const average = (summary: { average: number; count: number }) => (summary.count ? t('average', { average: summary.average.toFixed(1), count: summary.count }) : t('noRatings'));
+  const average = (summary: { average: number; count: number }) =>
+    summary.count ? t('average', { average: summary.average.toFixed(1), count: summary.count }) : t('noRatings');
   return (
     <div className={styles.grid}>
       <p data-testid="reviews-overall">
@@ -52,16 +63,27 @@ export function ReviewsBoard({ timeZone }: { timeZone: string }) {
                 </p>
                 <blockquote>{comment.comment}</blockquote>
                 <p className={ui.hint}>
-                  <time dateTime={comment.createdAt}>{formatDateTime(comment.createdAt, locale, timeZone)}</time> · {t(`status.${comment.status as 'pending' | 'approved' | 'rejected'}`)}
+                  <time dateTime={comment.createdAt}>{formatDateTime(comment.createdAt, locale, timeZone)}</time> ·{' '}
+                  {t(`status.${comment.status as 'pending' | 'approved' | 'rejected'}`)}
                 </p>
                 <div className={styles.actions}>
                   {comment.status !== 'approved' ? (
-                    <button type="button" className={`${ui.button} ${ui.primary}`} disabled={moderate.isPending} onClick={() => moderate.mutate({ id: comment.id, status: 'approved' })}>
+                    <button
+                      type="button"
+                      className={`${ui.button} ${ui.primary}`}
+                      disabled={moderate.isPending}
+                      onClick={() => moderate.mutate({ id: comment.id, status: 'approved' })}
+                    >
                       {t('approve')}
                     </button>
                   ) : null}
                   {comment.status !== 'rejected' ? (
-                    <button type="button" className={`${ui.button} ${ui.secondary}`} disabled={moderate.isPending} onClick={() => moderate.mutate({ id: comment.id, status: 'rejected' })}>
+                    <button
+                      type="button"
+                      className={`${ui.button} ${ui.secondary}`}
+                      disabled={moderate.isPending}
+                      onClick={() => moderate.mutate({ id: comment.id, status: 'rejected' })}
+                    >
                       {t('reject')}
                     </button>
                   ) : null}

@@ -68,7 +68,14 @@ function RateRide({ rideId }: { rideId: number }) {
         </legend>
         <div className={styles.stars}>
           {STARS.map((n) => (
-            <button key={n} type="button" className={styles.star} aria-pressed={n <= stars} aria-label={t('starLabel', { stars: n })} onClick={() => setStars(n)}>
+            <button
+              key={n}
+              type="button"
+              className={styles.star}
+              aria-pressed={n <= stars}
+              aria-label={t('starLabel', { stars: n })}
+              onClick={() => setStars(n)}
+            >
               {n <= stars ? '★' : '☆'}
             </button>
           ))}

@@ -8,7 +8,17 @@ import styles from './bottom-sheet.module.css';
  * A draggable bottom sheet on phones (snaps to 30/50/85 dvh); on wide screens
  * it is a plain panel. `handleLabel` names the drag handle for assistive tech.
  */
-export function BottomSheet({ children, initialHeight = SHEET.DEFAULT, handleLabel, labelledBy }: { children: ReactNode; initialHeight?: number; handleLabel: string; labelledBy?: string }) {
+export function BottomSheet({
+  children,
+  initialHeight = SHEET.DEFAULT,
+  handleLabel,
+  labelledBy,
+}: {
+  children: ReactNode;
+  initialHeight?: number;
+  handleLabel: string;
+  labelledBy?: string;
+}) {
   const [height, setHeight] = useState<number>(initialHeight);
   const drag = useRef<{ startY: number; startHeight: number } | null>(null);
 
@@ -34,7 +44,12 @@ export function BottomSheet({ children, initialHeight = SHEET.DEFAULT, handleLab
   };
 
   return (
-    <section className={styles.sheet} style={{ '--sheet-height': `${height}dvh` } as React.CSSProperties} aria-labelledby={labelledBy} data-height={Math.round(height)}>
+    <section
+      className={styles.sheet}
+      style={{ '--sheet-height': `${height}dvh` } as React.CSSProperties}
+      aria-labelledby={labelledBy}
+      data-height={Math.round(height)}
+    >
       <div
         className={styles.handle}
         role="slider"

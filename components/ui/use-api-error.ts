@@ -14,7 +14,9 @@ export function useApiErrorText() {
   const tv = useTranslations('Validation');
   const te = useTranslations('AuthErrors');
   return (failure: ApiFailure): string => {
-    for (const key of [failure.key, camel(failure.code)]) if (key && tv.has(key as 'pickupRequired')) return failure.values ? (tv as unknown as (k: string, v: Record<string, string | number>) => string)(key, failure.values) : tv(key as 'pickupRequired');
+    for (const key of [failure.key, camel(failure.code)])
+      if (key && tv.has(key as 'pickupRequired'))
+        return failure.values ? (tv as unknown as (k: string, v: Record<string, string | number>) => string)(key, failure.values) : tv(key as 'pickupRequired');
     if (te.has(failure.code as 'generic')) return te(failure.code as 'generic');
     return failure.message.replace(/^\w+: /, '') || te('generic');
   };

@@ -97,7 +97,10 @@ function sessionToken(req: Request): string | undefined {
 }
 
 export function errorBody(error: DomainError) {
-  return { success: false as const, error: { code: error.code, message: error.message, field: error.field, key: error.key, ...(error.values ? { values: error.values } : {}) } };
+  return {
+    success: false as const,
+    error: { code: error.code, message: error.message, field: error.field, key: error.key, ...(error.values ? { values: error.values } : {}) },
+  };
 }
 
 /** The one mapping from errors to HTTP answers: typed errors keep their status; anything else is logged and answers 500. */
@@ -119,7 +122,14 @@ function pathParams(c: Context): Record<string, string> {
  * and role, parses query and body with zod and maps typed errors to status
  * codes. The handler answers plain data (sent as JSON) or a Response.
  */
-export function endpoint<R, A extends Auth | undefined = undefined, B extends ZodType | undefined = undefined, Q extends ZodType | undefined = undefined, E extends Env = Env, P extends string = string>(
+export function endpoint<
+  R,
+  A extends Auth | undefined = undefined,
+  B extends ZodType | undefined = undefined,
+  Q extends ZodType | undefined = undefined,
+  E extends Env = Env,
+  P extends string = string,
+>(
   options: EndpointOptions<B, Q> & { auth?: A },
   handler: (ctx: HandlerContext<Infer<B>, Infer<Q>, SessionFor<A>>) => Promise<R>,
 ): Handler<E, P, EndpointInput<B, Q>, Promise<EndpointResult<R>>> {

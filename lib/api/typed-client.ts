@@ -35,10 +35,22 @@ type TypedResponseLike = { ok: boolean; status: number; statusText: string; json
 export async function typedCall<R extends TypedResponseLike>(request: Promise<R>): Promise<ApiResult<JsonOf<R>>> {
   try {
     const res = await request;
-    const json = (await res.json().catch(() => ({}))) as JsonOf<R> & { error?: { code?: string; message?: string; field?: string; key?: string; values?: Record<string, string | number> } };
+    const json = (await res.json().catch(() => ({}))) as JsonOf<R> & {
+      error?: { code?: string; message?: string; field?: string; key?: string; values?: Record<string, string | number> };
+    };
     if (!res.ok) {
       const error = json?.error ?? {};
-      return { ok: false, error: { code: error.code ?? 'generic', message: error.message ?? res.statusText, field: error.field, key: error.key, values: error.values, status: res.status } };
+      return {
+        ok: false,
+        error: {
+          code: error.code ?? 'generic',
+          message: error.message ?? res.statusText,
+          field: error.field,
+          key: error.key,
+          values: error.values,
+          status: res.status,
+        },
+      };
     }
     return { ok: true, data: json };
   } catch {

@@ -28,7 +28,8 @@ const signupOnPlatformOnly = () =>
   new DomainError('forbidden', 'signup_platform_only', `New operators sign up on ${platformHost()}, not on an operator's site.`);
 
 /** On the platform's host only operators sign in; riders and drivers sign in on their operator's site. */
-const partnersOnlyHere = () => new DomainError('forbidden', 'platform_partners_only', "Only operators sign in on the platform's site; riders and drivers sign in on their operator's site.");
+const partnersOnlyHere = () =>
+  new DomainError('forbidden', 'platform_partners_only', "Only operators sign in on the platform's site; riders and drivers sign in on their operator's site.");
 
 /** The operator account an e-mail signs in to from the platform's host: the newest active business it owns a partner login of. */
 async function findPartnerAnywhere(db: Db, identity: Identity): Promise<{ user: User; businessId: number } | undefined> {
@@ -164,7 +165,13 @@ export async function verifyCode(
   if (!user && input.userType === 'travelsx-user') {
     [user] = await db
       .insert(users)
-      .values({ businessId: tenant.id, role: 'travelsx-user', phoneCode: input.phone!.dialCode, phone: input.phone!.number, name: input.userName?.trim() || null })
+      .values({
+        businessId: tenant.id,
+        role: 'travelsx-user',
+        phoneCode: input.phone!.dialCode,
+        phone: input.phone!.number,
+        name: input.userName?.trim() || null,
+      })
       .returning();
   } else if (user && input.feature === 'booking-signup' && input.userName) {
     [user] = await db.update(users).set({ name: input.userName.trim() }).where(eq(users.id, user.id)).returning();

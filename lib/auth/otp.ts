@@ -15,7 +15,9 @@ function hashCode(salt: string, code: string): string {
 
 /** A uniformly random numeric code from the CSPRNG. */
 export function generateCode(): string {
-  return randomInt(0, 10 ** OTP.LENGTH).toString().padStart(OTP.LENGTH, '0');
+  return randomInt(0, 10 ** OTP.LENGTH)
+    .toString()
+    .padStart(OTP.LENGTH, '0');
 }
 
 /**
@@ -80,7 +82,10 @@ export async function consumeCode(db: Db, key: CodeKey, code: string): Promise<v
     if (live.attempts >= OTP.MAX_ATTEMPTS) return 'locked' as const;
     if (!safeEqual(hashCode(live.salt, code), live.codeHash)) {
       // The wrong guess is committed before the error is raised.
-      await tx.update(otpCodes).set({ attempts: live.attempts + 1 }).where(eq(otpCodes.id, live.id));
+      await tx
+        .update(otpCodes)
+        .set({ attempts: live.attempts + 1 })
+        .where(eq(otpCodes.id, live.id));
       return live.attempts + 1 >= OTP.MAX_ATTEMPTS ? ('locked' as const) : ('invalid' as const);
     }
     await tx.update(otpCodes).set({ consumedAt: new Date() }).where(eq(otpCodes.id, live.id));

@@ -23,17 +23,15 @@ export type BookingSignupInput = z.infer<typeof bookingSignupSchema>;
 
 const userType = z.enum(USER_ROLES, { error: 'userTypeInvalid' });
 const feature = z.enum(FEATURES, { error: 'featureInvalid' }).default('login');
-const optionalPhone = z
-  .object({ countryCode: z.string().optional(), phoneNumber: z.string().optional() })
-  .transform((v, ctx) => {
-    if (!v.phoneNumber) return undefined;
-    const parsed = phoneSchema.safeParse({ dialCode: v.countryCode ?? '', number: v.phoneNumber });
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['phoneNumber'] });
-      return z.NEVER;
-    }
-    return parsed.data;
-  });
+const optionalPhone = z.object({ countryCode: z.string().optional(), phoneNumber: z.string().optional() }).transform((v, ctx) => {
+  if (!v.phoneNumber) return undefined;
+  const parsed = phoneSchema.safeParse({ dialCode: v.countryCode ?? '', number: v.phoneNumber });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['phoneNumber'] });
+    return z.NEVER;
+  }
+  return parsed.data;
+});
 
 function requireIdentifier(value: { userType: (typeof USER_ROLES)[number]; email?: string; phone?: unknown }, ctx: z.RefinementCtx) {
   if (CODE_CHANNEL[value.userType] === 'email' && !value.email) ctx.addIssue({ code: 'custom', message: 'emailRequired', path: ['email'] });

@@ -62,7 +62,14 @@ export async function createBusinessForSignup(
   }
   const [owner] = await db
     .insert(users)
-    .values({ businessId: business.id, role: input.role, name: input.name, email: input.email, phoneCode: input.phone?.dialCode ?? null, phone: input.phone?.number ?? null })
+    .values({
+      businessId: business.id,
+      role: input.role,
+      name: input.name,
+      email: input.email,
+      phoneCode: input.phone?.dialCode ?? null,
+      phone: input.phone?.number ?? null,
+    })
     .returning();
   const [updated] = await db.update(businesses).set({ ownerUserId: owner.id }).where(eq(businesses.id, business.id)).returning();
   return { business: updated, owner };

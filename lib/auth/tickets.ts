@@ -40,7 +40,14 @@ export async function redeemLoginTicket(db: Db, ticket: string, businessId: numb
   const [row] = await db
     .update(loginTickets)
     .set({ usedAt: new Date() })
-    .where(and(eq(loginTickets.ticketHash, hashToken(ticket)), eq(loginTickets.businessId, businessId), isNull(loginTickets.usedAt), gt(loginTickets.expiresAt, new Date())))
+    .where(
+      and(
+        eq(loginTickets.ticketHash, hashToken(ticket)),
+        eq(loginTickets.businessId, businessId),
+        isNull(loginTickets.usedAt),
+        gt(loginTickets.expiresAt, new Date()),
+      ),
+    )
     .returning();
   return row ? { userId: row.userId, next: row.next } : undefined;
 }

@@ -5,7 +5,12 @@ import { validationText } from '@/lib/errors/validation-text';
 
 export type BlogErrorKey = keyof typeof en.BlogCreate.errors;
 
-const CODES: Partial<Record<ErrorKind, string>> = { invalid: 'bad_request', conflict: 'conflict', too_large: 'payload_too_large', unsupported: 'unsupported_media_type' };
+const CODES: Partial<Record<ErrorKind, string>> = {
+  invalid: 'bad_request',
+  conflict: 'conflict',
+  too_large: 'payload_too_large',
+  unsupported: 'unsupported_media_type',
+};
 
 /** An API error carrying a `BlogCreate.errors` key, so the form can show it in the user's language. */
 export function blogError(key: string, field?: string, kind: ErrorKind = 'invalid'): DomainError {

@@ -48,7 +48,12 @@ export async function operatorFacts(db: Db, tenant: Tenant, locale: string, vehi
     cities: areas.map((area) => area.name),
     vehicles: cards.map((card) => {
       const rental = card.rentalPackages[0];
-      return { name: vehicleName(card.vehicleType), baseFare: money(card.baseFare), perKm: money(card.perKm), rental: rental ? { price: money(rental.price), hours: rental.hours, km: rental.km } : undefined };
+      return {
+        name: vehicleName(card.vehicleType),
+        baseFare: money(card.baseFare),
+        perKm: money(card.perKm),
+        rental: rental ? { price: money(rental.price), hours: rental.hours, km: rental.km } : undefined,
+      };
     }),
     list: (items) => listFormat.format(items),
   };

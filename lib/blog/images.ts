@@ -97,7 +97,10 @@ export async function isOwnUpload(tenantSlug: string, publicPath: string): Promi
   const segments = uploadSegments(publicPath);
   const file = segments ? uploadFile(tenantSlug, segments) : undefined;
   if (!file) return false;
-  return fs.stat(file).then((s) => s.isFile(), () => false);
+  return fs.stat(file).then(
+    (s) => s.isFile(),
+    () => false,
+  );
 }
 
 /** The answer for an upload path of this tenant: the bytes, their type and a year of immutable caching; undefined when there is no such file. */

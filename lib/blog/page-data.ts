@@ -15,4 +15,6 @@ export const pagePost = cache(async (businessId: number, slug: string) => {
 export const coverSize = cache((tenantSlug: string, image: string) => uploadedImageSize(tenantSlug, image));
 
 /** Page `page` (1-based) of the list in one language. */
-export const pageOfPosts = cache(async (businessId: number, language: string, page: number) => listPosts(await getDb(), businessId, { page: page - 1, size: BLOG_PAGE_SIZE, language }));
+export const pageOfPosts = cache(async (businessId: number, language: string, page: number) =>
+  listPosts(await getDb(), businessId, { page: page - 1, size: BLOG_PAGE_SIZE, language }),
+);

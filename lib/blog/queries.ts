@@ -14,7 +14,11 @@ export type BlogPage = { posts: BlogSummary[]; total: number; page: number; page
 const EXCERPT_CHARS = 180;
 
 /** One page (0-based) of the operator's posts, newest first; `language` keeps one language's posts. */
-export async function listPosts(db: Db, businessId: number, { page = 0, size = BLOG_PAGE_SIZE, language }: { page?: number; size?: number; language?: string } = {}): Promise<BlogPage> {
+export async function listPosts(
+  db: Db,
+  businessId: number,
+  { page = 0, size = BLOG_PAGE_SIZE, language }: { page?: number; size?: number; language?: string } = {},
+): Promise<BlogPage> {
   const where = language ? and(eq(blogPosts.businessId, businessId), eq(blogPosts.language, language)) : eq(blogPosts.businessId, businessId);
   const [{ total }] = await db.select({ total: count() }).from(blogPosts).where(where);
   const rows = await db
@@ -33,7 +37,12 @@ export async function listPosts(db: Db, businessId: number, { page = 0, size = B
     .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
     .limit(size)
     .offset(page * size);
-  const posts = rows.map(({ description, ...post }) => ({ ...post, image: publicImagePath(post.image), imageWebp: publicImagePath(post.imageWebp), excerpt: cutText(blogProse(description), EXCERPT_CHARS, post.language) }));
+  const posts = rows.map(({ description, ...post }) => ({
+    ...post,
+    image: publicImagePath(post.image),
+    imageWebp: publicImagePath(post.imageWebp),
+    excerpt: cutText(blogProse(description), EXCERPT_CHARS, post.language),
+  }));
   return { posts, total, page, size, pages: Math.max(1, Math.ceil(total / size)) };
 }
 

@@ -12,7 +12,31 @@ import { JSDOM } from 'jsdom';
 
 const ALLOWED_TAGS = ['h1', 'h2', 'h3', 'p', 'ul', 'ol', 'li', 'strong', 'em', 'a'];
 /** Elements whose content is code or markup, never readable text. */
-const DROPPED_WITH_CONTENT = ['script', 'style', 'textarea', 'option', 'select', 'noscript', 'iframe', 'frame', 'frameset', 'object', 'embed', 'svg', 'math', 'template', 'title', 'head', 'xmp', 'noembed', 'noframes', 'plaintext', 'canvas', 'audio', 'video'];
+const DROPPED_WITH_CONTENT = [
+  'script',
+  'style',
+  'textarea',
+  'option',
+  'select',
+  'noscript',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'svg',
+  'math',
+  'template',
+  'title',
+  'head',
+  'xmp',
+  'noembed',
+  'noframes',
+  'plaintext',
+  'canvas',
+  'audio',
+  'video',
+];
 const BLOCKS = new Set(['H1', 'H2', 'H3', 'H4', 'P', 'UL', 'OL', 'LI']);
 
 const CONFIG: Config = {
@@ -41,7 +65,11 @@ function instance(): Purifier {
     // Relative, protocol-relative and fragment links are not allowed: only absolute http(s) and mailto.
     if (href && !/^(?:https?:\/\/|mailto:)/i.test(href.trim())) node.removeAttribute('href');
     // Markup characters stay out of attribute values (serialisers leave < and > unescaped there).
-    else if (href) node.setAttribute('href', href.trim().replace(/[<>"'`\s]/g, (c) => encodeURIComponent(c)));
+    else if (href)
+      node.setAttribute(
+        'href',
+        href.trim().replace(/[<>"'`\s]/g, (c) => encodeURIComponent(c)),
+      );
     if (node.hasAttribute('href')) node.setAttribute('rel', 'nofollow');
   });
   purifier = { purify, document: window.document };

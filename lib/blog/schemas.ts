@@ -24,7 +24,8 @@ const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const MEDIA_PREFIX = '/media/';
 const LEGACY_UPLOAD_PREFIX = '/api/uploads/';
 /** Public path of an image stored by this app: /media/{tenant}/blog/{uuid}.{ext} (or the same under /api/uploads/). */
-export const UPLOAD_PATH_PATTERN = /^\/(?:media|api\/uploads)\/([a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?)\/blog\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(webp|jpg|png)$/;
+export const UPLOAD_PATH_PATTERN =
+  /^\/(?:media|api\/uploads)\/([a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?)\/blog\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(webp|jpg|png)$/;
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 

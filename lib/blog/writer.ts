@@ -59,7 +59,12 @@ export function writeArticle(facts: OperatorFacts, input: { title: string; keywo
   if (facts.vehicles.length) {
     parts.push(el('h2', t('vehiclesHeading')));
     const rows = facts.vehicles.map((v) =>
-      item(v.name, v.rental ? t('vehicleRental', { baseFare: v.baseFare, perKm: v.perKm, rentalPrice: v.rental.price, hours: v.rental.hours, km: v.rental.km }) : t('vehicle', { baseFare: v.baseFare, perKm: v.perKm })),
+      item(
+        v.name,
+        v.rental
+          ? t('vehicleRental', { baseFare: v.baseFare, perKm: v.perKm, rentalPrice: v.rental.price, hours: v.rental.hours, km: v.rental.km })
+          : t('vehicle', { baseFare: v.baseFare, perKm: v.perKm }),
+      ),
     );
     parts.push(`<ul>${rows.join('')}</ul>`, el('p', t('vehiclesNote')));
   }
@@ -78,12 +83,24 @@ export function writeArticle(facts: OperatorFacts, input: { title: string; keywo
 }
 
 /** Keyword suggestions: the title, the operator's cities as "{city} taxi", and its booking phrase. */
-export function suggestKeywords(facts: Pick<OperatorFacts, 'businessName' | 'cities'>, input: { title: string; keywords?: string }, t: WriterText, max = 500): string {
+export function suggestKeywords(
+  facts: Pick<OperatorFacts, 'businessName' | 'cities'>,
+  input: { title: string; keywords?: string },
+  t: WriterText,
+  max = 500,
+): string {
   const title = input.title
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
-  const candidates = [...splitKeywords(input.keywords), title, ...citiesInFocus(facts.cities, input.title).slice(0, 4).map((city) => t('cityKeyword', { city }).toLowerCase()), t('bookingKeyword', { businessName: facts.businessName }).toLowerCase()];
+  const candidates = [
+    ...splitKeywords(input.keywords),
+    title,
+    ...citiesInFocus(facts.cities, input.title)
+      .slice(0, 4)
+      .map((city) => t('cityKeyword', { city }).toLowerCase()),
+    t('bookingKeyword', { businessName: facts.businessName }).toLowerCase(),
+  ];
   const picked: string[] = [];
   for (const word of splitKeywords(candidates.join(','))) {
     if ([...picked, word].join(', ').length > max) break;

@@ -35,7 +35,10 @@ export const bookRideSchema = z.object({
   /** "This ride is for someone else": who travels; driver details and the start code go to this phone. */
   passenger: z.object({ name: personNameSchema, phone: phoneSchema }).optional(),
   /** The language the rider books in (trip messages and the invoice speak it). */
-  language: z.string().regex(/^[a-z]{2}$/).optional(),
+  language: z
+    .string()
+    .regex(/^[a-z]{2}$/)
+    .optional(),
   /** Pay part of the fare from the rider's available wallet balance (up to the operator's share per ride). */
   useWallet: z.boolean().optional(),
 });

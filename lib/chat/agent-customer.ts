@@ -30,7 +30,11 @@ export function parseCustomer(text: string, countryCode: string): AgentCustomer 
   const dialCode = parsed?.countryCallingCode ?? (isCountryCode(countryCode) ? COUNTRIES[countryCode].phoneCode : '91');
   const phone = phoneSchema.safeParse({ dialCode, number: parsed?.nationalNumber ?? match[0] });
   if (!phone.success) return undefined;
-  const rest = (text.slice(0, match.index) + ' ' + text.slice(match.index + match[0].length)).replace(FILLER, ' ').replace(/[,;:|/\\-]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const rest = (text.slice(0, match.index) + ' ' + text.slice(match.index + match[0].length))
+    .replace(FILLER, ' ')
+    .replace(/[,;:|/\\-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const name = personNameSchema.safeParse(rest);
   if (!name.success || !/\p{L}/u.test(name.data)) return undefined;
   return { name: name.data, dialCode: phone.data.dialCode, number: phone.data.number };

@@ -60,9 +60,11 @@ export async function continueCancel(state: AgentState, parsed: ParsedMessage, t
   const back = { ...state, stage: cancel.resume, cancel: undefined };
   if (state.stage === 'cancelPick') {
     const typed = /^\s*#?(\d{1,9})\s*$/.exec(text);
-    const id = [parsed.rideId, typed ? Number(typed[1]) : undefined].find((n) => n !== undefined && cancel.rideIds.includes(n)) ??
+    const id =
+      [parsed.rideId, typed ? Number(typed[1]) : undefined].find((n) => n !== undefined && cancel.rideIds.includes(n)) ??
       (parsed.choice ? cancel.rideIds[parsed.choice - 1] : undefined);
-    if (id === undefined) return parsed.answer === 'no' ? { state: back, reply: { lines: [line('cancelAborted')] } } : { state, reply: { lines: [line('cancelPick')] } };
+    if (id === undefined)
+      return parsed.answer === 'no' ? { state: back, reply: { lines: [line('cancelAborted')] } } : { state, reply: { lines: [line('cancelPick')] } };
     return startCancel({ ...state, stage: 'cancelPick' }, { ...parsed, rideId: id }, ctx);
   }
   const rideId = cancel.rideId!;

@@ -37,13 +37,21 @@ export function rideSummaryLine(ride: Pick<Ride, 'tripKind' | 'rideType' | 'pack
   const at = { at: ride.pickupTime.toISOString() };
   if (ride.tripKind === 'rental') return line('summaryRental', { hours: Number.parseInt(ride.packageCode ?? '8', 10), from, at });
   const to = ride.dropoff?.name ?? '';
-  return ride.rideType === 'return' && ride.returnTime ? line('summaryReturn', { from, to, at, returnAt: { at: ride.returnTime.toISOString() } }) : line('summaryOneway', { from, to, at });
+  return ride.rideType === 'return' && ride.returnTime
+    ? line('summaryReturn', { from, to, at, returnAt: { at: ride.returnTime.toISOString() } })
+    : line('summaryOneway', { from, to, at });
 }
 
 /** The "booked" line: the rider gets the start code; the console's customer gets it by SMS or WhatsApp, so the console is told whom it booked for. */
 export function bookedLine(ride: Pick<Ride, 'number' | 'startCode'>, vehicle: ReplyValue, summary: ReplyLine, customer?: AgentState['customer']): ReplyLine {
   return customer
-    ? line('bookedForCustomer', { rideId: ride.number, name: customer.name, phone: `+${customer.dialCode} ${customer.number}`, vehicle, summary: { line: summary } })
+    ? line('bookedForCustomer', {
+        rideId: ride.number,
+        name: customer.name,
+        phone: `+${customer.dialCode} ${customer.number}`,
+        vehicle,
+        summary: { line: summary },
+      })
     : line('booked', { rideId: ride.number, vehicle, summary: { line: summary }, startCode: ride.startCode });
 }
 
@@ -101,7 +109,8 @@ function earlyCheck(slots: TripSlots, ctx: AgentContext): Check {
   if ((slots.pickupDate && slots.pickupDate < today) || (pickup && Date.parse(pickup) < ctx.now.getTime() - PAST_SLACK_MS)) return { problem: 'pickupInPast' };
   if (slots.pickupDate && slots.pickupDate > zonedDate(timeZone, MAX_ADVANCE_DAYS, ctx.now)) return { problem: 'pickupTooFar' };
   const back = iso(slots.returnDate, slots.returnTime, timeZone);
-  if ((slots.returnDate && slots.pickupDate && slots.returnDate < slots.pickupDate) || (pickup && back && Date.parse(back) <= Date.parse(pickup))) return { problem: 'returnBeforePickup' };
+  if ((slots.returnDate && slots.pickupDate && slots.returnDate < slots.pickupDate) || (pickup && back && Date.parse(back) <= Date.parse(pickup)))
+    return { problem: 'returnBeforePickup' };
   return undefined;
 }
 
@@ -114,7 +123,11 @@ function refuse(state: AgentState, problem: QuoteProblem, ctx: AgentContext, lea
     case 'pickupInPast':
     case 'pickupTooFar':
       [slots.pickupDate, slots.pickupTime] = [undefined, undefined];
-      return say({ ...next, expect: 'when' }, [...lead, problem === 'pickupInPast' ? line('pastTime') : line('tooFar', { days: MAX_ADVANCE_DAYS }), line('askWhen')]);
+      return say({ ...next, expect: 'when' }, [
+        ...lead,
+        problem === 'pickupInPast' ? line('pastTime') : line('tooFar', { days: MAX_ADVANCE_DAYS }),
+        line('askWhen'),
+      ]);
     case 'returnBeforePickup':
       [slots.returnDate, slots.returnTime] = [undefined, undefined];
       return say({ ...next, expect: 'return' }, [...lead, line('returnBeforePickup', { at: { at: pickupAt ?? ctx.now.toISOString() } }), line('askReturn')]);
@@ -138,16 +151,32 @@ function refuseLimit(state: AgentState, limit: TripLimitIssue | undefined, lead:
   switch (limit.code) {
     case 'outside_service_area':
       slots.pickup = undefined;
-      return say({ ...state, expect: 'pickup' }, [...lead, line('limitOutsideArea', { limit: { km: limit.limitKm * 1000 }, nearest: limit.nearest ?? '' }), line('askPickup')]);
+      return say({ ...state, expect: 'pickup' }, [
+        ...lead,
+        line('limitOutsideArea', { limit: { km: limit.limitKm * 1000 }, nearest: limit.nearest ?? '' }),
+        line('askPickup'),
+      ]);
     case 'local_too_far':
       slots.dropoff = undefined;
-      return say({ ...state, expect: 'dropoff' }, [...lead, line('limitLocal', { distance: { km: limit.km * 1000 }, limit: { km: limit.limitKm * 1000 } }), line('askDropoff')]);
+      return say({ ...state, expect: 'dropoff' }, [
+        ...lead,
+        line('limitLocal', { distance: { km: limit.km * 1000 }, limit: { km: limit.limitKm * 1000 } }),
+        line('askDropoff'),
+      ]);
     case 'trip_too_far':
       slots.dropoff = undefined;
-      return say({ ...state, expect: 'dropoff' }, [...lead, line('limitTooFar', { distance: { km: limit.km * 1000 }, limit: { km: limit.limitKm * 1000 } }), line('askDropoff')]);
+      return say({ ...state, expect: 'dropoff' }, [
+        ...lead,
+        line('limitTooFar', { distance: { km: limit.km * 1000 }, limit: { km: limit.limitKm * 1000 } }),
+        line('askDropoff'),
+      ]);
     case 'now_too_far':
       [slots.pickupDate, slots.pickupTime] = [undefined, undefined];
-      return say({ ...state, expect: 'when' }, [...lead, line('limitNow', { distance: { km: limit.km * 1000 }, limit: { km: limit.limitKm * 1000 } }), line('askWhen')]);
+      return say({ ...state, expect: 'when' }, [
+        ...lead,
+        line('limitNow', { distance: { km: limit.km * 1000 }, limit: { km: limit.limitKm * 1000 } }),
+        line('askWhen'),
+      ]);
   }
 }
 
@@ -169,7 +198,11 @@ function quoteReply(state: AgentState, memo: QuoteMemo, ctx: AgentContext, lead:
   const lines = [
     ...lead,
     memo.distanceM > 0
-      ? line('quotesIntro', { summary: { line: summaryLine(state.slots, ctx.tenant.timeZone) }, distance: { km: memo.distanceM }, duration: { duration: memo.durationS } })
+      ? line('quotesIntro', {
+          summary: { line: summaryLine(state.slots, ctx.tenant.timeZone) },
+          distance: { km: memo.distanceM },
+          duration: { duration: memo.durationS },
+        })
       : line('quotesIntroShort', { summary: { line: summaryLine(state.slots, ctx.tenant.timeZone) } }),
     preferred
       ? line('quotesPreferred', { vehicle: vehicleValue(preferred.vehicleType, state.slots.ac), total: { money: preferred.total, currency: memo.currency } })
@@ -235,7 +268,13 @@ export function confirmReply(state: AgentState, vehicle: VehicleType, ctx: Agent
   const summary = summaryLine(state.slots, ctx.tenant.timeZone);
   const lines = [
     ...lead,
-    line('confirm', { vehicle: vehicleValue(vehicle, state.slots.ac), summary: { line: summary }, total: money(option.total), bata: money(option.driverBata), tolls: money(option.tolls) }),
+    line('confirm', {
+      vehicle: vehicleValue(vehicle, state.slots.ac),
+      summary: { line: summary },
+      total: money(option.total),
+      bata: money(option.driverBata),
+      tolls: money(option.tolls),
+    }),
     line('confirmAsk'),
   ];
   return say({ ...state, stage: 'confirm', selected: vehicle, expect: undefined }, lines, {
@@ -264,7 +303,9 @@ export async function book(state: AgentState, ctx: AgentContext): Promise<Turn> 
     const { ride } = outcome;
     const booked: AgentState = { ...state, stage: 'booked', bookedRideId: ride.number, expect: undefined, awaitingCustomer: undefined };
     const lines = [bookedLine(ride, vehicleValue(vehicle, s.ac), summaryLine(s, ctx.tenant.timeZone), state.customer)];
-    return say(booked, lines, { data: { kind: 'booked', rideId: ride.number, total: ride.totalAmount, cashbackAmount: ride.cashbackAmount, currency: ride.currency } });
+    return say(booked, lines, {
+      data: { kind: 'booked', rideId: ride.number, total: ride.totalAmount, cashbackAmount: ride.cashbackAmount, currency: ride.currency },
+    });
   }
   switch (outcome.problem) {
     case 'quoteExpired':

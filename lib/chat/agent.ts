@@ -37,10 +37,15 @@ function pickedVehicle(state: AgentState, parsed: ParsedMessage) {
 /** Picking, confirming and booking once a quote is on the table. Undefined: handle as new trip details. */
 async function onQuote(state: AgentState, parsed: ParsedMessage, ctx: AgentContext): Promise<Turn | undefined> {
   if (changesTrip(parsed)) return undefined;
-  const slots = { ...state.slots, ...(parsed.slots.ac !== undefined ? { ac: parsed.slots.ac } : {}), ...(parsed.slots.flightNumber ? { flightNumber: parsed.slots.flightNumber } : {}) };
+  const slots = {
+    ...state.slots,
+    ...(parsed.slots.ac !== undefined ? { ac: parsed.slots.ac } : {}),
+    ...(parsed.slots.flightNumber ? { flightNumber: parsed.slots.flightNumber } : {}),
+  };
   const next = { ...state, slots };
   if (state.stage === 'confirm' && parsed.answer === 'yes' && !parsed.slots.vehicleType) return book(next, ctx);
-  if (parsed.answer === 'no' && !parsed.slots.vehicleType) return { state: { ...next, stage: 'quoted', selected: undefined }, reply: { lines: [line('notBooked')] } };
+  if (parsed.answer === 'no' && !parsed.slots.vehicleType)
+    return { state: { ...next, stage: 'quoted', selected: undefined }, reply: { lines: [line('notBooked')] } };
   const vehicle = pickedVehicle(next, parsed);
   if (vehicle === null || (vehicle === undefined && parsed.answer === 'yes')) return { state: next, reply: { lines: [line('pickFromList')] } };
   if (vehicle) return confirmReply({ ...next, slots: { ...slots, vehicleType: vehicle } }, vehicle, ctx);
@@ -63,11 +68,25 @@ export async function runBuiltInAgent(ctx: AgentContext, stored: unknown, text: 
   }
   const { cities: near } = await tripContext(ctx.db, ctx.tenant.id);
   const resolveNear: PlaceResolver = (phrase, options) => resolvePlace(phrase, { ...options, near });
-  const parsed = parseMessage(text, { now: ctx.now, timeZone: ctx.tenant.timeZone, country: tenantRegion(ctx.tenant), expect: state.expect, resolvePlace: resolveNear });
+  const parsed = parseMessage(text, {
+    now: ctx.now,
+    timeZone: ctx.tenant.timeZone,
+    country: tenantRegion(ctx.tenant),
+    expect: state.expect,
+    resolvePlace: resolveNear,
+  });
 
   if (parsed.intent === 'restart') return advance(freshState(), ctx, [line('restart')]);
   if (state.awaitingCustomer) {
-    if (state.stage === 'confirm' && parsed.answer !== 'no' && !changesTrip(parsed) && !parsed.slots.vehicleType && parsed.intent !== 'status' && parsed.intent !== 'cancelRide') return { state, reply: { lines: [line('customerNotUnderstood')] } };
+    if (
+      state.stage === 'confirm' &&
+      parsed.answer !== 'no' &&
+      !changesTrip(parsed) &&
+      !parsed.slots.vehicleType &&
+      parsed.intent !== 'status' &&
+      parsed.intent !== 'cancelRide'
+    )
+      return { state, reply: { lines: [line('customerNotUnderstood')] } };
     state = { ...state, awaitingCustomer: undefined };
   }
   if (parsed.intent === 'status') return rideStatus(state, ctx);
@@ -89,7 +108,8 @@ export async function runBuiltInAgent(ctx: AgentContext, stored: unknown, text: 
     if (merged.lines.length) return { state: { ...merged.state, stage: 'collect', quote: undefined, selected: undefined }, reply: { lines: merged.lines } };
     return advance(merged.state, ctx);
   }
-  if (parsed.intent === 'greeting' && state.stage === 'collect') return Object.keys(state.slots).length ? advance(state, ctx, [line('greeting')]) : { state, reply: { lines: [line('greeting')] } };
+  if (parsed.intent === 'greeting' && state.stage === 'collect')
+    return Object.keys(state.slots).length ? advance(state, ctx, [line('greeting')]) : { state, reply: { lines: [line('greeting')] } };
   if (parsed.intent === 'help') return { state, reply: { lines: [line('help')] } };
   const open = reprompt(state);
   if (open.length) return { state, reply: { lines: [line('notUnderstood'), ...open] } };

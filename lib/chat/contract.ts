@@ -19,7 +19,12 @@ export type ChatMessageView = {
 
 /** Structured parts of an agent reply. */
 export type AgentData =
-  | { kind: 'quotes'; rideSearchId: string; currency: string; options: { vehicleType: VehicleType; total: number; rideAmount: number; driverBata: number; tolls: number }[] }
+  | {
+      kind: 'quotes';
+      rideSearchId: string;
+      currency: string;
+      options: { vehicleType: VehicleType; total: number; rideAmount: number; driverBata: number; tolls: number }[];
+    }
   | { kind: 'confirm'; rideSearchId: string; vehicleType: VehicleType; total: number; currency: string; summary: string }
   | { kind: 'booked'; rideId: number; total: number; cashbackAmount: number; currency: string }
   | { kind: 'signin' };

@@ -31,11 +31,17 @@ export const LLM_TOOLS = [
   fn(
     'book',
     'Book one vehicle of a quote for the signed-in rider (in the console: for the customer named by customer_name and customer_phone). Only after the rider said yes to that vehicle and fare.',
-    { ride_search_id: { type: 'string' }, vehicle_type: { type: 'string', enum: [...VEHICLE_TYPES] }, flight_number: { type: 'string' }, customer_name: { type: 'string' }, customer_phone: { type: 'string', description: 'with the country code when it is not the operator country' } },
+    {
+      ride_search_id: { type: 'string' },
+      vehicle_type: { type: 'string', enum: [...VEHICLE_TYPES] },
+      flight_number: { type: 'string' },
+      customer_name: { type: 'string' },
+      customer_phone: { type: 'string', description: 'with the country code when it is not the operator country' },
+    },
     ['ride_search_id', 'vehicle_type'],
   ),
   fn('ride_status', "The rider's upcoming rides and their status.", {}, []),
-  fn('cancel_ride', 'Cancel one of the rider\'s rides. Only after the rider said yes to cancelling that ride.', { ride_id: { type: 'number' } }, ['ride_id']),
+  fn('cancel_ride', "Cancel one of the rider's rides. Only after the rider said yes to cancelling that ride.", { ride_id: { type: 'number' } }, ['ride_id']),
 ];
 
 function fn(name: string, description: string, properties: Record<string, unknown>, required: string[]) {
@@ -51,7 +57,13 @@ const quoteArgs = z.object({
   trip_kind: z.enum(TRIP_KINDS).nullish(),
   rental_hours: z.number().min(1).max(24).nullish(),
 });
-const bookArgs = z.object({ ride_search_id: z.string().uuid(), vehicle_type: z.enum(VEHICLE_TYPES), flight_number: z.string().max(10).nullish(), customer_name: z.string().max(80).nullish(), customer_phone: z.string().max(30).nullish() });
+const bookArgs = z.object({
+  ride_search_id: z.string().uuid(),
+  vehicle_type: z.enum(VEHICLE_TYPES),
+  flight_number: z.string().max(10).nullish(),
+  customer_name: z.string().max(80).nullish(),
+  customer_phone: z.string().max(30).nullish(),
+});
 const cancelArgs = z.object({ ride_id: z.coerce.number().int().positive().max(MAX_ID) });
 const searchArgs = z.object({ query: z.string().min(1).max(100) });
 
@@ -93,10 +105,22 @@ async function quote(args: z.infer<typeof quoteArgs>, ctx: LlmToolContext, effec
     pickupTime,
     returnTime,
   });
-  if (!outcome.ok) return outcome.limit ? { error: outcome.limit.code, limit_km: outcome.limit.limitKm, ...('km' in outcome.limit ? { trip_km: outcome.limit.km } : {}) } : { error: outcome.problem };
+  if (!outcome.ok)
+    return outcome.limit
+      ? { error: outcome.limit.code, limit_km: outcome.limit.limitKm, ...('km' in outcome.limit ? { trip_km: outcome.limit.km } : {}) }
+      : { error: outcome.problem };
   const q = outcome.quote;
   const options = quoteOptions(q);
-  effects.quote = { id: q.id, currency: q.currency, options, signature: '', distanceM: q.distanceM, durationS: q.durationS, pickupTime: q.pickupTime.toISOString(), returnTime: q.returnTime?.toISOString() ?? null };
+  effects.quote = {
+    id: q.id,
+    currency: q.currency,
+    options,
+    signature: '',
+    distanceM: q.distanceM,
+    durationS: q.durationS,
+    pickupTime: q.pickupTime.toISOString(),
+    returnTime: q.returnTime?.toISOString() ?? null,
+  };
   effects.data = { kind: 'quotes', rideSearchId: q.id, currency: q.currency, options };
   return {
     ride_search_id: q.id,
@@ -111,8 +135,14 @@ async function quote(args: z.infer<typeof quoteArgs>, ctx: LlmToolContext, effec
 async function book(args: z.infer<typeof bookArgs>, ctx: LlmToolContext, effects: ToolEffects) {
   if (!ctx.confirmed) return { error: 'confirmation_required', message: 'Ask the rider to confirm this vehicle and fare with yes first.' };
   const customer = isOperator(ctx.actor) ? parseCustomer(`${args.customer_name ?? ''} ${args.customer_phone ?? ''}`, ctx.tenant.countryCode) : undefined;
-  if (isOperator(ctx.actor) && !customer) return { error: 'customer_required', message: "Ask for the customer's name and phone number, then book with customer_name and customer_phone." };
-  const outcome = await bookTool(ctx, { quoteId: args.ride_search_id, vehicleType: args.vehicle_type, flightNumber: args.flight_number ?? undefined, customer });
+  if (isOperator(ctx.actor) && !customer)
+    return { error: 'customer_required', message: "Ask for the customer's name and phone number, then book with customer_name and customer_phone." };
+  const outcome = await bookTool(ctx, {
+    quoteId: args.ride_search_id,
+    vehicleType: args.vehicle_type,
+    flightNumber: args.flight_number ?? undefined,
+    customer,
+  });
   if (!outcome.ok) {
     if (outcome.problem === 'signin') effects.data = { kind: 'signin' };
     return { error: outcome.problem === 'signin' ? 'signin_required' : outcome.problem };
@@ -121,7 +151,14 @@ async function book(args: z.infer<typeof bookArgs>, ctx: LlmToolContext, effects
   effects.booked = ride;
   effects.customer = customer;
   effects.data = { kind: 'booked', rideId: ride.number, total: ride.totalAmount, cashbackAmount: ride.cashbackAmount, currency: ride.currency };
-  if (customer) return { ride_id: ride.number, status: ride.status, customer: customer.name, start_code_sent_to_customer: true, total: formatMoney(ride.totalAmount, ride.currency, ctx.locale) };
+  if (customer)
+    return {
+      ride_id: ride.number,
+      status: ride.status,
+      customer: customer.name,
+      start_code_sent_to_customer: true,
+      total: formatMoney(ride.totalAmount, ride.currency, ctx.locale),
+    };
   return { ride_id: ride.number, status: ride.status, start_code: ride.startCode, total: formatMoney(ride.totalAmount, ride.currency, ctx.locale) };
 }
 
@@ -137,7 +174,9 @@ export async function runLlmTool(name: string, rawArgs: string, ctx: LlmToolCont
   switch (name) {
     case 'search_places': {
       const args = parse(searchArgs);
-      return args.success ? { places: (await searchPlacesTool(ctx, args.data.query)).map((p) => ({ name: p.name, country: p.country })) } : { error: 'bad_arguments' };
+      return args.success
+        ? { places: (await searchPlacesTool(ctx, args.data.query)).map((p) => ({ name: p.name, country: p.country })) }
+        : { error: 'bad_arguments' };
     }
     case 'quote': {
       const args = parse(quoteArgs);
@@ -150,7 +189,9 @@ export async function runLlmTool(name: string, rawArgs: string, ctx: LlmToolCont
     case 'ride_status': {
       const rides = await rideStatusTool(ctx);
       if (rides === 'signin') effects.data = { kind: 'signin' };
-      return rides === 'signin' ? { error: 'signin_required' } : { rides: rides.map((r) => ({ id: r.id, status: r.status, from: r.pickup.name, to: r.dropoff?.name ?? null, pickup_time: r.pickupTime })) };
+      return rides === 'signin'
+        ? { error: 'signin_required' }
+        : { rides: rides.map((r) => ({ id: r.id, status: r.status, from: r.pickup.name, to: r.dropoff?.name ?? null, pickup_time: r.pickupTime })) };
     }
     case 'cancel_ride': {
       const args = parse(cancelArgs);

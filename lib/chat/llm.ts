@@ -60,7 +60,9 @@ async function complete(config: LlmConfig, messages: Message[]): Promise<Message
 function systemPrompt(ctx: AgentContext, locale: string, state: AgentState): string {
   const language = new Intl.DisplayNames(['en'], { type: 'language' }).of(locale.split('-')[0]) ?? 'English';
   const now = new Intl.DateTimeFormat('en-GB', { timeZone: ctx.tenant.timeZone, dateStyle: 'full', timeStyle: 'short' }).format(ctx.now);
-  const quote = state.llmQuote ? `The last quote is ride_search_id ${state.llmQuote.id} with ${state.llmQuote.options.map((o) => o.vehicleType).join(', ')}.` : '';
+  const quote = state.llmQuote
+    ? `The last quote is ride_search_id ${state.llmQuote.id} with ${state.llmQuote.options.map((o) => o.vehicleType).join(', ')}.`
+    : '';
   return [
     `You are the taxi booking assistant of ${ctx.tenant.name} (country ${ctx.tenant.countryCode.toUpperCase()}, currency ${ctx.tenant.currency}).`,
     `It is now ${now} in ${ctx.tenant.timeZone}; times the rider gives are in that zone.`,

@@ -8,14 +8,53 @@ import { VEHICLE_TYPES } from '@/lib/db/schema/rides';
  * plain "yes" in their language; this maps those to the English the agent reads.
  */
 const YES_WORDS = [
-  'да', 'иә', 'evet', 'はい', 'ええ', '是', '是的', '好', '好的', 'sí', 'si', 'sim', 'oui', 'ja', 'ya', 'iya', 'betul',
-  'हाँ', 'हां', 'हो', 'होय', 'ஆம்', 'ஆமாம்', 'അതെ', 'అవును', 'ಹೌದು', 'હા', 'ਹਾਂ', 'ہاں', 'جی', 'نعم', 'ඔව්', 'হ্যাঁ', 'হয়', 'ହଁ', 'ହଁ ।',
+  'да',
+  'иә',
+  'evet',
+  'はい',
+  'ええ',
+  '是',
+  '是的',
+  '好',
+  '好的',
+  'sí',
+  'si',
+  'sim',
+  'oui',
+  'ja',
+  'ya',
+  'iya',
+  'betul',
+  'हाँ',
+  'हां',
+  'हो',
+  'होय',
+  'ஆம்',
+  'ஆமாம்',
+  'അതെ',
+  'అవును',
+  'ಹೌದು',
+  'હા',
+  'ਹਾਂ',
+  'ہاں',
+  'جی',
+  'نعم',
+  'ඔව්',
+  'হ্যাঁ',
+  'হয়',
+  'ହଁ',
+  'ହଁ ।',
 ];
 
 type Table = { yes: Set<string>; change: Set<string>; vehicles: Map<string, string> };
 let table: Table | undefined;
 
-const fold = (text: string) => text.normalize('NFC').trim().toLocaleLowerCase().replace(/[.!?।۔。！？\s]+$/u, '');
+const fold = (text: string) =>
+  text
+    .normalize('NFC')
+    .trim()
+    .toLocaleLowerCase()
+    .replace(/[.!?।۔。！？\s]+$/u, '');
 
 function load(): Table {
   const dir = path.join(process.cwd(), 'messages');

@@ -11,9 +11,15 @@ const LEADING_ARTICLES = new Set(['the', 'my', 'our']);
 function normaliseMarkers(text: string): string {
   return text
     .replace(/\bdrop (?:me|us) (?:off )?(?:at|to|in)\s+/g, ' to ')
-    .replace(/\b(?:change|make|set|update)?\s*(?:the\s+)?(?:pick[- ]?up|start(?:ing)?|source|origin|boarding)\s*(?:point|place|location|address|city)?\s*(?:to|as|is|:|=|should be|will be|from|at|in)\s+/g, ' from ')
+    .replace(
+      /\b(?:change|make|set|update)?\s*(?:the\s+)?(?:pick[- ]?up|start(?:ing)?|source|origin|boarding)\s*(?:point|place|location|address|city)?\s*(?:to|as|is|:|=|should be|will be|from|at|in)\s+/g,
+      ' from ',
+    )
     .replace(/\bpick (?:me|us) up (?:at|from|in)\s+/g, ' from ')
-    .replace(/\b(?:change|make|set|update)?\s*(?:the\s+)?(?:drop(?:[- ]?off)?|destination)\s*(?:point|place|location|address|city)?\s*(?:to|as|is|:|=|should be|will be|at|in)?\s+/g, ' to ')
+    .replace(
+      /\b(?:change|make|set|update)?\s*(?:the\s+)?(?:drop(?:[- ]?off)?|destination)\s*(?:point|place|location|address|city)?\s*(?:to|as|is|:|=|should be|will be|at|in)?\s+/g,
+      ' to ',
+    )
     .replace(/\b(?:reach|going|heading|travel(?:l?ing)?)\s+(?:to\s+)?/g, ' to ')
     .replace(/\btill\b|\buntil\b/g, ' to ');
 }
@@ -66,7 +72,10 @@ function bareRuns(tokens: string[]): string[] {
 
 /** Place words echoed back to the rider: letters, digits and spaces only, short. */
 export function echoable(text: string): string {
-  return text.replace(/[^\p{L}\p{N} '-]/gu, '').trim().slice(0, 40);
+  return text
+    .replace(/[^\p{L}\p{N} '-]/gu, '')
+    .trim()
+    .slice(0, 40);
 }
 
 /** Reads pickup and drop-off phrases ("from X to Y", "X to Y", "pick me up at X", a bare town) and resolves them. */
@@ -90,7 +99,9 @@ export function placesOf(text: string, ctx: ParseContext, parsed: ParsedMessage,
     resolveInto(ctx.expect, runs[0], { fuzzy: true });
     return;
   }
-  const found = runs.map((r) => resolvePlace(r, { country: ctx.country, fuzzy: false, minPopulation: BARE_MIN_POPULATION })).filter((p): p is PlaceSlot => Boolean(p));
+  const found = runs
+    .map((r) => resolvePlace(r, { country: ctx.country, fuzzy: false, minPopulation: BARE_MIN_POPULATION }))
+    .filter((p): p is PlaceSlot => Boolean(p));
   if (found.length >= 2) [parsed.slots.pickup, parsed.slots.dropoff] = found;
   else if (found.length === 1) parsed.bare = found[0];
 }

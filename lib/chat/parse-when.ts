@@ -151,11 +151,17 @@ function extractTime(cut: Cut, date: string | undefined, ctx: WhenContext): stri
   if ((m = take(cut, /\b([01]\d|2[0-3])([0-5]\d)\s*(?:hrs?|hours|h)\b/))) return `${m[1]}:${m[2]}`;
   if ((m = take(cut, /\b(\d{1,2})\s*o'?\s*clock\b/))) return bareHour(Number(m[1]), 0, period, date, ctx);
   if ((m = take(cut, /\b(\d{1,2})\s+in the (morning|afternoon|evening|night)\b/))) return bareHour(Number(m[1]), 0, periodOf(m[2]), date, ctx);
-  if ((m = take(cut, /(?:\b(?:at|by|around|abt|about|before)\s*|@\s*)(\d{1,2})\b(?!\s*(?:hours?|hrs?|h\b|km|kms|days?|people|persons?|pax|seater|st\b|nd\b|rd\b|th\b|\/|-))/))) {
+  if (
+    (m = take(
+      cut,
+      /(?:\b(?:at|by|around|abt|about|before)\s*|@\s*)(\d{1,2})\b(?!\s*(?:hours?|hrs?|h\b|km|kms|days?|people|persons?|pax|seater|st\b|nd\b|rd\b|th\b|\/|-))/,
+    ))
+  ) {
     const hour = Number(m[1]);
     return hour <= 24 ? bareHour(hour, 0, period, date, ctx) : undefined;
   }
-  if ((m = take(cut, /\b(morning|evening|afternoon|night)\s+(\d{1,2})\b(?!\s*(?:hours?|hrs?|km|days?))/))) return bareHour(Number(m[2]), 0, periodOf(m[1]), date, ctx);
+  if ((m = take(cut, /\b(morning|evening|afternoon|night)\s+(\d{1,2})\b(?!\s*(?:hours?|hrs?|km|days?))/)))
+    return bareHour(Number(m[2]), 0, periodOf(m[1]), date, ctx);
   return period ? PERIOD_DEFAULT[period] : undefined;
 }
 

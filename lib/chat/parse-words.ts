@@ -24,7 +24,45 @@ export const LOCAL_TRIP = /\b(local|within (the )?city|in (the )?city|in town|ci
 
 /** IATA airline codes of carriers common on the operators' routes; other codes need the word "flight". */
 export const AIRLINE_CODES = new Set([
-  '6E', 'AI', 'IX', 'UK', 'SG', 'QP', 'I5', 'G8', '9I', 'S5', 'EK', 'EY', 'FZ', 'G9', 'QR', 'WY', 'SV', 'XY', 'GF', 'KU', 'SQ', 'TR', 'MH', 'AK', 'TG', 'BA', 'VS', 'LH', 'AF', 'KL', 'TK', 'UL', 'CX', 'AA', 'UA', 'DL', 'QF', 'LX', 'OS',
+  '6E',
+  'AI',
+  'IX',
+  'UK',
+  'SG',
+  'QP',
+  'I5',
+  'G8',
+  '9I',
+  'S5',
+  'EK',
+  'EY',
+  'FZ',
+  'G9',
+  'QR',
+  'WY',
+  'SV',
+  'XY',
+  'GF',
+  'KU',
+  'SQ',
+  'TR',
+  'MH',
+  'AK',
+  'TG',
+  'BA',
+  'VS',
+  'LH',
+  'AF',
+  'KL',
+  'TK',
+  'UL',
+  'CX',
+  'AA',
+  'UA',
+  'DL',
+  'QF',
+  'LX',
+  'OS',
 ]);
 
 /** Words that end a place phrase (and never start one). */
@@ -47,9 +85,11 @@ export const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', '
 
 export const ORDINALS: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, fifth: 5, '5th': 5 };
 
-export const YES = /^(yes|yeah|yea|yep|yup|ya|y|sure|ok|okay|k|confirm|confirmed|book it|yes book|go ahead|please book|do it|correct|right|haan|ha|ji|proceed|done|perfect|fine)\b/;
+export const YES =
+  /^(yes|yeah|yea|yep|yup|ya|y|sure|ok|okay|k|confirm|confirmed|book it|yes book|go ahead|please book|do it|correct|right|haan|ha|ji|proceed|done|perfect|fine)\b/;
 export const NO = /^(no|nope|nah|n|don'?t|do not|not now|never ?mind|stop|wait|hold on)\b/;
-export const STATUS_INTENT = /\b(status|where is my (ride|cab|taxi|driver|car)|my (rides|bookings|trips|booking|ride)|upcoming (rides|bookings|trips)|track( my)? (ride|cab|taxi|driver))\b/;
+export const STATUS_INTENT =
+  /\b(status|where is my (ride|cab|taxi|driver|car)|my (rides|bookings|trips|booking|ride)|upcoming (rides|bookings|trips)|track( my)? (ride|cab|taxi|driver))\b/;
 export const CANCEL_INTENT = /\bcancel\b.*\b(ride|booking|trip|cab|taxi|#?\d+)\b|\bcancel (it|that)\b/;
 export const RESTART_INTENT = /\b(start (over|again)|restart|reset|new (booking|ride|trip)|book another|another (ride|trip|booking))\b/;
 export const GREETING = /^(hi+|hello|hey|hai|namaste|namaskar|vanakkam|good (morning|afternoon|evening)|greetings)[\s!.,]*$/;

@@ -3,8 +3,26 @@ import { extractWhen, type WhenContext } from './parse-when';
 import { placesOf } from './parse-places';
 import { distanceKm, type PlaceResolver, type PlaceSlot } from './place-slot';
 import {
-  AC, AIRLINE_CODES, AIRPORT_TRIP, BOOK_INTENT, CANCEL_INTENT, GREETING, HELP, LOCAL_TRIP, NO, NON_AC, ONE_WAY, ORDINALS, OUTSTATION_TRIP,
-  RENTAL_TRIP, RESTART_INTENT, RETURN_MARKER, ROUND_TRIP, STATUS_INTENT, VEHICLE_WORDS, YES,
+  AC,
+  AIRLINE_CODES,
+  AIRPORT_TRIP,
+  BOOK_INTENT,
+  CANCEL_INTENT,
+  GREETING,
+  HELP,
+  LOCAL_TRIP,
+  NO,
+  NON_AC,
+  ONE_WAY,
+  ORDINALS,
+  OUTSTATION_TRIP,
+  RENTAL_TRIP,
+  RESTART_INTENT,
+  RETURN_MARKER,
+  ROUND_TRIP,
+  STATUS_INTENT,
+  VEHICLE_WORDS,
+  YES,
 } from './parse-words';
 
 /** Everything a booking needs, as far as the rider has said it (dates and times in the operator's zone). */
@@ -81,7 +99,8 @@ function blank(text: string, pattern: RegExp): string {
 
 function flightNumber(plain: string): { code?: string; pattern?: RegExp } {
   const named = /\b(?:flight|flt)\s*(?:no\.?|number|#)?\s*([a-z\d]{2})\s?-?(\d{1,4}[a-z]?)\b/i.exec(plain);
-  if (named && /[a-z]/i.test(named[1])) return { code: `${named[1]}${named[2]}`.toUpperCase(), pattern: /\b(?:flight|flt)\s*(?:no\.?|number|#)?\s*[a-z\d]{2}\s?-?\d{1,4}[a-z]?\b/ };
+  if (named && /[a-z]/i.test(named[1]))
+    return { code: `${named[1]}${named[2]}`.toUpperCase(), pattern: /\b(?:flight|flt)\s*(?:no\.?|number|#)?\s*[a-z\d]{2}\s?-?\d{1,4}[a-z]?\b/ };
   for (const m of plain.matchAll(/\b([a-z\d]{2})\s?-?(\d{2,4})\b/gi)) {
     const code = m[1].toUpperCase();
     if (/[A-Z]/.test(code) && AIRLINE_CODES.has(code)) return { code: `${code}${m[2]}`, pattern: new RegExp(`\\b${m[1]}\\s?-?${m[2]}\\b`, 'i') };
@@ -108,7 +127,13 @@ function tripKindOf(text: string, hasFlight: boolean): { tripKind?: TripKind; pa
   const rental = RENTAL_TRIP.exec(text);
   if (rental) {
     const hours = /\bfor (\d{1,2}) ?(hours?|hrs?|h)\b/.exec(text);
-    const packageCode = hours ? packageForHours(Number(hours[1])) : /\bhalf[- ]day\b/.test(text) ? '4h40km' : /\bfull[- ]day\b/.test(text) ? '8h80km' : undefined;
+    const packageCode = hours
+      ? packageForHours(Number(hours[1]))
+      : /\bhalf[- ]day\b/.test(text)
+        ? '4h40km'
+        : /\bfull[- ]day\b/.test(text)
+          ? '8h80km'
+          : undefined;
     return packageCode ? { tripKind: 'rental', packageCode } : { tripKind: 'rental' };
   }
   if (hasFlight || AIRPORT_TRIP.test(text)) return { tripKind: 'airport' };
@@ -118,7 +143,10 @@ function tripKindOf(text: string, hasFlight: boolean): { tripKind?: TripKind; pa
 }
 
 function choiceOf(text: string): number | undefined {
-  const m = /^(?:the\s+|number\s+|option\s+|no\.?\s*|#)?([1-9]|first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)(?:\s+(?:one|option|vehicle|car))?(?:\s+(?:please|pls))?[\s.!]*$/.exec(text);
+  const m =
+    /^(?:the\s+|number\s+|option\s+|no\.?\s*|#)?([1-9]|first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)(?:\s+(?:one|option|vehicle|car))?(?:\s+(?:please|pls))?[\s.!]*$/.exec(
+      text,
+    );
   if (!m) return undefined;
   return /^\d$/.test(m[1]) ? Number(m[1]) : ORDINALS[m[1]];
 }
@@ -135,7 +163,11 @@ function intentOf(text: string): ParsedMessage['intent'] {
 
 function parseUnsafe(text: string, ctx: ParseContext): ParsedMessage {
   const { plain, lower } = clean(text);
-  const parsed: ParsedMessage = { slots: {}, unknownPlaces: [], correction: /^(no|nope|sorry)\b|\b(actually|instead|change|make it|correction|i mean|rather|wait)\b/.test(lower) };
+  const parsed: ParsedMessage = {
+    slots: {},
+    unknownPlaces: [],
+    correction: /^(no|nope|sorry)\b|\b(actually|instead|change|make it|correction|i mean|rather|wait)\b/.test(lower),
+  };
   if (!lower) return parsed;
   const whenCtx: WhenContext = { now: ctx.now ?? new Date(), timeZone: ctx.timeZone, country: ctx.country };
   parsed.intent = intentOf(lower);

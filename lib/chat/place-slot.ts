@@ -17,7 +17,10 @@ export function isAirportWord(word: string): boolean {
 
 /** Words of a place phrase that name an airport (e.g. "the airport", "T2"). */
 export function hasAirportWord(phrase: string): boolean {
-  return phrase.toLowerCase().split(/[^\p{L}\p{N}]+/u).some(isAirportWord);
+  return phrase
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .some(isAirportWord);
 }
 
 /** Great-circle distance in km. */

@@ -113,7 +113,11 @@ function toSlot(place: PlaceEntry, extra: string[], airport: boolean): PlaceSlot
  */
 export function resolvePlace(phrase: string, options: ResolveOptions = {}): PlaceSlot | undefined {
   if (!placeIndex()) return undefined;
-  const words = phrase.toLowerCase().split(/[^\p{L}\p{M}\p{N}]+/u).filter(Boolean).slice(0, 6);
+  const words = phrase
+    .toLowerCase()
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 6);
   const airport = words.some(isAirportWord);
   const tokens = words.filter((w) => !isAirportWord(w) && !FILLER_WORDS.has(w));
   const minPopulation = options.minPopulation ?? 0;
@@ -125,7 +129,10 @@ export function resolvePlace(phrase: string, options: ResolveOptions = {}): Plac
       const place = bestOf(exactMatches(key), options.country, minPopulation, options.near);
       if (place) hits.push({ place, start });
     }
-    const top = hits.reduce<(typeof hits)[number] | undefined>((acc, h) => (!acc || better({ place: h.place, distance: 0 }, { place: acc.place, distance: 0 }, options.country, options.near) ? h : acc), undefined);
+    const top = hits.reduce<(typeof hits)[number] | undefined>(
+      (acc, h) => (!acc || better({ place: h.place, distance: 0 }, { place: acc.place, distance: 0 }, options.country, options.near) ? h : acc),
+      undefined,
+    );
     if (top) {
       const extra = [...tokens.slice(0, top.start), ...tokens.slice(top.start + size)];
       // "T Nagar" must not become a town called Nagar 2,000 km away: ask instead (the chat says it could not find it)
@@ -135,7 +142,10 @@ export function resolvePlace(phrase: string, options: ResolveOptions = {}): Plac
   }
   if (options.fuzzy === false) return undefined;
   const whole = foldKey(tokens.join(' '));
-  const guesses = [tokens.length <= 2 ? fuzzyMatch(whole, options.country, options.near) : undefined, ...tokens.map((t) => fuzzyMatch(foldKey(t), options.country, options.near))];
+  const guesses = [
+    tokens.length <= 2 ? fuzzyMatch(whole, options.country, options.near) : undefined,
+    ...tokens.map((t) => fuzzyMatch(foldKey(t), options.country, options.near)),
+  ];
   const guess = guesses.reduce<Candidate | undefined>((acc, g) => (g && better(g, acc, options.country, options.near) ? g : acc), undefined);
   if (guess && farFromService(guess.place, options.near)) return undefined;
   return guess ? toSlot(guess.place, [], airport) : undefined;

@@ -16,7 +16,14 @@ import { serialised } from '@/lib/cluster/lock';
 
 async function agentTenant(db: Db, businessId: number): Promise<AgentTenant | undefined> {
   const [row] = await db
-    .select({ id: businesses.id, name: businesses.name, countryCode: businesses.countryCode, currency: businesses.currency, timeZone: businesses.timeZone, language: businesses.language })
+    .select({
+      id: businesses.id,
+      name: businesses.name,
+      countryCode: businesses.countryCode,
+      currency: businesses.currency,
+      timeZone: businesses.timeZone,
+      language: businesses.language,
+    })
     .from(businesses)
     .where(eq(businesses.id, businessId))
     .limit(1);
@@ -25,11 +32,18 @@ async function agentTenant(db: Db, businessId: number): Promise<AgentTenant | un
 
 /** The tenant's own locale ("en-IN"), for callers that do not name one. */
 function tenantLocale(tenant: Pick<Tenant, 'countryCode' | 'language'>): string {
-  return isCountryCode(tenant.countryCode) ? toLocaleTag({ country: tenant.countryCode, lang: resolveLanguage(tenant.countryCode, tenant.language) }) : DEFAULT_LOCALE_TAG;
+  return isCountryCode(tenant.countryCode)
+    ? toLocaleTag({ country: tenant.countryCode, lang: resolveLanguage(tenant.countryCode, tenant.language) })
+    : DEFAULT_LOCALE_TAG;
 }
 
 function toView(row: ChatMessage): ChatMessageView {
-  const view: ChatMessageView = { id: row.id, role: row.role, content: { message: row.content, createIsoTime: row.createdAt.toISOString() }, chatSession: row.sessionId };
+  const view: ChatMessageView = {
+    id: row.id,
+    role: row.role,
+    content: { message: row.content, createIsoTime: row.createdAt.toISOString() },
+    chatSession: row.sessionId,
+  };
   if (row.data) view.data = row.data as AgentData;
   return view;
 }
@@ -47,7 +61,12 @@ async function openSession(db: Db, input: HandleMessageInput): Promise<ChatSessi
 }
 
 async function recentHistory(db: Db, sessionId: string, beforeId: number) {
-  const rows = await db.select().from(chatMessages).where(eq(chatMessages.sessionId, sessionId)).orderBy(desc(chatMessages.id)).limit(LLM_HISTORY + 1);
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.sessionId, sessionId))
+    .orderBy(desc(chatMessages.id))
+    .limit(LLM_HISTORY + 1);
   return rows
     .filter((r) => r.id < beforeId && (r.role === 'user' || r.role === 'agent'))
     .reverse()
@@ -93,11 +112,21 @@ export async function handleUserMessage(db: Db, input: HandleMessageInput): Prom
     const reply = await answer(db, tenant, session, { ...input, locale }, text, user.id);
     await db
       .update(chatSessions)
-      .set({ state: (reply.state ?? {}) as Record<string, unknown>, updatedAt: new Date(), ...(input.actor && !session.userId ? { userId: input.actor.userId } : {}) })
+      .set({
+        state: (reply.state ?? {}) as Record<string, unknown>,
+        updatedAt: new Date(),
+        ...(input.actor && !session.userId ? { userId: input.actor.userId } : {}),
+      })
       .where(eq(chatSessions.id, session.id));
     const [agent] = await db
       .insert(chatMessages)
-      .values({ sessionId: session.id, businessId: tenant.id, role: 'agent', content: reply.text, data: (reply.data ?? null) as Record<string, unknown> | null })
+      .values({
+        sessionId: session.id,
+        businessId: tenant.id,
+        role: 'agent',
+        content: reply.text,
+        data: (reply.data ?? null) as Record<string, unknown> | null,
+      })
       .returning();
     return { user: toView(user), agent: toView(agent) };
   });

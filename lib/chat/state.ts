@@ -58,5 +58,19 @@ export function readState(raw: unknown): AgentState {
 /** The slot values a quote depends on. */
 export function quoteSignature(slots: TripSlots): string {
   const { rideType, tripKind, packageCode, pickup, dropoff, pickupDate, pickupTime, returnDate, returnTime } = slots;
-  return JSON.stringify([rideType, tripKind, packageCode, pickup?.name, pickup?.lat, pickup?.lng, dropoff?.name, dropoff?.lat, dropoff?.lng, pickupDate, pickupTime, returnDate, returnTime]);
+  return JSON.stringify([
+    rideType,
+    tripKind,
+    packageCode,
+    pickup?.name,
+    pickup?.lat,
+    pickup?.lng,
+    dropoff?.name,
+    dropoff?.lat,
+    dropoff?.lng,
+    pickupDate,
+    pickupTime,
+    returnDate,
+    returnTime,
+  ]);
 }

@@ -81,7 +81,8 @@ export async function quoteTool(ctx: ToolContext, trip: TripRequest): Promise<Qu
   } catch (error) {
     if (error instanceof DomainError && error.code === 'same_place') return { ok: false, problem: 'samePlace' };
     if (error instanceof DomainError && error.code === 'package_unknown') return { ok: false, problem: 'packageUnknown' };
-    if (error instanceof DomainError && LIMIT_CODES.has(error.code)) return { ok: false, problem: 'tripLimit', limit: (error as DomainError & { limit?: TripLimitIssue }).limit };
+    if (error instanceof DomainError && LIMIT_CODES.has(error.code))
+      return { ok: false, problem: 'tripLimit', limit: (error as DomainError & { limit?: TripLimitIssue }).limit };
     throw error;
   }
 }
@@ -105,7 +106,13 @@ const BOOK_PROBLEMS: Record<string, BookProblem> = {
   vehicle_unknown: 'vehicleUnknown',
 };
 
-export type BookRequest = { quoteId: string; vehicleType: VehicleType; flightNumber?: string; flightDirection?: 'arrival' | 'departure'; customer?: AgentCustomer };
+export type BookRequest = {
+  quoteId: string;
+  vehicleType: VehicleType;
+  flightNumber?: string;
+  flightDirection?: 'arrival' | 'departure';
+  customer?: AgentCustomer;
+};
 
 /**
  * Books a quoted vehicle for the signed-in rider (idempotent per conversation,
@@ -149,7 +156,15 @@ async function bookForCustomerTool(ctx: ToolContext, request: BookRequest): Prom
   });
   if (!input.success) return { ok: false, problem: 'customer' };
   try {
-    await enforceLimits(ctx.db, ctx.tenant.id, [['partnerBookingPerAccount', ctx.actor!.userId], ['partnerBookingPerCustomer', e164(input.data.customerPhone)]], 'Too many bookings. Try again later.');
+    await enforceLimits(
+      ctx.db,
+      ctx.tenant.id,
+      [
+        ['partnerBookingPerAccount', ctx.actor!.userId],
+        ['partnerBookingPerCustomer', e164(input.data.customerPhone)],
+      ],
+      'Too many bookings. Try again later.',
+    );
     const { ride, created } = await bookForCustomer(ctx.db, ctx.tenant.id, input.data, 'console-agent');
     return { ok: true, ride, created };
   } catch (error) {

@@ -84,9 +84,7 @@ export function serialised<T>(key: string, work: () => Promise<T>): Promise<T> {
   if (outer?.keys.has(key)) return work();
   const keys = new Set([...(outer?.keys ?? []), key]);
   const pool = state.pool;
-  const guarded = pool
-    ? () => underAdvisoryLock(pool, key, outer?.client, (client) => held.run({ client, keys }, work))
-    : () => held.run({ keys }, work);
+  const guarded = pool ? () => underAdvisoryLock(pool, key, outer?.client, (client) => held.run({ client, keys }, work)) : () => held.run({ keys }, work);
   const result = (state.tails.get(key) ?? Promise.resolve()).then(guarded);
   const tail = result.catch(() => undefined);
   state.tails.set(key, tail);

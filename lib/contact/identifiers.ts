@@ -41,7 +41,10 @@ export const personNameSchema = z.string({ error: 'nameRequired' }).trim().min(1
 
 export const businessNameSchema = z.string({ error: 'businessNameRequired' }).trim().min(1, 'businessNameRequired').max(80, 'businessNameTooLong');
 
-export const otpSchema = z.string({ error: 'otpFormat' }).trim().regex(/^\d{4}$/, 'otpFormat');
+export const otpSchema = z
+  .string({ error: 'otpFormat' })
+  .trim()
+  .regex(/^\d{4}$/, 'otpFormat');
 
 export function e164(phone: Phone): string {
   return `+${phone.dialCode}${phone.number}`;

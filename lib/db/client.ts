@@ -37,7 +37,8 @@ function withSharedParsers<T extends Queryable>(client: T): T {
           (target.query as (...args: unknown[]) => unknown)(text, params, options?.parsers ? { ...options, parsers: undefined } : options);
       }
       if (property === 'transaction') {
-        return (callback: (tx: Queryable) => unknown) => (target.transaction as (...args: unknown[]) => unknown)((tx: Queryable) => callback(withSharedParsers(tx)));
+        return (callback: (tx: Queryable) => unknown) =>
+          (target.transaction as (...args: unknown[]) => unknown)((tx: Queryable) => callback(withSharedParsers(tx)));
       }
       const value = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
@@ -69,12 +70,10 @@ async function openPostgres(url: string): Promise<Handle> {
 
 /** Opens and migrates the database once per process; later calls share it. */
 export function openDatabase(options: OpenOptions): Promise<Handle> {
-  globalForDb.__travelsxDb ??= (options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir)).catch(
-    (error: unknown) => {
-      globalForDb.__travelsxDb = undefined;
-      throw error;
-    },
-  );
+  globalForDb.__travelsxDb ??= (options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir)).catch((error: unknown) => {
+    globalForDb.__travelsxDb = undefined;
+    throw error;
+  });
   return globalForDb.__travelsxDb;
 }
 

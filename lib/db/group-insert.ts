@@ -15,7 +15,10 @@ export function groupInsert<In extends { id: string }, Out extends { id: string 
   const queues = new Map<Db, Queue>();
 
   async function insertRows(db: Db, rows: In[]): Promise<Out[]> {
-    return (await db.insert(table).values(rows as never).returning()) as unknown as Out[];
+    return (await db
+      .insert(table)
+      .values(rows as never)
+      .returning()) as unknown as Out[];
   }
 
   async function drain(db: Db, queue: Queue): Promise<void> {
@@ -23,7 +26,14 @@ export function groupInsert<In extends { id: string }, Out extends { id: string 
     while (queue.waiting.length > 0) {
       const batch = queue.waiting.splice(0, 500);
       try {
-        const stored = new Map((await insertRows(db, batch.map((w) => w.row))).map((row) => [row.id, row]));
+        const stored = new Map(
+          (
+            await insertRows(
+              db,
+              batch.map((w) => w.row),
+            )
+          ).map((row) => [row.id, row]),
+        );
         for (const w of batch) w.resolve(stored.get(w.row.id)!);
       } catch (error) {
         if (batch.length === 1) batch[0].reject(error);

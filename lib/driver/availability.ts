@@ -16,6 +16,9 @@ export async function driverAvailability(db: Db, businessId: number, userId: num
 /** The driver goes online (the operator may give them rides) or offline; a blocked driver is refused by currentDriver (403). */
 export async function setOwnAvailability(db: Db, businessId: number, userId: number, online: boolean): Promise<DriverAvailabilityView> {
   const driver = await currentDriver(db, businessId, userId);
-  await db.update(drivers).set({ online }).where(and(eq(drivers.id, driver.id), eq(drivers.businessId, businessId)));
+  await db
+    .update(drivers)
+    .set({ online })
+    .where(and(eq(drivers.id, driver.id), eq(drivers.businessId, businessId)));
   return driverAvailability(db, businessId, userId);
 }

@@ -12,7 +12,12 @@ import type { DriverLocation } from './schemas';
  * accepted or on trip, and answers those rides for the live broadcast.
  * No 'server-only' here: the socket server calls it.
  */
-export async function recordDriverLocation(db: Db, businessId: number, userId: number, point: DriverLocation): Promise<{ rides: { id: number; number: number }[]; at: Date }> {
+export async function recordDriverLocation(
+  db: Db,
+  businessId: number,
+  userId: number,
+  point: DriverLocation,
+): Promise<{ rides: { id: number; number: number }[]; at: Date }> {
   const driver = await currentDriver(db, businessId, userId);
   const live = await db
     .select({ id: rides.id, number: rides.number })
@@ -20,6 +25,9 @@ export async function recordDriverLocation(db: Db, businessId: number, userId: n
     .where(and(eq(rides.businessId, businessId), eq(rides.driverId, driver.id), inArray(rides.status, [...LIVE_STATUSES])));
   if (!live.length) throw new DomainError('conflict', 'no_live_ride', 'Your location is shared only while a ride is accepted or on trip.');
   const at = new Date();
-  await db.update(drivers).set({ lat: point.lat, lng: point.lng, locatedAt: at }).where(and(eq(drivers.id, driver.id), eq(drivers.businessId, businessId)));
+  await db
+    .update(drivers)
+    .set({ lat: point.lat, lng: point.lng, locatedAt: at })
+    .where(and(eq(drivers.id, driver.id), eq(drivers.businessId, businessId)));
   return { rides: live, at };
 }

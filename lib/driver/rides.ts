@@ -63,7 +63,14 @@ export async function driverRides(db: Db, businessId: number, userId: number, sc
     .select({ ride: rides, name: users.name, phoneCode: users.phoneCode, phone: users.phone })
     .from(rides)
     .innerJoin(users, eq(users.id, rides.riderId))
-    .where(and(eq(rides.businessId, businessId), eq(rides.driverId, driver.id), inArray(rides.status, statuses), scope === 'recent' ? gte(rides.createdAt, since) : undefined))
+    .where(
+      and(
+        eq(rides.businessId, businessId),
+        eq(rides.driverId, driver.id),
+        inArray(rides.status, statuses),
+        scope === 'recent' ? gte(rides.createdAt, since) : undefined,
+      ),
+    )
     .orderBy(scope === 'active' ? rides.pickupTime : desc(rides.pickupTime))
     .limit(RECENT_LIMIT);
   return rows.map(({ ride, ...customer }) => driverRideView(ride, customer));
@@ -83,7 +90,14 @@ export async function applyDriverAction(db: Db, businessId: number, userId: numb
     .limit(1);
   if (!own) throw rideNotFound();
   const base = { businessId, rideId, actorUserId: userId };
-  const ride = action.action === 'start' ? await transitionRide(db, { ...base, to: 'ontrip', startCode: action.startCode }) : await transitionRide(db, { ...base, to: 'completed', paymentMethod: action.paymentMethod });
-  const [customer] = await db.select({ name: users.name, phoneCode: users.phoneCode, phone: users.phone }).from(users).where(eq(users.id, ride.riderId)).limit(1);
+  const ride =
+    action.action === 'start'
+      ? await transitionRide(db, { ...base, to: 'ontrip', startCode: action.startCode })
+      : await transitionRide(db, { ...base, to: 'completed', paymentMethod: action.paymentMethod });
+  const [customer] = await db
+    .select({ name: users.name, phoneCode: users.phoneCode, phone: users.phone })
+    .from(users)
+    .where(eq(users.id, ride.riderId))
+    .limit(1);
   return driverRideView(ride, customer ?? { name: null, phoneCode: null, phone: null });
 }

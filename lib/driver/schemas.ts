@@ -16,7 +16,16 @@ export type DriverLocation = z.infer<typeof driverLocationSchema>;
 /** POST /api/driver/rides/{id}: start with the rider's 4-digit code, or complete. */
 export const driverRideActionSchema = z.discriminatedUnion(
   'action',
-  [z.object({ action: z.literal('start'), startCode: z.string().trim().regex(/^\d{4}$/, 'startCodeFormat') }), z.object({ action: z.literal('complete'), paymentMethod: z.enum(PAYMENT_METHODS, { error: 'paymentInvalid' }).optional() })],
+  [
+    z.object({
+      action: z.literal('start'),
+      startCode: z
+        .string()
+        .trim()
+        .regex(/^\d{4}$/, 'startCodeFormat'),
+    }),
+    z.object({ action: z.literal('complete'), paymentMethod: z.enum(PAYMENT_METHODS, { error: 'paymentInvalid' }).optional() }),
+  ],
   { error: 'actionInvalid' },
 );
 export type DriverRideAction = z.infer<typeof driverRideActionSchema>;

@@ -5,7 +5,15 @@ import en from '@/messages/en.json';
  * keys (console rates, overview, settings, integrations; the blog editor; the
  * contact form). The first table holding a key gives its text.
  */
-const tables = [en.Validation, en.Rates.errors, en.Overview.errors, en.Settings.errors, en.Integrations.errors, en.BlogCreate.errors, en.ContactUs.errors] as Record<string, string>[];
+const tables = [
+  en.Validation,
+  en.Rates.errors,
+  en.Overview.errors,
+  en.Settings.errors,
+  en.Integrations.errors,
+  en.BlogCreate.errors,
+  en.ContactUs.errors,
+] as Record<string, string>[];
 
 /** English text of a schema's message key (schemas carry keys so forms can translate them). */
 export function validationText(message: string): string {

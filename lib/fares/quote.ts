@@ -129,7 +129,12 @@ export function quoteView(quote: Quote) {
         /** Rentals: the package bought and the rates past it (major units per km and per hour). */
         rental:
           item.breakdown.packageHours !== undefined
-            ? { hours: item.breakdown.packageHours, km: item.breakdown.packageKm, extra_km_rate: major(item.breakdown.extraKmRate ?? 0), extra_hour_rate: major(item.breakdown.extraHourRate ?? 0) }
+            ? {
+                hours: item.breakdown.packageHours,
+                km: item.breakdown.packageKm,
+                extra_km_rate: major(item.breakdown.extraKmRate ?? 0),
+                extra_hour_rate: major(item.breakdown.extraHourRate ?? 0),
+              }
             : null,
       },
     })),
@@ -142,7 +147,11 @@ export type QuoteView = ReturnType<typeof quoteView>;
 export async function findQuote(db: Db, businessId: number, id: string): Promise<Quote | undefined> {
   const held = recentQuotes.get(id);
   if (held) return held.businessId === businessId ? held : undefined;
-  const [quote] = await db.select().from(quotes).where(and(eq(quotes.id, id), eq(quotes.businessId, businessId))).limit(1);
+  const [quote] = await db
+    .select()
+    .from(quotes)
+    .where(and(eq(quotes.id, id), eq(quotes.businessId, businessId)))
+    .limit(1);
   if (quote) remember(quote);
   return quote;
 }

@@ -46,7 +46,11 @@ async function readActiveRateCards(db: Db, business: { id: number; currency: str
 }
 
 export async function rateCardFor(db: Db, businessId: number, vehicleType: RateCard['vehicleType']): Promise<RateCard | undefined> {
-  const [card] = await db.select().from(rateCards).where(and(eq(rateCards.businessId, businessId), eq(rateCards.vehicleType, vehicleType))).limit(1);
+  const [card] = await db
+    .select()
+    .from(rateCards)
+    .where(and(eq(rateCards.businessId, businessId), eq(rateCards.vehicleType, vehicleType)))
+    .limit(1);
   return card;
 }
 

@@ -1,12 +1,20 @@
 /** The 24 hourly pickup slots in the spec's order (000 §2.3): 10:00 AM to 12:00 AM, then 1:00 AM to 9:00 AM. */
-export const RIDE_TIME_SLOTS: readonly string[] = [
-  ...Array.from({ length: 14 }, (_, i) => i + 10),
-  ...Array.from({ length: 10 }, (_, i) => i),
-].map((hour) => `${String(hour % 24).padStart(2, '0')}:00`);
+export const RIDE_TIME_SLOTS: readonly string[] = [...Array.from({ length: 14 }, (_, i) => i + 10), ...Array.from({ length: 10 }, (_, i) => i)].map(
+  (hour) => `${String(hour % 24).padStart(2, '0')}:00`,
+);
 
 /** Offset of a time zone from UTC at an instant, in minutes (e.g. +330 for Asia/Kolkata). */
 export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(instant);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return Math.round((asUtc - instant.getTime()) / 60_000);

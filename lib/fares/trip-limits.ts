@@ -38,20 +38,28 @@ export type TripToCheck = { tripKind: TripKind; pickup: Place; dropoff: Place | 
  * trip longer than `nowMaxKm`. `distanceM` is the road distance the quote uses.
  * The booking form runs the same check with the rules the page hands it.
  */
-export function tripLimitIssue(rules: TripRuleValues, cities: readonly (LatLng & { name: string })[], trip: TripToCheck, now = Date.now()): TripLimitIssue | undefined {
+export function tripLimitIssue(
+  rules: TripRuleValues,
+  cities: readonly (LatLng & { name: string })[],
+  trip: TripToCheck,
+  now = Date.now(),
+): TripLimitIssue | undefined {
   if (rules.serviceRadiusKm > 0 && cities.length) {
     let nearest: { name: string; km: number } | undefined;
     for (const city of cities) {
       const km = greatCircleMeters(trip.pickup, city) / 1000;
       if (!nearest || km < nearest.km) nearest = { name: city.name, km };
     }
-    if (nearest && nearest.km > rules.serviceRadiusKm) return { code: 'outside_service_area', field: 'pickupLocation', limitKm: rules.serviceRadiusKm, nearest: nearest.name };
+    if (nearest && nearest.km > rules.serviceRadiusKm)
+      return { code: 'outside_service_area', field: 'pickupLocation', limitKm: rules.serviceRadiusKm, nearest: nearest.name };
   }
   if (!trip.dropoff) return undefined;
   const km = Math.round(trip.distanceM / 1000);
-  if ((trip.tripKind === 'local' || trip.tripKind === 'airport') && rules.localMaxKm > 0 && km > rules.localMaxKm) return { code: 'local_too_far', field: 'dropoffLocation', limitKm: rules.localMaxKm, km };
-  if (trip.tripKind === 'outstation' && rules.outstationMaxKm > 0 && km > rules.outstationMaxKm) return { code: 'trip_too_far', field: 'dropoffLocation', limitKm: rules.outstationMaxKm, km };
-  if (rules.nowMaxKm > 0 && km > rules.nowMaxKm && trip.pickupTime.getTime() < now + NOW_WINDOW_MS) return { code: 'now_too_far', field: 'pickupTime', limitKm: rules.nowMaxKm, km };
+  if ((trip.tripKind === 'local' || trip.tripKind === 'airport') && rules.localMaxKm > 0 && km > rules.localMaxKm)
+    return { code: 'local_too_far', field: 'dropoffLocation', limitKm: rules.localMaxKm, km };
+  if (trip.tripKind === 'outstation' && rules.outstationMaxKm > 0 && km > rules.outstationMaxKm)
+    return { code: 'trip_too_far', field: 'dropoffLocation', limitKm: rules.outstationMaxKm, km };
+  if (rules.nowMaxKm > 0 && km > rules.nowMaxKm && trip.pickupTime.getTime() < now + NOW_WINDOW_MS)
+    return { code: 'now_too_far', field: 'pickupTime', limitKm: rules.nowMaxKm, km };
   return undefined;
 }
-

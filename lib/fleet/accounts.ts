@@ -9,7 +9,8 @@ import { STATUS_MOVES, type StatusAction } from './schemas';
 type AccountTable = typeof drivers | typeof agencies;
 
 /** One live row of the business, `and` the extra condition. */
-const liveRow = (table: AccountTable, businessId: number, id: number, extra?: SQL) => and(eq(table.id, id), eq(table.businessId, businessId), isNull(table.removedAt), extra);
+const liveRow = (table: AccountTable, businessId: number, id: number, extra?: SQL) =>
+  and(eq(table.id, id), eq(table.businessId, businessId), isNull(table.removedAt), extra);
 
 /** The row as `find` reads it after the update; when nothing was updated, `find`'s 404 or else a 409. */
 async function afterUpdate<T>(updated: unknown[], find: () => Promise<T>): Promise<T> {
@@ -21,7 +22,14 @@ async function afterUpdate<T>(updated: unknown[], find: () => Promise<T>): Promi
 }
 
 /** Verify, Block or Unblock; any other move (or a stale status) is a 409. Blocking also takes the account offline. */
-export async function setAccountStatus<T>(db: Db, table: AccountTable, businessId: number, id: number, action: StatusAction, find: () => Promise<T>): Promise<T> {
+export async function setAccountStatus<T>(
+  db: Db,
+  table: AccountTable,
+  businessId: number,
+  id: number,
+  action: StatusAction,
+  find: () => Promise<T>,
+): Promise<T> {
   const { from, to } = STATUS_MOVES[action];
   const updated = await db
     .update(table)

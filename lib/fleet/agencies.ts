@@ -56,7 +56,11 @@ export async function listAgencies(db: Db, businessId: number): Promise<{ counte
 
 /** A live travel company of this business, or 404. */
 export async function findAgency(db: Db, businessId: number, id: number): Promise<AgencyView> {
-  const rows = await db.select().from(agencies).where(and(eq(agencies.id, id), live(businessId))).limit(1);
+  const rows = await db
+    .select()
+    .from(agencies)
+    .where(and(eq(agencies.id, id), live(businessId)))
+    .limit(1);
   if (!rows.length) throw fleetNotFound('agency');
   return (await withDrivers(db, businessId, rows))[0];
 }
@@ -91,7 +95,11 @@ export async function removeAgency(db: Db, businessId: number, id: number): Prom
   await assertAgencyHoldsNoRide(db, businessId, id);
   await db.transaction(async (tx) => {
     const now = new Date();
-    const [row] = await tx.update(agencies).set({ removedAt: now, online: false }).where(and(eq(agencies.id, id), live(businessId))).returning({ id: agencies.id });
+    const [row] = await tx
+      .update(agencies)
+      .set({ removedAt: now, online: false })
+      .where(and(eq(agencies.id, id), live(businessId)))
+      .returning({ id: agencies.id });
     if (!row) throw fleetNotFound('agency');
     await tx
       .update(drivers)

@@ -33,13 +33,21 @@ const live = (businessId: number) => and(eq(drivers.businessId, businessId), isN
 
 async function selectDrivers(db: Db, businessId: number, where: SQL | undefined): Promise<DriverView[]> {
   const rows = await db
-    .select({ driver: drivers, agencyName: agencies.name, vehicle: { id: vehicles.id, model: vehicles.model, vehicleType: vehicles.vehicleType, number: vehicles.number, removedAt: vehicles.removedAt } })
+    .select({
+      driver: drivers,
+      agencyName: agencies.name,
+      vehicle: { id: vehicles.id, model: vehicles.model, vehicleType: vehicles.vehicleType, number: vehicles.number, removedAt: vehicles.removedAt },
+    })
     .from(drivers)
     .leftJoin(agencies, and(eq(agencies.id, drivers.agencyId), eq(agencies.businessId, businessId)))
     .leftJoin(vehicles, and(eq(vehicles.id, drivers.vehicleId), eq(vehicles.businessId, businessId)))
     .where(and(live(businessId), where))
     .orderBy(asc(drivers.createdAt), asc(drivers.id));
-  const openRides = await openRideByDriver(db, businessId, rows.map((r) => r.driver.id));
+  const openRides = await openRideByDriver(
+    db,
+    businessId,
+    rows.map((r) => r.driver.id),
+  );
   return rows.map(({ driver, agencyName, vehicle }) => ({
     id: driver.id,
     name: driver.name,
@@ -68,7 +76,11 @@ async function openRideByDriver(db: Db, businessId: number, driverIds: number[])
 }
 
 /** The business's drivers (own and its travel companies'), with Total/Online/Offline counters. */
-export async function listDrivers(db: Db, businessId: number, { agencyId }: { agencyId?: number } = {}): Promise<{ counters: FleetCounters; drivers: DriverView[] }> {
+export async function listDrivers(
+  db: Db,
+  businessId: number,
+  { agencyId }: { agencyId?: number } = {},
+): Promise<{ counters: FleetCounters; drivers: DriverView[] }> {
   const list = await selectDrivers(db, businessId, agencyId === undefined ? undefined : eq(drivers.agencyId, agencyId));
   return { counters: countersOf(list), drivers: list };
 }
@@ -131,7 +143,12 @@ export async function setDriverStatus(db: Db, businessId: number, id: number, ac
  */
 async function lockedFree(db: Db, businessId: number, id: number, change: (tx: Db) => Promise<void>): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.select({ id: drivers.id, name: drivers.name }).from(drivers).where(and(eq(drivers.id, id), live(businessId))).limit(1).for('update');
+    const [row] = await tx
+      .select({ id: drivers.id, name: drivers.name })
+      .from(drivers)
+      .where(and(eq(drivers.id, id), live(businessId)))
+      .limit(1)
+      .for('update');
     if (!row) throw fleetNotFound('driver');
     await assertHoldsNoRide(tx as unknown as Db, businessId, { driverId: id, name: row.name });
     await change(tx as unknown as Db);
@@ -147,13 +164,19 @@ export function setDriverOnline(db: Db, businessId: number, id: number, online: 
 export async function assignVehicle(db: Db, businessId: number, id: number, vehicleId: number | null): Promise<DriverView> {
   await findDriver(db, businessId, id);
   if (vehicleId !== null) await findVehicle(db, businessId, vehicleId);
-  await db.update(drivers).set({ vehicleId }).where(and(eq(drivers.id, id), live(businessId)));
+  await db
+    .update(drivers)
+    .set({ vehicleId })
+    .where(and(eq(drivers.id, id), live(businessId)));
   return findDriver(db, businessId, id);
 }
 
 /** Soft-removes a driver (its phone may be added again later); not while the driver holds an open ride (409 naming it). */
 export async function removeDriver(db: Db, businessId: number, id: number): Promise<void> {
   await lockedFree(db, businessId, id, async (tx) => {
-    await tx.update(drivers).set({ removedAt: new Date(), online: false }).where(and(eq(drivers.id, id), live(businessId)));
+    await tx
+      .update(drivers)
+      .set({ removedAt: new Date(), online: false })
+      .where(and(eq(drivers.id, id), live(businessId)));
   });
 }

@@ -28,16 +28,27 @@ export async function assertAgencyHoldsNoRide(db: Db, businessId: number, agency
     .where(and(eq(rides.businessId, businessId), eq(drivers.agencyId, agencyId), isNull(drivers.removedAt), inArray(rides.status, [...HOLDING_STATUSES])))
     .orderBy(asc(rides.pickupTime))
     .limit(1);
-  if (row) throw keyedError('conflict', 'driver_holds_ride', 'driverHoldsRide', `${row.name} holds ride #${row.id}. Reassign that ride first.`, { name: row.name, ride: row.id });
+  if (row)
+    throw keyedError('conflict', 'driver_holds_ride', 'driverHoldsRide', `${row.name} holds ride #${row.id}. Reassign that ride first.`, {
+      name: row.name,
+      ride: row.id,
+    });
 }
 
 /**
  * Refuses to block or remove a driver, or remove a vehicle, while it holds an
  * open ride: a 409 naming the ride, whose card offers Reassign.
  */
-export async function assertHoldsNoRide(db: Db, businessId: number, holder: { driverId: number; name: string } | { vehicleId: number; name: string }): Promise<void> {
+export async function assertHoldsNoRide(
+  db: Db,
+  businessId: number,
+  holder: { driverId: number; name: string } | { vehicleId: number; name: string },
+): Promise<void> {
   const rideId = await openRideHolding(db, businessId, holder);
   if (rideId === undefined) return;
-  const [key, code, text] = 'driverId' in holder ? (['driverHoldsRide', 'driver_holds_ride', `${holder.name} holds ride #${rideId}. Reassign that ride first.`] as const) : (['vehicleHoldsRide', 'vehicle_holds_ride', `${holder.name} is on ride #${rideId}. Reassign that ride first.`] as const);
+  const [key, code, text] =
+    'driverId' in holder
+      ? (['driverHoldsRide', 'driver_holds_ride', `${holder.name} holds ride #${rideId}. Reassign that ride first.`] as const)
+      : (['vehicleHoldsRide', 'vehicle_holds_ride', `${holder.name} is on ride #${rideId}. Reassign that ride first.`] as const);
   throw keyedError('conflict', code, key, text, { name: holder.name, ride: rideId });
 }

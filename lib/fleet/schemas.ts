@@ -23,7 +23,10 @@ export const OTHER_MODEL = '__other__';
 
 /** Upper case, non-alphanumerics as spaces, runs of spaces collapsed; `trim: false` keeps a trailing space while typing. */
 export function normaliseVehicleNumber(raw: string, { trim = true }: { trim?: boolean } = {}): string {
-  const spaced = raw.toUpperCase().replace(/[^A-Z0-9]/g, ' ').replace(/ {2,}/g, ' ');
+  const spaced = raw
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, ' ')
+    .replace(/ {2,}/g, ' ');
   return trim ? spaced.trim() : spaced.trimStart();
 }
 
@@ -58,7 +61,15 @@ const exactlyOne = (v: Record<string, unknown>) => Object.values(v).filter((x) =
 
 /** Edit or switch online: any of the add fields, and `online`. */
 export const updateVehicleSchema = z
-  .strictObject({ vehicleType: vehicleTypeSchema.optional(), model: vehicleModelSchema.optional(), number: vehicleNumberSchema.optional(), online: onlineSchema.optional() }, { error: 'fleetChangeInvalid' })
+  .strictObject(
+    {
+      vehicleType: vehicleTypeSchema.optional(),
+      model: vehicleModelSchema.optional(),
+      number: vehicleNumberSchema.optional(),
+      online: onlineSchema.optional(),
+    },
+    { error: 'fleetChangeInvalid' },
+  )
   .refine(someChange, 'fleetChangeInvalid');
 
 const optionalPlace = z
@@ -68,7 +79,8 @@ const optionalPlace = z
   .transform((v) => v || undefined)
   .optional();
 
-const personName = (required: 'driverNameRequired' | 'travelNameRequired') => z.string({ error: required }).trim().min(1, required).max(NAME_MAX, 'nameTooLong');
+const personName = (required: 'driverNameRequired' | 'travelNameRequired') =>
+  z.string({ error: required }).trim().min(1, required).max(NAME_MAX, 'nameTooLong');
 
 const optionalId = z.number({ error: 'idInvalid' }).int('idInvalid').positive('idInvalid').max(MAX_ID, 'idInvalid');
 
@@ -94,7 +106,10 @@ export const ACTION_FOR_STATUS: Record<AccountStatus, StatusAction> = { pending:
 
 /** One change per call: a status action, the online flag, or the assigned vehicle (null unassigns). */
 export const updateDriverSchema = z
-  .strictObject({ action: statusActionSchema.optional(), online: onlineSchema.optional(), vehicleId: optionalId.nullable().optional() }, { error: 'fleetChangeInvalid' })
+  .strictObject(
+    { action: statusActionSchema.optional(), online: onlineSchema.optional(), vehicleId: optionalId.nullable().optional() },
+    { error: 'fleetChangeInvalid' },
+  )
   .refine(exactlyOne, 'fleetChangeInvalid');
 
 export const updateAgencySchema = z

@@ -49,7 +49,11 @@ export async function assignableVehicles(db: Db, businessId: number): Promise<Ve
 
 /** A live vehicle of this business, or 404. */
 export async function findVehicle(db: Db, businessId: number, id: number): Promise<Vehicle> {
-  const [row] = await db.select().from(vehicles).where(and(eq(vehicles.id, id), live(businessId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(vehicles)
+    .where(and(eq(vehicles.id, id), live(businessId)))
+    .limit(1);
   if (!row) throw fleetNotFound('vehicle');
   return row;
 }
@@ -81,10 +85,15 @@ export async function addVehicle(db: Db, businessId: number, input: AddVehicleIn
 export async function updateVehicle(db: Db, businessId: number, id: number, change: UpdateVehicleInput): Promise<VehicleView> {
   const current = await findVehicle(db, businessId, id);
   // A vehicle on an open ride keeps its class and stays online until the ride is reassigned or ends.
-  if (change.online === false || (change.vehicleType && change.vehicleType !== current.vehicleType)) await assertHoldsNoRide(db, businessId, { vehicleId: id, name: current.number });
+  if (change.online === false || (change.vehicleType && change.vehicleType !== current.vehicleType))
+    await assertHoldsNoRide(db, businessId, { vehicleId: id, name: current.number });
   if (change.number) await assertNumberFree(db, businessId, change.number, id);
   try {
-    const [row] = await db.update(vehicles).set(change).where(and(eq(vehicles.id, id), live(businessId))).returning();
+    const [row] = await db
+      .update(vehicles)
+      .set(change)
+      .where(and(eq(vehicles.id, id), live(businessId)))
+      .returning();
     if (!row) throw fleetNotFound('vehicle');
     return vehicleView(row);
   } catch (error) {
@@ -96,11 +105,23 @@ export async function updateVehicle(db: Db, businessId: number, id: number, chan
 /** Soft-removes a vehicle and takes it off its drivers, in one transaction; not while it is on an open ride (409 naming it). */
 export async function removeVehicle(db: Db, businessId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [held] = await tx.select({ number: vehicles.number }).from(vehicles).where(and(eq(vehicles.id, id), live(businessId))).limit(1).for('update');
+    const [held] = await tx
+      .select({ number: vehicles.number })
+      .from(vehicles)
+      .where(and(eq(vehicles.id, id), live(businessId)))
+      .limit(1)
+      .for('update');
     if (!held) throw fleetNotFound('vehicle');
     await assertHoldsNoRide(tx as unknown as Db, businessId, { vehicleId: id, name: held.number });
-    const [row] = await tx.update(vehicles).set({ removedAt: new Date(), online: false }).where(and(eq(vehicles.id, id), live(businessId))).returning({ id: vehicles.id });
+    const [row] = await tx
+      .update(vehicles)
+      .set({ removedAt: new Date(), online: false })
+      .where(and(eq(vehicles.id, id), live(businessId)))
+      .returning({ id: vehicles.id });
     if (!row) throw fleetNotFound('vehicle');
-    await tx.update(drivers).set({ vehicleId: null }).where(and(eq(drivers.businessId, businessId), eq(drivers.vehicleId, id)));
+    await tx
+      .update(drivers)
+      .set({ vehicleId: null })
+      .where(and(eq(drivers.businessId, businessId), eq(drivers.vehicleId, id)));
   });
 }

@@ -11,7 +11,12 @@ export type DnsOptions = { servers?: string[]; timeoutMs?: number };
 /** The resolver settings from env: DNS_SERVERS (else the system's) and DNS_TIMEOUT_MS. */
 export function dnsOptions(): DnsOptions {
   const config = env();
-  return { servers: config.DNS_SERVERS?.split(',').map((s) => s.trim()).filter(Boolean), timeoutMs: config.DNS_TIMEOUT_MS };
+  return {
+    servers: config.DNS_SERVERS?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    timeoutMs: config.DNS_TIMEOUT_MS,
+  };
 }
 
 /** TXT strings at a name, each record's chunks joined (RFC 7208 §3.3). */
@@ -56,6 +61,14 @@ export async function checkTxtToken(name: string, prefix: string, token: string,
   }
   const ours = records.filter((r) => r.trim().startsWith(prefix));
   if (ours.some((r) => r.trim() === `${prefix}${token}`)) return { ok: true };
-  if (ours.length) return { ok: false, reason: 'wrong_token', detail: ours.map((r) => r.trim()).join(', ').slice(0, 300) };
+  if (ours.length)
+    return {
+      ok: false,
+      reason: 'wrong_token',
+      detail: ours
+        .map((r) => r.trim())
+        .join(', ')
+        .slice(0, 300),
+    };
   return { ok: false, reason: 'missing_txt', detail: records.length ? `${records.length} other TXT record(s)` : 'no TXT record' };
 }

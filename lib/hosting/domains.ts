@@ -28,7 +28,8 @@ const TLD = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
  */
 export function normaliseDomain(input: string): string {
   const raw = input.trim().toLowerCase().replace(/\.$/, '');
-  if (!raw || raw.length > 253 || /[/:@?#\s\\]/.test(raw)) throw domainError('invalid', 'domain_malformed', 'Enter a domain name such as cabs.example, without https:// or a path.');
+  if (!raw || raw.length > 253 || /[/:@?#\s\\]/.test(raw))
+    throw domainError('invalid', 'domain_malformed', 'Enter a domain name such as cabs.example, without https:// or a path.');
   const ascii = domainToASCII(raw);
   if (!ascii) throw domainError('invalid', 'domain_malformed', 'Enter a domain name such as cabs.example, without https:// or a path.');
   const host = ascii.replace(/^www\./, '');
@@ -88,7 +89,11 @@ export async function readDomain(db: Db, tenant: Pick<Tenant, 'id'>): Promise<Do
 }
 
 async function heldByAnother(db: Db, domain: string, businessId: number): Promise<boolean> {
-  const [live] = await db.select({ id: businesses.id }).from(businesses).where(and(eq(businesses.domain, domain), ne(businesses.id, businessId))).limit(1);
+  const [live] = await db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(and(eq(businesses.domain, domain), ne(businesses.id, businessId)))
+    .limit(1);
   if (live) return true;
   const [verified] = await db
     .select({ id: operatorDomains.businessId })
@@ -112,7 +117,10 @@ export async function claimDomain(db: Db, tenant: Pick<Tenant, 'id'>, input: str
   const [current] = await db.select().from(operatorDomains).where(eq(operatorDomains.businessId, tenant.id)).limit(1);
   if (current?.domain !== domain) {
     const values = { domain, token: newToken().slice(0, 32), verifiedAt: null, checkedAt: null, lastError: null, createdAt: new Date() };
-    await db.insert(operatorDomains).values({ businessId: tenant.id, ...values }).onConflictDoUpdate({ target: operatorDomains.businessId, set: values });
+    await db
+      .insert(operatorDomains)
+      .values({ businessId: tenant.id, ...values })
+      .onConflictDoUpdate({ target: operatorDomains.businessId, set: values });
   }
   return readDomain(db, tenant);
 }

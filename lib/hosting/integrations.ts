@@ -29,14 +29,20 @@ const secretText = (min: number, max: number) =>
 
 /** PUT /api/partner/integrations/whatsapp: the secrets may be left empty to keep the stored ones. */
 export const whatsappInputSchema = z.object({
-  phoneNumberId: z.string().trim().regex(/^\d{6,20}$/, 'phoneNumberIdInvalid'),
+  phoneNumberId: z
+    .string()
+    .trim()
+    .regex(/^\d{6,20}$/, 'phoneNumberIdInvalid'),
   accessToken: z.union([z.literal(''), secretText(20, 1024)]).optional(),
   appSecret: z.union([z.literal(''), secretText(16, 128)]).optional(),
 });
 
 /** PUT /api/partner/integrations/payu */
 export const payuInputSchema = z.object({
-  merchantKey: z.string().trim().regex(/^[A-Za-z0-9]{4,32}$/, 'merchantKeyInvalid'),
+  merchantKey: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{4,32}$/, 'merchantKeyInvalid'),
   salt: z.union([z.literal(''), secretText(8, 256)]).optional(),
 });
 
@@ -62,7 +68,16 @@ async function rowOf<K extends IntegrationKind>(db: Db, businessId: number, kind
   return row as (OperatorIntegration & { kind: K }) | undefined;
 }
 
-async function upsert(db: Db, businessId: number, kind: IntegrationKind, publicId: string, secrets: object, field: string, takenCode: string, takenMessage: string): Promise<void> {
+async function upsert(
+  db: Db,
+  businessId: number,
+  kind: IntegrationKind,
+  publicId: string,
+  secrets: object,
+  field: string,
+  takenCode: string,
+  takenMessage: string,
+): Promise<void> {
   const values = { publicId, secrets: seal(JSON.stringify(secrets), context(businessId, kind)), testedAt: null, testResult: null, updatedAt: new Date() };
   try {
     await db
@@ -83,14 +98,32 @@ export async function saveWhatsApp(db: Db, tenant: Pick<Tenant, 'id'>, input: Wh
   if (!accessToken) throw fieldError('accessToken', 'secret_required', 'Enter the access token.');
   if (!appSecret) throw fieldError('appSecret', 'secret_required', 'Enter the app secret.');
   const verifyToken = kept?.verifyToken ?? newToken().slice(0, 32);
-  await upsert(db, tenant.id, 'whatsapp', input.phoneNumberId, { accessToken, appSecret, verifyToken }, 'phoneNumberId', 'number_taken', 'Another operator already connected this WhatsApp number.');
+  await upsert(
+    db,
+    tenant.id,
+    'whatsapp',
+    input.phoneNumberId,
+    { accessToken, appSecret, verifyToken },
+    'phoneNumberId',
+    'number_taken',
+    'Another operator already connected this WhatsApp number.',
+  );
 }
 
 export async function savePayu(db: Db, tenant: Pick<Tenant, 'id'>, input: PayuInput): Promise<void> {
   const current = await rowOf(db, tenant.id, 'payu');
   const salt = input.salt || (current ? secretsOf(current).salt : undefined);
   if (!salt) throw fieldError('salt', 'secret_required', 'Enter the salt.');
-  await upsert(db, tenant.id, 'payu', input.merchantKey, { salt }, 'merchantKey', 'merchant_taken', 'Another operator already connected this PayU merchant key.');
+  await upsert(
+    db,
+    tenant.id,
+    'payu',
+    input.merchantKey,
+    { salt },
+    'merchantKey',
+    'merchant_taken',
+    'Another operator already connected this PayU merchant key.',
+  );
 }
 
 export async function removeIntegration(db: Db, tenant: Pick<Tenant, 'id'>, kind: IntegrationKind): Promise<void> {
@@ -121,7 +154,10 @@ export async function readIntegrations(db: Db, tenant: Pick<Tenant, 'id'>): Prom
             testResult: whatsapp.testResult,
           }
         : null,
-    payu: payu && pu ? { merchantKey: payu.publicId, salt: maskSecret(pu.salt), testedAt: payu.testedAt?.toISOString() ?? null, testResult: payu.testResult } : null,
+    payu:
+      payu && pu
+        ? { merchantKey: payu.publicId, salt: maskSecret(pu.salt), testedAt: payu.testedAt?.toISOString() ?? null, testResult: payu.testResult }
+        : null,
   };
 }
 
@@ -131,7 +167,13 @@ export type OperatorWhatsApp = { businessId: number; phoneNumberId: string; toke
 
 function whatsappOf(row: OperatorIntegration & { kind: 'whatsapp' }): OperatorWhatsApp {
   const secrets = secretsOf(row);
-  return { businessId: row.businessId, phoneNumberId: row.publicId, token: secrets.accessToken, appSecret: secrets.appSecret, verifyToken: secrets.verifyToken };
+  return {
+    businessId: row.businessId,
+    phoneNumberId: row.publicId,
+    token: secrets.accessToken,
+    appSecret: secrets.appSecret,
+    verifyToken: secrets.verifyToken,
+  };
 }
 
 /** The operator that owns a WhatsApp phone number id, with its credentials. */
@@ -164,7 +206,8 @@ const PAYU_VERIFY = { test: 'https://test.payu.in/merchant/postservice.php?form=
 function networkFailure(service: string, url: string, error: unknown): TestOutcome {
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
   const name = (error as { name?: string })?.name;
-  const why = name === 'TimeoutError' ? 'no answer within 10 seconds' : (cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error)));
+  const why =
+    name === 'TimeoutError' ? 'no answer within 10 seconds' : (cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error)));
   return { ok: false, message: `Could not reach ${service} at ${new URL(url).host}: ${why}. Nothing was checked; the credentials are saved as entered.` };
 }
 
@@ -178,8 +221,13 @@ async function testWhatsApp(config: OperatorWhatsApp): Promise<TestOutcome> {
   }
   const body = (await res.json().catch(() => ({}))) as { display_phone_number?: string; verified_name?: string; error?: { message?: string; code?: number } };
   if (res.ok) return { ok: true, message: `Connected: ${body.verified_name ?? 'WhatsApp number'} ${body.display_phone_number ?? config.phoneNumberId}.` };
-  if (res.status === 401 || body.error?.code === 190) return { ok: false, message: `The access token was refused (${res.status}): ${body.error?.message ?? 'invalid or expired token'}.` };
-  if (res.status === 404 || body.error?.code === 100) return { ok: false, message: `The phone number id ${config.phoneNumberId} is unknown to this token (${res.status}): ${body.error?.message ?? 'not found'}.` };
+  if (res.status === 401 || body.error?.code === 190)
+    return { ok: false, message: `The access token was refused (${res.status}): ${body.error?.message ?? 'invalid or expired token'}.` };
+  if (res.status === 404 || body.error?.code === 100)
+    return {
+      ok: false,
+      message: `The phone number id ${config.phoneNumberId} is unknown to this token (${res.status}): ${body.error?.message ?? 'not found'}.`,
+    };
   return { ok: false, message: `The WhatsApp Cloud API answered ${res.status}: ${body.error?.message ?? 'no reason given'}.` };
 }
 
@@ -215,7 +263,10 @@ async function testPayu(key: string, salt: string): Promise<TestOutcome> {
 export async function testIntegration(db: Db, tenant: Pick<Tenant, 'id'>, kind: IntegrationKind): Promise<TestOutcome & { testedAt: string }> {
   const row = await rowOf(db, tenant.id, kind);
   if (!row) throw fieldError('kind', 'integration_none', 'Save the credentials first.', 'not_found');
-  const outcome = kind === 'whatsapp' ? await testWhatsApp(whatsappOf(row as OperatorIntegration & { kind: 'whatsapp' })) : await testPayu(row.publicId, secretsOf(row as OperatorIntegration & { kind: 'payu' }).salt);
+  const outcome =
+    kind === 'whatsapp'
+      ? await testWhatsApp(whatsappOf(row as OperatorIntegration & { kind: 'whatsapp' }))
+      : await testPayu(row.publicId, secretsOf(row as OperatorIntegration & { kind: 'payu' }).salt);
   const testedAt = new Date();
   await db
     .update(operatorIntegrations)

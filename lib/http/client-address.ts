@@ -9,7 +9,11 @@ import { CLIENT_IP_HEADER } from './client-ip';
  * sent itself is dropped from both.
  */
 export function stampClientIp(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0].trim() : '';
+  const forwarded = trustProxy
+    ? String(req.headers['x-forwarded-for'] ?? '')
+        .split(',')[0]
+        .trim()
+    : '';
   const ip = forwarded || req.socket.remoteAddress || 'unknown';
   req.headers[CLIENT_IP_HEADER] = ip;
   const raw = req.rawHeaders;

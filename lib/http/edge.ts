@@ -27,7 +27,9 @@ function listPublicFiles(dir: string, prefix = ''): string[] {
   } catch {
     return [];
   }
-  return entries.flatMap((entry) => (entry.isDirectory() ? listPublicFiles(path.join(dir, entry.name), `${prefix}/${entry.name}`) : [`${prefix}/${entry.name}`]));
+  return entries.flatMap((entry) =>
+    entry.isDirectory() ? listPublicFiles(path.join(dir, entry.name), `${prefix}/${entry.name}`) : [`${prefix}/${entry.name}`],
+  );
 }
 
 /** Paths of the files in public/ (read once; they change only with a deploy). */

@@ -274,14 +274,20 @@ export function createFrontDoor({ handle, log, formOrigins = [], connectOrigins 
   /** Next's script-only 404 shell swapped for the server-rendered not-found page of the path's market, still 404. */
   async function withRenderedNotFound(req: IncomingMessage, pathname: string, upstream: Upstream): Promise<Upstream> {
     const page = notFoundPagePath(pathname);
-    if (upstream.status !== 404 || !page || !String(upstream.headers['content-type'] ?? '').startsWith('text/html') || !isErrorShell(upstream.body)) return upstream;
+    if (upstream.status !== 404 || !page || !String(upstream.headers['content-type'] ?? '').startsWith('text/html') || !isErrorShell(upstream.body))
+      return upstream;
     const rendered = await fetchWhole(req, page);
     if (rendered.status !== 200) return upstream;
     return { status: 404, headers: { ...rendered.headers, 'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate' }, body: rendered.body };
   }
 
   function sendEntry(req: IncomingMessage, res: ServerResponse, entry: DocumentEntry, state: 'HIT' | 'MISS' | 'STALE'): void {
-    const headers: OutgoingHttpHeaders = { ...entry.headers, etag: entry.etag, 'x-page-cache': state, age: String(Math.floor((Date.now() - entry.storedAt) / 1000)) };
+    const headers: OutgoingHttpHeaders = {
+      ...entry.headers,
+      etag: entry.etag,
+      'x-page-cache': state,
+      age: String(Math.floor((Date.now() - entry.storedAt) / 1000)),
+    };
     if (req.headers['if-none-match'] === entry.etag) {
       res.writeHead(304, headers);
       res.end();
@@ -399,7 +405,13 @@ export function createFrontDoor({ handle, log, formOrigins = [], connectOrigins 
     const generation = appPages.generation;
     const request = upstreamRequest(req.method ?? 'GET', req.url ?? '/', req.headers);
     request.on('response', (response) => {
-      if (appKey && req.method === 'GET' && !isNotFoundPagePath(pathname) && response.statusCode === 200 && sharedMaxAge(String(response.headers['cache-control'] ?? ''))) {
+      if (
+        appKey &&
+        req.method === 'GET' &&
+        !isNotFoundPagePath(pathname) &&
+        response.statusCode === 200 &&
+        sharedMaxAge(String(response.headers['cache-control'] ?? ''))
+      ) {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {

@@ -42,6 +42,17 @@ export const refreshPagesEverywhere = clusterTopic<PagesNotice>('pages', refresh
   },
   tooLarge: (notice) => {
     const tenant = notice.tenant ?? tenantOf(notice.paths ?? []);
-    return tenant ? { tenant, next: { paths: [{ path: `/${tenant}`, type: 'layout' }, { path: '/[tenant]', type: 'layout' }], tags: notice.next.tags } } : { next: { paths: [{ path: '/', type: 'layout' }], tags: notice.next.tags } };
+    return tenant
+      ? {
+          tenant,
+          next: {
+            paths: [
+              { path: `/${tenant}`, type: 'layout' },
+              { path: '/[tenant]', type: 'layout' },
+            ],
+            tags: notice.next.tags,
+          },
+        }
+      : { next: { paths: [{ path: '/', type: 'layout' }], tags: notice.next.tags } };
   },
 });

@@ -11,5 +11,7 @@ export const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' '
 
 /** "8:00 PM" */
 export function formatTime(iso: string | Date, locale: string, timeZone?: string): string {
-  return plainSpaces(new Intl.DateTimeFormat(timeLocale(locale), { hour: 'numeric', minute: '2-digit', hour12: true, timeZone, ...numbering }).format(new Date(iso)));
+  return plainSpaces(
+    new Intl.DateTimeFormat(timeLocale(locale), { hour: 'numeric', minute: '2-digit', hour12: true, timeZone, ...numbering }).format(new Date(iso)),
+  );
 }

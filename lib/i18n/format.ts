@@ -11,14 +11,27 @@ export { formatTime } from './format-time';
 /** `signed` shows the sign of credits too ("+₹25.00", "-₹25.00"), for ledgers. */
 export function formatMoney(minor: number, currency: string, locale: string, { signed = false }: { signed?: boolean } = {}): string {
   const signDisplay = signed ? 'exceptZero' : 'auto';
-  return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay, ...numbering }).format(minor / 100);
+  return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay, ...numbering }).format(
+    minor / 100,
+  );
 }
 
 /** "Tue, Nov 24, 2026, 8:00 PM" in the operator's time zone. */
 export function formatDateTime(iso: string | Date, locale: string, timeZone?: string): string {
-  return plainSpaces(new Intl.DateTimeFormat(timeLocale(locale), { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true, timeZone, ...numbering }).format(new Date(iso)));
+  return plainSpaces(
+    new Intl.DateTimeFormat(timeLocale(locale), {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+      timeZone,
+      ...numbering,
+    }).format(new Date(iso)),
+  );
 }
-
 
 /** Kilometres with one decimal, e.g. "452.3 km". */
 export function formatKm(meters: number, locale: string): string {
@@ -30,6 +43,7 @@ export function formatDuration(seconds: number, locale: string): string {
   const totalMin = Math.max(1, Math.round(seconds / 60));
   const hours = Math.floor(totalMin / 60);
   const minutes = totalMin % 60;
-  const unit = (value: number, u: 'hour' | 'minute') => new Intl.NumberFormat(locale, { style: 'unit', unit: u, unitDisplay: 'narrow', ...numbering }).format(value);
+  const unit = (value: number, u: 'hour' | 'minute') =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit: u, unitDisplay: 'narrow', ...numbering }).format(value);
   return hours ? `${unit(hours, 'hour')} ${minutes ? unit(minutes, 'minute') : ''}`.trim() : unit(minutes, 'minute');
 }

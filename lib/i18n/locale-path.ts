@@ -1,11 +1,4 @@
-import {
-  isCountryCode,
-  isLanguageSegment,
-  marketPrefix,
-  resolveLanguage,
-  toLocaleTag,
-  type Market,
-} from './markets';
+import { isCountryCode, isLanguageSegment, marketPrefix, resolveLanguage, toLocaleTag, type Market } from './markets';
 
 export const MAX_PATH_LENGTH = 2048;
 
@@ -15,9 +8,7 @@ export const MAX_PATH_LENGTH = 2048;
  * - `route` a prefixed path: the locale tag and the rest of the path.
  * Pure, so every rule is unit-tested.
  */
-export type LocaleDecision =
-  | { action: 'redirect'; location: string; permanent: boolean }
-  | { action: 'route'; locale: string; market: Market; rest: string };
+export type LocaleDecision = { action: 'redirect'; location: string; permanent: boolean } | { action: 'route'; locale: string; market: Market; rest: string };
 
 export function decideLocalePath(pathname: string, negotiated: Market, homePath: string): LocaleDecision {
   if (pathname.length > MAX_PATH_LENGTH) {

@@ -69,15 +69,37 @@ export const BROWSER_LOCALE_PATHS: Record<string, { country: CountryCode; lang: 
 };
 
 /** Alternate-language locales of spec 000 §9 (hreflang on the home and signup paths). */
-export const ALTERNATE_LOCALES = [
-  'en-US', 'en-GB', 'en-IN', 'hi-IN', 'ta-IN', 'ar-AE', 'en-AE',
-  'fr-FR', 'de-DE', 'es-ES', 'it-IT', 'ar-SA', 'en-SG',
-] as const;
+export const ALTERNATE_LOCALES = ['en-US', 'en-GB', 'en-IN', 'hi-IN', 'ta-IN', 'ar-AE', 'en-AE', 'fr-FR', 'de-DE', 'es-ES', 'it-IT', 'ar-SA', 'en-SG'] as const;
 
 /** Every language the interface is written in: spec 000 §1 plus every language a URL can carry. */
 export const UI_LANGUAGES = [
-  'en', 'ta', 'ml', 'te', 'kn', 'hi', 'ar', 'es', 'fr', 'pt', 'zh', 'ru', 'tr', 'id', 'ms',
-  'bn', 'mr', 'gu', 'or', 'pa', 'ur', 'as', 'ne', 'si', 'de', 'ja', 'kk',
+  'en',
+  'ta',
+  'ml',
+  'te',
+  'kn',
+  'hi',
+  'ar',
+  'es',
+  'fr',
+  'pt',
+  'zh',
+  'ru',
+  'tr',
+  'id',
+  'ms',
+  'bn',
+  'mr',
+  'gu',
+  'or',
+  'pa',
+  'ur',
+  'as',
+  'ne',
+  'si',
+  'de',
+  'ja',
+  'kk',
 ] as const;
 
 export type UiLanguage = (typeof UI_LANGUAGES)[number];

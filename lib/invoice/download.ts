@@ -4,7 +4,13 @@ import { invoiceForRide, invoiceLabel } from './invoices';
 import { renderInvoicePdf } from './pdf';
 
 /** The invoice PDF of a completed ride as a download (the rider's own rides when riderId is given). */
-export async function invoiceDownload(db: Db, tenant: { id: number; slug: string; language: string }, rideId: number, lang: string | undefined, riderId?: number): Promise<Response> {
+export async function invoiceDownload(
+  db: Db,
+  tenant: { id: number; slug: string; language: string },
+  rideId: number,
+  lang: string | undefined,
+  riderId?: number,
+): Promise<Response> {
   const invoice = await invoiceForRide(db, tenant.id, rideId, riderId);
   const pdf = await renderInvoicePdf(invoice, { lang: lang ?? tenant.language, tenantSlug: tenant.slug });
   return new Response(new Uint8Array(pdf), {

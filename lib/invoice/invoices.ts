@@ -1,7 +1,21 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { businesses, invoiceCounters, invoices, invoiceSettings, quotes, rides, users, type Invoice, type InvoiceLine, type InvoiceSettings, type InvoiceSnapshot, type InvoiceTax, type Ride } from '@/lib/db/schema';
+import {
+  businesses,
+  invoiceCounters,
+  invoices,
+  invoiceSettings,
+  quotes,
+  rides,
+  users,
+  type Invoice,
+  type InvoiceLine,
+  type InvoiceSettings,
+  type InvoiceSnapshot,
+  type InvoiceTax,
+  type Ride,
+} from '@/lib/db/schema';
 import { DomainError } from '@/lib/errors/domain-error';
 
 /** Fields other branches add to rides (rides.number, rides.walletApplied): read when present. */
@@ -34,7 +48,11 @@ export function fareLines(ride: Pick<Ride, 'rideAmount' | 'driverBata' | 'tolls'
  * total is the ledger's figure): the taxable value and CGST + SGST (intra-state)
  * or IGST (inter-state) in India, else one VAT line. The parts add up to the total.
  */
-export function includedTaxes(total: number, settings: Pick<InvoiceSettings, 'taxRateBps' | 'supplyType' | 'taxNumber'> | undefined, countryCode: string): { taxableValue: number; taxes: InvoiceTax[] } {
+export function includedTaxes(
+  total: number,
+  settings: Pick<InvoiceSettings, 'taxRateBps' | 'supplyType' | 'taxNumber'> | undefined,
+  countryCode: string,
+): { taxableValue: number; taxes: InvoiceTax[] } {
   if (!settings?.taxNumber || settings.taxRateBps <= 0) return { taxableValue: total, taxes: [] };
   const taxableValue = Math.round((total * 10_000) / (10_000 + settings.taxRateBps));
   const tax = total - taxableValue;
@@ -42,13 +60,23 @@ export function includedTaxes(total: number, settings: Pick<InvoiceSettings, 'ta
   if (settings.supplyType === 'inter') return { taxableValue, taxes: [{ code: 'igst', rateBps: settings.taxRateBps, amount: tax }] };
   const half = Math.round(tax / 2);
   const rateHalf = settings.taxRateBps / 2;
-  return { taxableValue, taxes: [{ code: 'cgst', rateBps: rateHalf, amount: half }, { code: 'sgst', rateBps: rateHalf, amount: tax - half }] };
+  return {
+    taxableValue,
+    taxes: [
+      { code: 'cgst', rateBps: rateHalf, amount: half },
+      { code: 'sgst', rateBps: rateHalf, amount: tax - half },
+    ],
+  };
 }
 
 async function snapshotOf(db: Db, ride: Ride): Promise<InvoiceSnapshot> {
   const [business] = await db.select().from(businesses).where(eq(businesses.id, ride.businessId)).limit(1);
   const [settings] = await db.select().from(invoiceSettings).where(eq(invoiceSettings.businessId, ride.businessId)).limit(1);
-  const [rider] = await db.select({ name: users.name, phoneCode: users.phoneCode, phone: users.phone, email: users.email }).from(users).where(eq(users.id, ride.riderId)).limit(1);
+  const [rider] = await db
+    .select({ name: users.name, phoneCode: users.phoneCode, phone: users.phone, email: users.email })
+    .from(users)
+    .where(eq(users.id, ride.riderId))
+    .limit(1);
   const [quote] = await db.select({ items: quotes.items }).from(quotes).where(eq(quotes.id, ride.quoteId)).limit(1);
   const breakdown = quote?.items.find((i) => i.vehicleType === ride.vehicleType)?.breakdown ?? {};
   const extra = ride as Ride & RideExtras;
@@ -56,7 +84,14 @@ async function snapshotOf(db: Db, ride: Ride): Promise<InvoiceSnapshot> {
   const walletApplied = Math.max(0, extra.walletApplied ?? 0);
   const { taxableValue, taxes } = includedTaxes(ride.totalAmount, settings, business.countryCode);
   return {
-    seller: { name: business.name, legalName: settings?.legalName ?? null, address: settings?.address ?? null, taxNumber: settings?.taxNumber ?? null, logoUrl: business.logoUrl, sacCode: settings?.sacCode ?? null },
+    seller: {
+      name: business.name,
+      legalName: settings?.legalName ?? null,
+      address: settings?.address ?? null,
+      taxNumber: settings?.taxNumber ?? null,
+      logoUrl: business.logoUrl,
+      sacCode: settings?.sacCode ?? null,
+    },
     rideNumber: ride.number,
     customer: { name: rider?.name ?? null, phone: rider?.phone ? `+${rider.phoneCode} ${rider.phone}` : null, email: rider?.email ?? null },
     passenger: ride.passengerName && ride.passengerPhone ? { name: ride.passengerName, phone: `+${ride.passengerPhoneCode} ${ride.passengerPhone}` } : null,
@@ -103,21 +138,36 @@ export async function issueInvoiceInTransaction(tx: Db, ride: Ride): Promise<Inv
  * before invoices existed gets its invoice (the next number) on first call.
  */
 export async function issueInvoice(db: Db, businessId: number, rideId: number): Promise<Invoice> {
-  const [existing] = await db.select().from(invoices).where(and(eq(invoices.rideId, rideId), eq(invoices.businessId, businessId))).limit(1);
+  const [existing] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.rideId, rideId), eq(invoices.businessId, businessId)))
+    .limit(1);
   if (existing) return existing;
   return db.transaction(async (tx) => {
-    const [ride] = await tx.select().from(rides).where(and(eq(rides.id, rideId), eq(rides.businessId, businessId))).limit(1).for('update');
+    const [ride] = await tx
+      .select()
+      .from(rides)
+      .where(and(eq(rides.id, rideId), eq(rides.businessId, businessId)))
+      .limit(1)
+      .for('update');
     if (!ride) throw invoiceNotFound();
-    if (ride.status !== 'completed') throw new DomainError('conflict', 'ride_not_completed', 'rideId: An invoice is issued once the ride is completed.', 'rideId');
+    if (ride.status !== 'completed')
+      throw new DomainError('conflict', 'ride_not_completed', 'rideId: An invoice is issued once the ride is completed.', 'rideId');
     return issueInvoiceInTransaction(tx as unknown as Db, ride);
   });
 }
 
 /** The invoice of a ride for its rider (riderId) or the operator's console (no riderId); foreign or unfinished rides are refused. */
 export async function invoiceForRide(db: Db, businessId: number, rideId: number, riderId?: number): Promise<Invoice> {
-  const [ride] = await db.select({ riderId: rides.riderId, status: rides.status }).from(rides).where(and(eq(rides.id, rideId), eq(rides.businessId, businessId))).limit(1);
+  const [ride] = await db
+    .select({ riderId: rides.riderId, status: rides.status })
+    .from(rides)
+    .where(and(eq(rides.id, rideId), eq(rides.businessId, businessId)))
+    .limit(1);
   if (!ride || (riderId !== undefined && ride.riderId !== riderId)) throw invoiceNotFound();
-  if (ride.status !== 'completed') throw new DomainError('conflict', 'ride_not_completed', 'rideId: An invoice is issued once the ride is completed.', 'rideId');
+  if (ride.status !== 'completed')
+    throw new DomainError('conflict', 'ride_not_completed', 'rideId: An invoice is issued once the ride is completed.', 'rideId');
   return issueInvoice(db, businessId, rideId);
 }
 

@@ -91,7 +91,10 @@ class Writer {
       if (!this.rtl) {
         let cursorX = align === 'left' ? boxX : boxX + width - lineWidth;
         for (const run of visualRuns(line, false)) {
-          this.doc.font(run.font).fontSize(size).fillColor(options.color ?? INK);
+          this.doc
+            .font(run.font)
+            .fontSize(size)
+            .fillColor(options.color ?? INK);
           this.doc.text(run.text, cursorX, cursorY, { lineBreak: false });
           cursorX += this.doc.widthOfString(run.text);
         }
@@ -102,7 +105,10 @@ class Writer {
         for (const run of [...visualRuns(line, true)].reverse()) {
           const pieces = run.rtl ? run.text.split(' ').filter(Boolean) : [run.text];
           for (const piece of pieces) {
-            this.doc.font(run.font).fontSize(size).fillColor(options.color ?? INK);
+            this.doc
+              .font(run.font)
+              .fontSize(size)
+              .fillColor(options.color ?? INK);
             const pieceWidth = this.doc.widthOfString(piece);
             this.doc.text(piece, right - pieceWidth, cursorY, { lineBreak: false });
             right -= pieceWidth + (run.rtl ? this.doc.widthOfString(' ') : 0);
@@ -116,7 +122,12 @@ class Writer {
   }
 
   rule(y: number): void {
-    this.doc.moveTo(PAGE.margin, y).lineTo(PAGE.width - PAGE.margin, y).lineWidth(0.6).strokeColor(RULE).stroke();
+    this.doc
+      .moveTo(PAGE.margin, y)
+      .lineTo(PAGE.width - PAGE.margin, y)
+      .lineWidth(0.6)
+      .strokeColor(RULE)
+      .stroke();
   }
 }
 
@@ -126,13 +137,20 @@ export async function renderInvoicePdf(invoice: Invoice, options: { lang: string
   const t = createTranslator({ locale: lang, messages: await loadMessages(lang), namespace: 'Invoice' });
   const data = invoice.data;
   const numberLocale = `${lang}-u-nu-latn`;
-  const money = (minor: number) => new Intl.NumberFormat(numberLocale, { style: 'currency', currency: data.currency, currencyDisplay: 'code' }).format(minor / 100);
-  const when = (iso: string) => new Intl.DateTimeFormat(numberLocale, { dateStyle: 'medium', timeStyle: 'short', timeZone: data.timeZone }).format(new Date(iso));
+  const money = (minor: number) =>
+    new Intl.NumberFormat(numberLocale, { style: 'currency', currency: data.currency, currencyDisplay: 'code' }).format(minor / 100);
+  const when = (iso: string) =>
+    new Intl.DateTimeFormat(numberLocale, { dateStyle: 'medium', timeStyle: 'short', timeZone: data.timeZone }).format(new Date(iso));
   const day = (date: Date) => new Intl.DateTimeFormat(numberLocale, { dateStyle: 'medium', timeZone: data.timeZone }).format(date);
   const percent = (bps: number) => new Intl.NumberFormat(numberLocale, { maximumFractionDigits: 2 }).format(bps / 100);
   const km = new Intl.NumberFormat(numberLocale, { maximumFractionDigits: 1 }).format(data.distanceM / 1000);
 
-  const doc = new PDFDocument({ size: 'A4', margin: PAGE.margin, info: { Title: `${t('title')} ${invoiceLabel(invoice.number)}`, Author: data.seller.name }, lang });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: PAGE.margin,
+    info: { Title: `${t('title')} ${invoiceLabel(invoice.number)}`, Author: data.seller.name },
+    lang,
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<void>((resolve, reject) => {

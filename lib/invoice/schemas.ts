@@ -35,4 +35,9 @@ export const invoiceSettingsSchema = z.object({
 });
 export type InvoiceSettingsInput = z.infer<typeof invoiceSettingsSchema>;
 
-export const invoiceQuerySchema = z.object({ lang: z.string().regex(/^[a-z]{2}$/, 'languageInvalid').optional() });
+export const invoiceQuerySchema = z.object({
+  lang: z
+    .string()
+    .regex(/^[a-z]{2}$/, 'languageInvalid')
+    .optional(),
+});

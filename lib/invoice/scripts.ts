@@ -78,5 +78,8 @@ export function visualRuns(text: string, rtl: boolean): Run[] {
   const runs = runsOf(text);
   if (!rtl) return runs;
   // Spaces at a run's edge are dropped here; the drawing puts one space between runs.
-  return runs.reverse().map((run) => ({ ...run, text: run.text.trim() })).filter((run) => run.text.length > 0);
+  return runs
+    .reverse()
+    .map((run) => ({ ...run, text: run.text.trim() }))
+    .filter((run) => run.text.length > 0);
 }

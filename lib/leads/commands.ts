@@ -6,7 +6,15 @@ import type { ContactFormInput, LeadInput } from './schemas';
 
 /** Leads one address may send to a business (contact form, lead call and campaign signups together): LIMITS.leadsPerIp*. */
 export async function limitLeads(db: Db, businessId: number, ip: string): Promise<void> {
-  await enforceLimits(db, businessId, [['leadsPerIp', ip], ['leadsPerIpPerHour', ip]], 'Too many enquiries from this address. Try again later.');
+  await enforceLimits(
+    db,
+    businessId,
+    [
+      ['leadsPerIp', ip],
+      ['leadsPerIpPerHour', ip],
+    ],
+    'Too many enquiries from this address. Try again later.',
+  );
 }
 
 /** The lead call (spec 000 §7): a name, e-mail and phone; campaign pages add their campaign. */

@@ -4,7 +4,10 @@ import { clientIp } from '@/lib/http/client-ip';
 
 /** True for an address of this machine: 127.0.0.0/8 and ::1, also IPv4-mapped. */
 export function isLoopbackClient(ip: string): boolean {
-  const address = ip.trim().toLowerCase().replace(/^::ffff:/, '');
+  const address = ip
+    .trim()
+    .toLowerCase()
+    .replace(/^::ffff:/, '');
   if (address === '::1' || address === '0:0:0:0:0:0:0:1') return true;
   const octets = address.split('.');
   return octets.length === 4 && octets[0] === '127' && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255);

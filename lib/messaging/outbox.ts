@@ -55,7 +55,10 @@ export async function deliver(db: Db, input: Delivery): Promise<OutboxMessage> {
   if (!provider) {
     const config = env();
     const showBody = config.NODE_ENV !== 'production' || config.DEV_OUTBOX === '1';
-    logger.info({ outboxId: row.id, channel: row.channel, to: row.recipient, ...(showBody ? { text: row.body } : {}) }, 'message held in outbox (no provider configured)');
+    logger.info(
+      { outboxId: row.id, channel: row.channel, to: row.recipient, ...(showBody ? { text: row.body } : {}) },
+      'message held in outbox (no provider configured)',
+    );
     return row;
   }
   try {

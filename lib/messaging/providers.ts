@@ -3,7 +3,14 @@ import { env } from '@/lib/env';
 import type { OutboxChannel } from '@/lib/db/schema';
 
 export type Attachment = { filename: string; content: Buffer; contentType: string };
-export type OutgoingMessage = { to: string; subject?: string; text: string; fromName?: string; /** E-mail only: the HTML part beside the text. */ html?: string; /** E-mail only. */ attachments?: Attachment[] };
+export type OutgoingMessage = {
+  to: string;
+  subject?: string;
+  text: string;
+  fromName?: string;
+  /** E-mail only: the HTML part beside the text. */ html?: string;
+  /** E-mail only. */ attachments?: Attachment[];
+};
 
 /** One way out for one channel. */
 export interface MessageProvider {
@@ -67,7 +74,13 @@ class WhatsAppCloudProvider implements MessageProvider {
     const res = await fetch(`${this.base.replace(/\/+$/, '')}/${this.phoneNumberId}/messages`, {
       method: 'POST',
       headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', to: message.to.replace(/^\+/, ''), type: 'text', text: { preview_url: false, body: message.text.slice(0, 4096) } }),
+      body: JSON.stringify({
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: message.to.replace(/^\+/, ''),
+        type: 'text',
+        text: { preview_url: false, body: message.text.slice(0, 4096) },
+      }),
       signal: AbortSignal.timeout(10_000),
     });
     if (!res.ok) throw new Error(`WhatsApp Graph API answered ${res.status}`);
@@ -83,7 +96,8 @@ function configure(): void {
   const config = env();
   if (config.SMTP_URL) registry.set('email', new SmtpProvider(config.SMTP_URL, config.SMTP_FROM ?? 'no-reply@localhost'));
   if (config.SMS_HTTP_URL) registry.set('sms', new HttpSmsProvider(config.SMS_HTTP_URL, config.SMS_HTTP_TOKEN));
-  if (config.WHATSAPP_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID) registry.set('whatsapp', new WhatsAppCloudProvider(config.WHATSAPP_API_BASE, config.WHATSAPP_PHONE_NUMBER_ID, config.WHATSAPP_TOKEN));
+  if (config.WHATSAPP_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID)
+    registry.set('whatsapp', new WhatsAppCloudProvider(config.WHATSAPP_API_BASE, config.WHATSAPP_PHONE_NUMBER_ID, config.WHATSAPP_TOKEN));
 }
 
 /** The provider for a channel, or undefined when none is configured (messages are then held in the outbox). */

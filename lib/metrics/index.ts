@@ -31,7 +31,12 @@ function create(): Metrics {
   return {
     readers,
     registry,
-    requests: new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by route', labelNames: ['route', 'method', 'status'], registers: [registry] }),
+    requests: new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests answered, by route',
+      labelNames: ['route', 'method', 'status'],
+      registers: [registry],
+    }),
     duration: new Histogram({
       name: 'http_request_duration_seconds',
       help: 'Time from request to the end of the answer, by route',
@@ -39,8 +44,18 @@ function create(): Metrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registry],
     }),
-    transitions: new Counter({ name: 'ride_transitions_total', help: 'Ride status changes made by this instance, by new status', labelNames: ['to'], registers: [registry] }),
-    documentCache: new Counter({ name: 'document_cache_requests_total', help: "Front door's cached documents and pages: hit, stale (answered, refreshed behind) or miss", labelNames: ['result'], registers: [registry] }),
+    transitions: new Counter({
+      name: 'ride_transitions_total',
+      help: 'Ride status changes made by this instance, by new status',
+      labelNames: ['to'],
+      registers: [registry],
+    }),
+    documentCache: new Counter({
+      name: 'document_cache_requests_total',
+      help: "Front door's cached documents and pages: hit, stale (answered, refreshed behind) or miss",
+      labelNames: ['result'],
+      registers: [registry],
+    }),
     sockets: new Gauge({
       name: 'socket_connections',
       help: 'socket.io clients connected to this instance',

@@ -63,15 +63,33 @@ export async function listCustomers(db: Db, business: { id: number; name: string
   const order = query.sort === 'newest' ? [desc(users.createdAt), desc(users.id)] : [asc(users.createdAt), asc(users.id)];
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({ id: users.id, name: users.name, email: users.email, phoneCode: users.phoneCode, phone: users.phone, createdAt: users.createdAt, deletedAt: users.deletedAt })
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        phoneCode: users.phoneCode,
+        phone: users.phone,
+        createdAt: users.createdAt,
+        deletedAt: users.deletedAt,
+      })
       .from(users)
       .where(where)
       .orderBy(...order)
       .limit(query.size)
       .offset(query.page * query.size),
-    db.select({ total: sql<string>`count(*)` }).from(users).where(where),
+    db
+      .select({ total: sql<string>`count(*)` })
+      .from(users)
+      .where(where),
   ]);
-  const agencyOf = query.type === 'driver' ? await driverAgencies(db, business.id, rows.map((r) => r.id)) : new Map<number, string>();
+  const agencyOf =
+    query.type === 'driver'
+      ? await driverAgencies(
+          db,
+          business.id,
+          rows.map((r) => r.id),
+        )
+      : new Map<number, string>();
   return {
     items: rows.map((r) => ({
       id: r.id,

@@ -27,7 +27,11 @@ export function windowStart(window: EventWindow, timeZone: string, now = new Dat
 /** The business's ride events since the window's start, newest first, optionally of one ride. */
 export async function listRideEvents(db: Db, business: { id: number; timeZone: string }, query: EventsQuery, now = new Date()): Promise<RideEventPage> {
   const since = windowStart(query.window, business.timeZone, now);
-  const where = and(eq(rideEvents.businessId, business.id), gte(rideEvents.createdAt, since), query.rideId ? eq(rides.number, Number(query.rideId)) : undefined);
+  const where = and(
+    eq(rideEvents.businessId, business.id),
+    gte(rideEvents.createdAt, since),
+    query.rideId ? eq(rides.number, Number(query.rideId)) : undefined,
+  );
   const joined = and(eq(rides.id, rideEvents.rideId), eq(rides.businessId, rideEvents.businessId));
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -47,7 +51,11 @@ export async function listRideEvents(db: Db, business: { id: number; timeZone: s
       .orderBy(desc(rideEvents.createdAt), desc(rideEvents.id))
       .limit(query.size)
       .offset(query.page * query.size),
-    db.select({ total: sql<string>`count(*)` }).from(rideEvents).innerJoin(rides, joined).where(where),
+    db
+      .select({ total: sql<string>`count(*)` })
+      .from(rideEvents)
+      .innerJoin(rides, joined)
+      .where(where),
   ]);
   return {
     items: rows.map((r) => ({

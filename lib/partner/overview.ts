@@ -90,6 +90,10 @@ export async function businessOverview(db: Db, business: OverviewBusiness, range
     revenue: money.revenue,
     commission: money.commission,
     bucket,
-    series: periods(range, bucket).map((period) => ({ period, rides: Number(byPeriod.get(period)?.rides ?? 0), revenue: money.byPeriod.get(period)?.revenue ?? 0 })),
+    series: periods(range, bucket).map((period) => ({
+      period,
+      rides: Number(byPeriod.get(period)?.rides ?? 0),
+      revenue: money.byPeriod.get(period)?.revenue ?? 0,
+    })),
   };
 }

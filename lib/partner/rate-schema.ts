@@ -27,17 +27,17 @@ export const RATE_CARD_CAPS = {
 const hasTwoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
 
 const money = (max: number) =>
-  z
-    .number({ error: 'amountInvalid' })
-    .min(0, 'amountNegative')
-    .max(max, 'amountTooHigh')
-    .refine(hasTwoDecimals, 'decimalsInvalid');
+  z.number({ error: 'amountInvalid' }).min(0, 'amountNegative').max(max, 'amountTooHigh').refine(hasTwoDecimals, 'decimalsInvalid');
 
 const wholeKm = (max: number) => z.number({ error: 'kmInvalid' }).int('kmInvalid').min(0, 'kmInvalid').max(max, 'kmTooHigh');
 const hour = z.number({ error: 'hourInvalid' }).int('hourInvalid').min(0, 'hourInvalid').max(23, 'hourInvalid');
 
 export const rentalPackageSchema = z.object({
-  hours: z.number({ error: 'packageHoursInvalid' }).int('packageHoursInvalid').min(1, 'packageHoursInvalid').max(RATE_CARD_CAPS.packageHours, 'packageHoursInvalid'),
+  hours: z
+    .number({ error: 'packageHoursInvalid' })
+    .int('packageHoursInvalid')
+    .min(1, 'packageHoursInvalid')
+    .max(RATE_CARD_CAPS.packageHours, 'packageHoursInvalid'),
   km: z.number({ error: 'packageKmInvalid' }).int('packageKmInvalid').min(1, 'packageKmInvalid').max(RATE_CARD_CAPS.packageKm, 'packageKmInvalid'),
   price: money(RATE_CARD_CAPS.packagePrice),
 });

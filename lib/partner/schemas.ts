@@ -55,7 +55,12 @@ export const walletQuerySchema = z
     from: dateSchema,
     to: dateSchema,
     offset: z.coerce.number({ error: 'offsetInvalid' }).int('offsetInvalid').min(0, 'offsetInvalid').max(1_000_000, 'offsetInvalid').default(0),
-    limit: z.coerce.number({ error: 'limitInvalid' }).int('limitInvalid').min(1, 'limitInvalid').max(WALLET_PAGE_SIZE, 'limitInvalid').default(WALLET_PAGE_SIZE),
+    limit: z.coerce
+      .number({ error: 'limitInvalid' })
+      .int('limitInvalid')
+      .min(1, 'limitInvalid')
+      .max(WALLET_PAGE_SIZE, 'limitInvalid')
+      .default(WALLET_PAGE_SIZE),
   })
   .superRefine((v, ctx) => refineCustom(v, ctx, v.date_filter === 'custom'));
 

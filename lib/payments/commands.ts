@@ -32,12 +32,19 @@ const paymentNotFound = () => new DomainError('not_found', 'payment_unknown', 'T
 
 /** "T" + base36 time + 10 random base36 characters: 19 characters, unique in practice. */
 export function newTxnId(): string {
-  const random = BigInt(`0x${randomBytes(8).toString('hex')}`).toString(36).padStart(10, '0').slice(-10);
+  const random = BigInt(`0x${randomBytes(8).toString('hex')}`)
+    .toString(36)
+    .padStart(10, '0')
+    .slice(-10);
   return `T${Date.now().toString(36)}${random}`.slice(0, 25);
 }
 
 async function ownRide(db: Db, businessId: number, riderId: number, rideId: number): Promise<Ride> {
-  const [ride] = await db.select().from(rides).where(and(eq(rides.id, rideId), eq(rides.businessId, businessId))).limit(1);
+  const [ride] = await db
+    .select()
+    .from(rides)
+    .where(and(eq(rides.id, rideId), eq(rides.businessId, businessId)))
+    .limit(1);
   if (!ride || ride.riderId !== riderId) throw rideNotFound();
   if (ride.status === 'cancelled') throw conflict('A cancelled ride cannot be paid.');
   if (ride.paid) throw conflict('This ride is already paid.');
@@ -56,7 +63,13 @@ export async function createPayment(db: Db, tenant: Pick<Tenant, 'id'>, riderId:
 }
 
 /** The hashed checkout form of the rider's own open payment, and where to post it. */
-export async function paymentForm(db: Db, businessId: number, userId: number, txnid: string, returnTo: ReturnTo): Promise<{ data: PaymentFormFields; action: string }> {
+export async function paymentForm(
+  db: Db,
+  businessId: number,
+  userId: number,
+  txnid: string,
+  returnTo: ReturnTo,
+): Promise<{ data: PaymentFormFields; action: string }> {
   const { key, salt, action } = await requirePayu(db, businessId);
   const [row] = await db
     .select({ payment: payments, rider: users, paid: rides.paid, rideNumber: rides.number })
@@ -83,7 +96,8 @@ async function verifiedPayment(db: Db, fields: PayuCallback, outcome: PaymentOut
   if (!safeEqual(fields.key, key)) throw badRequest('key: The merchant key is not ours.', 'key');
   if (!payment || (businessId !== undefined && payment.businessId !== businessId)) throw badRequest('txnid: This transaction is unknown.', 'txnid');
   if (parseAmount(fields.amount) !== payment.amount) throw badRequest('amount: The amount does not match the payment.', 'amount');
-  if ((fields.status === 'success') !== (outcome === 'success')) throw badRequest(`status: A ${outcome} callback cannot carry the status "${fields.status}".`, 'status');
+  if ((fields.status === 'success') !== (outcome === 'success'))
+    throw badRequest(`status: A ${outcome} callback cannot carry the status "${fields.status}".`, 'status');
   return payment;
 }
 

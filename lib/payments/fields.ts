@@ -28,7 +28,8 @@ const digits = (value: string | null | undefined) => (value ?? '').replace(/\D/g
  */
 export function riderFields(rider: Pick<User, 'name' | 'email' | 'phoneCode' | 'phone'>): { firstname: string; email: string; phone: string } {
   const phone = digits(rider.phone);
-  const email = rider.email && /^[^\s@|]+@[^\s@|]+\.[^\s@|]+$/.test(rider.email) ? rider.email : `rider-${digits(rider.phoneCode)}${phone || 'unknown'}@example.com`;
+  const email =
+    rider.email && /^[^\s@|]+@[^\s@|]+\.[^\s@|]+$/.test(rider.email) ? rider.email : `rider-${digits(rider.phoneCode)}${phone || 'unknown'}@example.com`;
   return { firstname: clean(rider.name) || 'Rider', email, phone };
 }
 

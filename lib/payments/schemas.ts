@@ -3,7 +3,11 @@ import { z } from 'zod';
 /** Our transaction ids: letters and digits, at most 25 characters (PayU's limit). */
 export const txnIdSchema = z.string().regex(/^[A-Za-z0-9]{1,25}$/, 'txnId must be 1 to 25 letters or digits.');
 
-const rideId = z.coerce.number({ error: 'rideId must be a ride number.' }).int('rideId must be a ride number.').positive('rideId must be a ride number.').max(2 ** 31 - 1, 'rideId must be a ride number.');
+const rideId = z.coerce
+  .number({ error: 'rideId must be a ride number.' })
+  .int('rideId must be a ride number.')
+  .positive('rideId must be a ride number.')
+  .max(2 ** 31 - 1, 'rideId must be a ride number.');
 
 /** POST /api/payments and /api/payments/cash. */
 export const createPaymentSchema = z.object({ rideId });

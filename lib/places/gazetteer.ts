@@ -30,7 +30,11 @@ export const CITY_ALIASES: [string, string, string][] = [
 
 /** Lower-case, accents removed, only letters and digits: "São Paulo" -> "saopaulo". */
 export function foldName(name: string): string {
-  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
 }
 
 /**
@@ -76,7 +80,18 @@ function build(raw: RawCity[]): Index {
     if (i >= 0) entries.push([alias, i]);
   }
   entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  return { size, geonameId, lat, lng, population, countryOf, countries: countries.table, names: packTexts(raw.map((c) => c.name)), keys: entries.map((e) => e[0]), refs: Int32Array.from(entries.map((e) => e[1])) };
+  return {
+    size,
+    geonameId,
+    lat,
+    lng,
+    population,
+    countryOf,
+    countries: countries.table,
+    names: packTexts(raw.map((c) => c.name)),
+    keys: entries.map((e) => e[0]),
+    refs: Int32Array.from(entries.map((e) => e[1])),
+  };
 }
 
 /** Loads and indexes the gazetteer once (about 0.5 s); every search needs it loaded. The raw package data is freed. */
@@ -98,7 +113,6 @@ function gazetteer(): Index {
 function placeAt(g: Index, i: number): GazetteerPlace {
   return { id: g.geonameId[i], name: textAt(g.names, i), country: g.countries[g.countryOf[i]], lat: g.lat[i], lng: g.lng[i], population: g.population[i] };
 }
-
 
 /** At most this many prefix matches are ranked (short prefixes match thousands). */
 const SCAN_LIMIT = 4000;

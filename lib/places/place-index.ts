@@ -217,7 +217,8 @@ function build(records: PlaceRecord[], started: number): PlaceIndex {
   // distinctive names). A merged entry is never searched: it keeps no keys.
   const extraKeys: string[] = [];
   const extraIds = new Map<string, number>();
-  const keyId = (key: string) => byToken.get(key) ?? extraIds.get(key) ?? (extraIds.set(key, tokens.length + extraKeys.length), extraKeys.push(key) + tokens.length - 1);
+  const keyId = (key: string) =>
+    byToken.get(key) ?? extraIds.get(key) ?? (extraIds.set(key, tokens.length + extraKeys.length), extraKeys.push(key) + tokens.length - 1);
   const size = entries.length;
   const texts = stringTable();
   const column = () => new Int32Array(size).fill(-1);
@@ -279,7 +280,16 @@ function build(records: PlaceRecord[], started: number): PlaceIndex {
     name,
     entry: (id) => {
       const all = names(id);
-      const entry: PlaceEntry = { id, kind: KINDS[kind[id]], names: all, name: all[0], country: texts.table[countryOf[id]], lat: lat[id], lng: lng[id], importance: importance[id] };
+      const entry: PlaceEntry = {
+        id,
+        kind: KINDS[kind[id]],
+        names: all,
+        name: all[0],
+        country: texts.table[countryOf[id]],
+        lat: lat[id],
+        lng: lng[id],
+        importance: importance[id],
+      };
       if (!Number.isNaN(population[id])) entry.population = population[id];
       const [code, region, postcode] = [text(codeOf[id]), text(regionOf[id]), text(postcodeOf[id])];
       if (code !== undefined) entry.code = code;

@@ -30,7 +30,19 @@ const SECONDARY_POINT_FACTOR = 0.85;
 /** Beyond this distance (km) nearness adds nothing; within TOWN_KM it counts in full. */
 const PROXIMITY_HORIZON_KM = 500;
 const TOWN_KM = 30;
-const SCORE = { exact: 2, prefix: 1, typo: 0.8, contextFactor: 0.8, wholeName: 3, wholePrefix: 1.5, code: 6, country: 1.5, kind: 2, airportWord: 2, airportUnasked: -0.4 };
+const SCORE = {
+  exact: 2,
+  prefix: 1,
+  typo: 0.8,
+  contextFactor: 0.8,
+  wholeName: 3,
+  wholePrefix: 1.5,
+  code: 6,
+  country: 1.5,
+  kind: 2,
+  airportWord: 2,
+  airportUnasked: -0.4,
+};
 const AIRPORT_QUERY_WORDS = new Set(wordsOf('airport airpot aiport terminal விமான हवाई বিমানবন্দর విమానాశ్రయం ವಿಮಾನ വിമാനത്താവളം مطار'));
 /** Results of one name closer than this (km) are one place. */
 const DUPLICATE_KM = 8;
@@ -94,7 +106,7 @@ function wholeNameScore(index: PlaceIndex, query: ParsedQuery, id: number): numb
 
 /** Equirectangular distance in km: close enough for ranking, and cheap. */
 function quickKm(a: Point, b: Point): number {
-  const x = ((b.lng - a.lng) * Math.cos(((a.lat + b.lat) * Math.PI) / 360)) * 111.32;
+  const x = (b.lng - a.lng) * Math.cos(((a.lat + b.lat) * Math.PI) / 360) * 111.32;
   const y = (b.lat - a.lat) * 110.57;
   return Math.sqrt(x * x + y * y);
 }
@@ -209,7 +221,6 @@ function placesAround(index: PlaceIndex, p: Point): Around {
   }
   return found;
 }
-
 
 /** Positions (in `near.ids`, ascending) of the places with a key or context word the query word reaches: itself, a token it begins, a typo. */
 function matchingAround(near: Around, q: QueryWord): number[] {

@@ -10,7 +10,10 @@ export const placeSearchSchema = z.object({
     .regex(/^[A-Za-z]{2}$/, 'countryInvalid')
     .transform((c) => c.toUpperCase())
     .optional(),
-  lang: z.string().regex(/^[a-z]{2}$/).optional(),
+  lang: z
+    .string()
+    .regex(/^[a-z]{2}$/)
+    .optional(),
   /** The rider's position, when the browser shared it (ranks places near it higher). */
   lat: latitude.optional(),
   lng: longitude.optional(),
@@ -21,5 +24,8 @@ export const placeSearchSchema = z.object({
 export const reverseGeocodeSchema = z.object({
   lat: latitude,
   lng: longitude,
-  lang: z.string().regex(/^[a-z]{2}$/).optional(),
+  lang: z
+    .string()
+    .regex(/^[a-z]{2}$/)
+    .optional(),
 });

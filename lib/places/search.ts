@@ -60,7 +60,13 @@ async function googleSearch(query: string, region: string | undefined, language:
   const json = (await res.json()) as { places?: GooglePlace[] };
   return (json.places ?? [])
     .filter((p) => p.location && p.displayName?.text)
-    .map((p) => ({ name: p.displayName!.text!, detail: p.formattedAddress ?? '', lat: p.location!.latitude, lng: p.location!.longitude, source: 'google' as const }));
+    .map((p) => ({
+      name: p.displayName!.text!,
+      detail: p.formattedAddress ?? '',
+      lat: p.location!.latitude,
+      lng: p.location!.longitude,
+      source: 'google' as const,
+    }));
 }
 
 export type SuggestOptions = {

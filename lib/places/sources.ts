@@ -34,7 +34,16 @@ export function loadCities(): PlaceRecord[] {
   }));
 }
 
-type RawAirport = { runway_length?: number | string; iata?: string; country_code: string; airport: string; latitude: number | string; longitude: number | string; type: string; scheduled_service: boolean | string };
+type RawAirport = {
+  runway_length?: number | string;
+  iata?: string;
+  country_code: string;
+  airport: string;
+  latitude: number | string;
+  longitude: number | string;
+  type: string;
+  scheduled_service: boolean | string;
+};
 
 /** On the cities' scale (0.5 * log10 population): a large airport ranks like a town of about a million. */
 /** The main airport of a city has the longest runway: a small tie-breaker between large airports. */
@@ -53,7 +62,15 @@ export async function loadAirports(): Promise<PlaceRecord[]> {
     const lng = Number(a.longitude);
     if (!code || !/^[A-Z0-9]{3}$/.test(code) || !Number.isFinite(lat) || !Number.isFinite(lng)) continue;
     const scheduled = a.scheduled_service === true || String(a.scheduled_service).toUpperCase() === 'TRUE';
-    records.push({ kind: 'airport', names: [a.airport.trim()], code, country: a.country_code, lat, lng, importance: (AIRPORT_IMPORTANCE[a.type] ?? 1) + (scheduled ? 0.3 : 0) + RUNWAY_WEIGHT * Math.min(1, (Number(a.runway_length) || 0) / LONG_RUNWAY_FT) });
+    records.push({
+      kind: 'airport',
+      names: [a.airport.trim()],
+      code,
+      country: a.country_code,
+      lat,
+      lng,
+      importance: (AIRPORT_IMPORTANCE[a.type] ?? 1) + (scheduled ? 0.3 : 0) + RUNWAY_WEIGHT * Math.min(1, (Number(a.runway_length) || 0) / LONG_RUNWAY_FT),
+    });
   }
   return records;
 }
@@ -66,7 +83,11 @@ const OFFICE_IMPORTANCE = { head: 2.3, sub: 2.0, known: 0.6 };
 /** "Velacheri S.O" -> "Velacheri", "Adyar S.O (Chennai)" -> "Adyar", "Chennai G.P.O." -> "Chennai GPO". */
 export function cleanOfficeName(office: string): string {
   const gpo = /G\.?P\.?O\.?\s*$/i.test(office);
-  const name = office.replace(/\s*\([^)]*\)\s*/g, ' ').replace(OFFICE_SUFFIX, '').replace(/\s+/g, ' ').trim();
+  const name = office
+    .replace(/\s*\([^)]*\)\s*/g, ' ')
+    .replace(OFFICE_SUFFIX, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return gpo ? `${name} GPO` : name;
 }
 
@@ -99,7 +120,16 @@ export function loadLocalities(): PlaceRecord[] {
     if (known) aliases.delete(row.pincode);
     const head = /\bH\.?O\b|G\.?P\.?O/i.test(row.office);
     const importance = (head ? OFFICE_IMPORTANCE.head : OFFICE_IMPORTANCE.sub) + (known ? OFFICE_IMPORTANCE.known : 0);
-    records.push({ kind: 'locality', names: [...new Set(names)], country: 'IN', lat: at.lat, lng: at.lng, importance, region: titleCase(row.state), postcode: row.pincode });
+    records.push({
+      kind: 'locality',
+      names: [...new Set(names)],
+      country: 'IN',
+      lat: at.lat,
+      lng: at.lng,
+      importance,
+      region: titleCase(row.state),
+      postcode: row.pincode,
+    });
   }
   return records;
 }

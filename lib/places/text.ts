@@ -2,7 +2,7 @@
 
 const LATIN_ACCENTS = /[\u0300-\u036f]/g;
 const ARABIC_MARKS = /[\u064b-\u065f\u0670\u0640]/g;
-const ARABIC_LETTERS: Record<string, string> = { 'أ': 'ا', 'إ': 'ا', 'آ': 'ا', 'ٱ': 'ا', 'ة': 'ه', 'ى': 'ي', 'ئ': 'ي', 'ؤ': 'و' };
+const ARABIC_LETTERS: Record<string, string> = { أ: 'ا', إ: 'ا', آ: 'ا', ٱ: 'ا', ة: 'ه', ى: 'ي', ئ: 'ي', ؤ: 'و' };
 /** Longest query the index reads (characters); the rest is ignored. */
 export const MAX_QUERY_CHARS = 100;
 

@@ -24,7 +24,11 @@ async function notificationMessages(locale: string): Promise<{ locale: string; m
 
 /** The push for a ride that has just become `to`: the business name as title, the status text as body. */
 export async function ridePushPayload(db: Db, ride: Pick<Ride, 'number' | 'businessId'>, to: RideStatus): Promise<PushPayload | undefined> {
-  const [business] = await db.select({ name: businesses.name, countryCode: businesses.countryCode, language: businesses.language }).from(businesses).where(eq(businesses.id, ride.businessId)).limit(1);
+  const [business] = await db
+    .select({ name: businesses.name, countryCode: businesses.countryCode, language: businesses.language })
+    .from(businesses)
+    .where(eq(businesses.id, ride.businessId))
+    .limit(1);
   if (!business) return undefined;
   const market = businessMarket(business);
   const { locale, messages } = await notificationMessages(toLocaleTag(market));

@@ -3,7 +3,9 @@ import { z } from 'zod';
 /** Largest endpoint URL accepted (push services use well under 1 kB). */
 export const ENDPOINT_MAX = 2048;
 
-const endpointSchema = z.url({ protocol: /^https$/, error: 'endpoint must be an https URL' }).max(ENDPOINT_MAX, `endpoint must be at most ${ENDPOINT_MAX} characters`);
+const endpointSchema = z
+  .url({ protocol: /^https$/, error: 'endpoint must be an https URL' })
+  .max(ENDPOINT_MAX, `endpoint must be at most ${ENDPOINT_MAX} characters`);
 
 /** A browser's PushSubscription.toJSON(): base64url keys, p256dh an uncompressed P-256 point (65 bytes), auth 16 bytes. */
 export const pushSubscriptionSchema = z.object({

@@ -27,7 +27,9 @@ export function retryAfterDate(header: string | string[] | undefined, now: Date)
 
 function pushStatus(error: unknown): { statusCode: number; headers: Record<string, string | string[] | undefined> } | undefined {
   const e = error as { statusCode?: unknown; headers?: unknown };
-  return typeof e?.statusCode === 'number' ? { statusCode: e.statusCode, headers: (e.headers ?? {}) as Record<string, string | string[] | undefined> } : undefined;
+  return typeof e?.statusCode === 'number'
+    ? { statusCode: e.statusCode, headers: (e.headers ?? {}) as Record<string, string | string[] | undefined> }
+    : undefined;
 }
 
 type Result = 'sent' | 'skipped' | 'removed' | 'failed';
@@ -76,7 +78,10 @@ export async function sendToUser(
 ): Promise<SendOutcome> {
   const outcome: SendOutcome = { sent: 0, skipped: 0, removed: 0, failed: 0 };
   // most riders have no subscription: one read, and nothing else is looked up
-  const subs = await db.select().from(pushSubscriptions).where(and(eq(pushSubscriptions.businessId, businessId), eq(pushSubscriptions.userId, userId)));
+  const subs = await db
+    .select()
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.businessId, businessId), eq(pushSubscriptions.userId, userId)));
   if (subs.length === 0 || !(await getPushSettings(db, userId)).pushEnabled) return outcome;
   const message = typeof payload === 'function' ? await payload() : payload;
   if (!message) return outcome;

@@ -57,7 +57,11 @@ export async function unsubscribe(db: Db, owner: Owner, endpoint: string): Promi
 
 /** The user's switch; on until they turn it off. */
 export async function getPushSettings(db: Db, userId: number): Promise<PushSettings> {
-  const [row] = await db.select({ pushEnabled: notificationSettings.pushEnabled }).from(notificationSettings).where(eq(notificationSettings.userId, userId)).limit(1);
+  const [row] = await db
+    .select({ pushEnabled: notificationSettings.pushEnabled })
+    .from(notificationSettings)
+    .where(eq(notificationSettings.userId, userId))
+    .limit(1);
   return { pushEnabled: row?.pushEnabled ?? true };
 }
 

@@ -61,7 +61,8 @@ export function vapidKeys(): VapidKeys {
   const config = env();
   const fromEnv = config.VAPID_PUBLIC_KEY || config.VAPID_PRIVATE_KEY;
   if (fromEnv && !(config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY)) throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together.');
-  if (fromEnv && !isMatchingPair(config.VAPID_PUBLIC_KEY!, config.VAPID_PRIVATE_KEY!)) throw new Error('VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY.');
+  if (fromEnv && !isMatchingPair(config.VAPID_PUBLIC_KEY!, config.VAPID_PRIVATE_KEY!))
+    throw new Error('VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY.');
   const pair = fromEnv ? { publicKey: config.VAPID_PUBLIC_KEY!, privateKey: config.VAPID_PRIVATE_KEY! } : fileKeys(config.DATA_DIR);
   const subject = config.VAPID_SUBJECT ?? `mailto:push@${config.MAIN_HOST ?? config.TRAVEL_HOST}`;
   globalForVapid.__travelsxVapid = { ...pair, subject };

@@ -13,12 +13,24 @@ const rideUnknown = () => new DomainError('not_found', 'ride_unknown', 'rideId: 
  * A comment waits for the operator's approval before the site shows it.
  */
 export async function rateRide(db: Db, businessId: number, riderId: number, rideId: number, input: RateRideInput): Promise<RideRating> {
-  const [ride] = await db.select({ riderId: rides.riderId, status: rides.status, driverId: rides.driverId }).from(rides).where(and(eq(rides.id, rideId), eq(rides.businessId, businessId))).limit(1);
+  const [ride] = await db
+    .select({ riderId: rides.riderId, status: rides.status, driverId: rides.driverId })
+    .from(rides)
+    .where(and(eq(rides.id, rideId), eq(rides.businessId, businessId)))
+    .limit(1);
   if (!ride || ride.riderId !== riderId) throw rideUnknown();
   if (ride.status !== 'completed') throw new DomainError('conflict', 'ride_not_completed', 'rideId: Only a completed ride can be rated.', 'rideId');
   const [rating] = await db
     .insert(rideRatings)
-    .values({ businessId, rideId, riderId, driverId: ride.driverId, stars: input.stars, comment: input.comment ?? null, commentStatus: input.comment ? 'pending' : 'none' })
+    .values({
+      businessId,
+      rideId,
+      riderId,
+      driverId: ride.driverId,
+      stars: input.stars,
+      comment: input.comment ?? null,
+      commentStatus: input.comment ? 'pending' : 'none',
+    })
     .onConflictDoNothing({ target: rideRatings.rideId })
     .returning();
   if (!rating) throw new DomainError('conflict', 'already_rated', 'rideId: This ride has been rated already.', 'rideId');
@@ -44,7 +56,10 @@ const summaryOf = (sum: unknown, count: unknown): RatingSummary => {
 
 /** The operator's real average (one decimal) and count; count 0 when nobody rated yet. */
 export async function businessRating(db: Db, businessId: number): Promise<RatingSummary> {
-  const [row] = await db.select({ sum: sql<string>`coalesce(sum(${rideRatings.stars}), 0)`, count: sql<string>`count(*)` }).from(rideRatings).where(eq(rideRatings.businessId, businessId));
+  const [row] = await db
+    .select({ sum: sql<string>`coalesce(sum(${rideRatings.stars}), 0)`, count: sql<string>`count(*)` })
+    .from(rideRatings)
+    .where(eq(rideRatings.businessId, businessId));
   return summaryOf(row?.sum, row?.count);
 }
 
@@ -58,7 +73,12 @@ export async function approvedReviews(db: Db, businessId: number, limit = 6) {
     .orderBy(desc(rideRatings.createdAt))
     .limit(limit);
   // first name only on a public page
-  return rows.map((r) => ({ stars: r.stars, comment: r.comment ?? '', author: (r.name ?? '').trim().split(/\s+/)[0] ?? '', createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    stars: r.stars,
+    comment: r.comment ?? '',
+    author: (r.name ?? '').trim().split(/\s+/)[0] ?? '',
+    createdAt: r.createdAt.toISOString(),
+  }));
 }
 
 /** The console's Reviews: the operator's average, each driver's, and every comment with its moderation state. */
@@ -73,7 +93,16 @@ export async function reviewsForConsole(db: Db, businessId: number) {
     .orderBy(drivers.name);
   const comments = await db
     // the ride by its number within the operator (the database id never leaves the server)
-    .select({ id: rideRatings.id, rideId: rides.number, stars: rideRatings.stars, comment: rideRatings.comment, status: rideRatings.commentStatus, createdAt: rideRatings.createdAt, riderName: users.name, driverName: drivers.name })
+    .select({
+      id: rideRatings.id,
+      rideId: rides.number,
+      stars: rideRatings.stars,
+      comment: rideRatings.comment,
+      status: rideRatings.commentStatus,
+      createdAt: rideRatings.createdAt,
+      riderName: users.name,
+      driverName: drivers.name,
+    })
     .from(rideRatings)
     .innerJoin(rides, eq(rides.id, rideRatings.rideId))
     .innerJoin(users, eq(users.id, rideRatings.riderId))

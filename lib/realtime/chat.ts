@@ -32,7 +32,11 @@ export class ChatAccessError extends Error {
  */
 export async function ensureChatAccess(db: Db, businessId: number, chatSession: string, userId: number | undefined, strict = false): Promise<void> {
   if (chatSession.startsWith('wa-')) throw new ChatAccessError();
-  const [row] = await db.select({ businessId: chatSessions.businessId, userId: chatSessions.userId, channel: chatSessions.channel }).from(chatSessions).where(eq(chatSessions.id, chatSession)).limit(1);
+  const [row] = await db
+    .select({ businessId: chatSessions.businessId, userId: chatSessions.userId, channel: chatSessions.channel })
+    .from(chatSessions)
+    .where(eq(chatSessions.id, chatSession))
+    .limit(1);
   if (!row) return;
   const owned = row.userId !== null && row.userId === userId;
   if (row.businessId !== businessId || row.channel !== 'web' || !(owned || (!strict && row.userId === null))) throw new ChatAccessError();
@@ -83,7 +87,13 @@ async function onUserMessage(socket: Socket, identity: Promise<SocketIdentity | 
   const { chatSession, content, locale } = parsed.data;
   try {
     await joinChat(socket, who, chatSession);
-    const data = await runWebChatTurn(await getDb(), handleUserMessage, { businessId: who.businessId, chatSession, actor: actorOf(who.user), locale, text: content });
+    const data = await runWebChatTurn(await getDb(), handleUserMessage, {
+      businessId: who.businessId,
+      chatSession,
+      actor: actorOf(who.user),
+      locale,
+      text: content,
+    });
     return { ok: true, data };
   } catch (error) {
     if (error instanceof ChatAccessError) return failure('forbidden', error.message);

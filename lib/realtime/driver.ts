@@ -59,7 +59,13 @@ async function identify(socket: Socket): Promise<Identity | undefined> {
 async function storeAndBroadcast(io: Server, who: { businessId: number; userId: number }, point: DriverLocation): Promise<SocketAck> {
   try {
     const { rides, at } = await recordDriverLocation(await getDb(), who.businessId, who.userId, point);
-    for (const ride of rides) io.to(rideRoom(ride.id)).emit(DRIVER_POSITION_EVENT, { rideId: ride.number, lat: point.lat, lng: point.lng, at: at.toISOString() } satisfies DriverPositionEvent);
+    for (const ride of rides)
+      io.to(rideRoom(ride.id)).emit(DRIVER_POSITION_EVENT, {
+        rideId: ride.number,
+        lat: point.lat,
+        lng: point.lng,
+        at: at.toISOString(),
+      } satisfies DriverPositionEvent);
     return { ok: true };
   } catch (error) {
     return toAck(error);
@@ -77,13 +83,16 @@ function throttledStore(io: Server, who: { businessId: number; userId: number },
     return storeAndBroadcast(io, who, point);
   }
   state.pending = point;
-  state.timer ??= setTimeout(() => {
-    const next = state.pending;
-    state.timer = undefined;
-    state.pending = undefined;
-    state.last = Date.now();
-    if (next) void storeAndBroadcast(io, who, next);
-  }, Math.max(0, wait));
+  state.timer ??= setTimeout(
+    () => {
+      const next = state.pending;
+      state.timer = undefined;
+      state.pending = undefined;
+      state.last = Date.now();
+      if (next) void storeAndBroadcast(io, who, next);
+    },
+    Math.max(0, wait),
+  );
   return Promise.resolve({ ok: true });
 }
 

@@ -119,7 +119,9 @@ async function boardCounts(db: Db, businessId: number, range: { start: Date; end
     db
       .select({ count: sql<string>`count(*)` })
       .from(rides)
-      .where(and(eq(rides.businessId, businessId), eq(rides.status, 'booked'), isNull(rides.driverId), gte(rides.pickupTime, late), lt(rides.pickupTime, soon))),
+      .where(
+        and(eq(rides.businessId, businessId), eq(rides.status, 'booked'), isNull(rides.driverId), gte(rides.pickupTime, late), lt(rides.pickupTime, soon)),
+      ),
   ]);
   const counts: BoardCounts = { all: 0, booked: 0, accepted: 0, ontrip: 0, completed: 0, cancelled: 0 };
   for (const { status, count } of perStatus) {
@@ -150,7 +152,15 @@ function partnerRide({ ride, name, phoneCode, phone, driverName, vehicleNumber }
 
 const readRide = jsonRowReader(rides);
 
-type RowJson = { ride: Record<string, unknown>; name: string | null; phoneCode: string | null; phone: string | null; driverName: string | null; vehicleNumber: string | null; sort?: SortValue };
+type RowJson = {
+  ride: Record<string, unknown>;
+  name: string | null;
+  phoneCode: string | null;
+  phone: string | null;
+  driverName: string | null;
+  vehicleNumber: string | null;
+  sort?: SortValue;
+};
 
 /**
  * The board's rows with the rider's name and phone and the driver's and vehicle's names, each row one JSON
@@ -171,7 +181,15 @@ function selectRows(db: Db, businessId: number, sortColumn?: SQL) {
 
 /** A selected row as partnerRide reads it. */
 function rowOf({ json }: { json: RowJson }): Row & { sort?: SortValue } {
-  return { ride: readRide(json.ride), name: json.name, phoneCode: json.phoneCode, phone: json.phone, driverName: json.driverName, vehicleNumber: json.vehicleNumber, sort: json.sort };
+  return {
+    ride: readRide(json.ride),
+    name: json.name,
+    phoneCode: json.phoneCode,
+    phone: json.phone,
+    driverName: json.driverName,
+    vehicleNumber: json.vehicleNumber,
+    sort: json.sort,
+  };
 }
 
 /**
@@ -185,20 +203,33 @@ export async function partnerBoard(db: Db, business: { id: number; timeZone: str
   const range = boardRange(query, business.timeZone, now);
   const countsPromise = boardCounts(db, business.id, range, now);
   if (query.q) {
-    const rows = (await selectRows(db, business.id).where(and(eq(rides.businessId, business.id), eq(rides.number, Number(query.q)))).limit(1)).map(rowOf);
+    const rows = (
+      await selectRows(db, business.id)
+        .where(and(eq(rides.businessId, business.id), eq(rides.number, Number(query.q))))
+        .limit(1)
+    ).map(rowOf);
     const { counts, unassignedSoon } = await countsPromise;
     const found = rows.map((r) => partnerRide(r, now)).filter((r) => query.status === 'all' || r.status === query.status);
     return { rides: found, nextCursor: null, counts, unassignedSoon, range: { from: range.from, to: range.to, timeZone: business.timeZone } };
   }
   const descending = query.order === 'desc';
-  const conditions: (SQL | undefined)[] = [eq(rides.businessId, business.id), gte(rides.pickupTime, range.start), lt(rides.pickupTime, range.end), query.status === 'all' ? undefined : eq(rides.status, query.status)];
+  const conditions: (SQL | undefined)[] = [
+    eq(rides.businessId, business.id),
+    gte(rides.pickupTime, range.start),
+    lt(rides.pickupTime, range.end),
+    query.status === 'all' ? undefined : eq(rides.status, query.status),
+  ];
   const sort = query.sort ?? 'pickup';
   const column = sort === 'pickup' ? undefined : SORT_COLUMNS[sort];
   let order: SQL[];
   if (!column) {
     if (query.cursor) {
       const after = decodeCursor(query.cursor);
-      conditions.push(descending ? sql`(${rides.pickupTime}, ${rides.number}) < (${after.at}, ${after.number})` : sql`(${rides.pickupTime}, ${rides.number}) > (${after.at}, ${after.number})`);
+      conditions.push(
+        descending
+          ? sql`(${rides.pickupTime}, ${rides.number}) < (${after.at}, ${after.number})`
+          : sql`(${rides.pickupTime}, ${rides.number}) > (${after.at}, ${after.number})`,
+      );
     }
     order = descending ? [desc(rides.pickupTime), desc(rides.number)] : [asc(rides.pickupTime), asc(rides.number)];
   } else {
@@ -230,15 +261,46 @@ export async function partnerBoard(db: Db, business: { id: number; timeZone: str
 }
 
 /** Every ride of the range (all pages) with the status filter, for the CSV export. */
-export async function boardRidesForExport(db: Db, business: { id: number; timeZone: string }, query: Pick<BoardQuery, 'from' | 'to' | 'status'>, now = new Date()) {
+export async function boardRidesForExport(
+  db: Db,
+  business: { id: number; timeZone: string },
+  query: Pick<BoardQuery, 'from' | 'to' | 'status'>,
+  now = new Date(),
+) {
   const range = boardRange(query, business.timeZone, now);
   const rows = await selectRows(db, business.id)
-    .where(and(eq(rides.businessId, business.id), gte(rides.pickupTime, range.start), lt(rides.pickupTime, range.end), query.status === 'all' ? undefined : eq(rides.status, query.status)))
+    .where(
+      and(
+        eq(rides.businessId, business.id),
+        gte(rides.pickupTime, range.start),
+        lt(rides.pickupTime, range.end),
+        query.status === 'all' ? undefined : eq(rides.status, query.status),
+      ),
+    )
     .orderBy(asc(rides.pickupTime), asc(rides.number));
   return { rides: rows.map((r) => partnerRide(rowOf(r), now)), range: { from: range.from, to: range.to } };
 }
 
-const CSV_COLUMNS = ['ride_id', 'status', 'ride_type', 'trip_type', 'vehicle_type', 'pickup_time', 'pickup', 'dropoff', 'customer', 'phone', 'driver', 'vehicle', 'currency', 'ride_amount', 'driver_bata', 'tolls', 'total', 'payment'] as const;
+const CSV_COLUMNS = [
+  'ride_id',
+  'status',
+  'ride_type',
+  'trip_type',
+  'vehicle_type',
+  'pickup_time',
+  'pickup',
+  'dropoff',
+  'customer',
+  'phone',
+  'driver',
+  'vehicle',
+  'currency',
+  'ride_amount',
+  'driver_bata',
+  'tolls',
+  'total',
+  'payment',
+] as const;
 
 /** One CSV cell: a leading =, +, - or @ would run as a formula in a spreadsheet, so such text gets a leading apostrophe. */
 export function csvCell(value: string | number | null): string {
@@ -271,7 +333,26 @@ export function ridesCsv(list: PartnerRide[], timeZone: string): string {
   const major = (minor: number) => (minor / 100).toFixed(2);
   const header = CSV_COLUMNS.map((c) => (c === 'pickup_time' ? `pickup_time (${timeZone})` : c));
   const lines = list.map((r) =>
-    [r.id, r.status, r.rideType, r.tripKind, r.vehicleType, localWallClock(r.pickupTime, timeZone), r.pickup.name, r.dropoff?.name ?? '', r.customerName, csvPhone(r.phone), r.driverName, r.vehicleNumber, r.currency, major(r.rideAmount), major(r.driverBata), major(r.tolls), major(r.totalAmount), r.paymentMethod]
+    [
+      r.id,
+      r.status,
+      r.rideType,
+      r.tripKind,
+      r.vehicleType,
+      localWallClock(r.pickupTime, timeZone),
+      r.pickup.name,
+      r.dropoff?.name ?? '',
+      r.customerName,
+      csvPhone(r.phone),
+      r.driverName,
+      r.vehicleNumber,
+      r.currency,
+      major(r.rideAmount),
+      major(r.driverBata),
+      major(r.tolls),
+      major(r.totalAmount),
+      r.paymentMethod,
+    ]
       .map(csvCell)
       .join(','),
   );
@@ -282,4 +363,3 @@ export function ridesCsv(list: PartnerRide[], timeZone: string): string {
 export function exportFileName(range: DayRange, status: string): string {
   return `rides-${range.from}-to-${range.to}-${status === 'all' ? 'all-statuses' : status}.csv`;
 }
-

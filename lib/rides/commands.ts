@@ -26,7 +26,11 @@ export function newStartCode(): string {
 const toMinor = (major: number) => Math.round(major * 100);
 
 async function findByKey(db: Db, businessId: number, riderId: number, key: string): Promise<Ride | undefined> {
-  const [ride] = await db.select().from(rides).where(and(eq(rides.businessId, businessId), eq(rides.riderId, riderId), eq(rides.idempotencyKey, key))).limit(1);
+  const [ride] = await db
+    .select()
+    .from(rides)
+    .where(and(eq(rides.businessId, businessId), eq(rides.riderId, riderId), eq(rides.idempotencyKey, key)))
+    .limit(1);
   return ride;
 }
 
@@ -35,11 +39,17 @@ async function findByKey(db: Db, businessId: number, riderId: number, key: strin
  * would get: unknown or expired quote, pickup passed, vehicle not offered, or
  * amounts and currency sent by the client that do not match the quote.
  */
-export async function bookableQuote(db: Db, businessId: number, input: Pick<BookRideInput, 'rideSearchId' | 'rideVehicle' | 'currency' | 'rideAmount' | 'tolls' | 'driverBata' | 'totalAmount'>) {
+export async function bookableQuote(
+  db: Db,
+  businessId: number,
+  input: Pick<BookRideInput, 'rideSearchId' | 'rideVehicle' | 'currency' | 'rideAmount' | 'tolls' | 'driverBata' | 'totalAmount'>,
+) {
   const quote = await findQuote(db, businessId, input.rideSearchId);
   if (!quote) throw new DomainError('not_found', 'quote_unknown', 'rideSearchId: This fare search was not found. Search again.', 'rideSearchId');
-  if (quote.expiresAt.getTime() < Date.now()) throw new DomainError('gone', 'quote_expired', 'rideSearchId: This fare has expired. Search again for a fresh fare.', 'rideSearchId');
-  if (quote.pickupTime.getTime() < Date.now() - PAST_SLACK_MS) throw new DomainError('invalid', 'pickup_in_past', 'pickupTime: The pickup time has passed. Choose a new time.', 'pickupTime');
+  if (quote.expiresAt.getTime() < Date.now())
+    throw new DomainError('gone', 'quote_expired', 'rideSearchId: This fare has expired. Search again for a fresh fare.', 'rideSearchId');
+  if (quote.pickupTime.getTime() < Date.now() - PAST_SLACK_MS)
+    throw new DomainError('invalid', 'pickup_in_past', 'pickupTime: The pickup time has passed. Choose a new time.', 'pickupTime');
   const item = quote.items.find((i) => i.vehicleType === input.rideVehicle);
   if (!item) throw new DomainError('invalid', 'vehicle_unknown', 'rideVehicle: This vehicle type is not offered for this trip.', 'rideVehicle');
   const claimed = { rideAmount: item.rideAmount, tolls: item.tolls, driverBata: item.driverBata, totalAmount: item.total } as const;
@@ -49,7 +59,8 @@ export async function bookableQuote(db: Db, businessId: number, input: Pick<Book
       throw new DomainError('conflict', 'amount_mismatch', `${field}: The amount does not match the fare. Search again.`, field);
     }
   }
-  if (input.currency && input.currency !== quote.currency) throw new DomainError('conflict', 'amount_mismatch', 'currency: The currency does not match the fare.', 'currency');
+  if (input.currency && input.currency !== quote.currency)
+    throw new DomainError('conflict', 'amount_mismatch', 'currency: The currency does not match the fare.', 'currency');
   return { quote, item };
 }
 
@@ -72,9 +83,10 @@ export async function bookRide(db: Db, businessId: number, riderId: number, inpu
   const { quote, item } = bookable;
   // Wallet spending: at most the operator's share of the total, at most the available balance (read under a per-rider lock).
   const walletCap = input.useWallet ? walletShare(item.total, (await tripRulesOf(db, businessId)).walletSpendBps) : 0;
-  const walletApplied = walletCap > 0
-    ? sql`(select least(${walletCap}, greatest(0, coalesce(sum(${walletEntries.available}), 0)))::integer from ${walletEntries} where ${walletEntries.businessId} = ${businessId} and ${walletEntries.userId} = ${riderId})`
-    : 0;
+  const walletApplied =
+    walletCap > 0
+      ? sql`(select least(${walletCap}, greatest(0, coalesce(sum(${walletEntries.available}), 0)))::integer from ${walletEntries} where ${walletEntries.businessId} = ${businessId} and ${walletEntries.userId} = ${riderId})`
+      : 0;
   const insertRide = db
     .insert(rides)
     .values({
@@ -136,12 +148,13 @@ export async function bookRide(db: Db, businessId: number, riderId: number, inpu
   let stored: unknown;
   try {
     // Spending reads the balance: one booking per rider at a time (a transaction-scoped lock), so two tabs cannot spend it twice.
-    stored = walletCap > 0
-      ? await db.transaction(async (tx) => {
-          await tx.execute(sql`select pg_advisory_xact_lock(${WALLET_LOCK}, ${riderId})`);
-          return tx.execute(statement);
-        })
-      : await db.execute(statement);
+    stored =
+      walletCap > 0
+        ? await db.transaction(async (tx) => {
+            await tx.execute(sql`select pg_advisory_xact_lock(${WALLET_LOCK}, ${riderId})`);
+            return tx.execute(statement);
+          })
+        : await db.execute(statement);
   } catch (error) {
     if (!isUniqueViolation(error, 'rides_idempotency_key')) throw error;
     stored = { rows: [] };

@@ -28,7 +28,9 @@ export function customerChannel(): CodeChannel {
 }
 
 function operatorLocale(business: { countryCode: string; language: string }): string {
-  return isCountryCode(business.countryCode) ? toLocaleTag({ country: business.countryCode, lang: resolveLanguage(business.countryCode, business.language) }) : DEFAULT_LOCALE_TAG;
+  return isCountryCode(business.countryCode)
+    ? toLocaleTag({ country: business.countryCode, lang: resolveLanguage(business.countryCode, business.language) })
+    : DEFAULT_LOCALE_TAG;
 }
 
 /**
@@ -38,13 +40,24 @@ function operatorLocale(business: { countryCode: string; language: string }): st
  */
 export async function sendCustomerCode(db: Db, ride: Ride, kind: 'booked' | 'resend' = 'booked'): Promise<Ride> {
   const [row] = await db
-    .select({ phoneCode: users.phoneCode, phone: users.phone, customerName: users.name, businessName: businesses.name, countryCode: businesses.countryCode, language: businesses.language, timeZone: businesses.timeZone })
+    .select({
+      phoneCode: users.phoneCode,
+      phone: users.phone,
+      customerName: users.name,
+      businessName: businesses.name,
+      countryCode: businesses.countryCode,
+      language: businesses.language,
+      timeZone: businesses.timeZone,
+    })
     .from(rides)
     .innerJoin(users, eq(users.id, rides.riderId))
     .innerJoin(businesses, eq(businesses.id, rides.businessId))
     .where(and(eq(rides.id, ride.id), eq(rides.businessId, ride.businessId)))
     .limit(1);
-  if (!row?.phone || !row.phoneCode) throw keyedError('conflict', 'customer_no_phone', 'customerNoPhone', `Ride #${ride.number} has no customer phone to send the code to.`, { ride: ride.number });
+  if (!row?.phone || !row.phoneCode)
+    throw keyedError('conflict', 'customer_no_phone', 'customerNoPhone', `Ride #${ride.number} has no customer phone to send the code to.`, {
+      ride: ride.number,
+    });
   const locale = operatorLocale(row);
   const t = await runtimeTranslator(locale, 'CustomerMessages');
   const values = {
@@ -84,10 +97,16 @@ export async function sendBookingConfirmation(db: Db, ride: Ride): Promise<Ride>
  * when to try again).
  */
 export async function resendCustomerCode(db: Db, businessId: number, rideId: number): Promise<Ride> {
-  const [ride] = await db.select().from(rides).where(and(eq(rides.id, rideId), eq(rides.businessId, businessId))).limit(1);
+  const [ride] = await db
+    .select()
+    .from(rides)
+    .where(and(eq(rides.id, rideId), eq(rides.businessId, businessId)))
+    .limit(1);
   if (!ride) throw new DomainError('not_found', 'ride_unknown', 'This ride was not found.');
   if (ride.status !== 'booked' && ride.status !== 'accepted') {
-    throw keyedError('conflict', 'code_not_sendable', 'codeNotSendable', `Ride #${ride.number} is ${ride.status}: its start code can no longer be sent.`, { ride: ride.number });
+    throw keyedError('conflict', 'code_not_sendable', 'codeNotSendable', `Ride #${ride.number} is ${ride.status}: its start code can no longer be sent.`, {
+      ride: ride.number,
+    });
   }
   try {
     await enforceLimits(db, businessId, [['customerCodePerRide', ride.id]]);
@@ -95,7 +114,13 @@ export async function resendCustomerCode(db: Db, businessId: number, rideId: num
     if (!(error instanceof DomainError) || error.kind !== 'rate_limited') throw error;
     const minutes = Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60));
     const { max } = LIMITS.customerCodePerRide;
-    const limited = new DomainError('rate_limited', 'rate_limited', `The code for ride #${ride.number} was sent ${max} times this hour. Try again in ${minutes} minutes.`, undefined, error.retryAfterSeconds);
+    const limited = new DomainError(
+      'rate_limited',
+      'rate_limited',
+      `The code for ride #${ride.number} was sent ${max} times this hour. Try again in ${minutes} minutes.`,
+      undefined,
+      error.retryAfterSeconds,
+    );
     limited.key = 'codeResendLimit';
     limited.values = { ride: ride.number, max, minutes };
     throw limited;

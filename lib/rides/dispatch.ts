@@ -21,7 +21,15 @@ export type DriverAvailability = 'available' | 'busy' | 'offline' | 'blocked' | 
 export type VehicleAvailability = 'available' | 'busy' | 'offline';
 
 export type DispatchDriver = { id: number; name: string; vehicleId: number | null; availability: DriverAvailability; openRideId: number | null };
-export type DispatchVehicle = { id: number; model: string; number: string; vehicleType: VehicleType; availability: VehicleAvailability; openRideId: number | null; fit: VehicleFit | null };
+export type DispatchVehicle = {
+  id: number;
+  model: string;
+  number: string;
+  vehicleType: VehicleType;
+  availability: VehicleAvailability;
+  openRideId: number | null;
+  fit: VehicleFit | null;
+};
 
 const ORDER: Record<DriverAvailability | VehicleAvailability, number> = { available: 0, busy: 1, offline: 2, blocked: 3, unverified: 4 };
 const FIT_ORDER: Record<VehicleFit, number> = { match: 0, upgrade: 1, smaller: 2 };
@@ -40,7 +48,14 @@ async function holders(db: Db, businessId: number, column: 'driverId' | 'vehicle
   const rows = await db
     .select({ number: rides.number, holder: rides[column] })
     .from(rides)
-    .where(and(eq(rides.businessId, businessId), inArray(rides[column], ids), inArray(rides.status, [...HOLDING_STATUSES]), exceptRideId ? ne(rides.id, exceptRideId) : undefined))
+    .where(
+      and(
+        eq(rides.businessId, businessId),
+        inArray(rides[column], ids),
+        inArray(rides.status, [...HOLDING_STATUSES]),
+        exceptRideId ? ne(rides.id, exceptRideId) : undefined,
+      ),
+    )
     .orderBy(asc(rides.pickupTime));
   const map = new Map<number, number>();
   for (const row of rows) if (row.holder !== null && !map.has(row.holder)) map.set(row.holder, row.number);
@@ -49,19 +64,46 @@ async function holders(db: Db, businessId: number, column: 'driverId' | 'vehicle
 
 async function driverRows(db: Db, businessId: number, ids?: number[]): Promise<DriverRow[]> {
   const rows = await db
-    .select({ id: drivers.id, name: drivers.name, vehicleId: drivers.vehicleId, accountStatus: drivers.accountStatus, online: drivers.online, agencyStatus: agencies.accountStatus, agencyRemoved: agencies.removedAt, agencyId: drivers.agencyId })
+    .select({
+      id: drivers.id,
+      name: drivers.name,
+      vehicleId: drivers.vehicleId,
+      accountStatus: drivers.accountStatus,
+      online: drivers.online,
+      agencyStatus: agencies.accountStatus,
+      agencyRemoved: agencies.removedAt,
+      agencyId: drivers.agencyId,
+    })
     .from(drivers)
     .leftJoin(agencies, and(eq(agencies.id, drivers.agencyId), eq(agencies.businessId, businessId)))
     .where(and(eq(drivers.businessId, businessId), isNull(drivers.removedAt), ids ? inArray(drivers.id, ids) : undefined))
     .orderBy(asc(drivers.createdAt), asc(drivers.id));
-  return rows.map((r) => ({ id: r.id, name: r.name, vehicleId: r.vehicleId, accountStatus: r.accountStatus, online: r.online, agencyBlocked: r.agencyId !== null && (r.agencyStatus === 'Blocked' || r.agencyRemoved !== null) }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    vehicleId: r.vehicleId,
+    accountStatus: r.accountStatus,
+    online: r.online,
+    agencyBlocked: r.agencyId !== null && (r.agencyStatus === 'Blocked' || r.agencyRemoved !== null),
+  }));
 }
 
 /** Every live driver's availability (available, busy with its ride, offline, blocked, unverified). */
 export async function driverAvailabilities(db: Db, businessId: number, ids?: number[]): Promise<DispatchDriver[]> {
   const rows = await driverRows(db, businessId, ids);
-  const busy = await holders(db, businessId, 'driverId', rows.map((r) => r.id));
-  return rows.map((row) => ({ id: row.id, name: row.name, vehicleId: row.vehicleId, availability: driverAvailability(row, busy.get(row.id)), openRideId: busy.get(row.id) ?? null }));
+  const busy = await holders(
+    db,
+    businessId,
+    'driverId',
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    vehicleId: row.vehicleId,
+    availability: driverAvailability(row, busy.get(row.id)),
+    openRideId: busy.get(row.id) ?? null,
+  }));
 }
 
 /**
@@ -69,12 +111,34 @@ export async function driverAvailabilities(db: Db, businessId: number, ids?: num
  * available ones first, the others with why they cannot be chosen; vehicles
  * with how they fit the ride's booked class (when a ride is named).
  */
-export async function dispatchOptions(db: Db, businessId: number, rideId?: number): Promise<{ ride: { id: number; vehicleType: VehicleType } | null; drivers: DispatchDriver[]; vehicles: DispatchVehicle[] }> {
-  const [ride] = rideId ? await db.select({ id: rides.id, number: rides.number, vehicleType: rides.vehicleType }).from(rides).where(and(eq(rides.id, rideId), eq(rides.businessId, businessId))).limit(1) : [];
+export async function dispatchOptions(
+  db: Db,
+  businessId: number,
+  rideId?: number,
+): Promise<{ ride: { id: number; vehicleType: VehicleType } | null; drivers: DispatchDriver[]; vehicles: DispatchVehicle[] }> {
+  const [ride] = rideId
+    ? await db
+        .select({ id: rides.id, number: rides.number, vehicleType: rides.vehicleType })
+        .from(rides)
+        .where(and(eq(rides.id, rideId), eq(rides.businessId, businessId)))
+        .limit(1)
+    : [];
   if (rideId && !ride) throw new DomainError('not_found', 'ride_unknown', 'This ride was not found.');
-  const driverList = (await driverAvailabilities(db, businessId)).map((d) => (ride && d.openRideId === ride.number ? { ...d, availability: 'available' as const, openRideId: null } : d));
-  const vehicleRows = await db.select().from(vehicles).where(and(eq(vehicles.businessId, businessId), isNull(vehicles.removedAt))).orderBy(asc(vehicles.createdAt), asc(vehicles.id));
-  const busyVehicles = await holders(db, businessId, 'vehicleId', vehicleRows.map((v) => v.id), rideId);
+  const driverList = (await driverAvailabilities(db, businessId)).map((d) =>
+    ride && d.openRideId === ride.number ? { ...d, availability: 'available' as const, openRideId: null } : d,
+  );
+  const vehicleRows = await db
+    .select()
+    .from(vehicles)
+    .where(and(eq(vehicles.businessId, businessId), isNull(vehicles.removedAt)))
+    .orderBy(asc(vehicles.createdAt), asc(vehicles.id));
+  const busyVehicles = await holders(
+    db,
+    businessId,
+    'vehicleId',
+    vehicleRows.map((v) => v.id),
+    rideId,
+  );
   const vehicleList: DispatchVehicle[] = vehicleRows.map((v) => ({
     id: v.id,
     model: v.model,
@@ -133,19 +197,48 @@ async function assertDriverAvailable(tx: Db, businessId: number, driverId: numbe
 }
 
 /** Refuses a (locked) vehicle that is busy, offline, of a smaller class, or larger without the upgrade choice; answers how it fits. */
-async function assertVehicleFits(tx: Db, businessId: number, vehicle: Awaited<ReturnType<typeof lockVehicle>>, ride: Ride, upgrade: boolean): Promise<VehicleFit> {
+async function assertVehicleFits(
+  tx: Db,
+  businessId: number,
+  vehicle: Awaited<ReturnType<typeof lockVehicle>>,
+  ride: Ride,
+  upgrade: boolean,
+): Promise<VehicleFit> {
   const name = vehicle.number;
   const busy = (await holders(tx, businessId, 'vehicleId', [vehicle.id], ride.id)).get(vehicle.id);
-  if (busy !== undefined) throw keyedError('conflict', 'vehicle_busy', 'vehicleBusy', `${name} is on ride #${busy}. Choose a free vehicle.`, { name, ride: busy }, 'vehicleId');
-  if (!vehicle.online) throw keyedError('conflict', 'vehicle_offline', 'vehicleOffline', `${name} is offline. Choose an online vehicle.`, { name }, 'vehicleId');
+  if (busy !== undefined)
+    throw keyedError('conflict', 'vehicle_busy', 'vehicleBusy', `${name} is on ride #${busy}. Choose a free vehicle.`, { name, ride: busy }, 'vehicleId');
+  if (!vehicle.online)
+    throw keyedError('conflict', 'vehicle_offline', 'vehicleOffline', `${name} is offline. Choose an online vehicle.`, { name }, 'vehicleId');
   const fit = vehicleFit(ride.vehicleType, vehicle.vehicleType);
-  if (fit === 'smaller') throw keyedError('conflict', 'vehicle_class_smaller', 'vehicleClassSmaller', `${name} is smaller than the booked class. Choose a vehicle of the booked class.`, { name }, 'vehicleId');
-  if (fit === 'upgrade' && !upgrade) throw keyedError('conflict', 'vehicle_needs_upgrade', 'vehicleNeedsUpgrade', `${name} is larger than the booked class. Choose "Upgrade" to give the customer this vehicle.`, { name }, 'vehicleId');
+  if (fit === 'smaller')
+    throw keyedError(
+      'conflict',
+      'vehicle_class_smaller',
+      'vehicleClassSmaller',
+      `${name} is smaller than the booked class. Choose a vehicle of the booked class.`,
+      { name },
+      'vehicleId',
+    );
+  if (fit === 'upgrade' && !upgrade)
+    throw keyedError(
+      'conflict',
+      'vehicle_needs_upgrade',
+      'vehicleNeedsUpgrade',
+      `${name} is larger than the booked class. Choose "Upgrade" to give the customer this vehicle.`,
+      { name },
+      'vehicleId',
+    );
   return fit;
 }
 
 async function lockRide(tx: Db, businessId: number, rideId: number): Promise<Ride> {
-  const [ride] = await tx.select().from(rides).where(and(eq(rides.id, rideId), eq(rides.businessId, businessId))).limit(1).for('update');
+  const [ride] = await tx
+    .select()
+    .from(rides)
+    .where(and(eq(rides.id, rideId), eq(rides.businessId, businessId)))
+    .limit(1)
+    .for('update');
   if (!ride) throw new DomainError('not_found', 'ride_unknown', 'This ride was not found.');
   return ride;
 }
@@ -196,10 +289,18 @@ export async function reassignRide(db: Db, businessId: number, actorUserId: numb
   const ride = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const current = await lockRide(tx, businessId, rideId);
-    if (current.status !== 'accepted') throw keyedError('conflict', 'ride_not_reassignable', 'rideNotReassignable', `Ride #${current.number} is ${current.status}: only an accepted ride can be reassigned.`, { ride: current.number });
+    if (current.status !== 'accepted')
+      throw keyedError(
+        'conflict',
+        'ride_not_reassignable',
+        'rideNotReassignable',
+        `Ride #${current.number} is ${current.status}: only an accepted ride can be reassigned.`,
+        { ride: current.number },
+      );
     const driverId = change.driverId ?? current.driverId!;
     const vehicleId = change.vehicleId ?? current.vehicleId!;
-    if (driverId === current.driverId && vehicleId === current.vehicleId) throw keyedError('invalid', 'reassign_unchanged', 'reassignUnchanged', 'Choose another driver or vehicle to reassign the ride.');
+    if (driverId === current.driverId && vehicleId === current.vehicleId)
+      throw keyedError('invalid', 'reassign_unchanged', 'reassignUnchanged', 'Choose another driver or vehicle to reassign the ride.');
     if (driverId !== current.driverId) await lockDriver(tx, businessId, driverId);
     const vehicle = vehicleId !== current.vehicleId ? await lockVehicle(tx, businessId, vehicleId) : undefined;
     if (driverId !== current.driverId) await assertDriverAvailable(tx, businessId, driverId, rideId);
@@ -212,7 +313,12 @@ export async function reassignRide(db: Db, businessId: number, actorUserId: numb
       toStatus: 'accepted',
       actorUserId,
       note: 'Reassigned',
-      data: { reassigned: true, driver: { from: current.driverId, to: driverId }, vehicle: { from: current.vehicleId, to: vehicleId }, ...(upgraded ? { upgrade: true } : {}) },
+      data: {
+        reassigned: true,
+        driver: { from: current.driverId, to: driverId },
+        vehicle: { from: current.vehicleId, to: vehicleId },
+        ...(upgraded ? { upgrade: true } : {}),
+      },
     });
     return { updated, previousDriverId: current.driverId };
   });

@@ -58,7 +58,8 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
       .where(and(eq(rides.id, request.rideId), eq(rides.businessId, request.businessId)))
       .limit(1)
       .for('update');
-    if (!ride || (request.riderId !== undefined && ride.riderId !== request.riderId)) return { error: new DomainError('not_found', 'ride_unknown', 'This ride was not found.') };
+    if (!ride || (request.riderId !== undefined && ride.riderId !== request.riderId))
+      return { error: new DomainError('not_found', 'ride_unknown', 'This ride was not found.') };
     if (!canTransition(ride.status, request.to)) {
       return { error: new DomainError('conflict', 'illegal_transition', `A ${ride.status} ride cannot become ${request.to}.`) };
     }
@@ -66,9 +67,13 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
     const changes: Partial<Ride> = { status: request.to };
     if (request.to === 'accepted') Object.assign(changes, { acceptedAt: now, driverId: request.driverId ?? null, vehicleId: request.vehicleId ?? null });
     if (request.to === 'ontrip') {
-      if (ride.startCodeAttempts >= START_CODE_MAX_ATTEMPTS) return { error: new DomainError('locked', 'start_code_locked', 'Too many wrong start codes. Ask the rider for the code again and reset.') };
+      if (ride.startCodeAttempts >= START_CODE_MAX_ATTEMPTS)
+        return { error: new DomainError('locked', 'start_code_locked', 'Too many wrong start codes. Ask the rider for the code again and reset.') };
       if (!request.startCode || !safeEqual(request.startCode, ride.startCode)) {
-        await tx.update(rides).set({ startCodeAttempts: ride.startCodeAttempts + 1 }).where(eq(rides.id, ride.id));
+        await tx
+          .update(rides)
+          .set({ startCodeAttempts: ride.startCodeAttempts + 1 })
+          .where(eq(rides.id, ride.id));
         return { error: new DomainError('invalid', 'start_code_wrong', 'startCode: The start code is wrong.', 'startCode') };
       }
       changes.startedAt = now;
@@ -81,9 +86,11 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
       }
       // An unpaid card booking that completes without a choice was settled with the driver in cash.
       changes.paymentMethod = paidByCard ? 'card' : (request.paymentMethod ?? (ride.paymentMethod === 'card' ? 'cash' : ride.paymentMethod));
-      if (request.finalTolls !== undefined) Object.assign(changes, { tolls: request.finalTolls, totalAmount: ride.rideAmount + ride.driverBata + request.finalTolls });
+      if (request.finalTolls !== undefined)
+        Object.assign(changes, { tolls: request.finalTolls, totalAmount: ride.rideAmount + ride.driverBata + request.finalTolls });
     }
-    if (request.to === 'cancelled') Object.assign(changes, { cancelledAt: now, cancelReason: request.reason ?? null, cancelledBy: request.cancelledBy ?? 'system' });
+    if (request.to === 'cancelled')
+      Object.assign(changes, { cancelledAt: now, cancelReason: request.reason ?? null, cancelledBy: request.cancelledBy ?? 'system' });
 
     const [updated] = await tx.update(rides).set(changes).where(eq(rides.id, ride.id)).returning();
     await tx.insert(rideEvents).values({
@@ -97,14 +104,39 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
     });
     const ledger = tx as unknown as Db;
     if (request.to === 'cancelled' && ride.cashbackAmount > 0) {
-      await appendEntry(ledger, { businessId: ride.businessId, userId: ride.riderId, rideId: ride.id, kind: 'cashback_reversal', pending: -ride.cashbackAmount, currency: ride.currency, description: `Cashback reversed: ride #${ride.number} cancelled` });
+      await appendEntry(ledger, {
+        businessId: ride.businessId,
+        userId: ride.riderId,
+        rideId: ride.id,
+        kind: 'cashback_reversal',
+        pending: -ride.cashbackAmount,
+        currency: ride.currency,
+        description: `Cashback reversed: ride #${ride.number} cancelled`,
+      });
     }
     if (request.to === 'cancelled' && ride.walletApplied > 0) {
-      await appendEntry(ledger, { businessId: ride.businessId, userId: ride.riderId, rideId: ride.id, kind: 'wallet_refund', available: ride.walletApplied, currency: ride.currency, description: `Wallet payment refunded: ride #${ride.number} cancelled` });
+      await appendEntry(ledger, {
+        businessId: ride.businessId,
+        userId: ride.riderId,
+        rideId: ride.id,
+        kind: 'wallet_refund',
+        available: ride.walletApplied,
+        currency: ride.currency,
+        description: `Wallet payment refunded: ride #${ride.number} cancelled`,
+      });
     }
     if (request.to === 'completed') {
       if (ride.cashbackAmount > 0) {
-        await appendEntry(ledger, { businessId: ride.businessId, userId: ride.riderId, rideId: ride.id, kind: 'cashback_release', pending: -ride.cashbackAmount, available: ride.cashbackAmount, currency: ride.currency, description: `Cashback for ride #${ride.number}` });
+        await appendEntry(ledger, {
+          businessId: ride.businessId,
+          userId: ride.riderId,
+          rideId: ride.id,
+          kind: 'cashback_release',
+          pending: -ride.cashbackAmount,
+          available: ride.cashbackAmount,
+          currency: ride.currency,
+          description: `Cashback for ride #${ride.number}`,
+        });
       }
       const [business] = await tx.select({ commissionBps: businesses.commissionBps }).from(businesses).where(eq(businesses.id, ride.businessId));
       for (const entry of completionEntries(updated, updated.paymentMethod, business.commissionBps)) await appendEntry(ledger, entry);

@@ -3,7 +3,10 @@ import { PAYMENT_METHODS, RIDE_STATUSES, VEHICLE_TYPES } from '@/lib/db/schema/r
 import { personNameSchema, phoneSchema } from '@/lib/contact/identifiers';
 import { MAX_ID } from '@/lib/http/params';
 
-const localDate = z.string({ error: 'dateInvalid' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'dateInvalid').optional();
+const localDate = z
+  .string({ error: 'dateInvalid' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'dateInvalid')
+  .optional();
 
 /** The board's orders: pickup time (the default), ride number, customer name, status (booked to cancelled), fare. */
 export const BOARD_SORTS = ['pickup', 'number', 'customer', 'status', 'fare'] as const;
@@ -21,7 +24,11 @@ export const partnerRidesQuerySchema = z.object({
   to: localDate,
   sort: z.enum(BOARD_SORTS, { error: 'sortInvalid' }).default('pickup'),
   order: z.enum(['asc', 'desc'], { error: 'orderInvalid' }).default('asc'),
-  cursor: z.string().max(1000, 'cursorInvalid').regex(/^[A-Za-z0-9_-]*$/, 'cursorInvalid').optional(),
+  cursor: z
+    .string()
+    .max(1000, 'cursorInvalid')
+    .regex(/^[A-Za-z0-9_-]*$/, 'cursorInvalid')
+    .optional(),
   limit: z.coerce.number({ error: 'limitInvalid' }).int('limitInvalid').min(1, 'limitInvalid').max(200, 'limitInvalid').default(50),
   q: z
     .string()
@@ -54,7 +61,13 @@ export const rideActionSchema = z.discriminatedUnion(
       .refine((v) => v.driverId !== undefined || v.vehicleId !== undefined, { message: 'reassignUnchanged' }),
     z.object({ action: z.literal('resendCode') }),
     z.object({ action: z.literal('decline'), reason: z.string().trim().min(1, 'reasonRequired').max(300, 'reasonTooLong') }),
-    z.object({ action: z.literal('start'), startCode: z.string().trim().regex(/^\d{4}$/, 'startCodeFormat') }),
+    z.object({
+      action: z.literal('start'),
+      startCode: z
+        .string()
+        .trim()
+        .regex(/^\d{4}$/, 'startCodeFormat'),
+    }),
     z.object({
       action: z.literal('complete'),
       finalTolls: z.number().nonnegative('tollsInvalid').max(1_000_000, 'tollsInvalid').optional(),
@@ -78,7 +91,13 @@ export const bookForCustomerSchema = z.object({
   rideVehicle: z.enum(VEHICLE_TYPES, { error: 'vehicleUnknown' }),
   idempotencyKey: z.string().trim().min(8).max(80),
   paymentMethod: z.enum(['cash', 'upi'], { error: 'paymentInvalid' }).default('cash'),
-  flightNumber: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{2}\s?\d{1,4}[A-Z]?$/, 'flightInvalid').optional().or(z.literal('').transform(() => undefined)),
+  flightNumber: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{2}\s?\d{1,4}[A-Z]?$/, 'flightInvalid')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   flightDirection: z.enum(['arrival', 'departure']).optional(),
 });
 export type BookForCustomerInput = z.infer<typeof bookForCustomerSchema>;

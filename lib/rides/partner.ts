@@ -24,7 +24,12 @@ export async function applyRideAction(db: Db, businessId: number, actorUserId: n
     case 'start':
       return transitionRide(db, { ...base, to: 'ontrip', startCode: action.startCode });
     case 'complete':
-      return transitionRide(db, { ...base, to: 'completed', finalTolls: action.finalTolls === undefined ? undefined : Math.round(action.finalTolls * 100), paymentMethod: action.paymentMethod });
+      return transitionRide(db, {
+        ...base,
+        to: 'completed',
+        finalTolls: action.finalTolls === undefined ? undefined : Math.round(action.finalTolls * 100),
+        paymentMethod: action.paymentMethod,
+      });
     case 'resetStartCode': {
       const [ride] = await db
         .update(rides)
@@ -55,12 +60,25 @@ export function assignable(db: Db, businessId: number, rideId?: number) {
 }
 
 /** Books on behalf of a customer: finds or creates the rider by phone in this business, then books from the quote. */
-export async function bookForCustomer(db: Db, businessId: number, input: BookForCustomerInput, source: (typeof BOOKED_FOR_CUSTOMER_SOURCES)[number] = 'console') {
+export async function bookForCustomer(
+  db: Db,
+  businessId: number,
+  input: BookForCustomerInput,
+  source: (typeof BOOKED_FOR_CUSTOMER_SOURCES)[number] = 'console',
+) {
   const phone = { phoneCode: input.customerPhone.dialCode, phone: input.customerPhone.number };
   let [rider] = await db
     .select({ id: users.id, name: users.name })
     .from(users)
-    .where(and(eq(users.businessId, businessId), eq(users.role, 'travelsx-user'), eq(users.phoneCode, phone.phoneCode), eq(users.phone, phone.phone), isNull(users.deletedAt)))
+    .where(
+      and(
+        eq(users.businessId, businessId),
+        eq(users.role, 'travelsx-user'),
+        eq(users.phoneCode, phone.phoneCode),
+        eq(users.phone, phone.phone),
+        isNull(users.deletedAt),
+      ),
+    )
     .limit(1);
   if (!rider) {
     // A booking that would be refused creates no account.
@@ -70,7 +88,13 @@ export async function bookForCustomer(db: Db, businessId: number, input: BookFor
       .values({ businessId, role: 'travelsx-user', name: input.customerName, ...phone })
       .onConflictDoNothing()
       .returning({ id: users.id, name: users.name });
-    rider ??= (await db.select({ id: users.id, name: users.name }).from(users).where(and(eq(users.businessId, businessId), eq(users.role, 'travelsx-user'), eq(users.phoneCode, phone.phoneCode), eq(users.phone, phone.phone))).limit(1))[0];
+    rider ??= (
+      await db
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(and(eq(users.businessId, businessId), eq(users.role, 'travelsx-user'), eq(users.phoneCode, phone.phoneCode), eq(users.phone, phone.phone)))
+        .limit(1)
+    )[0];
   } else if (!rider.name) {
     await db.update(users).set({ name: input.customerName }).where(eq(users.id, rider.id));
   }

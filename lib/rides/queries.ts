@@ -64,7 +64,11 @@ export async function riderRides(db: Db, businessId: number, riderId: number): P
     .where(and(eq(rides.businessId, businessId), eq(rides.riderId, riderId)))
     .orderBy(desc(rides.pickupTime))
     .limit(200);
-  const ratings = await ratingsOfRides(db, businessId, rows.filter((r) => r.status === 'completed').map((r) => r.id));
+  const ratings = await ratingsOfRides(
+    db,
+    businessId,
+    rows.filter((r) => r.status === 'completed').map((r) => r.id),
+  );
   const views = rows.map((ride) => ({ ...rideView(ride), rating: ratings.get(ride.id) ?? null }));
   return {
     upcoming: views.filter((r) => OPEN_STATUSES.includes(r.status)).reverse(),

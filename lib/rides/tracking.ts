@@ -17,14 +17,25 @@ export const LOCATION_STALE_MS = 5 * 60 * 1000;
 export async function rideTracking(db: Db, businessId: number, rideId: number, viewer: TrackViewer) {
   const access = await watchableRide(db, businessId, rideId, viewer);
   const [row] = await db
-    .select({ ride: rides, driverName: drivers.name, lat: drivers.lat, lng: drivers.lng, locatedAt: drivers.locatedAt, vehicleNumber: vehicles.number, vehicleModel: vehicles.model })
+    .select({
+      ride: rides,
+      driverName: drivers.name,
+      lat: drivers.lat,
+      lng: drivers.lng,
+      locatedAt: drivers.locatedAt,
+      vehicleNumber: vehicles.number,
+      vehicleModel: vehicles.model,
+    })
     .from(rides)
     .leftJoin(drivers, and(eq(drivers.id, rides.driverId), eq(drivers.businessId, businessId)))
     .leftJoin(vehicles, and(eq(vehicles.id, rides.vehicleId), eq(vehicles.businessId, businessId)))
     .where(and(eq(rides.id, access.id), eq(rides.businessId, businessId)))
     .limit(1);
   if (!row) throw rideNotFound();
-  const position = row.lat !== null && row.lng !== null && row.locatedAt ? { lat: row.lat, lng: row.lng, at: row.locatedAt.toISOString(), stale: Date.now() - row.locatedAt.getTime() > LOCATION_STALE_MS } : null;
+  const position =
+    row.lat !== null && row.lng !== null && row.locatedAt
+      ? { lat: row.lat, lng: row.lng, at: row.locatedAt.toISOString(), stale: Date.now() - row.locatedAt.getTime() > LOCATION_STALE_MS }
+      : null;
   return {
     rideId: row.ride.number,
     status: row.ride.status,
@@ -48,7 +59,8 @@ export async function createShareLink(db: Db, businessId: number, riderId: numbe
     .where(and(eq(rides.id, rideId), eq(rides.businessId, businessId), eq(rides.riderId, riderId)))
     .limit(1);
   if (!ride) throw rideNotFound();
-  if (!LIVE_STATUSES.includes(ride.status)) throw new DomainError('conflict', 'not_shareable', 'A ride can be shared once a driver is assigned and until it ends.');
+  if (!LIVE_STATUSES.includes(ride.status))
+    throw new DomainError('conflict', 'not_shareable', 'A ride can be shared once a driver is assigned and until it ends.');
   const token = newToken();
   await db.insert(rideShareLinks).values({ tokenHash: hashToken(token), businessId, rideId });
   return { token };

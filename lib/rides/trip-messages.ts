@@ -59,12 +59,24 @@ async function rideContext(db: Db, rideId: number): Promise<RideContext | undefi
     .limit(1);
   if (!row) return undefined;
   const { ride, business } = row;
-  const [rider] = await db.select({ name: users.name, phoneCode: users.phoneCode, phone: users.phone, email: users.email }).from(users).where(eq(users.id, ride.riderId)).limit(1);
+  const [rider] = await db
+    .select({ name: users.name, phoneCode: users.phoneCode, phone: users.phone, email: users.email })
+    .from(users)
+    .where(eq(users.id, ride.riderId))
+    .limit(1);
   const [driver] = ride.driverId
-    ? await db.select({ name: drivers.name, phoneCode: drivers.phoneCode, phone: drivers.phone }).from(drivers).where(and(eq(drivers.id, ride.driverId), eq(drivers.businessId, ride.businessId))).limit(1)
+    ? await db
+        .select({ name: drivers.name, phoneCode: drivers.phoneCode, phone: drivers.phone })
+        .from(drivers)
+        .where(and(eq(drivers.id, ride.driverId), eq(drivers.businessId, ride.businessId)))
+        .limit(1)
     : [];
   const [vehicle] = ride.vehicleId
-    ? await db.select({ model: vehicles.model, number: vehicles.number }).from(vehicles).where(and(eq(vehicles.id, ride.vehicleId), eq(vehicles.businessId, ride.businessId))).limit(1)
+    ? await db
+        .select({ model: vehicles.model, number: vehicles.number })
+        .from(vehicles)
+        .where(and(eq(vehicles.id, ride.vehicleId), eq(vehicles.businessId, ride.businessId)))
+        .limit(1)
     : [];
   return { ride, business, rider, driver, vehicle };
 }
@@ -107,7 +119,10 @@ async function sendText(db: Db, ctx: RideContext, to: string, text: string): Pro
 
 async function push(db: Db, ctx: RideContext, payload: PushPayload): Promise<void> {
   const send = globalForTrip.__travelsxTripSenders?.push;
-  if (send) await send(db, ctx.ride.businessId, ctx.ride.riderId, payload).catch((error: unknown) => logger.warn({ err: error, rideId: ctx.ride.id }, 'trip push failed'));
+  if (send)
+    await send(db, ctx.ride.businessId, ctx.ride.riderId, payload).catch((error: unknown) =>
+      logger.warn({ err: error, rideId: ctx.ride.id }, 'trip push failed'),
+    );
 }
 
 function driverValues(ctx: RideContext) {
@@ -131,7 +146,11 @@ export async function sendDriverDetails(db: Db, rideId: number): Promise<void> {
   const values = driverValues(ctx);
   const to = travellerPhone(ctx);
   if (to) await sendText(db, ctx, to, t('driverDetails', { ...values, trackUrl: await trackingUrl(db, ctx, market) }));
-  await push(db, ctx, { title: t('pushDriverTitle', values), body: t('pushDriverBody', values), data: { rideId: ctx.ride.number, status: 'accepted', url: localizedPath(market, '/user/rides') } });
+  await push(db, ctx, {
+    title: t('pushDriverTitle', values),
+    body: t('pushDriverBody', values),
+    data: { rideId: ctx.ride.number, status: 'accepted', url: localizedPath(market, '/user/rides') },
+  });
 }
 
 /** The reminder before an outstation pickup, unless the ride was cancelled, started or lost its driver meanwhile. */
@@ -143,7 +162,11 @@ export async function sendPickupReminder(db: Db, rideId: number): Promise<void> 
   const to = travellerPhone(ctx);
   const text = t('reminder', { ...driverValues(ctx), time: formatDateTime(ctx.ride.pickupTime, toLocaleTag(market), ctx.business.timeZone) });
   if (to) await sendText(db, ctx, to, text);
-  await push(db, ctx, { title: ctx.business.name, body: text, data: { rideId: ctx.ride.number, status: 'accepted', url: localizedPath(market, '/user/rides') } });
+  await push(db, ctx, {
+    title: ctx.business.name,
+    body: text,
+    data: { rideId: ctx.ride.number, status: 'accepted', url: localizedPath(market, '/user/rides') },
+  });
 }
 
 /** On completion: the invoice (issued; e-mailed as PDF when the rider has an e-mail) and the ask to rate. */
@@ -157,7 +180,11 @@ export async function sendCompletion(db: Db, rideId: number): Promise<void> {
   const rateText = tm('rateAsk', { businessName: ctx.business.name, rideNumber: rideNumberOf(ctx.ride), rateUrl });
   if (ctx.rider?.email) {
     const ti = await translator(market, 'Invoice');
-    const values = { businessName: ctx.business.name, rideNumber: rideNumberOf(ctx.ride), total: formatMoney(invoice.data.total, invoice.data.currency, toLocaleTag(market)) };
+    const values = {
+      businessName: ctx.business.name,
+      rideNumber: rideNumberOf(ctx.ride),
+      total: formatMoney(invoice.data.total, invoice.data.currency, toLocaleTag(market)),
+    };
     const pdf = await renderInvoicePdf(invoice, { lang: invoiceLanguage(market.lang), tenantSlug: ctx.business.slug });
     await deliver(db, {
       businessId: ctx.ride.businessId,
@@ -171,7 +198,11 @@ export async function sendCompletion(db: Db, rideId: number): Promise<void> {
   }
   const riderPhone = ctx.rider?.phoneCode && ctx.rider.phone ? e164({ dialCode: ctx.rider.phoneCode, number: ctx.rider.phone }) : undefined;
   if (riderPhone) await sendText(db, ctx, riderPhone, rateText);
-  await push(db, ctx, { title: ctx.business.name, body: rateText, data: { rideId: ctx.ride.number, status: 'completed', url: `${localizedPath(market, '/user/rides')}?rate=${ctx.ride.number}` } });
+  await push(db, ctx, {
+    title: ctx.business.name,
+    body: rateText,
+    data: { rideId: ctx.ride.number, status: 'completed', url: `${localizedPath(market, '/user/rides')}?rate=${ctx.ride.number}` },
+  });
 }
 
 const HANDLERS = {

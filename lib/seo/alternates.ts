@@ -1,12 +1,4 @@
-import {
-  DEFAULT_COUNTRY,
-  isCountryCode,
-  localizedPath,
-  resolveLanguage,
-  toLocaleTag,
-  type CountryCode,
-  type Market,
-} from '@/lib/i18n/markets';
+import { DEFAULT_COUNTRY, isCountryCode, localizedPath, resolveLanguage, toLocaleTag, type CountryCode, type Market } from '@/lib/i18n/markets';
 import { offeredLanguages } from '@/lib/settings/languages';
 import type { Tenant } from '@/lib/tenancy/queries';
 import { siteOrigin, type OriginConfig } from './origin';

@@ -32,12 +32,27 @@ export function blogListMetadata(tenant: Tenant, market: Market, page: number, t
 }
 
 export function blogPostMetadata(tenant: Tenant, market: Market, post: BlogPost, coverAlt: string, coverSize?: { width: number; height: number }): Metadata {
-  const base = pageMetadata({ tenant, market, href: BLOG_PATHS.post(post.slug), title: post.title, description: metaDescription(post.description, post.language), languages: [post.language], type: 'article', shareKind: 'blog' });
+  const base = pageMetadata({
+    tenant,
+    market,
+    href: BLOG_PATHS.post(post.slug),
+    title: post.title,
+    description: metaDescription(post.description, post.language),
+    languages: [post.language],
+    type: 'article',
+    shareKind: 'blog',
+  });
   const cover = absoluteUrl(siteOrigin(tenant), post.image);
   return {
     ...base,
     keywords: post.keywords,
-    openGraph: { ...base.openGraph, type: 'article', publishedTime: post.createdAt.toISOString(), modifiedTime: post.updatedAt.toISOString(), images: [{ url: cover, alt: coverAlt, ...coverSize }] },
+    openGraph: {
+      ...base.openGraph,
+      type: 'article',
+      publishedTime: post.createdAt.toISOString(),
+      modifiedTime: post.updatedAt.toISOString(),
+      images: [{ url: cover, alt: coverAlt, ...coverSize }],
+    },
     twitter: { ...base.twitter, card: 'summary_large_image', images: [cover] },
   };
 }
@@ -47,7 +62,12 @@ export function blogPostJsonLd(tenant: Tenant, market: Market, post: BlogPost, c
   const origin = siteOrigin(tenant);
   const { canonical } = pageAlternates(tenant, market, BLOG_PATHS.post(post.slug), { languages: [post.language] });
   const siteUrl = (href: string) => pageUrl(origin, canonicalMarket(tenant, market), href);
-  const organization: JsonLdNode = { '@type': 'Organization', name: tenant.name, url: `${origin}/`, ...(tenant.logoUrl ? { logo: absoluteUrl(origin, tenant.logoUrl) } : {}) };
+  const organization: JsonLdNode = {
+    '@type': 'Organization',
+    name: tenant.name,
+    url: `${origin}/`,
+    ...(tenant.logoUrl ? { logo: absoluteUrl(origin, tenant.logoUrl) } : {}),
+  };
   const posting: JsonLdNode = {
     '@type': 'BlogPosting',
     '@id': `${canonical}#post`,

@@ -51,7 +51,10 @@ export function typicalTripTable(cards: readonly Card[], tripKind: 'local' | 'ai
 }
 
 /** A one-way outstation trip over a route's own estimate, priced on every active card. */
-export function routeFareTable(cards: readonly Card[], route: { distanceM: number; durationS: number; from: { name: string }; to: { name: string } }): FareTable {
+export function routeFareTable(
+  cards: readonly Card[],
+  route: { distanceM: number; durationS: number; from: { name: string }; to: { name: string } },
+): FareTable {
   return {
     tripKind: 'outstation',
     distanceM: route.distanceM,

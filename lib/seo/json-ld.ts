@@ -55,7 +55,9 @@ export function localBusiness({ tenant, origin, places, rating }: BusinessInput)
     },
     ...(main && Number.isFinite(main.lat) && Number.isFinite(main.lng) ? { geo: { '@type': 'GeoCoordinates', latitude: main.lat, longitude: main.lng } } : {}),
     areaServed: places.map(city),
-    ...(rating && rating.count > 0 ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: rating.average, ratingCount: rating.count, bestRating: 5, worstRating: 1 } } : {}),
+    ...(rating && rating.count > 0
+      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: rating.average, ratingCount: rating.count, bestRating: 5, worstRating: 1 } }
+      : {}),
   };
 }
 

@@ -25,7 +25,8 @@ function iconType(src: string): string | undefined {
   return ext ? { svg: 'image/svg+xml', png: 'image/png', webp: 'image/webp', jpg: 'image/jpeg', jpeg: 'image/jpeg', ico: 'image/x-icon' }[ext] : undefined;
 }
 
-type ManifestTenant = Pick<Tenant, 'name' | 'countryCode' | 'language' | 'logoUrl'> & Partial<Pick<Tenant, 'shortName' | 'iconBase' | 'brandColor' | 'languages'>>;
+type ManifestTenant = Pick<Tenant, 'name' | 'countryCode' | 'language' | 'logoUrl'> &
+  Partial<Pick<Tenant, 'shortName' | 'iconBase' | 'brandColor' | 'languages'>>;
 
 /** The icons of the manifest: the set rendered from an uploaded logo (lib/settings/logo.ts), else the logo itself and the platform's icon. */
 function manifestIcons(tenant: ManifestTenant): WebManifest['icons'] {

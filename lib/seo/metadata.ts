@@ -37,7 +37,9 @@ const ogLocale = (tag: string) => tag.replace('-', '_');
 export function pageMetadata(seo: PageSeo): Metadata {
   const { canonical, languages } = pageAlternates(seo.tenant, seo.market, seo.href, { languages: seo.languages });
   const own = toLocaleTag(canonicalMarket(seo.tenant, seo.market, seo.languages));
-  const others = tenantMarkets(seo.tenant, seo.languages).map(toLocaleTag).filter((tag) => tag !== own);
+  const others = tenantMarkets(seo.tenant, seo.languages)
+    .map(toLocaleTag)
+    .filter((tag) => tag !== own);
   const fullTitle = `${seo.title} | ${seo.tenant.name}`;
   const image = shareImage(seo.tenant, seo.shareKind ?? 'page', seo.market.lang, seo.tenant.name);
   return {

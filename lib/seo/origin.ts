@@ -30,7 +30,11 @@ function isLocalHost(host: string): boolean {
 
 /** A stored domain as a bare lower-case host ("https://Cabs.example/" -> "cabs.example"). */
 export function bareDomain(domain: string): string {
-  return domain.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/\/.*$/, '');
+  return domain
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/\/.*$/, '');
 }
 
 /**
@@ -44,8 +48,8 @@ export function siteOrigin(tenant: Pick<Tenant, 'slug' | 'domain'>, config: Orig
     : tenant.slug === PLATFORM_SLUG
       ? (config.platformHost ?? `${PLATFORM_SLUG}.${config.travelHost}`)
       : tenant.slug === config.defaultTenant
-      ? (config.mainHost ?? config.travelHost)
-      : `${tenant.slug}.${config.travelHost}`;
+        ? (config.mainHost ?? config.travelHost)
+        : `${tenant.slug}.${config.travelHost}`;
   const local = isLocalHost(host);
   const scheme = config.scheme ?? (local ? 'http' : 'https');
   return `${scheme}://${host}${local ? `:${config.port}` : ''}`;

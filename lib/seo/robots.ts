@@ -19,6 +19,14 @@ export const MEDIA_PATH = '/media/';
 
 /** robots.txt of a tenant's host: its rules and the sitemap index on its own origin. */
 export function robotsTxt(origin: string): string {
-  const lines = ['User-agent: *', 'Allow: /', `Allow: ${MEDIA_PATH}`, ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`), '', `Sitemap: ${origin}/sitemap.xml`, ''];
+  const lines = [
+    'User-agent: *',
+    'Allow: /',
+    `Allow: ${MEDIA_PATH}`,
+    ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ];
   return lines.join('\n');
 }

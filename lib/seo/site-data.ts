@@ -42,7 +42,12 @@ function resolveSegment<T>(locale: string, raw: string, find: (slug: string) => 
 /** The service place of a path segment. */
 export async function requirePlace(tenant: Pick<Tenant, 'id'>, locale: string, raw: string, hrefFor: (slug: string) => string): Promise<ServicePlace> {
   const places = await servicePlaces(tenant.id);
-  return resolveSegment(locale, raw, (slug) => places.find((place) => place.slug === slug), (place) => hrefFor(place.slug));
+  return resolveSegment(
+    locale,
+    raw,
+    (slug) => places.find((place) => place.slug === slug),
+    (place) => hrefFor(place.slug),
+  );
 }
 
 export type TaxiTarget = { kind: 'place'; place: ServicePlace } | { kind: 'route'; route: ServiceRoute };

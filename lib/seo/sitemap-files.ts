@@ -1,7 +1,16 @@
 import 'server-only';
 import type { Db } from '@/lib/db/client';
 import { siteOrigin } from './origin';
-import { parseSitemapFileName, planSitemapFiles, sitemapFileUrl, sitemapIndexXml, sitemapUrls, urlsetStream, type SitemapFile, type SitemapUrl } from './sitemap';
+import {
+  parseSitemapFileName,
+  planSitemapFiles,
+  sitemapFileUrl,
+  sitemapIndexXml,
+  sitemapUrls,
+  urlsetStream,
+  type SitemapFile,
+  type SitemapUrl,
+} from './sitemap';
 import { tenantSitemapPages, type SitemapTenant } from './sitemap-pages';
 
 export type TenantSitemaps = { urls: SitemapUrl[]; files: SitemapFile[] };
@@ -18,7 +27,9 @@ const XML_HEADERS = { 'content-type': 'application/xml; charset=utf-8', 'cache-c
 export async function sitemapIndexResponse(db: Db, tenant: SitemapTenant): Promise<Response> {
   const origin = siteOrigin(tenant);
   const { files } = await tenantSitemapFiles(db, tenant);
-  return new Response(sitemapIndexXml(files.map((file, index) => ({ loc: sitemapFileUrl(origin, index), lastModified: file.lastModified }))), { headers: XML_HEADERS });
+  return new Response(sitemapIndexXml(files.map((file, index) => ({ loc: sitemapFileUrl(origin, index), lastModified: file.lastModified }))), {
+    headers: XML_HEADERS,
+  });
 }
 
 /** One child sitemap by file name ("3.xml"), streamed; undefined when there is no such file. */

@@ -30,7 +30,10 @@ export function placeHrefs(slug: string): string[] {
  */
 export async function sitePagesChangedAt(db: Db, businessId: number): Promise<Date | undefined> {
   const [[fares], [business]] = await Promise.all([
-    db.select({ at: max(rateCards.updatedAt) }).from(rateCards).where(eq(rateCards.businessId, businessId)),
+    db
+      .select({ at: max(rateCards.updatedAt) })
+      .from(rateCards)
+      .where(eq(rateCards.businessId, businessId)),
     db.select({ at: businesses.createdAt, settingsAt: businesses.settingsUpdatedAt }).from(businesses).where(eq(businesses.id, businessId)),
   ]);
   const times = [fares?.at, business?.at, business?.settingsAt].filter((at): at is Date => at instanceof Date);

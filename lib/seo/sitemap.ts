@@ -23,7 +23,11 @@ export type SitemapUrl = {
 export function sitemapUrls(origin: string, pages: readonly SitemapPage[]): SitemapUrl[] {
   return pages.flatMap((page) => {
     const alternates = alternateLanguages(origin, page.markets, page.href);
-    return page.markets.map((market) => ({ loc: alternates[toLocaleTag(market)] ?? pageUrl(origin, market, page.href), lastModified: page.lastModified, alternates }));
+    return page.markets.map((market) => ({
+      loc: alternates[toLocaleTag(market)] ?? pageUrl(origin, market, page.href),
+      lastModified: page.lastModified,
+      alternates,
+    }));
   });
 }
 
@@ -91,7 +95,8 @@ const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
 export function sitemapIndexXml(files: readonly { loc: string; lastModified?: Date }[]): string {
   const items = files.map(
-    (file) => `  <sitemap>\n    <loc>${escapeXml(file.loc)}</loc>\n${file.lastModified ? `    <lastmod>${file.lastModified.toISOString()}</lastmod>\n` : ''}  </sitemap>\n`,
+    (file) =>
+      `  <sitemap>\n    <loc>${escapeXml(file.loc)}</loc>\n${file.lastModified ? `    <lastmod>${file.lastModified.toISOString()}</lastmod>\n` : ''}  </sitemap>\n`,
   );
   return `${XML_HEAD}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('')}</sitemapindex>\n`;
 }

@@ -28,7 +28,13 @@ export function hexToRgb(hex: string): Rgb {
 }
 
 export function rgbToHex({ r, g, b }: Rgb): string {
-  return `#${[r, g, b].map((v) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0')).join('')}`;
+  return `#${[r, g, b]
+    .map((v) =>
+      Math.max(0, Math.min(255, Math.round(v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 function channel(value: number): number {
@@ -94,7 +100,8 @@ export function nearestPassingShade(hex: string): string {
   return '#000000';
 }
 
-export type ColourCheck = { ok: true; colour: string; ratio: number } | { ok: false; colour: string; ratio: number; suggestion: string; suggestionRatio: number };
+export type ColourCheck =
+  { ok: true; colour: string; ratio: number } | { ok: false; colour: string; ratio: number; suggestion: string; suggestionRatio: number };
 
 /** Whether white text on the colour passes WCAG AA, and if not the nearest passing shade. */
 export function checkBrandColour(hex: string): ColourCheck {

@@ -111,7 +111,10 @@ export async function updateProfile(db: Db, businessId: number, input: ProfileIn
 export async function setBrandColour(db: Db, businessId: number, colour: string): Promise<string> {
   const check = checkBrandColour(colour);
   if (!check.ok) throw settingsError('colourContrast', 'colour', 'invalid', { colour, ratio: check.ratio, suggestion: check.suggestion });
-  await db.update(businesses).set({ brandColor: colour, ...touched() }).where(eq(businesses.id, businessId));
+  await db
+    .update(businesses)
+    .set({ brandColor: colour, ...touched() })
+    .where(eq(businesses.id, businessId));
   return colour;
 }
 
@@ -155,7 +158,10 @@ export async function saveCities(db: Db, businessId: number, input: CitiesInput)
     seen.add(next.slug);
     wanted.push(next);
   });
-  const mainIndex = Math.max(0, wanted.findIndex((city) => city.main));
+  const mainIndex = Math.max(
+    0,
+    wanted.findIndex((city) => city.main),
+  );
   await db.transaction(async (tx) => {
     // the operator's row first: two saves of the same operator take turns
     await tx.execute(sql`select id from businesses where id = ${businessId} for update`);
@@ -192,7 +198,15 @@ export async function setMarket(db: Db, businessId: number, input: MarketInput):
   const language = languages.includes(row.language) ? row.language : languages[0];
   await db
     .update(businesses)
-    .set({ countryCode: country, phoneCode: COUNTRIES[country].phoneCode, currency: input.currency, timeZone: input.timeZone, languages, language, ...touched() })
+    .set({
+      countryCode: country,
+      phoneCode: COUNTRIES[country].phoneCode,
+      currency: input.currency,
+      timeZone: input.timeZone,
+      languages,
+      language,
+      ...touched(),
+    })
     .where(eq(businesses.id, businessId));
 }
 
@@ -206,9 +220,33 @@ export async function firstRunChecklist(db: Db, businessId: number): Promise<Che
     one(db.select({ id: serviceAreas.id }).from(serviceAreas).where(eq(serviceAreas.businessId, businessId)).limit(1)),
     // seeded with the business in one transaction (same now()): a card saved later is one the operator set;
     // compared in SQL, as a JS Date would drop PostgreSQL's microseconds
-    one(db.select({ id: rateCards.id }).from(rateCards).where(and(eq(rateCards.businessId, businessId), eq(rateCards.active, true), gt(rateCards.updatedAt, sql`(select created_at from businesses where id = ${businessId})`))).limit(1)),
-    one(db.select({ id: vehicles.id }).from(vehicles).where(and(eq(vehicles.businessId, businessId), isNull(vehicles.removedAt))).limit(1)),
-    one(db.select({ id: drivers.id }).from(drivers).where(and(eq(drivers.businessId, businessId), isNull(drivers.removedAt))).limit(1)),
+    one(
+      db
+        .select({ id: rateCards.id })
+        .from(rateCards)
+        .where(
+          and(
+            eq(rateCards.businessId, businessId),
+            eq(rateCards.active, true),
+            gt(rateCards.updatedAt, sql`(select created_at from businesses where id = ${businessId})`),
+          ),
+        )
+        .limit(1),
+    ),
+    one(
+      db
+        .select({ id: vehicles.id })
+        .from(vehicles)
+        .where(and(eq(vehicles.businessId, businessId), isNull(vehicles.removedAt)))
+        .limit(1),
+    ),
+    one(
+      db
+        .select({ id: drivers.id })
+        .from(drivers)
+        .where(and(eq(drivers.businessId, businessId), isNull(drivers.removedAt)))
+        .limit(1),
+    ),
     one(db.select({ id: rides.id }).from(rides).where(eq(rides.businessId, businessId)).orderBy(asc(rides.id)).limit(1)),
   ]);
   return [

@@ -4,7 +4,12 @@ import { validationText } from '@/lib/errors/validation-text';
 
 export type SettingsErrorKey = keyof typeof en.Settings.errors;
 
-const CODES: Partial<Record<ErrorKind, string>> = { invalid: 'bad_request', conflict: 'conflict', too_large: 'payload_too_large', unsupported: 'unsupported_media_type' };
+const CODES: Partial<Record<ErrorKind, string>> = {
+  invalid: 'bad_request',
+  conflict: 'conflict',
+  too_large: 'payload_too_large',
+  unsupported: 'unsupported_media_type',
+};
 
 /**
  * An API error carrying a `Settings.errors` key (or a Validation key), so the

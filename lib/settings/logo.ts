@@ -28,7 +28,10 @@ const MAX_INPUT_PIXELS = 40_000_000;
 export type StoredLogo = { logoUrl: string; iconBase: string };
 
 function isSvg(bytes: Uint8Array): boolean {
-  const head = new TextDecoder().decode(bytes.subarray(0, 1024)).replace(/^\uFEFF/, '').trimStart();
+  const head = new TextDecoder()
+    .decode(bytes.subarray(0, 1024))
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   // markup that names an svg element near its start; the XML parser in sanitizeSvg decides the rest
   return head.startsWith('<') && /<svg[\s>]/i.test(head);
 }
@@ -45,7 +48,13 @@ async function renderIcons(source: Buffer, density?: number): Promise<Map<IconSi
     const background = size === 180 ? { r: 255, g: 255, b: 255, alpha: 1 } : { r: 255, g: 255, b: 255, alpha: 0 };
     const inner = Math.round(size * (size === 180 ? 0.8 : 1));
     const logo = await sharp(source, { density, limitInputPixels: MAX_INPUT_PIXELS }).resize(inner, inner, { fit: 'contain', background }).png().toBuffer();
-    icons.set(size, await sharp({ create: { width: size, height: size, channels: 4, background } }).composite([{ input: logo, gravity: 'center' }]).png({ compressionLevel: 9 }).toBuffer());
+    icons.set(
+      size,
+      await sharp({ create: { width: size, height: size, channels: 4, background } })
+        .composite([{ input: logo, gravity: 'center' }])
+        .png({ compressionLevel: 9 })
+        .toBuffer(),
+    );
   }
   return icons;
 }
@@ -64,8 +73,10 @@ export async function storeLogo(tenantSlug: string, bytes: Uint8Array): Promise<
       throw settingsError('logoMalformed', 'logo');
     }
     if (meta.format !== raster || !meta.width || !meta.height) throw settingsError('logoMalformed', 'logo');
-    if (meta.width > LOGO_MAX_SIDE || meta.height > LOGO_MAX_SIDE) throw settingsError('logoTooBig', 'logo', 'invalid', { max: LOGO_MAX_SIDE, width: meta.width, height: meta.height });
-    if (meta.width < LOGO_MIN_SIDE || meta.height < LOGO_MIN_SIDE) throw settingsError('logoTooSmall', 'logo', 'invalid', { min: LOGO_MIN_SIDE, width: meta.width, height: meta.height });
+    if (meta.width > LOGO_MAX_SIDE || meta.height > LOGO_MAX_SIDE)
+      throw settingsError('logoTooBig', 'logo', 'invalid', { max: LOGO_MAX_SIDE, width: meta.width, height: meta.height });
+    if (meta.width < LOGO_MIN_SIDE || meta.height < LOGO_MIN_SIDE)
+      throw settingsError('logoTooSmall', 'logo', 'invalid', { min: LOGO_MIN_SIDE, width: meta.width, height: meta.height });
     try {
       const body = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
         .rotate()

@@ -48,10 +48,13 @@ export const colourSchema = z.object({
 });
 
 /** One city of the saved list: an existing one by its slug, or a gazetteer city by its id. */
-const cityItemSchema = z.union([
-  z.object({ slug: z.string().trim().min(1, 'cityUnknown').max(200, 'cityUnknown'), main: z.boolean().optional() }).strict(),
-  z.object({ gazetteerId: z.number({ error: 'cityUnknown' }).int('cityUnknown').positive('cityUnknown'), main: z.boolean().optional() }).strict(),
-], { error: 'cityUnknown' });
+const cityItemSchema = z.union(
+  [
+    z.object({ slug: z.string().trim().min(1, 'cityUnknown').max(200, 'cityUnknown'), main: z.boolean().optional() }).strict(),
+    z.object({ gazetteerId: z.number({ error: 'cityUnknown' }).int('cityUnknown').positive('cityUnknown'), main: z.boolean().optional() }).strict(),
+  ],
+  { error: 'cityUnknown' },
+);
 
 export const citiesSchema = z.object({
   cities: z.array(cityItemSchema, { error: 'citiesRequired' }).max(CITIES_MAX, 'citiesTooMany'),
@@ -81,7 +84,17 @@ export const marketSchema = z.object({
   countryCode: z.string({ error: 'countryInvalid' }).trim().toLowerCase().refine(isCountryCode, 'countryInvalid'),
   currency: z.string({ error: 'currencyInvalid' }).trim().toUpperCase().refine(isCurrency, 'currencyInvalid'),
   timeZone: z.string({ error: 'timeZoneInvalid' }).trim().max(64, 'timeZoneInvalid').refine(isTimeZone, 'timeZoneInvalid'),
-  languages: z.array(z.string().trim().toLowerCase().regex(/^[a-z]{2}$/, 'languagesInvalid'), { error: 'languagesRequired' }).min(1, 'languagesRequired').max(20, 'languagesInvalid'),
+  languages: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .regex(/^[a-z]{2}$/, 'languagesInvalid'),
+      { error: 'languagesRequired' },
+    )
+    .min(1, 'languagesRequired')
+    .max(20, 'languagesInvalid'),
 });
 export type MarketInput = z.infer<typeof marketSchema>;
 

@@ -32,13 +32,21 @@ function lines(text: string, width: number): string[] {
     } else line = line ? `${line} ${word}` : word;
   }
   if (line) out.push(line);
-  if (out.length > 2) return [out[0], `${out.slice(1).join(' ').slice(0, width - 1)}…`];
+  if (out.length > 2)
+    return [
+      out[0],
+      `${out
+        .slice(1)
+        .join(' ')
+        .slice(0, width - 1)}…`,
+    ];
   return out;
 }
 
 /** The bytes of a logo: an upload of this operator, or a logo shipped with the app (public/brand/, the demo's). */
 async function logoBytes(slug: string, logoUrl: string): Promise<Buffer | undefined> {
-  if (/^\/brand\/[a-z0-9-]+\.(?:svg|png)$/.test(logoUrl)) return fs.readFile(/*turbopackIgnore: true*/ path.join(process.cwd(), 'public', logoUrl)).catch(() => undefined);
+  if (/^\/brand\/[a-z0-9-]+\.(?:svg|png)$/.test(logoUrl))
+    return fs.readFile(/*turbopackIgnore: true*/ path.join(process.cwd(), 'public', logoUrl)).catch(() => undefined);
   return readStoredLogo(slug, logoUrl);
 }
 
@@ -54,7 +62,12 @@ async function render(tenant: ShareInput, kind: ShareKind, lang: string): Promis
   const nameY = nameLines.length > 1 ? 250 : 290;
   const rtl = lang === 'ar';
   const font = "'DejaVu Sans', 'Liberation Sans', 'Noto Sans', sans-serif";
-  const initials = tenant.name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('');
+  const initials = tenant.name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
   const logo = tenant.logoUrl ? await logoBytes(tenant.slug, tenant.logoUrl) : undefined;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${SHARE_WIDTH}" height="${SHARE_HEIGHT}" viewBox="0 0 ${SHARE_WIDTH} ${SHARE_HEIGHT}">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colour}"/><stop offset="1" stop-color="${strong}"/></linearGradient></defs>

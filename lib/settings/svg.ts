@@ -17,7 +17,20 @@ const XLINK_NS = 'http://www.w3.org/1999/xlink';
 /** Elements that run code: the file is refused. */
 const SCRIPT_ELEMENTS = new Set(['script', 'handler', 'listener']);
 /** Elements dropped with their content (embedding, animation that can rewrite links). */
-const DROPPED_ELEMENTS = new Set(['foreignobject', 'iframe', 'object', 'embed', 'audio', 'video', 'animate', 'set', 'animatemotion', 'animatetransform', 'discard', 'a']);
+const DROPPED_ELEMENTS = new Set([
+  'foreignobject',
+  'iframe',
+  'object',
+  'embed',
+  'audio',
+  'video',
+  'animate',
+  'set',
+  'animatemotion',
+  'animatetransform',
+  'discard',
+  'a',
+]);
 /** A CSS or attribute value reaching outside the file. */
 const EXTERNAL_URL = /url\(\s*(?!['"]?#)[^)]*\)/gi;
 const HAS_EXTERNAL_URL = /url\(\s*(?!['"]?#)[^)]*\)/i;

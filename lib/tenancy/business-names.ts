@@ -21,7 +21,9 @@ export async function isNameTaken(db: Db, name: string, exceptId?: number): Prom
   const rows = await db
     .select({ id: businesses.id })
     .from(businesses)
-    .where(sql`lower(regexp_replace(${businesses.name}, '\\s+', '', 'g')) = ${nameKey(name)}${exceptId === undefined ? sql`` : sql` and ${businesses.id} <> ${exceptId}`}`)
+    .where(
+      sql`lower(regexp_replace(${businesses.name}, '\\s+', '', 'g')) = ${nameKey(name)}${exceptId === undefined ? sql`` : sql` and ${businesses.id} <> ${exceptId}`}`,
+    )
     .limit(1);
   return rows.length > 0;
 }

@@ -36,8 +36,21 @@ async function seedDemoFleet(db: Db, businessId: number): Promise<void> {
   for (const item of DEMO_FLEET) {
     const [vehicle] = await db.insert(vehicles).values({ businessId, vehicleType: item.vehicleType, model: item.model, number: item.number }).returning();
     if (!item.driver) continue;
-    const [user] = await db.insert(users).values({ businessId, role: 'travelsx-driver', name: item.driver.name, phoneCode: '91', phone: item.driver.phone }).returning();
-    await db.insert(drivers).values({ businessId, userId: user.id, vehicleId: vehicle.id, name: item.driver.name, phoneCode: '91', phone: item.driver.phone, place: 'Chennai', accountStatus: 'Verified', online: true });
+    const [user] = await db
+      .insert(users)
+      .values({ businessId, role: 'travelsx-driver', name: item.driver.name, phoneCode: '91', phone: item.driver.phone })
+      .returning();
+    await db.insert(drivers).values({
+      businessId,
+      userId: user.id,
+      vehicleId: vehicle.id,
+      name: item.driver.name,
+      phoneCode: '91',
+      phone: item.driver.phone,
+      place: 'Chennai',
+      accountStatus: 'Verified',
+      online: true,
+    });
   }
 }
 

@@ -57,10 +57,7 @@ export type HostPageDecision =
   /** A signup page asked on an operator's business site: the same page on the platform's host. */
   | { action: 'platform' };
 
-export function decideHostPage(
-  input: { mode: HostMode },
-  rest: string,
-): HostPageDecision {
+export function decideHostPage(input: { mode: HostMode }, rest: string): HostPageDecision {
   const path = rest.replace(/\/+$/, '');
   if (input.mode === 'platform') {
     return PLATFORM_SALES_PAGES.has(path) || PLATFORM_OTHER_PAGES.has(path) ? { action: 'route' } : { action: 'not-found' };

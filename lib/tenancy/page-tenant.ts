@@ -13,7 +13,10 @@ import { findTenantBySlug, type Tenant } from './queries';
 export type PageParams = Promise<{ tenant: string; locale: string }>;
 
 /** What a page file re-exports: its default component and its metadata. */
-export type PageRoute = { Page: (props: { params: PageParams }) => Promise<JSX.Element>; generateMetadata: (props: { params: PageParams }) => Promise<Metadata> };
+export type PageRoute = {
+  Page: (props: { params: PageParams }) => Promise<JSX.Element>;
+  generateMetadata: (props: { params: PageParams }) => Promise<Metadata>;
+};
 
 /**
  * The tenant of a page through Next's data cache, tagged per operator: every
@@ -22,7 +25,10 @@ export type PageRoute = { Page: (props: { params: PageParams }) => Promise<JSX.E
  * again (an operator that signed up a moment ago); dates come back as text.
  */
 async function cachedTenant(slug: string): Promise<Tenant | undefined> {
-  const hit = await unstable_cache(async () => (await findTenantBySlug(slug)) ?? null, ['page-tenant', slug], { tags: [tenantCacheTag(slug)], revalidate: 300 })();
+  const hit = await unstable_cache(async () => (await findTenantBySlug(slug)) ?? null, ['page-tenant', slug], {
+    tags: [tenantCacheTag(slug)],
+    revalidate: 300,
+  })();
   if (!hit) return findTenantBySlug(slug);
   return { ...hit, settingsUpdatedAt: new Date(hit.settingsUpdatedAt) };
 }

@@ -80,12 +80,20 @@ export async function findTenantByDomain(domain: string, db?: Db): Promise<Tenan
 
 export async function listServiceAreas(businessId: number, db?: Db): Promise<ServiceArea[]> {
   const conn = db ?? (await getDb());
-  return conn.select().from(serviceAreas).where(eq(serviceAreas.businessId, businessId)).orderBy(desc(serviceAreas.isMain), asc(serviceAreas.sortOrder), asc(serviceAreas.name));
+  return conn
+    .select()
+    .from(serviceAreas)
+    .where(eq(serviceAreas.businessId, businessId))
+    .orderBy(desc(serviceAreas.isMain), asc(serviceAreas.sortOrder), asc(serviceAreas.name));
 }
 
 /** The operator's money settings (basis points of the ride amount). */
 export async function businessSettings(businessId: number, db?: Db): Promise<{ cashbackBps: number; commissionBps: number }> {
   const conn = db ?? (await getDb());
-  const [row] = await conn.select({ cashbackBps: businesses.cashbackBps, commissionBps: businesses.commissionBps }).from(businesses).where(eq(businesses.id, businessId)).limit(1);
+  const [row] = await conn
+    .select({ cashbackBps: businesses.cashbackBps, commissionBps: businesses.commissionBps })
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+    .limit(1);
   return row ?? { cashbackBps: 0, commissionBps: 0 };
 }

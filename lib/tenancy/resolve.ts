@@ -45,7 +45,10 @@ export async function resolveTenantForHost(hostHeader: string | null | undefined
 }
 
 /** Forgets every host's tenant here and, by a notice, on every other instance (a tenant's slug, domain or settings changed). */
-export const clearTenantCache: () => void = ((clear) => () => void clear(null))(
+export const clearTenantCache: () => void = (
+  (clear) => () =>
+    void clear(null)
+)(
   clusterTopic<null>(
     'tenants',
     () => {

@@ -49,7 +49,10 @@ export async function visitsReport(db: Db, businessId: number, range: Range): Pr
       .orderBy(desc(visitors), visits.utmCampaign)
       .limit(TOP_LIMIT),
     countBy(db, inRange, deviceType),
-    db.select({ count: sql<number>`count(*)::int` }).from(leads).where(leadsInRange),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(leads)
+      .where(leadsInRange),
     db.select().from(leads).where(leadsInRange).orderBy(desc(leads.createdAt), desc(leads.id)).limit(LEADS_LIMIT),
   ]);
   return {

@@ -33,7 +33,12 @@ export function isShareToken(token: string): boolean {
  * rider and its assigned driver (with a session), or anyone with a share link
  * of this ride until the ride ends. Anything else is "not found".
  */
-export async function watchableRide(db: Db, businessId: number, rideId: number, viewer: TrackViewer): Promise<{ id: number; status: RideStatus; viaLink: boolean }> {
+export async function watchableRide(
+  db: Db,
+  businessId: number,
+  rideId: number,
+  viewer: TrackViewer,
+): Promise<{ id: number; status: RideStatus; viaLink: boolean }> {
   const [ride] = await db
     .select({ id: rides.id, status: rides.status, riderId: rides.riderId, driverUserId: drivers.userId })
     .from(rides)

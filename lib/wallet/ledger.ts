@@ -22,7 +22,9 @@ export type NewEntry = {
 };
 
 export async function appendEntry(db: Db, entry: NewEntry): Promise<void> {
-  await db.insert(walletEntries).values({ ...entry, available: entry.available ?? 0, pending: entry.pending ?? 0, owed: entry.owed ?? 0, cash: entry.cash ?? 0 });
+  await db
+    .insert(walletEntries)
+    .values({ ...entry, available: entry.available ?? 0, pending: entry.pending ?? 0, owed: entry.owed ?? 0, cash: entry.cash ?? 0 });
 }
 
 /** Commission on a ride: basis points of the ride amount (not of tolls or the driver's allowance), rounded to the minor unit. */
@@ -36,13 +38,19 @@ export function commissionOf(rideAmount: number, commissionBps: number): number 
  * platform (`commission_owed`). Online (UPI or card through PayU): the fare is
  * credited (`ride_earning`) less the commission (`commission`).
  */
-export function completionEntries(ride: { id: number; number: number; businessId: number; totalAmount: number; rideAmount: number; currency: string }, method: PaymentMethod, commissionBps: number): NewEntry[] {
+export function completionEntries(
+  ride: { id: number; number: number; businessId: number; totalAmount: number; rideAmount: number; currency: string },
+  method: PaymentMethod,
+  commissionBps: number,
+): NewEntry[] {
   const commission = commissionOf(ride.rideAmount, commissionBps);
   const base = { businessId: ride.businessId, userId: null, rideId: ride.id, currency: ride.currency };
   if (method === 'cash') {
     return [
       { ...base, kind: 'ride_cash', cash: ride.totalAmount, description: `Ride #${ride.number} paid in cash to the driver` },
-      ...(commission > 0 ? [{ ...base, kind: 'commission_owed' as const, owed: commission, description: `Platform commission owed on cash ride #${ride.number}` }] : []),
+      ...(commission > 0
+        ? [{ ...base, kind: 'commission_owed' as const, owed: commission, description: `Platform commission owed on cash ride #${ride.number}` }]
+        : []),
     ];
   }
   return [
@@ -82,7 +90,12 @@ export async function operatorAccount(db: Db, businessId: number) {
 
 const entryColumns = { ...getTableColumns(walletEntries), rideNumber: rides.number };
 
-export async function entriesOf(db: Db, businessId: number, userId: number | null, options: { since?: Date; limit?: number; offset?: number } = {}): Promise<LedgerEntry[]> {
+export async function entriesOf(
+  db: Db,
+  businessId: number,
+  userId: number | null,
+  options: { since?: Date; limit?: number; offset?: number } = {},
+): Promise<LedgerEntry[]> {
   const where = options.since ? and(owner(businessId, userId), sql`${walletEntries.createdAt} >= ${options.since}`) : owner(businessId, userId);
   return db
     .select(entryColumns)
@@ -99,7 +112,12 @@ function ownerBetween(businessId: number, userId: number | null, start: Date, en
 }
 
 /** An owner's entries written in [start, end), newest first. */
-export async function entriesBetween(db: Db, businessId: number, userId: number | null, range: { start: Date; end: Date; limit: number; offset: number }): Promise<LedgerEntry[]> {
+export async function entriesBetween(
+  db: Db,
+  businessId: number,
+  userId: number | null,
+  range: { start: Date; end: Date; limit: number; offset: number },
+): Promise<LedgerEntry[]> {
   return db
     .select(entryColumns)
     .from(walletEntries)
@@ -111,7 +129,10 @@ export async function entriesBetween(db: Db, businessId: number, userId: number 
 }
 
 export async function countEntriesBetween(db: Db, businessId: number, userId: number | null, range: { start: Date; end: Date }): Promise<number> {
-  const [row] = await db.select({ n: sql<string>`count(*)` }).from(walletEntries).where(ownerBetween(businessId, userId, range.start, range.end));
+  const [row] = await db
+    .select({ n: sql<string>`count(*)` })
+    .from(walletEntries)
+    .where(ownerBetween(businessId, userId, range.start, range.end));
   return Number(row.n);
 }
 
@@ -148,7 +169,15 @@ export async function ledgerRideMoney(db: Db, businessId: number, range: { start
     .select({ period: sql<string>`to_char(${rides.pickupTime} at time zone ${period.timeZone}, ${period.format})`, revenue, commission })
     .from(walletEntries)
     .innerJoin(rides, eq(rides.id, walletEntries.rideId))
-    .where(and(owner(businessId, null), eq(rides.businessId, businessId), gte(rides.pickupTime, range.start), lt(rides.pickupTime, range.end), sql`${walletEntries.kind} in ('ride_earning', 'ride_cash', 'commission', 'commission_owed')`))
+    .where(
+      and(
+        owner(businessId, null),
+        eq(rides.businessId, businessId),
+        gte(rides.pickupTime, range.start),
+        lt(rides.pickupTime, range.end),
+        sql`${walletEntries.kind} in ('ride_earning', 'ride_cash', 'commission', 'commission_owed')`,
+      ),
+    )
     .groupBy(sql`1`);
   const byPeriod = new Map(rows.map((r) => [r.period, { revenue: Number(r.revenue), commission: Number(r.commission) }]));
   let totalRevenue = 0;

@@ -36,7 +36,9 @@ export async function recordPlatformEntry(db: Db, businessId: number, input: Pla
     }
     const account = await operatorAccount(tx as unknown as Db, businessId);
     if (input.kind === 'payout' && input.amount > account.available) {
-      return { error: new DomainError('conflict', 'payout_above_available', `amount: A payout can be at most the available ${account.available / 100}.`, 'amount') };
+      return {
+        error: new DomainError('conflict', 'payout_above_available', `amount: A payout can be at most the available ${account.available / 100}.`, 'amount'),
+      };
     }
     if (input.kind === 'settlement' && input.amount > account.owed) {
       return { error: new DomainError('conflict', 'settlement_above_owed', `amount: A settlement can be at most the owed ${account.owed / 100}.`, 'amount') };
@@ -64,6 +66,10 @@ export async function recordPlatformEntry(db: Db, businessId: number, input: Pla
 
 /** Operators by slug, for the platform route (the Host names the tenant; the slug must agree). */
 export async function businessIdBySlug(db: Db, slug: string): Promise<number | undefined> {
-  const [row] = await db.select({ id: businesses.id }).from(businesses).where(sql`${businesses.slug} = ${slug}`).limit(1);
+  const [row] = await db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(sql`${businesses.slug} = ${slug}`)
+    .limit(1);
   return row?.id;
 }

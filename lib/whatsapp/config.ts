@@ -19,12 +19,17 @@ export function whatsappConfig(): WhatsAppConfig | undefined {
 /** The number an operator answers riders from: its own (console Integrations), else the deployment's. */
 export async function whatsappConfigFor(db: Db, businessId: number): Promise<WhatsAppConfig | undefined> {
   const own = await operatorWhatsApp(db, businessId);
-  return own ? { token: own.token, appSecret: own.appSecret, verifyToken: own.verifyToken, phoneNumberId: own.phoneNumberId, apiBase: apiBase() } : whatsappConfig();
+  return own
+    ? { token: own.token, appSecret: own.appSecret, verifyToken: own.verifyToken, phoneNumberId: own.phoneNumberId, apiBase: apiBase() }
+    : whatsappConfig();
 }
 
 /** The operator that owns a phone number id, with its settings (inbound messages go to it, whatever the Host). */
 export async function whatsappConfigForNumber(db: Db, phoneNumberId: string): Promise<{ businessId: number; config: WhatsAppConfig } | undefined> {
   const own = await operatorWhatsAppByNumber(db, phoneNumberId);
   if (!own) return undefined;
-  return { businessId: own.businessId, config: { token: own.token, appSecret: own.appSecret, verifyToken: own.verifyToken, phoneNumberId: own.phoneNumberId, apiBase: apiBase() } };
+  return {
+    businessId: own.businessId,
+    config: { token: own.token, appSecret: own.appSecret, verifyToken: own.verifyToken, phoneNumberId: own.phoneNumberId, apiBase: apiBase() },
+  };
 }

@@ -8,7 +8,13 @@ export async function sendWhatsAppText(config: WhatsAppConfig, to: string, body:
   const res = await fetch(`${config.apiBase}/${config.phoneNumberId}/messages`, {
     method: 'POST',
     headers: { authorization: `Bearer ${config.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', to, type: 'text', text: { preview_url: false, body: body.slice(0, BODY_MAX) } }),
+    body: JSON.stringify({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to,
+      type: 'text',
+      text: { preview_url: false, body: body.slice(0, BODY_MAX) },
+    }),
     signal: AbortSignal.timeout(10_000),
   });
   if (!res.ok) throw new Error(`WhatsApp Graph API answered ${res.status}: ${(await res.text()).slice(0, 300)}`);

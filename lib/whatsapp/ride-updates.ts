@@ -43,7 +43,11 @@ export function watchWhatsAppRides(): () => void {
     if (!config) return;
     const phone = await whatsappPhoneForRide(db, ride);
     if (!phone) return;
-    const [business] = await db.select({ name: businesses.name, countryCode: businesses.countryCode, language: businesses.language }).from(businesses).where(eq(businesses.id, ride.businessId)).limit(1);
+    const [business] = await db
+      .select({ name: businesses.name, countryCode: businesses.countryCode, language: businesses.language })
+      .from(businesses)
+      .where(eq(businesses.id, ride.businessId))
+      .limit(1);
     if (!business) return;
     const { t } = await botTranslator(tenantLocale(business));
     await sendWhatsAppText(config, phone, t(`status.${to}`, { id: ride.number, businessName: business.name }));

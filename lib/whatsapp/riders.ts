@@ -22,6 +22,10 @@ export async function riderForPhone(db: Db, businessId: number, waId: string, pr
     .insert(users)
     .values({ businessId, role: 'travelsx-user', phoneCode: phone.dialCode, phone: phone.number, name: profileName?.slice(0, NAME_MAX) || null })
     .onConflictDoNothing();
-  const [created] = await db.select().from(users).where(and(match, isNull(users.deletedAt))).limit(1);
+  const [created] = await db
+    .select()
+    .from(users)
+    .where(and(match, isNull(users.deletedAt)))
+    .limit(1);
   return created;
 }

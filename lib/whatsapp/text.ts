@@ -8,7 +8,9 @@ import type { Messages } from '@/lib/i18n/messages';
 
 /** The language a tenant's WhatsApp conversations are held in (its own country and language). */
 export function tenantLocale(tenant: { countryCode: string; language: string }): string {
-  return isCountryCode(tenant.countryCode) ? toLocaleTag({ country: tenant.countryCode, lang: resolveLanguage(tenant.countryCode, tenant.language) }) : DEFAULT_LOCALE_TAG;
+  return isCountryCode(tenant.countryCode)
+    ? toLocaleTag({ country: tenant.countryCode, lang: resolveLanguage(tenant.countryCode, tenant.language) })
+    : DEFAULT_LOCALE_TAG;
 }
 
 const loaded = new Map<string, Promise<Messages>>();

@@ -52,7 +52,10 @@ class Audit {
     // has a blended colour, and how far a fade has got depends on how fast the page loaded.
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5_000 }).catch(() => {});
     // Only violations are collected: the passing and inapplicable nodes would cost time for nothing.
-    const { violations } = await new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ['violations'] }).analyze();
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(TAGS)
+      .options({ resultTypes: ['violations'] })
+      .analyze();
     for (const violation of violations) {
       if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
       const targets = violation.nodes.map((node) => `      ${node.target.join(' >>> ')}`).join('\n');
@@ -75,7 +78,6 @@ class Audit {
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 
-
 async function driverLogin(page: Page) {
   await page.goto('/in/en/driver/home');
   await page.getByLabel('Phone number', { exact: true }).fill(DRIVER.phone);
@@ -87,7 +89,14 @@ async function driverLogin(page: Page) {
 
 /** Publishes a post through the console's API from a console page of its operator (the create form itself is scanned). */
 async function publishPost(page: Page, post: Post) {
-  const data = { title: post.title, slug: post.slug, language: post.language, keywords: post.title, image: 'https://images.example/cover.png', description: `<h2>${post.title}</h2><p>${post.body}</p>` };
+  const data = {
+    title: post.title,
+    slug: post.slug,
+    language: post.language,
+    keywords: post.title,
+    image: 'https://images.example/cover.png',
+    description: `<h2>${post.title}</h2><p>${post.body}</p>`,
+  };
   const answer = await page.evaluate(async (body) => {
     const response = await fetch('/api/blog', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     return `${response.status} ${await response.text()}`;
@@ -141,7 +150,9 @@ async function consoleTour(page: Page, market: Market, audit: Audit, post: Post)
   };
   await audit.visit(page, 'console home', market, '/travel/home');
   // The board: a table on a desktop, cards on a phone, or its empty state when Today has no pickups.
-  await audit.visit(page, 'console rides', market, '/travel/rides', (p) => p.getByRole('table').or(p.getByRole('article')).or(p.getByText(m.PartnerRides.empty)).first());
+  await audit.visit(page, 'console rides', market, '/travel/rides', (p) =>
+    p.getByRole('table').or(p.getByRole('article')).or(p.getByText(m.PartnerRides.empty)).first(),
+  );
   await audit.visit(page, 'console book for a customer', market, '/travel/ride/book');
   await sheet('/travel/vehicles', 'vehicles', m.FleetVehicles.add, m.FleetVehicles.sheetTitle);
   await sheet('/travel/drivers', 'drivers', m.FleetDrivers.add, m.FleetDrivers.sheetTitle);
@@ -175,7 +186,9 @@ async function riderTour(page: Page, market: Market, audit: Audit) {
 test.use({ trace: 'off' });
 
 test.describe('accessibility', () => {
-  test('signed-out pages: landing, rider home, sign-in sheets, booking form, WhatsApp, chat, SEO pages, partner login and signup, driver sign-in, 404, site not found', async ({ browser }) => {
+  test('signed-out pages: landing, rider home, sign-in sheets, booking form, WhatsApp, chat, SEO pages, partner login and signup, driver sign-in, 404, site not found', async ({
+    browser,
+  }) => {
     test.setTimeout(240_000);
     const audit = new Audit();
     // Both markets at once, in two browser contexts: the scans dominate the run time.
@@ -189,7 +202,9 @@ test.describe('accessibility', () => {
     expect(audit.findings.length, audit.report()).toBe(0);
   });
 
-  test('signed-in pages: booking steps and sheets, confirmation, rides, wallet, profile; the console with its sheets and dialogs; blogs; the driver app; ride tracking and a shared ride', async ({ browser }) => {
+  test('signed-in pages: booking steps and sheets, confirmation, rides, wallet, profile; the console with its sheets and dialogs; blogs; the driver app; ride tracking and a shared ride', async ({
+    browser,
+  }) => {
     // (the console tour includes the Domain and Integrations sections)
     test.setTimeout(420_000);
     const audit = new Audit();
@@ -228,7 +243,8 @@ test.describe('accessibility', () => {
     await held.addInitScript((value) => {
       sessionStorage.setItem('ride_confirmed', value);
       const schedule = window.setTimeout;
-      window.setTimeout = ((handler: TimerHandler, timeout?: number, ...rest: unknown[]) => (timeout === 5000 ? 0 : schedule(handler, timeout, ...rest))) as typeof window.setTimeout;
+      window.setTimeout = ((handler: TimerHandler, timeout?: number, ...rest: unknown[]) =>
+        timeout === 5000 ? 0 : schedule(handler, timeout, ...rest)) as typeof window.setTimeout;
     }, stored);
     for (const market of MARKETS) await audit.visit(held, 'ride confirmed', market, '/ride/confirmed');
     await held.close();
@@ -248,8 +264,20 @@ test.describe('accessibility', () => {
 
     const stamp = Date.now().toString(36);
     const posts: Record<'en' | 'ar', Post> = {
-      en: { origin: ORIGIN, language: 'en', slug: `airport-guide-${stamp}`, title: 'Airport transfers in Chennai', body: 'Book your airport taxi a day ahead. The driver waits at arrivals with your name, and tolls and parking are in the fare you see before you book.' },
-      ar: { origin: ACME.origin, language: 'ar', slug: `dalil-almatar-${stamp}`, title: 'التنقل إلى مطار دبي', body: 'احجز سيارة الأجرة إلى المطار قبل يوم. ينتظرك السائق في صالة الوصول باسمك، والرسوم ومواقف السيارات مشمولة في الأجرة التي تراها قبل الحجز.' },
+      en: {
+        origin: ORIGIN,
+        language: 'en',
+        slug: `airport-guide-${stamp}`,
+        title: 'Airport transfers in Chennai',
+        body: 'Book your airport taxi a day ahead. The driver waits at arrivals with your name, and tolls and parking are in the fare you see before you book.',
+      },
+      ar: {
+        origin: ACME.origin,
+        language: 'ar',
+        slug: `dalil-almatar-${stamp}`,
+        title: 'التنقل إلى مطار دبي',
+        body: 'احجز سيارة الأجرة إلى المطار قبل يوم. ينتظرك السائق في صالة الوصول باسمك، والرسوم ومواقف السيارات مشمولة في الأجرة التي تراها قبل الحجز.',
+      },
     };
     await publishPost(partner, posts.en);
     const acmeContext = await browser.newContext({ ...DESKTOP, locale: 'ar-AE' });
@@ -259,7 +287,12 @@ test.describe('accessibility', () => {
     await acmeContext.close();
 
     // Driver: the app with the assigned ride, signed in meanwhile.
-    const driverContext = await browser.newContext({ ...PHONE, locale: 'en-IN', permissions: ['geolocation'], geolocation: { latitude: 13.0604, longitude: 80.2496 } });
+    const driverContext = await browser.newContext({
+      ...PHONE,
+      locale: 'en-IN',
+      permissions: ['geolocation'],
+      geolocation: { latitude: 13.0604, longitude: 80.2496 },
+    });
     const driver = await driverContext.newPage();
     await driverLogin(driver);
 
@@ -277,7 +310,8 @@ test.describe('accessibility', () => {
         await rider.goto('/in/en/user/ai/taxi/booking');
         await rider.getByRole('textbox', { name: EN.m.Chat.inputLabel }).fill('Book a sedan one-way from Chennai to Bangalore tomorrow at 8 PM');
         await rider.getByRole('button', { name: EN.m.Chat.send, exact: true }).click();
-        const quotes = (p: Page, market: Market) => p.getByRole('list', { name: market.m.Chat.conversation }).getByRole('heading', { name: market.m.Chat.quotesTitle }).last();
+        const quotes = (p: Page, market: Market) =>
+          p.getByRole('list', { name: market.m.Chat.conversation }).getByRole('heading', { name: market.m.Chat.quotesTitle }).last();
         await quotes(rider, EN).waitFor({ timeout: 30_000 });
         await audit.scan(rider, 'AI chat: vehicle cards', EN);
         await audit.visit(riderAr, 'AI chat: vehicle cards', AR, '/user/ai/taxi/booking', (p) => quotes(p, AR));

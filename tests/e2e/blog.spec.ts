@@ -30,7 +30,6 @@ const PAYLOADS = [
   '<object data="javascript:alert(1)"></object>',
 ];
 
-
 test.describe('blog', () => {
   test.use({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false });
 
@@ -67,7 +66,9 @@ test.describe('blog', () => {
     await form.getByLabel('Keywords', { exact: true }).fill('airport');
     await form.getByRole('button', { name: 'Generate keywords' }).click();
     await expect(form.getByLabel('Keywords', { exact: true })).toHaveValue(/chennai taxi/);
-    await form.getByLabel('Keywords', { exact: true }).fill(`"><svg onload="window.__xss=1">, ${await form.getByLabel('Keywords', { exact: true }).inputValue()}`);
+    await form
+      .getByLabel('Keywords', { exact: true })
+      .fill(`"><svg onload="window.__xss=1">, ${await form.getByLabel('Keywords', { exact: true }).inputValue()}`);
 
     const description = form.getByLabel('Description', { exact: true });
     await form.getByRole('button', { name: 'Generate description' }).click();
@@ -98,7 +99,11 @@ test.describe('blog', () => {
     const article = page.locator('article');
     await expect(article.getByRole('heading', { level: 2 }).first()).toBeVisible();
     await expect(article.getByText('click me')).toBeVisible();
-    await expect(article.locator('script, style, iframe, object, svg, math, input, details, [onerror], [onload], [onclick], [onfocus], [onmouseover], [ontoggle], [style], a[href^="javascript"], a[href^="data"]')).toHaveCount(0);
+    await expect(
+      article.locator(
+        'script, style, iframe, object, svg, math, input, details, [onerror], [onload], [onclick], [onfocus], [onmouseover], [ontoggle], [style], a[href^="javascript"], a[href^="data"]',
+      ),
+    ).toHaveCount(0);
     await expect(article.locator('img')).toHaveCount(1);
 
     const cover = page.getByRole('img', { name: `Cover image for ${title}` });

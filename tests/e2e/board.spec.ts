@@ -21,7 +21,12 @@ async function bookRides(rider: ApiClient, pickupTime: string, times: number, ta
   const rideSearchId = (quote.json.data as { ride_search_id: string }).ride_search_id;
   const made: { id: number; startCode: string }[] = [];
   for (let i = 0; i < times; i++) {
-    const booked = await rider.post('/api/rides', { rideSearchId, rideVehicle: 'sedan', idempotencyKey: `board-${tag}-${i}-${Date.now()}`, paymentMethod: 'cash' });
+    const booked = await rider.post('/api/rides', {
+      rideSearchId,
+      rideVehicle: 'sedan',
+      idempotencyKey: `board-${tag}-${i}-${Date.now()}`,
+      paymentMethod: 'cash',
+    });
     expect(booked.status).toBe(201);
     made.push((booked.json.data as { id: number; startCode: string }[])[0]);
   }

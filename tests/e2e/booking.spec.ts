@@ -28,7 +28,13 @@ test('a new rider books Chennai to Bangalore by sedan for tomorrow 8 PM, signs i
   await expect(page.getByText('Cashback pending').first()).toBeVisible();
   // The balances stay whole on a small phone (they stack rather than split "₹637.5|0").
   await page.setViewportSize({ width: 360, height: 780 });
-  await expectWordsWhole(page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) }), 'the wallet balances at 360 px');
+  await expectWordsWhole(
+    page
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 2 }) }),
+    'the wallet balances at 360 px',
+  );
 
   await page.goto('/in/en/user/rides');
   await rideCard(page, rideId).getByRole('button', { name: 'Cancel ride' }).click();
@@ -74,7 +80,10 @@ test('the form explains bad input and the vehicle step never shows a stale trip'
 });
 
 test('the API refuses bad booking input with a 4xx that names the field', async ({ request }) => {
-  const quote = await request.post('/api/rides/quote', { headers: { origin: ORIGIN }, data: { tripKind: 'outstation', pickupLocation: { lat: 13.08, lng: 80.27, name: 'Chennai' }, pickupTime: 'yesterday' } });
+  const quote = await request.post('/api/rides/quote', {
+    headers: { origin: ORIGIN },
+    data: { tripKind: 'outstation', pickupLocation: { lat: 13.08, lng: 80.27, name: 'Chennai' }, pickupTime: 'yesterday' },
+  });
   expect(quote.status()).toBe(400);
   expect((await quote.json()).error.message).toMatch(/^(dropoffLocation|pickupTime): /);
   const book = await request.post('/api/rides', { headers: { origin: ORIGIN }, data: { rideSearchId: 'nope' } });
@@ -92,7 +101,10 @@ test('a rider on a slow phone types the pickup and picks a time before the page 
   await form.getByRole('combobox', { name: 'Pickup location' }).fill('Chen');
   await form.getByLabel('Pickup time').selectOption({ label: '8:00 PM' });
   // once hydrated, the typed text searches and the chosen time is the form's
-  await page.getByRole('option', { name: /^Chennai/ }).first().click();
+  await page
+    .getByRole('option', { name: /^Chennai/ })
+    .first()
+    .click();
   await expect(form.getByRole('combobox', { name: 'Pickup location' })).toHaveValue(/^Chennai/);
   await choosePlace(page, 'Drop-off location', 'Beng', 'Bengaluru');
   await form.getByLabel('Pickup date').fill(inIndia(1));

@@ -19,7 +19,9 @@ async function say(page: Page, text: string) {
   await expect(conversation(page).getByRole('img', { name: 'The AI assistant is typing' })).toHaveCount(0, { timeout: 20_000 });
 }
 
-test('a new rider books by chatting with the AI: sample message, sign-in by code, a missing detail, a vehicle, confirm; the ride is in My rides and the chat survives a reload', async ({ page }) => {
+test('a new rider books by chatting with the AI: sample message, sign-in by code, a missing detail, a vehicle, confirm; the ride is in My rides and the chat survives a reload', async ({
+  page,
+}) => {
   await page.goto(CHAT);
   await expect(page.getByRole('heading', { name: 'Book Taxi with AI', level: 1 })).toBeVisible();
   const send = page.getByRole('button', { name: 'Send', exact: true });
@@ -54,7 +56,10 @@ test('a new rider books by chatting with the AI: sample message, sign-in by code
   await expectWordsWhole(conversation(page).getByRole('button', { name: /₹/ }), 'the vehicle cards at 360 px');
   await page.setViewportSize({ width: 412, height: 839 });
 
-  await conversation(page).getByRole('button', { name: /^Sedan ₹/ }).last().click();
+  await conversation(page)
+    .getByRole('button', { name: /^Sedan ₹/ })
+    .last()
+    .click();
   const confirmCard = conversation(page).getByRole('heading', { name: 'Confirm your ride' }).last();
   await expect(confirmCard).toBeVisible({ timeout: 20_000 });
   await conversation(page).getByRole('button', { name: 'Confirm', exact: true }).last().click();
@@ -86,7 +91,12 @@ test('voice input says so where the browser has no speech recognition, and closi
   });
   await page.goto(CHAT);
   // The alert blocks the page until answered, so it is answered as it opens.
-  const alerted = new Promise<string>((resolve) => page.once('dialog', (dialog) => { resolve(dialog.message()); void dialog.dismiss(); }));
+  const alerted = new Promise<string>((resolve) =>
+    page.once('dialog', (dialog) => {
+      resolve(dialog.message());
+      void dialog.dismiss();
+    }),
+  );
   await page.getByRole('button', { name: 'Speak your message' }).click();
   expect(await alerted).toBe('Voice recognition not supported.');
 

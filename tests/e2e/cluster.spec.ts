@@ -31,7 +31,13 @@ test.beforeAll(async () => {
   harness = (await import(`${process.cwd()}/bench/cluster.mjs`)) as Harness;
   const { freePort, startCluster } = harness;
   const [pgPort, nginxPort, portA, portB] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-  cluster = await startCluster({ pgPort, nginxPort, instancePorts: [portA, portB], env: { RATE_LIMITS: 'off', DEV_OUTBOX: '1', SMTP_URL: '' }, dbName: 'travelsx_two' });
+  cluster = await startCluster({
+    pgPort,
+    nginxPort,
+    instancePorts: [portA, portB],
+    env: { RATE_LIMITS: 'off', DEV_OUTBOX: '1', SMTP_URL: '' },
+    dbName: 'travelsx_two',
+  });
   [A, B] = cluster.origins;
 });
 
@@ -116,7 +122,11 @@ test('a rider on A books, the console on B hears it live and accepts, the rider 
   expect(quote.status).toBe(200);
   const booked = nextEvent<RideEvent>(partnerConsole, 'rideChanged', (e) => e.to === 'booked');
   const bookedViaNginx = nextEvent<RideEvent>(viaNginx, 'rideChanged', (e) => e.to === 'booked');
-  const booking = await json('/api/rides', { method: 'POST', body: { rideSearchId: quote.json.data.ride_search_id, rideVehicle: 'sedan', idempotencyKey: `cluster-${Date.now()}` }, cookie: riderCookie });
+  const booking = await json('/api/rides', {
+    method: 'POST',
+    body: { rideSearchId: quote.json.data.ride_search_id, rideVehicle: 'sedan', idempotencyKey: `cluster-${Date.now()}` },
+    cookie: riderCookie,
+  });
   expect(booking.status, JSON.stringify(booking.json)).toBeLessThan(300);
   const rideId: number = booking.json.data[0].rideId;
   expect((await booked).id).toBe(rideId);
@@ -127,7 +137,11 @@ test('a rider on A books, the console on B hears it live and accepts, the rider 
   const fleet = await onB('/api/partner/rides/assignable', { cookie: consoleCookie });
   expect(fleet.status).toBe(200);
   const { drivers, vehicles } = fleet.json.data as { drivers: { id: number }[]; vehicles: { id: number }[] };
-  const accept = await onB(`/api/partner/rides/${rideId}`, { method: 'POST', body: { action: 'accept', driverId: drivers[0].id, vehicleId: vehicles[0].id }, cookie: consoleCookie });
+  const accept = await onB(`/api/partner/rides/${rideId}`, {
+    method: 'POST',
+    body: { action: 'accept', driverId: drivers[0].id, vehicleId: vehicles[0].id },
+    cookie: consoleCookie,
+  });
   expect(accept.status, JSON.stringify(accept.json)).toBe(200);
   expect(await accepted).toMatchObject({ id: rideId, from: 'booked', to: 'accepted' });
 });
@@ -156,13 +170,16 @@ test('a post published on A is fresh on B at once (its cached copy there is purg
   const publishedAt = Date.now();
   let fresh = '';
   await expect
-    .poll(async () => {
-      fresh = await (await fetch(`${B}/in/en/blogs`)).text();
-      return fresh.includes(title);
-      // within a fraction of a second on a quiet machine (the notice, then B renders the list once); the
-      // bound allows for a machine shared with other builds, far below the 5-minute revalidate time that
-      // would serve the stale copy without the notice
-    }, { timeout: 5_000, intervals: [0, 25, 50, 100] })
+    .poll(
+      async () => {
+        fresh = await (await fetch(`${B}/in/en/blogs`)).text();
+        return fresh.includes(title);
+        // within a fraction of a second on a quiet machine (the notice, then B renders the list once); the
+        // bound allows for a machine shared with other builds, far below the 5-minute revalidate time that
+        // would serve the stale copy without the notice
+      },
+      { timeout: 5_000, intervals: [0, 25, 50, 100] },
+    )
     .toBe(true);
   const ms = Date.now() - publishedAt;
   test.info().annotations.push({ type: 'fresh on B after', description: `${ms} ms` });

@@ -5,7 +5,6 @@ import { confirmation, fillTrip, pickVehicle, rideCard, signInInSheet } from './
 
 const PARTNER_EMAIL = 'hello@meridiancabs.example';
 
-
 test.describe('the partner runs a ride the rider booked', () => {
   test.use({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false });
 
@@ -55,7 +54,10 @@ test.describe('the partner runs a ride the rider booked', () => {
     await rider.goto('/in/en/user/rides');
     const riderCard = rideCard(rider, rideId);
     await expect(riderCard).toContainText('Driver assigned');
-    const startCode = (await riderCard.getByText(/Start code/).locator('strong').textContent())!.trim();
+    const startCode = (await riderCard
+      .getByText(/Start code/)
+      .locator('strong')
+      .textContent())!.trim();
 
     // On a desktop the board is a table: the ride is its row.
     const partnerCard = partner.getByRole('row', { name: `Ride #${rideId}`, exact: true });
@@ -72,7 +74,10 @@ test.describe('the partner runs a ride the rider booked', () => {
     await expect(riderCard).toContainText('On trip');
 
     await partnerCard.getByRole('button', { name: 'Complete' }).click();
-    await partner.getByRole('dialog', { name: `Complete ride #${rideId}` }).getByRole('button', { name: 'Complete the ride' }).click();
+    await partner
+      .getByRole('dialog', { name: `Complete ride #${rideId}` })
+      .getByRole('button', { name: 'Complete the ride' })
+      .click();
     await expect(partnerCard).toContainText('Completed');
     await rider.getByRole('tab', { name: /^Past/ }).click();
     await expect(riderCard).toContainText('Completed');

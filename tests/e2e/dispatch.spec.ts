@@ -31,14 +31,18 @@ test.describe('dispatch: a customer booked by phone, availability and the start 
       post: async (path: string, body: unknown) => page.request.post(`${ORIGIN}${path}`, { data: body, headers: { origin: ORIGIN } }),
       patch: async (path: string, body: unknown) => page.request.patch(`${ORIGIN}${path}`, { data: body, headers: { origin: ORIGIN } }),
     };
-    const json = async (answer: Awaited<ReturnType<typeof api.post>>) => (await answer.json()) as { data: { id: number; number?: string } & Record<string, unknown> };
+    const json = async (answer: Awaited<ReturnType<typeof api.post>>) =>
+      (await answer.json()) as { data: { id: number; number?: string } & Record<string, unknown> };
 
     // The fleet of this run: two verified, online drivers, two sedans (one plate typed the way operators do).
     const drivers: Record<'free' | 'busy', { id: number; name: string }> = {
       free: { id: 0, name: `Free Farook ${STAMP}` },
       busy: { id: 0, name: `Busy Bala ${STAMP}` },
     };
-    for (const [key, prefix] of [['free', '9555'], ['busy', '9666']] as const) {
+    for (const [key, prefix] of [
+      ['free', '9555'],
+      ['busy', '9666'],
+    ] as const) {
       const added = await api.post('/api/partner/drivers', { name: drivers[key].name, phone: { dialCode: '91', number: phone(prefix) }, place: 'Chennai' });
       expect(added.status()).toBe(201);
       drivers[key].id = (await json(added)).data.id;
@@ -57,19 +61,37 @@ test.describe('dispatch: a customer booked by phone, availability and the start 
     await page.goto('/in/en/travel/ride/book');
     const quote = await page.request.post(`${ORIGIN}/api/rides/quote`, {
       headers: { origin: ORIGIN },
-      data: { rideType: 'oneway', tripKind: 'outstation', pickupLocation: { lat: 13.0878, lng: 80.2785, name: 'Chennai' }, dropoffLocation: { lat: 11.9416, lng: 79.8083, name: 'Pondicherry' }, pickupTime: new Date(Date.now() + 30 * 3600_000).toISOString() },
+      data: {
+        rideType: 'oneway',
+        tripKind: 'outstation',
+        pickupLocation: { lat: 13.0878, lng: 80.2785, name: 'Chennai' },
+        dropoffLocation: { lat: 11.9416, lng: 79.8083, name: 'Pondicherry' },
+        pickupTime: new Date(Date.now() + 30 * 3600_000).toISOString(),
+      },
     });
     const rideSearchId = ((await quote.json()) as { data: { ride_search_id: string } }).data.ride_search_id;
-    const held = await api.post('/api/partner/rides/book', { customerName: 'Held Ride', customerPhone: { dialCode: '91', number: phone('9777') }, rideSearchId, rideVehicle: 'sedan', idempotencyKey: `held-${STAMP}` });
+    const held = await api.post('/api/partner/rides/book', {
+      customerName: 'Held Ride',
+      customerPhone: { dialCode: '91', number: phone('9777') },
+      rideSearchId,
+      rideVehicle: 'sedan',
+      idempotencyKey: `held-${STAMP}`,
+    });
     const heldId = ((await held.json()) as { data: { rideId: number }[] }).data[0].rideId;
     expect((await api.post(`/api/partner/rides/${heldId}`, { action: 'accept', driverId: drivers.busy.id, vehicleId: busyVehicle.id })).status()).toBe(200);
 
     // The console books for a customer on the phone.
     await expect(page.getByRole('navigation', { name: 'Console menu' }).first().getByRole('link', { name: 'AI agent' })).toBeVisible();
     const form = page.getByRole('form', { name: 'Book Taxi' });
-    for (const [label, place] of [['Pickup location', 'Chennai'], ['Drop-off location', 'Bengaluru']]) {
+    for (const [label, place] of [
+      ['Pickup location', 'Chennai'],
+      ['Drop-off location', 'Bengaluru'],
+    ]) {
       await form.getByRole('combobox', { name: label }).fill(place.slice(0, 4));
-      await page.getByRole('option', { name: new RegExp(`^${place}`) }).first().click();
+      await page
+        .getByRole('option', { name: new RegExp(`^${place}`) })
+        .first()
+        .click();
     }
     await form.getByLabel('Pickup date').fill(inIndia(2));
     // the first choice is "Now": the customer on the phone wants a cab now
@@ -126,13 +148,18 @@ test.describe('dispatch: a customer booked by phone, availability and the start 
     await start.getByRole('button', { name: 'Start the trip' }).click();
     await expect(card).toContainText('On Trip');
     await card.getByRole('button', { name: 'Complete' }).click();
-    await page.getByRole('dialog', { name: `Complete ride #${rideId}` }).getByRole('button', { name: 'Complete the ride' }).click();
+    await page
+      .getByRole('dialog', { name: `Complete ride #${rideId}` })
+      .getByRole('button', { name: 'Complete the ride' })
+      .click();
     await expect(card).toContainText('Completed');
 
     // Blocking the busy driver is refused while they hold their ride, naming it.
     const block = await api.patch(`/api/partner/drivers/${drivers.busy.id}`, { action: 'block' });
     expect(block.status()).toBe(409);
-    expect(((await block.json()) as { error: { message: string } }).error.message).toBe(`${drivers.busy.name} holds ride #${heldId}. Reassign that ride first.`);
+    expect(((await block.json()) as { error: { message: string } }).error.message).toBe(
+      `${drivers.busy.name} holds ride #${heldId}. Reassign that ride first.`,
+    );
     // Free the held ride so later specs find the fleet as they expect.
     expect((await api.post(`/api/partner/rides/${heldId}`, { action: 'decline', reason: 'End of the dispatch test' })).status()).toBe(200);
   });

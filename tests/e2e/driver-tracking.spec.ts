@@ -14,7 +14,6 @@ const MOVED = { latitude: 13.0702, longitude: 80.2611 };
 /** The issue's bar: the rider's marker follows the driver within 2 s. */
 const LIVE_MS = 2000;
 
-
 async function driverLogin(page: Page) {
   await page.goto('/in/en/driver/home');
   await expect(page.getByRole('heading', { name: 'Driver sign in' })).toBeVisible();
@@ -79,7 +78,10 @@ test.describe('live driver tracking', () => {
     await rider.goto('/in/en/user/rides');
     const riderCard = rideCard(rider, rideId);
     await expect(riderCard).toContainText('Driver assigned');
-    const startCode = (await riderCard.getByText(/Start code/).locator('strong').textContent())!.trim();
+    const startCode = (await riderCard
+      .getByText(/Start code/)
+      .locator('strong')
+      .textContent())!.trim();
     await riderCard.getByRole('button', { name: 'Share' }).click();
     const link = await riderCard.getByLabel('Tracking link').inputValue();
     expect(link).toMatch(new RegExp(`/in/en/track/driver\\?rideId=${rideId}&token=[A-Za-z0-9_-]{43}$`));

@@ -144,7 +144,7 @@ test.describe('bad input never reaches a 500', () => {
     `/in/en/${'x'.repeat(5000)}`,
     '/zz/qq/user/home',
     '/in/e/user/home',
-    "/in/en/<script>alert(1)</script>",
+    '/in/en/<script>alert(1)</script>',
     '/in/en/..%2f..%2fetc%2fpasswd',
     '/in/en/user/home?x=%00',
   ];

@@ -19,7 +19,7 @@ const VNU_JAR = path.join(process.cwd(), 'node_modules/vnu-jar/build/dist/vnu.ja
  * it does not know `paint-order` (CSS Fill and Stroke Level 3, SVG 2, in every
  * current browser), which outlines the map's marker labels.
  */
-const KNOWN_FALSE_POSITIVES = new Set(['CSS: “width”: The types are incompatible.', 'CSS: “paint-order”: Property “paint-order” doesn\'t exist.']);
+const KNOWN_FALSE_POSITIVES = new Set(['CSS: “width”: The types are incompatible.', "CSS: “paint-order”: Property “paint-order” doesn't exist."]);
 
 const MARKETS = ['/in/en', '/ae/ar'];
 /** The platform's landing lives on its own host (Node does not resolve *.localhost: the Host header names it). */
@@ -56,7 +56,10 @@ test('the HTML of every page kind validates with the Nu checker, in English and 
       files.set(`file:${file}`, url);
     }
   }
-  const run = spawnSync('java', ['-jar', VNU_JAR, '--format', 'json', '--errors-only', ...[...files.keys()].map((f) => f.slice(5))], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync('java', ['-jar', VNU_JAR, '--format', 'json', '--errors-only', ...[...files.keys()].map((f) => f.slice(5))], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   expect(run.error, 'java runs (scripts/test.sh installs default-jre-headless)').toBeUndefined();
   const { messages } = JSON.parse(run.stderr || run.stdout) as { messages: VnuMessage[] };
   const errors = messages

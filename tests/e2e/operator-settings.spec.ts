@@ -56,7 +56,10 @@ async function sitemapPlaces(request: APIRequestContext, origin: string): Promis
 test.describe('on a desktop screen', () => {
   test.use({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false });
 
-  test('a new operator sets logo, colour, cities and phone; its rider site, place pages and sitemap follow; the demo operator is unchanged', async ({ page, request }) => {
+  test('a new operator sets logo, colour, cities and phone; its rider site, place pages and sitemap follow; the demo operator is unchanged', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(180_000);
     const demoPlacesBefore = await sitemapPlaces(request, DEMO);
     expect(demoPlacesBefore.length).toBeGreaterThan(3);
@@ -88,7 +91,9 @@ test.describe('on a desktop screen', () => {
 
     // logo: a script-carrying SVG is refused, a clean one stored
     const logo = page.getByRole('region', { name: 'Logo' });
-    await logo.getByLabel('Logo file').setInputFiles({ name: 'bad.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(LOGO_SVG.replace('<circle', '<script>alert(1)</script><circle')) });
+    await logo
+      .getByLabel('Logo file')
+      .setInputFiles({ name: 'bad.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(LOGO_SVG.replace('<circle', '<script>alert(1)</script><circle')) });
     await logo.getByRole('button', { name: 'Upload logo' }).click();
     await expect(logo.getByRole('alert')).toHaveText('The SVG carries script or event handlers, which a logo may not have.');
     await logo.getByLabel('Logo file').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(LOGO_SVG) });
@@ -113,7 +118,10 @@ test.describe('on a desktop screen', () => {
     const cities = page.getByRole('region', { name: 'Service cities' });
     for (const city of ['Coimbatore', 'Madurai', 'Salem']) {
       await cities.getByLabel('Search a city').fill(city);
-      await cities.getByRole('button', { name: `Add ${city}` }).first().click();
+      await cities
+        .getByRole('button', { name: `Add ${city}` })
+        .first()
+        .click();
       await expect(cities.getByRole('list', { name: 'Service cities' }).getByText(city, { exact: true })).toBeVisible();
     }
     await cities.getByRole('button', { name: 'Make Madurai the main city' }).click();
@@ -183,7 +191,12 @@ test.describe('on a desktop screen', () => {
     expect(await sitemapPlaces(request, DEMO)).toEqual(demoPlacesBefore);
     await rider.goto(`${DEMO}/in/en/user/home`);
     expect(await rider.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim())).toBe('#0f766e');
-    await expect(rider.getByRole('link', { name: /Meridian Cabs/ }).first().locator('img')).toHaveAttribute('src', '/brand/meridian-logo.svg');
+    await expect(
+      rider
+        .getByRole('link', { name: /Meridian Cabs/ })
+        .first()
+        .locator('img'),
+    ).toHaveAttribute('src', '/brand/meridian-logo.svg');
     // the demo's own Coimbatore page stays; Salem, added and removed by the new operator, was never the demo's
     expect((await get(request, `${DEMO}/in/en/place/coimbatore`)).status()).toBe(200);
     expect((await get(request, `${DEMO}/in/en/place/salem`)).status()).toBe(404);

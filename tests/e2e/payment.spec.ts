@@ -30,8 +30,22 @@ test.afterAll(() => new Promise<void>((resolve) => gateway.close(() => resolve()
 
 /** What PayU posts back to surl, signed by the reverse hash (no udfs, no additional charges). */
 function gatewayAnswer(form: Record<string, string>, status: string) {
-  const answer = { mihpayid: '403993715524045752', mode: 'CC', status, key: form.key, txnid: form.txnid, amount: form.amount, productinfo: form.productinfo, firstname: form.firstname, email: form.email, phone: form.phone };
-  return { ...answer, hash: sha512(`${SALT}|${status}|||||||||||${form.email}|${form.firstname}|${form.productinfo}|${form.amount}|${form.txnid}|${form.key}`) };
+  const answer = {
+    mihpayid: '403993715524045752',
+    mode: 'CC',
+    status,
+    key: form.key,
+    txnid: form.txnid,
+    amount: form.amount,
+    productinfo: form.productinfo,
+    firstname: form.firstname,
+    email: form.email,
+    phone: form.phone,
+  };
+  return {
+    ...answer,
+    hash: sha512(`${SALT}|${status}|||||||||||${form.email}|${form.firstname}|${form.productinfo}|${form.amount}|${form.txnid}|${form.key}`),
+  };
 }
 
 test('a rider books with Card: the pay page posts the hashed form once to the gateway, and the signed success marks the ride paid', async ({ page }) => {

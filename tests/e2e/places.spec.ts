@@ -27,7 +27,13 @@ async function quotedKm(page: Page): Promise<number> {
 }
 
 test('a rider books an airport departure from T Nagar to MAA, quoted between the locality and the airport', async ({ page }) => {
-  await fillLocalTrip(page, { kind: 'Airport', from: ['T Nagar', 'T Nagar, Chennai'], to: ['MAA', 'Chennai International Airport \\(MAA\\)'], time: '6:00 AM', flight: '6E 561' });
+  await fillLocalTrip(page, {
+    kind: 'Airport',
+    from: ['T Nagar', 'T Nagar, Chennai'],
+    to: ['MAA', 'Chennai International Airport \\(MAA\\)'],
+    time: '6:00 AM',
+    flight: '6E 561',
+  });
   await expect(page.getByRole('img', { name: /^Route from T Nagar, Chennai to Chennai International Airport \(MAA\)/ })).toBeVisible();
   // T Nagar (13.041, 80.234) to the airport (12.982, 80.164) is about 10 km in a straight line;
   // Chennai's centre to the airport would be about 16, and centre to centre 0.

@@ -20,7 +20,8 @@ const EMAIL = 'owner@moonrisecabs.example';
 const DOMAIN = 'moonrise-e2e.test';
 
 /** Node does not resolve *.localhost (or our test domain): ask loopback with the Host header. */
-const viaHost = (request: APIRequestContext, host: string, path: string) => request.get(`http://127.0.0.1:${PORT}${path}`, { headers: { host }, maxRedirects: 0 });
+const viaHost = (request: APIRequestContext, host: string, path: string) =>
+  request.get(`http://127.0.0.1:${PORT}${path}`, { headers: { host }, maxRedirects: 0 });
 
 /** Signs in by e-mail code on `host`'s login page and waits for the console home (on the same host, or the one it hands over to). */
 async function consoleLogin(page: Page, host: string, email: string, home: string) {
@@ -28,7 +29,10 @@ async function consoleLogin(page: Page, host: string, email: string, home: strin
   await page.getByLabel('E-mail').fill(email);
   const sent = await mailCount(page.request, email);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('dialog', { name: 'Enter the code' }).getByLabel('4-digit code').fill(await codeFromMail(page.request, email, sent));
+  await page
+    .getByRole('dialog', { name: 'Enter the code' })
+    .getByLabel('4-digit code')
+    .fill(await codeFromMail(page.request, email, sent));
   await expect(page).toHaveURL(`${origin(home)}/in/en/travel/home`, { timeout: 15_000 });
 }
 
@@ -76,7 +80,9 @@ test('a new operator signs up on the platform host under the platform name; the 
   const sent = await mailCount(page.request, EMAIL);
   await page.getByRole('button', { name: 'Continue' }).click();
   const code = await codeFromMail(page.request, EMAIL, sent);
-  const mails: { raw: string }[] = await (await page.request.get(`http://127.0.0.1:${process.env.SMTP_SINK_HTTP_PORT ?? 2526}/messages?to=${encodeURIComponent(EMAIL)}`)).json();
+  const mails: { raw: string }[] = await (
+    await page.request.get(`http://127.0.0.1:${process.env.SMTP_SINK_HTTP_PORT ?? 2526}/messages?to=${encodeURIComponent(EMAIL)}`)
+  ).json();
   expect(mails.at(-1)!.raw).toMatch(/Subject: .*Travelsx/);
   expect(mails.at(-1)!.raw).not.toContain('Meridian');
   await page.getByRole('dialog', { name: 'Enter the code' }).getByLabel('4-digit code').fill(code);
@@ -93,12 +99,15 @@ test('a new operator signs up on the platform host under the platform name; the 
   await again.close();
 });
 
-test("an existing operator signs in on the platform host and continues on its own console host", async ({ page }) => {
+test('an existing operator signs in on the platform host and continues on its own console host', async ({ page }) => {
   await consoleLogin(page, 'platform.localhost', 'hello@meridiancabs.example', 'demo.localhost');
   await expect(page.getByRole('heading', { name: 'Business Overview' })).toBeVisible();
 });
 
-test('the operator connects its own domain (DNS records, a refused check, Verify; the old host answers 308, the domain serves the site) and its own PayU account', async ({ page, request }) => {
+test('the operator connects its own domain (DNS records, a refused check, Verify; the old host answers 308, the domain serves the site) and its own PayU account', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(150_000);
   // (its code for the platform's host was sent moments ago at signup: a new one there waits 30 s, so it signs in on its console host)
   await consoleLogin(page, `${SLUG}.localhost`, EMAIL, `${SLUG}.localhost`);

@@ -192,9 +192,19 @@ for (const viewport of PHONES) {
       await expect(use).toBeChecked();
       const spent = money(/Use (₹[\d,.]+)/.exec((await use.locator('..').textContent())!)![1]);
       expect(spent).toBeGreaterThan(0);
-      const total = money((await page.locator('dt', { hasText: /^Total$/ }).locator('xpath=following-sibling::dd[1]').textContent())!);
+      const total = money(
+        (await page
+          .locator('dt', { hasText: /^Total$/ })
+          .locator('xpath=following-sibling::dd[1]')
+          .textContent())!,
+      );
       await expect(page.getByText('Paid from wallet')).toBeVisible();
-      const toDriver = money((await page.locator('dt', { hasText: /^Pay the driver$/ }).locator('xpath=following-sibling::dd[1]').textContent())!);
+      const toDriver = money(
+        (await page
+          .locator('dt', { hasText: /^Pay the driver$/ })
+          .locator('xpath=following-sibling::dd[1]')
+          .textContent())!,
+      );
       expect(toDriver).toBeCloseTo(total - spent, 2);
       await page.getByRole('button', { name: 'Book now' }).click();
       await expect(page).toHaveURL(/\/ride\/confirmed$/, { timeout: 20_000 });
@@ -211,13 +221,18 @@ for (const viewport of PHONES) {
     test('the route page’s Book button opens the form filled in, and its quote equals the page’s figures', async ({ page }) => {
       await page.goto('/in/en/taxi/chennai-to-bangalore');
       await noHorizontalScroll(page);
-      const fares = page.getByRole('region').filter({ has: page.getByRole('table') }).first();
+      const fares = page
+        .getByRole('region')
+        .filter({ has: page.getByRole('table') })
+        .first();
       const sedanRow = fares.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Sedan' }) });
       const totalCell = sedanRow.getByRole('cell').last();
-      await expect(totalCell).toBeInViewport({ ratio: 0.1 }).catch(async () => {
-        await totalCell.scrollIntoViewIfNeeded();
-        await expect(totalCell).toBeInViewport();
-      });
+      await expect(totalCell)
+        .toBeInViewport({ ratio: 0.1 })
+        .catch(async () => {
+          await totalCell.scrollIntoViewIfNeeded();
+          await expect(totalCell).toBeInViewport();
+        });
       const box = (await totalCell.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
       const pageTotal = money((await totalCell.textContent())!);

@@ -18,7 +18,18 @@ const MARKETS = [
   { prefix: '/in/ta', locale: 'ta-IN' },
   { prefix: '/ae/ar', locale: 'ar-AE' },
 ];
-const RIDER_PAGES = ['/user/home', '/user/form/taxi/booking', '/user/ai/taxi/booking', '/user/whatsapp/taxi/booking', '/user/rides', '/user/wallet', '/user/profile', '/user/support', '/contact-us', '/ride/summary'];
+const RIDER_PAGES = [
+  '/user/home',
+  '/user/form/taxi/booking',
+  '/user/ai/taxi/booking',
+  '/user/whatsapp/taxi/booking',
+  '/user/rides',
+  '/user/wallet',
+  '/user/profile',
+  '/user/support',
+  '/contact-us',
+  '/ride/summary',
+];
 const BRAND = 'Meridian Cabs';
 
 /** The page is no wider than the viewport. */
@@ -29,10 +40,21 @@ async function expectNoSideScroll(page: Page, what: string) {
 
 /** Inside the viewport and not cut (its text fits its box). */
 async function expectWholeOnScreen(page: Page, selector: string, what: string) {
-  const box = await page.locator(selector).first().evaluate((element) => {
-    const rect = element.getBoundingClientRect();
-    return { left: rect.left, right: rect.right, top: rect.top, bottom: rect.bottom, cut: element.scrollWidth > element.clientWidth + 1, view: window.innerWidth, height: window.innerHeight };
-  });
+  const box = await page
+    .locator(selector)
+    .first()
+    .evaluate((element) => {
+      const rect = element.getBoundingClientRect();
+      return {
+        left: rect.left,
+        right: rect.right,
+        top: rect.top,
+        bottom: rect.bottom,
+        cut: element.scrollWidth > element.clientWidth + 1,
+        view: window.innerWidth,
+        height: window.innerHeight,
+      };
+    });
   expect(box.left, `${what} starts off screen`).toBeGreaterThanOrEqual(0);
   expect(box.right, `${what} ends off screen`).toBeLessThanOrEqual(box.view);
   expect(box.top, `${what} is above the screen`).toBeGreaterThanOrEqual(0);
@@ -85,7 +107,8 @@ test('the vehicle step at 360 px: vehicle pictures, and the route sketch labelle
     const win = window as unknown as { __shift: number };
     win.__shift = 0;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) win.__shift += entry.value;
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) win.__shift += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
   // This machine has no internet: the default open style (OpenFreeMap) cannot load, so the sketch stays. As on
@@ -121,7 +144,33 @@ test('the vehicle step at 360 px: vehicle pictures, and the route sketch labelle
 const STAND_IN_STYLE = {
   version: 8,
   name: 'stand-in',
-  sources: { land: { type: 'geojson', attribution: '© Stand-in map data', data: { type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [[[76, 11], [82, 11], [82, 15], [76, 15], [76, 11]]] } }] } } },
+  sources: {
+    land: {
+      type: 'geojson',
+      attribution: '© Stand-in map data',
+      data: {
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            properties: {},
+            geometry: {
+              type: 'Polygon',
+              coordinates: [
+                [
+                  [76, 11],
+                  [82, 11],
+                  [82, 15],
+                  [76, 15],
+                  [76, 11],
+                ],
+              ],
+            },
+          },
+        ],
+      },
+    },
+  },
   layers: [
     { id: 'background', type: 'background', paint: { 'background-color': '#dfe9e6' } },
     { id: 'land', type: 'fill', source: 'land', paint: { 'fill-color': '#c9dcd5' } },
@@ -131,13 +180,27 @@ const STAND_IN_STYLE = {
 test.describe('the open-data map', () => {
   test('with its style reachable, the vehicle step shows the MapLibre map with P and D and the attribution instead of the sketch', async () => {
     // WebGL in headless Chromium: software rendering (the suite's launch flags turn the GPU off).
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'] });
-    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true, locale: 'en-IN' });
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-dev-shm-usage', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'],
+    });
+    const context = await browser.newContext({
+      baseURL: test.info().project.use.baseURL,
+      viewport: { width: 412, height: 915 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-IN',
+    });
     const page = await context.newPage();
     let styleAsked = 0;
     await page.route('https://tiles.openfreemap.org/**', (route) => {
       styleAsked += 1;
-      return route.fulfill({ status: 200, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: JSON.stringify(STAND_IN_STYLE) });
+      return route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        headers: { 'access-control-allow-origin': '*' },
+        body: JSON.stringify(STAND_IN_STYLE),
+      });
     });
     await fillTrip(page, { from: 'Chennai', to: 'Bengaluru', time: '8:00 PM' });
     await expect(page.locator('[data-open-map="ready"]')).toBeAttached({ timeout: 30_000 });

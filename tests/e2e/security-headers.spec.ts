@@ -39,7 +39,10 @@ test.describe('security headers', () => {
       const html = await response.text();
       const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
       expect(scripts.length, path).toBeGreaterThan(0);
-      expect(scripts.filter((tag) => !tag.includes(`nonce="${nonce}"`)), path).toEqual([]);
+      expect(
+        scripts.filter((tag) => !tag.includes(`nonce="${nonce}"`)),
+        path,
+      ).toEqual([]);
     }
     expect(nonces.size).toBe(4);
   });
@@ -51,7 +54,9 @@ test.describe('security headers', () => {
       const headers = response.headers();
       for (const [name, pattern] of Object.entries(COMMON)) expect(headers[name], `${path} ${name}`).toMatch(pattern);
       expect(headers['content-security-policy'], path).toMatch(/script-src 'self';/);
-      const executable = [...(await response.text()).matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]).filter((attributes) => !attributes.includes('application/ld+json'));
+      const executable = [...(await response.text()).matchAll(/<script\b([^>]*)>/g)]
+        .map((m) => m[1])
+        .filter((attributes) => !attributes.includes('application/ld+json'));
       expect(executable, path).toEqual([' src="/visit.js" async=""']);
     }
   });

@@ -23,7 +23,13 @@ function get(request: APIRequestContext, url: string, extra: Record<string, stri
   return request.get(`${LOOPBACK}${target.pathname}${target.search}`, { headers: { host: target.host, 'user-agent': CRAWLER_UA, ...extra }, maxRedirects: 0 });
 }
 
-const decode = (text: string) => text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+const decode = (text: string) =>
+  text
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 
 function attributes(tag: string): Record<string, string> {
   const found: Record<string, string> = {};
@@ -143,7 +149,13 @@ function checkPage(page: Page, entry: SitemapEntry, origin: string, pages: Map<s
   for (const rating of [...text.matchAll(/"AggregateRating","ratingValue":([\d.]+),"ratingCount":(\d+)/g)]) {
     check(() => assert.ok(Number(rating[2]) >= 1 && Number(rating[1]) >= 1 && Number(rating[1]) <= 5, `${where}: a real AggregateRating`));
   }
-  check(() => assert.equal((text.match(/AggregateRating/g) ?? []).length, [...text.matchAll(/"AggregateRating","ratingValue":/g)].length, `${where}: AggregateRating carries its figures`));
+  check(() =>
+    assert.equal(
+      (text.match(/AggregateRating/g) ?? []).length,
+      [...text.matchAll(/"AggregateRating","ratingValue":/g)].length,
+      `${where}: AggregateRating carries its figures`,
+    ),
+  );
   if (isBlog) {
     const [post] = nodesOfType(page, 'BlogPosting');
     check(() => assert.ok(post, `${where}: BlogPosting`));
@@ -170,7 +182,13 @@ function checkPage(page: Page, entry: SitemapEntry, origin: string, pages: Map<s
   if (!breadcrumbs) return [...problems, `${where}: BreadcrumbList`];
   const items = breadcrumbs.itemListElement as { position: number; name: string; item: string }[];
   check(() => assert.ok(items.length >= 2, `${where}: a breadcrumb trail of at least two items`));
-  check(() => assert.deepEqual(items.map((item) => item.position), items.map((_, index) => index + 1), `${where}: breadcrumb positions`));
+  check(() =>
+    assert.deepEqual(
+      items.map((item) => item.position),
+      items.map((_, index) => index + 1),
+      `${where}: breadcrumb positions`,
+    ),
+  );
   check(() => assert.equal(items.at(-1)!.item, page.url, `${where}: the last breadcrumb is the page`));
   return problems;
 }
@@ -194,7 +212,13 @@ test.describe('crawlers', () => {
   });
 
   test('an unknown place answers the localized 404 page with status 404', async ({ request, page }) => {
-    for (const path of ['/in/en/place/atlantis', '/in/en/place/chennai/helicopter-taxi', '/in/en/taxi/chennai-to-mumbai', '/in/en/atlantis', '/in/en/place/%21%21%21']) {
+    for (const path of [
+      '/in/en/place/atlantis',
+      '/in/en/place/chennai/helicopter-taxi',
+      '/in/en/taxi/chennai-to-mumbai',
+      '/in/en/atlantis',
+      '/in/en/place/%21%21%21',
+    ]) {
       const response = await request.get(`${LOOPBACK}${path}`, { maxRedirects: 0 });
       expect(response.status(), path).toBe(404);
       expect(await response.text(), path).toContain('Page not found');
@@ -245,7 +269,13 @@ test.describe('crawlers', () => {
     expect(acme.entries.some((e) => /chennai/.test(e.loc))).toBe(false);
     expect(demo.entries.some((e) => /dubai/.test(e.loc))).toBe(false);
     const demoPaths = demo.entries.map((e) => new URL(e.loc).pathname);
-    for (const path of ['/in/en/user/home', '/in/en/service/places', '/in/en/place/chennai', '/in/ta/place/chennai/airport-taxi', '/in/en/taxi/chennai-to-pondicherry']) {
+    for (const path of [
+      '/in/en/user/home',
+      '/in/en/service/places',
+      '/in/en/place/chennai',
+      '/in/ta/place/chennai/airport-taxi',
+      '/in/en/taxi/chennai-to-pondicherry',
+    ]) {
       expect(demoPaths, path).toContain(path);
     }
     const manifest = async (host: string) => (await request.get(`${LOOPBACK}/manifest.webmanifest`, { headers: { host } })).json();
@@ -263,7 +293,15 @@ test.describe('crawlers', () => {
       const urls = [...new Set(site.entries.map((e) => e.loc))];
       expect(urls.length).toBe(site.entries.length);
       const pages = await crawl(request, urls);
-      const missing = [...new Set([...pages.values()].flatMap((p) => Object.entries(p.alternates).filter(([lang, href]) => lang !== 'x-default' && !pages.has(href)).map(([, href]) => href)))];
+      const missing = [
+        ...new Set(
+          [...pages.values()].flatMap((p) =>
+            Object.entries(p.alternates)
+              .filter(([lang, href]) => lang !== 'x-default' && !pages.has(href))
+              .map(([, href]) => href),
+          ),
+        ),
+      ];
       for (const [url, page] of await crawl(request, missing)) pages.set(url, page);
       const problems = site.entries.flatMap((entry) => checkPage(pages.get(entry.loc)!, entry, site.origin, pages));
       expect(problems, `${problems.length} problems on ${site.entries.length} pages`).toEqual([]);

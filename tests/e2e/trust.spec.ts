@@ -14,11 +14,14 @@ const COMMENT = 'Spotless car and a careful driver';
 async function outboxText(page: Page, to: string, pattern: RegExp): Promise<string> {
   let text = '';
   await expect
-    .poll(async () => {
-      const json = (await (await page.request.get(`${ORIGIN}/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as { data?: { body: string }[] };
-      text = json.data?.find((m) => pattern.test(m.body))?.body ?? '';
-      return text;
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const json = (await (await page.request.get(`${ORIGIN}/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as { data?: { body: string }[] };
+        text = json.data?.find((m) => pattern.test(m.body))?.body ?? '';
+        return text;
+      },
+      { timeout: 15_000 },
+    )
     .toMatch(pattern);
   return text;
 }
@@ -33,7 +36,9 @@ async function signInInCashbackSheet(page: Page, phone: string, name: string) {
   await page.getByRole('dialog', { name: 'Enter the code' }).getByLabel('4-digit code').fill(code);
 }
 
-test('a rider books for a passenger, who gets the driver and code; the ride starts with it; the rider downloads the invoice and rates; the approved comment and the new average reach the site', async ({ browser }) => {
+test('a rider books for a passenger, who gets the driver and code; the ride starts with it; the rider downloads the invoice and rates; the approved comment and the new average reach the site', async ({
+  browser,
+}) => {
   test.setTimeout(150_000);
   const partnerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const riderContext = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true, acceptDownloads: true });
@@ -86,7 +91,10 @@ test('a rider books for a passenger, who gets the driver and code; the ride star
   await start.getByRole('button', { name: 'Start the trip' }).click();
   await expect(partnerCard).toContainText('On Trip');
   await partnerCard.getByRole('button', { name: 'Complete' }).click();
-  await partner.getByRole('dialog', { name: `Complete ride #${rideId}` }).getByRole('button', { name: 'Complete the ride' }).click();
+  await partner
+    .getByRole('dialog', { name: `Complete ride #${rideId}` })
+    .getByRole('button', { name: 'Complete the ride' })
+    .click();
   await expect(partnerCard).toContainText('Completed');
 
   // The rider downloads the invoice PDF from My rides

@@ -34,7 +34,12 @@ async function lookAsEach(browser: Browser, items: { cookie: string; url: string
     await contexts[worker].clearCookies();
     // The browser takes the cookie from a response, as from the server (CDP refuses __Host- cookies for *.localhost).
     const origin = new URL(item.url).origin;
-    await pages[worker].route(`${origin}/xss-cookie`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '', headers: { 'set-cookie': `${item.cookie}; Path=/; HttpOnly; Secure; SameSite=Lax` } }), { times: 1 });
+    await pages[worker].route(
+      `${origin}/xss-cookie`,
+      (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html', body: '', headers: { 'set-cookie': `${item.cookie}; Path=/; HttpOnly; Secure; SameSite=Lax` } }),
+      { times: 1 },
+    );
     await pages[worker].goto(`${origin}/xss-cookie`);
     return watches[worker].open(pages[worker], item.url, item.expected);
   });
@@ -64,7 +69,16 @@ let uiCustomerRide = 0;
 /** Customer rides accepted by the driver of the same payload, by payload number. */
 let acceptedRides = new Map<number, number>();
 const riderPages: Needle[] = [];
-const consolePages = { rides: [] as Needle[], events: [] as Needle[], customers: [] as Needle[], customerDrivers: [] as Needle[], drivers: [] as Needle[], agencies: [] as Needle[], vehicles: [] as Needle[], acceptDialog: [] as Needle[] };
+const consolePages = {
+  rides: [] as Needle[],
+  events: [] as Needle[],
+  customers: [] as Needle[],
+  customerDrivers: [] as Needle[],
+  drivers: [] as Needle[],
+  agencies: [] as Needle[],
+  vehicles: [] as Needle[],
+  acceptDialog: [] as Needle[],
+};
 
 test.afterAll(async () => {
   await partnerContext?.close();
@@ -87,7 +101,13 @@ test('the corpus is live: each payload, dropped unescaped into the context it is
     const target = page.locator('#xss-target, body a, body button, body div[onpointerover], svg text').first();
     if (payload.trigger === 'hover') await target.hover({ timeout: 2000 }).catch(() => undefined);
     if (payload.trigger === 'click') await target.click({ timeout: 2000, noWaitAfter: true }).catch(() => undefined);
-    const fired = await expect.poll(() => hits.some((h) => h.n === payload.n), { timeout: 5000 }).toBe(true).then(() => true, () => false);
+    const fired = await expect
+      .poll(() => hits.some((h) => h.n === payload.n), { timeout: 5000 })
+      .toBe(true)
+      .then(
+        () => true,
+        () => false,
+      );
     // The page probe must see what such markup leaves in the DOM, or a clean look would prove nothing.
     const planted = payload.context === 'html' && /\son\w+=|javascript:|srcdoc|<iframe|<object|<embed/i.test(payload.text);
     const seen = !planted || (await inspectPage(page, [])).active.length > 0;
@@ -95,7 +115,11 @@ test('the corpus is live: each payload, dropped unescaped into the context it is
   };
   // Payloads that run by themselves in three tabs at once; those that need a pointer in the front tab.
   const pages = await Promise.all([0, 1, 2].map(() => context.newPage()));
-  const silent = await pool(XSS_PAYLOADS.filter((p) => p.trigger === 'none'), pages.length, (payload, _index, worker) => fires(pages[worker], payload));
+  const silent = await pool(
+    XSS_PAYLOADS.filter((p) => p.trigger === 'none'),
+    pages.length,
+    (payload, _index, worker) => fires(pages[worker], payload),
+  );
   await pages[0].bringToFront();
   for (const payload of XSS_PAYLOADS.filter((p) => p.trigger !== 'none')) silent.push(await fires(pages[0], payload));
   expect(silent.filter(Boolean)).toEqual([]);
@@ -112,7 +136,10 @@ test('a partner signs up with markup as the business name, and adds a vehicle wh
   await partner.getByLabel('E-mail').fill(email);
   await partner.getByLabel('Phone number', { exact: true }).fill(phone(1, 0));
   await partner.getByRole('button', { name: 'Continue' }).click();
-  await partner.getByRole('dialog', { name: 'Enter the code' }).getByLabel('4-digit code').fill(await codeFromOutbox(partner.request, PLATFORM, email));
+  await partner
+    .getByRole('dialog', { name: 'Enter the code' })
+    .getByLabel('4-digit code')
+    .fill(await codeFromOutbox(partner.request, PLATFORM, email));
   await expect(partner).toHaveURL(/\.localhost:\d+\/in\/en\/travel\/home$/, { timeout: 20_000 });
   const host = new URL(partner.url()).hostname;
   const cookie = (await partnerContext.cookies(partner.url())).find((c) => c.name === '__Host-session')!;
@@ -133,7 +160,9 @@ test('a partner signs up with markup as the business name, and adds a vehicle wh
   await sheet.getByRole('button', { name: 'Continue' }).click();
   await expect(partner.getByText('Vehicle added to fleet!')).toBeVisible();
   expectClean(await partnerWatch.look(partner, 'console home after signup', needles('business name', [LAB_NAME])));
-  expectClean(await partnerWatch.open(partner, `${lab.origin}/in/en/travel/vehicles`, [...needles('business name', [LAB_NAME]), ...needles('vehicle model', [model])]));
+  expectClean(
+    await partnerWatch.open(partner, `${lab.origin}/in/en/travel/vehicles`, [...needles('business name', [LAB_NAME]), ...needles('vehicle model', [model])]),
+  );
 });
 
 test('rider names: the profile form (UI), booking sign-up and profile API; shown as text in the header of riders of each kind', async ({ browser }) => {
@@ -146,13 +175,18 @@ test('rider names: the profile form (UI), booking sign-up and profile API; shown
   const signIn = rider.getByRole('dialog', { name: 'Sign in with your phone' });
   await signIn.getByLabel('Phone number', { exact: true }).fill(number);
   await signIn.getByRole('button', { name: 'Continue' }).click();
-  await rider.getByRole('dialog', { name: 'Enter the code' }).getByLabel('4-digit code').fill(await lab.riderApi.code(`+91${number}`));
+  await rider
+    .getByRole('dialog', { name: 'Enter the code' })
+    .getByLabel('4-digit code')
+    .fill(await lab.riderApi.code(`+91${number}`));
   const typed = XSS_PAYLOADS[4];
   await rider.getByLabel('Name', { exact: true }).fill(typed.text);
   await rider.getByRole('button', { name: 'Save' }).click();
   await expect(rider.getByText('Your profile is saved.')).toBeVisible();
   await rider.reload();
-  expectClean(await riderWatch.look(rider, 'profile after the form', [...needles('rider name', [typed], 'Signed in as {}'), ...needles('business name', [LAB_NAME])]));
+  expectClean(
+    await riderWatch.look(rider, 'profile after the form', [...needles('rider name', [typed], 'Signed in as {}'), ...needles('business name', [LAB_NAME])]),
+  );
   const cookie = (await riderContext.cookies(lab.origin)).find((c) => c.name === '__Host-session')!;
   lab.riderApi.cookie = `${cookie.name}=${cookie.value}`;
 
@@ -161,24 +195,48 @@ test('rider names: the profile form (UI), booking sign-up and profile API; shown
   // A name too long is refused before the code is checked, so those riders are not sent one.
   const signUp = (payload: XssPayload, i: number) =>
     payload.text.trim().length > 50
-      ? riders[i].post('/api/auth/otp/verify', { userType: 'travelsx-user', countryCode: '91', phoneNumber: phone(3, i), otp: '0000', feature: 'booking-signup', userName: payload.text })
+      ? riders[i].post('/api/auth/otp/verify', {
+          userType: 'travelsx-user',
+          countryCode: '91',
+          phoneNumber: phone(3, i),
+          otp: '0000',
+          feature: 'booking-signup',
+          userName: payload.text,
+        })
       : riders[i].signInRider(phone(3, i), payload.text);
   const signedUp = await feed('booking sign-up name', XSS_PAYLOADS, signUp, ['userName']);
   expectFed(signedUp, payloadsUpTo(50));
   const named = await feed('profile name', signedUp.accepted, (payload) => riders[payload.n - 1].patch('/api/profile', { name: payload.text }), ['name']);
   expectFed(named, signedUp.accepted);
-  const tooLong = await feed('profile name (too long)', XSS_PAYLOADS.filter((p) => p.text.trim().length > 50), (payload) => lab.riderApi.patch('/api/profile', { name: payload.text }), ['name']);
+  const tooLong = await feed(
+    'profile name (too long)',
+    XSS_PAYLOADS.filter((p) => p.text.trim().length > 50),
+    (payload) => lab.riderApi.patch('/api/profile', { name: payload.text }),
+    ['name'],
+  );
   expectFed(tooLong, []);
 
   riderNames = named.accepted;
   // The header and profile are the same for every rider: one rider of each kind of payload is opened (all names are in the console list).
-  const each = named.accepted.filter((p) => XSS_SAMPLE.includes(p)).map((payload) => ({ cookie: riders[payload.n - 1].cookie, url: `${lab.origin}/in/en/user/profile`, expected: needles('rider name', [payload], 'Signed in as {}') }));
+  const each = named.accepted
+    .filter((p) => XSS_SAMPLE.includes(p))
+    .map((payload) => ({
+      cookie: riders[payload.n - 1].cookie,
+      url: `${lab.origin}/in/en/user/profile`,
+      expected: needles('rider name', [payload], 'Signed in as {}'),
+    }));
   expectClean(await lookAsEach(browser, each));
 });
 
 const CHENNAI = { lat: 13.0827, lng: 80.2707 };
 const BENGALURU = { lat: 12.9716, lng: 77.5946 };
-const trip = (pickup: string, dropoff: string) => ({ rideType: 'oneway', tripKind: 'outstation', pickupLocation: { ...CHENNAI, name: pickup }, dropoffLocation: { ...BENGALURU, name: dropoff }, pickupTime: tomorrow() });
+const trip = (pickup: string, dropoff: string) => ({
+  rideType: 'oneway',
+  tripKind: 'outstation',
+  pickupLocation: { ...CHENNAI, name: pickup },
+  dropoffLocation: { ...BENGALURU, name: dropoff },
+  pickupTime: tomorrow(),
+});
 const DECLINED = ' (declined)';
 const searchId = (answer: { json: { data?: unknown } }) => (answer.json.data as { ride_search_id: string }).ride_search_id;
 const rideIdOf = (answer: { json: { data?: unknown } }) => (answer.json.data as { rideId: number }[])[0].rideId;
@@ -199,24 +257,44 @@ test('places, rental package and flight number (form and API); cancel reasons (U
 
   const plain = searchId(await api.post('/api/rides/quote', trip('Chennai', 'Bengaluru')));
   const quotes = new Map<number, string>();
-  const quoted = await feed('place name', XSS_PAYLOADS, async (payload) => {
-    const answer = await api.post('/api/rides/quote', trip(payload.text, payload.text));
-    if (answer.status === 200) quotes.set(payload.n, searchId(answer));
-    return answer;
-  }, ['pickupLocation.name']);
+  const quoted = await feed(
+    'place name',
+    XSS_PAYLOADS,
+    async (payload) => {
+      const answer = await api.post('/api/rides/quote', trip(payload.text, payload.text));
+      if (answer.status === 200) quotes.set(payload.n, searchId(answer));
+      return answer;
+    },
+    ['pickupLocation.name'],
+  );
   expectFed(quoted, payloadsUpTo(200));
   const rental = { tripKind: 'rental', pickupLocation: { ...CHENNAI, name: 'Chennai' }, pickupTime: tomorrow() };
-  const packages = await feed('rental package', XSS_PAYLOADS, (payload) => api.post('/api/rides/quote', { ...rental, packageDetails: payload.text }), ['packageDetails']);
-  const flights = await feed('flight number', XSS_PAYLOADS, (payload) => api.post('/api/rides', { rideSearchId: plain, rideVehicle: 'sedan', idempotencyKey: randomUUID(), flightNumber: payload.text }), ['flightNumber']);
+  const packages = await feed('rental package', XSS_PAYLOADS, (payload) => api.post('/api/rides/quote', { ...rental, packageDetails: payload.text }), [
+    'packageDetails',
+  ]);
+  const flights = await feed(
+    'flight number',
+    XSS_PAYLOADS,
+    (payload) => api.post('/api/rides', { rideSearchId: plain, rideVehicle: 'sedan', idempotencyKey: randomUUID(), flightNumber: payload.text }),
+    ['flightNumber'],
+  );
   expectFed(packages, []);
   expectFed(flights, []);
 
   // Two rides a payload (from its quote, or a plain one where the place was refused): the rider cancels one, the partner declines the other.
-  const book = async (payload: XssPayload) => rideIdOf(await api.post('/api/rides', { rideSearchId: quotes.get(payload.n) ?? plain, rideVehicle: 'sedan', idempotencyKey: randomUUID() }));
+  const book = async (payload: XssPayload) =>
+    rideIdOf(await api.post('/api/rides', { rideSearchId: quotes.get(payload.n) ?? plain, rideVehicle: 'sedan', idempotencyKey: randomUUID() }));
   const pairs = await pool(XSS_PAYLOADS, 3, async (payload) => ({ payload, cancel: await book(payload), decline: await book(payload) }));
-  const cancelled = await feed('cancel reason', XSS_PAYLOADS, (payload, i) => api.post(`/api/rides/${pairs[i].cancel}/cancel`, { reason: payload.text }), ['reason']);
+  const cancelled = await feed('cancel reason', XSS_PAYLOADS, (payload, i) => api.post(`/api/rides/${pairs[i].cancel}/cancel`, { reason: payload.text }), [
+    'reason',
+  ]);
   // A decline reason ends in its own words, so a page cannot show a cancel reason in its place.
-  const declined = await feed('decline reason', XSS_PAYLOADS, (payload, i) => lab.partnerApi.post(`/api/partner/rides/${pairs[i].decline}`, { action: 'decline', reason: `${payload.text}${DECLINED}` }), ['reason']);
+  const declined = await feed(
+    'decline reason',
+    XSS_PAYLOADS,
+    (payload, i) => lab.partnerApi.post(`/api/partner/rides/${pairs[i].decline}`, { action: 'decline', reason: `${payload.text}${DECLINED}` }),
+    ['reason'],
+  );
   expectFed(cancelled, payloadsUpTo(300));
   expectFed(declined, payloadsUpTo(300 - DECLINED.length));
 
@@ -225,14 +303,20 @@ test('places, rental package and flight number (form and API); cancel reasons (U
   const uiRide = await book(viaUi);
   const uiDecline = await book(viaUi);
   await rider.goto(`${lab.origin}/in/en/user/rides`);
-  await rider.getByRole('article', { name: `Ride #${uiRide}`, exact: true }).getByRole('button', { name: 'Cancel ride' }).click();
+  await rider
+    .getByRole('article', { name: `Ride #${uiRide}`, exact: true })
+    .getByRole('button', { name: 'Cancel ride' })
+    .click();
   const dialog = rider.getByRole('dialog', { name: `Cancel ride #${uiRide}?` });
   await dialog.getByLabel('Why are you cancelling?').fill(viaUi.text);
   await dialog.getByRole('button', { name: 'Yes, cancel the ride' }).click();
   await expect(rider.getByText(`Ride #${uiRide} is cancelled. You can find it under Past.`)).toBeVisible();
   await partner.goto(`${lab.origin}/in/en/travel/rides`);
   await showBoardDay(partner, tomorrowInIndia());
-  await partner.getByRole('row', { name: `Ride #${uiDecline}`, exact: true }).getByRole('button', { name: 'Decline' }).click();
+  await partner
+    .getByRole('row', { name: `Ride #${uiDecline}`, exact: true })
+    .getByRole('button', { name: 'Decline' })
+    .click();
   const decline = partner.getByRole('dialog', { name: `Decline ride #${uiDecline}` });
   await decline.getByLabel('Reason').fill(`${declinedInUi.text}${DECLINED}`);
   await decline.getByRole('button', { name: 'Decline the ride' }).click();
@@ -246,7 +330,10 @@ test('places, rental package and flight number (form and API); cancel reasons (U
   consolePages.rides.push(...needles('place', quoted.accepted, 'Pickup {} Drop-off {}'));
   consolePages.events.push(...needles('place', quoted.accepted, 'Booked from {} to {}'));
   placeQuotes = quotes;
-  consolePages.events.push(...needles('cancel reason', [...cancelled.accepted, viaUi], 'Reason: {}'), ...needles('decline reason', [...declined.accepted, declinedInUi], `Reason: {}${DECLINED}`));
+  consolePages.events.push(
+    ...needles('cancel reason', [...cancelled.accepted, viaUi], 'Reason: {}'),
+    ...needles('decline reason', [...declined.accepted, declinedInUi], `Reason: {}${DECLINED}`),
+  );
 });
 
 /** Fills the sheet of the Travels or Drivers screen in the UI and waits for the snackbar. */
@@ -271,31 +358,81 @@ test('fleet: travel company and driver names and places (UI and API), vehicle mo
   const agencyIds = new Map<number, number>();
   const idOf = (answer: { json: { data?: unknown } }) => (answer.json.data as { id: number }).id;
   // The name and, where it fits, the place carry the payload; a name too long is refused, then the place is sent alone.
-  const agencies = await feed('travel name', XSS_PAYLOADS, async (payload, i) => {
-    const answer = await api.post('/api/partner/agencies', { name: payload.text, phone: { dialCode: '91', number: phone(4, i) }, place: fits(payload, 80) ? payload.text : undefined });
-    if (answer.status === 201) agencyIds.set(payload.n, idOf(answer));
-    return answer;
-  }, ['name']);
-  const agencyPlaces = await feed('travel place', XSS_PAYLOADS.filter((p) => !agencyIds.has(p.n)), (payload) => api.post('/api/partner/agencies', { name: `Travel ${payload.n}`, phone: { dialCode: '91', number: phone(6, payload.n) }, place: payload.text }), ['place']);
+  const agencies = await feed(
+    'travel name',
+    XSS_PAYLOADS,
+    async (payload, i) => {
+      const answer = await api.post('/api/partner/agencies', {
+        name: payload.text,
+        phone: { dialCode: '91', number: phone(4, i) },
+        place: fits(payload, 80) ? payload.text : undefined,
+      });
+      if (answer.status === 201) agencyIds.set(payload.n, idOf(answer));
+      return answer;
+    },
+    ['name'],
+  );
+  const agencyPlaces = await feed(
+    'travel place',
+    XSS_PAYLOADS.filter((p) => !agencyIds.has(p.n)),
+    (payload) =>
+      api.post('/api/partner/agencies', { name: `Travel ${payload.n}`, phone: { dialCode: '91', number: phone(6, payload.n) }, place: payload.text }),
+    ['place'],
+  );
   const driverIds = new Map<number, number>();
-  const drivers = await feed('driver name', XSS_PAYLOADS, async (payload, i) => {
-    const answer = await api.post('/api/partner/drivers', { name: payload.text, phone: { dialCode: '91', number: phone(5, i) }, place: fits(payload, 80) ? payload.text : undefined, agencyId: agencyIds.get(payload.n) ?? null });
-    if (answer.status === 201) driverIds.set(payload.n, idOf(answer));
-    return answer;
-  }, ['name']);
-  const driverPlaces = await feed('driver place', XSS_PAYLOADS.filter((p) => !driverIds.has(p.n)), (payload) => api.post('/api/partner/drivers', { name: `Driver ${payload.n}`, phone: { dialCode: '91', number: phone(7, payload.n) }, place: payload.text }), ['place']);
+  const drivers = await feed(
+    'driver name',
+    XSS_PAYLOADS,
+    async (payload, i) => {
+      const answer = await api.post('/api/partner/drivers', {
+        name: payload.text,
+        phone: { dialCode: '91', number: phone(5, i) },
+        place: fits(payload, 80) ? payload.text : undefined,
+        agencyId: agencyIds.get(payload.n) ?? null,
+      });
+      if (answer.status === 201) driverIds.set(payload.n, idOf(answer));
+      return answer;
+    },
+    ['name'],
+  );
+  const driverPlaces = await feed(
+    'driver place',
+    XSS_PAYLOADS.filter((p) => !driverIds.has(p.n)),
+    (payload) => api.post('/api/partner/drivers', { name: `Driver ${payload.n}`, phone: { dialCode: '91', number: phone(7, payload.n) }, place: payload.text }),
+    ['place'],
+  );
   const vehicleIds = new Map<number, number>();
-  const models = await feed('vehicle model', XSS_PAYLOADS, async (payload) => {
-    const answer = await api.post('/api/partner/vehicles', { vehicleType: 'sedan', model: payload.text, number: `X${String(payload.n).padStart(3, '0')} AB${RUN.slice(-4)}` });
-    if (answer.status === 201) vehicleIds.set(payload.n, idOf(answer));
-    return answer;
-  }, ['model']);
-  const numbers = await feed('vehicle number', XSS_PAYLOADS, (payload) => api.post('/api/partner/vehicles', { vehicleType: 'sedan', model: 'Maruti Suzuki Dzire', number: payload.text }), ['number']);
+  const models = await feed(
+    'vehicle model',
+    XSS_PAYLOADS,
+    async (payload) => {
+      const answer = await api.post('/api/partner/vehicles', {
+        vehicleType: 'sedan',
+        model: payload.text,
+        number: `X${String(payload.n).padStart(3, '0')} AB${RUN.slice(-4)}`,
+      });
+      if (answer.status === 201) vehicleIds.set(payload.n, idOf(answer));
+      return answer;
+    },
+    ['model'],
+  );
+  const numbers = await feed(
+    'vehicle number',
+    XSS_PAYLOADS,
+    (payload) => api.post('/api/partner/vehicles', { vehicleType: 'sedan', model: 'Maruti Suzuki Dzire', number: payload.text }),
+    ['number'],
+  );
   const longNames = XSS_PAYLOADS.filter((p) => !payloadsUpTo(50).includes(p));
   expectFed(agencies, payloadsUpTo(50));
   expectFed(drivers, payloadsUpTo(50));
-  expectFed(agencyPlaces, longNames.filter((p) => fits(p, 80)));
-  expectFed(driverPlaces, longNames.filter((p) => fits(p, 80)));
+  expectFed(
+    agencyPlaces,
+    longNames.filter((p) => fits(p, 80)),
+  );
+  expectFed(
+    driverPlaces,
+    longNames.filter((p) => fits(p, 80)),
+  );
   expectFed(models, payloadsUpTo(60));
   // A number keeps letters, digits and one space: none of the corpus is a number after normalisation.
   expectFed(numbers, []);
@@ -306,7 +443,9 @@ test('fleet: travel company and driver names and places (UI and API), vehicle mo
     const assign = vehicleIds.has(n) ? await api.patch(`/api/partner/drivers/${id}`, { vehicleId: vehicleIds.get(n) }) : verify;
     // Online, so the driver is available to accept rides (issue 14: offline drivers are refused).
     const online = await api.patch(`/api/partner/drivers/${id}`, { online: true });
-    return verify.status === 200 && assign.status === 200 && online.status === 200 ? null : `driver of #${n}: ${verify.status}/${assign.status}/${online.status}`;
+    return verify.status === 200 && assign.status === 200 && online.status === 200
+      ? null
+      : `driver of #${n}: ${verify.status}/${assign.status}/${online.status}`;
   });
   expect(verified.filter(Boolean)).toEqual([]);
   driverPayloads = XSS_PAYLOADS.filter((p) => driverIds.has(p.n));
@@ -324,11 +463,22 @@ test('fleet: travel company and driver names and places (UI and API), vehicle mo
     ...needles('driver place', withPlace(drivers), 'Online {}'),
     ...needles('driver place', driverPlaces.accepted, 'Offline {}'),
     ...needles('driver (UI)', [driverInUi], '{} Pending Offline {}'),
-    ...needles('vehicle model', drivers.accepted.filter((p) => vehicleIds.has(p.n)), '{} · Sedan'),
-    ...needles('travel name', drivers.accepted.filter((p) => agencyIds.has(p.n)), 'With {}'),
+    ...needles(
+      'vehicle model',
+      drivers.accepted.filter((p) => vehicleIds.has(p.n)),
+      '{} · Sedan',
+    ),
+    ...needles(
+      'travel name',
+      drivers.accepted.filter((p) => agencyIds.has(p.n)),
+      'With {}',
+    ),
   );
   consolePages.vehicles.push(...needles('vehicle model', models.accepted));
-  consolePages.acceptDialog.push(...needles('driver name', drivers.accepted), ...needles('vehicle model', models.accepted, (text, p) => `X${String(p.n).padStart(3, '0')} AB${RUN.slice(-4)} · ${text}`));
+  consolePages.acceptDialog.push(
+    ...needles('driver name', drivers.accepted),
+    ...needles('vehicle model', models.accepted, (text, p) => `X${String(p.n).padStart(3, '0')} AB${RUN.slice(-4)} · ${text}`),
+  );
   // Drivers in the customer list: name, then their travel company (the same payload), then the phone.
   consolePages.customerDrivers.push(...needles('driver name', drivers.accepted, (text, p) => `${text} ${text} +91 ${phone(5, p.n - 1)}`));
 });
@@ -338,9 +488,15 @@ test('book for a customer: the customer name (UI and API) on rides from the plac
   const typed = XSS_PAYLOADS[6];
   await partner.goto(`${lab.origin}/in/en/travel/ride/book`);
   const form = partner.getByRole('form', { name: 'Book Taxi' });
-  for (const [label, place] of [['Pickup location', 'Chennai'], ['Drop-off location', 'Bengaluru']]) {
+  for (const [label, place] of [
+    ['Pickup location', 'Chennai'],
+    ['Drop-off location', 'Bengaluru'],
+  ]) {
     await form.getByRole('combobox', { name: label }).fill(place.slice(0, 4));
-    await partner.getByRole('option', { name: new RegExp(`^${place}`) }).first().click();
+    await partner
+      .getByRole('option', { name: new RegExp(`^${place}`) })
+      .first()
+      .click();
   }
   await form.getByLabel('Pickup date').fill(inIndia(2));
   await form.getByLabel('Pickup time').selectOption({ index: 1 });
@@ -354,26 +510,57 @@ test('book for a customer: the customer name (UI and API) on rides from the plac
   uiCustomerRide = Number(/#(\d+)/.exec((await booked.textContent())!)![1]);
 
   const rides = new Map<number, number>();
-  const customers = await feed('customer name', XSS_PAYLOADS, async (payload, i) => {
-    const answer = await api.post('/api/partner/rides/book', { customerName: payload.text, customerPhone: { dialCode: '91', number: phone(8, i) }, rideSearchId: placeQuotes.get(payload.n) ?? placeQuotes.values().next().value, rideVehicle: 'sedan', idempotencyKey: randomUUID() });
-    if (answer.status === 201) rides.set(payload.n, rideIdOf(answer));
-    return answer;
-  }, ['customerName']);
+  const customers = await feed(
+    'customer name',
+    XSS_PAYLOADS,
+    async (payload, i) => {
+      const answer = await api.post('/api/partner/rides/book', {
+        customerName: payload.text,
+        customerPhone: { dialCode: '91', number: phone(8, i) },
+        rideSearchId: placeQuotes.get(payload.n) ?? placeQuotes.values().next().value,
+        rideVehicle: 'sedan',
+        idempotencyKey: randomUUID(),
+      });
+      if (answer.status === 201) rides.set(payload.n, rideIdOf(answer));
+      return answer;
+    },
+    ['customerName'],
+  );
   expectFed(customers, payloadsUpTo(50));
   // Names a spreadsheet would run as formulas: the export must defuse them.
   const formulas = ['=1+1', '+1+1', '-1+1', '@SUM(A1)'];
-  const formulaRides = await pool(formulas, 2, async (name, i) => (await api.post('/api/partner/rides/book', { customerName: name, customerPhone: { dialCode: '91', number: phone(8, 80 + i) }, rideSearchId: placeQuotes.values().next().value, rideVehicle: 'sedan', idempotencyKey: randomUUID() })).status);
+  const formulaRides = await pool(
+    formulas,
+    2,
+    async (name, i) =>
+      (
+        await api.post('/api/partner/rides/book', {
+          customerName: name,
+          customerPhone: { dialCode: '91', number: phone(8, 80 + i) },
+          rideSearchId: placeQuotes.values().next().value,
+          rideVehicle: 'sedan',
+          idempotencyKey: randomUUID(),
+        })
+      ).status,
+  );
   expect(formulaRides).toEqual(formulas.map(() => 201));
-  const accepted = await pool([...rides].filter(([n]) => fleet.driverIds.has(n) && fleet.vehicleIds.has(n)), 3, async ([n, rideId]) => {
-    const answer = await api.post(`/api/partner/rides/${rideId}`, { action: 'accept', driverId: fleet.driverIds.get(n), vehicleId: fleet.vehicleIds.get(n) });
-    return answer.status === 200 ? n : `ride of #${n}: ${answer.status} ${JSON.stringify(answer.json).slice(0, 120)}`;
-  });
+  const accepted = await pool(
+    [...rides].filter(([n]) => fleet.driverIds.has(n) && fleet.vehicleIds.has(n)),
+    3,
+    async ([n, rideId]) => {
+      const answer = await api.post(`/api/partner/rides/${rideId}`, { action: 'accept', driverId: fleet.driverIds.get(n), vehicleId: fleet.vehicleIds.get(n) });
+      return answer.status === 200 ? n : `ride of #${n}: ${answer.status} ${JSON.stringify(answer.json).slice(0, 120)}`;
+    },
+  );
   expect(accepted.filter((a) => typeof a === 'string')).toEqual([]);
   const drivenBy = driverPayloads.filter((p) => accepted.includes(p.n));
   acceptedRides = new Map(drivenBy.map((p) => [p.n, rides.get(p.n)!]));
   expect(drivenBy.length).toBeGreaterThan(40);
 
-  consolePages.rides.push(...needles('customer name', [...customers.accepted, typed], 'Customer {} Phone'), ...needles('driver name', drivenBy, (text, p) => `Driver: ${text} · X${String(p.n).padStart(3, '0')} AB${RUN.slice(-4)}`));
+  consolePages.rides.push(
+    ...needles('customer name', [...customers.accepted, typed], 'Customer {} Phone'),
+    ...needles('driver name', drivenBy, (text, p) => `Driver: ${text} · X${String(p.n).padStart(3, '0')} AB${RUN.slice(-4)}`),
+  );
   // Riders and customers share names: each row is told apart by its phone number.
   consolePages.customers.push(
     ...needles('customer name', customers.accepted, (text, p) => `${text} — +91 ${phone(8, p.n - 1)}`),
@@ -398,13 +585,24 @@ test("the driver app shows its ride's places and customer name as text; the part
   }));
   expectClean(await lookAsEach(browser, each));
   const [first] = sample;
-  expectClean(await partnerWatch.open(partner, `${lab.origin}/in/en/track/driver?rideId=${acceptedRides.get(first.n)}`, [...needles('driver name', [first], 'Driver {}'), ...needles('place', [first], 'Pickup: {}')]));
+  expectClean(
+    await partnerWatch.open(partner, `${lab.origin}/in/en/track/driver?rideId=${acceptedRides.get(first.n)}`, [
+      ...needles('driver name', [first], 'Driver {}'),
+      ...needles('place', [first], 'Pickup: {}'),
+    ]),
+  );
 });
 
 test('the rides export defuses spreadsheet formulas in names', async () => {
   // the export is the board's date range (Today unless named): this run's rides are picked up within the week
-  const csv = String((await lab.partnerApi.request('GET', `/api/partner/rides/export?status=all&from=${inIndia(0)}&to=${inIndia(6)}`, undefined, { accept: 'text/csv' })).json.raw ?? '');
-  const cells = csv.split(/\r\n/).flatMap((line) => line.match(/("([^"]|"")*"|[^,]*)(,|$)/g) ?? []).map((cell) => cell.replace(/,$/, '').replace(/^"|"$/g, '').replace(/""/g, '"'));
+  const csv = String(
+    (await lab.partnerApi.request('GET', `/api/partner/rides/export?status=all&from=${inIndia(0)}&to=${inIndia(6)}`, undefined, { accept: 'text/csv' })).json
+      .raw ?? '',
+  );
+  const cells = csv
+    .split(/\r\n/)
+    .flatMap((line) => line.match(/("([^"]|"")*"|[^,]*)(,|$)/g) ?? [])
+    .map((cell) => cell.replace(/,$/, '').replace(/^"|"$/g, '').replace(/""/g, '"'));
   expect(cells.length).toBeGreaterThan(100);
   expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
   expect(cells.filter((cell) => ["'=1+1", "'+1+1", "'-1+1", "'@SUM(A1)"].includes(cell))).toHaveLength(4);
@@ -438,14 +636,19 @@ test("the console's lists show every kept payload as text: customers, drivers as
   // it: on a phone as cards (the texts below are the cards'), then on the desktop as the dense table, where no
   // payload may be live either.
   await partner.setViewportSize({ width: 412, height: 915 });
-  expectClean(await partnerWatch.open(partner, `${home}/rides`, consolePages.rides, async () => {
-    await partner.getByRole('button', { name: 'Next 7 days', exact: true }).click();
-    await showEveryBoardRide(partner);
-  }));
+  expectClean(
+    await partnerWatch.open(partner, `${home}/rides`, consolePages.rides, async () => {
+      await partner.getByRole('button', { name: 'Next 7 days', exact: true }).click();
+      await showEveryBoardRide(partner);
+    }),
+  );
   await partner.setViewportSize({ width: 1280, height: 900 });
   await expect(partner.getByRole('table')).toBeVisible();
   expectClean(await partnerWatch.look(partner, 'the rides table', []));
-  await partner.getByRole('row', { name: `Ride #${uiCustomerRide}`, exact: true }).getByRole('button', { name: 'Accept' }).click();
+  await partner
+    .getByRole('row', { name: `Ride #${uiCustomerRide}`, exact: true })
+    .getByRole('button', { name: 'Accept' })
+    .click();
   expectClean(await partnerWatch.look(partner, 'the Accept dialog', consolePages.acceptDialog));
   await partner.keyboard.press('Escape');
   // Events come newest first, 100 a page.
@@ -475,16 +678,33 @@ const upTo = (payload: XssPayload, max: number) => (payload.text.trim().length <
 test('blog: a post a payload with it as title, keywords, tags and in the description (API; the form is blog.spec.ts); the list, each post page with its meta tags and JSON-LD', async () => {
   const api = lab.partnerApi;
   const boundary = `xss${RUN}`;
-  const multipart = Buffer.concat([Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="cover.png"\r\ncontent-type: image/png\r\n\r\n`), COVER_PNG, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  const multipart = Buffer.concat([
+    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="cover.png"\r\ncontent-type: image/png\r\n\r\n`),
+    COVER_PNG,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
   const upload = await api.request('POST', '/api/blog/images', multipart, { 'content-type': `multipart/form-data; boundary=${boundary}` });
   expect(upload.status).toBe(201);
   const cover = upload.json.data as { image: string; imageWebp: string };
   const slug = (payload: XssPayload) => `xss-${payload.n}-${RUN}`;
   const post = (payload: XssPayload, title: string) =>
-    api.post('/api/blog', { title, slug: slug(payload), keywords: upTo(payload, 500) ?? 'payload', tags: upTo(payload, 500), description: `<p>${BLOG_FILLER}</p>${payload.text}`, ...cover });
+    api.post('/api/blog', {
+      title,
+      slug: slug(payload),
+      keywords: upTo(payload, 500) ?? 'payload',
+      tags: upTo(payload, 500),
+      description: `<p>${BLOG_FILLER}</p>${payload.text}`,
+      ...cover,
+    });
   const posts = await feed('blog post', XSS_PAYLOADS, (payload) => post(payload, upTo(payload, 200) ?? `Long payload ${payload.n}`), []);
   expectFed(posts, XSS_PAYLOADS);
-  const tooLong = await feed('blog title (too long)', XSS_PAYLOADS.filter((p) => !upTo(p, 200)), (payload) => api.post('/api/blog', { title: payload.text, slug: `long-${payload.n}-${RUN}`, keywords: 'k', description: `<p>${BLOG_FILLER}</p>`, ...cover }), ['title']);
+  const tooLong = await feed(
+    'blog title (too long)',
+    XSS_PAYLOADS.filter((p) => !upTo(p, 200)),
+    (payload) =>
+      api.post('/api/blog', { title: payload.text, slug: `long-${payload.n}-${RUN}`, keywords: 'k', description: `<p>${BLOG_FILLER}</p>`, ...cover }),
+    ['title'],
+  );
   expectFed(tooLong, []);
   const titled = XSS_PAYLOADS.filter((p) => upTo(p, 200));
 
@@ -496,7 +716,9 @@ test('blog: a post a payload with it as title, keywords, tags and in the descrip
     reports.push(await partnerWatch.open(partner, `${lab.origin}/in/en/${page === 1 ? 'blogs' : `blogs/page/${page}`}`, []));
     texts.push(await renderedText(partner));
   }
-  const missing = needles('blog title', titled).filter((n) => !texts.some((text) => text.includes(n.text))).map((n) => `${n.field}#${n.n}`);
+  const missing = needles('blog title', titled)
+    .filter((n) => !texts.some((text) => text.includes(n.text)))
+    .map((n) => `${n.field}#${n.n}`);
   expectClean(merge('blog list pages', reports, missing));
 
   // Every post page as served, parsed by Chromium (title, h1, meta tags, JSON-LD); posts of each kind opened and run too.
@@ -509,7 +731,12 @@ test('blog: a post a payload with it as title, keywords, tags and in the descrip
   });
   expectClean(merge('every post page as served', served));
   for (const payload of XSS_SAMPLE) {
-    expectClean(await partnerWatch.open(partner, `${lab.origin}/in/en/blog/${slug(payload)}`, [...needles('blog title', [payload]), ...needles('blog keywords', [payload])]));
+    expectClean(
+      await partnerWatch.open(partner, `${lab.origin}/in/en/blog/${slug(payload)}`, [
+        ...needles('blog title', [payload]),
+        ...needles('blog keywords', [payload]),
+      ]),
+    );
   }
 });
 
@@ -527,13 +754,44 @@ test('contact-us form (UI and API) and visit campaigns (API): the console visits
 
   const visitors = XSS_PAYLOADS.map((_, i) => new ApiClient(lab.host, visitorAddress(9, i)));
   const email = (payload: XssPayload) => `lead-${payload.n}-${RUN}@xss.example`;
-  const lead = (payload: XssPayload) => visitors[payload.n - 1].post('/api/leads/contact', { firstName: upTo(payload, 50) ?? `Lead ${payload.n}`, lastName: upTo(payload, 50) ?? '', company: upTo(payload, 100) ?? '', email: email(payload), looking_for_name: 'product', enquery: upTo(payload, 2000) ?? 'long' });
+  const lead = (payload: XssPayload) =>
+    visitors[payload.n - 1].post('/api/leads/contact', {
+      firstName: upTo(payload, 50) ?? `Lead ${payload.n}`,
+      lastName: upTo(payload, 50) ?? '',
+      company: upTo(payload, 100) ?? '',
+      email: email(payload),
+      looking_for_name: 'product',
+      enquery: upTo(payload, 2000) ?? 'long',
+    });
   const leadNeedles = (kept: XssPayload[]) => [
-    ...needles('lead name', kept.filter((p) => upTo(p, 50)), (text, p) => `${text} ${text} ${email(p)}`),
-    ...needles('lead company', kept.filter((p) => upTo(p, 100)), (text, p) => `${email(p)} ${text} Contact form`),
-    ...needles('lead message', kept.filter((p) => upTo(p, 2000)), 'Learn about product {}'),
+    ...needles(
+      'lead name',
+      kept.filter((p) => upTo(p, 50)),
+      (text, p) => `${text} ${text} ${email(p)}`,
+    ),
+    ...needles(
+      'lead company',
+      kept.filter((p) => upTo(p, 100)),
+      (text, p) => `${email(p)} ${text} Contact form`,
+    ),
+    ...needles(
+      'lead message',
+      kept.filter((p) => upTo(p, 2000)),
+      'Learn about product {}',
+    ),
   ];
-  const tooLong = await feed('lead first name (too long)', XSS_PAYLOADS.filter((p) => !upTo(p, 50)).slice(0, 5), (payload) => new ApiClient(lab.host, visitorAddress(10, payload.n)).post('/api/leads/contact', { firstName: payload.text, email: email(payload), looking_for_name: 'product', enquery: 'x' }), ['firstName']);
+  const tooLong = await feed(
+    'lead first name (too long)',
+    XSS_PAYLOADS.filter((p) => !upTo(p, 50)).slice(0, 5),
+    (payload) =>
+      new ApiClient(lab.host, visitorAddress(10, payload.n)).post('/api/leads/contact', {
+        firstName: payload.text,
+        email: email(payload),
+        looking_for_name: 'product',
+        enquery: 'x',
+      }),
+    ['firstName'],
+  );
   expectFed(tooLong, []);
 
   // Campaign rows of three payloads (campaign, source, medium); each batch has one more visitor a row than the last, so it tops the list of 10.
@@ -548,9 +806,15 @@ test('contact-us form (UI and API) and visit campaigns (API): the console visits
     const leads = batch < halves.length ? await feed(`contact lead ${batch + 1}`, halves[batch], lead, []) : undefined;
     if (leads) expectFed(leads, halves[batch]);
     const batchRows = rows.slice(batch * 10, batch * 10 + 10);
-    const sent = await pool(batchRows.flatMap((row, r) => Array.from({ length: batch + 1 }, (_, k) => ({ row, session: `v${RUN}b${batch}r${r}k${k}` }))), 3, ({ row, session }, i) => visit(row, session, i));
+    const sent = await pool(
+      batchRows.flatMap((row, r) => Array.from({ length: batch + 1 }, (_, k) => ({ row, session: `v${RUN}b${batch}r${r}k${k}` }))),
+      3,
+      ({ row, session }, i) => visit(row, session, i),
+    );
     expect(sent.filter((a) => a.status !== 200).map((a) => `${a.status} ${JSON.stringify(a.json).slice(0, 100)}`)).toEqual([]);
-    const campaignNeedles = batchRows.flatMap((row) => needles('utm row', row.slice(0, 1), () => `${shown(row[0])} ${shown(row[1])} ${shown(row[2])} ${batch + 1}`));
+    const campaignNeedles = batchRows.flatMap((row) =>
+      needles('utm row', row.slice(0, 1), () => `${shown(row[0])} ${shown(row[1])} ${shown(row[2])} ${batch + 1}`),
+    );
     const shownLeads = leadNeedles(halves[Math.min(batch, halves.length - 1)]).concat(batch === 0 ? needles('lead name', [typed], '{} {}') : []);
     expectClean(await partnerWatch.open(partner, `${lab.origin}/in/en/travel/visits`, [...campaignNeedles, ...shownLeads]));
   }
@@ -565,13 +829,21 @@ test('chat messages (UI and API): the conversation shows every message as text a
   await expect(conversation.getByText(typed.text, { exact: true })).toBeVisible();
   await expect(conversation.getByRole('img', { name: 'The AI assistant is typing' })).toHaveCount(0, { timeout: 20_000 });
   const chatSession = await rider.evaluate(() => localStorage.getItem('chat_session'));
-  const messages = await feed('chat message', XSS_PAYLOADS, (payload) => lab.riderApi.post('/api/chat/message', { chatSession, text: payload.text, locale: 'en-IN' }), ['text'], 2);
+  const messages = await feed(
+    'chat message',
+    XSS_PAYLOADS,
+    (payload) => lab.riderApi.post('/api/chat/message', { chatSession, text: payload.text, locale: 'en-IN' }),
+    ['text'],
+    2,
+  );
   expectFed(messages, payloadsUpTo(2000));
   await rider.reload();
   expectClean(await riderWatch.look(rider, 'chat history', needles('chat message', [...messages.accepted, typed]), 30_000));
 });
 
-test('business names: payloads of each kind as the name at sign-up (API; the form is the lab above); the console and the public site show it as text', async ({ browser }) => {
+test('business names: payloads of each kind as the name at sign-up (API; the form is the lab above); the console and the public site show it as text', async ({
+  browser,
+}) => {
   const home = (i: number) => new ApiClient('platform.localhost', visitorAddress(12, i));
   const signUp = async (payload: XssPayload, i: number) => {
     const email = `biz-${payload.n}-${RUN}@xss.example`;
@@ -583,12 +855,20 @@ test('business names: payloads of each kind as the name at sign-up (API; the for
   const redirects = new Map<number, string>();
   // Each kind that matters where a name lands in a head, a title or JSON-LD; three too long to be kept.
   const kinds = [...XSS_SAMPLE.filter((p) => [1, 2, 5, 47, 52, 61].includes(p.n)), ...XSS_PAYLOADS.filter((p) => p.text.trim().length > 80).slice(0, 3)];
-  const businesses = await feed('business name', kinds, async (payload, i) => {
-    const answer = await signUp(payload, i);
-    if (answer.status === 200) redirects.set(payload.n, (answer.json.data as { redirect: string }).redirect);
-    return answer;
-  }, ['businessName']);
-  expectFed(businesses, kinds.filter((p) => fits(p, 80)));
+  const businesses = await feed(
+    'business name',
+    kinds,
+    async (payload, i) => {
+      const answer = await signUp(payload, i);
+      if (answer.status === 200) redirects.set(payload.n, (answer.json.data as { redirect: string }).redirect);
+      return answer;
+    },
+    ['businessName'],
+  );
+  expectFed(
+    businesses,
+    kinds.filter((p) => fits(p, 80)),
+  );
   // The owner follows the sign-in link to the console; the public home is read as served and parsed.
   const reports = await pool(businesses.accepted, 3, async (payload) => {
     const context = await browser.newContext();
@@ -638,7 +918,13 @@ test("socket.io: a handshake from a foreign origin or another operator's site is
   // Websocket handshakes with socket.io-client (Node may set Host and Origin).
   const websocket = (origin: string) =>
     new Promise<string>((resolve) => {
-      const socket = connectSocket(`http://127.0.0.1:${PORT}`, { transports: ['websocket'], forceNew: true, reconnection: false, timeout: 5000, extraHeaders: { host: `${lab.host}:${PORT}`, origin, cookie: lab.partnerApi.cookie } });
+      const socket = connectSocket(`http://127.0.0.1:${PORT}`, {
+        transports: ['websocket'],
+        forceNew: true,
+        reconnection: false,
+        timeout: 5000,
+        extraHeaders: { host: `${lab.host}:${PORT}`, origin, cookie: lab.partnerApi.cookie },
+      });
       const done = (outcome: string) => {
         socket.disconnect();
         resolve(outcome);
@@ -650,17 +936,24 @@ test("socket.io: a handshake from a foreign origin or another operator's site is
   expect(await Promise.all(foreign.map(websocket))).toEqual(foreign.map(() => 'refused'));
   // A page of another operator's site tries to open the lab's socket with the browser's own Origin.
   await rider.goto(`${HOME}/in/en/contact-us`);
-  const fromPage = await rider.evaluate((target) => new Promise<string>((resolve) => {
-    const ws = new WebSocket(target);
-    ws.onopen = () => resolve('open');
-    ws.onerror = () => resolve('refused');
-    setTimeout(() => resolve('timeout'), 8000);
-  }), `ws://${lab.host}:${PORT}/socket.io/?EIO=4&transport=websocket`);
+  const fromPage = await rider.evaluate(
+    (target) =>
+      new Promise<string>((resolve) => {
+        const ws = new WebSocket(target);
+        ws.onopen = () => resolve('open');
+        ws.onerror = () => resolve('refused');
+        setTimeout(() => resolve('timeout'), 8000);
+      }),
+    `ws://${lab.host}:${PORT}/socket.io/?EIO=4&transport=websocket`,
+  );
   expect(fromPage).toBe('refused');
 });
 
 test('the session cookie the browser holds after signing in is HttpOnly, Secure, SameSite=Lax, host-only with Path=/ and the __Host- prefix, and out of reach of page script', async () => {
-  for (const [context, page] of [[riderContext, rider], [partnerContext, partner]] as const) {
+  for (const [context, page] of [
+    [riderContext, rider],
+    [partnerContext, partner],
+  ] as const) {
     await page.goto(`${lab.origin}/in/en/user/home`);
     const cookies = await context.cookies(lab.origin);
     const session = cookies.filter((c) => c.name.includes('session'));

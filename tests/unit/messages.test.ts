@@ -28,7 +28,11 @@ const en = new Map(flat(read('en')));
 
 describe('message files', () => {
   it('exist for every interface language and no other', () => {
-    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
+    const files = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.slice(0, -5))
+      .sort();
     expect(files).toEqual([...UI_LANGUAGES].sort());
   });
 

@@ -24,7 +24,13 @@ export async function generateMetadata({ params }: { params: PageParams }): Prom
     description: t('description', { businessName: tenant.name }),
     applicationName: tenant.name,
     icons: tenant.iconBase
-      ? { icon: [{ url: `${tenant.iconBase}-32.png`, sizes: '32x32', type: 'image/png' }, ...(tenant.logoUrl?.endsWith('.svg') ? [{ url: tenant.logoUrl, type: 'image/svg+xml' }] : [])], apple: [{ url: `${tenant.iconBase}-180.png`, sizes: '180x180' }] }
+      ? {
+          icon: [
+            { url: `${tenant.iconBase}-32.png`, sizes: '32x32', type: 'image/png' },
+            ...(tenant.logoUrl?.endsWith('.svg') ? [{ url: tenant.logoUrl, type: 'image/svg+xml' }] : []),
+          ],
+          apple: [{ url: `${tenant.iconBase}-180.png`, sizes: '180x180' }],
+        }
       : { icon: tenant.logoUrl ?? '/brand/meridian-logo.svg' },
     openGraph: { siteName: tenant.name, images: [shareImage(tenant, 'page', market.lang, tenant.name)] },
     twitter: { card: 'summary_large_image', images: [shareImage(tenant, 'page', market.lang, tenant.name).url] },

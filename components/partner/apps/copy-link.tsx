@@ -14,7 +14,10 @@ export function CopyLink({ url }: { url: string }) {
         type="button"
         className={`${ui.button} ${ui.secondary}`}
         onClick={async () => {
-          await navigator.clipboard?.writeText(url).then(() => setCopied(true), () => setCopied(false));
+          await navigator.clipboard?.writeText(url).then(
+            () => setCopied(true),
+            () => setCopied(false),
+          );
         }}
       >
         {t('copy')}

@@ -47,7 +47,15 @@ export function CustomersBoard() {
         </div>
         <div className={`${screen.field} ${screen.grow}`}>
           <label htmlFor={`${id}-search`}>{t('searchLabel')}</label>
-          <input id={`${id}-search`} type="search" className={screen.control} maxLength={100} placeholder={t('searchPlaceholder')} value={search} onChange={(event) => setSearch(event.target.value)} />
+          <input
+            id={`${id}-search`}
+            type="search"
+            className={screen.control}
+            maxLength={100}
+            placeholder={t('searchPlaceholder')}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
         </div>
         <div className={screen.field}>
           <label htmlFor={`${id}-sort`}>{t('sortLabel')}</label>
@@ -65,13 +73,30 @@ export function CustomersBoard() {
           <CustomerTable page={customers.data} />
           <div className={styles.footer}>
             <p className={screen.muted}>
-              {t('footer', { from: customers.data.total ? customers.data.page * customers.data.size + 1 : 0, to: Math.min(customers.data.total, (customers.data.page + 1) * customers.data.size), total: customers.data.total })}
+              {t('footer', {
+                from: customers.data.total ? customers.data.page * customers.data.size + 1 : 0,
+                to: Math.min(customers.data.total, (customers.data.page + 1) * customers.data.size),
+                total: customers.data.total,
+              })}
             </p>
-            <Paginator page={customers.data.page} size={customers.data.size} total={customers.data.total} sizes={PAGE_SIZES} onPage={(page) => setQuery((current) => ({ ...current, page }))} onSize={(size) => change({ size })} />
+            <Paginator
+              page={customers.data.page}
+              size={customers.data.size}
+              total={customers.data.total}
+              sizes={PAGE_SIZES}
+              onPage={(page) => setQuery((current) => ({ ...current, page }))}
+              onSize={(size) => change({ size })}
+            />
           </div>
         </>
       ) : (
-        <LoadState status={loadStatus(customers) === 'error' ? 'error' : 'loading'} loading={t('loading')} error={t('loadError')} retry={t('retry')} onRetry={() => void customers.refetch()} />
+        <LoadState
+          status={loadStatus(customers) === 'error' ? 'error' : 'loading'}
+          loading={t('loading')}
+          error={t('loadError')}
+          retry={t('retry')}
+          onRetry={() => void customers.refetch()}
+        />
       )}
     </>
   );

@@ -55,7 +55,12 @@ export function EventsBoard({ timeZone }: { timeZone: string }) {
         </div>
         <div className={screen.field}>
           <label htmlFor={`${id}-window`}>{t('timeLabel')}</label>
-          <select id={`${id}-window`} className={screen.control} value={draft.window} onChange={(event) => setDraft((d) => ({ ...d, window: event.target.value as EventWindow }))}>
+          <select
+            id={`${id}-window`}
+            className={screen.control}
+            value={draft.window}
+            onChange={(event) => setDraft((d) => ({ ...d, window: event.target.value as EventWindow }))}
+          >
             {EVENT_WINDOWS.map((window) => (
               <option key={window} value={window}>
                 {t(`windows.${WINDOW_LABEL[window]}`)}
@@ -75,10 +80,23 @@ export function EventsBoard({ timeZone }: { timeZone: string }) {
       {events.data ? (
         <>
           <EventTable rows={events.data.items} timeZone={timeZone} />
-          <Paginator page={events.data.page} size={events.data.size} total={events.data.total} sizes={PAGE_SIZES} onPage={(page) => setPaging((p) => ({ ...p, page }))} onSize={(size) => setPaging({ page: 0, size })} />
+          <Paginator
+            page={events.data.page}
+            size={events.data.size}
+            total={events.data.total}
+            sizes={PAGE_SIZES}
+            onPage={(page) => setPaging((p) => ({ ...p, page }))}
+            onSize={(size) => setPaging({ page: 0, size })}
+          />
         </>
       ) : (
-        <LoadState status={loadStatus(events) === 'error' ? 'error' : 'loading'} loading={t('loading')} error={t('loadError')} retry={t('retry')} onRetry={() => void events.refetch()} />
+        <LoadState
+          status={loadStatus(events) === 'error' ? 'error' : 'loading'}
+          loading={t('loading')}
+          error={t('loadError')}
+          retry={t('retry')}
+          onRetry={() => void events.refetch()}
+        />
       )}
     </>
   );
@@ -107,7 +125,9 @@ function EventTable({ rows, timeZone }: { rows: RideEventRow[]; timeZone: string
         <tbody>
           {rows.map((row, index) => (
             <tr key={`${row.rideId}-${row.toStatus}-${row.createdAt}-${index}`}>
-              <td className={table.nowrap}>{t('dateTime', { date: formatInstantDay(row.createdAt, locale, timeZone), time: formatTime(row.createdAt, locale, timeZone) })}</td>
+              <td className={table.nowrap}>
+                {t('dateTime', { date: formatInstantDay(row.createdAt, locale, timeZone), time: formatTime(row.createdAt, locale, timeZone) })}
+              </td>
               <td>{t(`labels.${row.toStatus}`)}</td>
               <td className={table.nowrap}>{row.rideId}</td>
               <td>{describe(row)}</td>

@@ -34,7 +34,10 @@ export function AccountCard({
 }: {
   namespace: 'FleetDrivers' | 'FleetAgencies';
   account: Account;
-  patching: { mutate: (change: { id: number; body: AccountPatch }, handlers: { onError: (error: unknown) => void; onSuccess: () => void }) => void; isPending: boolean };
+  patching: {
+    mutate: (change: { id: number; body: AccountPatch }, handlers: { onError: (error: unknown) => void; onSuccess: () => void }) => void;
+    isPending: boolean;
+  };
   removeAccount: (id: number) => Promise<unknown>;
   items?: MenuItem[];
   beforePhone?: ReactNode;
@@ -88,7 +91,12 @@ export function AccountCard({
         {afterPhone}
       </div>
       <div className={styles.cardSide}>
-        <OnlineSwitch on={account.online} busy={patching.isPending || account.accountStatus === 'Blocked'} label={t('onlineToggle', { name: account.name })} onChange={(online) => patch({ online }, 'toggleFailed')} />
+        <OnlineSwitch
+          on={account.online}
+          busy={patching.isPending || account.accountStatus === 'Blocked'}
+          label={t('onlineToggle', { name: account.name })}
+          onChange={(online) => patch({ online }, 'toggleFailed')}
+        />
         <ActionMenu label={t('menuLabel', { name: account.name })} items={menu} />
       </div>
       {removal.dialog}

@@ -18,8 +18,16 @@ export function AgenciesScreen({ area, defaultCountry }: { area: ConsoleArea; de
     router.refresh();
   };
   return (
-    <FleetScreen namespace="FleetAgencies" list={useAgencies()} items={(data) => data.agencies} renderItem={(agency) => <AgencyCard key={agency.id} agency={agency} />} onAdd={() => setAdding(true)}>
-      {adding ? <AddPersonSheet variant="travel" defaultCountry={defaultCountry} add={add.mutateAsync} onClose={() => setAdding(false)} onAdded={toDrivers} /> : null}
+    <FleetScreen
+      namespace="FleetAgencies"
+      list={useAgencies()}
+      items={(data) => data.agencies}
+      renderItem={(agency) => <AgencyCard key={agency.id} agency={agency} />}
+      onAdd={() => setAdding(true)}
+    >
+      {adding ? (
+        <AddPersonSheet variant="travel" defaultCountry={defaultCountry} add={add.mutateAsync} onClose={() => setAdding(false)} onAdded={toDrivers} />
+      ) : null}
     </FleetScreen>
   );
 }

@@ -14,7 +14,12 @@ export function AgencySelect({ value, onChange }: { value: number | null | undef
   return (
     <div className={ui.field}>
       <label htmlFor={`${id}-agency`}>{t('agencyLabel')}</label>
-      <select id={`${id}-agency`} className={ui.input} value={value ?? ''} onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}>
+      <select
+        id={`${id}-agency`}
+        className={ui.input}
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}
+      >
         <option value="">{t('agencyNone')}</option>
         {agencies.map((agency) => (
           <option key={agency.id} value={agency.id}>

@@ -65,7 +65,14 @@ export function AssignVehicleDialog({ driver, onClose }: { driver: DriverView; o
         {ready && !vehicles.length ? <p>{t('noVehicles')}</p> : null}
         <div className={ui.field}>
           <label htmlFor={`${id}-vehicle`}>{t('assignLabel')}</label>
-          <select id={`${id}-vehicle`} className={ui.input} value={choice} onChange={(event) => setChoice(event.target.value)} aria-busy={!ready && !list.isError} aria-describedby={error ? `${id}-error` : undefined}>
+          <select
+            id={`${id}-vehicle`}
+            className={ui.input}
+            value={choice}
+            onChange={(event) => setChoice(event.target.value)}
+            aria-busy={!ready && !list.isError}
+            aria-describedby={error ? `${id}-error` : undefined}
+          >
             <option value="">{t('assignNone')}</option>
             {vehicles.map((vehicle) => (
               <option key={vehicle.id} value={vehicle.id}>

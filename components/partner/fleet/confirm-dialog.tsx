@@ -74,6 +74,12 @@ export function useRemoveConfirm(namespace: FleetNamespace, title: string, remov
     else showSnackbar(failed.key ? errorText(failed) : t('removeFailed'), 'failure', t('close'));
   };
 
-  const dialog = confirming ? <ConfirmDialog texts={{ title, body: t('removeBody'), confirm: t('confirmRemove'), cancel: t('keep') }} onConfirm={remove} onClose={() => setConfirming(false)} /> : null;
+  const dialog = confirming ? (
+    <ConfirmDialog
+      texts={{ title, body: t('removeBody'), confirm: t('confirmRemove'), cancel: t('keep') }}
+      onConfirm={remove}
+      onClose={() => setConfirming(false)}
+    />
+  ) : null;
   return { ask: () => setConfirming(true), dialog };
 }

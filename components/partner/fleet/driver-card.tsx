@@ -24,14 +24,23 @@ export function DriverCard({ driver }: { driver: DriverView }) {
 
   const lines = (
     <>
-      <p className={styles.meta}>{driver.vehicle ? t('vehicleLine', { model: driver.vehicle.model, type: tTypes(driver.vehicle.vehicleType) }) : t('noVehicle')}</p>
+      <p className={styles.meta}>
+        {driver.vehicle ? t('vehicleLine', { model: driver.vehicle.model, type: tTypes(driver.vehicle.vehicleType) }) : t('noVehicle')}
+      </p>
       {driver.vehicle ? <p className={styles.plateText}>{driver.vehicle.number}</p> : null}
       {driver.agency ? <p className={styles.meta}>{t('agencyLine', { agency: driver.agency.name })}</p> : null}
     </>
   );
 
   return (
-    <AccountCard namespace="FleetDrivers" account={driver} patching={usePatchDriver()} removeAccount={useRemoveDriver().mutateAsync} items={items} beforePhone={lines}>
+    <AccountCard
+      namespace="FleetDrivers"
+      account={driver}
+      patching={usePatchDriver()}
+      removeAccount={useRemoveDriver().mutateAsync}
+      items={items}
+      beforePhone={lines}
+    >
       {assigning ? <AssignVehicleDialog driver={driver} onClose={() => setAssigning(false)} /> : null}
     </AccountCard>
   );

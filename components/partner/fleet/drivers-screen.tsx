@@ -12,8 +12,22 @@ export function DriversScreen({ defaultCountry }: { defaultCountry: string }) {
   const add = useAddDriver();
   const [adding, setAdding] = useState(false);
   return (
-    <FleetScreen namespace="FleetDrivers" list={useDrivers()} items={(data) => data.drivers} renderItem={(driver) => <DriverCard key={driver.id} driver={driver} />} onAdd={() => setAdding(true)}>
-      {adding ? <AddPersonSheet variant="driver" defaultCountry={defaultCountry} add={add.mutateAsync} onClose={() => setAdding(false)} extra={(bind) => <AgencySelect {...bind} />} /> : null}
+    <FleetScreen
+      namespace="FleetDrivers"
+      list={useDrivers()}
+      items={(data) => data.drivers}
+      renderItem={(driver) => <DriverCard key={driver.id} driver={driver} />}
+      onAdd={() => setAdding(true)}
+    >
+      {adding ? (
+        <AddPersonSheet
+          variant="driver"
+          defaultCountry={defaultCountry}
+          add={add.mutateAsync}
+          onClose={() => setAdding(false)}
+          extra={(bind) => <AgencySelect {...bind} />}
+        />
+      ) : null}
     </FleetScreen>
   );
 }

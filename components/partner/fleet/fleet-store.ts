@@ -50,4 +50,3 @@ export const useFleetStore = create<FleetState>()((set, get) => ({
     return () => set((s) => ({ hosts: s.hosts.filter((h) => h !== id) }));
   },
 }));
-

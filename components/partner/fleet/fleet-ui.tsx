@@ -57,9 +57,7 @@ export function OnlineBadge({ online, label }: { online: boolean; label: string 
 
 /** An on/off switch (role switch) named by `label`. */
 export function OnlineSwitch({ on, label, busy, onChange }: { on: boolean; label: string; busy?: boolean; onChange: (next: boolean) => void }) {
-  return (
-    <Switch checked={on} aria-label={label} disabled={busy} onChange={onChange} />
-  );
+  return <Switch checked={on} aria-label={label} disabled={busy} onChange={onChange} />;
 }
 
 /** Loading, load failure with a retry, empty state with its action, or the list (kept on screen when a later read fails). */
@@ -79,7 +77,12 @@ export function ListState<T>({
   children: (data: T) => ReactNode;
 }) {
   const failed = list.isError && !list.isFetching;
-  if (list.data === undefined && !failed) return <p aria-busy="true" className={styles.state}>{texts.loading}</p>;
+  if (list.data === undefined && !failed)
+    return (
+      <p aria-busy="true" className={styles.state}>
+        {texts.loading}
+      </p>
+    );
   if (list.data === undefined)
     return (
       <div className={styles.state}>

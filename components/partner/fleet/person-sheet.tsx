@@ -133,7 +133,15 @@ export function PersonSheet({
           />
           <div className={ui.field}>
             <label htmlFor={`${id}-place`}>{texts.placeLabel}</label>
-            <input id={`${id}-place`} className={ui.input} maxLength={PLACE_MAX} autoComplete="address-level2" aria-invalid={placeError ? true : undefined} aria-describedby={placeError ? `${id}-place-error` : undefined} {...form.register('place')} />
+            <input
+              id={`${id}-place`}
+              className={ui.input}
+              maxLength={PLACE_MAX}
+              autoComplete="address-level2"
+              aria-invalid={placeError ? true : undefined}
+              aria-describedby={placeError ? `${id}-place-error` : undefined}
+              {...form.register('place')}
+            />
             {placeError ? (
               <p id={`${id}-place-error`} className={ui.error}>
                 {placeError}

@@ -10,7 +10,19 @@ import styles from './controls.module.css';
  * A modal bottom sheet: the draggable sheet on phones, a centred panel on wide
  * screens; Escape or a tap on the backdrop closes it (unless `busy`).
  */
-export function SheetDialog({ titleId, handleLabel, busy, onClose, children }: { titleId: string; handleLabel: string; busy?: boolean; onClose: () => void; children: ReactNode }) {
+export function SheetDialog({
+  titleId,
+  handleLabel,
+  busy,
+  onClose,
+  children,
+}: {
+  titleId: string;
+  handleLabel: string;
+  busy?: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   const dialog = useModalDialog();
   const close = () => {
     if (!busy) onClose();

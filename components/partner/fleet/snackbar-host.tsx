@@ -30,7 +30,9 @@ export function SnackbarHost() {
       <div role="status">
         {shown?.tone === 'success' ? (
           <p className={styles.snackbar} data-tone="success">
-            <span aria-hidden="true" className={styles.snackIcon}>✓</span>
+            <span aria-hidden="true" className={styles.snackIcon}>
+              ✓
+            </span>
             <span>{shown.text}</span>
           </p>
         ) : null}

@@ -18,7 +18,8 @@ export function VehicleCard({ vehicle, onEdit }: { vehicle: VehicleView; onEdit:
   const removeVehicle = useRemoveVehicle().mutateAsync;
   const removal = useRemoveConfirm('FleetVehicles', t('removeTitle', { number: vehicle.number }), () => removeVehicle(vehicle.id));
 
-  const setOnline = (next: boolean) => online.mutate({ id: vehicle.id, online: next }, { onError: () => showSnackbar(t('toggleFailed'), 'failure', t('close')) });
+  const setOnline = (next: boolean) =>
+    online.mutate({ id: vehicle.id, online: next }, { onError: () => showSnackbar(t('toggleFailed'), 'failure', t('close')) });
 
   return (
     <li className={`${styles.card} ${styles.vehicleCard}`}>
@@ -34,10 +35,20 @@ export function VehicleCard({ vehicle, onEdit }: { vehicle: VehicleView; onEdit:
         <OnlineSwitch on={vehicle.online} busy={online.isPending} label={t('onlineToggle', { number: vehicle.number })} onChange={setOnline} />
       </div>
       <div className={styles.cardActions}>
-        <button type="button" className={`${ui.button} ${ui.secondary} ${styles.small}`} aria-label={t('editLabel', { number: vehicle.number })} onClick={onEdit}>
+        <button
+          type="button"
+          className={`${ui.button} ${ui.secondary} ${styles.small}`}
+          aria-label={t('editLabel', { number: vehicle.number })}
+          onClick={onEdit}
+        >
           {t('edit')}
         </button>
-        <button type="button" className={`${ui.button} ${ui.secondary} ${styles.small} ${styles.dangerText}`} aria-label={t('removeLabel', { number: vehicle.number })} onClick={removal.ask}>
+        <button
+          type="button"
+          className={`${ui.button} ${ui.secondary} ${styles.small} ${styles.dangerText}`}
+          aria-label={t('removeLabel', { number: vehicle.number })}
+          onClick={removal.ask}
+        >
           {t('remove')}
         </button>
       </div>

@@ -48,14 +48,12 @@ export function VehicleSheet({ vehicle, onClose }: { vehicle?: VehicleView; onCl
   const { errors, isSubmitting } = form.formState;
   const complete = Boolean(values.vehicleType && values.model?.trim() && values.number?.trim());
   const models = modelsOf(values.vehicleType ?? '');
-  const describe = (name: (typeof FIELDS)[number], hint?: string) => [hint, errors[name] ? `${id}-${name}-error` : undefined].filter(Boolean).join(' ') || undefined;
+  const describe = (name: (typeof FIELDS)[number], hint?: string) =>
+    [hint, errors[name] ? `${id}-${name}-error` : undefined].filter(Boolean).join(' ') || undefined;
 
   const onSubmit = form.handleSubmit(
     async (input) => {
-      const failure = await save.mutateAsync({ id: vehicle?.id, input }).then(
-        () => null,
-        failureOf,
-      );
+      const failure = await save.mutateAsync({ id: vehicle?.id, input }).then(() => null, failureOf);
       if (!failure) {
         showSnackbar(t(vehicle ? 'saved' : 'added'), 'success', t('close'));
         onClose();
@@ -137,7 +135,16 @@ export function VehicleSheet({ vehicle, onClose }: { vehicle?: VehicleView; onCl
           {manual ? (
             <div className={ui.field}>
               <label htmlFor={`${id}-custom`}>{t('customModelLabel')}</label>
-              <input id={`${id}-custom`} className={ui.input} maxLength={MODEL_MAX} required autoComplete="off" aria-invalid={errors.model ? true : undefined} aria-describedby={describe('model')} {...form.register('model')} />
+              <input
+                id={`${id}-custom`}
+                className={ui.input}
+                maxLength={MODEL_MAX}
+                required
+                autoComplete="off"
+                aria-invalid={errors.model ? true : undefined}
+                aria-describedby={describe('model')}
+                {...form.register('model')}
+              />
               {error('model')}
             </div>
           ) : null}

@@ -19,7 +19,13 @@ export function VehiclesScreen() {
   useEffect(() => mountVehicleScreen(), [mountVehicleScreen]);
 
   return (
-    <FleetScreen namespace="FleetVehicles" list={useVehicles()} items={(data) => data.vehicles} renderItem={(vehicle) => <VehicleCard key={vehicle.id} vehicle={vehicle} onEdit={() => setEditing(vehicle)} />} onAdd={openAddVehicle}>
+    <FleetScreen
+      namespace="FleetVehicles"
+      list={useVehicles()}
+      items={(data) => data.vehicles}
+      renderItem={(vehicle) => <VehicleCard key={vehicle.id} vehicle={vehicle} onEdit={() => setEditing(vehicle)} />}
+      onAdd={openAddVehicle}
+    >
       {adding ? <VehicleSheet onClose={closeAddVehicle} /> : null}
       {editing ? <VehicleSheet key={editing.id} vehicle={editing} onClose={() => setEditing(null)} /> : null}
     </FleetScreen>

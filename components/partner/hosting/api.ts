@@ -41,7 +41,10 @@ export function useIntegrationActions() {
   const client = useQueryClient();
   const put = (data: IntegrationsData) => client.setQueryData(keys.integrations(), data);
   return {
-    saveWhatsApp: useMutation({ mutationFn: (input: WhatsAppInput) => fetchData(api.partner.integrations.whatsapp.$put({ json: input }, within())), onSuccess: put }),
+    saveWhatsApp: useMutation({
+      mutationFn: (input: WhatsAppInput) => fetchData(api.partner.integrations.whatsapp.$put({ json: input }, within())),
+      onSuccess: put,
+    }),
     savePayu: useMutation({ mutationFn: (input: PayuInput) => fetchData(api.partner.integrations.payu.$put({ json: input }, within())), onSuccess: put }),
     remove: useMutation({ mutationFn: (kind: Kind) => fetchData(api.partner.integrations[':kind'].$delete({ param: { kind } }, within())), onSuccess: put }),
     test: useMutation({

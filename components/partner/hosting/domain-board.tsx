@@ -39,7 +39,16 @@ export function DomainBoard({ consoleOrigin }: { consoleOrigin: string }) {
     );
   };
 
-  if (!data) return <LoadState status={loadStatus(query) === 'error' ? 'error' : 'loading'} loading={t('loading')} error={t('loadError')} retry={t('retry')} onRetry={() => void query.refetch()} />;
+  if (!data)
+    return (
+      <LoadState
+        status={loadStatus(query) === 'error' ? 'error' : 'loading'}
+        loading={t('loading')}
+        error={t('loadError')}
+        retry={t('retry')}
+        onRetry={() => void query.refetch()}
+      />
+    );
   const errorId = `${id}-error`;
   return (
     <>
@@ -112,7 +121,8 @@ export function DomainBoard({ consoleOrigin }: { consoleOrigin: string }) {
           </p>
           {data.checkedAt && !data.verified && data.lastError ? (
             <p className={styles.bad}>
-              {t('lastChecked', { time: formatDateTime(data.checkedAt, locale) })}: {t.has(`errors.dns_${data.lastError}` as ErrorKey) ? t(`errors.dns_${data.lastError}` as ErrorKey) : t('errors.generic')}
+              {t('lastChecked', { time: formatDateTime(data.checkedAt, locale) })}:{' '}
+              {t.has(`errors.dns_${data.lastError}` as ErrorKey) ? t(`errors.dns_${data.lastError}` as ErrorKey) : t('errors.generic')}
             </p>
           ) : null}
           {data.live && data.live !== data.domain ? <p>{t('live', { domain: data.live })}</p> : null}

@@ -63,13 +63,10 @@ function ServiceCard({
         setFailure(null);
         setNotice(null);
         setSaving(true);
-        await onSave(values).then(
-          () => {
-            setNotice(t('saved'));
-            setValues((v) => Object.fromEntries(Object.entries(v).map(([k, val]) => [k, fields.find((f) => f.name === k)?.secret ? '' : val])));
-          },
-          explain,
-        );
+        await onSave(values).then(() => {
+          setNotice(t('saved'));
+          setValues((v) => Object.fromEntries(Object.entries(v).map(([k, val]) => [k, fields.find((f) => f.name === k)?.secret ? '' : val])));
+        }, explain);
         setSaving(false);
       }}
     >
@@ -127,7 +124,12 @@ function ServiceCard({
             <button type="button" className={`${ui.button} ${ui.secondary}`} disabled={busy} onClick={() => void actions.test.mutateAsync(kind).catch(explain)}>
               {actions.test.isPending && actions.test.variables === kind ? t('testing') : t('test')}
             </button>
-            <button type="button" className={`${ui.button} ${ui.secondary}`} disabled={busy} onClick={() => void actions.remove.mutateAsync(kind).catch(explain)}>
+            <button
+              type="button"
+              className={`${ui.button} ${ui.secondary}`}
+              disabled={busy}
+              onClick={() => void actions.remove.mutateAsync(kind).catch(explain)}
+            >
               {t('disconnect')}
             </button>
           </>
@@ -194,6 +196,15 @@ function Boards({ data, webhookUrl }: { data: IntegrationsData; webhookUrl: stri
 export function IntegrationsBoard({ webhookUrl }: { webhookUrl: string }) {
   const t = useTranslations('Integrations');
   const query = useIntegrations();
-  if (!query.data) return <LoadState status={loadStatus(query) === 'error' ? 'error' : 'loading'} loading={t('loading')} error={t('loadError')} retry={t('retry')} onRetry={() => void query.refetch()} />;
+  if (!query.data)
+    return (
+      <LoadState
+        status={loadStatus(query) === 'error' ? 'error' : 'loading'}
+        loading={t('loading')}
+        error={t('loadError')}
+        retry={t('retry')}
+        onRetry={() => void query.refetch()}
+      />
+    );
   return <Boards data={query.data} webhookUrl={webhookUrl} />;
 }

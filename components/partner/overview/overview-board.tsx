@@ -26,7 +26,13 @@ export function OverviewBoard({ timeZone }: { timeZone: string }) {
       {query.data ? (
         <OverviewResult data={query.data} />
       ) : (
-        <LoadState status={loadStatus(query) === 'error' ? 'error' : 'loading'} loading={t('loading')} error={t('loadError')} retry={t('retry')} onRetry={() => void query.refetch()} />
+        <LoadState
+          status={loadStatus(query) === 'error' ? 'error' : 'loading'}
+          loading={t('loading')}
+          error={t('loadError')}
+          retry={t('retry')}
+          onRetry={() => void query.refetch()}
+        />
       )}
     </>
   );

@@ -18,7 +18,17 @@ type KmField = 'minKm' | 'minKmPerDay';
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
 /** Edits one vehicle type's fares in major units; the server answers field errors as keys of Rates.errors. */
-export function RateCardForm({ card, currency, vehicleName, onSaved }: { card: RateCardView; currency: string; vehicleName: string; onSaved: (card: RateCardView) => void }) {
+export function RateCardForm({
+  card,
+  currency,
+  vehicleName,
+  onSaved,
+}: {
+  card: RateCardView;
+  currency: string;
+  vehicleName: string;
+  onSaved: (card: RateCardView) => void;
+}) {
   const save = useSaveRateCard();
   const t = useTranslations('Rates');
   const locale = useLocale();
@@ -57,7 +67,13 @@ export function RateCardForm({ card, currency, vehicleName, onSaved }: { card: R
       </div>
     );
   };
-  const money = (name: MoneyField) => field(name, t('withCurrency', { label: t(`fields.${name}`), currency }), errors[name], { min: 0, max: RATE_CARD_CAPS[name], step: 0.01, inputMode: 'decimal' });
+  const money = (name: MoneyField) =>
+    field(name, t('withCurrency', { label: t(`fields.${name}`), currency }), errors[name], {
+      min: 0,
+      max: RATE_CARD_CAPS[name],
+      step: 0.01,
+      inputMode: 'decimal',
+    });
   const km = (name: KmField) => field(name, t(`fields.${name}`), errors[name], { min: 0, max: RATE_CARD_CAPS[name], step: 1, inputMode: 'numeric' });
   const hourSelect = (name: 'nightStartHour' | 'nightEndHour') => {
     const message = errorText(errors[name]);
@@ -85,7 +101,8 @@ export function RateCardForm({ card, currency, vehicleName, onSaved }: { card: R
     if (result.ok) return onSaved(result.saved);
     const { field: path, key, code } = result.error;
     if (code === 'last_active') form.setError('active', { message: 'lastActive' }, { shouldFocus: true });
-    else if (result.error.status === 400 && path) form.setError(path as FieldPath<RateCardInput>, { message: key ?? result.error.message }, { shouldFocus: true });
+    else if (result.error.status === 400 && path)
+      form.setError(path as FieldPath<RateCardInput>, { message: key ?? result.error.message }, { shouldFocus: true });
     else setFailed(true);
   });
 
@@ -130,9 +147,19 @@ export function RateCardForm({ card, currency, vehicleName, onSaved }: { card: R
           return (
             <fieldset key={item.id} className={styles.group}>
               <legend>{t('package', { number })}</legend>
-              {field(`rentalPackages.${index}.hours`, t('fields.hours'), rowErrors?.hours, { min: 1, max: RATE_CARD_CAPS.packageHours, step: 1, inputMode: 'numeric' })}
+              {field(`rentalPackages.${index}.hours`, t('fields.hours'), rowErrors?.hours, {
+                min: 1,
+                max: RATE_CARD_CAPS.packageHours,
+                step: 1,
+                inputMode: 'numeric',
+              })}
               {field(`rentalPackages.${index}.km`, t('fields.km'), rowErrors?.km, { min: 1, max: RATE_CARD_CAPS.packageKm, step: 1, inputMode: 'numeric' })}
-              {field(`rentalPackages.${index}.price`, t('withCurrency', { label: t('fields.price'), currency }), rowErrors?.price, { min: 0, max: RATE_CARD_CAPS.packagePrice, step: 0.01, inputMode: 'decimal' })}
+              {field(`rentalPackages.${index}.price`, t('withCurrency', { label: t('fields.price'), currency }), rowErrors?.price, {
+                min: 0,
+                max: RATE_CARD_CAPS.packagePrice,
+                step: 0.01,
+                inputMode: 'decimal',
+              })}
               <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => packages.remove(index)}>
                 {t('removePackage', { number })}
               </button>
@@ -144,7 +171,12 @@ export function RateCardForm({ card, currency, vehicleName, onSaved }: { card: R
             {packagesError}
           </p>
         ) : null}
-        <button type="button" className={`${ui.button} ${ui.secondary}`} disabled={packages.fields.length >= RATE_CARD_CAPS.packages} onClick={() => packages.append({ hours: 4, km: 40, price: 0 })}>
+        <button
+          type="button"
+          className={`${ui.button} ${ui.secondary}`}
+          disabled={packages.fields.length >= RATE_CARD_CAPS.packages}
+          onClick={() => packages.append({ hours: 4, km: 40, price: 0 })}
+        >
           {t('addPackage')}
         </button>
       </fieldset>

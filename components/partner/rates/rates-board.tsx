@@ -24,7 +24,16 @@ export function RatesBoard() {
   const [editing, setEditing] = useState<VehicleType | null>(null);
   const [saved, setSaved] = useState('');
 
-  if (!query.data) return <LoadState status={loadStatus(query) === 'error' ? 'error' : 'loading'} loading={t('loading')} error={t('loadError')} retry={t('retry')} onRetry={() => void query.refetch()} />;
+  if (!query.data)
+    return (
+      <LoadState
+        status={loadStatus(query) === 'error' ? 'error' : 'loading'}
+        loading={t('loading')}
+        error={t('loadError')}
+        retry={t('retry')}
+        onRetry={() => void query.refetch()}
+      />
+    );
   const { currency, cards } = query.data;
   const money = (major: number) => formatMoney(toMinor(major), currency, locale);
   return (
@@ -43,7 +52,9 @@ export function RatesBoard() {
                 <h2 className={styles.cardTitle}>{name}</h2>
                 <span className={`${table.badge} ${card.active ? table.active : table.inactive}`}>{card.active ? t('offered') : t('notOffered')}</span>
               </div>
-              <p className={screen.muted}>{t('summary', { baseFare: money(card.baseFare), perKm: money(card.perKm), outstationPerKm: money(card.outstationPerKm) })}</p>
+              <p className={screen.muted}>
+                {t('summary', { baseFare: money(card.baseFare), perKm: money(card.perKm), outstationPerKm: money(card.outstationPerKm) })}
+              </p>
               <p className={screen.muted}>{t('packagesCount', { count: card.rentalPackages.length })}</p>
               <button
                 type="button"

@@ -13,9 +13,9 @@ import ui from '@/components/ui/ui.module.css';
 import screen from '../overview/screen.module.css';
 import styles from './rates.module.css';
 
-type TripRulesData = ApiDataOf<typeof api.partner['trip-rules']['$get']>;
+type TripRulesData = ApiDataOf<(typeof api.partner)['trip-rules']['$get']>;
 const fetchTripRules = () => fetchData(api.partner['trip-rules'].$get(undefined, within()));
-const saveTripRules = (input: ApiBody<typeof api.partner['trip-rules']['$put']>) => fetchData(api.partner['trip-rules'].$put({ json: input }, within()));
+const saveTripRules = (input: ApiBody<(typeof api.partner)['trip-rules']['$put']>) => fetchData(api.partner['trip-rules'].$put({ json: input }, within()));
 
 const FIELDS = ['localMaxKm', 'outstationMaxKm', 'serviceRadiusKm', 'nowMaxKm', 'walletSpendPercent'] as const;
 
@@ -54,7 +54,8 @@ function TripRulesForm({ initial }: { initial: TripRulesData }) {
       setStatus('saved');
     } catch (error) {
       const failure = failureOf(error);
-      if (failure.status === 400 && failure.field) form.setError(failure.field as FieldPath<TripRulesInput>, { message: failure.key ?? failure.message }, { shouldFocus: true });
+      if (failure.status === 400 && failure.field)
+        form.setError(failure.field as FieldPath<TripRulesInput>, { message: failure.key ?? failure.message }, { shouldFocus: true });
       else setStatus('failed');
     }
   });

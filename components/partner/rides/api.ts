@@ -16,7 +16,8 @@ const ridesQuery = (filter: PartnerRidesFilter, cursor?: string) => ({
 });
 
 /** The CSV export's address: the board's date range and the status it applies (a download link, not a fetch). */
-export const ridesExportPath = (filter: { status: string; from: string; to: string }) => api.partner.rides.export.$path({ query: { status: filter.status, from: filter.from, to: filter.to } });
+export const ridesExportPath = (filter: { status: string; from: string; to: string }) =>
+  api.partner.rides.export.$path({ query: { status: filter.status, from: filter.from, to: filter.to } });
 
 /** One page of the board after `cursor`; a failure is logged (the screen keeps what it showed). */
 export async function fetchPartnerRides(filter: PartnerRidesFilter, cursor?: string): Promise<PartnerRides> {
@@ -35,5 +36,7 @@ export async function fetchPartnerRide(rideNumber: number): Promise<PartnerRide 
 }
 
 export type RideActionInput = ApiBody<(typeof api.partner.rides)[':id']['$post']>;
-export const fetchAssignable = (rideNumber?: number) => fetchData(api.partner.rides.assignable.$get({ query: rideNumber ? { rideId: String(rideNumber) } : {} }, within()));
-export const sendRideAction = (rideNumber: number, payload: RideActionInput) => fetchData(api.partner.rides[':id'].$post({ param: { id: String(rideNumber) }, json: payload }, within()));
+export const fetchAssignable = (rideNumber?: number) =>
+  fetchData(api.partner.rides.assignable.$get({ query: rideNumber ? { rideId: String(rideNumber) } : {} }, within()));
+export const sendRideAction = (rideNumber: number, payload: RideActionInput) =>
+  fetchData(api.partner.rides[':id'].$post({ param: { id: String(rideNumber) }, json: payload }, within()));

@@ -20,7 +20,17 @@ import styles from './rides.module.css';
 const toMinor = (major: number) => Math.round(major * 100);
 
 /** travel/ride/book: the partner books for a customer by phone, with the rider's booking form and fares. */
-export function BookForCustomer({ area, timeZone, defaultCountry, packages }: { area: ConsoleArea; timeZone: string; defaultCountry: string; packages: Omit<RentalPackage, 'price'>[] }) {
+export function BookForCustomer({
+  area,
+  timeZone,
+  defaultCountry,
+  packages,
+}: {
+  area: ConsoleArea;
+  timeZone: string;
+  defaultCountry: string;
+  packages: Omit<RentalPackage, 'price'>[];
+}) {
   const t = useTranslations('ConsoleBooking');
   const td = useTranslations('Dispatch');
   const tTypes = useTranslations('VehicleTypes');
@@ -50,7 +60,15 @@ export function BookForCustomer({ area, timeZone, defaultCountry, packages }: { 
     setQuote(null);
     setVehicle(null);
     setError(undefined);
-    const input = { rideType: form.rideType, tripKind: form.tripKind, packageDetails: form.tripKind === 'rental' ? form.packageDetails : null, pickupLocation: form.pickupLocation, dropoffLocation: form.tripKind === 'rental' ? null : form.dropoffLocation, pickupTime: form.pickupAt, returnTime: form.rideType === 'return' ? form.returnAt : null } satisfies QuoteInput;
+    const input = {
+      rideType: form.rideType,
+      tripKind: form.tripKind,
+      packageDetails: form.tripKind === 'rental' ? form.packageDetails : null,
+      pickupLocation: form.pickupLocation,
+      dropoffLocation: form.tripKind === 'rental' ? null : form.dropoffLocation,
+      pickupTime: form.pickupAt,
+      returnTime: form.rideType === 'return' ? form.returnAt : null,
+    } satisfies QuoteInput;
     await pricing.mutateAsync(input).then(setQuote, (failure: unknown) => setError(errorText(failureOf(failure))));
   };
 
@@ -58,7 +76,16 @@ export function BookForCustomer({ area, timeZone, defaultCountry, packages }: { 
     if (!trip || !quote || !vehicle || !nameOk || !phoneCheck.success) return;
     setError(undefined);
     await booking
-      .mutateAsync({ customerName: name, customerPhone: phoneCheck.data, rideSearchId: quote.ride_search_id, rideVehicle: vehicle, idempotencyKey: key, paymentMethod: payment, flightNumber: trip.tripKind === 'airport' ? trip.flightNumber : undefined, flightDirection: trip.tripKind === 'airport' ? trip.flightDirection : undefined })
+      .mutateAsync({
+        customerName: name,
+        customerPhone: phoneCheck.data,
+        rideSearchId: quote.ride_search_id,
+        rideVehicle: vehicle,
+        idempotencyKey: key,
+        paymentMethod: payment,
+        flightNumber: trip.tripKind === 'airport' ? trip.flightNumber : undefined,
+        flightDirection: trip.tripKind === 'airport' ? trip.flightDirection : undefined,
+      })
       .then(
         (rides) => {
           setSentTo(`+${phoneCheck.data.dialCode} ${phoneCheck.data.number}`);
@@ -75,8 +102,21 @@ export function BookForCustomer({ area, timeZone, defaultCountry, packages }: { 
         <p>{t('bookedBody')}</p>
         <p role="status">{td('bookedCodeSent', { phone: sentTo })}</p>
         <div className={styles.actions}>
-          <Link href={`/${area}/rides`} className={`${ui.button} ${ui.primary}`}>{t('toRides')}</Link>
-          <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => { setBooked(null); setTrip(null); setQuote(null); setKey(crypto.randomUUID()); }}>{t('another')}</button>
+          <Link href={`/${area}/rides`} className={`${ui.button} ${ui.primary}`}>
+            {t('toRides')}
+          </Link>
+          <button
+            type="button"
+            className={`${ui.button} ${ui.secondary}`}
+            onClick={() => {
+              setBooked(null);
+              setTrip(null);
+              setQuote(null);
+              setKey(crypto.randomUUID());
+            }}
+          >
+            {t('another')}
+          </button>
         </div>
       </section>
     );
@@ -102,15 +142,33 @@ export function BookForCustomer({ area, timeZone, defaultCountry, packages }: { 
             <legend className="visually-hidden">{t('vehicles')}</legend>
             {quote.ride_details.map((detail) => (
               <label key={detail.vehicle.vehicle_type} className={styles.vehicleOption}>
-                <input type="radio" name={`${id}-vehicle`} checked={vehicle === detail.vehicle.vehicle_type} onChange={() => setVehicle(detail.vehicle.vehicle_type)} />
+                <input
+                  type="radio"
+                  name={`${id}-vehicle`}
+                  checked={vehicle === detail.vehicle.vehicle_type}
+                  onChange={() => setVehicle(detail.vehicle.vehicle_type)}
+                />
                 <span>{tTypes(detail.vehicle.vehicle_type)}</span>
                 <strong>{formatMoney(toMinor(detail.fee.total_fee), detail.fee.currency, locale)}</strong>
               </label>
             ))}
           </fieldset>
           <label htmlFor={`${id}-name`}>{t('customerName')}</label>
-          <input id={`${id}-name`} className={ui.input} maxLength={NAME_MAX} value={name} onChange={(e) => setName(e.target.value)} aria-invalid={name && !nameOk ? true : undefined} />
-          <PhoneField id={`${id}-phone`} value={phone} onChange={setPhone} defaultCountry={defaultCountry} error={phone?.number && !phoneCheck.success ? tv(phoneCheck.error.issues[0].message as 'phoneInvalid') : undefined} />
+          <input
+            id={`${id}-name`}
+            className={ui.input}
+            maxLength={NAME_MAX}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            aria-invalid={name && !nameOk ? true : undefined}
+          />
+          <PhoneField
+            id={`${id}-phone`}
+            value={phone}
+            onChange={setPhone}
+            defaultCountry={defaultCountry}
+            error={phone?.number && !phoneCheck.success ? tv(phoneCheck.error.issues[0].message as 'phoneInvalid') : undefined}
+          />
           <label htmlFor={`${id}-pay`}>{t('payment')}</label>
           <select id={`${id}-pay`} className={ui.input} value={payment} onChange={(e) => setPayment(e.target.value as 'cash' | 'upi')}>
             <option value="cash">{t('cash')}</option>
@@ -121,7 +179,11 @@ export function BookForCustomer({ area, timeZone, defaultCountry, packages }: { 
           </button>
         </form>
       ) : null}
-      {error ? <p role="alert" className={ui.error}>{error}</p> : null}
+      {error ? (
+        <p role="alert" className={ui.error}>
+          {error}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -49,23 +49,39 @@ export function NewBookings({ businessName, timeZone }: { businessName: string; 
       <BottomSheet handleLabel={t('newBookingsHandle')} labelledBy={`${id}-title`} initialHeight={50}>
         <div className={styles.sheetHead}>
           <h2 id={`${id}-title`}>{t('newBookings')}</h2>
-          <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => setCards([])}>{t('dismiss')}</button>
+          <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => setCards([])}>
+            {t('dismiss')}
+          </button>
         </div>
         <ul className={styles.newList}>
           {cards.map((ride) => (
             <li key={ride.id} className={styles.newCard} aria-label={t('rideId', { id: ride.id })}>
               <strong>{businessName}</strong>
               <span>{t('rideId', { id: ride.id })}</span>
-              <span>{t('pickup')}: {ride.pickup.name}</span>
-              <span>{t('dropoff')}: {ride.dropoff?.name ?? '—'}</span>
-              <span>{t('rideType')}: {tKinds(ride.rideType)}</span>
-              <span>{t('tripType')}: {tKinds(ride.tripKind)}</span>
-              <span>{t('pickupTime')}: {formatDateTime(ride.pickupTime, locale, timeZone)}</span>
+              <span>
+                {t('pickup')}: {ride.pickup.name}
+              </span>
+              <span>
+                {t('dropoff')}: {ride.dropoff?.name ?? '—'}
+              </span>
+              <span>
+                {t('rideType')}: {tKinds(ride.rideType)}
+              </span>
+              <span>
+                {t('tripType')}: {tKinds(ride.tripKind)}
+              </span>
+              <span>
+                {t('pickupTime')}: {formatDateTime(ride.pickupTime, locale, timeZone)}
+              </span>
               <StartCodeLine ride={ride} timeZone={timeZone} compact />
               <span className={styles.fare}>{formatMoney(ride.totalAmount, ride.currency, locale)}</span>
               <div className={styles.actions}>
-                <button type="button" className={`${ui.button} ${ui.primary}`} onClick={() => setAction({ ride, kind: 'accept' })}>{t('accept')}</button>
-                <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => setAction({ ride, kind: 'decline' })}>{t('cancel')}</button>
+                <button type="button" className={`${ui.button} ${ui.primary}`} onClick={() => setAction({ ride, kind: 'accept' })}>
+                  {t('accept')}
+                </button>
+                <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => setAction({ ride, kind: 'decline' })}>
+                  {t('cancel')}
+                </button>
               </div>
             </li>
           ))}

@@ -15,7 +15,15 @@ export const RIDE_ACTIONS: Partial<Record<PartnerRide['status'], ActionKind[]>> 
 };
 
 /** A console ride card: customer, time, phone, places, fare, status and the actions its status allows. */
-export function PartnerRideCard({ ride, timeZone, onAction }: { ride: PartnerRide; timeZone: string; onAction: (ride: PartnerRide, kind: ActionKind) => void }) {
+export function PartnerRideCard({
+  ride,
+  timeZone,
+  onAction,
+}: {
+  ride: PartnerRide;
+  timeZone: string;
+  onAction: (ride: PartnerRide, kind: ActionKind) => void;
+}) {
   const t = useTranslations('PartnerRides');
   const td = useTranslations('Dispatch');
   const tb = useTranslations('Board');
@@ -27,7 +35,9 @@ export function PartnerRideCard({ ride, timeZone, onAction }: { ride: PartnerRid
     <article className={ride.needsDriverSoon ? `${styles.card} ${styles.soonCard}` : styles.card} aria-label={t('rideId', { id: ride.id })}>
       <header className={styles.cardHead}>
         <h2>{t('rideId', { id: ride.id })}</h2>
-        <span className={styles.badge} data-status={ride.status}>{t(`tabs.${ride.status}`)}</span>
+        <span className={styles.badge} data-status={ride.status}>
+          {t(`tabs.${ride.status}`)}
+        </span>
       </header>
       {ride.needsDriverSoon ? <p className={styles.soonBadge}>{tb('needsDriver')}</p> : null}
       <p className={styles.meta}>{t('trip', { tripKind: tKinds(ride.tripKind), rideType: tKinds(ride.rideType), vehicle: tTypes(ride.vehicleType) })}</p>
@@ -37,7 +47,9 @@ export function PartnerRideCard({ ride, timeZone, onAction }: { ride: PartnerRid
         <dt>{t('phone')}</dt>
         <dd>{ride.phone ? <a href={`tel:${ride.phone.replace(/\s/g, '')}`}>{ride.phone}</a> : '—'}</dd>
         <dt>{t('pickupTime')}</dt>
-        <dd><time dateTime={ride.pickupTime}>{formatDateTime(ride.pickupTime, locale, timeZone)}</time></dd>
+        <dd>
+          <time dateTime={ride.pickupTime}>{formatDateTime(ride.pickupTime, locale, timeZone)}</time>
+        </dd>
         <dt>{t('pickup')}</dt>
         <dd>{ride.pickup.name}</dd>
         <dt>{t('dropoff')}</dt>

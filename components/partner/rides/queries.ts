@@ -21,7 +21,8 @@ export const usePartnerBoard = (filter: PartnerRidesFilter) =>
   });
 
 /** The Accept or Reassign dialog's drivers and vehicles for one ride, read fresh each time the dialog opens. */
-export const useAssignable = (enabled: boolean, rideId?: number) => useQuery({ queryKey: [...keys.assignable(), rideId ?? null], queryFn: () => fetchAssignable(rideId), enabled, staleTime: 0 });
+export const useAssignable = (enabled: boolean, rideId?: number) =>
+  useQuery({ queryKey: [...keys.assignable(), rideId ?? null], queryFn: () => fetchAssignable(rideId), enabled, staleTime: 0 });
 
 /** Accept, decline, start or complete: every board page (counts, tabs), the drivers' open rides and the wallet are read again. */
 export function useRideAction() {

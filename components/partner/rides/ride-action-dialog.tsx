@@ -66,7 +66,13 @@ export function RideActionDialog({ ride, kind, onDone, onClose }: { ride: Partne
   };
   const chosenVehicle = options?.vehicles.find((v) => String(v.id) === vehicleId);
   const changed = kind !== 'reassign' || String(ride.driverId) !== driverId || String(ride.vehicleId) !== vehicleId;
-  const ready = assigning ? Boolean(driverId && vehicleId) && changed && !(chosenVehicle && vehicleReason(chosenVehicle, upgrade, td)) : kind === 'decline' ? reason.trim().length > 0 : kind === 'start' ? /^\d{4}$/.test(code) && !locked : tolls.trim() === '' || Number(tolls) >= 0;
+  const ready = assigning
+    ? Boolean(driverId && vehicleId) && changed && !(chosenVehicle && vehicleReason(chosenVehicle, upgrade, td))
+    : kind === 'decline'
+      ? reason.trim().length > 0
+      : kind === 'start'
+        ? /^\d{4}$/.test(code) && !locked
+        : tolls.trim() === '' || Number(tolls) >= 0;
 
   const send = async (payload: RideActionInput) => {
     setError(undefined);
@@ -82,7 +88,15 @@ export function RideActionDialog({ ride, kind, onDone, onClose }: { ride: Partne
   };
 
   return (
-    <dialog ref={dialog} className={auth.dialog} aria-labelledby={`${id}-title`} onCancel={(event) => { event.preventDefault(); onClose(); }}>
+    <dialog
+      ref={dialog}
+      className={auth.dialog}
+      aria-labelledby={`${id}-title`}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
       <form
         className={styles.dialogForm}
         onSubmit={async (event) => {
@@ -94,35 +108,54 @@ export function RideActionDialog({ ride, kind, onDone, onClose }: { ride: Partne
         {assigning ? (
           <>
             <label htmlFor={`${id}-driver`}>{t('chooseDriver')}</label>
-            <select id={`${id}-driver`} className={ui.input} value={driverId} onChange={(e) => {
-              setDriverId(e.target.value);
-              const own = options?.vehicles.find((v) => v.id === options.drivers.find((d) => String(d.id) === e.target.value)?.vehicleId);
-              if (own && !vehicleReason(own, upgrade, td) && (!vehicleId || kind === 'reassign')) setVehicleId(String(own.id));
-            }}>
+            <select
+              id={`${id}-driver`}
+              className={ui.input}
+              value={driverId}
+              onChange={(e) => {
+                setDriverId(e.target.value);
+                const own = options?.vehicles.find((v) => v.id === options.drivers.find((d) => String(d.id) === e.target.value)?.vehicleId);
+                if (own && !vehicleReason(own, upgrade, td) && (!vehicleId || kind === 'reassign')) setVehicleId(String(own.id));
+              }}
+            >
               <option value="">{t('choose')}</option>
               {options?.drivers.map((d) => {
                 const reason = driverReason(d, td);
-                return <option key={d.id} value={d.id} disabled={reason !== null}>{reason ? td('unavailableOption', { name: d.name, reason }) : d.name}</option>;
+                return (
+                  <option key={d.id} value={d.id} disabled={reason !== null}>
+                    {reason ? td('unavailableOption', { name: d.name, reason }) : d.name}
+                  </option>
+                );
               })}
             </select>
             {options && !options.drivers.length ? <p className={styles.note}>{t('noDrivers')}</p> : null}
-            {options?.drivers.length && !options.drivers.some((d) => d.availability === 'available') ? <p className={styles.note}>{td('noFreeDriver')}</p> : null}
+            {options?.drivers.length && !options.drivers.some((d) => d.availability === 'available') ? (
+              <p className={styles.note}>{td('noFreeDriver')}</p>
+            ) : null}
             <label htmlFor={`${id}-vehicle`}>{t('chooseVehicle')}</label>
             <select id={`${id}-vehicle`} className={ui.input} value={vehicleId} onChange={(e) => setVehicleId(e.target.value)}>
               <option value="">{t('choose')}</option>
               {options?.vehicles.map((v) => {
                 const label = `${v.number} · ${v.model}`;
                 const reason = vehicleReason(v, upgrade, td);
-                return <option key={v.id} value={v.id} disabled={reason !== null}>{reason ? td('unavailableOption', { name: label, reason }) : label}</option>;
+                return (
+                  <option key={v.id} value={v.id} disabled={reason !== null}>
+                    {reason ? td('unavailableOption', { name: label, reason }) : label}
+                  </option>
+                );
               })}
             </select>
             {options && !options.vehicles.length ? <p className={styles.note}>{t('noVehicles')}</p> : null}
             {options?.vehicles.some((v) => v.fit === 'upgrade') ? (
               <label className={styles.check}>
-                <input type="checkbox" checked={upgrade} onChange={(e) => {
-                  setUpgrade(e.target.checked);
-                  if (!e.target.checked && chosenVehicle?.fit === 'upgrade') setVehicleId('');
-                }} />
+                <input
+                  type="checkbox"
+                  checked={upgrade}
+                  onChange={(e) => {
+                    setUpgrade(e.target.checked);
+                    if (!e.target.checked && chosenVehicle?.fit === 'upgrade') setVehicleId('');
+                  }}
+                />
                 <span>{td('upgrade')}</span>
               </label>
             ) : null}
@@ -138,11 +171,30 @@ export function RideActionDialog({ ride, kind, onDone, onClose }: { ride: Partne
           <>
             <p>{ride.bookedForCustomer ? td('startBodyCustomer') : t('startBody')}</p>
             <label htmlFor={`${id}-code`}>{t('startCode')}</label>
-            <input id={`${id}-code`} className={ui.input} inputMode="numeric" autoComplete="off" maxLength={4} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} disabled={locked} />
+            <input
+              id={`${id}-code`}
+              className={ui.input}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={4}
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+              disabled={locked}
+            />
             {locked ? (
               <>
                 <p className={styles.note}>{t('locked')}</p>
-                <button type="button" className={`${ui.button} ${ui.secondary}`} disabled={busy} onClick={async () => { if (await send({ action: 'resetStartCode' })) { setLocked(false); setError(undefined); } }}>
+                <button
+                  type="button"
+                  className={`${ui.button} ${ui.secondary}`}
+                  disabled={busy}
+                  onClick={async () => {
+                    if (await send({ action: 'resetStartCode' })) {
+                      setLocked(false);
+                      setError(undefined);
+                    }
+                  }}
+                >
                   {t('resetCode')}
                 </button>
               </>
@@ -153,11 +205,24 @@ export function RideActionDialog({ ride, kind, onDone, onClose }: { ride: Partne
           <>
             <p>{t('completeBody', { tolls: formatMoney(ride.tolls, ride.currency, locale) })}</p>
             <label htmlFor={`${id}-tolls`}>{t('finalTolls', { currency: ride.currency })}</label>
-            <input id={`${id}-tolls`} className={ui.input} type="number" min={0} step="0.01" inputMode="decimal" value={tolls} onChange={(e) => setTolls(e.target.value)} />
+            <input
+              id={`${id}-tolls`}
+              className={ui.input}
+              type="number"
+              min={0}
+              step="0.01"
+              inputMode="decimal"
+              value={tolls}
+              onChange={(e) => setTolls(e.target.value)}
+            />
             <PaidWith paidByCard={paidByCard} value={paidWith} onChange={setPaidWith} />
           </>
         ) : null}
-        {error ? <p role="alert" className={ui.error}>{error}</p> : null}
+        {error ? (
+          <p role="alert" className={ui.error}>
+            {error}
+          </p>
+        ) : null}
         <div className={styles.dialogActions}>
           <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={!ready || busy}>
             {busy ? t('working') : kind === 'reassign' ? td('confirmReassign') : t(CONFIRM[kind])}
@@ -185,7 +250,9 @@ function PaidWith({ paidByCard, value, onChange }: { paidByCard: boolean; value:
           {tb(`paid.${method}`)}
         </label>
       ))}
-      <p id={`${id}-hint`} className={styles.note}>{tb(value === 'cash' ? 'paidCashHint' : 'paidOnlineHint')}</p>
+      <p id={`${id}-hint`} className={styles.note}>
+        {tb(value === 'cash' ? 'paidCashHint' : 'paidOnlineHint')}
+      </p>
     </fieldset>
   );
 }

@@ -72,7 +72,8 @@ export function RidesScreen({ timeZone }: { timeZone: string }) {
   const rangeProblem = failure?.key && tErrors.has(failure.key as never) ? tErrors(failure.key as never) : failure ? tb('loadError') : null;
   const load = () => void board.refetch();
   const counts = first?.counts;
-  const rangeLabel = range.from === range.to ? formatDay(range.from, locale) : to('range', { from: formatDay(range.from, locale), to: formatDay(range.to, locale) });
+  const rangeLabel =
+    range.from === range.to ? formatDay(range.from, locale) : to('range', { from: formatDay(range.from, locale), to: formatDay(range.to, locale) });
   const exportStatus = tab === 'all' ? tb('allStatuses') : t(`tabs.${tab}`);
 
   return (
@@ -107,10 +108,26 @@ export function RidesScreen({ timeZone }: { timeZone: string }) {
           })}
         </div>
         <label htmlFor={`${id}-from`}>{to('from')}</label>
-        <input id={`${id}-from`} type="date" className={styles.dateInput} value={draft.from} onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))} required />
+        <input
+          id={`${id}-from`}
+          type="date"
+          className={styles.dateInput}
+          value={draft.from}
+          onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
+          required
+        />
         <label htmlFor={`${id}-to`}>{to('to')}</label>
-        <input id={`${id}-to`} type="date" className={styles.dateInput} value={draft.to} onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))} required />
-        <button type="submit" className={`${ui.button} ${ui.secondary}`}>{tb('show')}</button>
+        <input
+          id={`${id}-to`}
+          type="date"
+          className={styles.dateInput}
+          value={draft.to}
+          onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
+          required
+        />
+        <button type="submit" className={`${ui.button} ${ui.secondary}`}>
+          {tb('show')}
+        </button>
         <span className={styles.zone}>{tb('zone', { zone: timeZone })}</span>
       </form>
       <div className={styles.toolbar}>
@@ -122,18 +139,40 @@ export function RidesScreen({ timeZone }: { timeZone: string }) {
             setApplied(query.trim());
           }}
         >
-          <label htmlFor={`${id}-q`} className="visually-hidden">{t('search')}</label>
-          <input id={`${id}-q`} type="search" inputMode="numeric" placeholder={t('search')} value={query} onChange={(e) => setQuery(e.target.value.replace(/[^\d#]/g, ''))} className={styles.searchInput} />
-          <button type="submit" className={`${ui.button} ${ui.secondary}`}>{t('searchButton')}</button>
+          <label htmlFor={`${id}-q`} className="visually-hidden">
+            {t('search')}
+          </label>
+          <input
+            id={`${id}-q`}
+            type="search"
+            inputMode="numeric"
+            placeholder={t('search')}
+            value={query}
+            onChange={(e) => setQuery(e.target.value.replace(/[^\d#]/g, ''))}
+            className={styles.searchInput}
+          />
+          <button type="submit" className={`${ui.button} ${ui.secondary}`}>
+            {t('searchButton')}
+          </button>
         </form>
-        <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={load}>{t('refresh')}</button>
+        <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={load}>
+          {t('refresh')}
+        </button>
         <a className={`${ui.button} ${ui.secondary}`} href={ridesExportPath({ status: tab, from: range.from, to: range.to })} download>
           {t('export')} <span className={styles.exportFilter}>{tb('exportFilter', { range: rangeLabel, status: exportStatus })}</span>
         </a>
       </div>
       <div role="tablist" aria-label={t('tabsLabel')} className={styles.tabs}>
         {TABS.map((key) => (
-          <button key={key} type="button" role="tab" aria-selected={tab === key} aria-controls={`${id}-panel`} className={styles.tab} onClick={() => setTab(key)}>
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={tab === key}
+            aria-controls={`${id}-panel`}
+            className={styles.tab}
+            onClick={() => setTab(key)}
+          >
             {t('tabCount', { label: t(`tabs.${key}`), count: counts?.[key] ?? 0 })}
           </button>
         ))}
@@ -149,22 +188,39 @@ export function RidesScreen({ timeZone }: { timeZone: string }) {
           {rangeProblem}
         </p>
       ) : null}
-      <p role="status" className="visually-hidden">{status}</p>
+      <p role="status" className="visually-hidden">
+        {status}
+      </p>
       <div id={`${id}-panel`} role="tabpanel" aria-busy={loading} aria-labelledby={`${id}-title`} className={wide ? styles.tablePanel : styles.list}>
         {loading && !first ? <p>{t('loading')}</p> : null}
         {first && !rides.length ? (
           <div className={styles.empty}>
             <p>{t('empty')}</p>
-            <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={load}>{t('refresh')}</button>
+            <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={load}>
+              {t('refresh')}
+            </button>
           </div>
         ) : null}
-        {rides.length && wide ? <RidesTable rides={rides} timeZone={timeZone} sort={sort} onSort={setSort} onAction={(r, kind) => setAction({ ride: r, kind })} caption={`${tb('rangeLabel')}: ${rangeLabel}`} /> : null}
-        {rides.length && !wide ? rides.map((ride) => <PartnerRideCard key={ride.id} ride={ride} timeZone={timeZone} onAction={(r, kind) => setAction({ ride: r, kind })} />) : null}
+        {rides.length && wide ? (
+          <RidesTable
+            rides={rides}
+            timeZone={timeZone}
+            sort={sort}
+            onSort={setSort}
+            onAction={(r, kind) => setAction({ ride: r, kind })}
+            caption={`${tb('rangeLabel')}: ${rangeLabel}`}
+          />
+        ) : null}
+        {rides.length && !wide
+          ? rides.map((ride) => <PartnerRideCard key={ride.id} ride={ride} timeZone={timeZone} onAction={(r, kind) => setAction({ ride: r, kind })} />)
+          : null}
       </div>
       {board.hasNextPage ? (
         <div className={styles.more}>
           <button type="button" className={`${ui.button} ${ui.secondary}`} disabled={board.isFetchingNextPage} onClick={() => void board.fetchNextPage()}>
-            {board.isFetchingNextPage ? t('loading') : tb('loadMore', { shown: rides.length, total: tab === 'all' ? (counts?.all ?? 0) : (counts?.[tab] ?? 0) })}
+            {board.isFetchingNextPage
+              ? t('loading')
+              : tb('loadMore', { shown: rides.length, total: tab === 'all' ? (counts?.all ?? 0) : (counts?.[tab] ?? 0) })}
           </button>
         </div>
       ) : null}
@@ -174,7 +230,14 @@ export function RidesScreen({ timeZone }: { timeZone: string }) {
           kind={action.kind}
           onClose={() => setAction(null)}
           onDone={() => {
-            setStatus(t('done', { id: action.ride.id, status: t(`tabs.${action.kind === 'accept' || action.kind === 'reassign' ? 'accepted' : action.kind === 'decline' ? 'cancelled' : action.kind === 'start' ? 'ontrip' : 'completed'}`) }));
+            setStatus(
+              t('done', {
+                id: action.ride.id,
+                status: t(
+                  `tabs.${action.kind === 'accept' || action.kind === 'reassign' ? 'accepted' : action.kind === 'decline' ? 'cancelled' : action.kind === 'start' ? 'ontrip' : 'completed'}`,
+                ),
+              }),
+            );
             setAction(null);
           }}
         />

@@ -36,7 +36,9 @@ export function RidesTable({ rides, timeZone, sort, onSort, onAction, caption }:
       <th scope="col" aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'} className={numeric ? styles.numeric : undefined}>
         <button type="button" className={styles.sortButton} onClick={() => onSort({ key, direction: active && sort.direction === 'asc' ? 'desc' : 'asc' })}>
           {label}
-          <span aria-hidden="true" className={styles.sortMark}>{active ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}</span>
+          <span aria-hidden="true" className={styles.sortMark}>
+            {active ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}
+          </span>
         </button>
       </th>
     );
@@ -61,7 +63,12 @@ export function RidesTable({ rides, timeZone, sort, onSort, onAction, caption }:
         </thead>
         <tbody>
           {rides.map((ride) => (
-            <tr key={ride.id} aria-label={t('rideId', { id: ride.id })} data-soon={ride.needsDriverSoon || undefined} className={ride.needsDriverSoon ? styles.soonRow : undefined}>
+            <tr
+              key={ride.id}
+              aria-label={t('rideId', { id: ride.id })}
+              data-soon={ride.needsDriverSoon || undefined}
+              className={ride.needsDriverSoon ? styles.soonRow : undefined}
+            >
               <th scope="row" className={styles.nowrap}>
                 {t('rideId', { id: ride.id })}
                 {ride.needsDriverSoon ? <span className={styles.soonBadge}>{tb('needsDriver')}</span> : null}
@@ -71,7 +78,9 @@ export function RidesTable({ rides, timeZone, sort, onSort, onAction, caption }:
               </td>
               <td>
                 {ride.customerName || '—'}
-                {ride.passenger ? <span className={styles.cellNote}>{tTrust('passengerOf', { name: `${ride.passenger.name}, ${ride.passenger.phone}` })}</span> : null}
+                {ride.passenger ? (
+                  <span className={styles.cellNote}>{tTrust('passengerOf', { name: `${ride.passenger.name}, ${ride.passenger.phone}` })}</span>
+                ) : null}
               </td>
               <td className={styles.nowrap}>{ride.phone ? <a href={`tel:${ride.phone.replace(/\s/g, '')}`}>{ride.phone}</a> : '—'}</td>
               <td>
@@ -83,7 +92,9 @@ export function RidesTable({ rides, timeZone, sort, onSort, onAction, caption }:
                 {ride.vehicleUpgrade ? <span className={styles.cellNote}>{td('upgraded')}</span> : null}
               </td>
               <td>
-                <span className={styles.badge} data-status={ride.status}>{t(`tabs.${ride.status}`)}</span>
+                <span className={styles.badge} data-status={ride.status}>
+                  {t(`tabs.${ride.status}`)}
+                </span>
               </td>
               <td className={`${styles.numeric} ${styles.nowrap}`}>{formatMoney(ride.totalAmount, ride.currency, locale)}</td>
               <td>
@@ -94,7 +105,12 @@ export function RidesTable({ rides, timeZone, sort, onSort, onAction, caption }:
                     </a>
                   ) : null}
                   {(RIDE_ACTIONS[ride.status] ?? []).map((kind) => (
-                    <button key={kind} type="button" className={`${ui.button} ${kind === 'decline' ? ui.secondary : ui.primary} ${styles.small}`} onClick={() => onAction(ride, kind)}>
+                    <button
+                      key={kind}
+                      type="button"
+                      className={`${ui.button} ${kind === 'decline' ? ui.secondary : ui.primary} ${styles.small}`}
+                      onClick={() => onAction(ride, kind)}
+                    >
                       {kind === 'reassign' ? td('reassign') : t(kind)}
                     </button>
                   ))}

@@ -24,15 +24,18 @@ export function StartCodeLine({ ride, timeZone, compact = false }: { ride: Partn
   const [note, setNote] = useState<{ text: string; failed: boolean } | null>(null);
   if (ride.status !== 'booked' && ride.status !== 'accepted') return null;
 
-  const where = ride.codeSentAt && ride.codeSentVia
-    ? td('codeSent', { channel: td(`channel.${ride.codeSentVia}`), time: formatDateTime(ride.codeSentAt, locale, timeZone) })
-    : ride.bookedForCustomer
-      ? td('codeWithCustomer')
-      : td('codeWithRider');
+  const where =
+    ride.codeSentAt && ride.codeSentVia
+      ? td('codeSent', { channel: td(`channel.${ride.codeSentVia}`), time: formatDateTime(ride.codeSentAt, locale, timeZone) })
+      : ride.bookedForCustomer
+        ? td('codeWithCustomer')
+        : td('codeWithRider');
   const Line = compact ? 'span' : 'p';
   return (
     <Line className={`${styles.meta} ${styles.codeLine}`}>
-      <span>{compact ? t('otp') : td('code')}: {where}</span>
+      <span>
+        {compact ? t('otp') : td('code')}: {where}
+      </span>
       {ride.phone ? (
         <button
           type="button"
@@ -42,7 +45,10 @@ export function StartCodeLine({ ride, timeZone, compact = false }: { ride: Partn
             setNote(null);
             resend.mutate(
               { rideId: ride.id, payload: { action: 'resendCode' } },
-              { onSuccess: () => setNote({ text: td('codeResent'), failed: false }), onError: (error) => setNote({ text: errorText(failureOf(error)), failed: true }) },
+              {
+                onSuccess: () => setNote({ text: td('codeResent'), failed: false }),
+                onError: (error) => setNote({ text: errorText(failureOf(error)), failed: true }),
+              },
             );
           }}
         >

@@ -23,7 +23,9 @@ export const removeLogo = () => fetchData(api.settings.logo.$delete(undefined, w
 export async function uploadLogo(file: File): Promise<SettingsData> {
   const form = new FormData();
   form.append('file', file);
-  const result: ApiResult<{ data: SettingsData }> = await typedCall(api.settings.logo.$post(undefined, { init: { body: form, signal: AbortSignal.timeout(60_000) } }));
+  const result: ApiResult<{ data: SettingsData }> = await typedCall(
+    api.settings.logo.$post(undefined, { init: { body: form, signal: AbortSignal.timeout(60_000) } }),
+  );
   if (!result.ok) throw new ApiRequestError(result.error);
   return result.data.data;
 }

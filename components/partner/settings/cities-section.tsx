@@ -50,17 +50,41 @@ export function CitiesSection({ settings, onSaved }: SectionProps) {
               {city.main ? (
                 <span className={styles.badge}>{t('cities.main')}</span>
               ) : (
-                <button type="button" className={`${ui.button} ${ui.secondary} ${styles.small}`} disabled={save.isPending} aria-label={t('cities.makeMainCity', { city: city.name })} onClick={() => write(existing(city.slug))}>
+                <button
+                  type="button"
+                  className={`${ui.button} ${ui.secondary} ${styles.small}`}
+                  disabled={save.isPending}
+                  aria-label={t('cities.makeMainCity', { city: city.name })}
+                  onClick={() => write(existing(city.slug))}
+                >
                   {t('cities.makeMain')}
                 </button>
               )}
-              <button type="button" className={`${ui.button} ${ui.secondary} ${styles.small}`} disabled={save.isPending || index === 0} aria-label={t('cities.up', { city: city.name })} onClick={() => move(index, -1)}>
+              <button
+                type="button"
+                className={`${ui.button} ${ui.secondary} ${styles.small}`}
+                disabled={save.isPending || index === 0}
+                aria-label={t('cities.up', { city: city.name })}
+                onClick={() => move(index, -1)}
+              >
                 ↑
               </button>
-              <button type="button" className={`${ui.button} ${ui.secondary} ${styles.small}`} disabled={save.isPending || index === cities.length - 1} aria-label={t('cities.down', { city: city.name })} onClick={() => move(index, 1)}>
+              <button
+                type="button"
+                className={`${ui.button} ${ui.secondary} ${styles.small}`}
+                disabled={save.isPending || index === cities.length - 1}
+                aria-label={t('cities.down', { city: city.name })}
+                onClick={() => move(index, 1)}
+              >
                 ↓
               </button>
-              <button type="button" className={`${ui.button} ${ui.secondary} ${styles.small}`} disabled={save.isPending} aria-label={t('cities.remove', { city: city.name })} onClick={() => write(existing(mainSlug).filter((c) => 'slug' in c && c.slug !== city.slug))}>
+              <button
+                type="button"
+                className={`${ui.button} ${ui.secondary} ${styles.small}`}
+                disabled={save.isPending}
+                aria-label={t('cities.remove', { city: city.name })}
+                onClick={() => write(existing(mainSlug).filter((c) => 'slug' in c && c.slug !== city.slug))}
+              >
                 ✕
               </button>
             </li>
@@ -71,7 +95,14 @@ export function CitiesSection({ settings, onSaved }: SectionProps) {
       )}
       <div className={screen.field}>
         <label htmlFor={`${id}-search`}>{t('cities.search')}</label>
-        <input id={`${id}-search`} type="search" className={screen.control} value={query} autoComplete="off" onChange={(event) => setQuery(event.target.value)} />
+        <input
+          id={`${id}-search`}
+          type="search"
+          className={screen.control}
+          value={query}
+          autoComplete="off"
+          onChange={(event) => setQuery(event.target.value)}
+        />
       </div>
       {deferred.length >= 2 && search.data ? (
         suggestions.length ? (

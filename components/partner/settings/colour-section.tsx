@@ -25,7 +25,11 @@ export function ColourSection({ settings, onSaved }: SectionProps) {
   const [serverError, setServerError] = useState<string>();
   const hex = normaliseHex(code);
   const check = hex ? checkBrandColour(hex) : undefined;
-  const localError = !hex ? keyText('colourInvalid') : check && !check.ok ? keyText('colourContrast', { colour: hex, ratio: check.ratio, suggestion: check.suggestion }) : undefined;
+  const localError = !hex
+    ? keyText('colourInvalid')
+    : check && !check.ok
+      ? keyText('colourContrast', { colour: hex, ratio: check.ratio, suggestion: check.suggestion })
+      : undefined;
   const error = serverError ?? localError;
   return (
     <SectionForm

@@ -37,10 +37,44 @@ export function ProfileSection({ settings, onSaved }: SectionProps) {
     >
       <div className={styles.fields}>
         <TextField name="name" label={t('profile.name')} value={fields.name} onChange={set('name')} error={errorOf('name')} autoComplete="organization" />
-        <TextField name="shortName" label={t('profile.shortName')} hint={t('profile.shortNameHint')} value={fields.shortName} onChange={set('shortName')} error={errorOf('shortName')} />
-        <TextField name="phone" type="tel" inputMode="tel" label={`${t('profile.phone')} (+${settings.phoneCode})`} value={fields.phone} onChange={set('phone')} error={errorOf('phone')} autoComplete="tel-national" />
-        <TextField name="whatsappPhone" type="tel" inputMode="tel" label={`${t('profile.whatsapp')} (+${settings.phoneCode})`} hint={t('profile.whatsappHint')} value={fields.whatsappPhone} onChange={set('whatsappPhone')} error={errorOf('whatsappPhone')} />
-        <TextField name="email" type="email" inputMode="email" label={t('profile.email')} value={fields.email} onChange={set('email')} error={errorOf('email')} autoComplete="email" />
+        <TextField
+          name="shortName"
+          label={t('profile.shortName')}
+          hint={t('profile.shortNameHint')}
+          value={fields.shortName}
+          onChange={set('shortName')}
+          error={errorOf('shortName')}
+        />
+        <TextField
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          label={`${t('profile.phone')} (+${settings.phoneCode})`}
+          value={fields.phone}
+          onChange={set('phone')}
+          error={errorOf('phone')}
+          autoComplete="tel-national"
+        />
+        <TextField
+          name="whatsappPhone"
+          type="tel"
+          inputMode="tel"
+          label={`${t('profile.whatsapp')} (+${settings.phoneCode})`}
+          hint={t('profile.whatsappHint')}
+          value={fields.whatsappPhone}
+          onChange={set('whatsappPhone')}
+          error={errorOf('whatsappPhone')}
+        />
+        <TextField
+          name="email"
+          type="email"
+          inputMode="email"
+          label={t('profile.email')}
+          value={fields.email}
+          onChange={set('email')}
+          error={errorOf('email')}
+          autoComplete="email"
+        />
       </div>
       {error && !['name', 'shortName', 'phone', 'whatsappPhone', 'email'].includes(error.field ?? '') ? (
         <p role="alert" className={screen.error}>

@@ -8,7 +8,8 @@ const keys = queryKeys.partner;
 
 export const useBusinessSettings = () => useQuery({ queryKey: keys.settings(), queryFn: fetchSettings });
 export const useChecklist = () => useQuery({ queryKey: keys.checklist(), queryFn: fetchChecklist });
-export const useCitySearch = (q: string) => useQuery({ queryKey: keys.citySearch(q), queryFn: () => searchCities(q), enabled: q.trim().length >= 2, staleTime: 60_000 });
+export const useCitySearch = (q: string) =>
+  useQuery({ queryKey: keys.citySearch(q), queryFn: () => searchCities(q), enabled: q.trim().length >= 2, staleTime: 60_000 });
 
 /** A settings write: its answer (the whole settings) replaces the cached settings, and the checklist is read again. */
 function useSettingsMutation<I>(write: (input: I) => Promise<SettingsData>) {

@@ -62,7 +62,17 @@ export function TextField({
 }
 
 /** A section card with its heading and a form. */
-export function SectionForm({ heading, hint, onSubmit, children }: { heading: string; hint?: string; onSubmit?: (event: FormEvent<HTMLFormElement>) => void; children: ReactNode }) {
+export function SectionForm({
+  heading,
+  hint,
+  onSubmit,
+  children,
+}: {
+  heading: string;
+  hint?: string;
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <section className={`${ui.card} ${styles.section}`} aria-labelledby={`${id}-h`}>

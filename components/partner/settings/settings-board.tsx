@@ -20,7 +20,16 @@ export function SettingsBoard() {
   const query = useBusinessSettings();
   const router = useRouter();
   const [status, setStatus] = useState('');
-  if (!query.data) return <LoadState status={loadStatus(query) === 'error' ? 'error' : 'loading'} loading={t('loading')} error={t('loadError')} retry={t('retry')} onRetry={() => void query.refetch()} />;
+  if (!query.data)
+    return (
+      <LoadState
+        status={loadStatus(query) === 'error' ? 'error' : 'loading'}
+        loading={t('loading')}
+        error={t('loadError')}
+        retry={t('retry')}
+        onRetry={() => void query.refetch()}
+      />
+    );
   // the console's header, drawer and map are server-rendered: render them again with the change
   const saved = (message: string) => {
     setStatus(message);
@@ -39,4 +48,3 @@ export function SettingsBoard() {
     </div>
   );
 }
-

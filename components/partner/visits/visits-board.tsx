@@ -133,7 +133,13 @@ export function VisitsBoard({ timeZone }: { timeZone: string }) {
       {query.data ? (
         <ReportView data={query.data} timeZone={timeZone} />
       ) : (
-        <LoadState status={loadStatus(query) === 'error' ? 'error' : 'loading'} loading={t('loading')} error={t('loadError')} retry={t('retry')} onRetry={() => void query.refetch()} />
+        <LoadState
+          status={loadStatus(query) === 'error' ? 'error' : 'loading'}
+          loading={t('loading')}
+          error={t('loadError')}
+          retry={t('retry')}
+          onRetry={() => void query.refetch()}
+        />
       )}
     </>
   );

@@ -43,7 +43,16 @@ export function WalletBoard({ timeZone }: { timeZone: string }) {
   query.set('limit', String(WALLET_PAGE_SIZE));
   const wallet = usePartnerWallet(query.toString());
 
-  if (!wallet.data) return <LoadState status={loadStatus(wallet) === 'error' ? 'error' : 'loading'} loading={t('loading')} error={t('loadError')} retry={t('retry')} onRetry={() => void wallet.refetch()} />;
+  if (!wallet.data)
+    return (
+      <LoadState
+        status={loadStatus(wallet) === 'error' ? 'error' : 'loading'}
+        loading={t('loading')}
+        error={t('loadError')}
+        retry={t('retry')}
+        onRetry={() => void wallet.refetch()}
+      />
+    );
   const { total, statement, transactions, paging } = wallet.data;
   return (
     <>
@@ -90,7 +99,13 @@ function BalanceCard({ currency, balance, owed, available }: { currency: string;
 }
 
 /** What the entries of the chosen dates add up to: fares (online and cash), commission, payouts and settlements. */
-function Statement({ currency, statement }: { currency: string; statement: { revenue: number; online: number; cash: number; commission: number; payouts: number; settlements: number } }) {
+function Statement({
+  currency,
+  statement,
+}: {
+  currency: string;
+  statement: { revenue: number; online: number; cash: number; commission: number; payouts: number; settlements: number };
+}) {
   const tm = useTranslations('Money');
   const locale = useLocale();
   const rows = [
@@ -152,7 +167,9 @@ function Activity({ transactions, timeZone }: { transactions: WalletTransaction[
               <td>
                 <span className={`${table.badge} ${table[row.transaction]}`}>{t(row.transaction)}</span>
               </td>
-              <td className={table.number}>{formatMoney(toMinor(row.transaction === 'debit' ? -row.amount : row.amount), row.currency, locale, { signed: true })}</td>
+              <td className={table.number}>
+                {formatMoney(toMinor(row.transaction === 'debit' ? -row.amount : row.amount), row.currency, locale, { signed: true })}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -34,7 +34,9 @@ export const businesses = pgTable(
     commissionBps: integer('commission_bps').notNull().default(1000),
     /** Rider cashback on the ride amount, in basis points (500 = 5%). */
     cashbackBps: integer('cashback_bps').notNull().default(500),
-    status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'suspended'] })
+      .notNull()
+      .default('active'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Last change of a business setting the rider site shows (sitemaps' lastmod, share image versions). */
     settingsUpdatedAt: timestamp('settings_updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -45,16 +45,13 @@ export const chatMessages = pgTable(
 );
 
 /** WhatsApp message ids already handled, so a redelivered webhook is answered once. */
-export const whatsappInbound = pgTable(
-  'whatsapp_inbound',
-  {
-    messageId: text('message_id').primaryKey(),
-    businessId: integer('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-);
+export const whatsappInbound = pgTable('whatsapp_inbound', {
+  messageId: text('message_id').primaryKey(),
+  businessId: integer('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export type ChatSession = typeof chatSessions.$inferSelect;
 export type ChatMessage = typeof chatMessages.$inferSelect;

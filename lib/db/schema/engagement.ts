@@ -18,7 +18,9 @@ export const payments = pgTable(
     /** Minor units; sent to the gateway as major units with 2 decimals. */
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
-    status: text('status', { enum: ['created', 'success', 'failure'] }).notNull().default('created'),
+    status: text('status', { enum: ['created', 'success', 'failure'] })
+      .notNull()
+      .default('created'),
     gatewayId: text('gateway_id'),
     response: jsonb('response').$type<Record<string, string>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -25,7 +25,12 @@ export const agencies = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     removedAt: timestamp('removed_at', { withTimezone: true }),
   },
-  (t) => [index('agencies_business_idx').on(t.businessId), uniqueIndex('agencies_business_phone_key').on(t.businessId, t.phoneCode, t.phone).where(sql`removed_at is null`)],
+  (t) => [
+    index('agencies_business_idx').on(t.businessId),
+    uniqueIndex('agencies_business_phone_key')
+      .on(t.businessId, t.phoneCode, t.phone)
+      .where(sql`removed_at is null`),
+  ],
 );
 
 /** A business's vehicles; `number` is normalised (upper case, single spaces). */
@@ -45,7 +50,12 @@ export const vehicles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     removedAt: timestamp('removed_at', { withTimezone: true }),
   },
-  (t) => [index('vehicles_business_idx').on(t.businessId), uniqueIndex('vehicles_business_number_key').on(t.businessId, t.number).where(sql`removed_at is null`)],
+  (t) => [
+    index('vehicles_business_idx').on(t.businessId),
+    uniqueIndex('vehicles_business_number_key')
+      .on(t.businessId, t.number)
+      .where(sql`removed_at is null`),
+  ],
 );
 
 /** A business's drivers; each has a `travelsx-driver` user for the driver app's phone-code login. */
@@ -73,7 +83,12 @@ export const drivers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     removedAt: timestamp('removed_at', { withTimezone: true }),
   },
-  (t) => [index('drivers_business_idx').on(t.businessId), uniqueIndex('drivers_business_phone_key').on(t.businessId, t.phoneCode, t.phone).where(sql`removed_at is null`)],
+  (t) => [
+    index('drivers_business_idx').on(t.businessId),
+    uniqueIndex('drivers_business_phone_key')
+      .on(t.businessId, t.phoneCode, t.phone)
+      .where(sql`removed_at is null`),
+  ],
 );
 
 export type Agency = typeof agencies.$inferSelect;

@@ -19,7 +19,9 @@ export const outbox = pgTable(
     recipient: text('recipient').notNull(),
     subject: text('subject'),
     body: text('body').notNull(),
-    status: text('status', { enum: ['queued', 'sent', 'failed', 'held'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'sent', 'failed', 'held'] })
+      .notNull()
+      .default('queued'),
     provider: text('provider'),
     attempts: integer('attempts').notNull().default(0),
     error: text('error'),

@@ -25,7 +25,9 @@ export const operatorDomains = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('operator_domains_verified_domain_key').on(t.domain).where(sql`${t.verifiedAt} is not null`),
+    uniqueIndex('operator_domains_verified_domain_key')
+      .on(t.domain)
+      .where(sql`${t.verifiedAt} is not null`),
     index('operator_domains_domain_idx').on(t.domain),
   ],
 );
@@ -54,7 +56,10 @@ export const operatorIntegrations = pgTable(
     testResult: text('test_result'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('operator_integrations_business_kind_key').on(t.businessId, t.kind), uniqueIndex('operator_integrations_kind_public_key').on(t.kind, t.publicId)],
+  (t) => [
+    uniqueIndex('operator_integrations_business_kind_key').on(t.businessId, t.kind),
+    uniqueIndex('operator_integrations_kind_public_key').on(t.kind, t.publicId),
+  ],
 );
 
 export type OperatorDomain = typeof operatorDomains.$inferSelect;

@@ -2,7 +2,16 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
 import { users } from './users';
-import { PAYMENT_METHODS, RIDE_STATUSES, RIDE_TYPES, TRIP_KINDS, VEHICLE_TYPES, type Place, type RentalPackage, type VehicleType } from '@/lib/booking/vocabulary';
+import {
+  PAYMENT_METHODS,
+  RIDE_STATUSES,
+  RIDE_TYPES,
+  TRIP_KINDS,
+  VEHICLE_TYPES,
+  type Place,
+  type RentalPackage,
+  type VehicleType,
+} from '@/lib/booking/vocabulary';
 
 export * from '@/lib/booking/vocabulary';
 
@@ -148,8 +157,12 @@ export const rides = pgTable(
     index('rides_business_pickup_idx').on(t.businessId, t.pickupTime, t.number),
     index('rides_rider_idx').on(t.riderId, t.pickupTime),
     /** Who is busy: the drivers and vehicles holding an accepted or on-trip ride. */
-    index('rides_driver_open_idx').on(t.driverId).where(sql`status in ('accepted', 'ontrip')`),
-    index('rides_vehicle_open_idx').on(t.vehicleId).where(sql`status in ('accepted', 'ontrip')`),
+    index('rides_driver_open_idx')
+      .on(t.driverId)
+      .where(sql`status in ('accepted', 'ontrip')`),
+    index('rides_vehicle_open_idx')
+      .on(t.vehicleId)
+      .where(sql`status in ('accepted', 'ontrip')`),
   ],
 );
 

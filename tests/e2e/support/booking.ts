@@ -6,19 +6,38 @@ const ORIGIN = `http://localhost:${PORT}`;
 
 /** Tomorrow's date in the demo operator's zone (Asia/Kolkata), as the date input wants it. */
 export function tomorrowInIndia(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + 86_400_000));
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(Date.now() + 86_400_000),
+  );
 }
 export function inIndia(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * 86_400_000));
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
 }
 
 export async function choosePlace(page: Page, label: string, typed: string, option: string) {
   await page.getByRole('combobox', { name: label }).fill(typed);
-  await page.getByRole('option', { name: new RegExp(`^${option}`) }).first().click();
+  await page
+    .getByRole('option', { name: new RegExp(`^${option}`) })
+    .first()
+    .click();
 }
 
 /** Fills the booking form on the home page and continues to the vehicles. */
-export async function fillTrip(page: Page, trip: { kind?: 'Local' | 'Airport' | 'Outstation' | 'Rental'; type?: 'One-way' | 'Return'; from: string; to: string; time: string; returnDate?: string; returnTime?: string; flight?: string }) {
+export async function fillTrip(
+  page: Page,
+  trip: {
+    kind?: 'Local' | 'Airport' | 'Outstation' | 'Rental';
+    type?: 'One-way' | 'Return';
+    from: string;
+    to: string;
+    time: string;
+    returnDate?: string;
+    returnTime?: string;
+    flight?: string;
+  },
+) {
   await page.goto('/in/en/user/home');
   const form = page.getByRole('form', { name: 'Book Taxi' });
   const cont = form.getByRole('button', { name: 'Continue' });
@@ -69,4 +88,3 @@ export async function confirmation(page: Page): Promise<string> {
   await expect(page).toHaveURL(/\/in\/en\/user\/home$/, { timeout: 8_000 });
   return rideNumber;
 }
-

@@ -10,12 +10,22 @@ function codeIn(text: string): string | undefined {
 export async function codeFromMail(request: APIRequestContext, to: string, after = 0): Promise<string> {
   let code: string | undefined;
   await expect
-    .poll(async () => {
-      const messages: { raw: string }[] = await (await request.get(`${SINK}/messages?to=${encodeURIComponent(to)}`)).json();
-      const fresh = messages.slice(after);
-      code = fresh.length ? codeIn(fresh[fresh.length - 1].raw.split(/\r?\n\r?\n/).slice(1).join('\n')) : undefined;
-      return code;
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        const messages: { raw: string }[] = await (await request.get(`${SINK}/messages?to=${encodeURIComponent(to)}`)).json();
+        const fresh = messages.slice(after);
+        code = fresh.length
+          ? codeIn(
+              fresh[fresh.length - 1].raw
+                .split(/\r?\n\r?\n/)
+                .slice(1)
+                .join('\n'),
+            )
+          : undefined;
+        return code;
+      },
+      { timeout: 10_000 },
+    )
     .toMatch(/^\d{4}$/);
   return code!;
 }
@@ -35,11 +45,14 @@ export async function codeFromOutbox(request: APIRequestContext, origin: string,
   const headers = viaLoopback ? { host: url.host } : undefined;
   let code: string | undefined;
   await expect
-    .poll(async () => {
-      const json = await (await request.get(`${base}/api/dev/outbox?to=${encodeURIComponent(to)}`, { headers })).json();
-      code = json.data?.[0] ? codeIn(json.data[0].body) : undefined;
-      return code;
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        const json = await (await request.get(`${base}/api/dev/outbox?to=${encodeURIComponent(to)}`, { headers })).json();
+        code = json.data?.[0] ? codeIn(json.data[0].body) : undefined;
+        return code;
+      },
+      { timeout: 10_000 },
+    )
     .toMatch(/^\d{4}$/);
   return code!;
 }

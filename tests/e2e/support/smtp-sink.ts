@@ -19,7 +19,11 @@ const smtp = new SMTPServer({
     const chunks: Buffer[] = [];
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));
     stream.on('end', () => {
-      inbox.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: Buffer.concat(chunks).toString('utf8'), receivedAt: new Date().toISOString() });
+      inbox.push({
+        to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+        raw: Buffer.concat(chunks).toString('utf8'),
+        receivedAt: new Date().toISOString(),
+      });
       callback();
     });
   },

@@ -2,7 +2,11 @@ import http from 'node:http';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
-export type ApiAnswer = { status: number; json: { success?: boolean; data?: unknown; error?: { code: string; message: string; field?: string; key?: string } } & Record<string, unknown>; headers: http.IncomingHttpHeaders };
+export type ApiAnswer = {
+  status: number;
+  json: { success?: boolean; data?: unknown; error?: { code: string; message: string; field?: string; key?: string } } & Record<string, unknown>;
+  headers: http.IncomingHttpHeaders;
+};
 
 /**
  * A browser-like API client for one host: sends the Host and Origin a page of

@@ -25,7 +25,13 @@ export type Fed = { input: string; accepted: XssPayload[]; refused: number[]; wr
  * refused with a 400 naming one of `refusedFields` and a message; anything
  * else (a 5xx, another status, a refusal naming another field) is wrong.
  */
-export async function feed(input: string, payloads: readonly XssPayload[], send: (payload: XssPayload, index: number) => Promise<ApiAnswer>, refusedFields: readonly string[], concurrency = 3): Promise<Fed> {
+export async function feed(
+  input: string,
+  payloads: readonly XssPayload[],
+  send: (payload: XssPayload, index: number) => Promise<ApiAnswer>,
+  refusedFields: readonly string[],
+  concurrency = 3,
+): Promise<Fed> {
   const started = Date.now();
   const answers = await pool(payloads, concurrency, send);
   if (process.env.XSS_DEBUG) console.log(`feed ${input}: ${payloads.length} in ${Date.now() - started} ms`);
@@ -72,7 +78,10 @@ export class Watch {
     }
     await page.waitForTimeout(100);
     found = await inspectPage(page, expected);
-    if (process.env.XSS_DEBUG) console.log(`look ${label}: ${expected.length} needles, ${found.missing.length} missing, ${found.active.length} active, ${Date.now() - deadline + timeout} ms`);
+    if (process.env.XSS_DEBUG)
+      console.log(
+        `look ${label}: ${expected.length} needles, ${found.missing.length} missing, ${found.active.length} active, ${Date.now() - deadline + timeout} ms`,
+      );
     return { page: label, ...found, ...this.fresh() };
   }
 
@@ -104,5 +113,8 @@ export function expectClean(report: PageReport): void {
 export function expectFed(fed: Fed, kept: readonly XssPayload[]): void {
   if (process.env.XSS_DEBUG) console.log(`fed ${fed.input}: ${fed.accepted.length} kept, ${fed.refused.length} refused, ${fed.wrong.length} wrong`);
   const numbers = (list: readonly XssPayload[]) => list.map((p) => p.n).sort((a, b) => a - b);
-  expect({ input: fed.input, wrong: fed.wrong, kept: numbers(fed.accepted) }, `${fed.input}: ${fed.accepted.length} kept, ${fed.refused.length} refused`).toEqual({ input: fed.input, wrong: [], kept: numbers(kept) });
+  expect(
+    { input: fed.input, wrong: fed.wrong, kept: numbers(fed.accepted) },
+    `${fed.input}: ${fed.accepted.length} kept, ${fed.refused.length} refused`,
+  ).toEqual({ input: fed.input, wrong: [], kept: numbers(kept) });
 }

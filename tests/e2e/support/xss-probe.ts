@@ -95,46 +95,53 @@ export type Findings = { missing: string[]; active: string[] };
  * frame, a <base> or a refresh; every JSON-LD block still parses.
  */
 export async function inspectPage(page: Page, expected: readonly Needle[], html?: string): Promise<Findings> {
-  return page.evaluate(({ list, source }) => {
-    // A server-rendered document is parsed as Chromium would parse it, without running it.
-    const document = source === undefined ? window.document : new DOMParser().parseFromString(source, 'text/html');
-    const norm = (text: string) => text.replace(/\s+/g, ' ').trim();
-    // Rendered text only: the text of scripts (the framework's own data) does not count as shown.
-    const parts: string[] = [document.title, ...[...document.querySelectorAll('meta[content]')].map((m) => m.getAttribute('content') ?? '')];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, {
-      acceptNode: (node) => (node.parentElement?.closest('script, style, template, noscript') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
-    });
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) parts.push(node.nodeValue ?? '');
-    for (const el of document.querySelectorAll('input, textarea, select')) parts.push((el as HTMLInputElement).value);
-    const text = norm(parts.join(' '));
-    const missing = list.filter((needle) => !text.includes(needle.text)).map((needle) => `${needle.field}#${needle.n}`);
-    const active: string[] = [];
-    const scriptUrl = /^\s*(?:javascript|vbscript|data\s*:\s*text\/html)/i;
-    for (const el of document.querySelectorAll('*')) {
-      for (const attr of el.attributes) {
-        const name = attr.name.toLowerCase();
-        if (name.startsWith('on')) active.push(`<${el.localName} ${name}>`);
-        if (['href', 'src', 'action', 'formaction', 'data', 'xlink:href', 'srcdoc', 'poster', 'background'].includes(name) && (name === 'srcdoc' || scriptUrl.test(attr.value.replace(/[\u0000-\u001f]/g, '')))) {
-          active.push(`<${el.localName} ${name}="${attr.value.slice(0, 60)}">`);
+  return page.evaluate(
+    ({ list, source }) => {
+      // A server-rendered document is parsed as Chromium would parse it, without running it.
+      const document = source === undefined ? window.document : new DOMParser().parseFromString(source, 'text/html');
+      const norm = (text: string) => text.replace(/\s+/g, ' ').trim();
+      // Rendered text only: the text of scripts (the framework's own data) does not count as shown.
+      const parts: string[] = [document.title, ...[...document.querySelectorAll('meta[content]')].map((m) => m.getAttribute('content') ?? '')];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, {
+        acceptNode: (node) => (node.parentElement?.closest('script, style, template, noscript') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+      });
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) parts.push(node.nodeValue ?? '');
+      for (const el of document.querySelectorAll('input, textarea, select')) parts.push((el as HTMLInputElement).value);
+      const text = norm(parts.join(' '));
+      const missing = list.filter((needle) => !text.includes(needle.text)).map((needle) => `${needle.field}#${needle.n}`);
+      const active: string[] = [];
+      const scriptUrl = /^\s*(?:javascript|vbscript|data\s*:\s*text\/html)/i;
+      for (const el of document.querySelectorAll('*')) {
+        for (const attr of el.attributes) {
+          const name = attr.name.toLowerCase();
+          if (name.startsWith('on')) active.push(`<${el.localName} ${name}>`);
+          if (
+            ['href', 'src', 'action', 'formaction', 'data', 'xlink:href', 'srcdoc', 'poster', 'background'].includes(name) &&
+            (name === 'srcdoc' || scriptUrl.test(attr.value.replace(/[\u0000-\u001f]/g, '')))
+          ) {
+            active.push(`<${el.localName} ${name}="${attr.value.slice(0, 60)}">`);
+          }
+        }
+        if (el.localName === 'base' || (el.localName === 'meta' && el.getAttribute('http-equiv')?.toLowerCase() === 'refresh'))
+          active.push(`<${el.localName}>`);
+        if (['iframe', 'object', 'embed', 'frame'].includes(el.localName)) active.push(`<${el.localName}>`);
+      }
+      for (const script of document.querySelectorAll('script[type="application/ld+json"]')) {
+        try {
+          JSON.parse(script.textContent ?? '');
+        } catch {
+          active.push('JSON-LD that does not parse');
         }
       }
-      if (el.localName === 'base' || (el.localName === 'meta' && el.getAttribute('http-equiv')?.toLowerCase() === 'refresh')) active.push(`<${el.localName}>`);
-      if (['iframe', 'object', 'embed', 'frame'].includes(el.localName)) active.push(`<${el.localName}>`);
-    }
-    for (const script of document.querySelectorAll('script[type="application/ld+json"]')) {
-      try {
-        JSON.parse(script.textContent ?? '');
-      } catch {
-        active.push('JSON-LD that does not parse');
+      // Parsed, not run: an inline script other than JSON-LD and the framework's own data is injected.
+      if (source !== undefined) {
+        for (const script of document.querySelectorAll('script:not([src]):not([type="application/ld+json"])')) {
+          const code = script.textContent ?? '';
+          if (code.includes('__xss') && !/^\s*\(?self\.__next_f/.test(code)) active.push(`<script>${code.slice(0, 60)}`);
+        }
       }
-    }
-    // Parsed, not run: an inline script other than JSON-LD and the framework's own data is injected.
-    if (source !== undefined) {
-      for (const script of document.querySelectorAll('script:not([src]):not([type="application/ld+json"])')) {
-        const code = script.textContent ?? '';
-        if (code.includes('__xss') && !/^\s*\(?self\.__next_f/.test(code)) active.push(`<script>${code.slice(0, 60)}`);
-      }
-    }
-    return { missing, active };
-  }, { list: expected, source: html });
+      return { missing, active };
+    },
+    { list: expected, source: html },
+  );
 }

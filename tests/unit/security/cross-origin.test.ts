@@ -18,9 +18,12 @@ import { changedTables, configureEnv, HOSTS, missingSecurityHeaders, PAYU, seedW
  */
 
 const EXEMPT: Record<string, string> = {
-  'POST /api/payments/payu/success': 'PayU posts the rider back from its own site (surl); the reverse hash, SHA-512 over the fields and our salt, authenticates it',
-  'POST /api/payments/payu/failure': 'PayU posts the rider back from its own site (furl); the reverse hash, SHA-512 over the fields and our salt, authenticates it',
-  'POST /api/whatsapp/webhook': "Meta's servers post inbound messages; X-Hub-Signature-256, an HMAC-SHA256 of the raw body with the app secret, authenticates them",
+  'POST /api/payments/payu/success':
+    'PayU posts the rider back from its own site (surl); the reverse hash, SHA-512 over the fields and our salt, authenticates it',
+  'POST /api/payments/payu/failure':
+    'PayU posts the rider back from its own site (furl); the reverse hash, SHA-512 over the fields and our salt, authenticates it',
+  'POST /api/whatsapp/webhook':
+    "Meta's servers post inbound messages; X-Hub-Signature-256, an HMAC-SHA256 of the raw body with the app secret, authenticates them",
 };
 
 let db: Db;
@@ -72,7 +75,8 @@ it('refuses cross-site writes on every state-changing route but the listed callb
     const cookie = spec.as === 'anon' ? undefined : t[spec.as].cookie;
     for (const foreign of FOREIGN) {
       const answer = await send({ method, host: t.host, path, cookie, body: spec.sample?.(t), origin: foreign.origin, headers: foreign.headers });
-      if (answer.status !== 403 || answer.json?.error?.code !== 'forbidden') failures.push(`${name} with ${foreign.label}: ${answer.status} ${answer.text.slice(0, 160)}`);
+      if (answer.status !== 403 || answer.json?.error?.code !== 'forbidden')
+        failures.push(`${name} with ${foreign.label}: ${answer.status} ${answer.text.slice(0, 160)}`);
       if (missingSecurityHeaders(answer).length) failures.push(`${name} with ${foreign.label}: without ${missingSecurityHeaders(answer).join(', ')}`);
     }
   }
@@ -88,14 +92,33 @@ describe('PayU callbacks (cross-site by design)', () => {
   let form: Record<string, string>;
 
   beforeAll(async () => {
-    const answer = await send({ method: 'GET', path: urlFor('/api/payments/:txnId', { txnId: world.a.txnId }, { locale: 'en-IN' }), cookie: world.a.rider.cookie });
+    const answer = await send({
+      method: 'GET',
+      path: urlFor('/api/payments/:txnId', { txnId: world.a.txnId }, { locale: 'en-IN' }),
+      cookie: world.a.rider.cookie,
+    });
     expect(answer.status).toBe(200);
     form = answer.json?.data as Record<string, string>;
   });
 
   /** What PayU posts back for our form, hashed with `salt`. */
   const answerFor = (status: 'success' | 'failure', salt = PAYU.salt, change: Record<string, string> = {}) => {
-    const fields = { mihpayid: '403993715', mode: 'CC', status, key: form.key, txnid: form.txnid, amount: form.amount, productinfo: form.productinfo, firstname: form.firstname, email: form.email, udf1: '', udf2: '', udf3: '', udf4: '', udf5: '' };
+    const fields = {
+      mihpayid: '403993715',
+      mode: 'CC',
+      status,
+      key: form.key,
+      txnid: form.txnid,
+      amount: form.amount,
+      productinfo: form.productinfo,
+      firstname: form.firstname,
+      email: form.email,
+      udf1: '',
+      udf2: '',
+      udf3: '',
+      udf4: '',
+      udf5: '',
+    };
     return { ...fields, hash: responseHash(fields, salt), ...change };
   };
   const post = async (outcome: 'success' | 'failure', fields: Record<string, string>) => {
@@ -108,27 +131,30 @@ describe('PayU callbacks (cross-site by design)', () => {
     });
   };
 
-  it.each(['success', 'failure'] as const)('the %s callback refuses a missing, forged or mis-salted hash and tampered fields, writing nothing', async (outcome) => {
-    const before = await snapshot(db);
-    const forged = [
-      { label: 'no hash', fields: (({ hash: _h, ...rest }) => rest)(answerFor(outcome)) },
-      { label: 'an empty hash', fields: answerFor(outcome, PAYU.salt, { hash: '' }) },
-      { label: 'a made-up hash', fields: answerFor(outcome, PAYU.salt, { hash: 'f'.repeat(128) }) },
-      { label: 'a hash with another salt', fields: answerFor(outcome, 'guessedSalt') },
-      { label: 'a lower amount after hashing', fields: { ...answerFor(outcome), amount: '1.00' } },
-      { label: 'another status after hashing', fields: { ...answerFor(outcome === 'success' ? 'failure' : 'success'), status: outcome } },
-      { label: 'another key', fields: answerFor(outcome, PAYU.salt, { key: 'otherKey' }) },
-    ];
-    const failures: string[] = [];
-    for (const { label, fields } of forged) {
-      const answer = await post(outcome, fields as Record<string, string>);
-      if (answer.status !== 400 || answer.json?.success !== false) failures.push(`${label}: ${answer.status} ${answer.text.slice(0, 160)}`);
-    }
-    expect(failures).toEqual([]);
-    expect(changedTables(before, await snapshot(db))).toEqual([]);
-  });
+  it.each(['success', 'failure'] as const)(
+    'the %s callback refuses a missing, forged or mis-salted hash and tampered fields, writing nothing',
+    async (outcome) => {
+      const before = await snapshot(db);
+      const forged = [
+        { label: 'no hash', fields: (({ hash: _h, ...rest }) => rest)(answerFor(outcome)) },
+        { label: 'an empty hash', fields: answerFor(outcome, PAYU.salt, { hash: '' }) },
+        { label: 'a made-up hash', fields: answerFor(outcome, PAYU.salt, { hash: 'f'.repeat(128) }) },
+        { label: 'a hash with another salt', fields: answerFor(outcome, 'guessedSalt') },
+        { label: 'a lower amount after hashing', fields: { ...answerFor(outcome), amount: '1.00' } },
+        { label: 'another status after hashing', fields: { ...answerFor(outcome === 'success' ? 'failure' : 'success'), status: outcome } },
+        { label: 'another key', fields: answerFor(outcome, PAYU.salt, { key: 'otherKey' }) },
+      ];
+      const failures: string[] = [];
+      for (const { label, fields } of forged) {
+        const answer = await post(outcome, fields as Record<string, string>);
+        if (answer.status !== 400 || answer.json?.success !== false) failures.push(`${label}: ${answer.status} ${answer.text.slice(0, 160)}`);
+      }
+      expect(failures).toEqual([]);
+      expect(changedTables(before, await snapshot(db))).toEqual([]);
+    },
+  );
 
-  it('accepts the gateway\'s correctly hashed cross-site post (what the exemption is for)', async () => {
+  it("accepts the gateway's correctly hashed cross-site post (what the exemption is for)", async () => {
     const answer = await post('success', answerFor('success'));
     expect(answer.status).toBe(303);
     expect(answer.headers.get('location')).toMatch(/confirmed/);
@@ -149,7 +175,15 @@ describe('the WhatsApp webhook (cross-site by design)', () => {
               messaging_product: 'whatsapp',
               metadata: { display_phone_number: '15550001111', phone_number_id: WHATSAPP.phoneId },
               contacts: [{ wa_id: '919845012345', profile: { name: 'Asha' } }],
-              messages: [{ from: '919845012345', id: `wamid.${text.length}${Date.now()}`, timestamp: String(Math.floor(Date.now() / 1000)), type, ...(type === 'text' ? { text: { body: text } } : {}) }],
+              messages: [
+                {
+                  from: '919845012345',
+                  id: `wamid.${text.length}${Date.now()}`,
+                  timestamp: String(Math.floor(Date.now() / 1000)),
+                  type,
+                  ...(type === 'text' ? { text: { body: text } } : {}),
+                },
+              ],
             },
           },
         ],
@@ -157,7 +191,13 @@ describe('the WhatsApp webhook (cross-site by design)', () => {
     ],
   });
   const post = async (raw: string, signature?: string) => {
-    return send({ method: 'POST', path: '/api/whatsapp/webhook', body: raw, origin: 'https://evil.example', headers: { 'sec-fetch-site': 'cross-site', ...(signature ? { 'x-hub-signature-256': signature } : {}) } });
+    return send({
+      method: 'POST',
+      path: '/api/whatsapp/webhook',
+      body: raw,
+      origin: 'https://evil.example',
+      headers: { 'sec-fetch-site': 'cross-site', ...(signature ? { 'x-hub-signature-256': signature } : {}) },
+    });
   };
 
   it('refuses an unsigned, forged or otherwise-keyed delivery with 401, writing nothing', async () => {

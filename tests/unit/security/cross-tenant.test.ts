@@ -56,7 +56,12 @@ function markersOf(t: TenantWorld): string[] {
 
 /** Ride numbers an answer mentions: `rideId` fields, ids of ride views (with a pickup), and the CSV export's first column. */
 function rideIdsIn(answer: Answer): number[] {
-  if (answer.type.includes('text/csv')) return answer.text.split('\n').slice(1).map((line) => Number(line.split(',')[0])).filter(Boolean);
+  if (answer.type.includes('text/csv'))
+    return answer.text
+      .split('\n')
+      .slice(1)
+      .map((line) => Number(line.split(',')[0]))
+      .filter(Boolean);
   const found: number[] = [];
   const walk = (value: unknown) => {
     if (Array.isArray(value)) return value.forEach(walk);
@@ -90,7 +95,13 @@ function allRoutes(): Row[] {
   return describedRoutes();
 }
 
-function callOn(host: TenantWorld, caller: TenantWorld, row: Row, refs: { params: TenantWorld; query: TenantWorld; body: TenantWorld }, extra: Partial<Call> = {}): Call {
+function callOn(
+  host: TenantWorld,
+  caller: TenantWorld,
+  row: Row,
+  refs: { params: TenantWorld; query: TenantWorld; body: TenantWorld },
+  extra: Partial<Call> = {},
+): Call {
   return {
     method: row.method,
     host: host.host,
@@ -102,7 +113,7 @@ function callOn(host: TenantWorld, caller: TenantWorld, row: Row, refs: { params
 }
 
 describe("operator B's host and sessions", () => {
-  it("refuse every object of A named in the path (404/403), changing nothing and showing nothing of A", async () => {
+  it('refuse every object of A named in the path (404/403), changing nothing and showing nothing of A', async () => {
     const failures: string[] = [];
     const before = await snapshot(db);
     let checked = 0;
@@ -120,7 +131,7 @@ describe("operator B's host and sessions", () => {
     expect(changedTables(before, await snapshot(db))).toEqual([]);
   });
 
-  it('refuse or ignore A\'s objects named in the query or body, changing nothing and showing nothing of A', async () => {
+  it("refuse or ignore A's objects named in the query or body, changing nothing and showing nothing of A", async () => {
     const failures: string[] = [];
     const before = await snapshot(db);
     let checked = 0;
@@ -134,7 +145,8 @@ describe("operator B's host and sessions", () => {
       const name = `${row.method} ${row.path}`;
       // Writes must be refused (forgetting a device B does not have may say so); reads may answer, with B's data only.
       const nothingToForget = name === 'DELETE /api/push/subscriptions' && (answer.json?.data as { removed?: boolean } | undefined)?.removed === false;
-      if (answer.status >= 500 || (row.method !== 'GET' && answer.status < 400 && !nothingToForget)) failures.push(`${name}: ${answer.status} ${answer.text.slice(0, 160)}`);
+      if (answer.status >= 500 || (row.method !== 'GET' && answer.status < 400 && !nothingToForget))
+        failures.push(`${name}: ${answer.status} ${answer.text.slice(0, 160)}`);
       if (answer.headers.get('set-cookie')) failures.push(`${name} set a cookie`);
       if (leaks(answer).length) failures.push(`${name} shows ${leaks(answer).join(', ')}`);
     }
@@ -167,15 +179,37 @@ describe("operator B's host and sessions", () => {
     const partner = { host: b.host, cookie: b.partner.cookie };
     const before = await snapshot(db);
     const answers = {
-      acceptWithAsDriver: await send({ ...partner, method: 'POST', path: `/api/partner/rides/${b.rides.booked}`, body: { action: 'accept', driverId: a.driverId, vehicleId: b.vehicleId } }),
-      acceptWithAsVehicle: await send({ ...partner, method: 'POST', path: `/api/partner/rides/${b.rides.booked}`, body: { action: 'accept', driverId: b.driverId, vehicleId: a.vehicleId } }),
+      acceptWithAsDriver: await send({
+        ...partner,
+        method: 'POST',
+        path: `/api/partner/rides/${b.rides.booked}`,
+        body: { action: 'accept', driverId: a.driverId, vehicleId: b.vehicleId },
+      }),
+      acceptWithAsVehicle: await send({
+        ...partner,
+        method: 'POST',
+        path: `/api/partner/rides/${b.rides.booked}`,
+        body: { action: 'accept', driverId: b.driverId, vehicleId: a.vehicleId },
+      }),
       assignAsVehicle: await send({ ...partner, method: 'PATCH', path: `/api/partner/drivers/${b.driverId}`, body: { vehicleId: a.vehicleId } }),
-      driverUnderAsAgency: await send({ ...partner, method: 'POST', path: '/api/partner/drivers', body: { name: 'Mani', phone: { dialCode: '91', number: '9845177777' }, agencyId: a.agencyId } }),
+      driverUnderAsAgency: await send({
+        ...partner,
+        method: 'POST',
+        path: '/api/partner/drivers',
+        body: { name: 'Mani', phone: { dialCode: '91', number: '9845177777' }, agencyId: a.agencyId },
+      }),
       postWithAsCover: await send({
         ...partner,
         method: 'POST',
         path: '/api/blog',
-        body: { title: 'Borrowed cover', slug: 'borrowed-cover', keywords: 'x', description: `<p>${'Hill roads and early starts. '.repeat(6)}</p>`, image: a.cover.image, imageWebp: a.cover.imageWebp },
+        body: {
+          title: 'Borrowed cover',
+          slug: 'borrowed-cover',
+          keywords: 'x',
+          description: `<p>${'Hill roads and early starts. '.repeat(6)}</p>`,
+          image: a.cover.image,
+          imageWebp: a.cover.imageWebp,
+        },
       }),
     };
     expect(Object.fromEntries(Object.entries(answers).map(([k, v]) => [k, v.status]))).toEqual({
@@ -191,16 +225,36 @@ describe("operator B's host and sessions", () => {
 
   it("keep A's guest conversations closed to guests on B's host", async () => {
     const before = await snapshot(db);
-    const sent = await send({ method: 'POST', host: b.host, path: '/api/chat/message', body: { chatSession: a.guestChat, text: 'What did I ask?', locale: 'en-IN' } });
+    const sent = await send({
+      method: 'POST',
+      host: b.host,
+      path: '/api/chat/message',
+      body: { chatSession: a.guestChat, text: 'What did I ask?', locale: 'en-IN' },
+    });
     const read = await send({ method: 'GET', host: b.host, path: `/api/chat/history?chat_session=${a.guestChat}` });
     expect([sent.status, read.status]).toEqual([403, 403]);
     expect(changedTables(before, await snapshot(db))).toEqual([]);
   });
 
   it("cannot complete A's card payment with a correctly hashed callback on B's host", async () => {
-    const form = (await send({ method: 'GET', host: a.host, cookie: a.rider.cookie, path: urlFor('/api/payments/:txnId', { txnId: a.txnId }) })).json?.data as Record<string, string>;
+    const form = (await send({ method: 'GET', host: a.host, cookie: a.rider.cookie, path: urlFor('/api/payments/:txnId', { txnId: a.txnId }) })).json
+      ?.data as Record<string, string>;
     expect(form.txnid).toBe(a.txnId);
-    const fields = { mihpayid: '403993715', status: 'success', key: form.key, txnid: form.txnid, amount: form.amount, productinfo: form.productinfo, firstname: form.firstname, email: form.email, udf1: '', udf2: '', udf3: '', udf4: '', udf5: '' };
+    const fields = {
+      mihpayid: '403993715',
+      status: 'success',
+      key: form.key,
+      txnid: form.txnid,
+      amount: form.amount,
+      productinfo: form.productinfo,
+      firstname: form.firstname,
+      email: form.email,
+      udf1: '',
+      udf2: '',
+      udf3: '',
+      udf4: '',
+      udf5: '',
+    };
     const before = await snapshot(db);
     const answer = await send({
       method: 'POST',
@@ -217,7 +271,13 @@ describe("operator B's host and sessions", () => {
 
   it("cannot take over A's push subscription by subscribing its endpoint", async () => {
     const [original] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, a.pushEndpoint));
-    const answer = await send({ method: 'POST', host: b.host, cookie: b.rider.cookie, path: '/api/push/subscriptions', body: { endpoint: a.pushEndpoint, keys: pushKeys() } });
+    const answer = await send({
+      method: 'POST',
+      host: b.host,
+      cookie: b.rider.cookie,
+      path: '/api/push/subscriptions',
+      body: { endpoint: a.pushEndpoint, keys: pushKeys() },
+    });
     expect(answer.status).toBeLessThan(500);
     expect(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, a.pushEndpoint))).toEqual([original]);
   });

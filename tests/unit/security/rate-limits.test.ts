@@ -37,19 +37,30 @@ afterAll(async () => {
 });
 
 const quoteId = async (t: TenantWorld = a) => (await createQuote(db, t.business, trip())).id;
-const count = async (table: typeof rides | typeof leads | typeof users | typeof outbox) => Number((await db.select({ n: sql<number>`count(*)` }).from(table))[0].n);
+const count = async (table: typeof rides | typeof leads | typeof users | typeof outbox) =>
+  Number((await db.select({ n: sql<number>`count(*)` }).from(table))[0].n);
 
 let phones = 9845300000;
 async function newRider(t: TenantWorld = a): Promise<string> {
   phones += 1;
-  const [user] = await db.insert(users).values({ businessId: t.business.id, role: 'travelsx-user', name: 'Rider', phoneCode: '91', phone: String(phones) }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ businessId: t.business.id, role: 'travelsx-user', name: 'Rider', phoneCode: '91', phone: String(phones) })
+    .returning();
   return `__Host-session=${await createSession(db, user)}`;
 }
 
 let keys = 0;
 function book(cookie: string, ip: string, rideSearchId: string, t: TenantWorld = a): Promise<Answer> {
   keys += 1;
-  return send({ method: 'POST', host: t.host, path: '/api/rides', cookie, headers: { [CLIENT_IP_HEADER]: ip }, body: { rideSearchId, rideVehicle: 'sedan', idempotencyKey: `limit-test-${keys}` } });
+  return send({
+    method: 'POST',
+    host: t.host,
+    path: '/api/rides',
+    cookie,
+    headers: { [CLIENT_IP_HEADER]: ip },
+    body: { rideSearchId, rideVehicle: 'sedan', idempotencyKey: `limit-test-${keys}` },
+  });
 }
 
 function expectLimited(answer: Answer) {
@@ -74,7 +85,8 @@ describe('booking (POST /api/rides)', () => {
     while (attempts < LIMITS.bookingPerIp.max) {
       const cookie = await newRider();
       // Attempts count even when refused for another reason (an unknown fare search here).
-      for (let i = 0; i < LIMITS.bookingPerRider.max && attempts < LIMITS.bookingPerIp.max; i++, attempts++) expect((await book(cookie, ip, randomUUID())).status).toBe(404);
+      for (let i = 0; i < LIMITS.bookingPerRider.max && attempts < LIMITS.bookingPerIp.max; i++, attempts++)
+        expect((await book(cookie, ip, randomUUID())).status).toBe(404);
     }
     const fresh = await newRider();
     expectLimited(await book(fresh, ip, await quoteId()));
@@ -106,7 +118,13 @@ describe('console booking for a customer (POST /api/partner/rides/book)', () => 
       host: t.host,
       path: '/api/partner/rides/book',
       cookie: t.partner.cookie,
-      body: { customerName: 'Kavya', customerPhone: { dialCode: '91', number: phone }, rideSearchId, rideVehicle: 'sedan', idempotencyKey: `partner-limit-${keys}` },
+      body: {
+        customerName: 'Kavya',
+        customerPhone: { dialCode: '91', number: phone },
+        rideSearchId,
+        rideVehicle: 'sedan',
+        idempotencyKey: `partner-limit-${keys}`,
+      },
     });
   };
 
@@ -128,9 +146,21 @@ describe('console booking for a customer (POST /api/partner/rides/book)', () => 
 });
 
 describe('leads (POST /api/leads and /api/leads/contact together)', () => {
-  const lead = (ip: string, t: TenantWorld = a) => send({ method: 'POST', host: t.host, path: '/api/leads', headers: { [CLIENT_IP_HEADER]: ip }, body: { name: 'Asha', email: 'asha@example.com', phone: '+91 98450 00001' } });
+  const lead = (ip: string, t: TenantWorld = a) =>
+    send({
+      method: 'POST',
+      host: t.host,
+      path: '/api/leads',
+      headers: { [CLIENT_IP_HEADER]: ip },
+      body: { name: 'Asha', email: 'asha@example.com', phone: '+91 98450 00001' },
+    });
   const contact = (ip: string) =>
-    send({ method: 'POST', path: '/api/leads/contact', headers: { [CLIENT_IP_HEADER]: ip }, body: { firstName: 'Asha', email: 'asha@example.com', looking_for_name: 'pricing', enquery: 'A price, please.' } });
+    send({
+      method: 'POST',
+      path: '/api/leads/contact',
+      headers: { [CLIENT_IP_HEADER]: ip },
+      body: { firstName: 'Asha', email: 'asha@example.com', looking_for_name: 'pricing', enquery: 'A price, please.' },
+    });
   /** Moves the 10-minute windows of the lead limits into the past. */
   const afterTenMinutes = () => db.execute(sql`update rate_limits set window_start = window_start - interval '11 minutes' where key like ${'leadsPerIp:%'}`);
 
@@ -155,14 +185,27 @@ describe('leads (POST /api/leads and /api/leads/contact together)', () => {
       await afterTenMinutes();
     }
     expectLimited(await lead(ip));
-    const [hourly] = await db.select().from(rateLimits).where(like(rateLimits.key, `leadsPerIpPerHour:${a.business.id}:${ip}`));
+    const [hourly] = await db
+      .select()
+      .from(rateLimits)
+      .where(like(rateLimits.key, `leadsPerIpPerHour:${a.business.id}:${ip}`));
     expect(hourly.count).toBe(LIMITS.leadsPerIpPerHour.max + 1);
   });
 });
 
 describe('one-time codes (POST /api/auth/otp/send)', () => {
-  const sendCode = (phone: string, ip: string) => send({ method: 'POST', path: '/api/auth/otp/send', headers: { [CLIENT_IP_HEADER]: ip }, body: { userType: 'travelsx-user', countryCode: '91', phoneNumber: phone } });
-  const ageCodes = (identifier: string) => db.update(otpCodes).set({ createdAt: sql`created_at - interval '31 seconds'` }).where(and(eq(otpCodes.identifier, identifier), eq(otpCodes.businessId, a.business.id)));
+  const sendCode = (phone: string, ip: string) =>
+    send({
+      method: 'POST',
+      path: '/api/auth/otp/send',
+      headers: { [CLIENT_IP_HEADER]: ip },
+      body: { userType: 'travelsx-user', countryCode: '91', phoneNumber: phone },
+    });
+  const ageCodes = (identifier: string) =>
+    db
+      .update(otpCodes)
+      .set({ createdAt: sql`created_at - interval '31 seconds'` })
+      .where(and(eq(otpCodes.identifier, identifier), eq(otpCodes.businessId, a.business.id)));
 
   it(`sends ${OTP.MAX_PER_IDENTIFIER_PER_HOUR} codes an hour to one phone, from any address, and refuses the next`, async () => {
     for (let i = 0; i < OTP.MAX_PER_IDENTIFIER_PER_HOUR; i++) {

@@ -90,16 +90,33 @@ const whatsappPayload = () => ({ object: 'whatsapp_business_account', entry: [] 
 
 /** Keyed by the router's path (Hono syntax: `:id` one segment, `:path{.+}` one or more). */
 export const ROUTES: Record<string, RouteSpec> = {
-  '/api/ai/ride': { POST: { as: 'rider', body: 'json', sample: (t) => ({ prompt: 'Book a sedan from Chennai to Bengaluru tomorrow at 9', chatId: t.chatSession }), required: ['prompt', 'chatId'] } },
+  '/api/ai/ride': {
+    POST: {
+      as: 'rider',
+      body: 'json',
+      sample: (t) => ({ prompt: 'Book a sedan from Chennai to Bengaluru tomorrow at 9', chatId: t.chatSession }),
+      required: ['prompt', 'chatId'],
+    },
+  },
   '/api/auth/handoff': { GET: { as: 'anon', query: (t) => ({ ticket: t.ticket }), sideEffect: 'a valid ticket signs in, once' } },
   // Signed out: a body is never read, and a signed-in call would end the session the other cases use.
   '/api/auth/logout': { POST: { as: 'anon', body: 'none' } },
   '/api/auth/me': { GET: { as: 'rider' } },
   '/api/auth/otp/send': {
-    POST: { as: 'anon', body: 'json', sample: () => ({ userType: 'travelsx-user', countryCode: '91', phoneNumber: '9845099999', feature: 'login' }), required: ['userType', 'phoneNumber'] },
+    POST: {
+      as: 'anon',
+      body: 'json',
+      sample: () => ({ userType: 'travelsx-user', countryCode: '91', phoneNumber: '9845099999', feature: 'login' }),
+      required: ['userType', 'phoneNumber'],
+    },
   },
   '/api/auth/otp/verify': {
-    POST: { as: 'anon', body: 'json', sample: () => ({ userType: 'travelsx-user', countryCode: '91', phoneNumber: '9845099999', otp: '1234', feature: 'login' }), required: ['userType', 'otp', 'phoneNumber'] },
+    POST: {
+      as: 'anon',
+      body: 'json',
+      sample: () => ({ userType: 'travelsx-user', countryCode: '91', phoneNumber: '9845099999', otp: '1234', feature: 'login' }),
+      required: ['userType', 'otp', 'phoneNumber'],
+    },
   },
   '/api/blog/:slug': { GET: { as: 'anon', params: (t) => ({ slug: t.blogSlug }) } },
   '/api/blog/generate': { POST: { as: 'partner', body: 'json', sample: () => ({ field: 'description', title: 'Hill drives' }), required: ['title'] } },
@@ -118,15 +135,36 @@ export const ROUTES: Record<string, RouteSpec> = {
   '/api/business': { GET: { as: 'anon' } },
   '/api/chat/history': {
     GET: { as: 'rider', query: (t) => ({ chat_session: t.chatSession }) },
-    PUT: { as: 'rider', body: 'json', sample: (t) => ({ chatSession: t.chatSession, messages: [{ role: 'user', content: { message: 'hello' } }] }), required: ['chatSession', 'messages'], maxBytes: 1024 * 1024 },
+    PUT: {
+      as: 'rider',
+      body: 'json',
+      sample: (t) => ({ chatSession: t.chatSession, messages: [{ role: 'user', content: { message: 'hello' } }] }),
+      required: ['chatSession', 'messages'],
+      maxBytes: 1024 * 1024,
+    },
   },
-  '/api/chat/message': { POST: { as: 'rider', body: 'json', sample: (t) => ({ chatSession: t.chatSession, text: 'Book a taxi', locale: 'en-IN' }), required: ['chatSession', 'text'] } },
+  '/api/chat/message': {
+    POST: {
+      as: 'rider',
+      body: 'json',
+      sample: (t) => ({ chatSession: t.chatSession, text: 'Book a taxi', locale: 'en-IN' }),
+      required: ['chatSession', 'text'],
+    },
+  },
   '/api/dev/outbox': { GET: { as: 'anon', query: (t) => ({ to: `+91${t.riderPhone}` }) } },
   '/api/driver/availability': {
     GET: { as: 'driver' },
     PATCH: { as: 'driver', body: 'json', sample: () => ({ online: true }), required: ['online'] },
   },
-  '/api/driver/rides/:id': { POST: { as: 'driver', body: 'json', sample: () => ({ action: 'start', startCode: '0000' }), required: ['action'], params: (t) => ({ id: String(t.rides.accepted) }) } },
+  '/api/driver/rides/:id': {
+    POST: {
+      as: 'driver',
+      body: 'json',
+      sample: () => ({ action: 'start', startCode: '0000' }),
+      required: ['action'],
+      params: (t) => ({ id: String(t.rides.accepted) }),
+    },
+  },
   '/api/driver/rides': { GET: { as: 'driver', query: () => ({ scope: 'recent' }) } },
   '/api/events': { POST: { as: 'anon', body: 'json', sample: () => ({ name: 'ride_vehicle_selected', data: { vehicle: 'sedan' } }), required: ['name'] } },
   '/api/health': { GET: { as: 'anon' } },
@@ -135,11 +173,26 @@ export const ROUTES: Record<string, RouteSpec> = {
     POST: {
       as: 'anon',
       body: 'json',
-      sample: () => ({ firstName: 'Asha', lastName: 'Rao', company: 'Rao Tours', email: 'asha@example.com', looking_for_name: 'pricing', enquery: 'A price for 40 cabs, please.' }),
+      sample: () => ({
+        firstName: 'Asha',
+        lastName: 'Rao',
+        company: 'Rao Tours',
+        email: 'asha@example.com',
+        looking_for_name: 'pricing',
+        enquery: 'A price for 40 cabs, please.',
+      }),
       required: ['firstName', 'email', 'looking_for_name', 'enquery'],
     },
   },
-  '/api/leads': { POST: { as: 'anon', body: 'json', maxBytes: 16 * 1024, sample: () => ({ name: 'Asha', email: 'asha@example.com', phone: '+91 98450 00001' }), required: ['name', 'email', 'phone'] } },
+  '/api/leads': {
+    POST: {
+      as: 'anon',
+      body: 'json',
+      maxBytes: 16 * 1024,
+      sample: () => ({ name: 'Asha', email: 'asha@example.com', phone: '+91 98450 00001' }),
+      required: ['name', 'email', 'phone'],
+    },
+  },
   '/api/partner/agencies/:id': {
     PATCH: { as: 'partner', body: 'json', sample: () => ({ action: 'block' }), params: (t) => ({ id: String(t.agencyId) }) },
     DELETE: { as: 'partner', body: 'none', params: (t) => ({ id: String(t.agencyId) }) },
@@ -155,7 +208,12 @@ export const ROUTES: Record<string, RouteSpec> = {
   },
   '/api/partner/drivers': {
     GET: { as: 'partner', query: (t) => ({ agencyId: String(t.agencyId) }) },
-    POST: { as: 'partner', body: 'json', sample: (t) => ({ name: 'Mani', phone: phone('9845088888'), place: 'Chennai', agencyId: t.agencyId }), required: ['name', 'phone'] },
+    POST: {
+      as: 'partner',
+      body: 'json',
+      sample: (t) => ({ name: 'Mani', phone: phone('9845088888'), place: 'Chennai', agencyId: t.agencyId }),
+      required: ['name', 'phone'],
+    },
   },
   '/api/partner/events': { GET: { as: 'partner', query: (t) => ({ window: 'today', rideId: String(t.rides.booked), page: '0', size: '25' }) } },
   '/api/partner/overview': { GET: { as: 'partner', query: () => ({ filter: 'custom', from: '2024-01-01', to: '2024-01-31' }) } },
@@ -166,36 +224,90 @@ export const ROUTES: Record<string, RouteSpec> = {
   },
   '/api/partner/domain/verify': { POST: { as: 'partner', body: 'none' } },
   '/api/partner/integrations': { GET: { as: 'partner' } },
-  '/api/partner/integrations/payu': { PUT: { as: 'partner', body: 'json', sample: () => ({ merchantKey: 'sweepKey1', salt: 'sweepSalt123' }), required: ['merchantKey'] } },
+  '/api/partner/integrations/payu': {
+    PUT: { as: 'partner', body: 'json', sample: () => ({ merchantKey: 'sweepKey1', salt: 'sweepSalt123' }), required: ['merchantKey'] },
+  },
   '/api/partner/integrations/whatsapp': {
-    PUT: { as: 'partner', body: 'json', sample: () => ({ phoneNumberId: '109876543210', accessToken: 'EAAGsweepaccesstoken0123456789', appSecret: '0123456789abcdef0123456789abcdef' }), required: ['phoneNumberId'] },
+    PUT: {
+      as: 'partner',
+      body: 'json',
+      sample: () => ({ phoneNumberId: '109876543210', accessToken: 'EAAGsweepaccesstoken0123456789', appSecret: '0123456789abcdef0123456789abcdef' }),
+      required: ['phoneNumberId'],
+    },
   },
   '/api/partner/integrations/:kind': { DELETE: { as: 'partner', body: 'none', params: () => ({ kind: 'payu' }) } },
   '/api/partner/integrations/:kind/test': { POST: { as: 'partner', body: 'none', params: () => ({ kind: 'payu' }) } },
-  '/api/partner/rates/:vehicleType': { PUT: { as: 'partner', body: 'json', sample: () => ({ ...RATE_CARD }), required: Object.keys(RATE_CARD), params: () => ({ vehicleType: 'sedan' }) } },
+  '/api/partner/rates/:vehicleType': {
+    PUT: { as: 'partner', body: 'json', sample: () => ({ ...RATE_CARD }), required: Object.keys(RATE_CARD), params: () => ({ vehicleType: 'sedan' }) },
+  },
   '/api/partner/rates': { GET: { as: 'partner' } },
   '/api/partner/invoice-settings': {
     GET: { as: 'partner' },
-    PUT: { as: 'partner', body: 'json', sample: () => ({ legalName: 'Hill Travels Pvt Ltd', address: '1 Mount Road, Chennai', taxNumber: '33ABCDE1234F1Z5', taxRate: 5, sacCode: '996412', supplyType: 'intra' }), required: ['taxRate', 'supplyType'] },
+    PUT: {
+      as: 'partner',
+      body: 'json',
+      sample: () => ({
+        legalName: 'Hill Travels Pvt Ltd',
+        address: '1 Mount Road, Chennai',
+        taxNumber: '33ABCDE1234F1Z5',
+        taxRate: 5,
+        sacCode: '996412',
+        supplyType: 'intra',
+      }),
+      required: ['taxRate', 'supplyType'],
+    },
   },
   '/api/partner/reviews': { GET: { as: 'partner' } },
-  '/api/partner/reviews/:id': { PATCH: { as: 'partner', body: 'json', sample: () => ({ status: 'approved' }), required: ['status'], params: (t) => ({ id: String(t.reviewId) }) } },
-  '/api/partner/rides/:id/invoice': { GET: { as: 'partner', query: () => ({ lang: 'en' }), params: (t) => ({ id: String(t.rides.rated) }), sideEffect: 'the first download of a completed ride issues its invoice (the next number)' } },
+  '/api/partner/reviews/:id': {
+    PATCH: { as: 'partner', body: 'json', sample: () => ({ status: 'approved' }), required: ['status'], params: (t) => ({ id: String(t.reviewId) }) },
+  },
+  '/api/partner/rides/:id/invoice': {
+    GET: {
+      as: 'partner',
+      query: () => ({ lang: 'en' }),
+      params: (t) => ({ id: String(t.rides.rated) }),
+      sideEffect: 'the first download of a completed ride issues its invoice (the next number)',
+    },
+  },
   '/api/partner/trip-rules': {
     GET: { as: 'partner' },
-    PUT: { as: 'partner', body: 'json', sample: () => ({ localMaxKm: 80, outstationMaxKm: 2500, serviceRadiusKm: 150, nowMaxKm: 600, walletSpendPercent: 20 }), required: ['localMaxKm', 'outstationMaxKm', 'serviceRadiusKm', 'nowMaxKm', 'walletSpendPercent'] },
+    PUT: {
+      as: 'partner',
+      body: 'json',
+      sample: () => ({ localMaxKm: 80, outstationMaxKm: 2500, serviceRadiusKm: 150, nowMaxKm: 600, walletSpendPercent: 20 }),
+      required: ['localMaxKm', 'outstationMaxKm', 'serviceRadiusKm', 'nowMaxKm', 'walletSpendPercent'],
+    },
   },
-  '/api/partner/rides/:id': { POST: { as: 'partner', body: 'json', sample: () => ({ action: 'decline', reason: 'No cars free' }), required: ['action'], params: (t) => ({ id: String(t.rides.booked) }) } },
+  '/api/partner/rides/:id': {
+    POST: {
+      as: 'partner',
+      body: 'json',
+      sample: () => ({ action: 'decline', reason: 'No cars free' }),
+      required: ['action'],
+      params: (t) => ({ id: String(t.rides.booked) }),
+    },
+  },
   '/api/partner/rides/assignable': { GET: { as: 'partner', query: (t) => ({ rideId: String(t.rides.booked) }) } },
   '/api/partner/rides/book': {
     POST: {
       as: 'partner',
       body: 'json',
-      sample: (t) => ({ customerName: 'Kavya', customerPhone: phone('9845066666'), rideSearchId: t.quoteId, rideVehicle: 'sedan', idempotencyKey: 'partner-book-0001' }),
+      sample: (t) => ({
+        customerName: 'Kavya',
+        customerPhone: phone('9845066666'),
+        rideSearchId: t.quoteId,
+        rideVehicle: 'sedan',
+        idempotencyKey: 'partner-book-0001',
+      }),
       required: ['customerName', 'customerPhone', 'rideSearchId', 'rideVehicle', 'idempotencyKey'],
     },
   },
-  '/api/partner/rides/export': { GET: { as: 'partner', query: () => ({ status: 'accepted', from: localDate(new Date(), 'Asia/Kolkata'), to: localDate(new Date(Date.now() + 7 * 86_400_000), 'Asia/Kolkata') }) } },
+  '/api/partner/rides/export': {
+    GET: {
+      as: 'partner',
+      query: () => ({ status: 'accepted', from: localDate(new Date(), 'Asia/Kolkata'), to: localDate(new Date(Date.now() + 7 * 86_400_000), 'Asia/Kolkata') }),
+    },
+  },
   '/api/partner/rides': { GET: { as: 'partner', query: (t) => ({ status: 'all', q: String(t.rides.booked) }) } },
   '/api/platform/wallet-entries': {
     POST: {
@@ -211,7 +323,12 @@ export const ROUTES: Record<string, RouteSpec> = {
   },
   '/api/partner/vehicles': {
     GET: { as: 'partner' },
-    POST: { as: 'partner', body: 'json', sample: () => ({ vehicleType: 'suv', model: 'Innova', number: 'KA01 CD5678' }), required: ['vehicleType', 'model', 'number'] },
+    POST: {
+      as: 'partner',
+      body: 'json',
+      sample: () => ({ vehicleType: 'suv', model: 'Innova', number: 'KA01 CD5678' }),
+      required: ['vehicleType', 'model', 'number'],
+    },
   },
   '/api/partner/wallet': { GET: { as: 'partner', query: () => ({ date_filter: 'thisMonth', offset: '0', limit: '100' }) } },
   '/api/payments/:txnId': { GET: { as: 'rider', query: () => ({ locale: 'en-IN' }), params: (t) => ({ txnId: t.txnId }) } },
@@ -247,10 +364,27 @@ export const ROUTES: Record<string, RouteSpec> = {
     },
     DELETE: { as: 'rider', body: 'json', sample: (t) => ({ endpoint: t.pushEndpoint }), required: ['endpoint'], maxBytes: 4096 },
   },
-  '/api/rides/:id/cancel': { POST: { as: 'rider', body: 'json', sample: () => ({ reason: 'Plans changed' }), required: ['reason'], params: (t) => ({ id: String(t.rides.booked) }) } },
+  '/api/rides/:id/cancel': {
+    POST: { as: 'rider', body: 'json', sample: () => ({ reason: 'Plans changed' }), required: ['reason'], params: (t) => ({ id: String(t.rides.booked) }) },
+  },
   '/api/rides/:id/share': { POST: { as: 'rider', body: 'none', params: (t) => ({ id: String(t.rides.accepted) }) } },
-  '/api/rides/:id/invoice': { GET: { as: 'rider', query: () => ({ lang: 'en' }), params: (t) => ({ id: String(t.rides.rated) }), sideEffect: 'the first download of a completed ride issues its invoice (the next number)' } },
-  '/api/rides/:id/rating': { POST: { as: 'rider', body: 'json', sample: () => ({ stars: 5, comment: 'Smooth trip' }), required: ['stars'], params: (t) => ({ id: String(t.rides.completed) }) } },
+  '/api/rides/:id/invoice': {
+    GET: {
+      as: 'rider',
+      query: () => ({ lang: 'en' }),
+      params: (t) => ({ id: String(t.rides.rated) }),
+      sideEffect: 'the first download of a completed ride issues its invoice (the next number)',
+    },
+  },
+  '/api/rides/:id/rating': {
+    POST: {
+      as: 'rider',
+      body: 'json',
+      sample: () => ({ stars: 5, comment: 'Smooth trip' }),
+      required: ['stars'],
+      params: (t) => ({ id: String(t.rides.completed) }),
+    },
+  },
   '/api/rides/:id/track': { GET: { as: 'anon', query: (t) => ({ token: t.shareToken }), params: (t) => ({ id: String(t.rides.accepted) }) } },
   '/api/rides/quote': {
     POST: {
@@ -268,7 +402,12 @@ export const ROUTES: Record<string, RouteSpec> = {
   },
   '/api/rides': {
     GET: { as: 'rider' },
-    POST: { as: 'rider', body: 'json', sample: (t) => ({ rideSearchId: t.quoteId, rideVehicle: 'sedan', idempotencyKey: 'sweep-booking-0001' }), required: ['rideSearchId', 'rideVehicle', 'idempotencyKey'] },
+    POST: {
+      as: 'rider',
+      body: 'json',
+      sample: (t) => ({ rideSearchId: t.quoteId, rideVehicle: 'sedan', idempotencyKey: 'sweep-booking-0001' }),
+      required: ['rideSearchId', 'rideVehicle', 'idempotencyKey'],
+    },
   },
   '/api/settings': { GET: { as: 'partner' } },
   '/api/settings/checklist': { GET: { as: 'partner' } },
@@ -277,14 +416,38 @@ export const ROUTES: Record<string, RouteSpec> = {
   '/api/settings/colour': { PUT: { as: 'partner', body: 'json', sample: () => ({ colour: '#0b5d57' }), required: ['colour'] } },
   '/api/settings/logo': { POST: { as: 'partner', body: 'multipart', maxBytes: 2 * 1024 * 1024 + 64 * 1024 }, DELETE: { as: 'partner' } },
   '/api/settings/market': {
-    PUT: { as: 'partner', body: 'json', sample: () => ({ countryCode: 'in', currency: 'INR', timeZone: 'Asia/Kolkata', languages: ['en', 'hi'] }), required: ['countryCode', 'currency', 'timeZone', 'languages'] },
+    PUT: {
+      as: 'partner',
+      body: 'json',
+      sample: () => ({ countryCode: 'in', currency: 'INR', timeZone: 'Asia/Kolkata', languages: ['en', 'hi'] }),
+      required: ['countryCode', 'currency', 'timeZone', 'languages'],
+    },
   },
   '/api/settings/profile': {
-    PUT: { as: 'partner', body: 'json', sample: () => ({ name: 'Sweep Cabs', shortName: 'Sweep', phone: '9876500100', whatsappPhone: '9876500101', email: 'desk@sweep.example' }), required: ['name'] },
+    PUT: {
+      as: 'partner',
+      body: 'json',
+      sample: () => ({ name: 'Sweep Cabs', shortName: 'Sweep', phone: '9876500100', whatsappPhone: '9876500101', email: 'desk@sweep.example' }),
+      required: ['name'],
+    },
   },
-  '/api/tracking/ad-metrics': { POST: { as: 'anon', body: 'json', sample: () => ({ ad_metrics: { utm_source: 'google', utm_campaign: 'monsoon' }, country_code: 'in' }), required: ['ad_metrics'] } },
+  '/api/tracking/ad-metrics': {
+    POST: {
+      as: 'anon',
+      body: 'json',
+      sample: () => ({ ad_metrics: { utm_source: 'google', utm_campaign: 'monsoon' }, country_code: 'in' }),
+      required: ['ad_metrics'],
+    },
+  },
   '/api/tracking/report': { GET: { as: 'partner', query: () => ({ filter: 'custom', from: '2024-01-01', to: '2024-01-31' }) } },
-  '/api/tracking/visit': { POST: { as: 'anon', body: 'json', sample: () => ({ session_id: 'visit-session-01', page_url: '/in/en/user/home?utm_source=x', referrer: 'https://search.example/' }), required: ['session_id', 'page_url'] } },
+  '/api/tracking/visit': {
+    POST: {
+      as: 'anon',
+      body: 'json',
+      sample: () => ({ session_id: 'visit-session-01', page_url: '/in/en/user/home?utm_source=x', referrer: 'https://search.example/' }),
+      required: ['session_id', 'page_url'],
+    },
+  },
   '/api/uploads/:path{.+}': { GET: { as: 'anon', params: (t) => ({ path: t.cover.imageWebp.split('/').slice(2) }) } },
   '/api/wallet': { GET: { as: 'rider' } },
   '/api/whatsapp/webhook': {
@@ -298,7 +461,9 @@ export const ROUTES: Record<string, RouteSpec> = {
     },
   },
   // The site's root files, served by the router for the tenant that owns the Host.
-  '/media/:tenant/share/:file': { GET: { as: 'anon', params: (t) => ({ tenant: t.business.slug, file: shareImagePath(t.business, 'place', 'en').split('/').pop()! }) } },
+  '/media/:tenant/share/:file': {
+    GET: { as: 'anon', params: (t) => ({ tenant: t.business.slug, file: shareImagePath(t.business, 'place', 'en').split('/').pop()! }) },
+  },
   '/media/:path{.+}': { GET: { as: 'anon', params: (t) => ({ path: t.cover.imageWebp.split('/').slice(2) }) } },
   '/robots.txt': { GET: { as: 'anon' } },
   '/sitemap.xml': { GET: { as: 'anon' } },
@@ -329,7 +494,8 @@ export function undescribed(router: readonly RouterRoute[] = ROUTER_ROUTES, rout
   }
   for (const [path, spec] of Object.entries(routes)) {
     for (const method of Object.keys(spec)) {
-      if (!router.some((r) => r.path === path && r.method === method)) problems.push(`${method} ${path} is described in routes.ts but the router has no such route`);
+      if (!router.some((r) => r.path === path && r.method === method))
+        problems.push(`${method} ${path} is described in routes.ts but the router has no such route`);
     }
   }
   return problems;

@@ -89,7 +89,14 @@ async function seedTenant(db: Db, business: Business, tag: string, phoneBase: nu
     phones += 1;
     const [user] = await db
       .insert(users)
-      .values({ businessId: business.id, role, name, phoneCode: '91', phone: String(phones), email: role.endsWith('partner') ? `ops-${phones}@${tag}.example` : null })
+      .values({
+        businessId: business.id,
+        role,
+        name,
+        phoneCode: '91',
+        phone: String(phones),
+        email: role.endsWith('partner') ? `ops-${phones}@${tag}.example` : null,
+      })
       .returning();
     const token = await createSession(db, { id: user.id, businessId: business.id });
     return { userId: user.id, token, cookie: `__Host-session=${token}` };
@@ -99,11 +106,26 @@ async function seedTenant(db: Db, business: Business, tag: string, phoneBase: nu
   const partner = await account('travelsx-partner', `${tag} ops`);
   const driver = await account('travelsx-driver', `${tag} driver`);
 
-  const [agency] = await db.insert(agencies).values({ businessId: business.id, name: `${tag} Travels`, phoneCode: '91', phone: String(phoneBase + 50), accountStatus: 'Verified' }).returning();
-  const [vehicle] = await db.insert(vehicles).values({ businessId: business.id, vehicleType: 'sedan', model: 'Honda City', number: tag === 'demo' ? 'TN01 AB1234' : 'KA05 XY9876' }).returning();
+  const [agency] = await db
+    .insert(agencies)
+    .values({ businessId: business.id, name: `${tag} Travels`, phoneCode: '91', phone: String(phoneBase + 50), accountStatus: 'Verified' })
+    .returning();
+  const [vehicle] = await db
+    .insert(vehicles)
+    .values({ businessId: business.id, vehicleType: 'sedan', model: 'Honda City', number: tag === 'demo' ? 'TN01 AB1234' : 'KA05 XY9876' })
+    .returning();
   const [driverRow] = await db
     .insert(drivers)
-    .values({ businessId: business.id, userId: driver.userId, name: `${tag} driver`, phoneCode: '91', phone: String(phoneBase + 4), accountStatus: 'Verified', vehicleId: vehicle.id, agencyId: agency.id })
+    .values({
+      businessId: business.id,
+      userId: driver.userId,
+      name: `${tag} driver`,
+      phoneCode: '91',
+      phone: String(phoneBase + 4),
+      accountStatus: 'Verified',
+      vehicleId: vehicle.id,
+      agencyId: agency.id,
+    })
     .returning();
 
   // Rides are named by their number within the operator. Operator A's numbers start at 1001, so a
@@ -114,15 +136,35 @@ async function seedTenant(db: Db, business: Business, tag: string, phoneBase: nu
   const book = async (riderId: number, paymentMethod: 'cash' | 'card' = 'cash') => {
     const quote = await createQuote(db, business, trip());
     keys += 1;
-    const { ride } = await bookRide(db, business.id, riderId, { rideSearchId: quote.id, rideVehicle: 'sedan', idempotencyKey: `${tag}-seed-${keys}`, paymentMethod, source: 'form' });
+    const { ride } = await bookRide(db, business.id, riderId, {
+      rideSearchId: quote.id,
+      rideVehicle: 'sedan',
+      idempotencyKey: `${tag}-seed-${keys}`,
+      paymentMethod,
+      source: 'form',
+    });
     return ride;
   };
   const booked = await book(rider.userId);
-  const accepted = await transitionRide(db, { businessId: business.id, rideId: (await book(rider.userId)).id, to: 'accepted', actorUserId: partner.userId, driverId: driverRow.id, vehicleId: vehicle.id });
+  const accepted = await transitionRide(db, {
+    businessId: business.id,
+    rideId: (await book(rider.userId)).id,
+    to: 'accepted',
+    actorUserId: partner.userId,
+    driverId: driverRow.id,
+    vehicleId: vehicle.id,
+  });
   const cardRide = await book(rider.userId, 'card');
   const complete = async () => {
     const ride = await book(rider.userId);
-    await transitionRide(db, { businessId: business.id, rideId: ride.id, to: 'accepted', actorUserId: partner.userId, driverId: driverRow.id, vehicleId: vehicle.id });
+    await transitionRide(db, {
+      businessId: business.id,
+      rideId: ride.id,
+      to: 'accepted',
+      actorUserId: partner.userId,
+      driverId: driverRow.id,
+      vehicleId: vehicle.id,
+    });
     await transitionRide(db, { businessId: business.id, rideId: ride.id, to: 'ontrip', actorUserId: partner.userId, startCode: ride.startCode });
     return transitionRide(db, { businessId: business.id, rideId: ride.id, to: 'completed', actorUserId: partner.userId });
   };
@@ -133,7 +175,12 @@ async function seedTenant(db: Db, business: Business, tag: string, phoneBase: nu
   const { token: shareToken } = await createShareLink(db, business.id, rider.userId, accepted.id);
   const quote = await createQuote(db, business, trip());
 
-  const cover = await storeBlogImage(business.slug, await sharp({ create: { width: 4, height: 4, channels: 3, background: '#c00' } }).png().toBuffer());
+  const cover = await storeBlogImage(
+    business.slug,
+    await sharp({ create: { width: 4, height: 4, channels: 3, background: '#c00' } })
+      .png()
+      .toBuffer(),
+  );
   const post = await createPost(db, business, partner.userId, {
     title: `${tag} hill drives`,
     slug: `${tag}-hill-drives`,
@@ -158,7 +205,10 @@ async function seedTenant(db: Db, business: Business, tag: string, phoneBase: nu
   const lead = await createLead(db, business.id, { source: 'lead', name: `${tag} lead`, email: `lead@${tag}.example`, phone: `+91${phoneBase + 60}` });
   await db.insert(outbox).values({ businessId: business.id, channel: 'sms', recipient: `+91${rider.userId}${tag}`, body: `${tag} code 4321`, status: 'held' });
 
-  const [partnerUser] = await db.select().from(users).where(sql`${users.id} = ${partner.userId}`);
+  const [partnerUser] = await db
+    .select()
+    .from(users)
+    .where(sql`${users.id} = ${partner.userId}`);
   const ticketUrl = await createLoginTicket(db, { user: partnerUser, business, host, scheme: 'http', nextPath: '/in/en/travel/home' });
   const ticket = new URL(ticketUrl).searchParams.get('ticket')!;
 
@@ -262,7 +312,9 @@ export function missingSecurityHeaders(answer: Answer): string[] {
 export async function snapshot(db: Db, except: readonly string[] = []): Promise<Record<string, string>> {
   const tables = await db.execute<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`);
   const names = ((tables as unknown as { rows: { tablename: string }[] }).rows ?? []).map((r) => r.tablename).filter((n) => !except.includes(n));
-  const parts = names.map((n) => `select '${n}' as t, count(*)::text || ':' || md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${n}" x`);
+  const parts = names.map(
+    (n) => `select '${n}' as t, count(*)::text || ':' || md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${n}" x`,
+  );
   const result = await db.execute<{ t: string; h: string }>(sql.raw(parts.join(' union all ')));
   return Object.fromEntries((result as unknown as { rows: { t: string; h: string }[] }).rows.map((r) => [r.t, r.h]));
 }

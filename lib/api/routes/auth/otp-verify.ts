@@ -15,10 +15,13 @@ export const POST = endpoint({ body: bodySchema }, async ({ db, tenant, body, re
     userAgent: req.headers.get('user-agent'),
     market: requestMarket(body.locale, tenant),
   });
-  const response = jsonAt({
-    success: true,
-    data: { lp_id: result.businessId, user_id: result.user.id, user_type: result.user.role, redirect: result.redirect ?? null },
-  }, 200);
+  const response = jsonAt(
+    {
+      success: true,
+      data: { lp_id: result.businessId, user_id: result.user.id, user_type: result.user.role, redirect: result.redirect ?? null },
+    },
+    200,
+  );
   if (result.token) response.headers.append('set-cookie', sessionCookie(result.token));
   return response;
 });

@@ -23,6 +23,13 @@ export const POST = endpoint({ auth: PARTNER_ROLES, body: z.unknown(), maxBytes:
   const post = await createPost(db, tenant, session.userId, parseBlog(createBlogSchema, body));
   const { total } = await listPosts(db, tenant.id, { size: 1, language: post.language });
   refreshBlogPages(tenant.slug, tenant.id, post, Math.ceil(total / BLOG_PAGE_SIZE));
-  const data = { slug: post.slug, title: post.title, language: post.language, image: post.image, imageWebp: post.imageWebp, create_iso_time: post.createdAt.toISOString() };
+  const data = {
+    slug: post.slug,
+    title: post.title,
+    language: post.language,
+    image: post.image,
+    imageWebp: post.imageWebp,
+    create_iso_time: post.createdAt.toISOString(),
+  };
   return jsonAt({ success: true, message: en.BlogCreate.success, data }, 201);
 });

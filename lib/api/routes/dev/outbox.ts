@@ -7,5 +7,8 @@ import { listOutbox } from '@/lib/messaging/outbox';
 export const GET = endpoint({ query: z.object({ to: z.string().max(254).optional() }) }, async ({ db, tenant, query, req }) => {
   assertDevOutboxAccess(req.headers);
   const rows = await listOutbox(db, tenant.id, query.to);
-  return { success: true, data: rows.map((r) => ({ id: r.id, channel: r.channel, to: r.recipient, subject: r.subject, body: r.body, status: r.status, createdAt: r.createdAt })) };
+  return {
+    success: true,
+    data: rows.map((r) => ({ id: r.id, channel: r.channel, to: r.recipient, subject: r.subject, body: r.body, status: r.status, createdAt: r.createdAt })),
+  };
 });

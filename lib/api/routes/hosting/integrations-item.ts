@@ -16,4 +16,7 @@ export const DELETE = endpoint({ auth: PARTNER_ROLES }, async ({ db, tenant, par
 });
 
 /** Test connection: calls the service with the stored credentials and says exactly what failed (network, token, key, salt). */
-export const POST = endpoint({ auth: PARTNER_ROLES }, async ({ db, tenant, params }) => ({ success: true, data: await testIntegration(db, tenant, kindOf(params.kind)) }));
+export const POST = endpoint({ auth: PARTNER_ROLES }, async ({ db, tenant, params }) => ({
+  success: true,
+  data: await testIntegration(db, tenant, kindOf(params.kind)),
+}));

@@ -19,7 +19,10 @@ async function refreshOriginPages(db: Db, tenant: Pick<Tenant, 'id' | 'slug' | '
   const paths = pages.flatMap((page) => page.markets.map((market) => ({ path: `/${tenant.slug}/${toLocaleTag(market)}${page.href}` })));
   // the tag re-reads the tenant that pages take from Next's data cache (lib/tenancy/page-tenant.ts)
   // on every instance: each purges its front-door copies and revalidates its own Next cache
-  await refreshPagesEverywhere({ tenant: tenant.slug, next: { paths: [...paths, { path: `/${tenant.slug}`, type: 'layout' }], tags: [tenantCacheTag(tenant.slug)] } });
+  await refreshPagesEverywhere({
+    tenant: tenant.slug,
+    next: { paths: [...paths, { path: `/${tenant.slug}`, type: 'layout' }], tags: [tenantCacheTag(tenant.slug)] },
+  });
 }
 
 /**

@@ -26,7 +26,13 @@ export const POST = endpoint({ auth: 'none', body: bodySchema }, async ({ req, d
   if (!safeEqual(given, expected)) throw unauthorized();
   const result = await recordPlatformEntry(db, tenant.id, { ...body, amount: Math.round(body.amount * 100) });
   const data = {
-    entry: { kind: result.entry.kind, amount: Math.abs(result.entry.available || result.entry.owed) / 100, currency: result.entry.currency, description: result.entry.description, createdAt: result.entry.createdAt.toISOString() },
+    entry: {
+      kind: result.entry.kind,
+      amount: Math.abs(result.entry.available || result.entry.owed) / 100,
+      currency: result.entry.currency,
+      description: result.entry.description,
+      createdAt: result.entry.createdAt.toISOString(),
+    },
     account: { balance: result.account.balance / 100, owed: result.account.owed / 100, available: result.account.available / 100 },
   };
   return jsonAt({ success: true, data }, result.created ? 201 : 200);

@@ -2,6 +2,4 @@ import { Hono } from 'hono';
 import * as profile from './profile';
 
 /** /api/profile/*: the routes of this resource, static paths before parameters. */
-export const profileRoutes = new Hono()
-  .patch('/api/profile', profile.PATCH)
-  .delete('/api/profile', profile.DELETE);
+export const profileRoutes = new Hono().patch('/api/profile', profile.PATCH).delete('/api/profile', profile.DELETE);

@@ -14,8 +14,19 @@ export const GET = endpoint({ auth: RIDER }, async ({ db, tenant, session }) => 
 
 /** Book ride (spec 000 §7): from a stored quote, idempotent per key; answers a list whose first item has cashbackAmount. 429 past LIMITS.booking*. */
 export const POST = endpoint({ auth: RIDER, body: bookRideSchema }, async ({ req, db, tenant, session, body }) => {
-  await enforceLimits(db, tenant.id, [['bookingPerRider', session.userId], ['bookingPerIp', clientIp(req.headers)]], 'Too many bookings. Try again later.');
+  await enforceLimits(
+    db,
+    tenant.id,
+    [
+      ['bookingPerRider', session.userId],
+      ['bookingPerIp', clientIp(req.headers)],
+    ],
+    'Too many bookings. Try again later.',
+  );
   const { ride, created } = await bookRide(db, tenant.id, session.userId, body);
   const view = rideView(ride);
-  return jsonAt({ success: true, data: [{ ...view, cashbackAmount: ride.cashbackAmount / 100, walletApplied: ride.walletApplied / 100, rideId: ride.number }] }, created ? 201 : 200);
+  return jsonAt(
+    { success: true, data: [{ ...view, cashbackAmount: ride.cashbackAmount / 100, walletApplied: ride.walletApplied / 100, rideId: ride.number }] },
+    created ? 201 : 200,
+  );
 });

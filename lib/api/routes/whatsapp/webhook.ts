@@ -65,7 +65,9 @@ export const POST = endpoint({ crossSite: true, maxBytes: MAX_BYTES }, async ({ 
   const target = owner ? await findTenantById(owner.businessId, db) : tenant;
   if (!target) throw notConfigured();
   for (const message of inboundMessages(payload)) {
-    runInBackground('whatsapp message failed', () => inTurn(whatsappChatSession(message.from, owner ? target.id : undefined), () => handleInbound(db, target, config, message, Boolean(owner))));
+    runInBackground('whatsapp message failed', () =>
+      inTurn(whatsappChatSession(message.from, owner ? target.id : undefined), () => handleInbound(db, target, config, message, Boolean(owner))),
+    );
   }
   return { success: true };
 });

@@ -26,10 +26,11 @@ beforeAll(async () => {
 
 afterAll(closeTestDb);
 
-const echo = endpoint(
-  { auth: 'required', body: z.object({ name: z.string().min(1), seats: z.number().int().max(8) }) },
-  async ({ body, tenant, session }) => ({ tenant: tenant.slug, user: session.userId, body }),
-);
+const echo = endpoint({ auth: 'required', body: z.object({ name: z.string().min(1), seats: z.number().int().max(8) }) }, async ({ body, tenant, session }) => ({
+  tenant: tenant.slug,
+  user: session.userId,
+  body,
+}));
 const partnerOnly = endpoint({ auth: ['travelsx-partner'] }, async () => ({ ok: true }));
 const open = endpoint({}, async ({ tenant, mode }) => ({ tenant: tenant.slug, mode }));
 
@@ -64,14 +65,21 @@ describe('route wrapper', () => {
   });
 
   it("refuses another tenant's session", async () => {
-    const res = await call(echo, request('http://localhost:3000/api/x', { method: 'POST', body: '{}', headers: { authorization: `Bearer ${otherTenantToken}` } }));
+    const res = await call(
+      echo,
+      request('http://localhost:3000/api/x', { method: 'POST', body: '{}', headers: { authorization: `Bearer ${otherTenantToken}` } }),
+    );
     expect(res.status).toBe(401);
   });
 
   it('accepts the session cookie', async () => {
     const res = await call(
       echo,
-      request('http://localhost:3000/api/x', { method: 'POST', body: JSON.stringify({ name: 'B', seats: 1 }), headers: { cookie: `__Host-session=${demoUserToken}` } }),
+      request('http://localhost:3000/api/x', {
+        method: 'POST',
+        body: JSON.stringify({ name: 'B', seats: 1 }),
+        headers: { cookie: `__Host-session=${demoUserToken}` },
+      }),
     );
     expect(res.status).toBe(200);
   });
@@ -84,7 +92,11 @@ describe('route wrapper', () => {
   it('refuses a cross-origin state-changing request', async () => {
     const res = await call(
       echo,
-      request('http://localhost:3000/api/x', { method: 'POST', body: '{}', headers: { origin: 'https://evil.example', authorization: `Bearer ${demoUserToken}` } }),
+      request('http://localhost:3000/api/x', {
+        method: 'POST',
+        body: '{}',
+        headers: { origin: 'https://evil.example', authorization: `Bearer ${demoUserToken}` },
+      }),
     );
     expect(res.status).toBe(403);
     expect(res.json.error.message).toMatch(/Cross-site/);
@@ -92,7 +104,10 @@ describe('route wrapper', () => {
 
   it('names the bad field in a 400', async () => {
     const auth = { authorization: `Bearer ${demoUserToken}` };
-    const wrongType = await call(echo, request('http://localhost:3000/api/x', { method: 'POST', body: JSON.stringify({ name: 'A', seats: 'x' }), headers: auth }));
+    const wrongType = await call(
+      echo,
+      request('http://localhost:3000/api/x', { method: 'POST', body: JSON.stringify({ name: 'A', seats: 'x' }), headers: auth }),
+    );
     expect(wrongType.status).toBe(400);
     expect(wrongType.json.error.field).toBe('seats');
     expect(wrongType.json.error.message).toMatch(/^seats: /);
@@ -104,7 +119,11 @@ describe('route wrapper', () => {
   it('refuses an oversized body with 413', async () => {
     const res = await call(
       echo,
-      request('http://localhost:3000/api/x', { method: 'POST', body: JSON.stringify({ name: 'x'.repeat(70_000), seats: 1 }), headers: { authorization: `Bearer ${demoUserToken}` } }),
+      request('http://localhost:3000/api/x', {
+        method: 'POST',
+        body: JSON.stringify({ name: 'x'.repeat(70_000), seats: 1 }),
+        headers: { authorization: `Bearer ${demoUserToken}` },
+      }),
     );
     expect(res.status).toBe(413);
   });
@@ -114,6 +133,9 @@ describe('route wrapper', () => {
       throw badRequest('pickupLocation: Required', 'pickupLocation');
     });
     const res = await call(failing, request('http://localhost:3000/api/x'));
-    expect(res).toEqual({ status: 400, json: { success: false, error: { code: 'bad_request', message: 'pickupLocation: Required', field: 'pickupLocation' } } });
+    expect(res).toEqual({
+      status: 400,
+      json: { success: false, error: { code: 'bad_request', message: 'pickupLocation: Required', field: 'pickupLocation' } },
+    });
   });
 });

@@ -33,7 +33,12 @@ function req(path: string, init: Init = {}) {
   return new NextRequest(`http://${host}${path}`, {
     method: init.body === undefined && init.raw === undefined ? 'GET' : 'POST',
     body: init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
-    headers: { host, 'content-type': 'application/json', 'x-travelsx-client-ip': init.ip ?? `10.0.0.${++ipCounter % 250}`, ...(init.cookie ? { cookie: init.cookie } : {}) },
+    headers: {
+      host,
+      'content-type': 'application/json',
+      'x-travelsx-client-ip': init.ip ?? `10.0.0.${++ipCounter % 250}`,
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+    },
   });
 }
 const ctx = { params: Promise.resolve({}) };
@@ -46,11 +51,18 @@ async function call(handler: (r: NextRequest, c: typeof ctx) => Promise<Response
 const PLATFORM = 'platform.localhost:3000';
 const rider = (phone: string) => ({ userType: 'travelsx-user', countryCode: '91', phoneNumber: phone });
 async function lastCode(to: string): Promise<string> {
-  const [row] = await db.select().from(outbox).where(eq(outbox.recipient, to)).orderBy(sql`${outbox.id} desc`).limit(1);
+  const [row] = await db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.recipient, to))
+    .orderBy(sql`${outbox.id} desc`)
+    .limit(1);
   return /\b(\d{4})\b/.exec(row.body)![1];
 }
 async function ageCodes(identifier: string, ms: number) {
-  await db.execute(sql`update otp_codes set created_at = created_at - make_interval(secs => ${ms / 1000}), expires_at = expires_at - make_interval(secs => ${ms / 1000}) where identifier = ${identifier}`);
+  await db.execute(
+    sql`update otp_codes set created_at = created_at - make_interval(secs => ${ms / 1000}), expires_at = expires_at - make_interval(secs => ${ms / 1000}) where identifier = ${identifier}`,
+  );
 }
 
 describe('one-time codes', () => {
@@ -162,7 +174,9 @@ describe('bad input', () => {
 
   it('refuses malformed JSON and oversized bodies', async () => {
     expect((await call(sendRoute, req('/api/auth/otp/send', { raw: '{"userType":' }))).status).toBe(400);
-    expect((await call(sendRoute, req('/api/auth/otp/send', { raw: JSON.stringify({ userType: 'travelsx-user', pad: 'x'.repeat(70_000) }) }))).status).toBe(413);
+    expect((await call(sendRoute, req('/api/auth/otp/send', { raw: JSON.stringify({ userType: 'travelsx-user', pad: 'x'.repeat(70_000) }) }))).status).toBe(
+      413,
+    );
   });
 });
 
@@ -196,10 +210,23 @@ describe('sessions', () => {
 
 describe('partner signup', () => {
   it('creates the business and its owner on the platform host, records the event and hands the login to the new console host', async () => {
-    const body = { userType: 'travelsx-partner', feature: 'signup', email: 'founder@sunrise.example', businessName: 'Sunrise Tours & Travels', countryCode: '971', phoneNumber: '501112223', locale: 'en-AE' };
+    const body = {
+      userType: 'travelsx-partner',
+      feature: 'signup',
+      email: 'founder@sunrise.example',
+      businessName: 'Sunrise Tours & Travels',
+      countryCode: '971',
+      phoneNumber: '501112223',
+      locale: 'en-AE',
+    };
     expect((await call(sendRoute, req('/api/auth/otp/send', { body, host: PLATFORM }))).status).toBe(200);
     const code = await lastCode('founder@sunrise.example');
-    const [mail] = await db.select().from(outbox).where(eq(outbox.recipient, 'founder@sunrise.example')).orderBy(sql`${outbox.id} desc`).limit(1);
+    const [mail] = await db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, 'founder@sunrise.example'))
+      .orderBy(sql`${outbox.id} desc`)
+      .limit(1);
     // the code e-mail carries the platform's name, never an operator's
     expect(mail.subject).toContain('Travelsx');
     expect(`${mail.subject} ${mail.body}`).not.toMatch(/Demo Cabs|Acme Travels/);
@@ -209,9 +236,17 @@ describe('partner signup', () => {
     const [business] = await db.select().from(businesses).where(eq(businesses.slug, 'sunrise-tours-travels'));
     expect(business).toMatchObject({ name: 'Sunrise Tours & Travels', countryCode: 'ae', phoneCode: '971', currency: 'AED', language: 'en' });
     expect(verified.json.data.lp_id).toBe(business.id);
-    const [owner] = await db.select().from(users).where(and(eq(users.businessId, business.id), eq(users.role, 'travelsx-partner')));
+    const [owner] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.businessId, business.id), eq(users.role, 'travelsx-partner')));
     expect(owner.email).toBe('founder@sunrise.example');
-    expect(await db.select().from(appEvents).where(and(eq(appEvents.businessId, business.id), eq(appEvents.name, 'signup_completed')))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(appEvents)
+        .where(and(eq(appEvents.businessId, business.id), eq(appEvents.name, 'signup_completed'))),
+    ).toHaveLength(1);
 
     const redirect = new URL(verified.json.data.redirect);
     expect(redirect.host).toBe('sunrise-tours-travels.localhost:3000');
@@ -228,7 +263,13 @@ describe('partner signup', () => {
   });
 
   it('refuses a signup without a business name', async () => {
-    const res = await call(verifyRoute, req('/api/auth/otp/verify', { body: { userType: 'travelsx-partner', feature: 'signup', email: 'x@y.example', countryCode: '91', phoneNumber: '9876543210', otp: '1234' }, host: PLATFORM }));
+    const res = await call(
+      verifyRoute,
+      req('/api/auth/otp/verify', {
+        body: { userType: 'travelsx-partner', feature: 'signup', email: 'x@y.example', countryCode: '91', phoneNumber: '9876543210', otp: '1234' },
+        host: PLATFORM,
+      }),
+    );
     expect(res.status).toBe(400);
     expect(res.json.error.field).toBe('businessName');
   });

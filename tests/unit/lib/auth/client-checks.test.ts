@@ -44,7 +44,23 @@ describe('checks equal the zod schemas', () => {
   });
 
   const dials = ['91', '+91', ' 1 ', '0', '', '12345', '971', 'abc', '+', undefined, 7];
-  const numbers = ['9876543210', '09876543210', '98765 43210', '(987) 654-3210', '98.76.54', '12345', '123456', '123456789012345', '12345678901234', '', '   ', 'abc123456', '0000', undefined, 9876543210];
+  const numbers = [
+    '9876543210',
+    '09876543210',
+    '98765 43210',
+    '(987) 654-3210',
+    '98.76.54',
+    '12345',
+    '123456',
+    '123456789012345',
+    '12345678901234',
+    '',
+    '   ',
+    'abc123456',
+    '0000',
+    undefined,
+    9876543210,
+  ];
   const phones: unknown[] = [undefined, null, 'string', [], {}];
   for (const dialCode of dials) for (const number of numbers) phones.push({ dialCode, number });
   phones.push({ dialCode: '91', number: '9876543210', extra: 'dropped' });
@@ -61,7 +77,15 @@ describe('quote request checks equal quoteRequestSchema', () => {
   const at = (hours: number) => new Date(now + hours * 3_600_000).toISOString();
   const chennai = { lat: 13.08, lng: 80.27, name: 'Chennai' };
   const airport = { lat: 12.99, lng: 80.17, name: 'Chennai Airport' };
-  const base: QuoteFields = { rideType: 'oneway', tripKind: 'outstation', packageDetails: null, pickupLocation: chennai, dropoffLocation: airport, pickupTime: at(3), returnTime: null };
+  const base: QuoteFields = {
+    rideType: 'oneway',
+    tripKind: 'outstation',
+    packageDetails: null,
+    pickupLocation: chennai,
+    dropoffLocation: airport,
+    pickupTime: at(3),
+    returnTime: null,
+  };
   const cases: [string, QuoteFields][] = [
     ['complete', base],
     ['empty', { ...base, pickupLocation: null, dropoffLocation: null, pickupTime: null }],

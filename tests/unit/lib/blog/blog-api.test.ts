@@ -76,7 +76,11 @@ describe('creating a post', () => {
   it('publishes, answers the spec message and refreshes the post, the list and the sitemap', async () => {
     const { status, json } = await create(post());
     expect(status).toBe(201);
-    expect(json).toMatchObject({ success: true, message: 'Blog created successfully!', data: { slug: 'airport-transfers', language: 'en', image: cover.image, imageWebp: cover.imageWebp } });
+    expect(json).toMatchObject({
+      success: true,
+      message: 'Blog created successfully!',
+      data: { slug: 'airport-transfers', language: 'en', image: cover.image, imageWebp: cover.imageWebp },
+    });
     const stored = await postBySlug(db, demo.id, 'airport-transfers');
     expect(stored).toMatchObject({ title: 'Airport transfers in Chennai', keywords: 'airport, chennai', description: LONG_TEXT, tags: null });
     expect(revalidatedPaths()).toContain('/demo/en-IN/blog/airport-transfers');
@@ -91,8 +95,18 @@ describe('creating a post', () => {
     ['no keywords', { keywords: '' }, 'keywords', 'keywords: Enter keywords.'],
     ['no image', { image: undefined }, 'image', 'image: Add an image.'],
     ['a javascript: image', { image: 'javascript:window.__xss=1' }, 'image', 'image: Use an image uploaded here or an https address.'],
-    ['an upload that does not exist', { image: '/api/uploads/demo/blog/00000000-0000-4000-8000-000000000000.jpg' }, 'image', 'image: Use an image uploaded here or an https address.'],
-    ['a description that is only long once its script is removed', { description: `<p>Short.</p><script>${'x'.repeat(200)}</script><p>${'y'.repeat(60)}</p>` }, 'description', 'description: The description needs at least 100 characters of text.'],
+    [
+      'an upload that does not exist',
+      { image: '/api/uploads/demo/blog/00000000-0000-4000-8000-000000000000.jpg' },
+      'image',
+      'image: Use an image uploaded here or an https address.',
+    ],
+    [
+      'a description that is only long once its script is removed',
+      { description: `<p>Short.</p><script>${'x'.repeat(200)}</script><p>${'y'.repeat(60)}</p>` },
+      'description',
+      'description: The description needs at least 100 characters of text.',
+    ],
   ])('refuses %s with a 400 naming the field, writing nothing', async (_, change: Record<string, unknown>, field, message) => {
     const before = (await listBlogSlugs(db, demo.id)).length;
     const body = JSON.parse(JSON.stringify(post({ slug: 'refused-post', ...change })));
@@ -119,7 +133,7 @@ describe('creating a post', () => {
     expect((await postBySlug(db, acme.id, 'travel-tips'))?.businessId).toBe(acme.id);
   });
 
-  it('lets only this operator\'s partners write: a rider gets 403, another operator\'s partner and strangers 401', async () => {
+  it("lets only this operator's partners write: a rider gets 403, another operator's partner and strangers 401", async () => {
     expect((await create(post({ slug: 'by-rider' }), { cookie: rider })).status).toBe(403);
     expect((await create(post({ slug: 'by-acme' }), { cookie: acmePartner })).status).toBe(401);
     expect((await create(post({ slug: 'by-nobody' }), { cookie: '' })).status).toBe(401);
@@ -143,7 +157,13 @@ describe('XSS payloads in every field', () => {
 
   it('stores the description sanitised, keeps text fields as text, and renders inert', async () => {
     const { status } = await create(
-      post({ slug: 'xss-everywhere', title: `<script>window.__xss=1</script><img src=x onerror=window.__xss=1> Title`, keywords: `"><svg onload=window.__xss=1>, chennai`, tags: '<iframe src=javascript:window.__xss=1>', description: `${LONG_TEXT}${payload}` }),
+      post({
+        slug: 'xss-everywhere',
+        title: `<script>window.__xss=1</script><img src=x onerror=window.__xss=1> Title`,
+        keywords: `"><svg onload=window.__xss=1>, chennai`,
+        tags: '<iframe src=javascript:window.__xss=1>',
+        description: `${LONG_TEXT}${payload}`,
+      }),
     );
     expect(status).toBe(201);
     const [row] = await db.select().from(blogPosts).where(eq(blogPosts.slug, 'xss-everywhere'));
@@ -158,7 +178,14 @@ describe('XSS payloads in every field', () => {
 
   it('sanitises again on render even when a row was written around the checks', async () => {
     // PostgreSQL refuses NUL in text, so the raw row carries every payload but that byte.
-    await db.insert(blogPosts).values({ businessId: demo.id, slug: 'raw-row', title: 'Raw', description: `${LONG_TEXT}${payload.replace(/\u0000/g, '')}`, keywords: 'k', image: cover.image });
+    await db.insert(blogPosts).values({
+      businessId: demo.id,
+      slug: 'raw-row',
+      title: 'Raw',
+      description: `${LONG_TEXT}${payload.replace(/\u0000/g, '')}`,
+      keywords: 'k',
+      image: cover.image,
+    });
     const raw = await postBySlug(db, demo.id, 'raw-row');
     expect(activeParts(renderBlogHtml(raw!.description))).toEqual([]);
     const read = await callJson(postRoute.GET, 'GET', '/api/blog/raw-row', { params: { slug: 'raw-row' } });
@@ -167,7 +194,7 @@ describe('XSS payloads in every field', () => {
 });
 
 describe('reading posts', () => {
-  it('pages the operator\'s posts newest first and never shows another operator\'s', async () => {
+  it("pages the operator's posts newest first and never shows another operator's", async () => {
     const first = await listPosts(db, demo.id, { size: 2, language: 'en' });
     const all = await listPosts(db, demo.id, { size: 100, language: 'en' });
     expect(first.posts).toHaveLength(2);
@@ -192,9 +219,11 @@ describe('reading posts', () => {
     expect((await callJson(postRoute.GET, 'GET', '/api/blog/airport-transfers', { params: { slug: 'airport-transfers' }, host: HOST_B })).status).toBe(404);
   });
 
-  it('refreshes each locale of the post\'s language and every list page', () => {
+  it("refreshes each locale of the post's language and every list page", () => {
     const paths = blogPathsToRefresh('demo', { slug: 'x', language: 'en' }, 3);
-    expect(paths).toEqual(expect.arrayContaining(['/demo/en-IN/blog/x', '/demo/en-IN/blogs', '/demo/en-IN/blogs/page/2', '/demo/en-IN/blogs/page/3', '/demo/en-GB/blog/x']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/demo/en-IN/blog/x', '/demo/en-IN/blogs', '/demo/en-IN/blogs/page/2', '/demo/en-IN/blogs/page/3', '/demo/en-GB/blog/x']),
+    );
     expect(paths.some((p) => p.includes('/hi-IN/'))).toBe(false);
   });
 });

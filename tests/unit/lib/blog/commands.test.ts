@@ -24,7 +24,14 @@ beforeAll(async () => {
 });
 afterAll(closeTestDb);
 
-const input = (slug: string, language?: string) => ({ title: 'Outstation cabs', slug, keywords: 'outstation', description: LONG_TEXT, image: 'https://images.example/cover.jpg', language });
+const input = (slug: string, language?: string) => ({
+  title: 'Outstation cabs',
+  slug,
+  keywords: 'outstation',
+  description: LONG_TEXT,
+  image: 'https://images.example/cover.jpg',
+  language,
+});
 
 async function refusal(promise: Promise<unknown>): Promise<{ status: number; field?: string; key?: string } | undefined> {
   try {
@@ -37,12 +44,12 @@ async function refusal(promise: Promise<unknown>): Promise<{ status: number; fie
 }
 
 describe('the language of a new post', () => {
-  it('refuses a language the operator\'s market does not offer, naming the field, and stores nothing', async () => {
+  it("refuses a language the operator's market does not offer, naming the field, and stores nothing", async () => {
     expect(await refusal(createPost(db, india, null, input('arabic-in-india', 'ar')))).toEqual({ status: 400, field: 'language', key: 'languageInvalid' });
     expect(await postBySlug(db, india.id, 'arabic-in-india')).toBeUndefined();
   });
 
-  it('publishes in a language the market offers, and in the operator\'s language when none is given', async () => {
+  it("publishes in a language the market offers, and in the operator's language when none is given", async () => {
     expect((await createPost(db, india, null, input('tamil-post', 'ta'))).language).toBe('ta');
     expect((await createPost(db, emirates, null, input('arabic-post', 'ar'))).language).toBe('ar');
     expect((await createPost(db, india, null, input('default-post'))).language).toBe('en');

@@ -78,7 +78,12 @@ export const HOST_B = 'acme.localhost:3000';
 
 type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 
-export async function callJson(handler: Handler, method: string, path: string, { body, cookie = '', host = HOST_A, params = {} }: { body?: unknown; cookie?: string; host?: string; params?: Record<string, string | string[]> } = {}) {
+export async function callJson(
+  handler: Handler,
+  method: string,
+  path: string,
+  { body, cookie = '', host = HOST_A, params = {} }: { body?: unknown; cookie?: string; host?: string; params?: Record<string, string | string[]> } = {},
+) {
   const req = new NextRequest(`http://${host}${path}`, {
     method,
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -89,7 +94,11 @@ export async function callJson(handler: Handler, method: string, path: string, {
 }
 
 /** A multipart upload of `bytes` as field `file`. */
-export async function callUpload(handler: Handler, bytes: Uint8Array, { cookie = '', host = HOST_A, type = 'image/png', name = 'cover.png' }: { cookie?: string; host?: string; type?: string; name?: string } = {}) {
+export async function callUpload(
+  handler: Handler,
+  bytes: Uint8Array,
+  { cookie = '', host = HOST_A, type = 'image/png', name = 'cover.png' }: { cookie?: string; host?: string; type?: string; name?: string } = {},
+) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
   const encoded = new Request('http://x/', { method: 'POST', body: form });
@@ -105,7 +114,9 @@ export async function callUpload(handler: Handler, bytes: Uint8Array, { cookie =
 
 /** A real picture in `format`, `width` x `height`. */
 export async function picture(format: 'png' | 'jpeg' | 'webp', width = 64, height = 40, alpha = false): Promise<Buffer> {
-  const image = sharp({ create: { width, height, channels: alpha ? 4 : 3, background: alpha ? { r: 15, g: 118, b: 110, alpha: 0.5 } : { r: 15, g: 118, b: 110 } } });
+  const image = sharp({
+    create: { width, height, channels: alpha ? 4 : 3, background: alpha ? { r: 15, g: 118, b: 110, alpha: 0.5 } : { r: 15, g: 118, b: 110 } },
+  });
   return image.toFormat(format).toBuffer();
 }
 

@@ -43,7 +43,7 @@ afterAll(closeTestDb);
 const generate = (body: unknown, cookie = partner) => callJson(generateRoute.POST, 'POST', '/api/blog/generate', { body, cookie });
 
 describe('the built-in writer (no chat API configured)', () => {
-  it('writes an article from the title, keywords and the operator\'s own cities and fares', async () => {
+  it("writes an article from the title, keywords and the operator's own cities and fares", async () => {
     const { status, json } = await generate({ title: 'Airport taxi from Bengaluru', keywords: 'airport, night rides' });
     expect(status).toBe(200);
     expect(json.source).toBe('builtin');
@@ -65,7 +65,7 @@ describe('the built-in writer (no chat API configured)', () => {
     expect(json.data).toContain('&lt;script&gt;window.__xss=1&lt;/script&gt; Tips');
   });
 
-  it('suggests keywords from the title and the operator\'s cities', async () => {
+  it("suggests keywords from the title and the operator's cities", async () => {
     const { json } = await generate({ field: 'keywords', title: 'Outstation trips from Chennai' });
     expect(json.data).toBe('outstation trips from chennai, chennai taxi, bengaluru taxi, coimbatore taxi, meridian cabs cab booking');
   });
@@ -115,7 +115,7 @@ describe('the chat API (OpenAI-compatible stand-in on 127.0.0.1)', () => {
     res.end(JSON.stringify(status === 200 ? { choices: [{ message: { role: 'assistant', content } }] } : { error: { message: 'down' } }));
   };
 
-  it('sends the spec\'s prompt with the operator\'s facts and returns the reply sanitised', async () => {
+  it("sends the spec's prompt with the operator's facts and returns the reply sanitised", async () => {
     const article = `<h1>Dubai airport rides</h1><script>window.__xss=1</script><p onclick="x()">${'Landing late? A driver waits at arrivals with your name. '.repeat(3)}</p><ul><li><strong>Fixed fares</strong></li></ul><img src=x onerror=window.__xss=1>`;
     reply = answer(200, `Here you go:\n\`\`\`html\n${article}\n\`\`\``);
     const result = await generateForBlog(db, demo as Tenant, { field: 'description', title: 'Dubai airport rides', keywords: 'airport' });
@@ -129,7 +129,9 @@ describe('the chat API (OpenAI-compatible stand-in on 127.0.0.1)', () => {
     expect(request.auth).toBe('Bearer test-key');
     expect(request.body.model).toBe('writer-1');
     const user = request.body.messages.find((m) => m.role === 'user')!.content;
-    expect(user).toContain('Write a detailed, SEO-friendly blog post for the title "Dubai airport rides" in HTML format. Use <h1>, <h2>, <p>, <ul>, and <strong> tags.');
+    expect(user).toContain(
+      'Write a detailed, SEO-friendly blog post for the title "Dubai airport rides" in HTML format. Use <h1>, <h2>, <p>, <ul>, and <strong> tags.',
+    );
     const system = request.body.messages.find((m) => m.role === 'system')!.content;
     expect(system).toContain('Meridian Cabs');
     expect(system).toContain('Chennai, Bengaluru, Coimbatore');

@@ -24,7 +24,10 @@ let acmePartner: string;
 let rider: string;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-images-'));
 const upload = (bytes: Uint8Array, options: Parameters<typeof callUpload>[2] = {}) => callUpload(imagesRoute.POST, bytes, { cookie: partner, ...options });
-const storedFiles = () => (fs.existsSync(path.join(dataDir, 'uploads')) ? fs.readdirSync(path.join(dataDir, 'uploads'), { recursive: true }).filter((f) => /\.(webp|jpg|png)$/.test(String(f))).length : 0);
+const storedFiles = () =>
+  fs.existsSync(path.join(dataDir, 'uploads'))
+    ? fs.readdirSync(path.join(dataDir, 'uploads'), { recursive: true }).filter((f) => /\.(webp|jpg|png)$/.test(String(f))).length
+    : 0;
 
 async function serve(segments: string[], host = HOST_A) {
   const req = new NextRequest(`http://${host}/media/${segments.join('/')}`, { headers: { host } });
@@ -59,7 +62,7 @@ describe('cover uploads', () => {
     ['png', 'image/png', 'jpg'],
     ['jpeg', 'image/jpeg', 'jpg'],
     ['webp', 'image/webp', 'jpg'],
-  ] as const)('re-encodes a %s (%s) to WebP plus a %s fallback under the tenant\'s folder', async (format, type, fallback) => {
+  ] as const)("re-encodes a %s (%s) to WebP plus a %s fallback under the tenant's folder", async (format, type, fallback) => {
     const { status, json } = await upload(await picture(format, 2400, 1200), { type });
     expect(status).toBe(201);
     expect(json.data.image).toMatch(new RegExp(`^/media/demo/blog/[0-9a-f-]{36}\\.${fallback}$`));
@@ -87,10 +90,20 @@ describe('cover uploads', () => {
   });
 
   it.each([
-    ['an SVG named .png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="window.__xss=1"><script>window.__xss=1</script></svg>'), 415, 'imageType'],
+    [
+      'an SVG named .png',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="window.__xss=1"><script>window.__xss=1</script></svg>'),
+      415,
+      'imageType',
+    ],
     ['HTML named .png', Buffer.from('<!doctype html><script>window.__xss=1</script>'), 415, 'imageType'],
     ['a GIF', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'binary'), 415, 'imageType'],
-    ['a PNG signature followed by garbage', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('<script>window.__xss=1</script>'.repeat(20))]), 400, 'imageMalformed'],
+    [
+      'a PNG signature followed by garbage',
+      Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('<script>window.__xss=1</script>'.repeat(20))]),
+      400,
+      'imageMalformed',
+    ],
     ['a JPEG header on PNG content', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(200, 1)]), 400, 'imageMalformed'],
     ['an empty file', Buffer.alloc(0), 400, 'imageMissing'],
   ])('refuses %s with a message, storing nothing', async (_, bytes, status, key) => {
@@ -109,7 +122,7 @@ describe('cover uploads', () => {
     expect(sniffImage(Buffer.from('RIFF\0\0\0\0WAVE'))).toBeUndefined();
   });
 
-  it('lets only this operator\'s partners upload', async () => {
+  it("lets only this operator's partners upload", async () => {
     const png = await picture('png');
     expect((await upload(png, { cookie: rider })).status).toBe(403);
     expect((await upload(png, { cookie: '' })).status).toBe(401);
@@ -119,7 +132,7 @@ describe('cover uploads', () => {
 });
 
 describe('serving uploads', () => {
-  it('serves a file only on its own operator\'s host and never outside the uploads folder', async () => {
+  it("serves a file only on its own operator's host and never outside the uploads folder", async () => {
     const { json } = await upload(await picture('png'));
     const segments: string[] = json.data.imageWebp.split('/').slice(2);
     expect((await serve(segments)).status).toBe(200);

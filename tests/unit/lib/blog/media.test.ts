@@ -72,7 +72,16 @@ describe('uploaded images where crawlers may fetch them', () => {
   ])('every image URL a post (%s) references is allowed by robots.txt', async (label, stored) => {
     const cover = await storeBlogImage('demo', await picture('jpeg', 64, 48));
     const slug = label.startsWith('uploaded') ? 'new-cover' : 'old-cover';
-    await db.insert(blogPosts).values({ businessId: tenant.id, slug, title: 'Cover', description: LONG_TEXT, keywords: 'k', image: stored(cover.image), imageWebp: stored(cover.imageWebp), language: 'en' });
+    await db.insert(blogPosts).values({
+      businessId: tenant.id,
+      slug,
+      title: 'Cover',
+      description: LONG_TEXT,
+      keywords: 'k',
+      image: stored(cover.image),
+      imageWebp: stored(cover.imageWebp),
+      language: 'en',
+    });
     const origin = siteOrigin(tenant);
     const robots = robotsParser(`${origin}/robots.txt`, robotsTxt(origin));
     const urls = await imageUrlsOfPost(slug);

@@ -16,7 +16,8 @@ describe('blog HTML allowlist', () => {
   });
 
   it('keeps the allowed structure and forces rel="nofollow" on links', () => {
-    const html = '<h1>T</h1><h2>S</h2><h3>s</h3><p><strong>b</strong> <em>i</em> <b>b2</b> <i>i2</i></p><ul><li>a</li></ul><ol><li>b</li></ol><a href="https://x.example/a?b=1&c=2" rel="opener">x</a><a href="mailto:ops@x.example">m</a>';
+    const html =
+      '<h1>T</h1><h2>S</h2><h3>s</h3><p><strong>b</strong> <em>i</em> <b>b2</b> <i>i2</i></p><ul><li>a</li></ul><ol><li>b</li></ol><a href="https://x.example/a?b=1&c=2" rel="opener">x</a><a href="mailto:ops@x.example">m</a>';
     expect(sanitizeBlogHtml(html)).toBe(
       '<h1>T</h1><h2>S</h2><h3>s</h3><p><strong>b</strong> <em>i</em> <strong>b2</strong> <em>i2</em></p><ul><li>a</li></ul><ol><li>b</li></ol><a href="https://x.example/a?b=1&amp;c=2" rel="nofollow">x</a><a href="mailto:ops@x.example" rel="nofollow">m</a>',
     );

@@ -50,7 +50,10 @@ describe('blog create schema (spec 000 §5)', () => {
   });
 
   it('counts exactly 100 characters of text as enough', () => {
-    expect(firstIssue({ ...valid, description: `<h2>${'x'.repeat(49)}</h2><p>${'y'.repeat(49)}</p>` })).toEqual({ path: 'description', key: 'descriptionTooShort' });
+    expect(firstIssue({ ...valid, description: `<h2>${'x'.repeat(49)}</h2><p>${'y'.repeat(49)}</p>` })).toEqual({
+      path: 'description',
+      key: 'descriptionTooShort',
+    });
     expect(firstIssue({ ...valid, description: `<h2>${'x'.repeat(50)}</h2><p>${'y'.repeat(49)}</p>` })).toBeUndefined();
     expect(firstIssue({ ...valid, description: `<p>${'y'.repeat(100)}</p>` })).toBeUndefined();
   });

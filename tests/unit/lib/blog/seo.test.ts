@@ -55,13 +55,23 @@ describe('blog post metadata (spec 000 §2.12)', () => {
     expect(blogPostJsonLd(tenant, { country: 'in', lang: 'en' }, post, { home: 'Home', blog: 'Blog' })['@graph'][0].description).toBe(meta.description);
     expect(meta.description).not.toContain('secret');
     expect(meta.alternates?.canonical).toBe('https://meridiancabs.example/in/en/blog/airport-guide');
-    expect(meta.alternates?.languages).toEqual({ 'en-IN': 'https://meridiancabs.example/in/en/blog/airport-guide', 'x-default': 'https://meridiancabs.example/blog/airport-guide' });
-    expect(meta.openGraph).toMatchObject({ type: 'article', url: 'https://meridiancabs.example/in/en/blog/airport-guide', publishedTime: '2026-11-24T14:30:00.000Z', images: [{ url: `https://meridiancabs.example${post.image}`, alt: 'Cover image for Airport guide' }] });
+    expect(meta.alternates?.languages).toEqual({
+      'en-IN': 'https://meridiancabs.example/in/en/blog/airport-guide',
+      'x-default': 'https://meridiancabs.example/blog/airport-guide',
+    });
+    expect(meta.openGraph).toMatchObject({
+      type: 'article',
+      url: 'https://meridiancabs.example/in/en/blog/airport-guide',
+      publishedTime: '2026-11-24T14:30:00.000Z',
+      images: [{ url: `https://meridiancabs.example${post.image}`, alt: 'Cover image for Airport guide' }],
+    });
     expect(meta.twitter).toMatchObject({ card: 'summary_large_image', images: [`https://meridiancabs.example${post.image}`] });
   });
 
-  it('consolidates a foreign prefix on the operator\'s own market', () => {
-    expect(blogPostMetadata(tenant, { country: 'uk', lang: 'en' }, post, 'x').alternates?.canonical).toBe('https://meridiancabs.example/in/en/blog/airport-guide');
+  it("consolidates a foreign prefix on the operator's own market", () => {
+    expect(blogPostMetadata(tenant, { country: 'uk', lang: 'en' }, post, 'x').alternates?.canonical).toBe(
+      'https://meridiancabs.example/in/en/blog/airport-guide',
+    );
   });
 
   it('describes the post as BlogPosting with breadcrumbs', () => {
@@ -77,6 +87,9 @@ describe('blog post metadata (spec 000 §2.12)', () => {
       image: [`https://meridiancabs.example${post.image}`, `https://meridiancabs.example${post.imageWebp}`],
       publisher: { '@type': 'Organization', name: 'Meridian Cabs', logo: 'https://meridiancabs.example/brand/meridian-logo.svg' },
     });
-    expect(crumbs).toMatchObject({ '@type': 'BreadcrumbList', itemListElement: [{ item: 'https://meridiancabs.example/in/en/user/home' }, { item: 'https://meridiancabs.example/in/en/blogs' }, { position: 3 }] });
+    expect(crumbs).toMatchObject({
+      '@type': 'BreadcrumbList',
+      itemListElement: [{ item: 'https://meridiancabs.example/in/en/user/home' }, { item: 'https://meridiancabs.example/in/en/blogs' }, { position: 3 }],
+    });
   });
 });

@@ -23,12 +23,13 @@ jest.mock('@/lib/i18n/navigation', () => ({
 
 /** socket.io-client stand-in: connects (or never does) and answers userMessage through `ackWith`. */
 type Handler = (...args: unknown[]) => void;
-const socketState: { connects: boolean; ackWith: (payload: { content: string; chatSession: string }) => ChatTurnAck; emitted: unknown[]; queries: unknown[] } = {
-  connects: true,
-  ackWith: () => ({ ok: false, error: { code: 'internal', message: 'x' } }),
-  emitted: [],
-  queries: [],
-};
+const socketState: { connects: boolean; ackWith: (payload: { content: string; chatSession: string }) => ChatTurnAck; emitted: unknown[]; queries: unknown[] } =
+  {
+    connects: true,
+    ackWith: () => ({ ok: false, error: { code: 'internal', message: 'x' } }),
+    emitted: [],
+    queries: [],
+  };
 jest.mock('socket.io-client', () => ({
   io: (options: { query: unknown }) => {
     const handlers = new Map<string, Set<Handler>>();
@@ -118,9 +119,7 @@ beforeEach(async () => {
 function renderScreen() {
   render(
     <NextIntlClientProvider locale="en-IN" messages={en} timeZone="Asia/Kolkata">
-      {withQueryClient(
-      <ChatScreen timeZone="Asia/Kolkata" defaultCountry="IN" backHref="/user/home" ridesHref="/user/rides" />
-      )}
+      {withQueryClient(<ChatScreen timeZone="Asia/Kolkata" defaultCountry="IN" backHref="/user/home" ridesHref="/user/rides" />)}
     </NextIntlClientProvider>,
   );
 }
@@ -131,7 +130,7 @@ const conversation = () => screen.getByRole('list', { name: 'Conversation' });
 const historyCalls = () => calls.filter((c) => c.path.startsWith('/api/chat/history'));
 
 describe('chat screen transport', () => {
-  it("keeps the conversation id {userId}-{random} in localStorage and restores the history, retrying once 200 ms after an empty answer", async () => {
+  it('keeps the conversation id {userId}-{random} in localStorage and restores the history, retrying once 200 ms after an empty answer', async () => {
     localStorage.setItem('chat_session', '7-restoreme01');
     histories = [[], [view(1, 'user', 'Chennai to Madurai', '7-restoreme01'), view(2, 'agent', 'When should I pick you up?', '7-restoreme01')]];
     renderScreen();
@@ -176,7 +175,10 @@ describe('chat screen transport', () => {
     expect(await within(conversation()).findByText('Fares for Chennai → Bengaluru')).toBeInTheDocument();
     expect(document.querySelector('[aria-live="polite"]')).toHaveTextContent('Fares for Chennai → Bengaluru');
     const pick = screen.getByRole('button', { name: 'Sedan ₹5,731.80' });
-    socketState.ackWith = ({ content, chatSession }) => ({ ok: true, data: { user: view(13, 'user', content, chatSession), agent: view(14, 'agent', '', chatSession) } });
+    socketState.ackWith = ({ content, chatSession }) => ({
+      ok: true,
+      data: { user: view(13, 'user', content, chatSession), agent: view(14, 'agent', '', chatSession) },
+    });
     await act(async () => fireEvent.click(pick));
     expect(socketState.emitted[1]).toMatchObject({ content: 'Sedan' });
     expect(await within(conversation()).findByText("Sorry, I couldn't understand that.")).toBeInTheDocument();
@@ -228,7 +230,10 @@ describe('chat screen transport', () => {
   it('signed out: the waiting message goes out on the new conversation once the sign-in completes', async () => {
     me = null;
     await act(() => useSessionStore.getState().refresh());
-    socketState.ackWith = ({ content, chatSession }) => ({ ok: true, data: { user: view(31, 'user', content, chatSession), agent: view(32, 'agent', 'Where to?', chatSession) } });
+    socketState.ackWith = ({ content, chatSession }) => ({
+      ok: true,
+      data: { user: view(31, 'user', content, chatSession), agent: view(32, 'agent', 'Where to?', chatSession) },
+    });
     renderScreen();
     await waitFor(() => expect(localStorage.getItem('chat_session')).toMatch(/^guest-/));
     fireEvent.change(box(), { target: { value: '  Book a cab  ' } });

@@ -45,7 +45,8 @@ async function call(handler: (req: NextRequest, c: typeof ctx) => Promise<Respon
   return { status: res.status, json: await res.json() };
 }
 const send = (body: unknown, init: Init = {}) => call(messagePost, request('POST', '/api/chat/message', { ...init, body }));
-const history = (chatSession: string, init: Init = {}) => call(historyGet, request('GET', `/api/chat/history?chat_session=${encodeURIComponent(chatSession)}`, init));
+const history = (chatSession: string, init: Init = {}) =>
+  call(historyGet, request('GET', `/api/chat/history?chat_session=${encodeURIComponent(chatSession)}`, init));
 const storedCount = async () => Number((await db.select({ n: sql<number>`count(*)` }).from(chatMessages))[0].n);
 
 describe('POST /api/chat/message (the HTTP fallback)', () => {
@@ -80,7 +81,10 @@ describe('POST /api/chat/message (the HTTP fallback)', () => {
   });
 
   it('treats a script-laden message as text', async () => {
-    const { status, json } = await send({ chatSession: `${asha.id}-scripted01`, text: '<script>alert(1)</script> from <b>Chennai</b>', locale: 'en-IN' }, { cookie: asha.cookie });
+    const { status, json } = await send(
+      { chatSession: `${asha.id}-scripted01`, text: '<script>alert(1)</script> from <b>Chennai</b>', locale: 'en-IN' },
+      { cookie: asha.cookie },
+    );
     expect(status).toBe(200);
     expect(json.data.user.content.message).toBe('<script>alert(1)</script> from <b>Chennai</b>');
     expect(json.data.agent.content.message.length).toBeGreaterThan(0);
@@ -109,7 +113,11 @@ describe('GET /api/chat/history', () => {
     const { status, json } = await history(session(), { cookie: asha.cookie });
     expect(status).toBe(200);
     expect(json.data.map((m: { role: string }) => m.role)).toEqual(['user', 'agent', 'user', 'agent']);
-    expect(json.data[0]).toMatchObject({ role: 'user', chatSession: session(), content: { message: 'Book a cab from Chennai to Bangalore', createIsoTime: expect.any(String) } });
+    expect(json.data[0]).toMatchObject({
+      role: 'user',
+      chatSession: session(),
+      content: { message: 'Book a cab from Chennai to Bangalore', createIsoTime: expect.any(String) },
+    });
     const ids = json.data.map((m: { id: number }) => m.id);
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
   });
@@ -136,7 +144,11 @@ describe('PUT /api/chat/history', () => {
   it('answers the stored list and the positions it never saw, writing nothing', async () => {
     const stored = (await history(session(), { cookie: asha.cookie })).json.data;
     const before = await storedCount();
-    const shown = [...stored.slice(0, 2), { role: 'user', content: { message: 'typed offline', createIsoTime: new Date().toISOString() } }, { id: 999_999, role: 'agent', content: { message: 'made up' } }];
+    const shown = [
+      ...stored.slice(0, 2),
+      { role: 'user', content: { message: 'typed offline', createIsoTime: new Date().toISOString() } },
+      { id: 999_999, role: 'agent', content: { message: 'made up' } },
+    ];
     const { status, json } = await put({ chatSession: session(), messages: shown }, { cookie: asha.cookie });
     expect(status).toBe(200);
     expect(json.data).toEqual(stored);
@@ -173,7 +185,10 @@ describe('POST /api/ai/ride', () => {
 
   it('answers {data} with the agent reply for the caller of the session, not the ids in the payload', async () => {
     const chatId = `${asha.id}-aiRide0001`;
-    const { status, json } = await call(aiRidePost, request('POST', '/api/ai/ride', { body: payload(chatId, 'Book a sedan from Chennai to Bangalore tomorrow at 8 PM'), cookie: asha.cookie }));
+    const { status, json } = await call(
+      aiRidePost,
+      request('POST', '/api/ai/ride', { body: payload(chatId, 'Book a sedan from Chennai to Bangalore tomorrow at 8 PM'), cookie: asha.cookie }),
+    );
     expect(status).toBe(200);
     expect(typeof json.data).toBe('string');
     expect(json.data.length).toBeGreaterThan(0);

@@ -47,14 +47,20 @@ beforeAll(async () => {
   asha = await rider('9845033333');
   ravi = await rider('9845044444');
   const acmeBusiness = await createBusiness(db, { slug: 'acme', name: 'Acme Travels', countryCode: 'ae' });
-  const [acmeRider] = await db.insert(users).values({ businessId: acmeBusiness.id, role: 'travelsx-user', name: 'Omar', phoneCode: '971', phone: '501234567' }).returning();
+  const [acmeRider] = await db
+    .insert(users)
+    .values({ businessId: acmeBusiness.id, role: 'travelsx-user', name: 'Omar', phoneCode: '971', phone: '501234567' })
+    .returning();
   acme = { businessId: acmeBusiness.id, riderId: acmeRider.id, cookie: `__Host-session=${await createSession(db, acmeRider)}` };
   server = http.createServer((req, res) => {
     void (async () => {
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-      const answer = req.url === '/api/chat/message' && req.method === 'POST'
-        ? await messagePost(new NextRequest(`http://${req.headers.host}${req.url}`, { method: 'POST', headers, body: await readBody(req) }), { params: Promise.resolve({}) })
-        : new Response('not found', { status: 404 });
+      const answer =
+        req.url === '/api/chat/message' && req.method === 'POST'
+          ? await messagePost(new NextRequest(`http://${req.headers.host}${req.url}`, { method: 'POST', headers, body: await readBody(req) }), {
+              params: Promise.resolve({}),
+            })
+          : new Response('not found', { status: 404 });
       res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' });
       res.end(await answer.text());
     })();
@@ -119,7 +125,7 @@ describe('chat over socket.io', () => {
     expect(ack.ok).toBe(true);
   });
 
-  it("keeps another rider out of a conversation: no join, no messages, the turn refused", async () => {
+  it('keeps another rider out of a conversation: no join, no messages, the turn refused', async () => {
     const chatSession = `${asha.id}-socket0003`;
     const owner = await open(chatSession, asha.cookie);
     expect((await say(owner, chatSession, 'hello')).ok).toBe(true);

@@ -131,7 +131,10 @@ describe('built-in agent', () => {
     await say('sedan');
     const booked = await say('yes');
     if (booked.data?.kind !== 'booked') throw new Error('not booked');
-    const [row] = await db.select().from(rides).where(and(eq(rides.businessId, demo.id), eq(rides.number, booked.data.rideId)));
+    const [row] = await db
+      .select()
+      .from(rides)
+      .where(and(eq(rides.businessId, demo.id), eq(rides.number, booked.data.rideId)));
     expect(row).toMatchObject({ tripKind: 'airport', flightNumber: '6E561', flightDirection: 'departure', source: 'chat' });
   });
 
@@ -146,10 +149,10 @@ describe('built-in agent', () => {
 
   it('says where it could not find a place', async () => {
     const reply = await chat(newSession())('from Xyzzyqville to Chennai');
-    expect(reply.content.message).toContain('I couldn\'t find “xyzzyqville”');
+    expect(reply.content.message).toContain("I couldn't find “xyzzyqville”");
   });
 
-  it('tells the status of the rider\'s rides and cancels one after a yes', async () => {
+  it("tells the status of the rider's rides and cancels one after a yes", async () => {
     const id = newSession();
     const say = chat(id);
     await say('Chennai to Mysore tomorrow 10am');
@@ -162,7 +165,10 @@ describe('built-in agent', () => {
     expect(ask.content.message).toContain(`Cancel ride #${booked.data.rideId}`);
     const cancelled = await say('yes');
     expect(cancelled.content.message).toBe(`Ride #${booked.data.rideId} is cancelled.`);
-    const [row] = await db.select().from(rides).where(and(eq(rides.businessId, demo.id), eq(rides.number, booked.data.rideId)));
+    const [row] = await db
+      .select()
+      .from(rides)
+      .where(and(eq(rides.businessId, demo.id), eq(rides.number, booked.data.rideId)));
     expect(row).toMatchObject({ status: 'cancelled', cancelledBy: 'rider' });
     expect((await chat(newSession(), null)('status')).data).toEqual({ kind: 'signin' });
   });
@@ -179,7 +185,8 @@ describe('bad input', () => {
   });
 
   it('refuses empty, over-long text and bad or foreign sessions at the service, storing nothing', async () => {
-    const say = (text: string, chatSession = newSession(), businessId = demo.id) => handleUserMessage(db, { businessId, chatSession, channel: 'web', actor: rider, locale: 'en-IN', text });
+    const say = (text: string, chatSession = newSession(), businessId = demo.id) =>
+      handleUserMessage(db, { businessId, chatSession, channel: 'web', actor: rider, locale: 'en-IN', text });
     await expect(say('   ')).rejects.toMatchObject({ kind: 'invalid', message: 'Message is empty' });
     await expect(say('x'.repeat(10_000))).rejects.toMatchObject({ kind: 'invalid' });
     await expect(say('hello', 'bad id!')).rejects.toBeInstanceOf(DomainError);
@@ -191,10 +198,17 @@ describe('bad input', () => {
     expect(script.agent.content.message).toContain(T.notUnderstood);
   });
 
-  it('turns an agent failure into the spec\'s fallback reply', async () => {
+  it("turns an agent failure into the spec's fallback reply", async () => {
     const broken = await createBusiness(db, { slug: 'broken', name: 'Broken Cabs', countryCode: 'in' });
     await db.update(businesses).set({ timeZone: 'Not/AZone' }).where(eq(businesses.id, broken.id));
-    const result = await handleUserMessage(db, { businessId: broken.id, chatSession: newSession(), channel: 'web', actor: null, locale: 'en-IN', text: 'Chennai to Bangalore tomorrow 6am' });
+    const result = await handleUserMessage(db, {
+      businessId: broken.id,
+      chatSession: newSession(),
+      channel: 'web',
+      actor: null,
+      locale: 'en-IN',
+      text: 'Chennai to Bangalore tomorrow 6am',
+    });
     expect(result.agent.content.message).toBe(T.error);
   });
 });
@@ -216,7 +230,12 @@ describe('history and the AI ride-create call', () => {
 
   it('answers the spec payload with the reply text as data', async () => {
     const chatId = `${rider!.userId}-${Date.now().toString(36)}`;
-    const result = await createRideFromPrompt(db, demo, { prompt: 'sedan from Chennai to Bangalore tomorrow 8 PM', chatId, lpId: demo.id, userId: rider!.userId, source: 'web' }, { actor: rider });
+    const result = await createRideFromPrompt(
+      db,
+      demo,
+      { prompt: 'sedan from Chennai to Bangalore tomorrow 8 PM', chatId, lpId: demo.id, userId: rider!.userId, source: 'web' },
+      { actor: rider },
+    );
     expect(result.data).toContain('Chennai → Bengaluru');
     expect(result.message.data?.kind).toBe('quotes');
   });
@@ -236,7 +255,17 @@ describe('LLM agent against a local stand-in of an OpenAI-compatible API', () =>
   let server: http.Server;
   let script: (body: Body) => Answer;
   const requests: { path?: string; auth?: string; body: Body }[] = [];
-  const toolCall = (name: string, args: unknown) => ({ choices: [{ message: { role: 'assistant', content: null, tool_calls: [{ id: `call_${name}`, type: 'function', function: { name, arguments: JSON.stringify(args) } }] } }] });
+  const toolCall = (name: string, args: unknown) => ({
+    choices: [
+      {
+        message: {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: `call_${name}`, type: 'function', function: { name, arguments: JSON.stringify(args) } }],
+        },
+      },
+    ],
+  });
   const text = (content: string) => ({ choices: [{ message: { role: 'assistant', content } }] });
   const toolResult = (body: Body) => body.messages.find((m) => m.role === 'tool');
 
@@ -254,7 +283,11 @@ describe('LLM agent against a local stand-in of an OpenAI-compatible API', () =>
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    Object.assign(process.env, { LLM_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, LLM_API_KEY: 'test-key', LLM_MODEL: 'stand-in' });
+    Object.assign(process.env, {
+      LLM_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+      LLM_API_KEY: 'test-key',
+      LLM_MODEL: 'stand-in',
+    });
     resetEnvForTests();
   });
   afterAll(async () => {
@@ -265,7 +298,10 @@ describe('LLM agent against a local stand-in of an OpenAI-compatible API', () =>
   beforeEach(() => (requests.length = 0));
 
   it('runs the quote tool the API asks for and answers with its text and the quote card', async () => {
-    script = (body) => (toolResult(body) ? { json: text('Fares are ready: pick a vehicle.') } : { json: toolCall('quote', { from: 'Chennai', to: 'Bangalor', pickup_time: 'tomorrow 8 pm', ride_type: 'oneway' }) });
+    script = (body) =>
+      toolResult(body)
+        ? { json: text('Fares are ready: pick a vehicle.') }
+        : { json: toolCall('quote', { from: 'Chennai', to: 'Bangalor', pickup_time: 'tomorrow 8 pm', ride_type: 'oneway' }) };
     const id = newSession();
     const reply = await chat(id)('I want to go from Chennai to Bangalore tomorrow at 8 pm');
     expect(reply.content.message).toBe('Fares are ready: pick a vehicle.');
@@ -282,10 +318,12 @@ describe('LLM agent against a local stand-in of an OpenAI-compatible API', () =>
 
   it('books only when the rider has said yes', async () => {
     const id = newSession();
-    script = (body) => (toolResult(body) ? { json: text('Done.') } : { json: toolCall('quote', { from: 'Chennai', to: 'Vellore', pickup_time: 'tomorrow 9 am' }) });
+    script = (body) =>
+      toolResult(body) ? { json: text('Done.') } : { json: toolCall('quote', { from: 'Chennai', to: 'Vellore', pickup_time: 'tomorrow 9 am' }) };
     await chat(id)('Chennai to Vellore tomorrow 9 am');
     const quoteId = (await stateOf(id)).llmQuote!.id;
-    script = (body) => (toolResult(body) ? { json: text('Booking step done.') } : { json: toolCall('book', { ride_search_id: quoteId, vehicle_type: 'sedan' }) });
+    script = (body) =>
+      toolResult(body) ? { json: text('Booking step done.') } : { json: toolCall('book', { ride_search_id: quoteId, vehicle_type: 'sedan' }) };
     const before = await rideCount();
     const early = await chat(id)('hmm, the sedan looks fine');
     expect(JSON.parse(toolResult(requests.at(-1)!.body)!.content!)).toMatchObject({ error: 'confirmation_required' });
@@ -319,26 +357,48 @@ describe('LLM agent against a local stand-in of an OpenAI-compatible API', () =>
     script = (body) => (toolResult(body) ? { json: text('Pick a vehicle.') } : { json: toolCall('quote', quote) });
     await chat(id, actor)('a trip please');
     const quoteId = (await stateOf(id)).llmQuote!.id;
-    script = (body) => (toolResult(body) ? { status: 500, json: { error: 'boom' } } : { json: toolCall('book', { ride_search_id: quoteId, vehicle_type: 'suv', ...book }) });
+    script = (body) =>
+      toolResult(body) ? { status: 500, json: { error: 'boom' } } : { json: toolCall('book', { ride_search_id: quoteId, vehicle_type: 'suv', ...book }) };
     const warn = jest.spyOn(logger, 'warn').mockImplementation(() => undefined as never);
     const reply = await chat(id, actor)('yes, book it');
     warn.mockRestore();
-    const [ride] = await db.select().from(rides).where(eq(rides.businessId, demo.id)).orderBy(sql`${rides.id} desc`).limit(1);
+    const [ride] = await db
+      .select()
+      .from(rides)
+      .where(eq(rides.businessId, demo.id))
+      .orderBy(sql`${rides.id} desc`)
+      .limit(1);
     return { reply, ride };
   }
 
   it('reports a return trip booked before the API failed as booked, there and back, with the start code', async () => {
-    const { reply, ride } = await bookThenFail(newSession(), rider, { from: 'Chennai', to: 'Vellore', pickup_time: 'tomorrow 9 am', ride_type: 'return', return_time: 'tomorrow 7 pm' }, {});
+    const { reply, ride } = await bookThenFail(
+      newSession(),
+      rider,
+      { from: 'Chennai', to: 'Vellore', pickup_time: 'tomorrow 9 am', ride_type: 'return', return_time: 'tomorrow 7 pm' },
+      {},
+    );
     expect(ride).toMatchObject({ rideType: 'return', riderId: rider!.userId });
     expect(reply.data).toMatchObject({ kind: 'booked', rideId: ride.number });
-    expect(reply.content.message).toMatch(new RegExp(`^Booked! Ride #${ride.number}: SUV, Chennai → Vellore and back, .+, return .+\\. Your start code is ${ride.startCode};`));
+    expect(reply.content.message).toMatch(
+      new RegExp(`^Booked! Ride #${ride.number}: SUV, Chennai → Vellore and back, .+, return .+\\. Your start code is ${ride.startCode};`),
+    );
   });
 
   it("tells the console whom a ride booked before the API failed is for, without the customer's start code", async () => {
     const [staff] = await db.insert(users).values({ businessId: demo.id, role: 'travelsx-partner', name: 'Desk', email: 'desk@demo.example' }).returning();
-    const { reply, ride } = await bookThenFail(newSession(), { userId: staff.id, role: staff.role, name: staff.name }, { from: 'Chennai', to: 'Vellore', pickup_time: 'tomorrow 9 am' }, { customer_name: 'Ravi Kumar', customer_phone: '9876501234' });
+    const { reply, ride } = await bookThenFail(
+      newSession(),
+      { userId: staff.id, role: staff.role, name: staff.name },
+      { from: 'Chennai', to: 'Vellore', pickup_time: 'tomorrow 9 am' },
+      { customer_name: 'Ravi Kumar', customer_phone: '9876501234' },
+    );
     expect(ride.riderId).not.toBe(staff.id);
-    expect(reply.content.message).toMatch(new RegExp(`^Booked! Ride #${ride.number} for Ravi Kumar: SUV, Chennai → Vellore, .+\\. The customer gets the start code by message at \\+91 9876501234\\.$`));
+    expect(reply.content.message).toMatch(
+      new RegExp(
+        `^Booked! Ride #${ride.number} for Ravi Kumar: SUV, Chennai → Vellore, .+\\. The customer gets the start code by message at \\+91 9876501234\\.$`,
+      ),
+    );
     expect(reply.content.message).not.toContain(ride.startCode);
   });
 });

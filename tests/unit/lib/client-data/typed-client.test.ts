@@ -32,7 +32,12 @@ beforeAll(async () => {
     headers.set('origin', url.origin);
     headers.set('cookie', cookie);
     const body = typeof init?.body === 'string' ? init.body : undefined;
-    sent.push({ method: init?.method ?? 'GET', path: `${url.pathname}${url.search}`, type: headers.get('content-type'), body: body ? JSON.parse(body) : undefined });
+    sent.push({
+      method: init?.method ?? 'GET',
+      path: `${url.pathname}${url.search}`,
+      type: headers.get('content-type'),
+      body: body ? JSON.parse(body) : undefined,
+    });
     return apiApp.request(new Request(url, { method: init?.method, headers, body, signal: init?.signal }));
   }) as typeof fetch;
 });
@@ -46,7 +51,14 @@ beforeEach(() => {
 
 describe('the typed client against the real router', () => {
   it('sends the quote body as JSON to POST /api/rides/quote and reads the priced vehicles', async () => {
-    const trip = { rideType: 'oneway' as const, tripKind: 'outstation' as const, pickupLocation: CHENNAI, dropoffLocation: BENGALURU, pickupTime: tomorrow(), returnTime: null };
+    const trip = {
+      rideType: 'oneway' as const,
+      tripKind: 'outstation' as const,
+      pickupLocation: CHENNAI,
+      dropoffLocation: BENGALURU,
+      pickupTime: tomorrow(),
+      returnTime: null,
+    };
     const quote = await fetchQuote(trip);
     expect(sent).toEqual([{ method: 'POST', path: '/api/rides/quote', type: 'application/json', body: trip }]);
     expect(quote.ride_search_id).toMatch(/^[0-9a-f-]{36}$/);

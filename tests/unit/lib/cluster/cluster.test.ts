@@ -6,7 +6,16 @@
  */
 import { Client } from 'pg';
 import { closeTestDb, openTestDb } from '../../db';
-import { CLUSTER_CHANNEL, clusterBusState, clusterInstanceId, clusterTopic, NOTICE_MAX_BYTES, receiveNotice, startClusterBus, stopClusterBus } from '@/lib/cluster/bus';
+import {
+  CLUSTER_CHANNEL,
+  clusterBusState,
+  clusterInstanceId,
+  clusterTopic,
+  NOTICE_MAX_BYTES,
+  receiveNotice,
+  startClusterBus,
+  stopClusterBus,
+} from '@/lib/cluster/bus';
 import { advisoryKey, lockScope, serialised, startClusterLocks, stopClusterLocks } from '@/lib/cluster/lock';
 import type { Db } from '@/lib/db/client';
 
@@ -131,5 +140,4 @@ describe('serialised work', () => {
       await other.end();
     }
   });
-
 });

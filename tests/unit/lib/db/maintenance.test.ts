@@ -70,7 +70,11 @@ describe('maintainDatabase on a real database', () => {
       from generate_series(1, ${n}) as n`);
   const quotesState = async () => (await tableStates(db)).find((t) => t.table === 'quotes')!;
   const countPlan = async () =>
-    rowsOf(await db.execute(sql`explain (analyze, costs off) select count(*) from quotes where business_id = ${businessId} and created_at >= now() - interval '2 days'`))
+    rowsOf(
+      await db.execute(
+        sql`explain (analyze, costs off) select count(*) from quotes where business_id = ${businessId} and created_at >= now() - interval '2 days'`,
+      ),
+    )
       .map((row) => (row as Record<string, string>)['QUERY PLAN'])
       .join('\n');
 

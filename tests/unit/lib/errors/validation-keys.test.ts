@@ -18,7 +18,8 @@ function sources(dir: string): string[] {
 }
 
 /** The keys in a zod message position: `{ error: 'key' }` or a check's last argument (`.max(80, 'key')`, `.regex(/x/, 'key')`, `.refine(fn, 'key')`). */
-const KEY_POSITIONS = /(?:\berror:\s*|\.(?:regex|min|max|int|positive|nonnegative|refine|length|email|url|uuid)\((?:[^()]|\([^()]*\))*?,\s*)'([a-z][A-Za-z]+)'/g;
+const KEY_POSITIONS =
+  /(?:\berror:\s*|\.(?:regex|min|max|int|positive|nonnegative|refine|length|email|url|uuid)\((?:[^()]|\([^()]*\))*?,\s*)'([a-z][A-Za-z]+)'/g;
 
 function schemaKeys(): Map<string, string[]> {
   const keys = new Map<string, string[]>();
@@ -33,7 +34,8 @@ function schemaKeys(): Map<string, string[]> {
 it('finds the schemas’ keys (the scan itself works)', () => {
   const keys = schemaKeys();
   expect(keys.size).toBeGreaterThan(100);
-  for (const key of ['orderInvalid', 'limitInvalid', 'rideIdInvalid', 'slugRequired', 'commentRequired', 'secretTooShort']) expect([key, keys.has(key)]).toEqual([key, true]);
+  for (const key of ['orderInvalid', 'limitInvalid', 'rideIdInvalid', 'slugRequired', 'commentRequired', 'secretTooShort'])
+    expect([key, keys.has(key)]).toEqual([key, true]);
 });
 
 it('has an English text for every message key a schema uses, so no answer names a bare key', () => {

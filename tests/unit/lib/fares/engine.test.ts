@@ -10,7 +10,15 @@ import { estimateRoute } from '@/lib/road-distance';
  * tolls 120/km driven, rental 4h40km 120000 / 8h80km 220000 / 12h120km 310000.
  */
 const sedan = defaultRateCard('sedan', 'INR');
-const trip = (input: Partial<FareInput>): FareInput => ({ tripKind: 'local', rideType: 'oneway', distanceKm: 10, durationMin: 30, pickupHour: 10, calendarDays: 1, ...input });
+const trip = (input: Partial<FareInput>): FareInput => ({
+  tripKind: 'local',
+  rideType: 'oneway',
+  distanceKm: 10,
+  durationMin: 30,
+  pickupHour: 10,
+  calendarDays: 1,
+  ...input,
+});
 
 describe('fare engine (total = ride amount + driver allowance + tolls)', () => {
   it('local one-way: base + per km x ceil(km)', () => {
@@ -20,7 +28,12 @@ describe('fare engine (total = ride amount + driver allowance + tolls)', () => {
 
   it('local short ride at night: minimum km, then +10%', () => {
     // 3 km -> minimum 4 km; 8000 + 1400 x 4 = 13600; night 10% = 1360; 14960
-    expect(priceRide('sedan', sedan, trip({ distanceKm: 3, pickupHour: 23 }))).toMatchObject({ rideAmount: 14_960, total: 14_960, billedKm: 4, breakdown: { night: 1_360 } });
+    expect(priceRide('sedan', sedan, trip({ distanceKm: 3, pickupHour: 23 }))).toMatchObject({
+      rideAmount: 14_960,
+      total: 14_960,
+      billedKm: 4,
+      breakdown: { night: 1_360 },
+    });
     // 05:00 is still night, 06:00 is not
     expect(priceRide('sedan', sedan, trip({ distanceKm: 3, pickupHour: 5 })).rideAmount).toBe(14_960);
     expect(priceRide('sedan', sedan, trip({ distanceKm: 3, pickupHour: 6 })).rideAmount).toBe(13_600);
@@ -33,7 +46,11 @@ describe('fare engine (total = ride amount + driver allowance + tolls)', () => {
 
   it('airport: the local fare plus the airport fee', () => {
     // 35.4 km -> 36 km; 8000 + 1400 x 36 = 58400; + 15000 = 73400
-    expect(priceRide('sedan', sedan, trip({ tripKind: 'airport', distanceKm: 35.4, pickupHour: 14 }))).toMatchObject({ rideAmount: 73_400, total: 73_400, breakdown: { airport: 15_000 } });
+    expect(priceRide('sedan', sedan, trip({ tripKind: 'airport', distanceKm: 35.4, pickupHour: 14 }))).toMatchObject({
+      rideAmount: 73_400,
+      total: 73_400,
+      breakdown: { airport: 15_000 },
+    });
   });
 
   it('outstation one-way: per km over the daily minimum, allowance per day, tolls per km', () => {

@@ -48,7 +48,17 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  fleet = [driver({}), driver({ id: 2, name: 'Meena S', accountStatus: 'Verified', online: true, openRideId: 42, vehicle: { id: 7, model: 'Honda City', vehicleType: 'sedan', number: 'TN01 AB1234' } })];
+  fleet = [
+    driver({}),
+    driver({
+      id: 2,
+      name: 'Meena S',
+      accountStatus: 'Verified',
+      online: true,
+      openRideId: 42,
+      vehicle: { id: 7, model: 'Honda City', vehicleType: 'sedan', number: 'TN01 AB1234' },
+    }),
+  ];
   patches = [];
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const json = (status: number, body: unknown) => ({ ok: status < 400, status, statusText: '', json: async () => body }) as Response;
@@ -69,9 +79,7 @@ beforeEach(() => {
 function renderScreen() {
   render(
     <NextIntlClientProvider locale="en" messages={en}>
-      {withQueryClient(
-      <DriversScreen defaultCountry="IN" />
-      )}
+      {withQueryClient(<DriversScreen defaultCountry="IN" />)}
     </NextIntlClientProvider>,
   );
 }
@@ -86,7 +94,11 @@ describe('Drivers screen', () => {
 
     fireEvent.click(within(ravi).getByRole('button', { name: 'Actions for Ravi Kumar' }));
     const menu = within(ravi).getByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Verify', 'Track', 'Assign vehicle', 'Remove']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((m) => m.textContent),
+    ).toEqual(['Verify', 'Track', 'Assign vehicle', 'Remove']);
     const track = within(menu).getByRole('menuitem', { name: 'Track' });
     expect(track).toHaveAttribute('aria-disabled', 'true');
     expect(track).toHaveAccessibleDescription('No open ride to track');

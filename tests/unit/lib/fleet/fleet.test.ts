@@ -45,7 +45,10 @@ beforeAll(async () => {
   bizA = await createBusiness(db, { slug: 'demo', name: 'Demo Cabs', countryCode: 'in' });
   bizB = await createBusiness(db, { slug: 'acme', name: 'Acme Travels', countryCode: 'in' });
   const session = async (businessId: number, role: 'travelsx-partner' | 'deliverx-partner' | 'travelsx-user', email: string) => {
-    const [user] = await db.insert(users).values({ businessId, role, email, phoneCode: '91', phone: `98${Math.floor(Math.random() * 1e8)}` }).returning();
+    const [user] = await db
+      .insert(users)
+      .values({ businessId, role, email, phoneCode: '91', phone: `98${Math.floor(Math.random() * 1e8)}` })
+      .returning();
     return { id: user.id, cookie: `__Host-session=${await createSession(db, { id: user.id, businessId })}` };
   };
   partnerA = (await session(bizA.id, 'travelsx-partner', 'ops@demo.example')).cookie;
@@ -57,7 +60,12 @@ beforeAll(async () => {
 });
 afterAll(closeTestDb);
 
-async function call(handler: Handler, method: string, path: string, { body, cookie = partnerA, host = HOST_A, id }: { body?: unknown; cookie?: string; host?: string; id?: string | number } = {}) {
+async function call(
+  handler: Handler,
+  method: string,
+  path: string,
+  { body, cookie = partnerA, host = HOST_A, id }: { body?: unknown; cookie?: string; host?: string; id?: string | number } = {},
+) {
   const req = new NextRequest(`http://${host}${path}`, {
     method,
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -141,10 +149,15 @@ describe('fleet schemas', () => {
 
 describe('vehicles', () => {
   it('adds, lists with counters and switches online', async () => {
-    const added = await call(vehiclesRoute.POST, 'POST', '/api/partner/vehicles', { body: { vehicleType: 'sedan', model: 'Honda City', number: 'tn01-ab1234' } });
+    const added = await call(vehiclesRoute.POST, 'POST', '/api/partner/vehicles', {
+      body: { vehicleType: 'sedan', model: 'Honda City', number: 'tn01-ab1234' },
+    });
     expect(added.status).toBe(201);
     expect(added.json.data).toMatchObject({ vehicleType: 'sedan', model: 'Honda City', number: 'TN01 AB1234', online: true, image: '/vehicles/sedan.svg' });
-    await call(vehiclesRoute.POST, 'POST', '/api/partner/vehicles', { body: { vehicleType: 'suv', model: 'Kia Carens', number: 'KA05MN4321' }, cookie: deliveryA });
+    await call(vehiclesRoute.POST, 'POST', '/api/partner/vehicles', {
+      body: { vehicleType: 'suv', model: 'Kia Carens', number: 'KA05MN4321' },
+      cookie: deliveryA,
+    });
 
     let list = await call(vehiclesRoute.GET, 'GET', '/api/partner/vehicles');
     expect(list.status).toBe(200);
@@ -158,7 +171,9 @@ describe('vehicles', () => {
   });
 
   it('answers 400 with the English message naming the field', async () => {
-    const { status, json } = await call(vehiclesRoute.POST, 'POST', '/api/partner/vehicles', { body: { vehicleType: 'sedan', model: 'Honda City', number: '' } });
+    const { status, json } = await call(vehiclesRoute.POST, 'POST', '/api/partner/vehicles', {
+      body: { vehicleType: 'sedan', model: 'Honda City', number: '' },
+    });
     expect(status).toBe(400);
     expect(json.error).toMatchObject({ field: 'number', key: 'vehicleNumberRequired', message: 'number: Vehicle number is required' });
   });
@@ -168,23 +183,38 @@ describe('vehicles', () => {
     for (const number of ['TN01 AB1234', 'tn01-ab1234', 'TN01AB1234']) {
       const dup = await call(vehiclesRoute.POST, 'POST', '/api/partner/vehicles', { body: { vehicleType: 'hatchback', model: 'Tata Tiago', number } });
       expect(dup.status).toBe(409);
-      expect(dup.json.error).toMatchObject({ field: 'number', key: 'vehicleNumberTaken', message: 'number: A vehicle with this number is already in your fleet' });
+      expect(dup.json.error).toMatchObject({
+        field: 'number',
+        key: 'vehicleNumberTaken',
+        message: 'number: A vehicle with this number is already in your fleet',
+      });
     }
     expect(await db.select().from(vehicles).where(eq(vehicles.businessId, bizA.id))).toHaveLength(before.length);
 
-    const other = await call(vehiclesRoute.POST, 'POST', '/api/partner/vehicles', { body: { vehicleType: 'sedan', model: 'Honda City', number: 'TN01AB1234' }, cookie: partnerB, host: HOST_B });
+    const other = await call(vehiclesRoute.POST, 'POST', '/api/partner/vehicles', {
+      body: { vehicleType: 'sedan', model: 'Honda City', number: 'TN01AB1234' },
+      cookie: partnerB,
+      host: HOST_B,
+    });
     expect(other.status).toBe(201);
   });
 
   it('edits with a taken number as 409, removes softly and lets the number be used again', async () => {
-    const kia = (await db.select().from(vehicles).where(and(eq(vehicles.businessId, bizA.id), eq(vehicles.number, 'KA05 MN4321'))))[0];
+    const kia = (
+      await db
+        .select()
+        .from(vehicles)
+        .where(and(eq(vehicles.businessId, bizA.id), eq(vehicles.number, 'KA05 MN4321')))
+    )[0];
     const taken = await call(vehicleRoute.PATCH, 'PATCH', '/x', { body: { number: 'TN01 AB1234' }, id: kia.id });
     expect(taken.status).toBe(409);
     const removed = await call(vehicleRoute.DELETE, 'DELETE', '/x', { id: kia.id });
     expect(removed.status).toBe(200);
     expect((await db.select().from(vehicles).where(eq(vehicles.id, kia.id)))[0].removedAt).toBeInstanceOf(Date);
     expect((await call(vehicleRoute.DELETE, 'DELETE', '/x', { id: kia.id })).status).toBe(404);
-    expect((await call(vehiclesRoute.POST, 'POST', '/api/partner/vehicles', { body: { vehicleType: 'suv', model: 'Kia Carens', number: 'KA05MN4321' } })).status).toBe(201);
+    expect(
+      (await call(vehiclesRoute.POST, 'POST', '/api/partner/vehicles', { body: { vehicleType: 'suv', model: 'Kia Carens', number: 'KA05MN4321' } })).status,
+    ).toBe(201);
     expect((await assignableVehicles(db, bizA.id)).map((v) => v.number).sort()).toEqual(['KA05 MN4321', 'TN01 AB1234']);
   });
 });
@@ -193,11 +223,25 @@ describe('drivers', () => {
   let driverId: number;
 
   it('adds a pending driver with a travelsx-driver user for phone login', async () => {
-    const { status, json } = await call(driversRoute.POST, 'POST', '/api/partner/drivers', { body: { name: ' Ravi Kumar ', phone: phone('98450 12345'), place: 'Chennai' } });
+    const { status, json } = await call(driversRoute.POST, 'POST', '/api/partner/drivers', {
+      body: { name: ' Ravi Kumar ', phone: phone('98450 12345'), place: 'Chennai' },
+    });
     expect(status).toBe(201);
-    expect(json.data).toMatchObject({ name: 'Ravi Kumar', phoneCode: '91', phone: '9845012345', place: 'Chennai', accountStatus: 'pending', online: false, vehicle: null, openRideId: null });
+    expect(json.data).toMatchObject({
+      name: 'Ravi Kumar',
+      phoneCode: '91',
+      phone: '9845012345',
+      place: 'Chennai',
+      accountStatus: 'pending',
+      online: false,
+      vehicle: null,
+      openRideId: null,
+    });
     driverId = json.data.id;
-    const [user] = await db.select().from(users).where(and(eq(users.businessId, bizA.id), eq(users.role, 'travelsx-driver'), eq(users.phone, '9845012345')));
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.businessId, bizA.id), eq(users.role, 'travelsx-driver'), eq(users.phone, '9845012345')));
     expect(user).toMatchObject({ name: 'Ravi Kumar', phoneCode: '91' });
     const list = await call(driversRoute.GET, 'GET', '/api/partner/drivers');
     expect(list.json.data.counters).toEqual({ total: 1, online: 0, offline: 1 });
@@ -226,7 +270,10 @@ describe('drivers', () => {
   });
 
   it('assigns a vehicle of the same business, shows it, and tracks the open ride', async () => {
-    const [own] = await db.select().from(vehicles).where(and(eq(vehicles.businessId, bizA.id), eq(vehicles.number, 'TN01 AB1234')));
+    const [own] = await db
+      .select()
+      .from(vehicles)
+      .where(and(eq(vehicles.businessId, bizA.id), eq(vehicles.number, 'TN01 AB1234')));
     const assigned = await call(driverRoute.PATCH, 'PATCH', '/x', { body: { vehicleId: own.id }, id: driverId });
     expect(assigned.json.data.vehicle).toEqual({ id: own.id, model: 'Honda City', vehicleType: 'sedan', number: 'TN01 AB1234' });
 
@@ -237,7 +284,13 @@ describe('drivers', () => {
       dropoffLocation: { lat: 12.9719, lng: 77.5937, name: 'Bengaluru' },
       pickupTime: new Date(Date.now() + 36 * 3600_000).toISOString(),
     });
-    const { ride } = await bookRide(db, bizA.id, riderId, { rideSearchId: quote.id, rideVehicle: 'sedan', idempotencyKey: 'fleet-track-0001', paymentMethod: 'cash', source: 'form' });
+    const { ride } = await bookRide(db, bizA.id, riderId, {
+      rideSearchId: quote.id,
+      rideVehicle: 'sedan',
+      idempotencyKey: 'fleet-track-0001',
+      paymentMethod: 'cash',
+      source: 'form',
+    });
     await transitionRide(db, { businessId: bizA.id, rideId: ride.id, to: 'accepted', actorUserId: null, driverId, vehicleId: own.id });
     const list = await call(driversRoute.GET, 'GET', '/api/partner/drivers');
     expect(list.json.data.drivers[0].openRideId).toBe(ride.id);
@@ -318,9 +371,15 @@ describe('tenant isolation and roles', () => {
       const { status } = await call(handler, method, '/x', { body, id });
       expect([method, id, status]).toEqual([method, id, 404]);
     }
-    const [ownDriver] = await db.select().from(drivers).where(and(eq(drivers.businessId, bizA.id), eq(drivers.name, 'Ravi Kumar')));
+    const [ownDriver] = await db
+      .select()
+      .from(drivers)
+      .where(and(eq(drivers.businessId, bizA.id), eq(drivers.name, 'Ravi Kumar')));
     expect((await call(driverRoute.PATCH, 'PATCH', '/x', { body: { vehicleId: foreign.vehicle }, id: ownDriver.id })).status).toBe(404);
-    expect((await call(driversRoute.POST, 'POST', '/api/partner/drivers', { body: { name: 'Sneaky', phone: phone('9000000099'), agencyId: foreign.agency } })).status).toBe(404);
+    expect(
+      (await call(driversRoute.POST, 'POST', '/api/partner/drivers', { body: { name: 'Sneaky', phone: phone('9000000099'), agencyId: foreign.agency } }))
+        .status,
+    ).toBe(404);
     expect(await snapshot()).toEqual(before);
     expect((await db.select().from(drivers).where(eq(drivers.id, ownDriver.id)))[0].vehicleId).not.toBe(foreign.vehicle);
   });

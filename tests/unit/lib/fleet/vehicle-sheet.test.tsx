@@ -33,7 +33,8 @@ beforeEach(() => {
     if (init?.method === 'POST') {
       const body = JSON.parse(String(init.body));
       posts.push(body);
-      if (fleet.some((v) => v.number === body.number)) return json(409, { success: false, error: { code: 'duplicate', field: 'number', key: 'vehicleNumberTaken', message: 'number: taken' } });
+      if (fleet.some((v) => v.number === body.number))
+        return json(409, { success: false, error: { code: 'duplicate', field: 'number', key: 'vehicleNumberTaken', message: 'number: taken' } });
       const vehicle = { id: fleet.length + 1, online: true, image: '/vehicles/sedan.svg', createdAt: new Date().toISOString(), ...body };
       fleet.push(vehicle);
       return json(201, { success: true, data: vehicle });
@@ -46,9 +47,7 @@ beforeEach(() => {
 function renderScreen() {
   return render(
     <NextIntlClientProvider locale="en" messages={en}>
-      {withQueryClient(
-      <VehiclesScreen />
-      )}
+      {withQueryClient(<VehiclesScreen />)}
     </NextIntlClientProvider>,
   );
 }
@@ -92,13 +91,33 @@ describe('Vehicles screen and the Add Vehicle sheet', () => {
   });
 
   it('offers the per-type models and shows the spec messages for a bad number and a duplicate', async () => {
-    fleet = [{ id: 1, vehicleType: 'sedan', model: 'Honda City', number: 'TN01 AB1234', online: true, image: '/vehicles/sedan.svg', createdAt: new Date().toISOString() }];
+    fleet = [
+      {
+        id: 1,
+        vehicleType: 'sedan',
+        model: 'Honda City',
+        number: 'TN01 AB1234',
+        online: true,
+        image: '/vehicles/sedan.svg',
+        createdAt: new Date().toISOString(),
+      },
+    ];
     renderScreen();
     expect(await screen.findByText('Honda City')).toBeInTheDocument();
     const sheet = await openSheet();
     fireEvent.change(within(sheet).getByLabelText('Vehicle type'), { target: { value: 'luxury' } });
-    const options = within(within(sheet).getByLabelText('Vehicle model')).getAllByRole('option').map((o) => o.textContent);
-    expect(options).toEqual(['Select vehicle model', 'Mercedes-Benz E-Class', 'BMW 5 Series', 'Audi A6', 'Toyota Camry', 'Skoda Superb', 'Other (Enter manually)']);
+    const options = within(within(sheet).getByLabelText('Vehicle model'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toEqual([
+      'Select vehicle model',
+      'Mercedes-Benz E-Class',
+      'BMW 5 Series',
+      'Audi A6',
+      'Toyota Camry',
+      'Skoda Superb',
+      'Other (Enter manually)',
+    ]);
 
     // Issue 14: 'TN 01 AB 1234' is now read as TN01 AB1234; 'T 1234' cannot be a plate.
     fill(sheet, { type: 'sedan', model: 'Honda City', number: 'T 1234' });

@@ -68,10 +68,14 @@ function api(method: string, path: string, host: string, cookie?: string, body?:
   );
 }
 async function json(res: Response) {
-  return { status: res.status, body: (await res.json()) as { success: boolean; data?: Record<string, unknown>; error?: { code: string; field?: string; message: string } } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { success: boolean; data?: Record<string, unknown>; error?: { code: string; field?: string; message: string } },
+  };
 }
 const tokenOf = async (businessId: number) => (await db.select().from(operatorDomains).where(eq(operatorDomains.businessId, businessId)))[0].token;
-const liveDomain = async (businessId: number) => (await db.select({ domain: businesses.domain }).from(businesses).where(eq(businesses.id, businessId)))[0].domain;
+const liveDomain = async (businessId: number) =>
+  (await db.select({ domain: businesses.domain }).from(businesses).where(eq(businesses.id, businessId)))[0].domain;
 
 describe('domain names', () => {
   it('stores a typed domain in one form', () => {
@@ -81,12 +85,22 @@ describe('domain names', () => {
     expect(normaliseDomain('ಕ್ಯಾಬ್.example')).toMatch(/^xn--[a-z0-9-]+\.example$/);
   });
 
-  it.each(['https://cabs.example', 'cabs.example/book', 'cabs.example:8443', 'cabs', 'cabs..example', '-cabs.example', 'cabs-.example', 'cabs example', 'cabs.example.123', `${'a'.repeat(64)}.example`, 'user@cabs.example', ''])(
-    'refuses %j naming the field',
-    (input) => {
-      expect(() => normaliseDomain(input)).toThrow(expect.objectContaining({ kind: 'invalid', code: 'domain_malformed', field: 'domain' }));
-    },
-  );
+  it.each([
+    'https://cabs.example',
+    'cabs.example/book',
+    'cabs.example:8443',
+    'cabs',
+    'cabs..example',
+    '-cabs.example',
+    'cabs-.example',
+    'cabs example',
+    'cabs.example.123',
+    `${'a'.repeat(64)}.example`,
+    'user@cabs.example',
+    '',
+  ])('refuses %j naming the field', (input) => {
+    expect(() => normaliseDomain(input)).toThrow(expect.objectContaining({ kind: 'invalid', code: 'domain_malformed', field: 'domain' }));
+  });
 });
 
 describe('TXT check through the resolver', () => {
@@ -104,11 +118,19 @@ describe('TXT check through the resolver', () => {
 
   it('says the token is wrong', async () => {
     dns.zone.set('_travelsx-verify.wrong.example', { txt: [['travelsx-verify=someone-else']] });
-    expect(await checkTxtToken('_travelsx-verify.wrong.example', TXT_PREFIX, 'tok', FAST)).toMatchObject({ ok: false, reason: 'wrong_token', detail: 'travelsx-verify=someone-else' });
+    expect(await checkTxtToken('_travelsx-verify.wrong.example', TXT_PREFIX, 'tok', FAST)).toMatchObject({
+      ok: false,
+      reason: 'wrong_token',
+      detail: 'travelsx-verify=someone-else',
+    });
   });
 
   it('says the name does not exist (NXDOMAIN)', async () => {
-    expect(await checkTxtToken('_travelsx-verify.nowhere.example', TXT_PREFIX, 'tok', FAST)).toMatchObject({ ok: false, reason: 'nxdomain', detail: 'ENOTFOUND' });
+    expect(await checkTxtToken('_travelsx-verify.nowhere.example', TXT_PREFIX, 'tok', FAST)).toMatchObject({
+      ok: false,
+      reason: 'nxdomain',
+      detail: 'ENOTFOUND',
+    });
   });
 
   it('says the server did not answer in time, within the deadline', async () => {
@@ -196,7 +218,10 @@ describe('a verified domain', () => {
   it("routes its host to the operator's rider site", async () => {
     clearTenantCache();
     for (const host of ['cabs.example', 'www.cabs.example', 'CABS.example:443']) {
-      expect([host, await resolveTenantForHost(host)]).toEqual([host, expect.objectContaining({ mode: 'user', host: 'domain', tenant: expect.objectContaining({ slug: 'sunrise' }) })]);
+      expect([host, await resolveTenantForHost(host)]).toEqual([
+        host,
+        expect.objectContaining({ mode: 'user', host: 'domain', tenant: expect.objectContaining({ slug: 'sunrise' }) }),
+      ]);
     }
     const business = await json(await api('GET', '/api/business', 'cabs.example'));
     expect(business.body.data).toMatchObject({ business_name: 'Sunrise Cabs', domain_name: 'cabs.example' });
@@ -219,8 +244,10 @@ describe('a verified domain', () => {
   it('makes the old host answer 308 to the same path on the domain, keeping the console there', async () => {
     const resolved = (await resolveTenantForHost('sunrise.localhost'))!;
     const input = { mode: resolved.mode, host: resolved.host, domain: resolved.tenant.domain };
-    for (const path of ['/', '/in/en', '/in/en/user/home', '/in/ta/place/chennai', '/no/such/page']) expect([path, ownDomainRedirect(input, path)]).toEqual([path, 'cabs.example']);
-    for (const path of ['/in/en/travel/home', '/in/en/travel/login', '/travel/home', '/in/en/delivery/rides', '/in/en/driver/home']) expect([path, ownDomainRedirect(input, path)]).toEqual([path, undefined]);
+    for (const path of ['/', '/in/en', '/in/en/user/home', '/in/ta/place/chennai', '/no/such/page'])
+      expect([path, ownDomainRedirect(input, path)]).toEqual([path, 'cabs.example']);
+    for (const path of ['/in/en/travel/home', '/in/en/travel/login', '/travel/home', '/in/en/delivery/rides', '/in/en/driver/home'])
+      expect([path, ownDomainRedirect(input, path)]).toEqual([path, undefined]);
     // the domain itself never redirects
     expect(ownDomainRedirect({ mode: 'user', host: 'domain', domain: 'cabs.example' }, '/in/en/user/home')).toBeUndefined();
     for (const path of ['/robots.txt', '/sitemap.xml', '/sitemap/0.xml?x=1']) {

@@ -79,7 +79,14 @@ function api(method: string, path: string, host: string, cookie?: string, body?:
   );
 }
 async function json(res: Response) {
-  return { status: res.status, body: (await res.json()) as { success: boolean; data?: Record<string, unknown> & { whatsapp?: Record<string, unknown>; payu?: Record<string, unknown> }; error?: { code: string; field?: string; key?: string } } };
+  return {
+    status: res.status,
+    body: (await res.json()) as {
+      success: boolean;
+      data?: Record<string, unknown> & { whatsapp?: Record<string, unknown>; payu?: Record<string, unknown> };
+      error?: { code: string; field?: string; key?: string };
+    },
+  };
 }
 const rows = () => db.select().from(operatorIntegrations);
 
@@ -102,7 +109,11 @@ describe('saving credentials', () => {
   it('seals the secrets at rest and answers them masked', async () => {
     const saved = await json(await api('PUT', '/api/partner/integrations/whatsapp', 'sunrise.localhost', cookies.sun, WA));
     expect(saved.status).toBe(200);
-    expect(saved.body.data?.whatsapp).toMatchObject({ phoneNumberId: WA.phoneNumberId, accessToken: `••••••••${WA.accessToken.slice(-4)}`, appSecret: `••••••••${WA.appSecret.slice(-4)}` });
+    expect(saved.body.data?.whatsapp).toMatchObject({
+      phoneNumberId: WA.phoneNumberId,
+      accessToken: `••••••••${WA.accessToken.slice(-4)}`,
+      appSecret: `••••••••${WA.appSecret.slice(-4)}`,
+    });
     expect(await json(await api('PUT', '/api/partner/integrations/payu', 'sunrise.localhost', cookies.sun, PAYU))).toMatchObject({ status: 200 });
     const text = JSON.stringify(await rows());
     for (const secret of [WA.accessToken, WA.appSecret, PAYU.salt]) expect(text).not.toContain(secret);
@@ -116,11 +127,22 @@ describe('saving credentials', () => {
     const sealed = seal('secret', 'operator-integration:1:payu');
     expect(unseal(sealed, 'operator-integration:1:payu')).toBe('secret');
     expect(() => unseal(sealed, 'operator-integration:2:payu')).toThrow();
-    expect(() => unseal(sealed.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')), 'operator-integration:1:payu')).toThrow();
+    expect(() =>
+      unseal(
+        sealed.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+        'operator-integration:1:payu',
+      ),
+    ).toThrow();
   });
 
   it('keeps stored secrets when the fields come back empty', async () => {
-    const res = await json(await api('PUT', '/api/partner/integrations/whatsapp', 'sunrise.localhost', cookies.sun, { phoneNumberId: WA.phoneNumberId, accessToken: '', appSecret: '' }));
+    const res = await json(
+      await api('PUT', '/api/partner/integrations/whatsapp', 'sunrise.localhost', cookies.sun, {
+        phoneNumberId: WA.phoneNumberId,
+        accessToken: '',
+        appSecret: '',
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.data?.whatsapp).toMatchObject({ accessToken: `••••••••${WA.accessToken.slice(-4)}` });
   });
@@ -128,9 +150,19 @@ describe('saving credentials', () => {
   it("is tenant-scoped: another operator sees none of it, cannot take the same number, and a session of one is nothing on the other's host", async () => {
     const mine = await json(await api('GET', '/api/partner/integrations', 'moonlight.localhost', cookies.moon));
     expect(mine.body.data).toMatchObject({ whatsapp: null, payu: null });
-    const taken = await json(await api('PUT', '/api/partner/integrations/whatsapp', 'moonlight.localhost', cookies.moon, { ...WA, accessToken: 'EAAGmoonlighttoken0123456789', appSecret: 'moonlight-secret-0123456789' }));
+    const taken = await json(
+      await api('PUT', '/api/partner/integrations/whatsapp', 'moonlight.localhost', cookies.moon, {
+        ...WA,
+        accessToken: 'EAAGmoonlighttoken0123456789',
+        appSecret: 'moonlight-secret-0123456789',
+      }),
+    );
     expect([taken.status, taken.body.error?.code, taken.body.error?.field]).toEqual([409, 'number_taken', 'phoneNumberId']);
-    for (const [method, path] of [['GET', '/api/partner/integrations'], ['DELETE', '/api/partner/integrations/whatsapp'], ['POST', '/api/partner/integrations/payu/test']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/partner/integrations'],
+      ['DELETE', '/api/partner/integrations/whatsapp'],
+      ['POST', '/api/partner/integrations/payu/test'],
+    ] as const) {
       expect([path, (await api(method, path, 'moonlight.localhost', cookies.sun)).status]).toEqual([path, 401]);
     }
     expect((await api('DELETE', '/api/partner/integrations/whatsapp', 'sunrise.localhost')).status).toBe(401);
@@ -141,11 +173,32 @@ describe('saving credentials', () => {
 describe('inbound WhatsApp messages', () => {
   const payload = (id: string, text: string) => ({
     object: 'whatsapp_business_account',
-    entry: [{ id: 'WABA', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { phone_number_id: WA.phoneNumberId }, contacts: [{ wa_id: '919845012345', profile: { name: 'Asha' } }], messages: [{ from: '919845012345', id, type: 'text', text: { body: text } }] } }] }],
+    entry: [
+      {
+        id: 'WABA',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { phone_number_id: WA.phoneNumberId },
+              contacts: [{ wa_id: '919845012345', profile: { name: 'Asha' } }],
+              messages: [{ from: '919845012345', id, type: 'text', text: { body: text } }],
+            },
+          },
+        ],
+      },
+    ],
   });
   const deliver = (body: unknown, secret: string, host = 'moonlight.localhost') => {
     const raw = JSON.stringify(body);
-    return callApi(new Request(`http://${host}/api/whatsapp/webhook`, { method: 'POST', body: raw, headers: { host, 'content-type': 'application/json', 'x-hub-signature-256': signBody(raw, secret) } }));
+    return callApi(
+      new Request(`http://${host}/api/whatsapp/webhook`, {
+        method: 'POST',
+        body: raw,
+        headers: { host, 'content-type': 'application/json', 'x-hub-signature-256': signBody(raw, secret) },
+      }),
+    );
   };
 
   it('go to the operator that owns the number, checked with its app secret, and are answered with its token', async () => {
@@ -164,25 +217,55 @@ describe('inbound WhatsApp messages', () => {
   it("answer Meta's handshake with the operator's own verify token on its host", async () => {
     const view = await json(await api('GET', '/api/partner/integrations', 'sunrise.localhost', cookies.sun));
     const token = String(view.body.data?.whatsapp?.verifyToken);
-    const ok = await callApi(new Request(`http://sunrise.localhost/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=42`, { headers: { host: 'sunrise.localhost' } }));
+    const ok = await callApi(
+      new Request(`http://sunrise.localhost/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=42`, {
+        headers: { host: 'sunrise.localhost' },
+      }),
+    );
     expect([ok.status, await ok.text()]).toEqual([200, '42']);
-    const wrong = await callApi(new Request(`http://sunrise.localhost/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=nope&hub.challenge=42`, { headers: { host: 'sunrise.localhost' } }));
+    const wrong = await callApi(
+      new Request(`http://sunrise.localhost/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=nope&hub.challenge=42`, {
+        headers: { host: 'sunrise.localhost' },
+      }),
+    );
     expect(wrong.status).toBe(403);
   });
 });
 
 describe('card payments with the operator’s own PayU account', () => {
-  it("hash the form with its key and salt and accept only callbacks signed with its salt", async () => {
+  it('hash the form with its key and salt and accept only callbacks signed with its salt', async () => {
     expect(await isCardConfigured(sun.id)).toBe(true);
     expect(await isCardConfigured(moon.id)).toBe(false);
-    const [rider] = await db.insert(users).values({ businessId: sun.id, role: 'travelsx-user', name: 'Ravi', phoneCode: '91', phone: '9845077777' }).returning();
+    const [rider] = await db
+      .insert(users)
+      .values({ businessId: sun.id, role: 'travelsx-user', name: 'Ravi', phoneCode: '91', phone: '9845077777' })
+      .returning();
     const ride = await cardRide(db, sun, rider.id);
     const payment = await createPayment(db, sun, rider.id, ride.id);
-    const { data: form } = await paymentForm(db, sun.id, rider.id, payment.txnid, { origin: 'http://sunrise.localhost', market: { country: 'in', lang: 'en' } });
+    const { data: form } = await paymentForm(db, sun.id, rider.id, payment.txnid, {
+      origin: 'http://sunrise.localhost',
+      market: { country: 'in', lang: 'en' },
+    });
     expect(form.key).toBe(PAYU.merchantKey);
-    expect(form.hash).toBe(sha512(`${PAYU.merchantKey}|${form.txnid}|${form.amount}|${form.productinfo}|${form.firstname}|${form.email}|||||||||||${PAYU.salt}`));
+    expect(form.hash).toBe(
+      sha512(`${PAYU.merchantKey}|${form.txnid}|${form.amount}|${form.productinfo}|${form.firstname}|${form.email}|||||||||||${PAYU.salt}`),
+    );
     const answer = (salt: string) => ({
-      mihpayid: '4039', mode: 'CC', status: 'success', key: form.key, txnid: form.txnid, amount: form.amount, productinfo: form.productinfo, firstname: form.firstname, email: form.email, phone: form.phone, udf1: '', udf2: '', udf3: '', udf4: '', udf5: '',
+      mihpayid: '4039',
+      mode: 'CC',
+      status: 'success',
+      key: form.key,
+      txnid: form.txnid,
+      amount: form.amount,
+      productinfo: form.productinfo,
+      firstname: form.firstname,
+      email: form.email,
+      phone: form.phone,
+      udf1: '',
+      udf2: '',
+      udf3: '',
+      udf4: '',
+      udf5: '',
       hash: sha512(`${salt}|success|||||||||||${form.email}|${form.firstname}|${form.productinfo}|${form.amount}|${form.txnid}|${form.key}`),
     });
     await expect(completePayment(db, answer('someone-elses-salt') as never, 'success', sun.id)).rejects.toMatchObject({ field: 'hash' });
@@ -198,7 +281,10 @@ describe('Test connection', () => {
     payuAnswer = JSON.stringify({ status: 0, msg: '0 out of 1 Transactions Fetched Successfully', transaction_details: { x: { status: 'Not Found' } } });
     const accepted = await json(await api('POST', '/api/partner/integrations/payu/test', 'sunrise.localhost', cookies.sun));
     expect(accepted.body.data).toMatchObject({ ok: true });
-    const [row] = await db.select().from(operatorIntegrations).where(and(eq(operatorIntegrations.businessId, sun.id), eq(operatorIntegrations.kind, 'payu')));
+    const [row] = await db
+      .select()
+      .from(operatorIntegrations)
+      .where(and(eq(operatorIntegrations.businessId, sun.id), eq(operatorIntegrations.kind, 'payu')));
     expect(row.testResult).toMatch(/^ok: /);
   });
 
@@ -206,7 +292,10 @@ describe('Test connection', () => {
     process.env.WHATSAPP_API_BASE = 'http://127.0.0.1:3219/v21.0'; // nothing listens there (this branch's port range)
     resetEnvForTests();
     const failed = await json(await api('POST', '/api/partner/integrations/whatsapp/test', 'sunrise.localhost', cookies.sun));
-    expect(failed.body.data).toMatchObject({ ok: false, message: expect.stringMatching(/^Could not reach the WhatsApp Cloud API at 127\.0\.0\.1:3219: ECONNREFUSED/) });
+    expect(failed.body.data).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^Could not reach the WhatsApp Cloud API at 127\.0\.0\.1:3219: ECONNREFUSED/),
+    });
     process.env.WHATSAPP_API_BASE = graph.base;
     resetEnvForTests();
     const ok = await json(await api('POST', '/api/partner/integrations/whatsapp/test', 'sunrise.localhost', cookies.sun));

@@ -40,14 +40,30 @@ function post(path: string, body: unknown, host = PLATFORM) {
   );
 }
 async function json(res: Response) {
-  return { status: res.status, body: (await res.json()) as { success: boolean; data?: Record<string, unknown>; error?: { code: string; field?: string; message: string } } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { success: boolean; data?: Record<string, unknown>; error?: { code: string; field?: string; message: string } },
+  };
 }
 async function lastCode(to: string): Promise<string> {
-  const [row] = await db.select().from(outbox).where(eq(outbox.recipient, to)).orderBy(sql`${outbox.id} desc`).limit(1);
+  const [row] = await db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.recipient, to))
+    .orderBy(sql`${outbox.id} desc`)
+    .limit(1);
   return /\b(\d{4})\b/.exec(row.body)![1];
 }
 const businessCount = async () => (await db.select({ n: count() }).from(businesses))[0].n;
-const signup = (email: string, businessName: string) => ({ userType: 'travelsx-partner', feature: 'signup', email, businessName, countryCode: '91', phoneNumber: '9845012345', locale: 'en-IN' });
+const signup = (email: string, businessName: string) => ({
+  userType: 'travelsx-partner',
+  feature: 'signup',
+  email,
+  businessName,
+  countryCode: '91',
+  phoneNumber: '9845012345',
+  locale: 'en-IN',
+});
 
 describe('the platform host', () => {
   it('resolves to the platform (its own row under PLATFORM_NAME), never to an operator', async () => {
@@ -58,14 +74,18 @@ describe('the platform host', () => {
   });
 
   it('serves the landing, signup and operator login; other paths are its 404', () => {
-    for (const path of ['', '/signup', '/travel/login', '/delivery/login', '/campaign/driver/app', '/privacy']) expect([path, decideHostPage({ mode: 'platform' }, path)]).toEqual([path, { action: 'route' }]);
-    for (const path of ['/user/home', '/place/chennai', '/ride/summary', '/travel/home', '/no/such/page']) expect([path, decideHostPage({ mode: 'platform' }, path)]).toEqual([path, { action: 'not-found' }]);
+    for (const path of ['', '/signup', '/travel/login', '/delivery/login', '/campaign/driver/app', '/privacy'])
+      expect([path, decideHostPage({ mode: 'platform' }, path)]).toEqual([path, { action: 'route' }]);
+    for (const path of ['/user/home', '/place/chennai', '/ride/summary', '/travel/home', '/no/such/page'])
+      expect([path, decideHostPage({ mode: 'platform' }, path)]).toEqual([path, { action: 'not-found' }]);
   });
 
   it("sends rider hosts' /in/en and signup pages to the rider home, and leaves rider pages alone", () => {
     for (const mode of ['user', 'client'] as const) {
-      for (const path of ['', '/signup', '/business/signup', '/travelx/partner/signup', '/campaign/attach/vehicles']) expect(decideHostPage({ mode }, path)).toEqual({ action: 'rider-home' });
-      for (const path of ['/user/home', '/place/chennai', '/travel/login', '/no/such/page']) expect(decideHostPage({ mode }, path)).toEqual({ action: 'route' });
+      for (const path of ['', '/signup', '/business/signup', '/travelx/partner/signup', '/campaign/attach/vehicles'])
+        expect(decideHostPage({ mode }, path)).toEqual({ action: 'rider-home' });
+      for (const path of ['/user/home', '/place/chennai', '/travel/login', '/no/such/page'])
+        expect(decideHostPage({ mode }, path)).toEqual({ action: 'route' });
     }
     // an operator's business site keeps its own home; signing up a new business happens on the platform's host
     expect(decideHostPage({ mode: 'business' }, '/business/home')).toEqual({ action: 'route' });
@@ -99,7 +119,12 @@ describe('signup', () => {
     const verified = await json(await post('/api/auth/otp/verify', { ...signup('dup@op.example', 'SUNRISE cabs coimbatore'), otp: code }));
     expect([verified.status, verified.body.error?.code]).toEqual([409, 'business_name_taken']);
     expect(await businessCount()).toBe(before);
-    expect(await db.select().from(businesses).where(sql`${businesses.slug} like 'sunrise-cabs-coimbatore-%'`)).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(businesses)
+        .where(sql`${businesses.slug} like 'sunrise-cabs-coimbatore-%'`),
+    ).toEqual([]);
     // the same code still signs up the free name (it was not used by the refusal)
     const ok = await json(await post('/api/auth/otp/verify', { ...signup('dup@op.example', 'Unique Cabs Salem'), otp: code }));
     expect(ok.status).toBe(200);
@@ -118,10 +143,18 @@ describe('signup', () => {
 
 describe('operator login on the platform host', () => {
   it("sends the code under the platform's name and hands over to the operator's own console host", async () => {
-    const [owner] = await db.insert(users).values({ businessId: demoId, role: 'travelsx-partner', name: 'Demo Owner', email: 'owner@demo.example' }).returning();
+    const [owner] = await db
+      .insert(users)
+      .values({ businessId: demoId, role: 'travelsx-partner', name: 'Demo Owner', email: 'owner@demo.example' })
+      .returning();
     const identity = { userType: 'travelsx-partner', feature: 'login', email: 'owner@demo.example', locale: 'en-IN' };
     expect((await post('/api/auth/otp/send', identity)).status).toBe(200);
-    const [mail] = await db.select().from(outbox).where(eq(outbox.recipient, 'owner@demo.example')).orderBy(sql`${outbox.id} desc`).limit(1);
+    const [mail] = await db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, 'owner@demo.example'))
+      .orderBy(sql`${outbox.id} desc`)
+      .limit(1);
     expect(mail.subject).toContain('Travelsx');
     const verified = await json(await post('/api/auth/otp/verify', { ...identity, otp: await lastCode('owner@demo.example') }));
     expect(verified.status).toBe(200);
@@ -136,12 +169,15 @@ describe('operator login on the platform host', () => {
 });
 
 describe('messages carry the sender', () => {
-  it("names the operator on every SMS and e-mail it sends, adding the name to a text that lacks it", async () => {
+  it('names the operator on every SMS and e-mail it sends, adding the name to a text that lacks it', async () => {
     const sms = await deliver(db, { businessId: demoId, channel: 'sms', to: '+919845000002', text: 'Your driver is on the way.' });
     expect(sms.body).toBe('Demo Cabs: Your driver is on the way.');
     const named = await deliver(db, { businessId: demoId, channel: 'sms', to: '+919845000002', text: '1234 is your Demo Cabs sign-in code.' });
     expect(named.body).toBe('1234 is your Demo Cabs sign-in code.');
-    const rows = await db.select().from(outbox).where(and(eq(outbox.recipient, '+919845000002'), eq(outbox.businessId, demoId)));
+    const rows = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, '+919845000002'), eq(outbox.businessId, demoId)));
     expect(rows).toHaveLength(2);
   });
 });

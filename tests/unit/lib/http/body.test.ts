@@ -36,7 +36,11 @@ afterAll(async () => {
 });
 
 /** A raw HTTP/1.1 exchange: `chunks` are written one after another, each after `gapMs`. */
-function post(headers: Record<string, string>, chunks: string[], gapMs = 0): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string; written: number }> {
+function post(
+  headers: Record<string, string>,
+  chunks: string[],
+  gapMs = 0,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string; written: number }> {
   return new Promise((resolve, reject) => {
     let written = 0;
     let answered = false;
@@ -84,7 +88,11 @@ test('a chunked body is read as it comes and refused with 413 once it passes the
   expect(JSON.parse(small.body)).toEqual({ bytes: 7, text: '{"a":1}' });
 
   // 200 chunks of 16 bytes offered, one every 5 ms: the answer comes once the limit (64) is passed
-  const flood = await post({ 'transfer-encoding': 'chunked' }, Array.from({ length: 200 }, () => 'y'.repeat(16)), 5);
+  const flood = await post(
+    { 'transfer-encoding': 'chunked' },
+    Array.from({ length: 200 }, () => 'y'.repeat(16)),
+    5,
+  );
   expect(flood.status).toBe(413);
   expect(flood.written).toBeLessThan(200 * 16);
 });

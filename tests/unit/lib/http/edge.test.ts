@@ -78,6 +78,12 @@ describe('refusals at the edge, before any handler', () => {
 
   it('uses the same security headers as next.config.mjs', () => {
     expect(fs.readFileSync('next.config.mjs', 'utf8')).toContain('headers: SECURITY_HEADERS');
-    expect(Object.keys(SECURITY_HEADERS)).toEqual(['strict-transport-security', 'x-content-type-options', 'referrer-policy', 'x-frame-options', 'permissions-policy']);
+    expect(Object.keys(SECURITY_HEADERS)).toEqual([
+      'strict-transport-security',
+      'x-content-type-options',
+      'referrer-policy',
+      'x-frame-options',
+      'permissions-policy',
+    ]);
   });
 });

@@ -47,9 +47,12 @@ describe('which pages are documents', () => {
   });
 
   it('inlines the stylesheets it can read and keeps the others as links', () => {
-    const html = '<link rel="stylesheet" href="/_next/static/chunks/a.css" data-precedence="next"/><link rel="stylesheet" href="/_next/static/chunks/b.css"/><link rel="icon" href="/x.svg"/>';
+    const html =
+      '<link rel="stylesheet" href="/_next/static/chunks/a.css" data-precedence="next"/><link rel="stylesheet" href="/_next/static/chunks/b.css"/><link rel="icon" href="/x.svg"/>';
     const read = (href: string) => (href.endsWith('a.css') ? '.a{color:red}' : undefined);
-    expect(inlineStylesheets(html, read)).toBe('<style>.a{color:red}</style><link rel="stylesheet" href="/_next/static/chunks/b.css"/><link rel="icon" href="/x.svg"/>');
+    expect(inlineStylesheets(html, read)).toBe(
+      '<style>.a{color:red}</style><link rel="stylesheet" href="/_next/static/chunks/b.css"/><link rel="icon" href="/x.svg"/>',
+    );
   });
 
   it('leaves pages alone that are not documents or need their scripts', () => {
@@ -67,7 +70,9 @@ describe('nonce on streamed scripts', () => {
       const chunks: Buffer[] = [];
       for (let i = 0; i < html.length; i += size) chunks.push(Buffer.from(html.slice(i, i + size)));
       const out = (await buffer(Readable.from(chunks).pipe(new NonceInjector('abc')))).toString();
-      expect(out).toBe(html.replace('<link rel', '<link nonce="abc" rel').replace('<script src', '<script nonce="abc" src').replace('<script>', '<script nonce="abc">'));
+      expect(out).toBe(
+        html.replace('<link rel', '<link nonce="abc" rel').replace('<script src', '<script nonce="abc" src').replace('<script>', '<script nonce="abc">'),
+      );
     }
   });
 });
@@ -92,12 +97,16 @@ describe('the front door', () => {
       if (url === '/ae/ar/page-not-found' || url === '/in/en/page-not-found') {
         const lang = url.split('/')[2];
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 's-maxage=300' });
-        res.end(`<!DOCTYPE html><html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><head><script src="/_next/a.js"></script></head><body><main><h1>Not found ${lang}</h1></main></body></html>`);
+        res.end(
+          `<!DOCTYPE html><html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><head><script src="/_next/a.js"></script></head><body><main><h1>Not found ${lang}</h1></main></body></html>`,
+        );
         return;
       }
       if (url === '/ae/ar/blog/missing' || url === '/in/en/user/missing' || url === '/zz/no-market') {
         res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 's-maxage=300' });
-        res.end('<!DOCTYPE html><html id="__next_error__"><head><script src="/_next/a.js"></script></head><body><div hidden=""></div><script>self.__next_f.push([1])</script></body></html>');
+        res.end(
+          '<!DOCTYPE html><html id="__next_error__"><head><script src="/_next/a.js"></script></head><body><div hidden=""></div><script>self.__next_f.push([1])</script></body></html>',
+        );
         return;
       }
       if (url === '/in/en/user/slow') {
@@ -115,13 +124,23 @@ describe('the front door', () => {
           res.end('<html><body><h1>Page not found</h1><script src="/_next/a.js"></script></body></html>');
           return;
         }
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 's-maxage=300, stale-while-revalidate=31535700', 'x-middleware-rewrite': `/demo/en-IN/place/${name}` });
+        res.writeHead(200, {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': 's-maxage=300, stale-while-revalidate=31535700',
+          'x-middleware-rewrite': `/demo/en-IN/place/${name}`,
+        });
         res.end(documentHtml(`${name} ${renders}`));
         return;
       }
       if (url.startsWith('/in/en/user/booking')) {
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 's-maxage=300, stale-while-revalidate=31535700', 'x-middleware-rewrite': '/demo/en-IN/user/booking' });
-        res.end(`<html><head><link rel="stylesheet" href="/_next/static/a.css"/><script src="/_next/static/chunks/a.js" async></script></head><body>Book ${renders}<script>self.__next_f.push([1])</script></body></html>`);
+        res.writeHead(200, {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': 's-maxage=300, stale-while-revalidate=31535700',
+          'x-middleware-rewrite': '/demo/en-IN/user/booking',
+        });
+        res.end(
+          `<html><head><link rel="stylesheet" href="/_next/static/a.css"/><script src="/_next/static/chunks/a.js" async></script></head><body>Book ${renders}<script>self.__next_f.push([1])</script></body></html>`,
+        );
         return;
       }
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -185,7 +204,7 @@ describe('the front door', () => {
       const csp = res.headers.get('content-security-policy')!;
       expect(csp).toContain("'strict-dynamic'");
       expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toContain('form-action \'self\' https://secure.payu.in');
+      expect(csp).toContain("form-action 'self' https://secure.payu.in");
       const nonce = /'nonce-([^']+)'/.exec(csp)![1];
       nonces.add(nonce);
       const html = await res.text();
@@ -241,7 +260,7 @@ describe('the front door', () => {
   it.each([
     ['/ae/ar/blog/missing', 'ar', 'rtl'],
     ['/in/en/user/missing', 'en', 'ltr'],
-  ])('answers Next\'s script-only 404 shell of %s with the server-rendered not-found page, still 404', async (path, lang, dir) => {
+  ])("answers Next's script-only 404 shell of %s with the server-rendered not-found page, still 404", async (path, lang, dir) => {
     const missing = await fetch(`${origin}${path}`);
     expect(missing.status).toBe(404);
     const html = await missing.text();
@@ -253,7 +272,7 @@ describe('the front door', () => {
     expect(html).toContain(`<script nonce="${nonce}" src="/_next/a.js">`);
   });
 
-  it('answers the not-found page\'s own path with 404, and leaves a 404 outside any market alone', async () => {
+  it("answers the not-found page's own path with 404, and leaves a 404 outside any market alone", async () => {
     expect((await fetch(`${origin}/in/en/page-not-found`)).status).toBe(404);
     const outside = await fetch(`${origin}/zz/no-market`);
     expect(outside.status).toBe(404);

@@ -37,7 +37,9 @@ describe('scriptsAfterPaint', () => {
   });
 
   it('runs the loader: the chunks are added once, as async scripts, in their order', () => {
-    const out = scriptsAfterPaint(head('<script src="/_next/static/chunks/1f8.js" async=""></script><script src="/_next/static/chunks/2a.js" async=""></script>'));
+    const out = scriptsAfterPaint(
+      head('<script src="/_next/static/chunks/1f8.js" async=""></script><script src="/_next/static/chunks/2a.js" async=""></script>'),
+    );
     const code = /<script>(\(function\(s\)[\s\S]*?)<\/script><\/head>/.exec(out)![1];
     const added: { src: string; async: boolean }[] = [];
     const callbacks: (() => void)[] = [];

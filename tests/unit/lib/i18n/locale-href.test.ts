@@ -8,7 +8,9 @@ describe('locale paths of links and the router', () => {
     expect(getPathname({ href: '/', locale: 'en-IN' })).toBe('/in/en');
     expect(getPathname({ href: '/user/home', locale: 'en-GB' })).toBe('/uk/en/user/home');
     expect(getPathname({ href: '/user/home?x=1', locale: 'ar-AE' })).toBe('/ae/ar/user/home?x=1');
-    expect(getPathname({ href: { pathname: '/track/driver', query: { rideId: '12', token: 'a b', none: undefined } }, locale: 'en-IN' })).toBe('/in/en/track/driver?rideId=12&token=a+b');
+    expect(getPathname({ href: { pathname: '/track/driver', query: { rideId: '12', token: 'a b', none: undefined } }, locale: 'en-IN' })).toBe(
+      '/in/en/track/driver?rideId=12&token=a+b',
+    );
   });
 
   it('leaves absolute URLs, protocol-relative URLs and fragments alone', () => {

@@ -13,7 +13,9 @@ describe('the open map (no Google key)', () => {
 
   it("lets app pages fetch from the style's origin and the extra origins, and from nothing more when off", () => {
     expect(openMapOrigins({})).toEqual(['https://tiles.openfreemap.org']);
-    expect(openMapOrigins({ MAP_STYLE_URL: 'https://maps.example.com/s.json', MAP_CONNECT_ORIGINS: 'https://tiles.example.net/x https://maps.example.com bad' })).toEqual(['https://maps.example.com', 'https://tiles.example.net']);
+    expect(
+      openMapOrigins({ MAP_STYLE_URL: 'https://maps.example.com/s.json', MAP_CONNECT_ORIGINS: 'https://tiles.example.net/x https://maps.example.com bad' }),
+    ).toEqual(['https://maps.example.com', 'https://tiles.example.net']);
     expect(openMapOrigins({ MAP_STYLE_URL: 'off', MAP_CONNECT_ORIGINS: 'https://tiles.example.net' })).toEqual([]);
     const policy = appPolicy('n0nce', [], openMapOrigins({}));
     expect(policy).toMatch(/connect-src 'self' https:\/\/\*\.googleapis\.com https:\/\/\*\.gstatic\.com https:\/\/tiles\.openfreemap\.org;/);

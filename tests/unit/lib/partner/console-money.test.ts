@@ -36,10 +36,19 @@ const BENGALURU = { lat: 12.9719, lng: 77.5937, name: 'Bengaluru' };
 const DUBAI = { lat: 25.2048, lng: 55.2708, name: 'Dubai' };
 const ABU_DHABI = { lat: 24.4539, lng: 54.3773, name: 'Abu Dhabi' };
 const inTwoDays = () => new Date(Date.now() + 48 * 3600_000).toISOString();
-const trip = (pickup = CHENNAI, dropoff = BENGALURU) => ({ rideType: 'oneway' as const, tripKind: 'outstation' as const, pickupLocation: pickup, dropoffLocation: dropoff, pickupTime: inTwoDays() });
+const trip = (pickup = CHENNAI, dropoff = BENGALURU) => ({
+  rideType: 'oneway' as const,
+  tripKind: 'outstation' as const,
+  pickupLocation: pickup,
+  dropoffLocation: dropoff,
+  pickupTime: inTwoDays(),
+});
 
 async function session(businessId: number, role: 'travelsx-partner' | 'travelsx-user', name: string, email?: string): Promise<{ id: number; cookie: string }> {
-  const [user] = await db.insert(users).values({ businessId, role, name, email, phoneCode: '91', phone: String(9000000000 + Math.floor(Math.random() * 99999999)) }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ businessId, role, name, email, phoneCode: '91', phone: String(9000000000 + Math.floor(Math.random() * 99999999)) })
+    .returning();
   return { id: user.id, cookie: `__Host-session=${await createSession(db, { id: user.id, businessId })}` };
 }
 
@@ -63,7 +72,11 @@ function get(path: string, cookie = cookies.demoPartner, host = DEMO_HOST) {
   return new NextRequest(`http://${host}${path}`, { headers: { host, cookie } });
 }
 function put(path: string, body: unknown, cookie = cookies.demoPartner, host = DEMO_HOST) {
-  return new NextRequest(`http://${host}${path}`, { method: 'PUT', body: JSON.stringify(body), headers: { host, origin: `http://${host}`, 'content-type': 'application/json', cookie } });
+  return new NextRequest(`http://${host}${path}`, {
+    method: 'PUT',
+    body: JSON.stringify(body),
+    headers: { host, origin: `http://${host}`, 'content-type': 'application/json', cookie },
+  });
 }
 async function call(handler: Handler, request: NextRequest, params: Record<string, string> = {}) {
   const res = await handler(request, ctx(params));
@@ -72,7 +85,8 @@ async function call(handler: Handler, request: NextRequest, params: Record<strin
 
 async function book(tenant: Tenant, riderId: number, key: string, pickup = CHENNAI, dropoff = BENGALURU): Promise<Ride> {
   const quote = await createQuote(db, tenant, trip(pickup, dropoff));
-  return (await bookRide(db, tenant.id, riderId, { rideSearchId: quote.id, rideVehicle: 'sedan', idempotencyKey: key, paymentMethod: 'cash', source: 'form' })).ride;
+  return (await bookRide(db, tenant.id, riderId, { rideSearchId: quote.id, rideVehicle: 'sedan', idempotencyKey: key, paymentMethod: 'cash', source: 'form' }))
+    .ride;
 }
 async function complete(tenant: Tenant, ride: Ride): Promise<Ride> {
   await transitionRide(db, { businessId: tenant.id, rideId: ride.id, to: 'accepted', actorUserId: null });
@@ -112,7 +126,7 @@ describe('business overview', () => {
     await movePickup(before, LOCAL_2330_BEFORE);
   });
 
-  it('counts today\'s rides by status with revenue and commission from the completed ones', async () => {
+  it("counts today's rides by status with revenue and commission from the completed ones", async () => {
     const { status, json } = await call(overviewRoute, get('/api/partner/overview?filter=today'));
     expect(status).toBe(200);
     const data = json.data;
@@ -160,13 +174,18 @@ describe('business overview', () => {
 });
 
 describe('partner wallet', () => {
-  it('answers the spec shape: the business balance and this month\'s ledger, newest first', async () => {
+  it("answers the spec shape: the business balance and this month's ledger, newest first", async () => {
     const { status, json } = await call(walletRoute, get('/api/partner/wallet?date_filter=This%20Month&offset=0&limit=100'));
     expect(status).toBe(200);
     const balance = await balanceOf(db, demo.id, null, 'INR');
     const account = await operatorAccount(db, demo.id);
     // Cash rides: the fare stays with the driver, the commission is owed; balance, owed and available apart.
-    expect(json.data.total).toEqual({ currency: 'INR', balance: balance.available / 100, owed: account.owed / 100, available: Math.max(0, balance.available - account.owed) / 100 });
+    expect(json.data.total).toEqual({
+      currency: 'INR',
+      balance: balance.available / 100,
+      owed: account.owed / 100,
+      available: Math.max(0, balance.available - account.owed) / 100,
+    });
     expect(account.owed).toBeGreaterThan(0);
     const transactions = json.data.transactions as { description: string; local_time: string; transaction: string; amount: number; kind: string }[];
     expect(transactions.length).toBeGreaterThanOrEqual(8);
@@ -176,7 +195,8 @@ describe('partner wallet', () => {
       expect(t.amount).toBeGreaterThan(0);
       expect(t.transaction).toBe(['commission', 'commission_owed', 'payout'].includes(t.kind) ? 'debit' : 'credit');
     }
-    const signed = (kinds: string[]) => transactions.filter((t) => kinds.includes(t.kind)).reduce((sum, t) => sum + (t.transaction === 'credit' ? 1 : -1) * Math.round(t.amount * 100), 0);
+    const signed = (kinds: string[]) =>
+      transactions.filter((t) => kinds.includes(t.kind)).reduce((sum, t) => sum + (t.transaction === 'credit' ? 1 : -1) * Math.round(t.amount * 100), 0);
     expect(signed(['ride_earning', 'commission', 'payout', 'adjustment'])).toBe(balance.available);
     expect(-signed(['commission_owed', 'settlement'])).toBe(account.owed);
     expect(json.data.paging).toEqual({ offset: 0, limit: 100, count: transactions.length });
@@ -213,14 +233,18 @@ describe('rate cards', () => {
     expect(json.data.cards[1]).toMatchObject({ baseFare: 80, perKm: 14, outstationPerKm: 13, nightChargePercent: 10, tollPerKm: 1.2, active: true });
   });
 
-  it('a saved edit prices the next quote at once and leaves a booked ride\'s price alone', async () => {
+  it("a saved edit prices the next quote at once and leaves a booked ride's price alone", async () => {
     const booked = await book(demo, demoRider, 'rate-0001');
     const before = await createQuote(db, demo, trip());
     const input = { ...(await sedanInput()), outstationPerKm: 20.5, driverBataPerDay: 500 };
     const { status, json } = await call(rateRoute, put('/api/partner/rates/sedan', input), { vehicleType: 'sedan' });
     expect(status).toBe(200);
     expect(json.data).toMatchObject({ vehicleType: 'sedan', outstationPerKm: 20.5, driverBataPerDay: 500 });
-    const [card] = await db.select().from(rateCards).where(eq(rateCards.businessId, demo.id)).then((rows) => rows.filter((r) => r.vehicleType === 'sedan'));
+    const [card] = await db
+      .select()
+      .from(rateCards)
+      .where(eq(rateCards.businessId, demo.id))
+      .then((rows) => rows.filter((r) => r.vehicleType === 'sedan'));
     expect(card).toMatchObject({ outstationPerKm: 2050, driverBataPerDay: 50_000 });
 
     const after = await createQuote(db, demo, trip());
@@ -235,12 +259,18 @@ describe('rate cards', () => {
   });
 
   it('an inactive type leaves the next quote; the last active one cannot be switched off', async () => {
-    const suv = { ...rateCardView((await db.select().from(rateCards).where(eq(rateCards.businessId, demo.id))).find((c) => c.vehicleType === 'suv')!), active: false };
+    const suv = {
+      ...rateCardView((await db.select().from(rateCards).where(eq(rateCards.businessId, demo.id))).find((c) => c.vehicleType === 'suv')!),
+      active: false,
+    };
     const { vehicleType: _t, updatedAt: _u, ...input } = suv;
     expect((await call(rateRoute, put('/api/partner/rates/suv', input), { vehicleType: 'suv' })).status).toBe(200);
     expect((await createQuote(db, demo, trip())).items.map((i) => i.vehicleType)).not.toContain('suv');
     await db.update(rateCards).set({ active: false }).where(eq(rateCards.businessId, demo.id));
-    await db.update(rateCards).set({ active: true }).where(and(eq(rateCards.businessId, demo.id), inArray(rateCards.vehicleType, ['sedan'])));
+    await db
+      .update(rateCards)
+      .set({ active: true })
+      .where(and(eq(rateCards.businessId, demo.id), inArray(rateCards.vehicleType, ['sedan'])));
     const last = await call(rateRoute, put('/api/partner/rates/sedan', { ...(await sedanInput()), active: false }), { vehicleType: 'sedan' });
     expect(last.status).toBe(409);
     expect(last.json.error.field).toBe('active');
@@ -256,7 +286,16 @@ describe('rate cards', () => {
     ['fractional minimum km', { minKm: 2.5 }, 'minKm'],
     ['no rental packages', { rentalPackages: [] }, 'rentalPackages'],
     ['a package without hours', { rentalPackages: [{ hours: 0, km: 40, price: 1000 }] }, 'rentalPackages.0.hours'],
-    ['two identical packages', { rentalPackages: [{ hours: 4, km: 40, price: 1000 }, { hours: 4, km: 40, price: 1200 }] }, 'rentalPackages.1.hours'],
+    [
+      'two identical packages',
+      {
+        rentalPackages: [
+          { hours: 4, km: 40, price: 1000 },
+          { hours: 4, km: 40, price: 1200 },
+        ],
+      },
+      'rentalPackages.1.hours',
+    ],
     ['a text amount', { airportFee: '150' }, 'airportFee'],
   ])('refuses %s with a 400 naming the field, changing nothing', async (_, change, field) => {
     const before = await db.select().from(rateCards).where(eq(rateCards.businessId, demo.id));
@@ -287,7 +326,10 @@ describe('customers', () => {
     }));
     await db.insert(users).values(rows);
     await db.insert(users).values({ businessId: demo.id, role: 'travelsx-driver', name: 'Ravi Driver', phoneCode: '91', phone: '9000012345' });
-    const [meena] = await db.insert(users).values({ businessId: demo.id, role: 'travelsx-driver', name: 'Meena Driver', phoneCode: '91', phone: '9000054321' }).returning();
+    const [meena] = await db
+      .insert(users)
+      .values({ businessId: demo.id, role: 'travelsx-driver', name: 'Meena Driver', phoneCode: '91', phone: '9000054321' })
+      .returning();
     const [agency] = await db.insert(agencies).values({ businessId: demo.id, name: 'Coast Travels', phoneCode: '91', phone: '9000099999' }).returning();
     await db.insert(drivers).values({ businessId: demo.id, userId: meena.id, agencyId: agency.id, name: 'Meena Driver', phoneCode: '91', phone: '9000054321' });
     await db.insert(users).values({ businessId: acme.id, role: 'travelsx-user', name: 'Customer at Acme', phoneCode: '971', phone: '501234567' });
@@ -327,7 +369,10 @@ describe('customers', () => {
 
   it('filters by type: drivers and partners, with their company', async () => {
     const driversPage = await call(customersRoute, get('/api/partner/customers?type=driver'));
-    expect(driversPage.json.data.items).toEqual([expect.objectContaining({ name: 'Meena Driver', company: 'Coast Travels' }), expect.objectContaining({ name: 'Ravi Driver', company: 'Demo Cabs' })]);
+    expect(driversPage.json.data.items).toEqual([
+      expect.objectContaining({ name: 'Meena Driver', company: 'Coast Travels' }),
+      expect.objectContaining({ name: 'Ravi Driver', company: 'Demo Cabs' }),
+    ]);
     const partners = await call(customersRoute, get('/api/partner/customers?type=partner'));
     expect(partners.json.data.items.map((c: { name: string }) => c.name)).toEqual(['Demo Owner']);
     expect((await call(customersRoute, get('/api/partner/customers?type=admin'))).json.error.field).toBe('type');
@@ -342,10 +387,16 @@ describe('ride events', () => {
     await transitionRide(db, { businessId: demo.id, rideId: ride.id, to: 'accepted', actorUserId: null });
     const events = await db.select().from(rideEvents).where(eq(rideEvents.rideId, ride.id));
     const created = events.find((e) => e.toStatus === 'booked')!;
-    await db.update(rideEvents).set({ createdAt: new Date(Date.now() - 45 * 60_000) }).where(eq(rideEvents.id, created.id));
+    await db
+      .update(rideEvents)
+      .set({ createdAt: new Date(Date.now() - 45 * 60_000) })
+      .where(eq(rideEvents.id, created.id));
     const old = await book(demo, demoRider, 'ev-0002');
     const startOfToday = startOfLocalDay(localDate(new Date(), TZ), TZ);
-    await db.update(rideEvents).set({ createdAt: new Date(startOfToday.getTime() - 60_000) }).where(eq(rideEvents.rideId, old.id));
+    await db
+      .update(rideEvents)
+      .set({ createdAt: new Date(startOfToday.getTime() - 60_000) })
+      .where(eq(rideEvents.rideId, old.id));
   });
 
   it('filters by ride id and time window: last 30 minutes, last hour', async () => {
@@ -359,7 +410,7 @@ describe('ride events', () => {
     ]);
   });
 
-  it('today starts at local midnight in the business\'s zone', async () => {
+  it("today starts at local midnight in the business's zone", async () => {
     const today = await call(eventsRoute, get('/api/partner/events?window=today&size=100'));
     const since = Date.parse(today.json.data.since);
     expect(since).toBe(startOfLocalDay(localDate(new Date(), TZ), TZ).getTime());
@@ -389,7 +440,7 @@ describe('tenant isolation and roles', () => {
     expect((await call(handler, get(path, cookies.demoPartner, ACME_HOST))).status).toBe(401);
   });
 
-  it('rate edits: a rider gets 403 and another business\'s partner 401, changing nothing', async () => {
+  it("rate edits: a rider gets 403 and another business's partner 401, changing nothing", async () => {
     const acmeBefore = await db.select().from(rateCards).where(eq(rateCards.businessId, acme.id));
     const sedan = rateCardView(acmeBefore.find((c) => c.vehicleType === 'sedan')!);
     const { vehicleType: _t, updatedAt: _u, ...input } = { ...sedan, baseFare: 1 };
@@ -399,7 +450,10 @@ describe('tenant isolation and roles', () => {
   });
 
   it('each partner sees only its own business', async () => {
-    const [acmeRider] = await db.insert(users).values({ businessId: acme.id, role: 'travelsx-user', name: 'Omar', phoneCode: '971', phone: '501111111' }).returning();
+    const [acmeRider] = await db
+      .insert(users)
+      .values({ businessId: acme.id, role: 'travelsx-user', name: 'Omar', phoneCode: '971', phone: '501111111' })
+      .returning();
     const acmeRide = await complete(acme, await book(acme, acmeRider.id, 'acme-0001', DUBAI, ABU_DHABI));
     await movePickup(acmeRide, new Date());
 

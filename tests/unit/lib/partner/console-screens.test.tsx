@@ -100,7 +100,13 @@ describe('rate card form', () => {
     fireEvent.change(screen.getByLabelText('Per km (INR)'), { target: { value: '15.5' } });
     fireEvent.change(screen.getByLabelText('Night starts at'), { target: { value: '23' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save fares' })));
-    expect(requests).toEqual([{ path: '/api/partner/rates/sedan', method: 'PUT', body: expect.objectContaining({ perKm: 15.5, nightStartHour: 23, rentalPackages: [{ hours: 4, km: 40, price: 1200 }] }) }]);
+    expect(requests).toEqual([
+      {
+        path: '/api/partner/rates/sedan',
+        method: 'PUT',
+        body: expect.objectContaining({ perKm: 15.5, nightStartHour: 23, rentalPackages: [{ hours: 4, km: 40, price: 1200 }] }),
+      },
+    ]);
     expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ perKm: 15.5 }));
   });
 
@@ -142,7 +148,16 @@ describe('overview pieces', () => {
 
 describe('customer list', () => {
   it('shows the rows, the footer and asks again when the type changes', async () => {
-    const items = Array.from({ length: 5 }, (_, i) => ({ id: i + 1, name: `Customer ${i + 1}`, company: null, phone: '+91 9845000000', email: `c${i}@mail.example`, country: 'IN', status: i ? 'Active' : 'Inactive', createdAt: new Date().toISOString() }));
+    const items = Array.from({ length: 5 }, (_, i) => ({
+      id: i + 1,
+      name: `Customer ${i + 1}`,
+      company: null,
+      phone: '+91 9845000000',
+      email: `c${i}@mail.example`,
+      country: 'IN',
+      status: i ? 'Active' : 'Inactive',
+      createdAt: new Date().toISOString(),
+    }));
     reply = () => ({ status: 200, body: { success: true, data: { items, total: 13, page: 0, size: 5 } } });
     await act(async () => {
       render(withMessages(<CustomersBoard />));

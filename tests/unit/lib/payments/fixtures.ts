@@ -27,8 +27,14 @@ export async function seed(db: Db) {
   const demo = await createBusiness(db, { slug: 'demo', name: 'Demo Cabs', countryCode: 'in', phone: '9000000000', email: 'ops@demo.example' });
   // Ride numbers from 301: requests and return addresses must carry the number, not the database id.
   await db.insert(rideCounters).values({ businessId: demo.id, lastNumber: 300 });
-  const [asha] = await db.insert(users).values({ businessId: demo.id, role: 'travelsx-user', name: 'Asha | Raman', phoneCode: '91', phone: '9845012345' }).returning();
-  const [ravi] = await db.insert(users).values({ businessId: demo.id, role: 'travelsx-user', name: 'Ravi', email: 'ravi@example.in', phoneCode: '91', phone: '9845054321' }).returning();
+  const [asha] = await db
+    .insert(users)
+    .values({ businessId: demo.id, role: 'travelsx-user', name: 'Asha | Raman', phoneCode: '91', phone: '9845012345' })
+    .returning();
+  const [ravi] = await db
+    .insert(users)
+    .values({ businessId: demo.id, role: 'travelsx-user', name: 'Ravi', email: 'ravi@example.in', phoneCode: '91', phone: '9845054321' })
+    .returning();
   const cookie = async (id: number) => `__Host-session=${await createSession(db, { id, businessId: demo.id })}`;
   return { demo, asha, ravi, ashaCookie: await cookie(asha.id), raviCookie: await cookie(ravi.id) };
 }
@@ -44,7 +50,13 @@ export async function cardRide(db: Db, tenant: { id: number; currency: string; t
     pickupTime: new Date(Date.now() + 36 * 3600_000).toISOString(),
   });
   keys += 1;
-  const { ride } = await bookRide(db, tenant.id, riderId, { rideSearchId: quote.id, rideVehicle: 'sedan', idempotencyKey: `pay-test-${keys}`, paymentMethod: 'card', source: 'form' });
+  const { ride } = await bookRide(db, tenant.id, riderId, {
+    rideSearchId: quote.id,
+    rideVehicle: 'sedan',
+    idempotencyKey: `pay-test-${keys}`,
+    paymentMethod: 'card',
+    source: 'form',
+  });
   return ride;
 }
 

@@ -16,7 +16,18 @@ jest.mock('@/lib/i18n/navigation', () => ({
   ),
 }));
 
-const FORM = { key: 'k', txnid: 'Tabc', amount: '2450.50', productinfo: 'Ride #7', firstname: 'Asha', email: 'a@example.in', phone: '9845012345', surl: 'http://x/s', furl: 'http://x/f', hash: 'h' };
+const FORM = {
+  key: 'k',
+  txnid: 'Tabc',
+  amount: '2450.50',
+  productinfo: 'Ride #7',
+  firstname: 'Asha',
+  email: 'a@example.in',
+  phone: '9845012345',
+  surl: 'http://x/s',
+  furl: 'http://x/f',
+  hash: 'h',
+};
 let answer: { status: number; body: unknown };
 let submits: HTMLFormElement[];
 
@@ -31,7 +42,9 @@ beforeEach(() => {
     submits.push(this);
   });
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-  global.fetch = jest.fn(async () => ({ ok: answer.status < 400, status: answer.status, statusText: '', json: async () => answer.body }) as Response) as typeof fetch;
+  global.fetch = jest.fn(
+    async () => ({ ok: answer.status < 400, status: answer.status, statusText: '', json: async () => answer.body }) as Response,
+  ) as typeof fetch;
 });
 afterEach(() => {
   jest.useRealTimers();

@@ -44,8 +44,28 @@ let gatewayIds = 0;
 /** What PayU posts back, hashed by the reverse formula written out here. */
 function gatewayAnswer(form: Form, status: string): Form {
   gatewayIds += 1;
-  const fields = { mihpayid: `40399371${gatewayIds}`, mode: 'CC', status, key: form.key, txnid: form.txnid, amount: form.amount, productinfo: form.productinfo, firstname: form.firstname, email: form.email, phone: form.phone, udf1: '', udf2: '', udf3: '', udf4: '', udf5: '', cardnum: '512345XXXXXX2346' };
-  return { ...fields, hash: sha512(`${SALT}|${status}|||||||||||${form.email}|${form.firstname}|${form.productinfo}|${form.amount}|${form.txnid}|${form.key}`) };
+  const fields = {
+    mihpayid: `40399371${gatewayIds}`,
+    mode: 'CC',
+    status,
+    key: form.key,
+    txnid: form.txnid,
+    amount: form.amount,
+    productinfo: form.productinfo,
+    firstname: form.firstname,
+    email: form.email,
+    phone: form.phone,
+    udf1: '',
+    udf2: '',
+    udf3: '',
+    udf4: '',
+    udf5: '',
+    cardnum: '512345XXXXXX2346',
+  };
+  return {
+    ...fields,
+    hash: sha512(`${SALT}|${status}|||||||||||${form.email}|${form.firstname}|${form.productinfo}|${form.amount}|${form.txnid}|${form.key}`),
+  };
 }
 
 const postSuccess = (fields: Form) => call(successRoute, formRequest('/api/payments/payu/success?locale=en-IN', fields));
@@ -53,8 +73,14 @@ const postFailure = (fields: Form) => call(failureRoute, formRequest('/api/payme
 
 async function snapshot(rideId: number) {
   const [ride] = await db.select({ paid: rides.paid, paymentMethod: rides.paymentMethod }).from(rides).where(eq(rides.id, rideId));
-  const rows = await db.select({ txnid: payments.txnid, status: payments.status, response: payments.response }).from(payments).where(eq(payments.rideId, rideId));
-  const [events] = await db.select({ n: sql<number>`count(*)` }).from(rideEvents).where(eq(rideEvents.rideId, rideId));
+  const rows = await db
+    .select({ txnid: payments.txnid, status: payments.status, response: payments.response })
+    .from(payments)
+    .where(eq(payments.rideId, rideId));
+  const [events] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(rideEvents)
+    .where(eq(rideEvents.rideId, rideId));
   return { ride, payments: rows, events: Number(events.n) };
 }
 
@@ -63,19 +89,29 @@ describe('PayU hashes', () => {
 
   it('signs a request as sha512(key|txnid|amount|productinfo|firstname|email|udf1..udf5||||||SALT)', () => {
     expect(requestHash(fields, 'S4LT')).toBe(sha512('JP***g|Tlz3k9a1b2c3d4e5f6|2450.50|Ride #42|Asha|asha@example.in|||||||||||S4LT'));
-    expect(requestHash({ ...fields, udf1: 'one', udf5: 'five' }, 'S4LT')).toBe(sha512('JP***g|Tlz3k9a1b2c3d4e5f6|2450.50|Ride #42|Asha|asha@example.in|one||||five||||||S4LT'));
+    expect(requestHash({ ...fields, udf1: 'one', udf5: 'five' }, 'S4LT')).toBe(
+      sha512('JP***g|Tlz3k9a1b2c3d4e5f6|2450.50|Ride #42|Asha|asha@example.in|one||||five||||||S4LT'),
+    );
     expect(requestHash(fields, 'S4LT')).toMatch(/^[0-9a-f]{128}$/);
   });
 
   it('checks a response as sha512(SALT|status||||||udf5..udf1|email|firstname|productinfo|amount|txnid|key), with additionalCharges in front when present', () => {
     const answer = { ...fields, status: 'success', udf1: 'one', udf5: 'five' };
     expect(responseHash(answer, 'S4LT')).toBe(sha512('S4LT|success||||||five||||one|asha@example.in|Asha|Ride #42|2450.50|Tlz3k9a1b2c3d4e5f6|JP***g'));
-    expect(responseHash({ ...answer, additionalCharges: '12.00' }, 'S4LT')).toBe(sha512('12.00|S4LT|success||||||five||||one|asha@example.in|Asha|Ride #42|2450.50|Tlz3k9a1b2c3d4e5f6|JP***g'));
+    expect(responseHash({ ...answer, additionalCharges: '12.00' }, 'S4LT')).toBe(
+      sha512('12.00|S4LT|success||||||five||||one|asha@example.in|Asha|Ride #42|2450.50|Tlz3k9a1b2c3d4e5f6|JP***g'),
+    );
   });
 
   it('formats minor units with 2 decimals and reads them back', () => {
     expect([formatAmount(245050), formatAmount(5), formatAmount(100)]).toEqual(['2450.50', '0.05', '1.00']);
-    expect([parseAmount('2450.50'), parseAmount('2450.5'), parseAmount('2450'), parseAmount('1e3'), parseAmount('-1.00')]).toEqual([245050, 245050, 245000, undefined, undefined]);
+    expect([parseAmount('2450.50'), parseAmount('2450.5'), parseAmount('2450'), parseAmount('1e3'), parseAmount('-1.00')]).toEqual([
+      245050,
+      245050,
+      245000,
+      undefined,
+      undefined,
+    ]);
   });
 });
 
@@ -85,7 +121,14 @@ describe('payment form', () => {
     const { txnId, form, action } = await openPayment(ride.number);
     expect(txnId).toMatch(/^[A-Za-z0-9]{1,25}$/);
     expect(Object.keys(form)).toEqual(['key', 'txnid', 'amount', 'productinfo', 'firstname', 'email', 'phone', 'surl', 'furl', 'hash']);
-    expect(form).toMatchObject({ key: KEY, txnid: txnId, amount: formatAmount(ride.totalAmount), productinfo: `Ride #${ride.number}`, firstname: 'Asha Raman', phone: '9845012345' });
+    expect(form).toMatchObject({
+      key: KEY,
+      txnid: txnId,
+      amount: formatAmount(ride.totalAmount),
+      productinfo: `Ride #${ride.number}`,
+      firstname: 'Asha Raman',
+      phone: '9845012345',
+    });
     expect(form.email).toBe('rider-919845012345@example.com');
     expect(form.surl).toBe(`http://${HOST}/api/payments/payu/success?locale=en-IN`);
     expect(form.furl).toBe(`http://${HOST}/api/payments/payu/failure?locale=en-IN`);
@@ -96,7 +139,10 @@ describe('payment form', () => {
   it("answers the spec's query shape (lp_id, user_id, user_type, txn_id)", async () => {
     const ride = await cardRide(db, ctx.demo, ctx.ravi.id);
     const { txnId, form } = await openPayment(ride.number, ctx.raviCookie);
-    const spec = await call(paymentDataRoute, jsonRequest('GET', `/api/payments?lp_id=1&user_id=${ctx.ravi.id}user_type=travelsx-user&txn_id=${txnId}`, ctx.raviCookie));
+    const spec = await call(
+      paymentDataRoute,
+      jsonRequest('GET', `/api/payments?lp_id=1&user_id=${ctx.ravi.id}user_type=travelsx-user&txn_id=${txnId}`, ctx.raviCookie),
+    );
     expect(spec.status).toBe(200);
     expect(spec.json.data).toMatchObject({ txnid: txnId, email: 'ravi@example.in', hash: form.hash });
   });
@@ -167,7 +213,12 @@ describe('callbacks', () => {
     expect(after.payments).toEqual([expect.objectContaining({ txnid: txnId, status: 'success' })]);
     expect(after.payments[0].response).not.toHaveProperty('cardnum');
     expect(after.events).toBe(before.events + 1);
-    const [note] = await db.select().from(rideEvents).where(eq(rideEvents.rideId, ride.id)).orderBy(sql`${rideEvents.id} desc`).limit(1);
+    const [note] = await db
+      .select()
+      .from(rideEvents)
+      .where(eq(rideEvents.rideId, ride.id))
+      .orderBy(sql`${rideEvents.id} desc`)
+      .limit(1);
     expect(note.note).toContain(txnId);
     const late = await postFailure(gatewayAnswer(form, 'failure'));
     expect([late.status, late.location]).toEqual([303, `/in/en/ride/confirmed?paid=1&rideId=${ride.number}`]);

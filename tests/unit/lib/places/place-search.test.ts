@@ -9,8 +9,21 @@ beforeAll(async () => {
 }, 120_000);
 
 /** A Chennai operator (demo-like) and a London operator: country and service cities. */
-const CHENNAI: PlaceQueryOptions = { country: 'IN', near: [{ lat: 13.0827, lng: 80.2707 }, { lat: 12.9716, lng: 77.5946 }, { lat: 19.076, lng: 72.8777 }] };
-const LONDON: PlaceQueryOptions = { country: 'GB', near: [{ lat: 51.5072, lng: -0.1276 }, { lat: 53.4808, lng: -2.2426 }] };
+const CHENNAI: PlaceQueryOptions = {
+  country: 'IN',
+  near: [
+    { lat: 13.0827, lng: 80.2707 },
+    { lat: 12.9716, lng: 77.5946 },
+    { lat: 19.076, lng: 72.8777 },
+  ],
+};
+const LONDON: PlaceQueryOptions = {
+  country: 'GB',
+  near: [
+    { lat: 51.5072, lng: -0.1276 },
+    { lat: 53.4808, lng: -2.2426 },
+  ],
+};
 const DUBAI: PlaceQueryOptions = { country: 'AE', near: [{ lat: 25.2048, lng: 55.2708 }] };
 
 const first = (query: string, options: PlaceQueryOptions) => {

@@ -225,16 +225,36 @@ describe('ride changes', () => {
       const phone = device(service.endpoint('/push/rider'));
       await subscribe(db, { businessId: demo.id, userId: riderId }, phone.json);
       const pickupTime = new Date(Date.now() + 36 * 3600_000).toISOString();
-      const quote = await createQuote(db, demo, { rideType: 'oneway', tripKind: 'outstation', pickupLocation: { lat: 13.0878, lng: 80.2785, name: 'Chennai' }, dropoffLocation: { lat: 12.9719, lng: 77.5937, name: 'Bengaluru' }, pickupTime });
-      const { ride } = await bookRide(db, demo.id, riderId, { rideSearchId: quote.id, rideVehicle: 'sedan', idempotencyKey: 'push-0001', paymentMethod: 'cash', source: 'form' });
+      const quote = await createQuote(db, demo, {
+        rideType: 'oneway',
+        tripKind: 'outstation',
+        pickupLocation: { lat: 13.0878, lng: 80.2785, name: 'Chennai' },
+        dropoffLocation: { lat: 12.9719, lng: 77.5937, name: 'Bengaluru' },
+        pickupTime,
+      });
+      const { ride } = await bookRide(db, demo.id, riderId, {
+        rideSearchId: quote.id,
+        rideVehicle: 'sedan',
+        idempotencyKey: 'push-0001',
+        paymentMethod: 'cash',
+        source: 'form',
+      });
       await waitFor(() => service.received.length === 1);
       await transitionRide(db, { businessId: demo.id, rideId: ride.id, to: 'accepted', actorUserId: null });
       await waitFor(() => service.received.length === 2);
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(service.received).toHaveLength(2);
       const [booked, accepted] = service.received.map((r) => open(phone, r.body));
-      expect(booked).toEqual({ title: 'Demo Cabs', body: `Ride #${ride.number} is booked. We will tell you when a driver is assigned.`, data: { rideId: ride.number, status: 'booked', url: '/in/en/user/rides' } });
-      expect(accepted).toMatchObject({ title: 'Demo Cabs', body: `A driver has been assigned to your ride #${ride.number}.`, data: { rideId: ride.number, status: 'accepted' } });
+      expect(booked).toEqual({
+        title: 'Demo Cabs',
+        body: `Ride #${ride.number} is booked. We will tell you when a driver is assigned.`,
+        data: { rideId: ride.number, status: 'booked', url: '/in/en/user/rides' },
+      });
+      expect(accepted).toMatchObject({
+        title: 'Demo Cabs',
+        body: `A driver has been assigned to your ride #${ride.number}.`,
+        data: { rideId: ride.number, status: 'accepted' },
+      });
       expect(service.received[1].headers.ttl).toBe(String(PUSH_TTL_SECONDS));
     } finally {
       stop();

@@ -32,7 +32,10 @@ const TZ = 'Asia/Kolkata';
 const ADMIN_TOKEN = 'platform-admin-token-for-tests-0123456789';
 
 async function person(tenant: Tenant, role: 'travelsx-partner' | 'travelsx-user', name: string, phone: string) {
-  const [user] = await db.insert(users).values({ businessId: tenant.id, role, name, phoneCode: '91', phone, email: role === 'travelsx-partner' ? `ops@${tenant.slug}.example` : null }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ businessId: tenant.id, role, name, phoneCode: '91', phone, email: role === 'travelsx-partner' ? `ops@${tenant.slug}.example` : null })
+    .returning();
   return { id: user.id, cookie: `__Host-session=${await createSession(db, { id: user.id, businessId: tenant.id })}` };
 }
 
@@ -79,7 +82,9 @@ async function get(path: string, who = people.alphaOps, host: string = HOSTS.alp
 }
 
 async function post(path: string, body: unknown, headers: Record<string, string>, host: string = HOSTS.alpha) {
-  const res = await callApi(new Request(`http://${host}${path}`, { method: 'POST', body: JSON.stringify(body), headers: { host, 'content-type': 'application/json', ...headers } }));
+  const res = await callApi(
+    new Request(`http://${host}${path}`, { method: 'POST', body: JSON.stringify(body), headers: { host, 'content-type': 'application/json', ...headers } }),
+  );
   return { status: res.status, json: await res.json() };
 }
 
@@ -92,10 +97,34 @@ describe('ride numbers per operator', () => {
     const quotes = await Promise.all([...Array(24)].map(() => createQuote(db, alpha, trip())));
     const betaQuotes = await Promise.all([...Array(12)].map(() => createQuote(db, beta, trip())));
     const bookings = [
-      ...quotes.map((q, i) => bookRide(db, alpha.id, people.alphaRider.id, { rideSearchId: q.id, rideVehicle: 'sedan', idempotencyKey: `con-a-${i}`, paymentMethod: 'cash', source: 'form' })),
-      ...betaQuotes.map((q, i) => bookRide(db, beta.id, people.betaRider.id, { rideSearchId: q.id, rideVehicle: 'sedan', idempotencyKey: `con-b-${i}`, paymentMethod: 'cash', source: 'form' })),
+      ...quotes.map((q, i) =>
+        bookRide(db, alpha.id, people.alphaRider.id, {
+          rideSearchId: q.id,
+          rideVehicle: 'sedan',
+          idempotencyKey: `con-a-${i}`,
+          paymentMethod: 'cash',
+          source: 'form',
+        }),
+      ),
+      ...betaQuotes.map((q, i) =>
+        bookRide(db, beta.id, people.betaRider.id, {
+          rideSearchId: q.id,
+          rideVehicle: 'sedan',
+          idempotencyKey: `con-b-${i}`,
+          paymentMethod: 'cash',
+          source: 'form',
+        }),
+      ),
       // The same key five times at once: one ride, and no number spent on the repeats.
-      ...[...Array(5)].map(() => bookRide(db, alpha.id, people.alphaRider.id, { rideSearchId: quotes[0].id, rideVehicle: 'sedan', idempotencyKey: 'con-a-repeat', paymentMethod: 'cash', source: 'form' })),
+      ...[...Array(5)].map(() =>
+        bookRide(db, alpha.id, people.alphaRider.id, {
+          rideSearchId: quotes[0].id,
+          rideVehicle: 'sedan',
+          idempotencyKey: 'con-a-repeat',
+          paymentMethod: 'cash',
+          source: 'form',
+        }),
+      ),
     ];
     const answers = await Promise.all(bookings);
     const repeats = answers.slice(36);
@@ -116,10 +145,18 @@ describe('ride numbers per operator', () => {
     expect(ids).toContain(ride.number);
     expect(ids).not.toContain(ride.id);
     // Beta's number names beta's ride on beta's host; on alpha's host the same number is alpha's ride, never beta's.
-    const cancel = await post(`/api/rides/${ride.number}/cancel`, { reason: 'Plans changed' }, { cookie: people.betaRider.cookie, origin: `http://${HOSTS.beta}` }, HOSTS.beta);
+    const cancel = await post(
+      `/api/rides/${ride.number}/cancel`,
+      { reason: 'Plans changed' },
+      { cookie: people.betaRider.cookie, origin: `http://${HOSTS.beta}` },
+      HOSTS.beta,
+    );
     expect(cancel.status).toBe(200);
     expect(cancel.json.data).toMatchObject({ id: ride.number, status: 'cancelled' });
-    const [cashback] = await db.select().from(walletEntries).where(and(eq(walletEntries.rideId, ride.id), eq(walletEntries.kind, 'cashback_reversal')));
+    const [cashback] = await db
+      .select()
+      .from(walletEntries)
+      .where(and(eq(walletEntries.rideId, ride.id), eq(walletEntries.kind, 'cashback_reversal')));
     expect(cashback.description).toBe(`Cashback reversed: ride #${ride.number} cancelled`);
   });
 });
@@ -137,7 +174,18 @@ describe('the board', () => {
     await pickupAt(made[3], new Date(dayStart.getTime() - 30 * 60_000));
     await pickupAt(made[4], new Date(dayStart.getTime() + 24.5 * 3600_000));
     // Everything else alpha has (the numbering test's rides, 36 hours ahead) is moved out of today.
-    await db.update(rides).set({ pickupTime: new Date(dayStart.getTime() + 3 * 86_400_000) }).where(and(eq(rides.businessId, alpha.id), sql`${rides.id} not in (${sql.join(made.map((r) => sql`${r.id}`), sql`, `)})`));
+    await db
+      .update(rides)
+      .set({ pickupTime: new Date(dayStart.getTime() + 3 * 86_400_000) })
+      .where(
+        and(
+          eq(rides.businessId, alpha.id),
+          sql`${rides.id} not in (${sql.join(
+            made.map((r) => sql`${r.id}`),
+            sql`, `,
+          )})`,
+        ),
+      );
 
     const first = await get('/api/partner/rides?limit=2');
     expect(first.status).toBe(200);
@@ -172,7 +220,10 @@ describe('the board', () => {
     // A booked ride without a driver, picked up in 30 minutes, is flagged; one with a driver would not be.
     // The rides above sit at fixed local times, so at some hours of the day one of them is in the next hour too:
     // they move three days out first, whatever the clock says when this runs.
-    await db.update(rides).set({ pickupTime: new Date(Date.now() + 3 * 86_400_000) }).where(eq(rides.businessId, alpha.id));
+    await db
+      .update(rides)
+      .set({ pickupTime: new Date(Date.now() + 3 * 86_400_000) })
+      .where(eq(rides.businessId, alpha.id));
     const soon = await pickupAt(await book(alpha, people.alphaRider.id), new Date(Date.now() + 30 * 60_000));
     const board = await get(`/api/partner/rides?from=${localDate(soon.pickupTime, TZ)}&to=${localDate(soon.pickupTime, TZ)}`);
     expect(board.json.data.unassignedSoon).toBe(1);
@@ -194,12 +245,16 @@ describe('the board', () => {
       const ride = await book(gamma, rider.id);
       // Pickups 10 minutes apart, but the last two share a minute with earlier rides (ties broken by number).
       const at = nine + (i < 7 ? i : i - 6) * 600_000;
-      await db.update(rides).set({ pickupTime: new Date(at), totalAmount: fares[i], status: statuses[i] }).where(eq(rides.id, ride.id));
+      await db
+        .update(rides)
+        .set({ pickupTime: new Date(at), totalAmount: fares[i], status: statuses[i] })
+        .where(eq(rides.id, ride.id));
       made.push({ number: ride.number, fare: fares[i], status: statuses[i], name: ['anil', 'Bala', 'zara', 'Chitra', 'Émile'][i % 5], at });
     }
     const rank = { booked: 0, accepted: 1, ontrip: 2, completed: 3, cancelled: 4 } as Record<string, number>;
     const inPickupOrder = (a: (typeof made)[number], b: (typeof made)[number]) => a.at - b.at || a.number - b.number;
-    const expected = (key: (r: (typeof made)[number]) => number, sign: number) => [...made].sort((a, b) => sign * (key(a) - key(b)) || inPickupOrder(a, b)).map((r) => r.number);
+    const expected = (key: (r: (typeof made)[number]) => number, sign: number) =>
+      [...made].sort((a, b) => sign * (key(a) - key(b)) || inPickupOrder(a, b)).map((r) => r.number);
     const pages = async (query: string) => {
       const seen: number[] = [];
       let cursor = '';
@@ -212,7 +267,10 @@ describe('the board', () => {
       }
       throw new Error('the pages never ended');
     };
-    for (const [order, sign] of [['asc', 1], ['desc', -1]] as const) {
+    for (const [order, sign] of [
+      ['asc', 1],
+      ['desc', -1],
+    ] as const) {
       expect((await pages(`sort=fare&order=${order}`)).seen).toEqual(expected((r) => r.fare, sign));
       expect((await pages(`sort=status&order=${order}`)).seen).toEqual(expected((r) => rank[r.status], sign));
       expect((await pages(`sort=number&order=${order}`)).seen).toEqual(expected((r) => r.number, sign));
@@ -236,7 +294,12 @@ describe('the board', () => {
     const back = await get(`/api/partner/rides?from=${day}&to=${day}&limit=2&sort=status&cursor=${byFare.json.data.nextCursor}`, ops, 'gamma.localhost:3000');
     expect([back.status, back.json.error.field]).toEqual([400, 'cursor']);
     const unknown = await get('/api/partner/rides?sort=price', ops, 'gamma.localhost:3000');
-    expect([unknown.status, unknown.json.error.field, unknown.json.error.key, unknown.json.error.message]).toEqual([400, 'sort', 'sortInvalid', 'sort: Choose a column to sort by from the list']);
+    expect([unknown.status, unknown.json.error.field, unknown.json.error.key, unknown.json.error.message]).toEqual([
+      400,
+      'sort',
+      'sortInvalid',
+      'sort: Choose a column to sort by from the list',
+    ]);
   });
 
   it.each([
@@ -302,7 +365,9 @@ describe('money on the ledger', () => {
     // A card the rider never paid cannot be recorded as card.
     await transitionRide(db, { businessId: beta.id, rideId: cash.id, to: 'accepted', actorUserId: null });
     await transitionRide(db, { businessId: beta.id, rideId: cash.id, to: 'ontrip', actorUserId: null, startCode: cash.startCode });
-    await expect(transitionRide(db, { businessId: beta.id, rideId: cash.id, to: 'completed', actorUserId: null, paymentMethod: 'card' })).rejects.toMatchObject({ code: 'card_unpaid', field: 'paymentMethod' });
+    await expect(transitionRide(db, { businessId: beta.id, rideId: cash.id, to: 'completed', actorUserId: null, paymentMethod: 'card' })).rejects.toMatchObject(
+      { code: 'card_unpaid', field: 'paymentMethod' },
+    );
     const doneCash = await transitionRide(db, { businessId: beta.id, rideId: cash.id, to: 'completed', actorUserId: null });
     const doneUpi = await complete(beta, upi);
     const doneCard = await complete(beta, card, 'cash'); // a paid card stays card whatever the console says
@@ -331,9 +396,17 @@ describe('money on the ledger', () => {
     expect(overview.json.data.series.reduce((sum: number, p: { revenue: number }) => sum + p.revenue, 0)).toBe(statement.revenue);
 
     const wallet = await get('/api/partner/wallet?date_filter=today', people.betaOps, HOSTS.beta);
-    expect(wallet.json.data.total).toEqual({ currency: 'INR', balance: expected.balance / 100, owed: expected.owed / 100, available: (expected.balance - expected.owed) / 100 });
+    expect(wallet.json.data.total).toEqual({
+      currency: 'INR',
+      balance: expected.balance / 100,
+      owed: expected.owed / 100,
+      available: (expected.balance - expected.owed) / 100,
+    });
     expect(wallet.json.data.statement.revenue).toBe(statement.revenue / 100);
-    const kinds = wallet.json.data.transactions.filter((t: { ride_id: number }) => t.ride_id === cash.number).map((t: { kind: string }) => t.kind).sort();
+    const kinds = wallet.json.data.transactions
+      .filter((t: { ride_id: number }) => t.ride_id === cash.number)
+      .map((t: { kind: string }) => t.kind)
+      .sort();
     expect(kinds).toEqual(['commission_owed', 'ride_cash']);
   });
 
@@ -350,7 +423,12 @@ describe('money on the ledger', () => {
 
     const account = await operatorAccount(db, beta.id);
     const admin = { ...origin, authorization: `Bearer ${ADMIN_TOKEN}` };
-    const tooMuch = await post('/api/platform/wallet-entries', { ...body, amount: account.owed / 100 + 1, idempotencyKey: 'settle-too-much' }, admin, HOSTS.beta);
+    const tooMuch = await post(
+      '/api/platform/wallet-entries',
+      { ...body, amount: account.owed / 100 + 1, idempotencyKey: 'settle-too-much' },
+      admin,
+      HOSTS.beta,
+    );
     expect([tooMuch.status, tooMuch.json.error.field]).toEqual([409, 'amount']);
     const settle = { ...body, amount: account.owed / 100 };
     const first = await post('/api/platform/wallet-entries', settle, admin, HOSTS.beta);
@@ -361,12 +439,18 @@ describe('money on the ledger', () => {
     expect((await post('/api/platform/wallet-entries', { ...settle, amount: 2 }, admin, HOSTS.beta)).status).toBe(409);
 
     const payout = { kind: 'payout', amount: account.balance / 100, reference: 'NEFT 77', idempotencyKey: 'payout-0001' };
-    const [a, b] = await Promise.all([post('/api/platform/wallet-entries', payout, admin, HOSTS.beta), post('/api/platform/wallet-entries', payout, admin, HOSTS.beta)]);
+    const [a, b] = await Promise.all([
+      post('/api/platform/wallet-entries', payout, admin, HOSTS.beta),
+      post('/api/platform/wallet-entries', payout, admin, HOSTS.beta),
+    ]);
     expect([a.status, b.status].sort()).toEqual([200, 201]);
     expect(await operatorAccount(db, beta.id)).toEqual({ balance: 0, owed: 0, available: 0 });
     const over = await post('/api/platform/wallet-entries', { ...payout, amount: 1, idempotencyKey: 'payout-0002' }, admin, HOSTS.beta);
     expect(over.status).toBe(409);
-    const entries = await db.select().from(walletEntries).where(and(eq(walletEntries.businessId, beta.id), sql`${walletEntries.kind} in ('payout', 'settlement')`));
+    const entries = await db
+      .select()
+      .from(walletEntries)
+      .where(and(eq(walletEntries.businessId, beta.id), sql`${walletEntries.kind} in ('payout', 'settlement')`));
     expect(entries).toHaveLength(2);
   });
 });

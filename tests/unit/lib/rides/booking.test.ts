@@ -26,7 +26,14 @@ let cookie: string;
 const CHENNAI = { lat: 13.0878, lng: 80.2785, name: 'Chennai' };
 const BENGALURU = { lat: 12.9719, lng: 77.5937, name: 'Bengaluru' };
 const tomorrow8pm = () => new Date(Date.now() + 36 * 3600_000).toISOString();
-const outstation = (over: Record<string, unknown> = {}) => ({ rideType: 'oneway' as const, tripKind: 'outstation' as const, pickupLocation: CHENNAI, dropoffLocation: BENGALURU, pickupTime: tomorrow8pm(), ...over });
+const outstation = (over: Record<string, unknown> = {}) => ({
+  rideType: 'oneway' as const,
+  tripKind: 'outstation' as const,
+  pickupLocation: CHENNAI,
+  dropoffLocation: BENGALURU,
+  pickupTime: tomorrow8pm(),
+  ...over,
+});
 
 beforeAll(async () => {
   db = await openTestDb();
@@ -51,7 +58,8 @@ async function call(handler: (r: NextRequest, c: typeof ctx) => Promise<Response
   const res = await handler(request, ctx);
   return { status: res.status, json: await res.json() };
 }
-const count = async (table: typeof rides | typeof quotes | typeof walletEntries | typeof rideEvents) => Number((await db.select({ n: sql<number>`count(*)` }).from(table))[0].n);
+const count = async (table: typeof rides | typeof quotes | typeof walletEntries | typeof rideEvents) =>
+  Number((await db.select({ n: sql<number>`count(*)` }).from(table))[0].n);
 
 describe('quote API', () => {
   it('prices every vehicle type in the spec shape and stores the quote', async () => {
@@ -59,7 +67,13 @@ describe('quote API', () => {
     expect(status).toBe(200);
     expect(json.data.ride_search_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(json.data.ride_route.distance_time.ride_distance.unit).toBe('km');
-    expect(json.data.ride_details.map((d: { vehicle: { vehicle_type: string } }) => d.vehicle.vehicle_type)).toEqual(['hatchback', 'sedan', 'suv', 'electric', 'luxury']);
+    expect(json.data.ride_details.map((d: { vehicle: { vehicle_type: string } }) => d.vehicle.vehicle_type)).toEqual([
+      'hatchback',
+      'sedan',
+      'suv',
+      'electric',
+      'luxury',
+    ]);
     const sedan = json.data.ride_details[1].fee;
     expect(sedan.currency).toBe('INR');
     expect(sedan.total_fee).toBeCloseTo(sedan.ride_amount + sedan.driver_bata + sedan.tolls, 2);
@@ -89,7 +103,16 @@ describe('booking', () => {
   it('books from the stored quote with a start code, its first event and pending cashback (5% of the ride amount)', async () => {
     const quote = await createQuote(db, demo, outstation());
     const sedan = quote.items.find((i) => i.vehicleType === 'sedan')!;
-    const { status, json } = await call(bookRoute, post('/api/rides', { rideSearchId: quote.id, rideVehicle: 'sedan', idempotencyKey: 'attempt-0001', rideAmount: sedan.rideAmount / 100, totalAmount: sedan.total / 100 }));
+    const { status, json } = await call(
+      bookRoute,
+      post('/api/rides', {
+        rideSearchId: quote.id,
+        rideVehicle: 'sedan',
+        idempotencyKey: 'attempt-0001',
+        rideAmount: sedan.rideAmount / 100,
+        totalAmount: sedan.total / 100,
+      }),
+    );
     expect(status).toBe(201);
     const ride = json.data[0];
     expect(ride).toMatchObject({ status: 'booked', vehicleType: 'sedan', totalAmount: sedan.total, cashbackAmount: Math.round(sedan.rideAmount * 0.05) / 100 });
@@ -101,7 +124,13 @@ describe('booking', () => {
 
   it('is idempotent: the same key returns the first ride, concurrent or repeated', async () => {
     const quote = await createQuote(db, demo, outstation());
-    const input = { rideSearchId: quote.id, rideVehicle: 'suv' as const, idempotencyKey: 'attempt-0002', paymentMethod: 'cash' as const, source: 'form' as const };
+    const input = {
+      rideSearchId: quote.id,
+      rideVehicle: 'suv' as const,
+      idempotencyKey: 'attempt-0002',
+      paymentMethod: 'cash' as const,
+      source: 'form' as const,
+    };
     const before = await count(rides);
     const results = await Promise.all([bookRide(db, demo.id, riderId, input), bookRide(db, demo.id, riderId, input), bookRide(db, demo.id, riderId, input)]);
     const again = await call(bookRoute, post('/api/rides', input));
@@ -115,7 +144,10 @@ describe('booking', () => {
     const quote = await createQuote(db, demo, outstation());
     const sedan = quote.items.find((i) => i.vehicleType === 'sedan')!;
     const before = { rides: await count(rides), wallet: await count(walletEntries) };
-    const tampered = await call(bookRoute, post('/api/rides', { rideSearchId: quote.id, rideVehicle: 'sedan', idempotencyKey: 'attempt-0003', totalAmount: sedan.total / 100 - 500 }));
+    const tampered = await call(
+      bookRoute,
+      post('/api/rides', { rideSearchId: quote.id, rideVehicle: 'sedan', idempotencyKey: 'attempt-0003', totalAmount: sedan.total / 100 - 500 }),
+    );
     expect(tampered.status).toBe(409);
     expect(tampered.json.error.field).toBe('totalAmount');
 
@@ -123,16 +155,25 @@ describe('booking', () => {
     expect(unknownVehicle.status).toBe(400);
     expect(unknownVehicle.json.error.field).toBe('rideVehicle');
 
-    const foreign = await createQuote(db, acme, { ...outstation(), pickupLocation: { lat: 25.2, lng: 55.27, name: 'Dubai' }, dropoffLocation: { lat: 24.45, lng: 54.38, name: 'Abu Dhabi' } });
+    const foreign = await createQuote(db, acme, {
+      ...outstation(),
+      pickupLocation: { lat: 25.2, lng: 55.27, name: 'Dubai' },
+      dropoffLocation: { lat: 24.45, lng: 54.38, name: 'Abu Dhabi' },
+    });
     const foreignBooking = await call(bookRoute, post('/api/rides', { rideSearchId: foreign.id, rideVehicle: 'sedan', idempotencyKey: 'attempt-0005' }));
     expect(foreignBooking.status).toBe(404);
 
-    const unknownQuote = await call(bookRoute, post('/api/rides', { rideSearchId: '00000000-0000-4000-8000-000000000000', rideVehicle: 'sedan', idempotencyKey: 'attempt-0006' }));
+    const unknownQuote = await call(
+      bookRoute,
+      post('/api/rides', { rideSearchId: '00000000-0000-4000-8000-000000000000', rideVehicle: 'sedan', idempotencyKey: 'attempt-0006' }),
+    );
     expect(unknownQuote.status).toBe(404);
 
     // half an hour later the quote has expired
     const clock = jest.spyOn(Date, 'now').mockReturnValue(quote.expiresAt.getTime() + 1000);
-    const expired = await call(bookRoute, post('/api/rides', { rideSearchId: quote.id, rideVehicle: 'sedan', idempotencyKey: 'attempt-0007' })).finally(() => clock.mockRestore());
+    const expired = await call(bookRoute, post('/api/rides', { rideSearchId: quote.id, rideVehicle: 'sedan', idempotencyKey: 'attempt-0007' })).finally(() =>
+      clock.mockRestore(),
+    );
     expect(expired.status).toBe(410);
 
     expect({ rides: await count(rides), wallet: await count(walletEntries) }).toEqual(before);
@@ -140,7 +181,14 @@ describe('booking', () => {
 
   it('needs a rider session', async () => {
     const quote = await createQuote(db, demo, outstation());
-    const res = await bookRoute(new NextRequest('http://localhost:3000/api/rides', { method: 'POST', body: JSON.stringify({ rideSearchId: quote.id, rideVehicle: 'sedan', idempotencyKey: 'attempt-0008' }), headers: { host: 'localhost:3000', origin: 'http://localhost:3000', 'content-type': 'application/json' } }), ctx);
+    const res = await bookRoute(
+      new NextRequest('http://localhost:3000/api/rides', {
+        method: 'POST',
+        body: JSON.stringify({ rideSearchId: quote.id, rideVehicle: 'sedan', idempotencyKey: 'attempt-0008' }),
+        headers: { host: 'localhost:3000', origin: 'http://localhost:3000', 'content-type': 'application/json' },
+      }),
+      ctx,
+    );
     expect(res.status).toBe(401);
   });
 });
@@ -155,14 +203,17 @@ describe('ride lifecycle', () => {
 
   async function booked(key: string) {
     const quote = await createQuote(db, demo, outstation());
-    return (await bookRide(db, demo.id, riderId, { rideSearchId: quote.id, rideVehicle: 'sedan', idempotencyKey: key, paymentMethod: 'cash', source: 'form' })).ride;
+    return (await bookRide(db, demo.id, riderId, { rideSearchId: quote.id, rideVehicle: 'sedan', idempotencyKey: key, paymentMethod: 'cash', source: 'form' }))
+      .ride;
   }
 
   it('completes with the start code and releases the cashback; a cash ride leaves the fare with the driver and the commission owed', async () => {
     const ride = await booked('life-0001');
     const before = await balanceOf(db, demo.id, riderId, 'INR');
     await transitionRide(db, { businessId: demo.id, rideId: ride.id, to: 'accepted', actorUserId: null });
-    await expect(transitionRide(db, { businessId: demo.id, rideId: ride.id, to: 'ontrip', actorUserId: null, startCode: ride.startCode === '0000' ? '1111' : '0000' })).rejects.toMatchObject({ code: 'start_code_wrong' });
+    await expect(
+      transitionRide(db, { businessId: demo.id, rideId: ride.id, to: 'ontrip', actorUserId: null, startCode: ride.startCode === '0000' ? '1111' : '0000' }),
+    ).rejects.toMatchObject({ code: 'start_code_wrong' });
     await transitionRide(db, { businessId: demo.id, rideId: ride.id, to: 'ontrip', actorUserId: null, startCode: ride.startCode });
     const done = await transitionRide(db, { businessId: demo.id, rideId: ride.id, to: 'completed', actorUserId: null });
     expect(done.status).toBe('completed');
@@ -179,7 +230,9 @@ describe('ride lifecycle', () => {
   it('refuses illegal moves and changes nothing', async () => {
     const ride = await booked('life-0002');
     await expect(transitionRide(db, { businessId: demo.id, rideId: ride.id, to: 'completed', actorUserId: null })).rejects.toBeInstanceOf(DomainError);
-    await expect(transitionRide(db, { businessId: demo.id, rideId: ride.id, to: 'ontrip', actorUserId: null, startCode: ride.startCode })).rejects.toMatchObject({ kind: 'conflict' });
+    await expect(
+      transitionRide(db, { businessId: demo.id, rideId: ride.id, to: 'ontrip', actorUserId: null, startCode: ride.startCode }),
+    ).rejects.toMatchObject({ kind: 'conflict' });
     await expect(transitionRide(db, { businessId: acme.id, rideId: ride.id, to: 'cancelled', actorUserId: null })).rejects.toMatchObject({ kind: 'not_found' });
     const [row] = await db.select().from(rides).where(eq(rides.id, ride.id));
     expect(row.status).toBe('booked');
@@ -188,8 +241,18 @@ describe('ride lifecycle', () => {
   it('cancellation reverses the pending cashback, once', async () => {
     const ride = await booked('life-0003');
     const before = await balanceOf(db, demo.id, riderId, 'INR');
-    await transitionRide(db, { businessId: demo.id, rideId: ride.id, to: 'cancelled', actorUserId: riderId, riderId, reason: 'Plans changed', cancelledBy: 'rider' });
-    await expect(transitionRide(db, { businessId: demo.id, rideId: ride.id, to: 'cancelled', actorUserId: riderId, riderId, reason: 'again' })).rejects.toMatchObject({ kind: 'conflict' });
+    await transitionRide(db, {
+      businessId: demo.id,
+      rideId: ride.id,
+      to: 'cancelled',
+      actorUserId: riderId,
+      riderId,
+      reason: 'Plans changed',
+      cancelledBy: 'rider',
+    });
+    await expect(
+      transitionRide(db, { businessId: demo.id, rideId: ride.id, to: 'cancelled', actorUserId: riderId, riderId, reason: 'again' }),
+    ).rejects.toMatchObject({ kind: 'conflict' });
     const after = await balanceOf(db, demo.id, riderId, 'INR');
     expect(before.pending - after.pending).toBe(ride.cashbackAmount);
     expect(after.available).toBe(before.available);

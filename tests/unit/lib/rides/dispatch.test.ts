@@ -32,8 +32,14 @@ const trip = chennaiToBengaluru;
 
 async function setUp(key: 'demo' | 'acme' | 'tamil', country: 'in' | 'ae', language = 'en') {
   const business = await createBusiness(db, { slug: key, name: `${key} cabs`, countryCode: country, language });
-  const [partner] = await db.insert(users).values({ businessId: business.id, role: 'travelsx-partner', email: `ops@${key}.example`, name: 'Ops' }).returning();
-  const [rider] = await db.insert(users).values({ businessId: business.id, role: 'travelsx-user', name: 'Asha', phoneCode: '91', phone: nextPhone() }).returning();
+  const [partner] = await db
+    .insert(users)
+    .values({ businessId: business.id, role: 'travelsx-partner', email: `ops@${key}.example`, name: 'Ops' })
+    .returning();
+  const [rider] = await db
+    .insert(users)
+    .values({ businessId: business.id, role: 'travelsx-user', name: 'Asha', phoneCode: '91', phone: nextPhone() })
+    .returning();
   biz[key] = {
     ...business,
     host: key === 'demo' ? 'localhost:3000' : `${key}.localhost:3000`,
@@ -46,19 +52,33 @@ async function setUp(key: 'demo' | 'acme' | 'tamil', country: 'in' | 'ae', langu
 async function addDriver(key: keyof typeof biz, name: string, over: Partial<typeof drivers.$inferInsert> = {}) {
   const phone = nextPhone();
   const [user] = await db.insert(users).values({ businessId: biz[key].id, role: 'travelsx-driver', name, phoneCode: '91', phone }).returning();
-  const [driver] = await db.insert(drivers).values({ businessId: biz[key].id, userId: user.id, name, phoneCode: '91', phone, accountStatus: 'Verified', online: true, ...over }).returning();
+  const [driver] = await db
+    .insert(drivers)
+    .values({ businessId: biz[key].id, userId: user.id, name, phoneCode: '91', phone, accountStatus: 'Verified', online: true, ...over })
+    .returning();
   return { ...driver, cookie: `__Host-session=${await createSession(db, { id: user.id, businessId: biz[key].id })}` };
 }
 
 let plateSeq = 0;
 async function addVehicle(key: keyof typeof biz, vehicleType: VehicleType, over: Partial<typeof vehicles.$inferInsert> = {}) {
-  const [vehicle] = await db.insert(vehicles).values({ businessId: biz[key].id, vehicleType, model: 'Model', number: `TN01 AB${String(++plateSeq).padStart(4, '0')}`, ...over }).returning();
+  const [vehicle] = await db
+    .insert(vehicles)
+    .values({ businessId: biz[key].id, vehicleType, model: 'Model', number: `TN01 AB${String(++plateSeq).padStart(4, '0')}`, ...over })
+    .returning();
   return vehicle;
 }
 
 async function bookFor(key: keyof typeof biz, vehicleType: VehicleType = 'sedan') {
   const quote = await createQuote(db, biz[key], trip());
-  return (await bookRide(db, biz[key].id, biz[key].riderId, { rideSearchId: quote.id, rideVehicle: vehicleType, idempotencyKey: `k-${Math.random()}`, paymentMethod: 'cash', source: 'form' })).ride;
+  return (
+    await bookRide(db, biz[key].id, biz[key].riderId, {
+      rideSearchId: quote.id,
+      rideVehicle: vehicleType,
+      idempotencyKey: `k-${Math.random()}`,
+      paymentMethod: 'cash',
+      source: 'form',
+    })
+  ).ride;
 }
 
 async function call(method: string, path: string, { key = 'demo', body, cookie }: { key?: keyof typeof biz; body?: unknown; cookie?: string } = {}) {
@@ -75,11 +95,18 @@ async function call(method: string, path: string, { key = 'demo', body, cookie }
 }
 const rideRow = async (id: number) => (await db.select().from(rides).where(eq(rides.id, id)))[0];
 /** The ride an API answer names by its number within operator `key`. */
-const rideNo = async (key: keyof typeof biz, n: number) => (await db.select().from(rides).where(and(eq(rides.businessId, biz[key].id), eq(rides.number, n))))[0];
+const rideNo = async (key: keyof typeof biz, n: number) =>
+  (
+    await db
+      .select()
+      .from(rides)
+      .where(and(eq(rides.businessId, biz[key].id), eq(rides.number, n)))
+  )[0];
 /** A console action on the ride the API knows as number `n`. */
 const actNo = (n: number, body: unknown, key: keyof typeof biz = 'demo') => call('POST', `/api/partner/rides/${n}`, { key, body });
 /** A console action on the ride with database id `rideId`, addressed as the API does: by its number within the operator. */
-const act = async (rideId: number, body: unknown, key: keyof typeof biz = 'demo') => call('POST', `/api/partner/rides/${(await rideRow(rideId)).number}`, { key, body });
+const act = async (rideId: number, body: unknown, key: keyof typeof biz = 'demo') =>
+  call('POST', `/api/partner/rides/${(await rideRow(rideId)).number}`, { key, body });
 const lastOutbox = async (businessId: number) => (await db.select().from(outbox).where(eq(outbox.businessId, businessId)).orderBy(desc(outbox.id)).limit(1))[0];
 
 beforeAll(async () => {
@@ -145,7 +172,10 @@ describe('availability', () => {
     const upgraded = await act(ride.id, { action: 'accept', driverId: free.id, vehicleId: suv.id, upgrade: true }, 'acme');
     expect(upgraded.status).toBe(200);
     expect(await rideRow(ride.id)).toMatchObject({ status: 'accepted', driverId: free.id, vehicleId: suv.id, vehicleUpgrade: true });
-    const [event] = await db.select().from(rideEvents).where(and(eq(rideEvents.rideId, ride.id), eq(rideEvents.toStatus, 'accepted')));
+    const [event] = await db
+      .select()
+      .from(rideEvents)
+      .where(and(eq(rideEvents.rideId, ride.id), eq(rideEvents.toStatus, 'accepted')));
     expect(event.data).toMatchObject({ driverId: free.id, vehicleId: suv.id, upgrade: true });
   });
 
@@ -155,7 +185,10 @@ describe('availability', () => {
     const first = await bookFor('demo');
     const second = await bookFor('demo');
     expect((await act(first.id, { action: 'accept', driverId: driver.id, vehicleId: v1.id })).status).toBe(200);
-    expect((await act(second.id, { action: 'accept', driverId: driver.id, vehicleId: v2.id })).json.error).toMatchObject({ code: 'driver_busy', values: { name: 'Ravi', ride: first.number } });
+    expect((await act(second.id, { action: 'accept', driverId: driver.id, vehicleId: v2.id })).json.error).toMatchObject({
+      code: 'driver_busy',
+      values: { name: 'Ravi', ride: first.number },
+    });
     expect((await act(first.id, { action: 'start', startCode: first.startCode })).status).toBe(200);
     expect((await act(second.id, { action: 'accept', driverId: driver.id, vehicleId: v2.id })).status).toBe(409);
     expect((await act(first.id, { action: 'complete' })).status).toBe(200);
@@ -169,12 +202,18 @@ describe('availability', () => {
     const driver = await addDriver('demo', 'Concurrent Kumar');
     const [v1, v2] = [await addVehicle('demo', 'sedan'), await addVehicle('demo', 'sedan')];
     const [a, b] = [await bookFor('demo'), await bookFor('demo')];
-    const answers = await Promise.all([act(a.id, { action: 'accept', driverId: driver.id, vehicleId: v1.id }), act(b.id, { action: 'accept', driverId: driver.id, vehicleId: v2.id })]);
+    const answers = await Promise.all([
+      act(a.id, { action: 'accept', driverId: driver.id, vehicleId: v1.id }),
+      act(b.id, { action: 'accept', driverId: driver.id, vehicleId: v2.id }),
+    ]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     const loser = answers.find((r) => r.status === 409)!;
     expect(loser.json.error).toMatchObject({ code: 'driver_busy', key: 'driverBusy', values: { name: 'Concurrent Kumar' } });
     expect(loser.json.error.message).toContain('Concurrent Kumar');
-    const held = await db.select().from(rides).where(and(eq(rides.driverId, driver.id), eq(rides.status, 'accepted')));
+    const held = await db
+      .select()
+      .from(rides)
+      .where(and(eq(rides.driverId, driver.id), eq(rides.status, 'accepted')));
     expect(held).toHaveLength(1);
   });
 
@@ -182,7 +221,10 @@ describe('availability', () => {
     const [d1, d2] = [await addDriver('demo', 'Vel One'), await addDriver('demo', 'Vel Two')];
     const vehicle = await addVehicle('demo', 'sedan');
     const [a, b] = [await bookFor('demo'), await bookFor('demo')];
-    const answers = await Promise.all([act(a.id, { action: 'accept', driverId: d1.id, vehicleId: vehicle.id }), act(b.id, { action: 'accept', driverId: d2.id, vehicleId: vehicle.id })]);
+    const answers = await Promise.all([
+      act(a.id, { action: 'accept', driverId: d1.id, vehicleId: vehicle.id }),
+      act(b.id, { action: 'accept', driverId: d2.id, vehicleId: vehicle.id }),
+    ]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(answers.find((r) => r.status === 409)!.json.error.code).toBe('vehicle_busy');
   });
@@ -254,7 +296,11 @@ describe('block and remove refusals', () => {
     expect((await call('PATCH', `/api/partner/vehicles/${vehicle.id}`, { body: { vehicleType: 'suv' } })).status).toBe(409);
     expect((await call('PATCH', `/api/partner/vehicles/${vehicle.id}`, { body: { model: 'Honda City' } })).status).toBe(200);
     const removeVehicle = await call('DELETE', `/api/partner/vehicles/${vehicle.id}`);
-    expect([removeVehicle.status, removeVehicle.json.error.key, removeVehicle.json.error.values]).toEqual([409, 'vehicleHoldsRide', { name: vehicle.number, ride: ride.number }]);
+    expect([removeVehicle.status, removeVehicle.json.error.key, removeVehicle.json.error.values]).toEqual([
+      409,
+      'vehicleHoldsRide',
+      { name: vehicle.number, ride: ride.number },
+    ]);
     const [d] = await db.select().from(drivers).where(eq(drivers.id, driver.id));
     expect(d).toMatchObject({ accountStatus: 'Verified', removedAt: null });
     expect((await db.select().from(vehicles).where(eq(vehicles.id, vehicle.id)))[0].removedAt).toBeNull();
@@ -267,7 +313,10 @@ describe('block and remove refusals', () => {
 
 describe('travel companies', () => {
   it('refuses to block or remove a travel company while one of its drivers holds an open ride', async () => {
-    const [agency] = await db.insert(agencies).values({ businessId: biz.demo.id, name: 'Hill Travels', phoneCode: '91', phone: nextPhone(), accountStatus: 'Verified' }).returning();
+    const [agency] = await db
+      .insert(agencies)
+      .values({ businessId: biz.demo.id, name: 'Hill Travels', phoneCode: '91', phone: nextPhone(), accountStatus: 'Verified' })
+      .returning();
     const driver = await addDriver('demo', 'Agency Anand', { agencyId: agency.id });
     const vehicle = await addVehicle('demo', 'sedan');
     const ride = await bookFor('demo');
@@ -283,7 +332,10 @@ describe('travel companies', () => {
 describe('customers booked by phone', () => {
   const bookByPhone = async (key: keyof typeof biz, number: string, idempotencyKey = `phone-${Math.random()}`) => {
     const quote = await createQuote(db, biz[key], trip());
-    return call('POST', '/api/partner/rides/book', { key, body: { customerName: 'Meena', customerPhone: { dialCode: '91', number }, rideSearchId: quote.id, rideVehicle: 'sedan', idempotencyKey } });
+    return call('POST', '/api/partner/rides/book', {
+      key,
+      body: { customerName: 'Meena', customerPhone: { dialCode: '91', number }, rideSearchId: quote.id, rideVehicle: 'sedan', idempotencyKey },
+    });
   };
 
   it('sends the confirmation with the start code by SMS; the ride starts with that code', async () => {
@@ -299,9 +351,21 @@ describe('customers booked by phone', () => {
     expect(ride).toMatchObject({ source: 'console', codeSentVia: 'sms' });
     expect(ride.codeSentAt).toBeInstanceOf(Date);
     // A retried booking sends nothing again.
-    const count = (await db.select().from(outbox).where(eq(outbox.recipient, `+91${number}`))).length;
+    const count = (
+      await db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.recipient, `+91${number}`))
+    ).length;
     await bookByPhone('demo', number, 'phone-first');
-    expect((await db.select().from(outbox).where(eq(outbox.recipient, `+91${number}`))).length).toBe(count);
+    expect(
+      (
+        await db
+          .select()
+          .from(outbox)
+          .where(eq(outbox.recipient, `+91${number}`))
+      ).length,
+    ).toBe(count);
     // The card says where the code is, never the code.
     const card = (await call('GET', `/api/partner/rides?q=${rideId}`)).json.data.rides[0];
     expect(card).toMatchObject({ bookedForCustomer: true, codeSentVia: 'sms' });
@@ -384,7 +448,8 @@ describe('the console AI agent books for a customer', () => {
 
   it("asks for the customer's name and phone, books for them (never the operator) and sends them the code", async () => {
     const actor = { userId: biz.demo.partnerId, role: 'travelsx-partner', name: 'Ops' };
-    const say = async (text: string) => (await handleUserMessage(db, { businessId: biz.demo.id, chatSession: 'console-agent-0001', channel: 'web', actor, locale: 'en-IN', text })).agent;
+    const say = async (text: string) =>
+      (await handleUserMessage(db, { businessId: biz.demo.id, chatSession: 'console-agent-0001', channel: 'web', actor, locale: 'en-IN', text })).agent;
     expect((await say('sedan from Chennai to Bangalore tomorrow 8 PM')).data?.kind).toBe('quotes');
     expect((await say('sedan')).data?.kind).toBe('confirm');
     expect((await say('yes')).content.message).toBe(en.ChatAgent.askCustomer);
@@ -400,6 +465,6 @@ describe('the console AI agent books for a customer', () => {
     expect(customer).toMatchObject({ role: 'travelsx-user', name: 'Lakshmi Narayanan', phone: number });
     expect(ride.riderId).not.toBe(biz.demo.partnerId);
     expect(ride).toMatchObject({ source: 'console-agent', codeSentVia: 'sms' });
-    expect((await lastOutbox(biz.demo.id))).toMatchObject({ recipient: `+91${number}`, body: expect.stringContaining(ride.startCode) });
+    expect(await lastOutbox(biz.demo.id)).toMatchObject({ recipient: `+91${number}`, body: expect.stringContaining(ride.startCode) });
   });
 });

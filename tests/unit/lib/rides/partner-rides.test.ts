@@ -22,21 +22,61 @@ const assignableRoute = callApi;
 const bookRoute = callApi;
 
 let db: Db;
-const biz: Record<'demo' | 'acme', { id: number; currency: string; timeZone: string; partnerCookie: string; riderId: number; riderCookie: string; driverId: number; vehicleId: number; pendingDriverId: number }> = {} as never;
+const biz: Record<
+  'demo' | 'acme',
+  {
+    id: number;
+    currency: string;
+    timeZone: string;
+    partnerCookie: string;
+    riderId: number;
+    riderCookie: string;
+    driverId: number;
+    vehicleId: number;
+    pendingDriverId: number;
+  }
+> = {} as never;
 const HOSTS = { demo: 'localhost:3000', acme: 'acme.localhost:3000' } as const;
 
 const trip = chennaiToBengaluru;
 
 async function setUp(slug: 'demo' | 'acme', country: 'in' | 'ae') {
   const business = await createBusiness(db, { slug, name: `${slug} cabs`, countryCode: country });
-  const [partner] = await db.insert(users).values({ businessId: business.id, role: 'travelsx-partner', email: `ops@${slug}.example`, name: 'Ops' }).returning();
-  const [rider] = await db.insert(users).values({ businessId: business.id, role: 'travelsx-user', name: 'Asha', phoneCode: '91', phone: '9845000001' }).returning();
-  const [driverUser] = await db.insert(users).values({ businessId: business.id, role: 'travelsx-driver', name: 'Ravi', phoneCode: '91', phone: '9845000002' }).returning();
-  const [pendingUser] = await db.insert(users).values({ businessId: business.id, role: 'travelsx-driver', name: 'Mani', phoneCode: '91', phone: '9845000003' }).returning();
+  const [partner] = await db
+    .insert(users)
+    .values({ businessId: business.id, role: 'travelsx-partner', email: `ops@${slug}.example`, name: 'Ops' })
+    .returning();
+  const [rider] = await db
+    .insert(users)
+    .values({ businessId: business.id, role: 'travelsx-user', name: 'Asha', phoneCode: '91', phone: '9845000001' })
+    .returning();
+  const [driverUser] = await db
+    .insert(users)
+    .values({ businessId: business.id, role: 'travelsx-driver', name: 'Ravi', phoneCode: '91', phone: '9845000002' })
+    .returning();
+  const [pendingUser] = await db
+    .insert(users)
+    .values({ businessId: business.id, role: 'travelsx-driver', name: 'Mani', phoneCode: '91', phone: '9845000003' })
+    .returning();
   const [vehicle] = await db.insert(vehicles).values({ businessId: business.id, vehicleType: 'sedan', model: 'Honda City', number: 'TN 01AB1234' }).returning();
   // Online: issue 14 gives rides to available drivers only (verified, online, holding no open ride).
-  const [driver] = await db.insert(drivers).values({ businessId: business.id, userId: driverUser.id, name: 'Ravi', phoneCode: '91', phone: '9845000002', accountStatus: 'Verified', online: true, vehicleId: vehicle.id }).returning();
-  const [pending] = await db.insert(drivers).values({ businessId: business.id, userId: pendingUser.id, name: 'Mani', phoneCode: '91', phone: '9845000003' }).returning();
+  const [driver] = await db
+    .insert(drivers)
+    .values({
+      businessId: business.id,
+      userId: driverUser.id,
+      name: 'Ravi',
+      phoneCode: '91',
+      phone: '9845000002',
+      accountStatus: 'Verified',
+      online: true,
+      vehicleId: vehicle.id,
+    })
+    .returning();
+  const [pending] = await db
+    .insert(drivers)
+    .values({ businessId: business.id, userId: pendingUser.id, name: 'Mani', phoneCode: '91', phone: '9845000003' })
+    .returning();
   biz[slug] = {
     ...business,
     partnerCookie: `__Host-session=${await createSession(db, { id: partner.id, businessId: business.id })}`,
@@ -58,7 +98,15 @@ afterAll(closeTestDb);
 
 async function bookFor(slug: 'demo' | 'acme', key: string) {
   const quote = await createQuote(db, biz[slug], trip());
-  return (await bookRide(db, biz[slug].id, biz[slug].riderId, { rideSearchId: quote.id, rideVehicle: 'sedan', idempotencyKey: key, paymentMethod: 'cash', source: 'form' })).ride;
+  return (
+    await bookRide(db, biz[slug].id, biz[slug].riderId, {
+      rideSearchId: quote.id,
+      rideVehicle: 'sedan',
+      idempotencyKey: key,
+      paymentMethod: 'cash',
+      source: 'form',
+    })
+  ).ride;
 }
 
 type Handler = (r: NextRequest, c: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -77,7 +125,8 @@ async function call(handler: Handler, path: string, init: { slug?: 'demo' | 'acm
 }
 /** The board's range that holds the rides booked here (pickups 36 hours ahead), in the operator's zone. */
 const RANGE = () => `from=${localDate(new Date(), 'Asia/Kolkata')}&to=${localDate(new Date(Date.now() + 48 * 3600_000), 'Asia/Kolkata')}`;
-const act = (rideId: number, body: unknown, slug: 'demo' | 'acme' = 'demo', cookie?: string) => call(actionRoute, `/api/partner/rides/${rideId}`, { slug, body, cookie, params: { id: String(rideId) } });
+const act = (rideId: number, body: unknown, slug: 'demo' | 'acme' = 'demo', cookie?: string) =>
+  call(actionRoute, `/api/partner/rides/${rideId}`, { slug, body, cookie, params: { id: String(rideId) } });
 
 describe('console rides', () => {
   it('lists the business rides with the customer, filtered by status tab and ride id, without the start code', async () => {
@@ -140,7 +189,13 @@ describe('console rides', () => {
 
   it('keeps tenants apart: a partner of another business gets 404 on these rides and sees none of them; riders get 403', async () => {
     const ride = await bookFor('demo', 'iso-0001');
-    for (const body of [{ action: 'accept', driverId: biz.acme.driverId, vehicleId: biz.acme.vehicleId }, { action: 'decline', reason: 'x' }, { action: 'start', startCode: ride.startCode }, { action: 'complete' }, { action: 'resetStartCode' }]) {
+    for (const body of [
+      { action: 'accept', driverId: biz.acme.driverId, vehicleId: biz.acme.vehicleId },
+      { action: 'decline', reason: 'x' },
+      { action: 'start', startCode: ride.startCode },
+      { action: 'complete' },
+      { action: 'resetStartCode' },
+    ]) {
       expect((await act(ride.number, body, 'acme')).status).toBe(404);
     }
     const acmeList = await call(listRoute, `/api/partner/rides?q=${ride.number}`, { slug: 'acme' });
@@ -148,7 +203,9 @@ describe('console rides', () => {
     const acmeAssignable = await call(assignableRoute, '/api/partner/rides/assignable', { slug: 'acme' });
     // Every driver of acme (the pending one shown, but not available), none of demo's.
     expect(acmeAssignable.json.data.drivers.map((d: { id: number }) => d.id).sort()).toEqual([biz.acme.driverId, biz.acme.pendingDriverId].sort());
-    expect(acmeAssignable.json.data.drivers.filter((d: { availability: string }) => d.availability === 'available').map((d: { id: number }) => d.id)).toEqual([biz.acme.driverId]);
+    expect(acmeAssignable.json.data.drivers.filter((d: { availability: string }) => d.availability === 'available').map((d: { id: number }) => d.id)).toEqual([
+      biz.acme.driverId,
+    ]);
     expect((await call(listRoute, '/api/partner/rides', { cookie: biz.demo.riderCookie })).status).toBe(403);
     expect((await act(ride.number, { action: 'decline', reason: 'x' }, 'demo', biz.demo.riderCookie)).status).toBe(403);
     expect((await call(listRoute, '/api/partner/rides', { slug: 'acme', cookie: biz.demo.partnerCookie })).status).toBe(401);
@@ -163,7 +220,31 @@ describe('console rides', () => {
     expect(header).toMatch(/^ride_id,status,/);
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.every((l) => l.split(',')[1] === 'booked')).toBe(true);
-    const sample = ridesCsv([{ id: 1, status: 'booked', rideType: 'oneway', tripKind: 'local', vehicleType: 'sedan', pickupTime: '2026-05-01T00:00:00.000Z', pickup: { name: '=HYPERLINK("x")', lat: 0, lng: 0 }, dropoff: { name: 'A, "B"', lat: 0, lng: 0 }, customerName: '+1', phone: '', driverName: null, vehicleNumber: null, currency: 'INR', rideAmount: 100, driverBata: 0, tolls: 0, totalAmount: 100, paymentMethod: 'cash' } as never], 'Asia/Kolkata');
+    const sample = ridesCsv(
+      [
+        {
+          id: 1,
+          status: 'booked',
+          rideType: 'oneway',
+          tripKind: 'local',
+          vehicleType: 'sedan',
+          pickupTime: '2026-05-01T00:00:00.000Z',
+          pickup: { name: '=HYPERLINK("x")', lat: 0, lng: 0 },
+          dropoff: { name: 'A, "B"', lat: 0, lng: 0 },
+          customerName: '+1',
+          phone: '',
+          driverName: null,
+          vehicleNumber: null,
+          currency: 'INR',
+          rideAmount: 100,
+          driverBata: 0,
+          tolls: 0,
+          totalAmount: 100,
+          paymentMethod: 'cash',
+        } as never,
+      ],
+      'Asia/Kolkata',
+    );
     expect(sample).toContain(`"'=HYPERLINK(""x"")"`);
     expect(sample).toContain('"A, ""B"""');
     expect(sample).toContain(",'+1,");
@@ -171,7 +252,13 @@ describe('console rides', () => {
 
   it('books for a customer by phone, once per idempotency key', async () => {
     const quote = await createQuote(db, biz.demo, trip());
-    const body = { customerName: 'Meena', customerPhone: { dialCode: '91', number: '9840012345' }, rideSearchId: quote.id, rideVehicle: 'suv', idempotencyKey: 'console-0001' };
+    const body = {
+      customerName: 'Meena',
+      customerPhone: { dialCode: '91', number: '9840012345' },
+      rideSearchId: quote.id,
+      rideVehicle: 'suv',
+      idempotencyKey: 'console-0001',
+    };
     const first = await call(bookRoute, '/api/partner/rides/book', { body });
     expect(first.status).toBe(201);
     const again = await call(bookRoute, '/api/partner/rides/book', { body });

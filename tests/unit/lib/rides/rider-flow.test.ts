@@ -49,7 +49,14 @@ const MUMBAI = { lat: 19.076, lng: 72.8777, name: 'Mumbai' };
 const PUNE = { lat: 18.5204, lng: 73.8567, name: 'Pune' };
 const TAMBARAM = { lat: 12.9249, lng: 80.1, name: 'Tambaram' };
 const inHours = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
-const trip = (over: Record<string, unknown> = {}) => ({ rideType: 'oneway' as const, tripKind: 'outstation' as const, pickupLocation: CHENNAI, dropoffLocation: BENGALURU, pickupTime: inHours(36), ...over });
+const trip = (over: Record<string, unknown> = {}) => ({
+  rideType: 'oneway' as const,
+  tripKind: 'outstation' as const,
+  pickupLocation: CHENNAI,
+  dropoffLocation: BENGALURU,
+  pickupTime: inHours(36),
+  ...over,
+});
 const ORIGIN = 'http://localhost:3000';
 
 function request(method: string, path: string, body: unknown, cookie = riderCookie) {
@@ -62,7 +69,11 @@ function request(method: string, path: string, body: unknown, cookie = riderCook
   );
 }
 const countQuotes = async () => Number((await db.select({ n: sql<number>`count(*)` }).from(quotes))[0].n);
-const ledgerOf = (rideId: number) => db.select().from(walletEntries).where(and(eq(walletEntries.rideId, rideId), eq(walletEntries.userId, riderId)));
+const ledgerOf = (rideId: number) =>
+  db
+    .select()
+    .from(walletEntries)
+    .where(and(eq(walletEntries.rideId, rideId), eq(walletEntries.userId, riderId)));
 
 beforeAll(async () => {
   db = await openTestDb();
@@ -71,7 +82,10 @@ beforeAll(async () => {
   const [rider] = await db.insert(users).values({ businessId: demo.id, role: 'travelsx-user', name: 'Asha', phoneCode: '91', phone: '9845012345' }).returning();
   riderId = rider.id;
   riderCookie = `__Host-session=${await createSession(db, { id: rider.id, businessId: demo.id })}`;
-  const [partner] = await db.insert(users).values({ businessId: demo.id, role: 'travelsx-partner', name: 'Ops', email: 'ops@demo.example', phoneCode: '91', phone: '9000000001' }).returning();
+  const [partner] = await db
+    .insert(users)
+    .values({ businessId: demo.id, role: 'travelsx-partner', name: 'Ops', email: 'ops@demo.example', phoneCode: '91', phone: '9000000001' })
+    .returning();
   partnerCookie = `__Host-session=${await createSession(db, { id: partner.id, businessId: demo.id })}`;
   // the chat's place index (built once per process, ~3 s quiet, much longer on a busy machine)
   await loadPlaceIndex();
@@ -80,8 +94,20 @@ afterAll(closeTestDb);
 
 describe('trip limits (the rules the form and the quote share)', () => {
   const cities = CITIES;
-  const check = (over: { tripKind?: 'local' | 'airport' | 'outstation' | 'rental'; pickup?: typeof CHENNAI; dropoff?: typeof CHENNAI | null; pickupTime?: Date; distanceKm: number }) =>
-    tripLimitIssue(DEFAULT_TRIP_RULES, cities, { tripKind: over.tripKind ?? 'outstation', pickup: over.pickup ?? CHENNAI, dropoff: over.dropoff === undefined ? BENGALURU : over.dropoff, pickupTime: over.pickupTime ?? new Date(Date.now() + 36 * 3600_000), distanceM: over.distanceKm * 1000 });
+  const check = (over: {
+    tripKind?: 'local' | 'airport' | 'outstation' | 'rental';
+    pickup?: typeof CHENNAI;
+    dropoff?: typeof CHENNAI | null;
+    pickupTime?: Date;
+    distanceKm: number;
+  }) =>
+    tripLimitIssue(DEFAULT_TRIP_RULES, cities, {
+      tripKind: over.tripKind ?? 'outstation',
+      pickup: over.pickup ?? CHENNAI,
+      dropoff: over.dropoff === undefined ? BENGALURU : over.dropoff,
+      pickupTime: over.pickupTime ?? new Date(Date.now() + 36 * 3600_000),
+      distanceM: over.distanceKm * 1000,
+    });
 
   it('refuses Chennai to London (past the outstation maximum) and keeps Chennai to Bengaluru', () => {
     expect(check({ dropoff: LONDON, distanceKm: 10_674 })).toMatchObject({ code: 'trip_too_far', field: 'dropoffLocation', limitKm: 2500, km: 10_674 });
@@ -89,7 +115,11 @@ describe('trip limits (the rules the form and the quote share)', () => {
   });
 
   it('refuses "Now" for Chennai to Delhi but takes it for tomorrow; "Now" stays fine for Chennai to Bengaluru', () => {
-    expect(check({ dropoff: DELHI, distanceKm: 2300, pickupTime: new Date(Date.now() + 10 * 60_000) })).toMatchObject({ code: 'now_too_far', field: 'pickupTime', limitKm: 600 });
+    expect(check({ dropoff: DELHI, distanceKm: 2300, pickupTime: new Date(Date.now() + 10 * 60_000) })).toMatchObject({
+      code: 'now_too_far',
+      field: 'pickupTime',
+      limitKm: 600,
+    });
     expect(check({ dropoff: DELHI, distanceKm: 2300 })).toBeUndefined();
     expect(check({ distanceKm: 378, pickupTime: new Date(Date.now() + 10 * 60_000) })).toBeUndefined();
   });
@@ -100,9 +130,29 @@ describe('trip limits (the rules the form and the quote share)', () => {
   });
 
   it('picks up only within the service radius of the operator’s cities (naming the nearest); none set means anywhere', () => {
-    expect(check({ pickup: MUMBAI, dropoff: PUNE, distanceKm: 156 })).toMatchObject({ code: 'outside_service_area', field: 'pickupLocation', nearest: 'Bangalore' });
-    expect(tripLimitIssue(DEFAULT_TRIP_RULES, [], { tripKind: 'outstation', pickup: MUMBAI, dropoff: PUNE, pickupTime: new Date(Date.now() + 86_400_000), distanceM: 156_000 })).toBeUndefined();
-    expect(tripLimitIssue({ ...DEFAULT_TRIP_RULES, serviceRadiusKm: 0, outstationMaxKm: 0 }, cities, { tripKind: 'outstation', pickup: MUMBAI, dropoff: LONDON, pickupTime: new Date(Date.now() + 86_400_000), distanceM: 9e6 })).toBeUndefined();
+    expect(check({ pickup: MUMBAI, dropoff: PUNE, distanceKm: 156 })).toMatchObject({
+      code: 'outside_service_area',
+      field: 'pickupLocation',
+      nearest: 'Bangalore',
+    });
+    expect(
+      tripLimitIssue(DEFAULT_TRIP_RULES, [], {
+        tripKind: 'outstation',
+        pickup: MUMBAI,
+        dropoff: PUNE,
+        pickupTime: new Date(Date.now() + 86_400_000),
+        distanceM: 156_000,
+      }),
+    ).toBeUndefined();
+    expect(
+      tripLimitIssue({ ...DEFAULT_TRIP_RULES, serviceRadiusKm: 0, outstationMaxKm: 0 }, cities, {
+        tripKind: 'outstation',
+        pickup: MUMBAI,
+        dropoff: LONDON,
+        pickupTime: new Date(Date.now() + 86_400_000),
+        distanceM: 9e6,
+      }),
+    ).toBeUndefined();
   });
 });
 
@@ -129,12 +179,25 @@ describe('quote API with the operator’s limits', () => {
     const got = await request('GET', '/api/partner/trip-rules', undefined, partnerCookie);
     expect(got.status).toBe(200);
     expect((await got.json()).data).toEqual({ localMaxKm: 80, outstationMaxKm: 2500, serviceRadiusKm: 150, nowMaxKm: 600, walletSpendPercent: 20 });
-    const bad = await request('PUT', '/api/partner/trip-rules', { localMaxKm: -1, outstationMaxKm: 2500, serviceRadiusKm: 150, nowMaxKm: 600, walletSpendPercent: 20 }, partnerCookie);
+    const bad = await request(
+      'PUT',
+      '/api/partner/trip-rules',
+      { localMaxKm: -1, outstationMaxKm: 2500, serviceRadiusKm: 150, nowMaxKm: 600, walletSpendPercent: 20 },
+      partnerCookie,
+    );
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.field).toBe('localMaxKm');
-    expect((await request('PUT', '/api/partner/trip-rules', { localMaxKm: 80, outstationMaxKm: 2500, serviceRadiusKm: 150, nowMaxKm: 600, walletSpendPercent: 20 })).status).toBe(403);
+    expect(
+      (await request('PUT', '/api/partner/trip-rules', { localMaxKm: 80, outstationMaxKm: 2500, serviceRadiusKm: 150, nowMaxKm: 600, walletSpendPercent: 20 }))
+        .status,
+    ).toBe(403);
 
-    const put = await request('PUT', '/api/partner/trip-rules', { localMaxKm: 80, outstationMaxKm: 300, serviceRadiusKm: 150, nowMaxKm: 600, walletSpendPercent: 20 }, partnerCookie);
+    const put = await request(
+      'PUT',
+      '/api/partner/trip-rules',
+      { localMaxKm: 80, outstationMaxKm: 300, serviceRadiusKm: 150, nowMaxKm: 600, walletSpendPercent: 20 },
+      partnerCookie,
+    );
     expect(put.status).toBe(200);
     expect((await request('POST', '/api/rides/quote', trip())).status).toBe(400);
     await saveTripRules(db, demo.id, DEFAULT_TRIP_RULES);
@@ -142,7 +205,14 @@ describe('quote API with the operator’s limits', () => {
   });
 
   it('the chat says why Chennai to London cannot be booked, with the figures, and asks for another drop-off', async () => {
-    const { agent } = await handleUserMessage(db, { businessId: demo.id, chatSession: 'rider-flow-london-0001', channel: 'web', actor: null, locale: 'en-IN', text: 'Chennai to London tomorrow 8 am' });
+    const { agent } = await handleUserMessage(db, {
+      businessId: demo.id,
+      chatSession: 'rider-flow-london-0001',
+      channel: 'web',
+      actor: null,
+      locale: 'en-IN',
+      text: 'Chennai to London tomorrow 8 am',
+    });
     expect(agent.content.message).toMatch(/This trip is [\d,.]+ km; we drive up to 2,500 km\. Choose a nearer drop-off\./);
     expect(agent.content.message).toContain(en.ChatAgent.askDropoff);
     expect(agent.data?.kind).not.toBe('quotes');
@@ -161,18 +231,33 @@ describe('chat places near the operator', () => {
   });
 
   it('the chat asks which town a far weak match is instead of quoting it', async () => {
-    const { agent } = await handleUserMessage(db, { businessId: demo.id, chatSession: 'rider-flow-far-00001', channel: 'web', actor: null, locale: 'en-IN', text: 'from Chennai to Qwerty Jaipur tomorrow 8 am' });
+    const { agent } = await handleUserMessage(db, {
+      businessId: demo.id,
+      chatSession: 'rider-flow-far-00001',
+      channel: 'web',
+      actor: null,
+      locale: 'en-IN',
+      text: 'from Chennai to Qwerty Jaipur tomorrow 8 am',
+    });
     expect(agent.content.message).toContain('Which city or town is that?');
     expect(agent.data?.kind).not.toBe('quotes');
   });
 });
 
 describe('spending wallet cashback at booking', () => {
-  const fund = (amount: number) => appendEntry(db, { businessId: demo.id, userId: riderId, rideId: null, kind: 'adjustment', available: amount, currency: 'INR', description: 'test credit' });
+  const fund = (amount: number) =>
+    appendEntry(db, { businessId: demo.id, userId: riderId, rideId: null, kind: 'adjustment', available: amount, currency: 'INR', description: 'test credit' });
   let key = 0;
   const book = async (useWallet: boolean) => {
     const quote = await createQuote(db, demo, trip());
-    const { ride } = await bookRide(db, demo.id, riderId, { rideSearchId: quote.id, rideVehicle: 'sedan', idempotencyKey: `wallet-spend-${++key}`, paymentMethod: 'cash', source: 'form', useWallet });
+    const { ride } = await bookRide(db, demo.id, riderId, {
+      rideSearchId: quote.id,
+      rideVehicle: 'sedan',
+      idempotencyKey: `wallet-spend-${++key}`,
+      paymentMethod: 'cash',
+      source: 'form',
+      useWallet,
+    });
     return ride;
   };
 
@@ -202,7 +287,15 @@ describe('spending wallet cashback at booking', () => {
 
   it('two bookings at once never spend the same balance twice', async () => {
     const now = await balanceOf(db, demo.id, riderId, 'INR');
-    await appendEntry(db, { businessId: demo.id, userId: riderId, rideId: null, kind: 'adjustment', available: -now.available + 100_00, currency: 'INR', description: 'test reset' });
+    await appendEntry(db, {
+      businessId: demo.id,
+      userId: riderId,
+      rideId: null,
+      kind: 'adjustment',
+      available: -now.available + 100_00,
+      currency: 'INR',
+      description: 'test reset',
+    });
     const [a, b] = await Promise.all([book(true), book(true)]);
     expect(a.walletApplied + b.walletApplied).toBe(100_00);
     expect((await balanceOf(db, demo.id, riderId, 'INR')).available).toBe(0);
@@ -213,7 +306,15 @@ describe('spending wallet cashback at booking', () => {
     const ride = await book(true);
     expect(ride.walletApplied).toBe(50_00);
     const before = await balanceOf(db, demo.id, riderId, 'INR');
-    await transitionRide(db, { businessId: demo.id, rideId: ride.id, to: 'cancelled', actorUserId: riderId, riderId, reason: 'Plans changed', cancelledBy: 'rider' });
+    await transitionRide(db, {
+      businessId: demo.id,
+      rideId: ride.id,
+      to: 'cancelled',
+      actorUserId: riderId,
+      riderId,
+      reason: 'Plans changed',
+      cancelledBy: 'rider',
+    });
     const entries = await ledgerOf(ride.id);
     expect(entries.find((e) => e.kind === 'wallet_refund')).toMatchObject({ available: 50_00 });
     expect(entries.find((e) => e.kind === 'cashback_reversal')).toMatchObject({ pending: -ride.cashbackAmount });
@@ -238,7 +339,14 @@ describe('spending wallet cashback at booking', () => {
 
 describe('rentals show what was bought', () => {
   it('the quote names the package and its extra-km and extra-hour rates', async () => {
-    const quote = await createQuote(db, demo, { rideType: 'oneway', tripKind: 'rental', packageDetails: '4h40km', pickupLocation: CHENNAI, dropoffLocation: null, pickupTime: inHours(30) });
+    const quote = await createQuote(db, demo, {
+      rideType: 'oneway',
+      tripKind: 'rental',
+      packageDetails: '4h40km',
+      pickupLocation: CHENNAI,
+      dropoffLocation: null,
+      pickupTime: inHours(30),
+    });
     const sedan = quoteView(quote).ride_details.find((d) => d.vehicle.vehicle_type === 'sedan')!;
     expect(sedan.fee.rental).toEqual({ hours: 4, km: 40, extra_km_rate: 14, extra_hour_rate: 150 });
     const outstation = quoteView(await createQuote(db, demo, trip())).ride_details[0];
@@ -252,12 +360,24 @@ describe('the route page’s figures equal the booking quote for the same trip',
     expect(route).toBeDefined();
     const table = routeFareTable(await activeRateCards(db, demo), route);
     // what the Book button hands the form: the page's own places
-    const quote = await createQuote(db, demo, trip({ pickupLocation: { name: route.from.name, lat: route.from.lat, lng: route.from.lng }, dropoffLocation: { name: route.to.name, lat: route.to.lat, lng: route.to.lng } }));
+    const quote = await createQuote(
+      db,
+      demo,
+      trip({
+        pickupLocation: { name: route.from.name, lat: route.from.lat, lng: route.from.lng },
+        dropoffLocation: { name: route.to.name, lat: route.to.lat, lng: route.to.lng },
+      }),
+    );
     expect(quote.distanceM).toBe(route.distanceM);
     expect(quote.durationS).toBe(route.durationS);
     for (const row of table.rows) {
       const item = quote.items.find((i) => i.vehicleType === row.vehicleType)!;
-      expect({ total: item.total, rideAmount: item.rideAmount, driverBata: item.driverBata, tolls: item.tolls }).toEqual({ total: row.total, rideAmount: row.rideAmount, driverBata: row.driverBata, tolls: row.tolls });
+      expect({ total: item.total, rideAmount: item.rideAmount, driverBata: item.driverBata, tolls: item.tolls }).toEqual({
+        total: row.total,
+        rideAmount: row.rideAmount,
+        driverBata: row.driverBata,
+        tolls: row.tolls,
+      });
     }
   });
 });

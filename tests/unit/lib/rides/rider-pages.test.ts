@@ -42,13 +42,27 @@ type Rider = { id: number; cookie: string };
 
 async function newRider(business: Business, fields: { name?: string; email?: string } = {}): Promise<Rider> {
   const phone = `98450${String(++phoneSeq).padStart(5, '0')}`;
-  const [user] = await db.insert(users).values({ businessId: business.id, role: 'travelsx-user', name: fields.name ?? 'Asha', email: fields.email, phoneCode: business.phoneCode, phone }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ businessId: business.id, role: 'travelsx-user', name: fields.name ?? 'Asha', email: fields.email, phoneCode: business.phoneCode, phone })
+    .returning();
   return { id: user.id, cookie: `__Host-session=${await createSession(db, { id: user.id, businessId: business.id })}` };
 }
 
 async function bookFor(business: Business, rider: Rider): Promise<Ride> {
-  const quote = await createQuote(db, business, { rideType: 'oneway', tripKind: 'outstation', pickupLocation: CHENNAI, dropoffLocation: BENGALURU, pickupTime: new Date(Date.now() + 36 * 3600_000).toISOString() });
-  const { ride } = await bookRide(db, business.id, rider.id, bookRideSchema.parse({ rideSearchId: quote.id, rideVehicle: 'sedan', idempotencyKey: randomUUID() }));
+  const quote = await createQuote(db, business, {
+    rideType: 'oneway',
+    tripKind: 'outstation',
+    pickupLocation: CHENNAI,
+    dropoffLocation: BENGALURU,
+    pickupTime: new Date(Date.now() + 36 * 3600_000).toISOString(),
+  });
+  const { ride } = await bookRide(
+    db,
+    business.id,
+    rider.id,
+    bookRideSchema.parse({ rideSearchId: quote.id, rideVehicle: 'sedan', idempotencyKey: randomUUID() }),
+  );
   return ride;
 }
 
@@ -90,7 +104,15 @@ describe('my rides and wallet', () => {
     expect(json.data.past).toEqual([]);
     expect(json.data.upcoming).toHaveLength(1);
     const view: RideView = json.data.upcoming[0];
-    expect(view).toMatchObject({ id: ride.id, status: 'booked', tripKind: 'outstation', rideType: 'oneway', vehicleType: 'sedan', currency: 'INR', startCode: ride.startCode });
+    expect(view).toMatchObject({
+      id: ride.id,
+      status: 'booked',
+      tripKind: 'outstation',
+      rideType: 'oneway',
+      vehicleType: 'sedan',
+      currency: 'INR',
+      startCode: ride.startCode,
+    });
     expect(view.startCode).toMatch(/^\d{4}$/);
     expect(view.pickup.name).toBe('Chennai Central');
     expect(view.dropoff?.name).toBe('Bengaluru');
@@ -103,7 +125,9 @@ describe('my rides and wallet', () => {
     const { status, json } = await wallet(rider);
     expect(status).toBe(200);
     expect(json.data.balance).toEqual({ available: 0, pending: ride.cashbackAmount, currency: 'INR' });
-    expect(json.data.entries).toEqual([expect.objectContaining({ kind: 'cashback_pending', rideId: ride.id, available: 0, pending: ride.cashbackAmount, currency: 'INR' })]);
+    expect(json.data.entries).toEqual([
+      expect.objectContaining({ kind: 'cashback_pending', rideId: ride.id, available: 0, pending: ride.cashbackAmount, currency: 'INR' }),
+    ]);
     expect(Number.isNaN(Date.parse(json.data.entries[0].createdAt))).toBe(false);
   });
 
@@ -141,7 +165,9 @@ describe('my rides and wallet', () => {
 
   it('refuses a cross-site cancel and a signed-out one', async () => {
     expect((await cancel(rider, ride.id, { reason: 'Plans changed' }, { origin: 'https://evil.example' })).status).toBe(403);
-    expect((await call(cancelRoute, request(`/api/rides/${ride.id}/cancel`, { method: 'POST', body: { reason: 'Plans changed' } }), { id: String(ride.id) })).status).toBe(401);
+    expect(
+      (await call(cancelRoute, request(`/api/rides/${ride.id}/cancel`, { method: 'POST', body: { reason: 'Plans changed' } }), { id: String(ride.id) })).status,
+    ).toBe(401);
     expect((await call(ridesRoute, request('/api/rides'))).status).toBe(401);
     expect((await call(walletRoute, request('/api/wallet'))).status).toBe(401);
     expect((await rideRow(ride.id)).status).toBe('booked');
@@ -210,7 +236,7 @@ describe('profile', () => {
     expect(cleared.json.data).toEqual({ name: 'Asha Rao', email: null });
   });
 
-  it("answers 409 when another rider of the business has the e-mail", async () => {
+  it('answers 409 when another rider of the business has the e-mail', async () => {
     await newRider(demo, { email: 'taken@example.com' });
     const rider = await newRider(demo);
     const { status, json } = await patchProfile(rider, { name: 'Asha', email: 'Taken@example.com' });
@@ -220,7 +246,10 @@ describe('profile', () => {
 
   it('refuses a cross-site profile change', async () => {
     const rider = await newRider(demo);
-    const res = await call(patchProfileRoute, request('/api/profile', { method: 'PATCH', cookie: rider.cookie, body: { name: 'Mallory' }, origin: 'https://evil.example' }));
+    const res = await call(
+      patchProfileRoute,
+      request('/api/profile', { method: 'PATCH', cookie: rider.cookie, body: { name: 'Mallory' }, origin: 'https://evil.example' }),
+    );
     expect(res.status).toBe(403);
   });
 

@@ -32,10 +32,28 @@ beforeAll(async () => {
   cookies.partner = (await make(demo.id, 'travelsx-partner', '9000000003')).cookie;
   cookies.acmePartner = (await make(acme.id, 'travelsx-partner', '9000000004')).cookie;
   const [vehicle] = await db.insert(vehicles).values({ businessId: demo.id, vehicleType: 'sedan', model: 'Honda City', number: 'TN01 AB1234' }).returning();
-  const [driverUser] = await db.insert(users).values({ businessId: demo.id, role: 'travelsx-driver', name: 'Ravi', phoneCode: '91', phone: '9000000005' }).returning();
-  const [driver] = await db.insert(drivers).values({ businessId: demo.id, userId: driverUser.id, name: 'Ravi', phoneCode: '91', phone: '9000000005', accountStatus: 'Verified' }).returning();
-  const quote = await createQuote(db, demo, { rideType: 'oneway', tripKind: 'outstation', pickupLocation: { lat: 13.08, lng: 80.27, name: 'Chennai' }, dropoffLocation: { lat: 12.97, lng: 77.59, name: 'Bengaluru' }, pickupTime: new Date(Date.now() + 86_400_000).toISOString() });
-  const { ride } = await bookRide(db, demo.id, rider.user.id, { rideSearchId: quote.id, rideVehicle: 'sedan', idempotencyKey: 'track-0001', paymentMethod: 'cash', source: 'form' });
+  const [driverUser] = await db
+    .insert(users)
+    .values({ businessId: demo.id, role: 'travelsx-driver', name: 'Ravi', phoneCode: '91', phone: '9000000005' })
+    .returning();
+  const [driver] = await db
+    .insert(drivers)
+    .values({ businessId: demo.id, userId: driverUser.id, name: 'Ravi', phoneCode: '91', phone: '9000000005', accountStatus: 'Verified' })
+    .returning();
+  const quote = await createQuote(db, demo, {
+    rideType: 'oneway',
+    tripKind: 'outstation',
+    pickupLocation: { lat: 13.08, lng: 80.27, name: 'Chennai' },
+    dropoffLocation: { lat: 12.97, lng: 77.59, name: 'Bengaluru' },
+    pickupTime: new Date(Date.now() + 86_400_000).toISOString(),
+  });
+  const { ride } = await bookRide(db, demo.id, rider.user.id, {
+    rideSearchId: quote.id,
+    rideVehicle: 'sedan',
+    idempotencyKey: 'track-0001',
+    paymentMethod: 'cash',
+    source: 'form',
+  });
   rideId = ride.id;
   await transitionRide(db, { businessId: demo.id, rideId, to: 'accepted', actorUserId: null, driverId: driver.id, vehicleId: vehicle.id });
   await db.update(drivers).set({ lat: 13.05, lng: 80.25, locatedAt: new Date() }).where(eq(drivers.id, driver.id));
@@ -52,7 +70,12 @@ describe('track driver', () => {
     for (const who of ['rider', 'partner']) {
       const { status, json } = await track(cookies[who]);
       expect(status).toBe(200);
-      expect(json.data).toMatchObject({ rideId, status: 'accepted', pickup: { name: 'Chennai' }, driver: { name: 'Ravi', vehicle: 'TN01 AB1234 · Honda City', position: { lat: 13.05, lng: 80.25, stale: false } } });
+      expect(json.data).toMatchObject({
+        rideId,
+        status: 'accepted',
+        pickup: { name: 'Chennai' },
+        driver: { name: 'Ravi', vehicle: 'TN01 AB1234 · Honda City', position: { lat: 13.05, lng: 80.25, stale: false } },
+      });
     }
   });
   it('hides the ride from another rider, another business and bad ids', async () => {

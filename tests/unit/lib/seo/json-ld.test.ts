@@ -1,6 +1,13 @@
 import { breadcrumbList, breadcrumbTrail, jsonLdGraph, localBusiness, serializeJsonLd, taxiService } from '@/lib/seo/json-ld';
 
-const tenant = { name: 'Meridian Cabs', email: 'hello@meridiancabs.example', phoneCode: '91', phone: '9876543210', countryCode: 'in', logoUrl: '/brand/meridian-logo.svg' };
+const tenant = {
+  name: 'Meridian Cabs',
+  email: 'hello@meridiancabs.example',
+  phoneCode: '91',
+  phone: '9876543210',
+  countryCode: 'in',
+  logoUrl: '/brand/meridian-logo.svg',
+};
 const places = [
   { name: 'Chennai', region: 'Tamil Nadu' },
   { name: 'Bangalore', region: 'Karnataka' },
@@ -8,7 +15,16 @@ const places = [
 const ORIGIN = 'https://rides.example';
 
 describe('JSON-LD', () => {
-  const service = taxiService({ tenant, origin: ORIGIN, places, name: 'Taxi in Chennai', description: 'Rides in Chennai.', url: `${ORIGIN}/in/en/place/chennai`, areaServed: [places[0]], serviceType: 'Taxi service' });
+  const service = taxiService({
+    tenant,
+    origin: ORIGIN,
+    places,
+    name: 'Taxi in Chennai',
+    description: 'Rides in Chennai.',
+    url: `${ORIGIN}/in/en/place/chennai`,
+    areaServed: [places[0]],
+    serviceType: 'Taxi service',
+  });
 
   it('describes a TaxiService with the operator as LocalBusiness provider (name, address, telephone, areaServed)', () => {
     expect(service).toMatchObject({
@@ -31,7 +47,7 @@ describe('JSON-LD', () => {
     });
   });
 
-  it('gives the LocalBusiness the coordinates of the operator\'s main city when it has them', () => {
+  it("gives the LocalBusiness the coordinates of the operator's main city when it has them", () => {
     const located = localBusiness({ tenant, origin: ORIGIN, places: [{ name: 'Chennai', region: 'Tamil Nadu', lat: 13.0827, lng: 80.2707 }] });
     expect(located).toMatchObject({
       address: { '@type': 'PostalAddress', addressLocality: 'Chennai', addressRegion: 'Tamil Nadu', addressCountry: 'IN' },
@@ -42,7 +58,12 @@ describe('JSON-LD', () => {
 
   it('leaves out a breadcrumb trail of one item (the home page)', () => {
     expect(breadcrumbTrail([{ name: 'Home', url: `${ORIGIN}/in/en/user/home` }])).toEqual([]);
-    expect(breadcrumbTrail([{ name: 'Home', url: `${ORIGIN}/in/en/user/home` }, { name: 'Chennai', url: `${ORIGIN}/in/en/place/chennai` }])).toHaveLength(1);
+    expect(
+      breadcrumbTrail([
+        { name: 'Home', url: `${ORIGIN}/in/en/user/home` },
+        { name: 'Chennai', url: `${ORIGIN}/in/en/place/chennai` },
+      ]),
+    ).toHaveLength(1);
   });
 
   it('never declares a rating', () => {
@@ -51,7 +72,12 @@ describe('JSON-LD', () => {
   });
 
   it('numbers breadcrumbs from 1 with absolute items', () => {
-    expect(breadcrumbList([{ name: 'Home', url: `${ORIGIN}/in/en/user/home` }, { name: 'Chennai', url: `${ORIGIN}/in/en/place/chennai` }])).toEqual({
+    expect(
+      breadcrumbList([
+        { name: 'Home', url: `${ORIGIN}/in/en/user/home` },
+        { name: 'Chennai', url: `${ORIGIN}/in/en/place/chennai` },
+      ]),
+    ).toEqual({
       '@type': 'BreadcrumbList',
       itemListElement: [
         { '@type': 'ListItem', position: 1, name: 'Home', item: `${ORIGIN}/in/en/user/home` },

@@ -35,7 +35,11 @@ describe('sitemap splitting', () => {
     expect(SITEMAP_BYTE_LIMIT).toBe(52_428_800);
     // 15 languages: about 1,800 bytes an entry, the issue's case (a file of 50,000 would be ~90 MB)
     const langs = ['en', 'ta', 'hi', 'te', 'kn', 'ml', 'mr', 'bn', 'gu', 'pa', 'or', 'as', 'ur', 'ne', 'si'];
-    const pages = Array.from({ length: 4_000 }, (_, i) => ({ href: `/place/town-number-${i}/outstation-taxi`, markets: langs.map((lang) => ({ country: 'in' as const, lang })), lastModified: new Date(Date.UTC(2026, 0, 1 + (i % 300))) }));
+    const pages = Array.from({ length: 4_000 }, (_, i) => ({
+      href: `/place/town-number-${i}/outstation-taxi`,
+      markets: langs.map((lang) => ({ country: 'in' as const, lang })),
+      lastModified: new Date(Date.UTC(2026, 0, 1 + (i % 300))),
+    }));
     const urls = sitemapUrls(ORIGIN, pages);
     expect(urls).toHaveLength(60_000);
     const entry = Buffer.byteLength(urlsetXml([urls[0]])) - Buffer.byteLength(urlsetXml([]));

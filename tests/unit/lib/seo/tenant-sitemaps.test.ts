@@ -43,7 +43,15 @@ beforeAll(async () => {
     ],
   });
   await db.insert(blogPosts).values([
-    { businessId: demo.id, slug: 'airport-transfer-guide', title: 'Airport guide', description: '<p>x</p>', keywords: 'airport', image: '/x.png', language: 'ta' },
+    {
+      businessId: demo.id,
+      slug: 'airport-transfer-guide',
+      title: 'Airport guide',
+      description: '<p>x</p>',
+      keywords: 'airport',
+      image: '/x.png',
+      language: 'ta',
+    },
     { businessId: acme.id, slug: 'desert-safari-rides', title: 'Desert rides', description: '<p>x</p>', keywords: 'dubai', image: '/x.png', language: 'en' },
   ]);
 });

@@ -42,13 +42,19 @@ describe('brand colour contrast (WCAG 2.x, white text)', () => {
 describe('SVG logos', () => {
   it('keep a plain DOCTYPE out and refuse entity declarations', async () => {
     const { sanitizeSvg } = await import('@/lib/settings/svg');
-    const plain = '<?xml version="1.0"?>\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>';
+    const plain =
+      '<?xml version="1.0"?>\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>';
     expect(sanitizeSvg(Buffer.from(plain))).toBe('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>');
-    const laughs = '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;">]><svg xmlns="http://www.w3.org/2000/svg"><text>&b;</text></svg>';
+    const laughs =
+      '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;">]><svg xmlns="http://www.w3.org/2000/svg"><text>&b;</text></svg>';
     expect(() => sanitizeSvg(Buffer.from(laughs))).toThrow(expect.objectContaining({ key: 'logoMalformed', field: 'logo' }));
     expect(() => sanitizeSvg(Buffer.from('<html><svg xmlns="http://www.w3.org/2000/svg"/></html>'))).toThrow(expect.objectContaining({ key: 'logoMalformed' }));
     // animations that could rewrite an attribute are dropped; one carrying a javascript: value is refused
-    expect(sanitizeSvg(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><set attributeName="fill" to="red"/><rect width="1" height="1"/></svg>'))).toBe('<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>');
-    expect(() => sanitizeSvg(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><set attributeName="href" to="javascript:alert(1)"/></svg>'))).toThrow(expect.objectContaining({ key: 'logoSvgScript' }));
+    expect(sanitizeSvg(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><set attributeName="fill" to="red"/><rect width="1" height="1"/></svg>'))).toBe(
+      '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>',
+    );
+    expect(() => sanitizeSvg(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><set attributeName="href" to="javascript:alert(1)"/></svg>'))).toThrow(
+      expect.objectContaining({ key: 'logoSvgScript' }),
+    );
   });
 });

@@ -35,14 +35,26 @@ let dataDir: string;
 const cookies: Record<string, string> = {};
 
 async function account(business: Business, role: UserRole, phone: string): Promise<string> {
-  const [user] = await db.insert(users).values({ businessId: business.id, role, name: role, phoneCode: '91', phone, email: role.endsWith('partner') ? `${phone}@ops.example` : null }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ businessId: business.id, role, name: role, phoneCode: '91', phone, email: role.endsWith('partner') ? `${phone}@ops.example` : null })
+    .returning();
   return `__Host-session=${await createSession(db, { id: user.id, businessId: business.id })}`;
 }
 
 type Call = { method?: string; body?: unknown; cookie?: string; headers?: Record<string, string>; raw?: BodyInit };
 
 async function call(host: string, urlPath: string, { method = 'GET', body, cookie, headers = {}, raw }: Call = {}) {
-  const init: RequestInit = { method, headers: { host, origin: `http://${host}`, ...(cookie ? { cookie } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers } };
+  const init: RequestInit = {
+    method,
+    headers: {
+      host,
+      origin: `http://${host}`,
+      ...(cookie ? { cookie } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+  };
   if (body !== undefined) init.body = JSON.stringify(body);
   if (raw !== undefined) init.body = raw;
   const res = await callApi(new Request(`http://${host}${urlPath}`, init));
@@ -59,7 +71,10 @@ function multipart(name: string, type: string, bytes: Buffer): { raw: Blob; head
   return { raw: new Blob([new Uint8Array(Buffer.concat([head, bytes, tail]))]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-const png = (width: number, height: number) => sharp({ create: { width, height, channels: 4, background: { r: 200, g: 40, b: 40, alpha: 1 } } }).png().toBuffer();
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 4, background: { r: 200, g: 40, b: 40, alpha: 1 } } })
+    .png()
+    .toBuffer();
 const row = async (id: number) => (await db.select().from(businesses).where(eq(businesses.id, id)))[0];
 
 beforeAll(async () => {
@@ -139,7 +154,13 @@ describe('profile', () => {
       cookie: cookies.b,
     });
     expect(res.status).toBe(200);
-    expect(res.json.data).toMatchObject({ name: 'Acme Cabs Coimbatore', shortName: 'Acme', phone: '9876511111', whatsappPhone: '9876522222', email: 'desk@acme.example' });
+    expect(res.json.data).toMatchObject({
+      name: 'Acme Cabs Coimbatore',
+      shortName: 'Acme',
+      phone: '9876511111',
+      whatsappPhone: '9876522222',
+      email: 'desk@acme.example',
+    });
     const manifest = await call(B, '/manifest.webmanifest');
     expect(manifest.json).toMatchObject({ name: 'Acme Cabs Coimbatore', short_name: 'Acme' });
   });
@@ -172,7 +193,10 @@ describe('brand colour', () => {
     // nearest: one step lighter fails
     expect(checkBrandColour(suggestion).ok).toBe(true);
     expect(await row(acme.id)).toEqual(before);
-    expect((await call(B, '/api/settings/colour', { method: 'PUT', body: { colour: 'red!' }, cookie: cookies.b })).json.error).toMatchObject({ field: 'colour', key: 'colourInvalid' });
+    expect((await call(B, '/api/settings/colour', { method: 'PUT', body: { colour: 'red!' }, cookie: cookies.b })).json.error).toMatchObject({
+      field: 'colour',
+      key: 'colourInvalid',
+    });
   });
 
   it('saves a passing colour, which the manifest and share image use', async () => {
@@ -263,11 +287,19 @@ describe('service cities', () => {
   const idOf = (name: string) => searchCities(name, { country: 'IN', limit: 1 })[0].id;
 
   it('refuses an unknown city naming it, and changes nothing', async () => {
-    const res = await call(B, '/api/settings/cities', { method: 'PUT', body: { cities: [{ gazetteerId: idOf('Coimbatore') }, { gazetteerId: 999999999 }] }, cookie: cookies.b });
+    const res = await call(B, '/api/settings/cities', {
+      method: 'PUT',
+      body: { cities: [{ gazetteerId: idOf('Coimbatore') }, { gazetteerId: 999999999 }] },
+      cookie: cookies.b,
+    });
     expect([res.status, res.json.error.field, res.json.error.key]).toEqual([400, 'cities.1', 'cityUnknown']);
     const slugOfA = await call(B, '/api/settings/cities', { method: 'PUT', body: { cities: [{ slug: 'chennai' }] }, cookie: cookies.b });
     expect([slugOfA.status, slugOfA.json.error.key]).toEqual([400, 'cityUnknown']);
-    const twice = await call(B, '/api/settings/cities', { method: 'PUT', body: { cities: [{ gazetteerId: idOf('Coimbatore') }, { gazetteerId: idOf('Coimbatore') }] }, cookie: cookies.b });
+    const twice = await call(B, '/api/settings/cities', {
+      method: 'PUT',
+      body: { cities: [{ gazetteerId: idOf('Coimbatore') }, { gazetteerId: idOf('Coimbatore') }] },
+      cookie: cookies.b,
+    });
     expect([twice.status, twice.json.error.key]).toEqual([400, 'cityTwice']);
     expect((await db.select().from(serviceAreas).where(eq(serviceAreas.businessId, acme.id))).length).toBe(0);
   });
@@ -276,7 +308,11 @@ describe('service cities', () => {
     const search = await call(B, '/api/settings/cities/search?q=Coimbat', { cookie: cookies.b });
     expect(search.json.data[0]).toMatchObject({ name: 'Coimbatore', country: 'IN' });
     const ids = ['Coimbatore', 'Madurai', 'Salem'].map(idOf);
-    const saved = await call(B, '/api/settings/cities', { method: 'PUT', body: { cities: [{ gazetteerId: ids[0] }, { gazetteerId: ids[1], main: true }, { gazetteerId: ids[2] }] }, cookie: cookies.b });
+    const saved = await call(B, '/api/settings/cities', {
+      method: 'PUT',
+      body: { cities: [{ gazetteerId: ids[0] }, { gazetteerId: ids[1], main: true }, { gazetteerId: ids[2] }] },
+      cookie: cookies.b,
+    });
     expect(saved.status).toBe(200);
     expect(saved.json.data.cities.map((c: { slug: string; main: boolean }) => [c.slug, c.main])).toEqual([
       ['madurai', true],
@@ -292,7 +328,11 @@ describe('service cities', () => {
   });
 
   it('removing a city takes its pages out of the sitemap and its place page answers 404', async () => {
-    const res = await call(B, '/api/settings/cities', { method: 'PUT', body: { cities: [{ slug: 'madurai', main: true }, { slug: 'coimbatore' }] }, cookie: cookies.b });
+    const res = await call(B, '/api/settings/cities', {
+      method: 'PUT',
+      body: { cities: [{ slug: 'madurai', main: true }, { slug: 'coimbatore' }] },
+      cookie: cookies.b,
+    });
     expect(res.status).toBe(200);
     const urls = await sitemapUrls(B);
     expect(urls.some((u) => u.includes('salem'))).toBe(false);
@@ -320,7 +360,11 @@ describe('market', () => {
   });
 
   it('offers only the chosen languages in the sitemap’s hreflang', async () => {
-    const res = await call(B, '/api/settings/market', { method: 'PUT', body: { countryCode: 'in', currency: 'INR', timeZone: 'Asia/Kolkata', languages: ['ta', 'en'] }, cookie: cookies.b });
+    const res = await call(B, '/api/settings/market', {
+      method: 'PUT',
+      body: { countryCode: 'in', currency: 'INR', timeZone: 'Asia/Kolkata', languages: ['ta', 'en'] },
+      cookie: cookies.b,
+    });
     expect(res.status).toBe(200);
     expect(res.json.data.languages).toEqual(['en', 'ta']);
     const urls = await sitemapUrls(B);
@@ -359,7 +403,10 @@ describe('first-run checklist', () => {
     const after = await call(B, '/api/settings/checklist', { cookie: cookies.b });
     expect(after.json.data.find((item: { key: string }) => item.key === 'rates')).toEqual({ key: 'rates', done: true });
     // A's checklist is its own
-    expect((await call(A, '/api/settings/checklist', { cookie: cookies.a })).json.data.find((item: { key: string }) => item.key === 'cities')).toEqual({ key: 'cities', done: true });
+    expect((await call(A, '/api/settings/checklist', { cookie: cookies.a })).json.data.find((item: { key: string }) => item.key === 'cities')).toEqual({
+      key: 'cities',
+      done: true,
+    });
   });
 });
 

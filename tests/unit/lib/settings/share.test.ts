@@ -18,7 +18,14 @@ pinLocalHosts();
 
 describe('share images in page metadata', () => {
   it('point Open Graph and Twitter at a 1200x630 PNG of the page kind, never an SVG', () => {
-    const meta = pageMetadata({ tenant, market: { country: 'in', lang: 'en' }, href: '/place/coimbatore', title: 'Taxi in Coimbatore', description: 'd', shareKind: 'place' });
+    const meta = pageMetadata({
+      tenant,
+      market: { country: 'in', lang: 'en' },
+      href: '/place/coimbatore',
+      title: 'Taxi in Coimbatore',
+      description: 'd',
+      shareKind: 'place',
+    });
     const og = (meta.openGraph?.images as { url: string; width: number; height: number; type: string }[])[0];
     expect(og).toMatchObject({ url: `http://sunrise.localhost:3000${shareImagePath(tenant, 'place', 'en')}`, width: 1200, height: 630, type: 'image/png' });
     expect(og.url).toMatch(/\/media\/sunrise\/share\/place-en-[0-9a-f]{8}\.png$/);

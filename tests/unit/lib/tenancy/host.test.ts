@@ -42,6 +42,9 @@ describe('resolveHost (DESIGN.md §4)', () => {
     expect(resolveHost('travelsx.example', withPlatform)).toEqual({ kind: 'platform', mode: 'platform' });
     expect(resolveHost('TravelSX.example:443', withPlatform)).toEqual({ kind: 'platform', mode: 'platform' });
     expect(resolveHost('platform.travel.example', withPlatform)).toEqual({ kind: 'domain', mode: 'user', domain: 'platform.travel.example' });
-    expect(resolveHost('platform.localhost', { travelHost: 'localhost', defaultTenant: 'demo', platformHost: 'platform.localhost' })).toEqual({ kind: 'platform', mode: 'platform' });
+    expect(resolveHost('platform.localhost', { travelHost: 'localhost', defaultTenant: 'demo', platformHost: 'platform.localhost' })).toEqual({
+      kind: 'platform',
+      mode: 'platform',
+    });
   });
 });

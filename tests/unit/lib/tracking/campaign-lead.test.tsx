@@ -19,7 +19,16 @@ beforeAll(() => {
   HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
     this.removeAttribute('open');
   };
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as typeof window.matchMedia;
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    onchange: null,
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
 });
 
 beforeEach(() => {
@@ -52,7 +61,13 @@ describe('campaign page signups', () => {
     renderCampaign('campaign-driver');
     fillAndSend();
     await waitFor(() => expect(calls.some((c) => c.url === '/api/leads')).toBe(true));
-    expect(calls.find((c) => c.url === '/api/leads')!.body).toEqual({ name: 'Karthik Travels', email: 'k@travels.example', phone: '+919876543210', source: 'campaign', campaign: 'campaign-driver' });
+    expect(calls.find((c) => c.url === '/api/leads')!.body).toEqual({
+      name: 'Karthik Travels',
+      email: 'k@travels.example',
+      phone: '+919876543210',
+      source: 'campaign',
+      campaign: 'campaign-driver',
+    });
   });
 
   it('record nothing on the ordinary partner signup', async () => {

@@ -33,7 +33,8 @@ function renderForm() {
 describe('the contact-us form', () => {
   it('has the spec fields, with Please Select (empty) first', () => {
     renderForm();
-    for (const label of ['First Name', 'Last Name', 'Company Name', 'Email Address', 'What Are You Looking For?', 'Write in Detail/Comment']) expect(screen.getByLabelText(label)).toBeInTheDocument();
+    for (const label of ['First Name', 'Last Name', 'Company Name', 'Email Address', 'What Are You Looking For?', 'Write in Detail/Comment'])
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
     const options = Array.from((screen.getByLabelText('What Are You Looking For?') as HTMLSelectElement).options).map((o) => [o.value, o.text]);
     expect(options).toEqual([
       ['', 'Please Select'],

@@ -25,7 +25,8 @@ beforeAll(async () => {
 });
 afterAll(closeTestDb);
 
-const act = (cookie: string, rideId: number, body: unknown) => call(actionRoute, { method: 'POST', path: `/api/driver/rides/${rideId}`, cookie, body, params: { id: String(rideId) } });
+const act = (cookie: string, rideId: number, body: unknown) =>
+  call(actionRoute, { method: 'POST', path: `/api/driver/rides/${rideId}`, cookie, body, params: { id: String(rideId) } });
 const rideRow = async (id: number) => (await db.select().from(rides).where(eq(rides.id, id)))[0];
 
 describe('the driver app routes', () => {
@@ -33,7 +34,14 @@ describe('the driver app routes', () => {
     const { status, json } = await call(listRoute, { path: '/api/driver/rides', cookie: world.ravi.cookie });
     expect(status).toBe(200);
     expect(json.data).toHaveLength(1);
-    expect(json.data[0]).toMatchObject({ id: raviRide.number, status: 'accepted', customerName: 'Asha', customerPhone: '+919845000001', pickup: { name: 'Chennai' }, dropoff: { name: 'Bengaluru' } });
+    expect(json.data[0]).toMatchObject({
+      id: raviRide.number,
+      status: 'accepted',
+      customerName: 'Asha',
+      customerPhone: '+919845000001',
+      pickup: { name: 'Chennai' },
+      dropoff: { name: 'Bengaluru' },
+    });
     expect(json.data[0].startCode).toBeUndefined();
   });
 
@@ -67,7 +75,14 @@ describe('the driver app routes', () => {
 
 describe('driver location updates', () => {
   it('validate the ranges', () => {
-    for (const bad of [{ lat: 91, lng: 80 }, { lat: -90.5, lng: 80 }, { lat: 13, lng: 181 }, { lat: '13', lng: 80 }, { lat: Number.NaN, lng: 80 }, { lat: 13 }]) {
+    for (const bad of [
+      { lat: 91, lng: 80 },
+      { lat: -90.5, lng: 80 },
+      { lat: 13, lng: 181 },
+      { lat: '13', lng: 80 },
+      { lat: Number.NaN, lng: 80 },
+      { lat: 13 },
+    ]) {
       expect(driverLocationSchema.safeParse(bad).success).toBe(false);
     }
     expect(driverLocationSchema.safeParse({ lat: -90, lng: 180 }).success).toBe(true);
@@ -80,7 +95,10 @@ describe('driver location updates', () => {
     expect(rows.find((r) => r.id === world.mani.driverId)).toMatchObject({ lat: 13.05, lng: 80.25 });
     expect(rows.find((r) => r.id === world.ravi.driverId)).toMatchObject({ lat: null, lng: null, locatedAt: null });
     // Ravi's ride is completed: nothing to share.
-    await expect(recordDriverLocation(db, world.demo.id, world.ravi.userId, { lat: 1, lng: 1 })).rejects.toMatchObject({ kind: 'conflict', code: 'no_live_ride' });
+    await expect(recordDriverLocation(db, world.demo.id, world.ravi.userId, { lat: 1, lng: 1 })).rejects.toMatchObject({
+      kind: 'conflict',
+      code: 'no_live_ride',
+    });
     // A rider, or a driver of another business, has no driver row here.
     await expect(recordDriverLocation(db, world.demo.id, world.rider.userId, { lat: 1, lng: 1 })).rejects.toMatchObject({ kind: 'forbidden' });
     await expect(recordDriverLocation(db, world.acme.id, world.mani.userId, { lat: 1, lng: 1 })).rejects.toMatchObject({ kind: 'forbidden' });
@@ -88,7 +106,10 @@ describe('driver location updates', () => {
 
   it('are refused for a blocked driver', async () => {
     await db.update(drivers).set({ accountStatus: 'Blocked' }).where(eq(drivers.id, world.mani.driverId));
-    await expect(recordDriverLocation(db, world.demo.id, world.mani.userId, { lat: 2, lng: 2 })).rejects.toMatchObject({ kind: 'forbidden', code: 'driver_blocked' });
+    await expect(recordDriverLocation(db, world.demo.id, world.mani.userId, { lat: 2, lng: 2 })).rejects.toMatchObject({
+      kind: 'forbidden',
+      code: 'driver_blocked',
+    });
     await db.update(drivers).set({ accountStatus: 'Verified' }).where(eq(drivers.id, world.mani.driverId));
   });
 });

@@ -18,7 +18,15 @@ type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string>>
 /** Calls a route handler as the browser would (JSON body, cookie, host), and reads the JSON answer. */
 export async function call(
   handler: Handler,
-  { method = 'GET', path, host = HOST.demo, cookie = '', body, headers = {}, params = {} }: { method?: string; path: string; host?: string; cookie?: string; body?: unknown; headers?: Record<string, string>; params?: Record<string, string> },
+  {
+    method = 'GET',
+    path,
+    host = HOST.demo,
+    cookie = '',
+    body,
+    headers = {},
+    params = {},
+  }: { method?: string; path: string; host?: string; cookie?: string; body?: unknown; headers?: Record<string, string>; params?: Record<string, string> },
 ) {
   const init = {
     method,
@@ -30,7 +38,10 @@ export async function call(
 }
 
 async function account(db: Db, businessId: number, role: UserRole, name: string, phone: string): Promise<Account> {
-  const [user] = await db.insert(users).values({ businessId, role, name, phoneCode: '91', phone, email: role.endsWith('partner') ? `${phone}@ops.example` : null }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ businessId, role, name, phoneCode: '91', phone, email: role.endsWith('partner') ? `${phone}@ops.example` : null })
+    .returning();
   const token = await createSession(db, { id: user.id, businessId });
   return { userId: user.id, token, cookie: `__Host-session=${token}` };
 }
@@ -56,7 +67,10 @@ export async function seedWorld(db: Db) {
   const [vehicle] = await db.insert(vehicles).values({ businessId: demo.id, vehicleType: 'sedan', model: 'Honda City', number: 'TN01 AB1234' }).returning();
   const driverAccount = async (name: string, phone: string) => {
     const login = await account(db, demo.id, 'travelsx-driver', name, phone);
-    const [row] = await db.insert(drivers).values({ businessId: demo.id, userId: login.userId, name, phoneCode: '91', phone, accountStatus: 'Verified', vehicleId: vehicle.id }).returning();
+    const [row] = await db
+      .insert(drivers)
+      .values({ businessId: demo.id, userId: login.userId, name, phoneCode: '91', phone, accountStatus: 'Verified', vehicleId: vehicle.id })
+      .returning();
     return { ...login, driverId: row.id };
   };
   const world = {
@@ -73,9 +87,22 @@ export async function seedWorld(db: Db) {
   /** A ride of `riderId`, accepted with `driverId` unless told otherwise. */
   const book = async (key: string, { riderId = world.rider.userId, driverId }: { riderId?: number; driverId?: number | null } = {}) => {
     const quote = await createQuote(db, demo, trip());
-    const { ride } = await bookRide(db, demo.id, riderId, { rideSearchId: quote.id, rideVehicle: 'sedan', idempotencyKey: key, paymentMethod: 'cash', source: 'form' });
+    const { ride } = await bookRide(db, demo.id, riderId, {
+      rideSearchId: quote.id,
+      rideVehicle: 'sedan',
+      idempotencyKey: key,
+      paymentMethod: 'cash',
+      source: 'form',
+    });
     if (driverId === null) return ride;
-    return transitionRide(db, { businessId: demo.id, rideId: ride.id, to: 'accepted', actorUserId: null, driverId: driverId ?? world.ravi.driverId, vehicleId: vehicle.id });
+    return transitionRide(db, {
+      businessId: demo.id,
+      rideId: ride.id,
+      to: 'accepted',
+      actorUserId: null,
+      driverId: driverId ?? world.ravi.driverId,
+      vehicleId: vehicle.id,
+    });
   };
   return { ...world, book };
 }

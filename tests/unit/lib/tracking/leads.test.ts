@@ -22,7 +22,14 @@ const stored = () => db.select().from(leads).where(eq(leads.businessId, world.de
 const postLead = (body: unknown) => call(leadRoute, { method: 'POST', path: '/api/leads', body });
 const postContact = (body: unknown) => call(contactRoute, { method: 'POST', path: '/api/leads/contact', body });
 
-const CONTACT = { firstName: 'Asha', lastName: 'Rao', company: 'Rao Tours', email: 'Asha@Example.com', looking_for_name: 'pricing', enquery: 'We run 40 cabs in Madurai and want a price for the partner console.' };
+const CONTACT = {
+  firstName: 'Asha',
+  lastName: 'Rao',
+  company: 'Rao Tours',
+  email: 'Asha@Example.com',
+  looking_for_name: 'pricing',
+  enquery: 'We run 40 cabs in Madurai and want a price for the partner console.',
+};
 
 describe('the lead call', () => {
   it('refuses a lead without a phone with the spec text, storing nothing', async () => {
@@ -37,13 +44,19 @@ describe('the lead call', () => {
       const { status, json } = await postLead(body);
       expect([status, json.error.message]).toEqual([400, 'Invalid lead data provided']);
     }
-    expect(parseLead({ name: ' ', email: 'a@b.co', phone: '123456' })).toMatchObject({ ok: false, message: 'Lead data must include name, email, and phone', field: 'name' });
+    expect(parseLead({ name: ' ', email: 'a@b.co', phone: '123456' })).toMatchObject({
+      ok: false,
+      message: 'Lead data must include name, email, and phone',
+      field: 'name',
+    });
     expect(await stored()).toHaveLength(0);
   });
 
   it('stores a lead with name, e-mail and phone, and a campaign page signup', async () => {
     expect((await postLead({ name: 'Asha', email: 'Asha@Example.com', phone: '+91 98450-00001' })).status).toBe(200);
-    expect((await postLead({ name: 'Karthik Travels', email: 'k@travels.example', phone: '+919876500099', source: 'campaign', campaign: 'campaign-driver' })).status).toBe(200);
+    expect(
+      (await postLead({ name: 'Karthik Travels', email: 'k@travels.example', phone: '+919876500099', source: 'campaign', campaign: 'campaign-driver' })).status,
+    ).toBe(200);
     const rows = await stored();
     expect(rows.map(({ source, name, email, phone, campaign }) => ({ source, name, email, phone, campaign }))).toEqual([
       { source: 'lead', name: 'Asha', email: 'asha@example.com', phone: '+919845000001', campaign: null },
@@ -57,7 +70,16 @@ describe('the contact-us form', () => {
     const { status, json } = await postContact(CONTACT);
     expect(status).toBe(200);
     const [lead] = await db.select().from(leads).where(eq(leads.id, json.data.id));
-    expect(lead).toMatchObject({ businessId: world.demo.id, source: 'contact', name: 'Asha Rao', email: 'asha@example.com', phone: null, company: 'Rao Tours', lookingFor: 'pricing', message: CONTACT.enquery });
+    expect(lead).toMatchObject({
+      businessId: world.demo.id,
+      source: 'contact',
+      name: 'Asha Rao',
+      email: 'asha@example.com',
+      phone: null,
+      company: 'Rao Tours',
+      lookingFor: 'pricing',
+      message: CONTACT.enquery,
+    });
   });
 
   it('requires first name, e-mail, what they look for and a comment, with limits', async () => {

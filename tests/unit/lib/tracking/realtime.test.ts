@@ -8,7 +8,14 @@ import { createShareLink } from '@/lib/rides/tracking';
 import { transitionRide } from '@/lib/rides/lifecycle';
 import { LOCATION_MIN_INTERVAL_MS, registerDriverTracking } from '@/lib/realtime/driver';
 import { RIDE_EVENT } from '@/lib/realtime/events';
-import { DRIVER_LOCATION_EVENT, DRIVER_POSITION_EVENT, RIDE_STATUS_EVENT, TRACK_RIDE_EVENT, type DriverPositionEvent, type SocketAck } from '@/lib/driver/events';
+import {
+  DRIVER_LOCATION_EVENT,
+  DRIVER_POSITION_EVENT,
+  RIDE_STATUS_EVENT,
+  TRACK_RIDE_EVENT,
+  type DriverPositionEvent,
+  type SocketAck,
+} from '@/lib/driver/events';
 import type { Db } from '@/lib/db/client';
 import type { Ride } from '@/lib/db/schema';
 import { closeTestDb, openTestDb } from '../../db';
@@ -81,18 +88,30 @@ describe('live driver tracking over socket.io', () => {
     expect(await ask(rider, TRACK_RIDE_EVENT, { rideId: ride.number })).toEqual({ ok: true });
     expect(await ask(await client(world.partner.token), TRACK_RIDE_EVENT, { rideId: ride.number })).toEqual({ ok: true });
     expect(await ask(viewer, TRACK_RIDE_EVENT, { rideId: ride.number, token })).toEqual({ ok: true });
-    expect(await ask(await client(world.otherRider.token), TRACK_RIDE_EVENT, { rideId: ride.number })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await ask(await client(world.otherRider.token), TRACK_RIDE_EVENT, { rideId: ride.number })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
     expect(await ask(await client(), TRACK_RIDE_EVENT, { rideId: ride.number })).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
-    expect(await ask(await client(), TRACK_RIDE_EVENT, { rideId: ride.number, token: 'A'.repeat(43) })).toMatchObject({ ok: false, error: { code: 'link_invalid' } });
+    expect(await ask(await client(), TRACK_RIDE_EVENT, { rideId: ride.number, token: 'A'.repeat(43) })).toMatchObject({
+      ok: false,
+      error: { code: 'link_invalid' },
+    });
   });
 
   it('refuses positions out of range or from non-drivers, storing nothing', async () => {
-    expect(await ask(driver, DRIVER_LOCATION_EVENT, { lat: 95, lng: 80 })).toEqual({ ok: false, error: { code: 'bad_request', message: 'Latitude must be between -90 and 90' } });
+    expect(await ask(driver, DRIVER_LOCATION_EVENT, { lat: 95, lng: 80 })).toEqual({
+      ok: false,
+      error: { code: 'bad_request', message: 'Latitude must be between -90 and 90' },
+    });
     expect(await ask(driver, DRIVER_LOCATION_EVENT, { lat: 13, lng: -200 })).toMatchObject({ ok: false, error: { code: 'bad_request' } });
     expect(await ask(driver, DRIVER_LOCATION_EVENT, 'here')).toMatchObject({ ok: false });
     expect(await ask(rider, DRIVER_LOCATION_EVENT, { lat: 13, lng: 80 })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect(await ask(viewer, DRIVER_LOCATION_EVENT, { lat: 13, lng: 80 })).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
-    expect(await ask(await client(world.mani.token), DRIVER_LOCATION_EVENT, { lat: 13, lng: 80 })).toMatchObject({ ok: false, error: { code: 'no_live_ride' } });
+    expect(await ask(await client(world.mani.token), DRIVER_LOCATION_EVENT, { lat: 13, lng: 80 })).toMatchObject({
+      ok: false,
+      error: { code: 'no_live_ride' },
+    });
     expect(await driverRow(world.ravi.driverId)).toEqual({ lat: null, lng: null });
     expect(await driverRow(world.mani.driverId)).toEqual({ lat: null, lng: null });
   });

@@ -24,8 +24,10 @@ beforeAll(async () => {
 });
 afterAll(closeTestDb);
 
-const share = (cookie: string, id = ride.number) => call(shareRoute, { method: 'POST', path: `/api/rides/${id}/share`, cookie, body: {}, params: { id: String(id) } });
-const track = (id: number, query = '', cookie = '', host: string = HOST.demo) => call(trackRoute, { path: `/api/rides/${id}/track${query}`, cookie, host, params: { id: String(id) } });
+const share = (cookie: string, id = ride.number) =>
+  call(shareRoute, { method: 'POST', path: `/api/rides/${id}/share`, cookie, body: {}, params: { id: String(id) } });
+const track = (id: number, query = '', cookie = '', host: string = HOST.demo) =>
+  call(trackRoute, { path: `/api/rides/${id}/track${query}`, cookie, host, params: { id: String(id) } });
 
 describe('ride share links', () => {
   let token: string;

@@ -25,11 +25,19 @@ beforeAll(async () => {
 afterAll(closeTestDb);
 
 const count = async () => (await db.select({ id: visits.id }).from(visits)).length;
-const visit = (body: unknown, headers: Record<string, string> = { 'user-agent': PIXEL }, cookie = '') => call(visitRoute, { method: 'POST', path: '/api/tracking/visit', body, headers, cookie });
+const visit = (body: unknown, headers: Record<string, string> = { 'user-agent': PIXEL }, cookie = '') =>
+  call(visitRoute, { method: 'POST', path: '/api/tracking/visit', body, headers, cookie });
 
 describe('visitor tracking', () => {
   it('stores a page view with device details parsed on the server and the campaign of the landing URL', async () => {
-    const { status, json } = await visit({ session_id: 'sess-0001-abcd', page_url: LANDING, landing_url: LANDING, referrer: 'https://www.google.com/search?q=taxi', lp_id: 999, user_id: 42 });
+    const { status, json } = await visit({
+      session_id: 'sess-0001-abcd',
+      page_url: LANDING,
+      landing_url: LANDING,
+      referrer: 'https://www.google.com/search?q=taxi',
+      lp_id: 999,
+      user_id: 42,
+    });
     expect(status).toBe(200);
     const [row] = await db.select().from(visits).where(eq(visits.id, json.data.id));
     expect(row).toMatchObject({
@@ -49,7 +57,11 @@ describe('visitor tracking', () => {
   });
 
   it('keeps the landing campaign on later pages and takes the user from the session, not the body', async () => {
-    const { json } = await visit({ session_id: 'sess-0001-abcd', page_url: 'http://localhost:3000/in/en/user/rides', landing_url: LANDING, user_id: 1, user_type: 'travelsx-partner' }, { 'user-agent': DESKTOP }, world.rider.cookie);
+    const { json } = await visit(
+      { session_id: 'sess-0001-abcd', page_url: 'http://localhost:3000/in/en/user/rides', landing_url: LANDING, user_id: 1, user_type: 'travelsx-partner' },
+      { 'user-agent': DESKTOP },
+      world.rider.cookie,
+    );
     const [row] = await db.select().from(visits).where(eq(visits.id, json.data.id));
     expect(row).toMatchObject({ pageUrl: '/in/en/user/rides', userId: world.rider.userId, userType: 'travelsx-user', utmCampaign: 'diwali', referrer: null });
     expect(row.device).toMatchObject({ os: 'Windows', browser: 'Chrome', device_type: 'desktop' });
@@ -98,9 +110,17 @@ describe('ad metrics', () => {
       body: { lp_id: 1, user_id: 2, ad_metrics: { fbclid: 'fb123', utm_source: 'facebook', utm_campaign: 'monsoon' }, create_ux_time: 1_780_000_000 },
     });
     expect(status).toBe(200);
-    const [event] = await db.select().from(appEvents).where(and(eq(appEvents.businessId, world.demo.id), eq(appEvents.name, 'ad_metrics')));
+    const [event] = await db
+      .select()
+      .from(appEvents)
+      .where(and(eq(appEvents.businessId, world.demo.id), eq(appEvents.name, 'ad_metrics')));
     expect(event.userId).toBe(world.rider.userId);
-    expect(event.data).toMatchObject({ user_type: 'travelsx-user', contact_number: '+919845000001', ad_metrics: { fbclid: 'fb123', utm_source: 'facebook', utm_medium: null, utm_campaign: 'monsoon' }, create_ux_time: 1_780_000_000 });
+    expect(event.data).toMatchObject({
+      user_type: 'travelsx-user',
+      contact_number: '+919845000001',
+      ad_metrics: { fbclid: 'fb123', utm_source: 'facebook', utm_medium: null, utm_campaign: 'monsoon' },
+      create_ux_time: 1_780_000_000,
+    });
   });
 
   it('refuses a record without any campaign parameter', async () => {
@@ -116,7 +136,12 @@ describe('the console visits report', () => {
     const data = json.data;
     expect(data.totals).toMatchObject({ views: 3, visitors: 2 });
     expect(data.pages[0]).toEqual({ label: '/in/en/user/home', views: 2, visitors: 2 });
-    expect(data.sources).toEqual(expect.arrayContaining([{ label: 'google', views: 2, visitors: 1 }, { label: '(direct)', views: 1, visitors: 1 }]));
+    expect(data.sources).toEqual(
+      expect.arrayContaining([
+        { label: 'google', views: 2, visitors: 1 },
+        { label: '(direct)', views: 1, visitors: 1 },
+      ]),
+    );
     expect(data.campaigns).toEqual([{ campaign: 'diwali', source: 'google', medium: 'cpc', visitors: 1 }]);
     expect(data.devices.map((d: { label: string }) => d.label).sort()).toEqual(['desktop', 'mobile']);
   });

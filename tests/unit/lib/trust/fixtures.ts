@@ -33,14 +33,46 @@ export const trip = (hoursAhead = 36) => ({
 /** An operator with a partner, two riders, a verified driver and a vehicle; GST details when `gst` is set. */
 export async function makeWorld(db: Db, slug: string, options: { gst?: 'intra' | 'inter'; riderEmail?: string } = {}): Promise<World> {
   const business = await createBusiness(db, { slug, name: `${slug} cabs`, countryCode: 'in' });
-  const [partner] = await db.insert(users).values({ businessId: business.id, role: 'travelsx-partner', email: `ops@${slug}.example`, name: 'Ops' }).returning();
-  const [rider] = await db.insert(users).values({ businessId: business.id, role: 'travelsx-user', name: 'Asha Raman', phoneCode: '91', phone: '9845000001', email: options.riderEmail ?? null }).returning();
-  const [other] = await db.insert(users).values({ businessId: business.id, role: 'travelsx-user', name: 'Bala', phoneCode: '91', phone: '9845000009' }).returning();
-  const [driverUser] = await db.insert(users).values({ businessId: business.id, role: 'travelsx-driver', name: 'Ravi Kumar', phoneCode: '91', phone: '9845000002' }).returning();
+  const [partner] = await db
+    .insert(users)
+    .values({ businessId: business.id, role: 'travelsx-partner', email: `ops@${slug}.example`, name: 'Ops' })
+    .returning();
+  const [rider] = await db
+    .insert(users)
+    .values({ businessId: business.id, role: 'travelsx-user', name: 'Asha Raman', phoneCode: '91', phone: '9845000001', email: options.riderEmail ?? null })
+    .returning();
+  const [other] = await db
+    .insert(users)
+    .values({ businessId: business.id, role: 'travelsx-user', name: 'Bala', phoneCode: '91', phone: '9845000009' })
+    .returning();
+  const [driverUser] = await db
+    .insert(users)
+    .values({ businessId: business.id, role: 'travelsx-driver', name: 'Ravi Kumar', phoneCode: '91', phone: '9845000002' })
+    .returning();
   const [vehicle] = await db.insert(vehicles).values({ businessId: business.id, vehicleType: 'sedan', model: 'Honda City', number: 'TN 01AB1234' }).returning();
-  const [driver] = await db.insert(drivers).values({ businessId: business.id, userId: driverUser.id, name: 'Ravi Kumar', phoneCode: '91', phone: '9845000002', accountStatus: 'Verified', online: true, vehicleId: vehicle.id }).returning();
+  const [driver] = await db
+    .insert(drivers)
+    .values({
+      businessId: business.id,
+      userId: driverUser.id,
+      name: 'Ravi Kumar',
+      phoneCode: '91',
+      phone: '9845000002',
+      accountStatus: 'Verified',
+      online: true,
+      vehicleId: vehicle.id,
+    })
+    .returning();
   if (options.gst) {
-    await db.insert(invoiceSettings).values({ businessId: business.id, legalName: `${slug} Travels Pvt Ltd`, address: '12 Anna Salai, Chennai 600002', taxNumber: '33ABCDE1234F1Z5', taxRateBps: 500, sacCode: '996412', supplyType: options.gst });
+    await db.insert(invoiceSettings).values({
+      businessId: business.id,
+      legalName: `${slug} Travels Pvt Ltd`,
+      address: '12 Anna Salai, Chennai 600002',
+      taxNumber: '33ABCDE1234F1Z5',
+      taxRateBps: 500,
+      sacCode: '996412',
+      supplyType: options.gst,
+    });
   }
   return {
     id: business.id,
@@ -59,7 +91,14 @@ export async function makeWorld(db: Db, slug: string, options: { gst?: 'intra' |
 let keys = 0;
 export async function book(db: Db, world: World, extra: Partial<BookRideInput> = {}, hoursAhead = 36) {
   const quote = await createQuote(db, { id: world.id, currency: 'INR', timeZone: 'Asia/Kolkata' } as never, trip(hoursAhead));
-  const { ride } = await bookRide(db, world.id, world.riderId, { rideSearchId: quote.id, rideVehicle: 'sedan', idempotencyKey: `trust-key-${++keys}`, paymentMethod: 'cash', source: 'form', ...extra });
+  const { ride } = await bookRide(db, world.id, world.riderId, {
+    rideSearchId: quote.id,
+    rideVehicle: 'sedan',
+    idempotencyKey: `trust-key-${++keys}`,
+    paymentMethod: 'cash',
+    source: 'form',
+    ...extra,
+  });
   return ride;
 }
 
@@ -68,9 +107,27 @@ let spares = 0;
 export async function freeDriver(db: Db, world: World): Promise<{ driverId: number; vehicleId: number }> {
   const n = ++spares;
   const phone = `97${String(n).padStart(8, '0')}`;
-  const [user] = await db.insert(users).values({ businessId: world.id, role: 'travelsx-driver', name: `Spare Driver ${n}`, phoneCode: '91', phone }).returning();
-  const [vehicle] = await db.insert(vehicles).values({ businessId: world.id, vehicleType: 'sedan', model: 'Maruti Dzire', number: `TN 02SP${String(n).padStart(4, '0')}` }).returning();
-  const [driver] = await db.insert(drivers).values({ businessId: world.id, userId: user.id, name: `Spare Driver ${n}`, phoneCode: '91', phone, accountStatus: 'Verified', online: true, vehicleId: vehicle.id }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ businessId: world.id, role: 'travelsx-driver', name: `Spare Driver ${n}`, phoneCode: '91', phone })
+    .returning();
+  const [vehicle] = await db
+    .insert(vehicles)
+    .values({ businessId: world.id, vehicleType: 'sedan', model: 'Maruti Dzire', number: `TN 02SP${String(n).padStart(4, '0')}` })
+    .returning();
+  const [driver] = await db
+    .insert(drivers)
+    .values({
+      businessId: world.id,
+      userId: user.id,
+      name: `Spare Driver ${n}`,
+      phoneCode: '91',
+      phone,
+      accountStatus: 'Verified',
+      online: true,
+      vehicleId: vehicle.id,
+    })
+    .returning();
   return { driverId: driver.id, vehicleId: vehicle.id };
 }
 
@@ -97,7 +154,10 @@ export async function completedRide(db: Db, world: World, extra: Partial<BookRid
 /** The fare of a ride in the operator's ledger (minor units): credited for UPI and card rides, the cash memo for cash rides. */
 export async function ledgerEarning(db: Db, rideId: number): Promise<number> {
   const rows = await db.select().from(walletEntries).where(eq(walletEntries.rideId, rideId));
-  return rows.filter((r) => r.kind === 'ride_earning').reduce((sum, r) => sum + r.available, 0) + rows.filter((r) => r.kind === 'ride_cash').reduce((sum, r) => sum + r.cash, 0);
+  return (
+    rows.filter((r) => r.kind === 'ride_earning').reduce((sum, r) => sum + r.available, 0) +
+    rows.filter((r) => r.kind === 'ride_cash').reduce((sum, r) => sum + r.cash, 0)
+  );
 }
 
 export function request(world: World, path: string, init: { method?: string; cookie?: string; body?: unknown; host?: string } = {}) {

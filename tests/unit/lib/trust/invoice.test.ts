@@ -47,7 +47,15 @@ describe('invoice figures', () => {
   });
 
   it('equals the ledger for a ride partly paid from the wallet (cashback applied): total = earning, amount paid = total - wallet spend', async () => {
-    await appendEntry(db, { businessId: demo.id, userId: demo.riderId, rideId: null, kind: 'adjustment', available: 50_000, currency: 'INR', description: 'cashback earned earlier' });
+    await appendEntry(db, {
+      businessId: demo.id,
+      userId: demo.riderId,
+      rideId: null,
+      kind: 'adjustment',
+      available: 50_000,
+      currency: 'INR',
+      description: 'cashback earned earlier',
+    });
     const ride = await completedRide(db, demo, { useWallet: true });
     const invoice = await issueInvoice(db, demo.id, ride.id);
     const entries = await db.select().from(walletEntries).where(eq(walletEntries.rideId, ride.id));
@@ -157,7 +165,11 @@ describe('invoice download', () => {
     expect(ok.status).toBe(200);
     expect(ok.headers.get('content-type')).toBe('application/pdf');
     expect(ok.headers.get('content-disposition')).toMatch(/INV-\d{6}\.pdf/);
-    expect(Buffer.from(await ok.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await ok.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
     const foreign = await callApi(request(demo, `/api/rides/${ride.number}/invoice`, { cookie: demo.otherRiderCookie }));
     expect(foreign.status).toBe(404);
@@ -183,7 +195,14 @@ describe('invoice download', () => {
 
 describe('invoice details (console)', () => {
   const put = (world: World, body: unknown) => callApi(request(world, '/api/partner/invoice-settings', { method: 'PUT', cookie: world.partnerCookie, body }));
-  const valid = { legalName: 'Zen Travels LLP', address: '4 Beach Road, Puducherry', taxNumber: '34AAAAA0000A1Z5', taxRate: 12, sacCode: '996412', supplyType: 'inter' };
+  const valid = {
+    legalName: 'Zen Travels LLP',
+    address: '4 Beach Road, Puducherry',
+    taxNumber: '34AAAAA0000A1Z5',
+    taxRate: 12,
+    sacCode: '996412',
+    supplyType: 'inter',
+  };
 
   it('refuses a tax number that is not a GSTIN, a rate outside 0-40 and a bad SAC code, naming the field; saves a good one for the next invoice', async () => {
     for (const [body, field] of [
@@ -207,10 +226,11 @@ describe('invoice details (console)', () => {
     expect(invoice.data.taxes).toEqual([{ code: 'igst', rateBps: 1200, amount: invoice.data.total - invoice.data.taxableValue }]);
     expect(invoice.data.seller).toMatchObject({ legalName: 'Zen Travels LLP', address: '4 Beach Road, Puducherry' });
     // another operator's session changes nothing here
-    const foreign = await callApi(request(acme, '/api/partner/invoice-settings', { method: 'PUT', cookie: zen.partnerCookie, body: { ...valid, legalName: 'Hijacked' } }));
+    const foreign = await callApi(
+      request(acme, '/api/partner/invoice-settings', { method: 'PUT', cookie: zen.partnerCookie, body: { ...valid, legalName: 'Hijacked' } }),
+    );
     expect(foreign.status).toBeGreaterThanOrEqual(400);
     const after = await (await callApi(request(zen, '/api/partner/invoice-settings', { cookie: zen.partnerCookie }))).json();
     expect(after.data.legalName).toBe('Zen Travels LLP');
   });
 });
-

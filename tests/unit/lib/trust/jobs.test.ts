@@ -34,7 +34,10 @@ afterAll(async () => {
 });
 
 async function reminderTexts(rideId: number): Promise<string[]> {
-  const rows = await db.select({ body: outbox.body }).from(outbox).where(and(eq(outbox.businessId, world.id), eq(outbox.channel, 'sms')));
+  const rows = await db
+    .select({ body: outbox.body })
+    .from(outbox)
+    .where(and(eq(outbox.businessId, world.id), eq(outbox.channel, 'sms')));
   return rows.map((r) => r.body).filter((body) => body.includes('reminder') && body.includes(`ride ${rideId} `));
 }
 
@@ -43,7 +46,10 @@ describe('pickup reminder, a durable job', () => {
     const ride = await book(db, world, {}, 3);
     const accepted = await accept(db, world, ride.id);
     await queueTripMessages(db, { ride: accepted, to: 'accepted' });
-    const [job] = await db.select().from(jobs).where(eq(jobs.key, `pickup-reminder:${ride.id}:${ride.pickupTime.getTime()}`));
+    const [job] = await db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, `pickup-reminder:${ride.id}:${ride.pickupTime.getTime()}`));
     expect(job.runAt.getTime()).toBe(ride.pickupTime.getTime() - REMINDER_LEAD_MS);
 
     // the first instance runs what is due now (driver details), then stops
@@ -89,11 +95,19 @@ describe('pickup reminder, a durable job', () => {
     const accepted = await accept(db, world, ride.id);
     await queueTripMessages(db, { ride: accepted, to: 'accepted' });
     await queueTripMessages(db, { ride: accepted, to: 'accepted' });
-    const count = await db.select({ n: sql<string>`count(*)` }).from(jobs).where(sql`${jobs.payload}->>'rideId' = ${String(ride.id)} and ${jobs.kind} = 'pickup-reminder'`);
+    const count = await db
+      .select({ n: sql<string>`count(*)` })
+      .from(jobs)
+      .where(sql`${jobs.payload}->>'rideId' = ${String(ride.id)} and ${jobs.kind} = 'pickup-reminder'`);
     expect(Number(count[0].n)).toBe(1);
     const soon = await book(db, world, {}, 0.5);
     await queueTripMessages(db, { ride: await accept(db, world, soon.id), to: 'accepted' });
-    expect(await db.select().from(jobs).where(sql`${jobs.payload}->>'rideId' = ${String(soon.id)} and ${jobs.kind} = 'pickup-reminder'`)).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(jobs)
+        .where(sql`${jobs.payload}->>'rideId' = ${String(soon.id)} and ${jobs.kind} = 'pickup-reminder'`),
+    ).toEqual([]);
   });
 });
 
@@ -112,7 +126,10 @@ describe('two pollers on one database', () => {
     for (const workers of runs.values()) expect(workers).toHaveLength(1);
     // the pollers share the work when they really run side by side (PostgreSQL); on PGlite one may take all
     if (process.env.TEST_DATABASE_URL) expect(Math.min(a, b)).toBeGreaterThan(0);
-    const left = await db.select().from(jobs).where(and(eq(jobs.kind, 'test-count'), sql`${jobs.status} <> 'done'`));
+    const left = await db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'test-count'), sql`${jobs.status} <> 'done'`));
     expect(left).toEqual([]);
   });
 });

@@ -24,7 +24,12 @@ const rate = (world: World, rideId: number, body: unknown, cookie?: string) => c
 const count = async () => Number((await db.select({ n: sql<string>`count(*)` }).from(rideRatings))[0].n);
 
 async function businessNode(world: World) {
-  return localBusiness({ tenant: { name: `${world.slug} cabs`, email: null, phoneCode: '91', phone: null, countryCode: 'in', logoUrl: null }, origin: `http://${world.host}`, places: [], rating: await businessRating(db, world.id) });
+  return localBusiness({
+    tenant: { name: `${world.slug} cabs`, email: null, phoneCode: '91', phone: null, countryCode: 'in', logoUrl: null },
+    origin: `http://${world.host}`,
+    places: [],
+    rating: await businessRating(db, world.id),
+  });
 }
 
 describe('ratings', () => {
@@ -82,13 +87,17 @@ describe('ratings', () => {
     expect(comment).toMatchObject({ status: 'pending', comment: 'Lovely driver', riderName: 'Asha Raman' });
 
     // another operator cannot moderate it; a bad status names the field
-    const foreign = await callApi(request(acme, `/api/partner/reviews/${comment.id}`, { method: 'PATCH', cookie: acme.partnerCookie, body: { status: 'approved' } }));
+    const foreign = await callApi(
+      request(acme, `/api/partner/reviews/${comment.id}`, { method: 'PATCH', cookie: acme.partnerCookie, body: { status: 'approved' } }),
+    );
     expect(foreign.status).toBe(404);
     const bad = await callApi(request(demo, `/api/partner/reviews/${comment.id}`, { method: 'PATCH', cookie: demo.partnerCookie, body: { status: 'shown' } }));
     expect((await bad.json()).error.field).toBe('status');
     expect(await approvedReviews(db, demo.id)).toEqual([]);
 
-    const approved = await callApi(request(demo, `/api/partner/reviews/${comment.id}`, { method: 'PATCH', cookie: demo.partnerCookie, body: { status: 'approved' } }));
+    const approved = await callApi(
+      request(demo, `/api/partner/reviews/${comment.id}`, { method: 'PATCH', cookie: demo.partnerCookie, body: { status: 'approved' } }),
+    );
     expect(approved.status).toBe(200);
     expect(await approvedReviews(db, demo.id)).toEqual([expect.objectContaining({ stars: 5, comment: 'Lovely driver', author: 'Asha' })]);
   });

@@ -46,7 +46,11 @@ async function bookBody(extra: Record<string, unknown> = {}) {
   return { rideSearchId: quote.id, rideVehicle: 'sedan', idempotencyKey: `passenger-${Math.random().toString(36).slice(2, 12)}`, ...extra };
 }
 
-const smsTo = (to: string) => db.select().from(outbox).where(and(eq(outbox.businessId, world.id), eq(outbox.channel, 'sms'), eq(outbox.recipient, to)));
+const smsTo = (to: string) =>
+  db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.businessId, world.id), eq(outbox.channel, 'sms'), eq(outbox.recipient, to)));
 
 describe('book for someone else', () => {
   it('refuses a passenger phone that is not a phone, naming the field, and books nothing', async () => {
@@ -65,19 +69,30 @@ describe('book for someone else', () => {
   });
 
   it('sends the passenger the driver details, start code and tracking link on accept; the booker keeps the ride and its status', async () => {
-    const booked = await callApi(request(world, '/api/rides', { body: await bookBody({ passenger: { name: 'Amma Raman', phone: { dialCode: '+91', number: '98765 00001' } } }) }));
+    const booked = await callApi(
+      request(world, '/api/rides', { body: await bookBody({ passenger: { name: 'Amma Raman', phone: { dialCode: '+91', number: '98765 00001' } } }) }),
+    );
     expect(booked.status).toBe(201);
     const rideId = (await booked.json()).data[0].rideId as number;
-    const [ride] = await db.select().from(rides).where(and(eq(rides.businessId, world.id), eq(rides.number, rideId)));
+    const [ride] = await db
+      .select()
+      .from(rides)
+      .where(and(eq(rides.businessId, world.id), eq(rides.number, rideId)));
     expect(ride).toMatchObject({ riderId: world.riderId, passengerName: 'Amma Raman', passengerPhoneCode: '91', passengerPhone: '9876500001' });
 
-    const accepted = await callApi(request(world, `/api/partner/rides/${rideId}`, { cookie: world.partnerCookie, body: { action: 'accept', driverId: world.driverId, vehicleId: world.vehicleId } }));
+    const accepted = await callApi(
+      request(world, `/api/partner/rides/${rideId}`, {
+        cookie: world.partnerCookie,
+        body: { action: 'accept', driverId: world.driverId, vehicleId: world.vehicleId },
+      }),
+    );
     expect(accepted.status).toBe(200);
     await until(async () => ((await db.select().from(jobs).where(eq(jobs.kind, 'trip-details'))).length ? true : undefined));
     await runDueJobs(db, 'test');
 
     const [sms] = await smsTo('+919876500001');
-    for (const part of ['Ravi Kumar', '+919845000002', 'Honda City', 'TN 01AB1234', ride.startCode, `/track/driver?rideId=${rideId}&token=`]) expect(sms.body).toContain(part);
+    for (const part of ['Ravi Kumar', '+919845000002', 'Honda City', 'TN 01AB1234', ride.startCode, `/track/driver?rideId=${rideId}&token=`])
+      expect(sms.body).toContain(part);
     expect(await smsTo('+919845000001')).toEqual([]);
     expect(whatsapps.find((w) => w.to === '919876500001')?.text).toContain(ride.startCode);
     const push = pushes.find((p) => p.payload.data?.rideId === rideId);
@@ -94,23 +109,50 @@ describe('book for someone else', () => {
   });
 
   it('messages again, once, when the driver or vehicle is reassigned', async () => {
-    const booked = await callApi(request(world, '/api/rides', { body: await bookBody({ passenger: { name: 'Guest', phone: { dialCode: '91', number: '9876500002' } } }) }));
+    const booked = await callApi(
+      request(world, '/api/rides', { body: await bookBody({ passenger: { name: 'Guest', phone: { dialCode: '91', number: '9876500002' } } }) }),
+    );
     const rideId = (await booked.json()).data[0].rideId as number;
-    await callApi(request(world, `/api/partner/rides/${rideId}`, { cookie: world.partnerCookie, body: { action: 'accept', ...(await freeDriver(db, world)) } }));
+    await callApi(
+      request(world, `/api/partner/rides/${rideId}`, { cookie: world.partnerCookie, body: { action: 'accept', ...(await freeDriver(db, world)) } }),
+    );
     // jobs name the ride by its database id; the API by its number within the operator
-    const [{ id: dbId }] = await db.select({ id: rides.id }).from(rides).where(and(eq(rides.businessId, world.id), eq(rides.number, rideId)));
-    await until(async () => ((await db.select().from(jobs).where(sql`${jobs.kind} = 'trip-details' and ${jobs.payload}->>'rideId' = ${String(dbId)}`)).length ? true : undefined));
+    const [{ id: dbId }] = await db
+      .select({ id: rides.id })
+      .from(rides)
+      .where(and(eq(rides.businessId, world.id), eq(rides.number, rideId)));
+    await until(async () =>
+      (
+        await db
+          .select()
+          .from(jobs)
+          .where(sql`${jobs.kind} = 'trip-details' and ${jobs.payload}->>'rideId' = ${String(dbId)}`)
+      ).length
+        ? true
+        : undefined,
+    );
     await runDueJobs(db, 'test');
     expect(await smsTo('+919876500002')).toHaveLength(1);
 
     // a reassignment to another vehicle, by the console's Reassign action
     const [suv] = await db.insert(vehicles).values({ businessId: world.id, vehicleType: 'sedan', model: 'Toyota Etios', number: 'TN 09ZZ0001' }).returning();
-    const reassigned = await callApi(request(world, `/api/partner/rides/${rideId}`, { cookie: world.partnerCookie, body: { action: 'reassign', vehicleId: suv.id } }));
+    const reassigned = await callApi(
+      request(world, `/api/partner/rides/${rideId}`, { cookie: world.partnerCookie, body: { action: 'reassign', vehicleId: suv.id } }),
+    );
     expect(reassigned.status).toBe(200);
     const [moved] = await db.select().from(rides).where(eq(rides.id, dbId));
     // the same change seen once more (e.g. a notice repeated) queues nothing new
     emitRideChange({ ride: moved, from: 'accepted', to: 'accepted', actorUserId: world.partnerId });
-    await until(async () => ((await db.select().from(jobs).where(sql`${jobs.kind} = 'trip-details' and ${jobs.payload}->>'rideId' = ${String(dbId)}`)).length === 2 ? true : undefined));
+    await until(async () =>
+      (
+        await db
+          .select()
+          .from(jobs)
+          .where(sql`${jobs.kind} = 'trip-details' and ${jobs.payload}->>'rideId' = ${String(dbId)}`)
+      ).length === 2
+        ? true
+        : undefined,
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     await runDueJobs(db, 'test');
     const texts = (await smsTo('+919876500002')).map((m) => m.body);
@@ -121,16 +163,35 @@ describe('book for someone else', () => {
   it('on completion e-mails the invoice PDF to a rider with an e-mail and asks every rider to rate, once', async () => {
     const acme = await makeWorld(db, 'acme', { riderEmail: 'asha@example.com' });
     const ride = await completedRide(db, acme);
-    await until(async () => ((await db.select().from(jobs).where(eq(jobs.key, `ride-completed:${ride.id}`))).length ? true : undefined));
+    await until(async () =>
+      (
+        await db
+          .select()
+          .from(jobs)
+          .where(eq(jobs.key, `ride-completed:${ride.id}`))
+      ).length
+        ? true
+        : undefined,
+    );
     await runDueJobs(db, 'test');
     await runDueJobs(db, 'test');
-    const mails = await db.select().from(outbox).where(and(eq(outbox.businessId, acme.id), eq(outbox.channel, 'email')));
+    const mails = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.businessId, acme.id), eq(outbox.channel, 'email')));
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ recipient: 'asha@example.com', subject: `acme cabs: invoice for ride ${ride.number}` });
     expect(mails[0].body).toMatch(/\[attached: INV-000001\.pdf\]/);
     expect(mails[0].body).toContain(`/user/rides?rate=${ride.number}`);
-    const asks = (await db.select().from(outbox).where(and(eq(outbox.businessId, acme.id), eq(outbox.recipient, '+919845000001')))).filter((m) => m.body.includes('?rate='));
+    const asks = (
+      await db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.businessId, acme.id), eq(outbox.recipient, '+919845000001')))
+    ).filter((m) => m.body.includes('?rate='));
     expect(asks).toHaveLength(1);
-    expect(pushes.find((p) => p.payload.data?.rideId === ride.number && p.payload.data?.status === 'completed')?.payload.data?.url).toBe(`/in/en/user/rides?rate=${ride.number}`);
+    expect(pushes.find((p) => p.payload.data?.rideId === ride.number && p.payload.data?.status === 'completed')?.payload.data?.url).toBe(
+      `/in/en/user/rides?rate=${ride.number}`,
+    );
   });
 });

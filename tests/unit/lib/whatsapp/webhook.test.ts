@@ -32,7 +32,13 @@ let nextId = 0;
 const ctx = { params: Promise.resolve({}) };
 
 function configure(on: boolean) {
-  const vars = { WHATSAPP_TOKEN: TOKEN, WHATSAPP_APP_SECRET: SECRET, WHATSAPP_VERIFY_TOKEN: VERIFY, WHATSAPP_PHONE_NUMBER_ID: PHONE_ID, WHATSAPP_API_BASE: graph.base };
+  const vars = {
+    WHATSAPP_TOKEN: TOKEN,
+    WHATSAPP_APP_SECRET: SECRET,
+    WHATSAPP_VERIFY_TOKEN: VERIFY,
+    WHATSAPP_PHONE_NUMBER_ID: PHONE_ID,
+    WHATSAPP_API_BASE: graph.base,
+  };
   for (const [key, value] of Object.entries(vars)) {
     if (on) process.env[key] = value;
     else delete process.env[key];
@@ -150,7 +156,11 @@ describe('signature', () => {
   it('refuses a body changed after signing', async () => {
     const raw = JSON.stringify(payload('wamid.tampered', 'Book a taxi'));
     const res = await POST(
-      new NextRequest(URL_BASE, { method: 'POST', body: raw.replace('Book a taxi', 'Cancel my ride'), headers: { host: 'localhost:3000', 'x-hub-signature-256': signBody(raw, SECRET) } }),
+      new NextRequest(URL_BASE, {
+        method: 'POST',
+        body: raw.replace('Book a taxi', 'Cancel my ride'),
+        headers: { host: 'localhost:3000', 'x-hub-signature-256': signBody(raw, SECRET) },
+      }),
       ctx,
     );
     expect(res.status).toBe(401);
@@ -163,9 +173,16 @@ describe('messages', () => {
     await say('hello');
     const sent = graph.calls.slice(before);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ path: `/v21.0/${PHONE_ID}/messages`, authorization: `Bearer ${TOKEN}`, body: { to: SENDER, type: 'text', messaging_product: 'whatsapp' } });
+    expect(sent[0]).toMatchObject({
+      path: `/v21.0/${PHONE_ID}/messages`,
+      authorization: `Bearer ${TOKEN}`,
+      body: { to: SENDER, type: 'text', messaging_product: 'whatsapp' },
+    });
     expect(sent[0].body.text.body.trim().length).toBeGreaterThan(0);
-    const [rider] = await db.select().from(users).where(and(eq(users.businessId, businessId), eq(users.phone, '9845012345')));
+    const [rider] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.businessId, businessId), eq(users.phone, '9845012345')));
     expect(rider).toMatchObject({ role: 'travelsx-user', phoneCode: '91', name: 'Asha Raman' });
   });
 
@@ -183,20 +200,33 @@ describe('messages', () => {
     delete message.text;
     expect((await post(body)).status).toBe(200);
     await backgroundIdle();
-    expect(repliesTo(SENDER).slice(before).map((c) => c.body.text.body)).toEqual(['I can read text messages only. Please type where and when you want to go.']);
+    expect(
+      repliesTo(SENDER)
+        .slice(before)
+        .map((c) => c.body.text.body),
+    ).toEqual(['I can read text messages only. Please type where and when you want to go.']);
   });
 
   it('answers a message over 2,000 characters with a clear refusal, storing nothing for the agent', async () => {
     const before = repliesTo(SENDER).length;
     await say('Chennai '.repeat(1250));
-    expect(repliesTo(SENDER).slice(before).map((c) => c.body.text.body)).toEqual(['That message is too long for me. Please send at most 2,000 characters.']);
+    expect(
+      repliesTo(SENDER)
+        .slice(before)
+        .map((c) => c.body.text.body),
+    ).toEqual(['That message is too long for me. Please send at most 2,000 characters.']);
   });
 
   it('ignores status callbacks and malformed entries with 200', async () => {
     const before = graph.calls.length;
-    const statuses = { object: 'whatsapp_business_account', entry: [{ changes: [{ field: 'messages', value: { statuses: [{ id: 'wamid.out.1', status: 'delivered' }] } }] }] };
+    const statuses = {
+      object: 'whatsapp_business_account',
+      entry: [{ changes: [{ field: 'messages', value: { statuses: [{ id: 'wamid.out.1', status: 'delivered' }] } }] }],
+    };
     expect((await post(statuses)).status).toBe(200);
-    expect((await post({ object: 'whatsapp_business_account', entry: [{ changes: [{ value: { messages: [{ id: 'x', from: 'not-a-phone' }] } }] }] })).status).toBe(200);
+    expect(
+      (await post({ object: 'whatsapp_business_account', entry: [{ changes: [{ value: { messages: [{ id: 'x', from: 'not-a-phone' }] } }] }] })).status,
+    ).toBe(200);
     await backgroundIdle();
     expect(graph.calls.length).toBe(before);
   });
@@ -204,7 +234,10 @@ describe('messages', () => {
   it('books once when the confirming message is delivered three times, and sends later status changes back', async () => {
     const phone = '919845099999';
     const riderRides = async () => {
-      const [rider] = await db.select({ id: users.id }).from(users).where(and(eq(users.businessId, businessId), eq(users.phone, '9845099999')));
+      const [rider] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.businessId, businessId), eq(users.phone, '9845099999')));
       return rider ? db.select().from(rides).where(eq(rides.riderId, rider.id)) : [];
     };
     let deliveries = 0;

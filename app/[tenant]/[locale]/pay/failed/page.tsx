@@ -4,7 +4,6 @@ import { BookingPage } from '@/components/booking/booking-page';
 import { PaymentFailed } from '@/components/payments/payment-failed';
 import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
 
-
 /** Reads the query string, so it renders per request. */
 export const dynamic = 'force-dynamic';
 export async function generateMetadata({ params }: { params: PageParams }): Promise<Metadata> {

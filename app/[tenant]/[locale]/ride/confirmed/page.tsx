@@ -5,7 +5,6 @@ import { BookingPage } from '@/components/booking/booking-page';
 import { RideConfirmed } from '@/components/booking/ride-confirmed';
 import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
 
-
 /** Reads the query string, so it renders per request. */
 export const dynamic = 'force-dynamic';
 export async function generateMetadata({ params }: { params: PageParams }): Promise<Metadata> {

@@ -19,8 +19,19 @@ export default async function RideSummaryPage({ params }: { params: PageParams }
   const { tenant, market } = await pageContext(params);
   const [{ cashbackBps }, { walletSpendBps }] = await Promise.all([businessSettings(tenant.id), tripRulesOf(await getDb(), tenant.id)]);
   return (
-    <BookingPage tenant={tenant} market={market} narrow namespaces={['RideSummary', 'Payment', 'VehicleTypes', 'Booking', 'Validation', 'Auth', 'AuthErrors', 'RideFlow', 'Trust']}>
-      <RideSummary timeZone={tenant.timeZone} cashbackBps={cashbackBps} walletSpendBps={walletSpendBps} defaultCountry={COUNTRIES[market.country].region} cardPayments={await isCardConfigured(tenant.id)} />
+    <BookingPage
+      tenant={tenant}
+      market={market}
+      narrow
+      namespaces={['RideSummary', 'Payment', 'VehicleTypes', 'Booking', 'Validation', 'Auth', 'AuthErrors', 'RideFlow', 'Trust']}
+    >
+      <RideSummary
+        timeZone={tenant.timeZone}
+        cashbackBps={cashbackBps}
+        walletSpendBps={walletSpendBps}
+        defaultCountry={COUNTRIES[market.country].region}
+        cardPayments={await isCardConfigured(tenant.id)}
+      />
     </BookingPage>
   );
 }

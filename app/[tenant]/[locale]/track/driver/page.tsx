@@ -7,7 +7,6 @@ import { OpenMapStyle } from '@/components/maps/open-map-style';
 import { openMapStyleUrl } from '@/lib/maps/open-map';
 import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
 
-
 /** Reads the query string, so it renders per request. */
 export const dynamic = 'force-dynamic';
 export async function generateMetadata({ params }: { params: PageParams }): Promise<Metadata> {
