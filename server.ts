@@ -18,11 +18,9 @@ import { refuseAtEdge, sendEdgeError } from './lib/http/edge';
 import { paymentFormOrigins } from './lib/payments/form-origins';
 import { openMapOrigins } from './lib/maps/open-map';
 import { getRequestListener } from '@hono/node-server';
-import inject from 'light-my-request';
 import { apiApp } from './lib/api/app';
 import { isApiPath } from './lib/api/paths';
-import { provideRevalidator } from './lib/http/revalidate';
-import { revalidateSecret } from './lib/http/revalidate-secret';
+import { connectNextCache, disconnectNextCache } from './lib/page-cache/next-cache';
 import { idleMs, shutdownGracefully, trackRequest } from './lib/http/lifecycle';
 import { loadPlaceIndex } from './lib/places/place-index';
 import { getDb } from './lib/db/client';
@@ -81,16 +79,8 @@ async function main(): Promise<void> {
   // requests: maintenance runs in quiet moments. PostgreSQL vacuums in its own processes.
   const maintenance = kind === 'pglite' ? startDbMaintenance(db, { idleMs }) : undefined;
   const handle = app.getRequestHandler();
-  // The API router runs outside Next's request scope: cache refreshes reach Next's handler in-process.
-  provideRevalidator(async (request) => {
-    const res = await inject((req, res) => void handle(req, res), {
-      method: 'POST',
-      url: '/api/internal/revalidate',
-      headers: { host: 'localhost', 'content-type': 'application/json', 'x-revalidate-secret': revalidateSecret() },
-      payload: JSON.stringify(request),
-    });
-    if (res.statusCode !== 200) throw new Error(`revalidation answered ${res.statusCode}`);
-  });
+  // Operators' changes reach Next's cache through its own handler (lib/page-cache/index.ts names the whole trip).
+  await connectNextCache(handle);
   const api = getRequestListener(apiApp.fetch);
   // In production pages pass the front door: cached static documents, CSP nonces, compression.
   const front = dev ? undefined : createFrontDoor({ handle, log: logger, formOrigins: paymentFormOrigins(config), connectOrigins: openMapOrigins() });
@@ -128,6 +118,7 @@ async function main(): Promise<void> {
       beforeWait: [{ name: 'sockets', run: closeSocketServer }],
       after: [
         { name: 'front door', run: () => front?.close() },
+        { name: 'page cache', run: disconnectNextCache },
         { name: 'metrics', run: () => metricsServer?.close() },
         { name: 'jobs', run: () => jobPoller.stop() },
         { name: 'maintenance', run: () => maintenance?.stop() },

@@ -14,7 +14,7 @@ import styles from './site-shell.module.css';
  *
  * `documentHref` (the page's app path) marks a static document: the place,
  * city, route and blog pages crawlers index. The server sends those as plain
- * HTML without the app's JavaScript (lib/http/documents.ts), so everything on
+ * HTML without the app's JavaScript (lib/http/front/document-html.ts), so everything on
  * them works without it: languages are links, there is no account menu, and
  * visits are recorded by /visit.js.
  */

@@ -200,7 +200,7 @@ test.describe('crawlers', () => {
     expect(first.status()).toBe(200);
     const second = await request.get(url, { maxRedirects: 0 });
     expect(second.status()).toBe(200);
-    // The server's document cache (lib/http/front.ts): MISS on the render that fills it, HIT from it,
+    // The server's document cache (lib/http/front/documents.ts): MISS on the render that fills it, HIT from it,
     // STALE after the page's revalidate (Cache-Control s-maxage=300) while one request renders it afresh.
     expect(second.headers()['x-page-cache']).toMatch(/^(HIT|STALE)$/);
     expect(second.headers()['cache-control']).toMatch(/\bs-maxage=300\b/);

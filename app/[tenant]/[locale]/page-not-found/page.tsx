@@ -15,7 +15,7 @@ export async function generateMetadata({ params }: { params: PageParams }): Prom
 
 /**
  * The localized 404 body rendered on the server, which the front door
- * (lib/http/not-found.ts) answers with status 404 in place of Next's
+ * (lib/http/front/not-found.ts) answers with status 404 in place of Next's
  * script-only error shell, so clients without JavaScript see it too.
  */
 export default async function PageNotFound({ params }: { params: PageParams }) {

@@ -10,6 +10,8 @@ import { pageContext } from '@/lib/tenancy/page-tenant';
 
 type Params = Promise<{ tenant: string; locale: string; blog: string }>;
 
+export const revalidate = 300;
+
 /** Posts render on first request and stay cached until the layout's revalidate or a publish refreshes them. */
 export function generateStaticParams(): { blog: string }[] {
   return [];

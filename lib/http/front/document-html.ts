@@ -1,8 +1,6 @@
 /**
- * Static documents: the pages crawlers index (place, city, route, service
- * places and blog pages). They are server-rendered HTML whose every control is
- * a link, so the front door (lib/http/front.ts) sends them without the app's
- * JavaScript and answers repeats from memory. Pure functions, unit-tested.
+ * The HTML of documents (the page kinds of lib/page-cache/kinds.ts): server-rendered pages whose every
+ * control is a link, so the front door sends them without the app's JavaScript. Pure functions.
  */
 
 /** `data-document` on <main>: the page's shell rendered in document mode (components/layout/site-shell.tsx). */
@@ -10,24 +8,6 @@ export const DOCUMENT_MARKER = 'data-document="static"';
 
 /** The plain visit script documents keep (public/visit.js). */
 export const VISIT_SCRIPT = '/visit.js';
-
-const MARKET_PREFIX = /^\/[a-z]{2}\/[a-z]{2,3}(\/.*)$/;
-
-/** App paths (after /{country}/{lang}) of documents; `blog/create` is the editor, not a document. */
-const DOCUMENT_REST = /^\/(?:place\/[^/]+(?:\/[^/]+)?|city\/[^/]+|taxi\/[^/]+|service\/places|blogs(?:\/page\/\d+)?|blog\/(?!create$)[^/]+|[^/.]+)$/;
-
-/** First segments of the app's own single-segment pages, which are never documents. */
-const APP_ROOTS = new Set(['ai', 'appstores', 'business', 'contact-us', 'delivery', 'driver', 'partner', 'privacy', 'signup', 'terms', 'travel', 'user']);
-
-/** Whether a public path may be a document (the rendered page still has to carry the marker). */
-export function isDocumentPath(pathname: string): boolean {
-  const match = MARKET_PREFIX.exec(pathname);
-  if (!match) return false;
-  const rest = match[1];
-  if (!DOCUMENT_REST.test(rest)) return false;
-  const segments = rest.split('/');
-  return segments.length > 2 || !APP_ROOTS.has(segments[1]);
-}
 
 const SCRIPT_TAG = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
 const SCRIPT_PRELOAD = /<link\b[^>]*\bas="script"[^>]*\/?>|<link\b[^>]*\brel="modulepreload"[^>]*\/?>/g;

@@ -1,3 +1,6 @@
+import type { IncomingMessage } from 'node:http';
+import type { Upstream } from './upstream';
+
 /**
  * Next answers a notFound() of these ISR pages with a script-only error shell
  * (<html id="__next_error__">, no lang, empty body) that only JavaScript fills.
@@ -24,4 +27,19 @@ export function isNotFoundPagePath(pathname: string): boolean {
 /** True when an HTML body is Next's error shell rather than a rendered page. */
 export function isErrorShell(body: Buffer): boolean {
   return body.includes('<html id="__next_error__"');
+}
+
+/** Next's script-only 404 shell swapped for the server-rendered not-found page of the path's market, still 404. */
+export async function withRenderedNotFound(
+  fetchWhole: (req: IncomingMessage, pathname: string) => Promise<Upstream>,
+  req: IncomingMessage,
+  pathname: string,
+  upstream: Upstream,
+): Promise<Upstream> {
+  const page = notFoundPagePath(pathname);
+  if (upstream.status !== 404 || !page || !String(upstream.headers['content-type'] ?? '').startsWith('text/html') || !isErrorShell(upstream.body))
+    return upstream;
+  const rendered = await fetchWhole(req, page);
+  if (rendered.status !== 200) return upstream;
+  return { status: 404, headers: { ...rendered.headers, 'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate' }, body: rendered.body };
 }
