@@ -9,7 +9,7 @@ import { useBookingStore } from './booking-store';
 import { useShallow } from 'zustand/react/shallow';
 import styles from './booking.module.css';
 
-/** Back to the base route after this long (spec 000 §9). */
+/** Back to the base route after this long (docs/requirements/rider.md#confirmation). */
 const CONFIRMATION_REDIRECT_MS = 5000;
 
 /** Confirmation: the ride number, the cashback pending until the trip ends, what the wallet paid (and the card payment, `paidRideId`), or the failure state; home after 5 s. */

@@ -8,7 +8,7 @@ import styles from './site-shell.module.css';
 
 /**
  * Header, main landmark and footer around a page. `pushBanner` shows the
- * notification banner (spec 000 §2.2) where ride updates matter: the rider's
+ * notification banner (docs/requirements/rider.md#notifications) where ride updates matter: the rider's
  * rides and the booking confirmation, not over every form. Those pages pass
  * `<PushBanner />` themselves, so the other pages do not ship its code.
  *

@@ -18,7 +18,7 @@ import type { ConsoleArea } from './sections';
 import styles from './console.module.css';
 
 /**
- * The business shell (spec 001 §2): header, drawer with the language selector on
+ * The business shell (docs/requirements/partner.md#the-console-shell): header, drawer with the language selector on
  * phones, sidebar on desktop, the section's panel (at most 1600 px) and the
  * service map on large screens. `namespaces` are the section's client messages.
  */

@@ -32,7 +32,7 @@ async function rentalPackages(tenant: Tenant) {
 }
 
 /**
- * Every screen section of the sidebar (spec 001 §2), as /travel/… and /delivery/… render it. The page
+ * Every screen section of the sidebar (docs/requirements/partner.md#the-console-shell), as /travel/… and /delivery/… render it. The page
  * file hands over the screen component itself, so each page's JavaScript holds its own screen only
  * (a table importing every screen would ship all of them to every console page, the login included).
  */

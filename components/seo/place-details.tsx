@@ -11,7 +11,7 @@ import styles from './seo.module.css';
 type Props = { tenant: Tenant; place: ServicePlace; view: PlaceView; locale: string; level: HeadingLevel };
 
 /**
- * Place details (spec 000 §2.10): the translated heading with place and
+ * Place details (docs/requirements/crawler.md#place-pages): the translated heading with place and
  * business name, reliable service, ride options, live fares, reviews as text
  * claims, call, popular routes and the booking call to action.
  */

@@ -1,4 +1,4 @@
-/** One-time codes: length and limits (DESIGN.md §7). */
+/** One-time codes: length and limits (docs/architecture/accounts.md#one-time-codes). */
 export const OTP = {
   LENGTH: 4,
   TTL_MS: 10 * 60 * 1000,
@@ -18,6 +18,6 @@ export const CODE_CHANNEL = {
   'deliverx-partner': 'email',
 } as const;
 
-/** Feature labels of the signup/verify payload (spec 000 §3, 001 §3). */
+/** Feature labels of the signup/verify payload (docs/architecture/accounts.md#roles). */
 export const FEATURES = ['login', 'signup', 'booking-signup'] as const;
 export type Feature = (typeof FEATURES)[number];

@@ -7,7 +7,7 @@ import { CODE_CHANNEL, FEATURES } from './constants';
 export const emailLoginSchema = z.object({ email: emailSchema });
 export const phoneLoginSchema = z.object({ phone: phoneSchema });
 export const partnerSignupSchema = z.object({ name: businessNameSchema, email: emailSchema, phone: phoneSchema });
-/** Delivery partners may leave the phone empty (spec 001 §5). */
+/** Delivery partners may leave the phone empty (docs/requirements/partner.md#signup-and-login). */
 export const deliverySignupSchema = z.object({
   name: businessNameSchema,
   email: emailSchema,
@@ -59,7 +59,7 @@ export const sendCodeSchema = z
   })
   .superRefine(requireIdentifier);
 
-/** POST /api/auth/otp/verify: the signup/verification payload of spec 000 §3 and 001 §3. */
+/** POST /api/auth/otp/verify: the sign-up and verification payload (docs/architecture/accounts.md#one-time-codes). */
 export const verifyCodeSchema = z
   .object({
     otp: otpSchema,

@@ -7,7 +7,7 @@ export { NAME_MAX };
  * Field schemas shared by forms and route handlers (forms check with their
  * zod-free copies in ./checks, held to the same answers by tests). Messages are keys of the
  * `Validation` namespace in messages/: forms show them translated, the API
- * answers with the English text (lib/api/validation-text.ts).
+ * answers with the English text (lib/errors/validation-text.ts).
  */
 
 /** E-mail as stored and compared: trimmed, lower-cased. */

@@ -103,7 +103,7 @@ export async function createQuote(db: Db, tenant: Pick<Tenant, 'id' | 'currency'
   });
 }
 
-/** The quote answer in the spec's shape (spec 000 §3), amounts in major units. */
+/** The quote answer in the field names clients read (docs/requirements/rider.md#choosing-a-vehicle), amounts in major units. */
 export function quoteView(quote: Quote) {
   const major = (minor: number) => minor / 100;
   return {

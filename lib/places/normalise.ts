@@ -1,4 +1,4 @@
-/** Spec 000 §5: lower-case, every run of non-letter/non-digit characters becomes one hyphen. */
+/** docs/requirements/crawler.md#place-names-in-urls: lower-case, every run of non-letter/non-digit characters becomes one hyphen. */
 export function normalisePlaceName(name: string): string {
   return name
     .normalize('NFC')

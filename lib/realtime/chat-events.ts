@@ -20,7 +20,7 @@ export const chatLocaleSchema = z
   .refine((tag) => LOCALE_TAGS.includes(tag), 'Unknown locale.')
   .default(DEFAULT_LOCALE_TAG);
 
-/** The spec's userMessage {role: 'user', content, chatSession}; content is the text or the {message} object. */
+/** userMessage {role: 'user', content, chatSession} (docs/requirements/rider.md#booking-by-chat); content is the text or the {message} object. */
 export const userMessageEventSchema = z.object({
   role: z.literal('user').default('user'),
   content: z.union([chatTextSchema, z.object({ message: chatTextSchema }).transform((c) => c.message)]),

@@ -49,7 +49,7 @@ export const SEO_PATHS = {
 type BookPlace = { name: string; lat: number; lng: number };
 
 /**
- * First path segments that belong to other routes (route table, spec 001 §2):
+ * First path segments that belong to other routes (docs/requirements/partner.md#route-table):
  * a service city with one of these slugs gets no /{city} page, because the
  * static route answers there.
  */

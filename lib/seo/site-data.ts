@@ -29,7 +29,7 @@ export const siteRating = cache(async (businessId: number) => businessRating(awa
 export const siteReviews = cache(async (businessId: number) => approvedReviews(await getDb(), businessId));
 
 /**
- * Spec 000 §5 on a place-like segment: 404 when unknown, 308 to the
+ * A place-like segment (docs/requirements/crawler.md#place-names-in-urls): 404 when unknown, 308 to the
  * normalised spelling when written oddly, else the value found.
  */
 function resolveSegment<T>(locale: string, raw: string, find: (slug: string) => T | undefined, hrefFor: (value: T) => string): T {

@@ -31,7 +31,7 @@ function countryOf(pagePath: string, given: string | undefined): string | null {
 }
 
 /**
- * Stores one page view (spec 000 §3 visitor tracking record): ids from the
+ * Stores one page view (docs/requirements/rider.md#visitor-tracking): ids from the
  * tenant and session, device details parsed from the user agent (body or
  * header, capped at 500 characters), UTM and fbclid from the landing URL.
  */
@@ -59,7 +59,7 @@ export async function recordVisit(db: Db, visitor: Visitor, input: z.infer<typeo
   return row;
 }
 
-/** Stores the spec's ad metrics record as an `ad_metrics` event of the business. */
+/** Stores the ad metrics record (docs/requirements/rider.md#visitor-tracking) as an `ad_metrics` event of the business. */
 export async function recordAdMetrics(db: Db, visitor: Visitor, input: z.infer<typeof adMetricsSchema>): Promise<void> {
   const { fbclid, utm_source, utm_medium, utm_campaign } = input.ad_metrics;
   const phone = visitor.session?.phone ? `+${visitor.session.phoneCode ?? ''}${visitor.session.phone}` : null;

@@ -64,7 +64,7 @@ test.describe('on a desktop screen', () => {
     const demoPlacesBefore = await sitemapPlaces(request, DEMO);
     expect(demoPlacesBefore.length).toBeGreaterThan(3);
 
-    // a business with no vehicle gets the Add Vehicle sheet on every console page (spec 001 §2): close it whenever it opens
+    // a business with no vehicle gets the Add Vehicle sheet on every console page (docs/requirements/partner.md#the-console-shell): close it whenever it opens
     const addVehicle = page.getByRole('dialog', { name: 'Add Vehicle' });
     await page.addLocatorHandler(addVehicle, async () => {
       await page.keyboard.press('Escape');

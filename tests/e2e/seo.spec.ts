@@ -230,7 +230,7 @@ test.describe('crawlers', () => {
     expect(acme.status(), 'a place of another operator is unknown here').toBe(404);
   });
 
-  test('odd characters in a place name redirect to the normalised slug (spec 000 §5)', async ({ request }) => {
+  test('odd characters in a place name redirect to the normalised slug (docs/requirements/crawler.md#place-names-in-urls)', async ({ request }) => {
     for (const [path, target] of [
       ['/in/en/place/Chennai', '/in/en/place/chennai'],
       ['/in/en/place/chennai%21', '/in/en/place/chennai'],

@@ -2,7 +2,7 @@
 
 import { create } from 'zustand';
 
-/** Snackbar durations in ms (spec 001 §9): success 5000, failure 3000. */
+/** Snackbar durations in ms (docs/requirements/partner.md#numbers-the-console-uses): success 5000, failure 3000. */
 export const SNACKBAR_MS = { success: 5000, failure: 3000 } as const;
 
 export type Snackbar = { id: number; text: string; tone: keyof typeof SNACKBAR_MS; closeLabel: string; until: number };

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex, doublePrecision, index } from 'drizzle-orm/pg-core';
 
-/** A travel operator: the tenant. `id` is the spec's lp_id. */
+/** A travel operator: the tenant. `id` is lp_id in the client's payloads. */
 export const businesses = pgTable(
   'businesses',
   {

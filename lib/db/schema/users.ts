@@ -6,7 +6,7 @@ import { USER_ROLES, type UserRole } from '../enums';
 export { USER_ROLES };
 export type { UserRole };
 
-/** Every account belongs to one business (tenant). `id` is the spec's user_id. */
+/** Every account belongs to one business (tenant). `id` is user_id in the client's payloads. */
 export const users = pgTable(
   'users',
   {

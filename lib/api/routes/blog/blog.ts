@@ -18,7 +18,7 @@ export const GET = endpoint({}, async ({ url, db, tenant }) => {
   return { success: true, data: result.posts, total: result.total, page: result.page, pages: result.pages };
 });
 
-/** Publishes a post (spec 000 §2.11, §7 blog create) for the session's operator, then refreshes its pages. */
+/** Publishes a post (docs/requirements/partner.md#writing-the-blog) for the session's operator, then refreshes its pages. */
 export const POST = endpoint({ auth: PARTNER_ROLES, body: z.unknown(), maxBytes: MAX_BODY_BYTES, keepNul: true }, async ({ db, tenant, session, body }) => {
   const post = await createPost(db, tenant, session.userId, parseBlog(createBlogSchema, body));
   // the post shows on its lists and on pages that link to posts (the rider home's cards)

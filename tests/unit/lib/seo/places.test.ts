@@ -35,7 +35,7 @@ describe('popular routes', () => {
   });
 });
 
-describe('place segments (spec 000 §5)', () => {
+describe('place segments (docs/requirements/crawler.md#place-names-in-urls)', () => {
   const find = (slug: string) => places.find((p) => p.slug === slug);
 
   it('finds a normalised slug, redirects an oddly written one and misses unknown places', () => {

@@ -31,7 +31,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return blogPostMetadata(tenant, market, post, t('coverAlt', { title: post.title }), await coverSize(tenant.slug, post.image));
 }
 
-/** blog/:blog (spec 000 §2.12). */
+/** blog/:blog (docs/requirements/rider.md#reading-the-blog). */
 export default async function BlogPostPage({ params }: { params: Params }) {
   const { tenant, market, locale, post } = await load(params);
   const t = await getTranslations('Blog');
