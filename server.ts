@@ -12,7 +12,7 @@ import { ensureDemoTenant } from './lib/tenancy/demo';
 import { ensurePlatformTenant } from './lib/tenancy/platform-seed';
 import { attachSocketServer, closeSocketServer, socketConnections } from './lib/realtime/server';
 import { stampClientIp } from './lib/http/client-address';
-import { startPushNotifications } from './lib/push/listener';
+import { startPushNotifications } from './lib/rides/push-listener';
 import { createFrontDoor } from './lib/http/front';
 import { refuseAtEdge, sendEdgeError } from './lib/http/edge';
 import { paymentFormOrigins } from './lib/payments/form-origins';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID } from '@/lib/http/params';
+import { MAX_ID } from '@/lib/db/ids';
 import { TRIP_KINDS, VEHICLE_TYPES, type Ride } from '@/lib/db/schema/rides';
 import { zonedDate, zonedIso } from '@/lib/fares/time';
 import { formatMoney } from '@/lib/i18n/format';

@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { groupInsert } from '@/lib/db/group-insert';
-import { quotes, type Quote, type Place } from '@/lib/db/schema';
+import { quotes, type Business, type Quote, type Place } from '@/lib/db/schema';
 import { DomainError } from '@/lib/errors/domain-error';
 import { routeBetween, greatCircleMeters } from '@/lib/road-distance';
 import { VEHICLE_MODELS } from '@/lib/fleet/models';
-import type { Tenant } from '@/lib/tenancy/queries';
 import { activeRateCards } from './rate-cards';
 import { FareError, priceRide } from './engine';
 import { tripContext, tripLimitError, tripLimitIssue } from './trip-rules';
@@ -54,7 +53,7 @@ function calendarDays(from: Date, to: Date | null, timeZone: string): number {
 }
 
 /** Prices every active vehicle type for a search and stores the quote. */
-export async function createQuote(db: Db, tenant: Pick<Tenant, 'id' | 'currency' | 'timeZone'>, input: QuoteRequest): Promise<Quote> {
+export async function createQuote(db: Db, tenant: Pick<Business, 'id' | 'currency' | 'timeZone'>, input: QuoteRequest): Promise<Quote> {
   const pickup = input.pickupLocation as Place;
   const dropoff = (input.dropoffLocation ?? null) as Place | null;
   if (dropoff && greatCircleMeters(pickup, dropoff) < SAME_PLACE_METERS) {

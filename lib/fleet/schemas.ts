@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { VEHICLE_TYPES } from '@/lib/db/schema/rides';
 import type { AccountStatus } from '@/lib/db/schema/fleet';
 import { NAME_MAX, phoneSchema } from '@/lib/contact/identifiers';
-import { MAX_ID } from '@/lib/http/params';
+import { MAX_ID } from '@/lib/db/ids';
 import { normalisePlate, PLATE_PATTERN } from './plates';
 
 /*

@@ -1,7 +1,6 @@
 import { env } from '@/lib/env';
-import { fromLocaleTag, type Market } from '@/lib/i18n/markets';
-import type { Tenant } from '@/lib/tenancy/queries';
-import type { CountryCode } from '@/lib/i18n/markets';
+import type { Business } from '@/lib/db/schema';
+import { fromLocaleTag, type CountryCode, type Market } from '@/lib/i18n/markets';
 
 export function requestScheme(req: Request): 'http' | 'https' {
   if (env().TRUST_PROXY === '1' && req.headers.get('x-forwarded-proto') === 'https') return 'https';
@@ -9,6 +8,6 @@ export function requestScheme(req: Request): 'http' | 'https' {
 }
 
 /** The market a request speaks for: an explicit locale tag, else the tenant's own. */
-export function requestMarket(locale: string | undefined, tenant: Pick<Tenant, 'countryCode' | 'language'>): Market {
+export function requestMarket(locale: string | undefined, tenant: Pick<Business, 'countryCode' | 'language'>): Market {
   return (locale && fromLocaleTag(locale)) || { country: tenant.countryCode as CountryCode, lang: tenant.language };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS, RIDE_STATUSES, VEHICLE_TYPES } from '@/lib/db/schema/rides';
 import { personNameSchema, phoneSchema } from '@/lib/contact/identifiers';
-import { MAX_ID } from '@/lib/http/params';
+import { MAX_ID } from '@/lib/db/ids';
 
 const localDate = z
   .string({ error: 'dateInvalid' })

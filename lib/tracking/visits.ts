@@ -1,15 +1,16 @@
 import 'server-only';
 import type { z } from 'zod';
 import type { Db } from '@/lib/db/client';
-import { visits } from '@/lib/db/schema';
-import type { SessionUser } from '@/lib/auth/session';
+import { visits, type UserRole } from '@/lib/db/schema';
 import { badRequest } from '@/lib/errors/domain-error';
 import { isCountryCode } from '@/lib/i18n/markets';
 import { recordEvent } from './events';
 import { parseDevice } from './device';
 import { adMetricsSchema, campaignOf, storedPageUrl, USER_AGENT_MAX, visitSchema } from './schemas';
 
-type Visitor = { businessId: number; session?: SessionUser; host: string | null; userAgent: string | null };
+/** The signed-in user behind a visit, if any (a session's fields). */
+type VisitorSession = { userId: number; role: UserRole; phone: string | null; phoneCode: string | null };
+type Visitor = { businessId: number; session?: VisitorSession; host: string | null; userAgent: string | null };
 
 /** Another site's page the visitor came from, as origin and path; links within the site are not referrers. */
 function externalReferrer(referrer: string | undefined, host: string | null): string | null {

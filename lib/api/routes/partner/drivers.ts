@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, jsonAt } from '@/lib/api/endpoint';
-import { MAX_ID } from '@/lib/http/params';
+import { MAX_ID } from '@/lib/db/ids';
 import { addDriver, listDrivers } from '@/lib/fleet/drivers';
 import { addDriverSchema, CONSOLE_ROLES } from '@/lib/fleet/schemas';
 

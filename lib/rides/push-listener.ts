@@ -1,8 +1,8 @@
 import { getDb } from '@/lib/db/client';
-import { onRideChange } from '@/lib/rides/notify';
-import { ridePushPayload } from './ride-message';
-import { sendToUser } from './send';
-import { vapidKeys } from './vapid';
+import { ridePushPayload } from '@/lib/push/ride-message';
+import { sendToUser } from '@/lib/push/send';
+import { vapidKeys } from '@/lib/push/vapid';
+import { onRideChange } from './notify';
 
 const globalForPush = globalThis as unknown as { __travelsxPushStop?: () => void };
 
