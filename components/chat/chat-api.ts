@@ -51,11 +51,3 @@ export async function postChatMessage(input: ApiBody<typeof api.chat.message.$po
   if (!result.data.data?.agent) throw new ChatCallError('no_data', NO_DATA);
   return result.data.data;
 }
-
-/** The AI ride-create call (docs/requirements/rider.md#booking-by-chat): the agent's reply text, or the required error when the answer has no data. */
-export async function createAiRide(payload: ApiBody<typeof api.ai.ride.$post>) {
-  const result = await typedCall(api.ai.ride.$post({ json: payload }, within(20_000)));
-  if (!result.ok) throw new ChatCallError(result.error.code, result.error.message);
-  if (!result.data.data) throw new ChatCallError('no_data', NO_DATA);
-  return { data: result.data.data, message: result.data.message };
-}

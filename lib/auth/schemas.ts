@@ -3,8 +3,10 @@ import { USER_ROLES } from '@/lib/db/schema/users';
 import { businessNameSchema, emailSchema, otpSchema, personNameSchema, phoneSchema } from '@/lib/contact/identifiers';
 import { CODE_CHANNEL, FEATURES } from './constants';
 
-/* Forms */
+/* Forms. The login and code forms still check with lib/contact/checks; they move to these with react-hook-form. */
+/** @public */
 export const emailLoginSchema = z.object({ email: emailSchema });
+/** @public */
 export const phoneLoginSchema = z.object({ phone: phoneSchema });
 export const partnerSignupSchema = z.object({ name: businessNameSchema, email: emailSchema, phone: phoneSchema });
 /** Delivery partners may leave the phone empty (docs/requirements/partner.md#signup-and-login). */
@@ -14,10 +16,9 @@ export const deliverySignupSchema = z.object({
   phone: z.preprocess((v) => ((v as { number?: string } | undefined)?.number ? v : undefined), phoneSchema.optional()),
 });
 export const bookingSignupSchema = z.object({ userName: personNameSchema, phone: phoneSchema });
+/** @public */
 export const codeFormSchema = z.object({ otp: otpSchema });
 
-export type EmailLoginInput = z.infer<typeof emailLoginSchema>;
-export type PhoneLoginInput = z.infer<typeof phoneLoginSchema>;
 export type PartnerSignupInput = z.infer<typeof partnerSignupSchema>;
 export type BookingSignupInput = z.infer<typeof bookingSignupSchema>;
 
@@ -101,5 +102,3 @@ export const verifyCodeSchema = z
       if (value.userType !== 'travelsx-user') ctx.addIssue({ code: 'custom', message: 'userTypeInvalid', path: ['userType'] });
     }
   });
-
-export type VerifyCodeInput = z.infer<typeof verifyCodeSchema>;

@@ -24,7 +24,7 @@ export function checkEmail(input: unknown): Check<string> {
   return EMAIL.test(v) ? ok(v) : fail('emailInvalid');
 }
 
-export { checkDialCode, checkNationalNumber, checkPhone } from './phone-check';
+export { checkPhone } from './phone-check';
 
 /** As `personNameSchema`. */
 export function checkPersonName(input: unknown): Check<string> {

@@ -83,10 +83,6 @@ export async function closeDatabase(): Promise<void> {
   if (pending) await (await pending).close();
 }
 
-export function isDatabaseOpen(): boolean {
-  return globalForDb.__travelsxDb !== undefined;
-}
-
 /** The process's database, opened from the environment on first use. */
 export async function getDb(): Promise<Db> {
   if (!globalForDb.__travelsxDb) {

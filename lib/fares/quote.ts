@@ -141,8 +141,6 @@ export function quoteView(quote: Quote) {
   };
 }
 
-export type QuoteView = ReturnType<typeof quoteView>;
-
 export async function findQuote(db: Db, businessId: number, id: string): Promise<Quote | undefined> {
   const held = recentQuotes.get(id);
   if (held) return held.businessId === businessId ? held : undefined;

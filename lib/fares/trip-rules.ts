@@ -5,7 +5,7 @@ import { DomainError } from '@/lib/errors/domain-error';
 import type { LatLng } from '@/lib/road-distance/estimate';
 import { DEFAULT_TRIP_RULES, type TripLimitIssue, type TripRuleValues } from './trip-limits';
 
-export { DEFAULT_TRIP_RULES, NOW_WINDOW_MS, tripLimitIssue, type TripLimitIssue, type TripRuleValues } from './trip-limits';
+export { tripLimitIssue, type TripLimitIssue, type TripRuleValues } from './trip-limits';
 
 /** How long a process reuses a business's rules and service cities (ms); saving here drops the copy at once. */
 const TTL_MS = 5_000;

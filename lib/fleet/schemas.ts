@@ -120,5 +120,3 @@ export type AddVehicleInput = z.infer<typeof addVehicleSchema>;
 export type UpdateVehicleInput = z.infer<typeof updateVehicleSchema>;
 export type AddDriverInput = z.infer<typeof addDriverSchema>;
 export type AddAgencyInput = z.infer<typeof addAgencySchema>;
-export type UpdateDriverInput = z.infer<typeof updateDriverSchema>;
-export type UpdateAgencyInput = z.infer<typeof updateAgencySchema>;

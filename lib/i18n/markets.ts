@@ -102,8 +102,6 @@ export const UI_LANGUAGES = [
   'kk',
 ] as const;
 
-export type UiLanguage = (typeof UI_LANGUAGES)[number];
-
 export const RTL_LANGUAGES: readonly string[] = ['ar', 'ur'];
 
 export function isCountryCode(value: string): value is CountryCode {

@@ -46,8 +46,6 @@ export const overviewQuerySchema = z
   .object({ filter: filterSchema.default('today'), from: dateSchema, to: dateSchema })
   .superRefine((v, ctx) => refineCustom(v, ctx, v.filter === 'custom'));
 
-export type OverviewQuery = z.infer<typeof overviewQuerySchema>;
-
 /** GET /api/partner/wallet (docs/requirements/partner.md#wallet): date_filter, offset, limit; the screen sends This Month, 0, 100. */
 export const walletQuerySchema = z
   .object({
@@ -63,8 +61,6 @@ export const walletQuerySchema = z
       .default(WALLET_PAGE_SIZE),
   })
   .superRefine((v, ctx) => refineCustom(v, ctx, v.date_filter === 'custom'));
-
-export type WalletQuery = z.infer<typeof walletQuerySchema>;
 
 const pageIndex = z.coerce.number({ error: 'pageInvalid' }).int('pageInvalid').min(0, 'pageInvalid').max(100_000, 'pageInvalid').default(0);
 const pageSize = (fallback: number) =>

@@ -11,7 +11,6 @@ const rideId = z.coerce
 
 /** POST /api/payments and /api/payments/cash. */
 export const createPaymentSchema = z.object({ rideId });
-export type CreatePaymentInput = z.infer<typeof createPaymentSchema>;
 
 /** The payment data query (docs/requirements/rider.md#paying-by-card) (lp_id, user_id, user_type, txn_id): identity comes from the session, so only txn_id is used. */
 export const paymentDataQuerySchema = z.object({

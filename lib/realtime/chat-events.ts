@@ -27,11 +27,9 @@ export const userMessageEventSchema = z.object({
   chatSession: chatSessionSchema,
   locale: chatLocaleSchema,
 });
-export type UserMessageEvent = z.input<typeof userMessageEventSchema>;
 
 /** POST /api/chat/message: the HTTP fallback of the socket. */
 export const sendChatMessageSchema = z.object({ chatSession: chatSessionSchema, text: chatTextSchema, locale: chatLocaleSchema });
-export type SendChatMessageInput = z.input<typeof sendChatMessageSchema>;
 
 /** The answer of the socket's acknowledgement and of POST /api/chat/message. */
 export type ChatTurnAck = { ok: true; data: HandleMessageResult } | { ok: false; error: { code: string; message: string } };

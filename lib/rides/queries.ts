@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { rides, type Ride, type RideStatus } from '@/lib/db/schema';
 import { ratingsOfRides } from '@/lib/ratings/ratings';
@@ -74,12 +74,4 @@ export async function riderRides(db: Db, businessId: number, riderId: number): P
     upcoming: views.filter((r) => OPEN_STATUSES.includes(r.status)).reverse(),
     past: views.filter((r) => !OPEN_STATUSES.includes(r.status)),
   };
-}
-
-export async function countOpenRides(db: Db, businessId: number, riderId: number): Promise<number> {
-  const rows = await db
-    .select({ id: rides.id })
-    .from(rides)
-    .where(and(eq(rides.businessId, businessId), eq(rides.riderId, riderId), inArray(rides.status, [...OPEN_STATUSES])));
-  return rows.length;
 }

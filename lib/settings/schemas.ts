@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { businessNameSchema, emailSchema, nationalPhoneSchema } from '@/lib/contact/identifiers';
-import { COUNTRIES, isCountryCode } from '@/lib/i18n/markets';
+import { isCountryCode } from '@/lib/i18n/markets';
 import { normaliseHex } from './colour';
 
 /*
@@ -97,6 +97,3 @@ export const marketSchema = z.object({
     .max(20, 'languagesInvalid'),
 });
 export type MarketInput = z.infer<typeof marketSchema>;
-
-/** The markets the console offers: each country with its currency, zone and languages. */
-export const MARKET_COUNTRIES = Object.keys(COUNTRIES) as (keyof typeof COUNTRIES)[];

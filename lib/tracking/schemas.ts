@@ -43,7 +43,6 @@ export const visitSchema = z.object({
     .optional(),
   place: optionalText(120),
 });
-export type VisitInput = z.input<typeof visitSchema>;
 
 const adParam = optionalText(200);
 
@@ -61,7 +60,6 @@ export const adMetricsSchema = z.object({
   /** Epoch seconds on the client (spec); the server keeps its own time too. */
   create_ux_time: z.number().int().nonnegative().optional(),
 });
-export type AdMetricsInput = z.input<typeof adMetricsSchema>;
 
 export type Campaign = { utmSource: string | null; utmMedium: string | null; utmCampaign: string | null; fbclid: string | null };
 

@@ -480,11 +480,6 @@ export const ROUTER_ROUTES: readonly RouterRoute[] = API_ROUTES.map(({ method, p
 /** The router's paths, each once, in the router's order. */
 export const ROUTER_PATHS: readonly string[] = [...new Set(ROUTER_ROUTES.map((r) => r.path))];
 
-/** The methods the router lists for a path (exactly that path, as registered). */
-export function routerMethods(routePath: string): string[] {
-  return ROUTER_ROUTES.filter((r) => r.path === routePath).map((r) => r.method);
-}
-
 /** What the router and ROUTES disagree on: a route nobody described, a description without a route, a method the suites cannot send. */
 export function undescribed(router: readonly RouterRoute[] = ROUTER_ROUTES, routes: Record<string, RouteSpec> = ROUTES): string[] {
   const problems: string[] = [];
