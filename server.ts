@@ -41,9 +41,6 @@ function pathOf(url: string | undefined): string {
   return end === -1 ? (url ?? '/') : url!.slice(0, end);
 }
 
-/** How long after listening the place index starts loading (ms). */
-const PLACE_INDEX_DELAY_MS = 5_000;
-
 async function main(): Promise<void> {
   const startedAt = process.hrtime.bigint();
   const config = env();
@@ -133,18 +130,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  // With PostgreSQL (a deployment that may run several instances behind a load balancer) the place
-  // index (seconds of CPU that hold the event loop) is built before this instance listens, so the
-  // balancer never hands work to an instance that is about to stall; on PGlite it loads after.
-  const indexFirst = kind === 'postgres';
-  if (indexFirst) await loadPlaceIndex();
+  // The place index is one file read (built by `npm run build`; built here when missing or out of date,
+  // seconds of CPU), loaded before listening so no request waits for it.
+  await loadPlaceIndex();
   server.listen(config.PORT, config.HOSTNAME, () => {
     const ms = Number(process.hrtime.bigint() - startedAt) / 1e6;
     logger.info({ port: config.PORT, database: kind, dev, readyMs: Math.round(ms) }, `ready on http://localhost:${config.PORT}`);
-    // The offline place index (about 4 s of CPU to build) loads once the first pages have been served, so the
-    // first rider's search does not wait for it; a search before then builds it on demand.
-    if (!indexFirst)
-      setTimeout(() => loadPlaceIndex().catch((error: unknown) => logger.error({ err: error }, 'place index failed to load')), PLACE_INDEX_DELAY_MS).unref();
   });
 }
 

@@ -14,6 +14,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOSTNAME: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('.data'),
+  /** The offline place index, built from the place packages by `npm run build` (or at start when missing or out of date). */
+  PLACE_INDEX_FILE: z.string().min(1).default('.next/cache/place-index.bin'),
   /** How often each instance looks for due jobs (trip messages, pickup reminders, invoices), in ms. */
   JOB_POLL_MS: z.coerce.number().int().min(200).max(600_000).default(5_000),
   DATABASE_URL: z
