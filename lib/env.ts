@@ -54,6 +54,13 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** off: no request limits (codes, bookings, leads, tracking); for load tests only. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /** Messages (SMS, WhatsApp, e-mail) one operator may send in 24 hours; a quarter of it in any hour (lib/messaging/budget.ts). */
+  MESSAGE_DAILY_CAP: z.coerce.number().int().min(1).max(10_000_000).default(1000),
+  /** Per-operator exceptions to MESSAGE_DAILY_CAP: "slug=number" pairs, comma-separated ("acme=5000,demo=200"). */
+  MESSAGE_DAILY_CAPS: z
+    .string()
+    .regex(/^\s*[a-z0-9-]+\s*=\s*\d+\s*(,\s*[a-z0-9-]+\s*=\s*\d+\s*)*$/, 'must be slug=number pairs separated by commas, e.g. acme=5000,demo=200')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: optionalUrl,
   SMTP_FROM: z.string().optional(),

@@ -4,7 +4,9 @@ import type { Db } from '@/lib/db/client';
 import { users, type User, type UserRole } from '@/lib/db/schema';
 import { DomainError } from '@/lib/errors/domain-error';
 import { loadMessages } from '@/lib/i18n/messages';
-import { deliver } from '@/lib/messaging/outbox';
+import { deliver, reachRefusal } from '@/lib/messaging/outbox';
+import { refusalError } from '@/lib/messaging/refusals';
+import { MESSAGE_VALUE_MAX, operatorText } from '@/lib/messaging/safe-text';
 import { recordEvent } from '@/lib/tracking/events';
 import type { Tenant } from '@/lib/tenancy/queries';
 import { CODE_CHANNEL, OTP, type Feature } from './constants';
@@ -89,6 +91,9 @@ export async function sendCode(
   }
   const channel = CODE_CHANNEL[input.userType];
   const identifier = identifierOf(input);
+  // a number no message can reach gets no code (and keeps no resend delay)
+  const unreachable = await reachRefusal(db, tenant.id, channel, identifier);
+  if (unreachable) throw refusalError(unreachable, identifier, tenant.phoneCode);
   const code = await issueCode(db, { businessId: tenant.id, identifier, role: input.userType, channel, ip });
   const reachable =
     input.userType === 'travelsx-user' ||
@@ -97,15 +102,17 @@ export async function sendCode(
   if (!reachable) return;
   const lang = input.lang ?? tenant.language;
   const t = createTranslator({ locale: lang, messages: await loadMessages(lang), namespace: 'CodeMessage' });
-  const values = { code, businessName: tenant.name, minutes: OTP.TTL_MS / 60_000 };
-  await deliver(db, {
+  const values = { code, businessName: operatorText(tenant.name, MESSAGE_VALUE_MAX.businessName), minutes: OTP.TTL_MS / 60_000 };
+  const { refused } = await deliver(db, {
     businessId: tenant.id,
     channel,
     to: identifier,
+    purpose: 'sign-in-code',
     subject: t('subject', values),
     text: t('body', values),
     fromName: tenant.name,
   });
+  if (refused) throw refusalError(refused, identifier, tenant.phoneCode);
 }
 
 export type VerifyResult = {
