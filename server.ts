@@ -93,7 +93,7 @@ async function main(): Promise<void> {
     observeRequest(req, res, pathOf(req.url));
     if (refuseAtEdge(req, res)) return;
     // The client address travels to route handlers in a header only this server sets.
-    stampClientIp(req, config.TRUST_PROXY === '1');
+    stampClientIp(req, config.TRUST_PROXY);
     if (isApiPath(pathOf(req.url))) {
       void api(req, res);
       return;

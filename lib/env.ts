@@ -44,8 +44,8 @@ const envSchema = z.object({
     .regex(/^[a-z0-9-]{2,40}$/, 'must be a lower-case slug')
     .default('demo'),
   PUBLIC_ORIGIN_SCHEME: z.enum(['http', 'https']).optional(),
-  /** 1: behind a proxy, take the client IP from X-Forwarded-For. */
-  TRUST_PROXY: z.enum(['0', '1']).optional(),
+  /** How many proxies in front append to X-Forwarded-For (0: none); the client address is that many entries from its right. */
+  TRUST_PROXY: z.coerce.number().int('must be the number of proxies in front (0-5)').min(0).max(5).default(0),
   /** A port of its own for Prometheus metrics (GET /metrics); unset: no metrics listener. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Interface of the metrics listener: loopback unless a scraper on another host needs it. */

@@ -4,7 +4,7 @@ import type { Tenant } from '@/lib/tenancy/queries';
 import type { CountryCode } from '@/lib/i18n/markets';
 
 export function requestScheme(req: Request): 'http' | 'https' {
-  if (env().TRUST_PROXY === '1' && req.headers.get('x-forwarded-proto') === 'https') return 'https';
+  if (env().TRUST_PROXY > 0 && req.headers.get('x-forwarded-proto') === 'https') return 'https';
   return new URL(req.url).protocol === 'https:' ? 'https' : 'http';
 }
 
