@@ -62,14 +62,26 @@ export function useCodeFlow(userType: UserRole, feature: Feature) {
   );
 
   const verify = useCallback(
-    async (otp: string): Promise<VerifyData | undefined> => {
+    async (otp: string, choice: { business?: string } = {}): Promise<VerifyData | undefined> => {
       if (!identity) return undefined;
       setBusy(true);
       setError(undefined);
       const { api, typedCall, within } = await client();
       const result = await typedCall(
         api.auth.otp.verify.$post(
-          { json: { userType, feature, locale, otp, platform: 'web', appName: window.location.host, createIsoTime: new Date().toISOString(), ...identity } },
+          {
+            json: {
+              userType,
+              feature,
+              locale,
+              otp,
+              platform: 'web',
+              appName: window.location.host,
+              createIsoTime: new Date().toISOString(),
+              ...identity,
+              ...choice,
+            },
+          },
           within(),
         ),
       );

@@ -355,6 +355,18 @@ export const ROUTES: Record<string, RouteSpec> = {
     PATCH: { as: 'rider', body: 'json', sample: () => ({ name: 'Asha Raman', email: 'asha@example.in' }), required: ['name'] },
     DELETE: { as: 'rider', body: 'none' },
   },
+  '/api/profile/email': {
+    POST: {
+      as: 'partner',
+      body: 'json',
+      sample: () => ({ email: 'desk@sweep.example' }),
+      required: ['email'],
+      sends: 'a code to the new sign-in e-mail the partner typed',
+    },
+  },
+  '/api/profile/email/verify': {
+    POST: { as: 'partner', body: 'json', sample: () => ({ email: 'desk@sweep.example', otp: '1234' }), required: ['email', 'otp'] },
+  },
   '/api/push/key': { GET: { as: 'anon' } },
   '/api/push/settings': {
     GET: { as: 'rider' },

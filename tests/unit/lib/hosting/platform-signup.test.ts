@@ -145,7 +145,7 @@ describe('operator login on the platform host', () => {
   it("sends the code under the platform's name and hands over to the operator's own console host", async () => {
     const [owner] = await db
       .insert(users)
-      .values({ businessId: demoId, role: 'travelsx-partner', name: 'Demo Owner', email: 'owner@demo.example' })
+      .values({ businessId: demoId, role: 'travelsx-partner', name: 'Demo Owner', email: 'owner@demo.example', emailVerifiedAt: new Date() })
       .returning();
     const identity = { userType: 'travelsx-partner', feature: 'login', email: 'owner@demo.example', locale: 'en-IN' };
     expect((await post('/api/auth/otp/send', identity)).status).toBe(200);
