@@ -28,8 +28,6 @@ import { setProcessPoller, startJobPoller } from './lib/jobs/queue';
 import { startDbMaintenance } from './lib/db/maintenance';
 import { startTripMessages } from './lib/rides/trip-messages';
 import { sendToUser } from './lib/push/send';
-import { whatsappConfig } from './lib/whatsapp/config';
-import { sendWhatsAppText } from './lib/whatsapp/graph';
 import { startClusterBus, stopClusterBus } from './lib/cluster/bus';
 import { startClusterLocks, stopClusterLocks } from './lib/cluster/lock';
 import { collectOnScrape, metrics, observeRequest } from './lib/metrics';
@@ -63,13 +61,7 @@ async function main(): Promise<void> {
   startPushNotifications();
   // Trip messages (driver details, pickup reminders, invoices) are durable jobs in the database; this instance's poller
   // claims due ones with FOR UPDATE SKIP LOCKED, so each runs once across instances and after a restart.
-  startTripMessages(getDb, {
-    push: (database, businessId, userId, payload) => sendToUser(database, businessId, userId, payload),
-    whatsapp: () => {
-      const whatsapp = whatsappConfig();
-      return whatsapp ? (to, text) => sendWhatsAppText(whatsapp, to, text) : undefined;
-    },
-  });
+  startTripMessages(getDb, { push: (database, businessId, userId, payload) => sendToUser(database, businessId, userId, payload) });
   const jobPoller = startJobPoller(db, { intervalMs: config.JOB_POLL_MS });
   setProcessPoller(jobPoller);
   // PGlite runs no autovacuum of its own (lib/db/maintenance.ts), and its one connection is shared with the
@@ -88,7 +80,7 @@ async function main(): Promise<void> {
     observeRequest(req, res, pathOf(req.url));
     if (refuseAtEdge(req, res)) return;
     // The client address travels to route handlers in a header only this server sets.
-    stampClientIp(req, config.TRUST_PROXY === '1');
+    stampClientIp(req, config.TRUST_PROXY);
     if (isApiPath(pathOf(req.url))) {
       void api(req, res);
       return;

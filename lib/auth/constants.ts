@@ -21,3 +21,6 @@ export const CODE_CHANNEL = {
 /** Feature labels of the signup/verify payload (docs/architecture/accounts.md#roles). */
 export const FEATURES = ['login', 'signup', 'booking-signup'] as const;
 export type Feature = (typeof FEATURES)[number];
+
+/** The console's roles: operators sign in by e-mail. */
+export const PARTNER_ROLES = ['travelsx-partner', 'deliverx-partner'] as const;

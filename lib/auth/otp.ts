@@ -66,10 +66,12 @@ export const invalidCode = () => new DomainError('invalid', 'otp_invalid', 'The 
 export const lockedCode = () => new DomainError('invalid', 'otp_locked', 'Too many wrong tries. Ask for a new code.', 'otp');
 
 /**
- * Consumes the live code if `code` matches. A wrong guess counts; after the
- * fifth the code is dead even for the right digits. Used or expired codes fail.
+ * Consumes the live code if `code` matches (with `keep`, checks it and leaves
+ * it live, for a second step with the same code). A wrong guess counts; after
+ * the fifth the code is dead even for the right digits. Used or expired codes
+ * fail.
  */
-export async function consumeCode(db: Db, key: CodeKey, code: string): Promise<void> {
+export async function consumeCode(db: Db, key: CodeKey, code: string, { keep = false } = {}): Promise<void> {
   const outcome = await db.transaction(async (tx) => {
     const [live] = await tx
       .select()
@@ -88,7 +90,7 @@ export async function consumeCode(db: Db, key: CodeKey, code: string): Promise<v
         .where(eq(otpCodes.id, live.id));
       return live.attempts + 1 >= OTP.MAX_ATTEMPTS ? ('locked' as const) : ('invalid' as const);
     }
-    await tx.update(otpCodes).set({ consumedAt: new Date() }).where(eq(otpCodes.id, live.id));
+    if (!keep) await tx.update(otpCodes).set({ consumedAt: new Date() }).where(eq(otpCodes.id, live.id));
     return 'ok' as const;
   });
   if (outcome === 'invalid') throw invalidCode();

@@ -76,6 +76,12 @@ export const verifyCodeSchema = z
     appName: z.string().max(200).optional(),
     platform: z.string().max(20).optional(),
     createIsoTime: z.string().max(40).optional(),
+    /** On the platform's host, when one e-mail runs several businesses: the slug of the one to open. */
+    business: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9-]{1,40}$/, 'businessChoiceInvalid')
+      .optional(),
   })
   .transform(({ countryCode, phoneNumber, ...rest }, ctx) => {
     const phone = optionalPhone.safeParse({ countryCode, phoneNumber });

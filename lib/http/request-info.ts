@@ -3,7 +3,7 @@ import type { Business } from '@/lib/db/schema';
 import { fromLocaleTag, type CountryCode, type Market } from '@/lib/i18n/markets';
 
 export function requestScheme(req: Request): 'http' | 'https' {
-  if (env().TRUST_PROXY === '1' && req.headers.get('x-forwarded-proto') === 'https') return 'https';
+  if (env().TRUST_PROXY > 0 && req.headers.get('x-forwarded-proto') === 'https') return 'https';
   return new URL(req.url).protocol === 'https:' ? 'https' : 'http';
 }
 

@@ -7,7 +7,7 @@ import { CUSTOM_DATE_MIN, DATE_FILTERS, isCalendarDate, type DateFilter } from '
  * namespace of their screen.
  */
 
-export const PARTNER_ROLES = ['travelsx-partner', 'deliverx-partner'] as const;
+export { PARTNER_ROLES } from '@/lib/auth/constants';
 
 /** Paginator page sizes (docs/requirements/partner.md#customers); the customer list starts at 5. */
 export const PAGE_SIZES = [5, 10, 25, 100] as const;

@@ -95,5 +95,7 @@ export const marketSchema = z.object({
     )
     .min(1, 'languagesRequired')
     .max(20, 'languagesInvalid'),
+  /** SMS and WhatsApp to other countries' numbers; absent: unchanged. */
+  messagesAbroad: z.boolean({ error: 'messagesAbroadInvalid' }).optional(),
 });
 export type MarketInput = z.infer<typeof marketSchema>;

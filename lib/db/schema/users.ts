@@ -17,6 +17,8 @@ export const users = pgTable(
     role: text('role', { enum: USER_ROLES }).notNull(),
     name: text('name'),
     email: text('email'),
+    /** When a code sent to `email` last came back (signup, sign-in, an e-mail change); only such an e-mail picks an account on the platform's host. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     phoneCode: text('phone_code'),
     phone: text('phone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -145,7 +145,7 @@ describe('operator login on the platform host', () => {
   it("sends the code under the platform's name and hands over to the operator's own console host", async () => {
     const [owner] = await db
       .insert(users)
-      .values({ businessId: demoId, role: 'travelsx-partner', name: 'Demo Owner', email: 'owner@demo.example' })
+      .values({ businessId: demoId, role: 'travelsx-partner', name: 'Demo Owner', email: 'owner@demo.example', emailVerifiedAt: new Date() })
       .returning();
     const identity = { userType: 'travelsx-partner', feature: 'login', email: 'owner@demo.example', locale: 'en-IN' };
     expect((await post('/api/auth/otp/send', identity)).status).toBe(200);
@@ -170,10 +170,16 @@ describe('operator login on the platform host', () => {
 
 describe('messages carry the sender', () => {
   it('names the operator on every SMS and e-mail it sends, adding the name to a text that lacks it', async () => {
-    const sms = await deliver(db, { businessId: demoId, channel: 'sms', to: '+919845000002', text: 'Your driver is on the way.' });
-    expect(sms.body).toBe('Demo Cabs: Your driver is on the way.');
-    const named = await deliver(db, { businessId: demoId, channel: 'sms', to: '+919845000002', text: '1234 is your Demo Cabs sign-in code.' });
-    expect(named.body).toBe('1234 is your Demo Cabs sign-in code.');
+    const sms = await deliver(db, { businessId: demoId, channel: 'sms', to: '+919845000002', purpose: 'sign-in-code', text: 'Your driver is on the way.' });
+    expect(sms.message.body).toBe('Demo Cabs: Your driver is on the way.');
+    const named = await deliver(db, {
+      businessId: demoId,
+      channel: 'sms',
+      to: '+919845000002',
+      purpose: 'sign-in-code',
+      text: '1234 is your Demo Cabs sign-in code.',
+    });
+    expect(named.message.body).toBe('1234 is your Demo Cabs sign-in code.');
     const rows = await db
       .select()
       .from(outbox)
