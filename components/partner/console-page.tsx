@@ -9,7 +9,6 @@ import { ClientMessages } from '@/components/ui/client-messages';
 import { QueryProvider } from '@/components/data/query-provider';
 import { LanguageSelector } from '@/components/layout/language-selector';
 import { ConsoleGate } from './console-gate';
-import { AddVehicleWhenEmpty } from './fleet/add-vehicle-when-empty';
 import { ConsoleHeader } from './console-header';
 import { ConsoleNav } from './console-nav';
 import { ServiceMap } from './service-map';
@@ -76,7 +75,6 @@ export async function ConsolePage({
             <ConsoleGate area={area}>
               {children}
               <NewBookings businessName={tenant.name} timeZone={tenant.timeZone} />
-              <AddVehicleWhenEmpty area={area} />
             </ConsoleGate>
           </main>
           <aside className={styles.mapPane} aria-label={t('serviceMap')}>
