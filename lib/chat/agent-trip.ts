@@ -49,7 +49,7 @@ export function bookedLine(ride: Pick<Ride, 'number' | 'startCode'>, vehicle: Re
     ? line('bookedForCustomer', {
         rideId: ride.number,
         name: customer.name,
-        phone: `+${customer.dialCode} ${customer.number}`,
+        phone: { ltr: `+${customer.dialCode} ${customer.number}` },
         vehicle,
         summary: { line: summary },
       })

@@ -3,6 +3,7 @@
 import { useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
+import { ltrText } from '@/lib/i18n/bidi';
 import type { RentalPackage, VehicleType } from '@/lib/booking/vocabulary';
 import { formatMoney } from '@/lib/i18n/format';
 import { Link } from '@/lib/i18n/navigation';
@@ -100,7 +101,7 @@ export function BookForCustomer({
       <section className={styles.screen} aria-labelledby={`${id}-done`}>
         <h1 id={`${id}-done`}>{t('booked', { id: booked })}</h1>
         <p>{t('bookedBody')}</p>
-        <p role="status">{td('bookedCodeSent', { phone: sentTo })}</p>
+        <p role="status">{td('bookedCodeSent', { phone: ltrText(sentTo, locale) })}</p>
         <div className={styles.actions}>
           <Link href={`/${area}/rides`} className={`${ui.button} ${ui.primary}`}>
             {t('toRides')}

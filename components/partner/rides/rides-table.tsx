@@ -6,6 +6,7 @@ import { formatMoney } from '@/lib/i18n/format';
 import { formatTime } from '@/lib/i18n/format-time';
 import { formatInstantDay } from '@/lib/partner/format';
 import { PhoneNumber } from '@/components/ui/phone-link';
+import { ltrText } from '@/lib/i18n/bidi';
 import ui from '@/components/ui/ui.module.css';
 import { consoleInvoiceUrl } from '@/components/trust/api';
 import { RIDE_ACTIONS } from './partner-ride-card';
@@ -124,7 +125,7 @@ export function RidesTable({ rides, timeZone, sort, onSort, onAction, caption }:
                     {ride.phone ? <PhoneNumber e164={ride.phone.replace(/\s/g, '')} display={ride.phone} /> : null}
                     {ride.passenger ? (
                       <span className={styles.cellNote} title={`${ride.passenger.name}, ${ride.passenger.phone}`}>
-                        {tTrust('passengerOf', { name: `${ride.passenger.name}, ${ride.passenger.phone}` })}
+                        {tTrust('passengerOf', { name: `${ride.passenger.name}, ${ltrText(ride.passenger.phone, locale)}` })}
                       </span>
                     ) : null}
                   </span>
