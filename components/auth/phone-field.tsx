@@ -70,7 +70,7 @@ export function PhoneField({
       <PhoneInput
         id={id}
         className={styles.phone}
-        numberInputProps={{ className: ui.input }}
+        numberInputProps={{ className: ui.input, dir: 'ltr' }}
         value={e164}
         defaultCountry={initial}
         countryOptionsOrder={[...preferred, '|', '...']}

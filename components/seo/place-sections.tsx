@@ -1,4 +1,4 @@
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { formatDuration, formatKm, formatMoney } from '@/lib/i18n/format';
 import { Link } from '@/lib/i18n/navigation';
 import { lowestTotal, routeFareTable, type FareTable as Fares } from '@/lib/seo/fares';
@@ -7,6 +7,7 @@ import { siteRating, siteReviews, type ServicePlace, type ServiceRoute } from '@
 import { formatPhone, whatsappLink } from '@/lib/tenancy/contact';
 import type { Tenant } from '@/lib/tenancy/queries';
 import ui from '@/components/ui/ui.module.css';
+import { ltrText } from '@/lib/i18n/bidi';
 import { FareTable } from './fare-table';
 import { Heading, type HeadingLevel } from './heading';
 import styles from './seo.module.css';
@@ -144,7 +145,7 @@ export async function CallSection({ tenant, place, level, idPrefix }: Section) {
       <p>{t('callBody', { businessName: tenant.name })}</p>
       <div className={styles.actions}>
         <a href={`tel:${phone.e164}`} className={`${ui.button} ${ui.primary}`}>
-          {t('callLink', { phone: phone.display })}
+          {t('callLink', { phone: ltrText(phone.display, await getLocale()) })}
         </a>
         {whatsapp ? (
           <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={`${ui.button} ${ui.secondary}`}>

@@ -8,7 +8,7 @@ import { routeBetween, greatCircleMeters } from '@/lib/road-distance';
 import { VEHICLE_MODELS } from '@/lib/fleet/models';
 import { activeRateCards } from './rate-cards';
 import { FareError, priceRide } from './engine';
-import { tripContext, tripLimitError, tripLimitIssue } from './trip-rules';
+import { tripContext, tripLimitError, tripLimitIssue, tripReachIssue } from './trip-rules';
 import { SAME_PLACE_METERS, type QuoteRequest } from './schemas';
 
 /** Quotes of concurrent searches are stored together, one statement per batch. */
@@ -59,10 +59,13 @@ export async function createQuote(db: Db, tenant: Pick<Business, 'id' | 'currenc
   if (dropoff && greatCircleMeters(pickup, dropoff) < SAME_PLACE_METERS) {
     throw new DomainError('invalid', 'same_place', 'dropoffLocation: Pickup and drop-off are the same place', 'dropoffLocation');
   }
+  // a trip must be drivable (the operator's countries, no sea between its ends) before any distance or fare
+  const { rules, cities, served } = await tripContext(db, tenant.id);
+  const reach = tripReachIssue(served, pickup, dropoff);
+  if (reach) throw tripLimitError(reach);
   const route = dropoff ? await routeBetween(pickup, dropoff) : { distanceM: 0, durationS: 0, source: 'estimate' as const };
   const pickupTime = new Date(input.pickupTime!);
   // the operator's limits (service area, local and outstation distance, "Now" only for shorter trips)
-  const { rules, cities } = await tripContext(db, tenant.id);
   const issue = tripLimitIssue(rules, cities, { tripKind: input.tripKind, pickup, dropoff, pickupTime, distanceM: route.distanceM });
   if (issue) throw tripLimitError(issue);
   const returnTime = input.rideType === 'return' && input.returnTime ? new Date(input.returnTime) : null;

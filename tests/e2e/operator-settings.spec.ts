@@ -64,12 +64,6 @@ test.describe('on a desktop screen', () => {
     const demoPlacesBefore = await sitemapPlaces(request, DEMO);
     expect(demoPlacesBefore.length).toBeGreaterThan(3);
 
-    // a business with no vehicle gets the Add Vehicle sheet on every console page (docs/requirements/partner.md#the-console-shell): close it whenever it opens
-    const addVehicle = page.getByRole('dialog', { name: 'Add Vehicle' });
-    await page.addLocatorHandler(addVehicle, async () => {
-      await page.keyboard.press('Escape');
-      await expect(addVehicle).toBeHidden();
-    });
     await signUp(page);
     // the first-run checklist on the overview
     const checklist = page.getByRole('region', { name: 'Get your business ready' });

@@ -36,16 +36,6 @@ async function consoleLogin(page: Page, host: string, email: string, home: strin
   await expect(page).toHaveURL(`${origin(home)}/in/en/travel/home`, { timeout: 15_000 });
 }
 
-/** A business without vehicles gets the Add Vehicle sheet on every console page: close it. */
-async function closeAddVehicle(page: Page) {
-  const sheet = page.getByRole('dialog', { name: 'Add Vehicle' });
-  await sheet.waitFor({ timeout: 5_000 }).catch(() => {});
-  if (await sheet.isVisible()) {
-    await page.keyboard.press('Escape');
-    await expect(sheet).toBeHidden();
-  }
-}
-
 let dns: DnsStandIn;
 test.beforeAll(async () => {
   dns = await startDnsStandIn(PORT + 11);
@@ -112,9 +102,8 @@ test('the operator connects its own domain (DNS records, a refused check, Verify
   // (its code for the platform's host was sent moments ago at signup: a new one there waits 30 s, so it signs in on its console host)
   await consoleLogin(page, `${SLUG}.localhost`, EMAIL, `${SLUG}.localhost`);
 
-  // (a phone: the sections are in the drawer; the Add Vehicle sheet a new business gets is closed first)
+  // (a phone: the sections are in the drawer)
   await page.goto(`${origin(`${SLUG}.localhost`)}/in/en/travel/domain`);
-  await closeAddVehicle(page);
   await expect(page.getByRole('heading', { name: 'Domain', level: 1 })).toBeVisible();
   const field = page.getByRole('textbox', { name: 'Your domain' });
   await field.fill('https://bad domain');
@@ -155,7 +144,6 @@ test('the operator connects its own domain (DNS records, a refused check, Verify
 
   // its own PayU account: the salt comes back masked, and Test connection says what failed offline
   await page.goto(`${origin(`${SLUG}.localhost`)}/in/en/travel/integrations`);
-  await closeAddVehicle(page);
   await expect(page.getByText('Secrets are sealed with the built-in development key')).toBeVisible();
   const payu = page.getByRole('form', { name: 'PayU card payments' });
   await payu.getByLabel('Merchant key').fill('bad key!');

@@ -3,6 +3,7 @@
 import { useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
+import { ltrText } from '@/lib/i18n/bidi';
 import type { RentalPackage, VehicleType } from '@/lib/booking/vocabulary';
 import { formatMoney } from '@/lib/i18n/format';
 import { Link } from '@/lib/i18n/navigation';
@@ -110,7 +111,7 @@ export function BookForCustomer({
             {codeRefused}
           </p>
         ) : (
-          <p role="status">{td('bookedCodeSent', { phone: sentTo })}</p>
+          <p role="status">{td('bookedCodeSent', { phone: ltrText(sentTo, locale) })}</p>
         )}
         <div className={styles.actions}>
           <Link href={`/${area}/rides`} className={`${ui.button} ${ui.primary}`}>

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { SiteShell } from '@/components/layout/site-shell';
 import { RiderHero, ServedCities, TripKinds } from '@/components/site/rider-home';
-import { OfferSection } from '@/components/site/offer-section';
 import { Offer } from '@/components/site/offer';
 import { BookingPanel } from '@/components/booking/booking-panel';
 import { JsonLd } from '@/components/seo/json-ld';
@@ -31,7 +30,6 @@ export default async function UserHomePage({ params }: { params: PageParams }) {
         </div>
         <RiderHero tenant={tenant} />
       </div>
-      <OfferSection tenant={tenant} locale={locale} />
       <Offer tenant={tenant} />
       {main ? null : <TripKinds />}
       {main ? <PlaceDetails tenant={tenant} place={main} view="place" locale={locale} level={2} /> : null}
