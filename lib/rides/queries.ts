@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { drivers, rides, vehicles, type Ride, type RideStatus } from '@/lib/db/schema';
 import { ratingsOfRides } from '@/lib/ratings/ratings';

@@ -16,7 +16,8 @@ test.describe('on a desktop', () => {
         return { label, select: (await select.boundingBox())!, field: (await field.boundingBox())! };
       }),
     );
-    for (const { label, select, field } of boxes) expect(select.x + select.width, `${label} stays in its column`).toBeLessThanOrEqual(field.x + field.width + 0.5);
+    for (const { label, select, field } of boxes)
+      expect(select.x + select.width, `${label} stays in its column`).toBeLessThanOrEqual(field.x + field.width + 0.5);
     const [, currency, zone] = boxes;
     const overlap = currency.select.y < zone.select.y + zone.select.height && zone.select.y < currency.select.y + currency.select.height;
     if (overlap) expect(currency.select.x + currency.select.width, 'Currency ends before Time zone starts').toBeLessThanOrEqual(zone.select.x);

@@ -85,7 +85,7 @@ function ask(
 
 it('refuses the dev outbox to a client behind the proxy claiming 127.0.0.1, and to anything that came through the proxy', async () => {
   expect((await ask(direct, 'GET', '/api/dev/outbox')).status).toBe(200);
-  for (const forged of [{ 'x-forwarded-for': '127.0.0.1' }, { 'x-forwarded-for': '::1', 'x-real-ip': '127.0.0.1' }, {}]) {
+  for (const forged of [{ 'x-forwarded-for': '127.0.0.1' }, { 'x-forwarded-for': '::1', 'x-real-ip': '127.0.0.1' }, {}] as Record<string, string>[]) {
     const answer = await ask(nginx.origin, 'GET', '/api/dev/outbox', forged);
     expect([answer.status, answer.json.error?.code]).toEqual([403, 'forbidden']);
   }
