@@ -33,8 +33,8 @@ export function startCluster(options: {
 export type ApiAnswer = { status: number; json: any; headers: Headers };
 export function apiClient(origin: string): (urlPath: string, options?: { method?: string; body?: unknown; cookie?: string; ip?: string }) => Promise<ApiAnswer>;
 export function freePort(): Promise<number>;
-/** dist/server.mjs on a fresh PGlite data directory (removed on stop). */
-export function startServer(port: number, env?: Record<string, string>): Promise<{ origin: string; pid: number; stop: () => Promise<void> }>;
+/** dist/server.mjs on the caller's data directory; resolves when /api/health answers. */
+export function launchServer(port: number, options: { dataDir: string; env?: Record<string, string>; timeoutMs?: number }): Promise<Instance>;
 export function signInRider(origin: string, index: number, prefix?: string): Promise<string>;
 export function benchTrip(): {
   rideType: string;

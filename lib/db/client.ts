@@ -4,6 +4,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction on the database: what a Db does, inside `db.transaction`. A function that must run in one takes a Tx. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 type Handle = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
 

@@ -34,7 +34,7 @@ export async function recordPlatformEntry(db: Db, businessId: number, input: Pla
       }
       return { entry: existing, created: false };
     }
-    const account = await operatorAccount(tx as unknown as Db, businessId);
+    const account = await operatorAccount(tx, businessId);
     if (input.kind === 'payout' && input.amount > account.available) {
       return {
         error: new DomainError('conflict', 'payout_above_available', `amount: A payout can be at most the available ${account.available / 100}.`, 'amount'),

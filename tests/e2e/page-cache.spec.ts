@@ -3,21 +3,31 @@
  * starts its own production server without the deployment's PayU keys (the shared e2e server has them, so
  * card payment is on for every operator there): card payment then depends on the operator's own keys.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import type { Instance } from '../../bench/cluster.mjs';
 
 // The harness is plain ESM shared with the benches (see cluster.spec.ts), loaded as it is.
 type Harness = typeof import('../../bench/cluster.mjs');
 let harness: Harness;
-let server: { origin: string; stop: () => Promise<void> };
+let server: Instance | undefined;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'page-cache-spec-'));
 let origin: string;
 let cookie: string;
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   harness = (await import(`${process.cwd()}/bench/cluster.mjs`)) as Harness;
-  server = await harness.startServer(await harness.freePort(), { RATE_LIMITS: 'off', SMTP_URL: '', PAYU_KEY: '', PAYU_SALT: '' });
+  // a fresh data directory takes seconds to initialise, more on a busy machine
+  server = await harness.launchServer(await harness.freePort(), {
+    dataDir,
+    env: { RATE_LIMITS: 'off', SMTP_URL: '', PAYU_KEY: '', PAYU_SALT: '', LOG_LEVEL: 'warn' },
+    timeoutMs: 180_000,
+  });
   origin = server.origin;
   const json = harness.apiClient(origin);
   const email = 'hello@meridiancabs.example';
@@ -33,7 +43,8 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await server?.stop();
+  await server?.kill();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function publish(title: string): Promise<void> {
