@@ -33,6 +33,7 @@ export function startCluster(options: {
 export type ApiAnswer = { status: number; json: any; headers: Headers };
 export function apiClient(origin: string): (urlPath: string, options?: { method?: string; body?: unknown; cookie?: string; ip?: string }) => Promise<ApiAnswer>;
 export function freePort(): Promise<number>;
+export function codeRequestOf(headers: Headers): string;
 export function signInRider(origin: string, index: number, prefix?: string): Promise<string>;
 export function benchTrip(): {
   rideType: string;
