@@ -81,7 +81,7 @@ export async function sendCode(
   db: Db,
   tenant: Tenant,
   input: Identity & { feature: Feature; lang?: string; businessName?: string },
-  ip: string,
+  request: { ip: string; token: string; replaces?: string },
 ): Promise<void> {
   const onPlatform = isPlatformTenant(tenant);
   if (input.feature === 'signup') {
@@ -96,7 +96,15 @@ export async function sendCode(
   // a number no message can reach gets no code (and keeps no resend delay)
   const unreachable = await reachRefusal(db, tenant.id, channel, identifier);
   if (unreachable) throw refusalError(unreachable, identifier, tenant.phoneCode);
-  const code = await issueCode(db, { businessId: tenant.id, identifier, role: input.userType, channel, ip });
+  const code = await issueCode(db, {
+    businessId: tenant.id,
+    identifier,
+    role: input.userType,
+    channel,
+    ip: request.ip,
+    request: request.token,
+    replaces: request.replaces,
+  });
   const reachable =
     input.userType === 'travelsx-user' ||
     input.feature === 'signup' ||
@@ -133,9 +141,9 @@ async function platformLogin(
   db: Db,
   tenant: Tenant,
   input: Identity & { otp: string; business?: string },
-  origin: { host: string; scheme: 'http' | 'https' },
+  origin: { host: string; scheme: 'http' | 'https'; request?: string },
 ): Promise<VerifyResult> {
-  const key = { businessId: tenant.id, identifier: identifierOf(input), role: input.userType };
+  const key = { businessId: tenant.id, identifier: identifierOf(input), role: input.userType, request: origin.request ?? '' };
   const accounts = await partnerAccountsAnywhere(db, input);
   const chosen = input.business ? accounts.find((account) => account.business.slug === input.business) : accounts.length === 1 ? accounts[0] : undefined;
   if (!chosen) {
@@ -157,7 +165,7 @@ export async function verifyCode(
   db: Db,
   tenant: Tenant,
   input: Identity & { feature: Feature; otp: string; businessName?: string; userName?: string; business?: string },
-  origin: { host: string; scheme: 'http' | 'https'; userAgent: string | null; market: Market },
+  origin: { host: string; scheme: 'http' | 'https'; userAgent: string | null; market: Market; request?: string },
 ): Promise<VerifyResult> {
   const identifier = identifierOf(input);
   const onPlatform = isPlatformTenant(tenant);
@@ -169,7 +177,8 @@ export async function verifyCode(
     throw partnersOnlyHere();
   }
   if (onPlatform && input.feature === 'login') return platformLogin(db, tenant, input, origin);
-  await consumeCode(db, { businessId: tenant.id, identifier, role: input.userType }, input.otp);
+  // a browser without its code-request cookie answers no request ('' matches no code)
+  await consumeCode(db, { businessId: tenant.id, identifier, role: input.userType, request: origin.request ?? '' }, input.otp);
 
   if (input.feature === 'signup') {
     const { business, owner } = await createBusinessForSignup(db, {

@@ -41,10 +41,11 @@ export const personNameSchema = z.string({ error: 'nameRequired' }).trim().min(1
 
 export const businessNameSchema = z.string({ error: 'businessNameRequired' }).trim().min(1, 'businessNameRequired').max(80, 'businessNameTooLong');
 
+/** A sign-in code: 6 digits (OTP.LENGTH in lib/auth/constants.ts). */
 export const otpSchema = z
   .string({ error: 'otpFormat' })
   .trim()
-  .regex(/^\d{4}$/, 'otpFormat');
+  .regex(/^\d{6}$/, 'otpFormat');
 
 export function e164(phone: Phone): string {
   return `+${phone.dialCode}${phone.number}`;

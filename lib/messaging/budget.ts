@@ -2,7 +2,7 @@ import type { Db } from '@/lib/db/client';
 import type { OutboxChannel } from '@/lib/db/schema';
 import { env } from '@/lib/env';
 import { bumpCounter, counterFullUntil } from '@/lib/limits/counters';
-import { onceWindowMs, type MessagePurpose } from './purposes';
+import { isCodePurpose, onceWindowMs, type MessagePurpose } from './purposes';
 
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -16,9 +16,12 @@ const DAY_MS = 24 * HOUR_MS;
  * the counts but not the once-per-window rule.
  */
 export const MESSAGE_LIMITS = {
-  /** To one recipient from one operator, all purposes and channels together. */
+  /** To one recipient from one operator, all purposes and channels together but sign-in codes. */
   recipientPerHour: 10,
   recipientPerDay: 30,
+  /** Sign-in codes to one recipient from one operator: above what the codes' own resend wait lets through (11 in a first hour, 6 an hour after). */
+  codesPerHour: 12,
+  codesPerDay: 150,
   /** About one ride, all recipients and channels together. */
   ridePerDay: 20,
 } as const;
@@ -51,9 +54,12 @@ function counters(input: BudgetInput): Counter[] {
   if (once && rideId !== undefined) list.push({ key: onceKey(input.purpose, rideId, input.channel), max: 1, windowMs: once, reason: 'once_per_window' });
   if (env().RATE_LIMITS === 'off') return list;
   const cap = operatorDailyCap(input.slug);
+  const [bucket, hour, day] = isCodePurpose(input.purpose)
+    ? ['codes', MESSAGE_LIMITS.codesPerHour, MESSAGE_LIMITS.codesPerDay]
+    : ['to', MESSAGE_LIMITS.recipientPerHour, MESSAGE_LIMITS.recipientPerDay];
   list.push(
-    { key: `msg:to:h:${biz}:${recipient}`, max: MESSAGE_LIMITS.recipientPerHour, windowMs: HOUR_MS, reason: 'recipient_hour' },
-    { key: `msg:to:d:${biz}:${recipient}`, max: MESSAGE_LIMITS.recipientPerDay, windowMs: DAY_MS, reason: 'recipient_day' },
+    { key: `msg:${bucket}:h:${biz}:${recipient}`, max: hour, windowMs: HOUR_MS, reason: 'recipient_hour' },
+    { key: `msg:${bucket}:d:${biz}:${recipient}`, max: day, windowMs: DAY_MS, reason: 'recipient_day' },
     { key: `msg:op:h:${biz}`, max: Math.ceil(cap / 4), windowMs: HOUR_MS, reason: 'operator_hour' },
     { key: `msg:op:d:${biz}`, max: cap, windowMs: DAY_MS, reason: 'operator_day' },
   );

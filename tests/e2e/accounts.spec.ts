@@ -9,7 +9,7 @@ const PLATFORM = origin('platform.localhost');
 async function enterCode(page: Page, code: string) {
   const dialog = page.getByRole('dialog', { name: 'Enter the code' });
   await expect(dialog).toBeVisible();
-  await dialog.getByLabel('4-digit code').fill(code);
+  await dialog.getByLabel('6-digit code').fill(code);
 }
 
 async function signUp(page: Page, name: string, email: string, phone: string) {

@@ -28,7 +28,7 @@ async function signUp(page: Page) {
   const sent = await mailCount(page.request, EMAIL);
   await page.getByRole('button', { name: 'Continue' }).click();
   const dialog = page.getByRole('dialog', { name: 'Enter the code' });
-  await dialog.getByLabel('4-digit code').fill(await codeFromMail(page.request, EMAIL, sent));
+  await dialog.getByLabel('6-digit code').fill(await codeFromMail(page.request, EMAIL, sent));
   await expect(page).toHaveURL(`${SITE}/in/en/travel/home`, { timeout: 15_000 });
 }
 

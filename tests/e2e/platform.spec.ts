@@ -31,7 +31,7 @@ async function consoleLogin(page: Page, host: string, email: string, home: strin
   await page.getByRole('button', { name: 'Continue' }).click();
   await page
     .getByRole('dialog', { name: 'Enter the code' })
-    .getByLabel('4-digit code')
+    .getByLabel('6-digit code')
     .fill(await codeFromMail(page.request, email, sent));
   await expect(page).toHaveURL(`${origin(home)}/in/en/travel/home`, { timeout: 15_000 });
 }
@@ -75,7 +75,7 @@ test('a new operator signs up on the platform host under the platform name; the 
   ).json();
   expect(mails.at(-1)!.raw).toMatch(/Subject: .*Travelsx/);
   expect(mails.at(-1)!.raw).not.toContain('Meridian');
-  await page.getByRole('dialog', { name: 'Enter the code' }).getByLabel('4-digit code').fill(code);
+  await page.getByRole('dialog', { name: 'Enter the code' }).getByLabel('6-digit code').fill(code);
   await expect(page).toHaveURL(`${origin(`${SLUG}.localhost`)}/in/en/travel/home`, { timeout: 15_000 });
 
   const again = await page.context().newPage();

@@ -33,7 +33,7 @@ async function signInInCashbackSheet(page: Page, phone: string, name: string) {
   await sheet.getByLabel('Phone number', { exact: true }).fill(phone);
   await sheet.getByRole('button', { name: 'Continue' }).click();
   const code = await codeFromOutbox(page.request, ORIGIN, `+91${phone.replace(/\s/g, '')}`);
-  await page.getByRole('dialog', { name: 'Enter the code' }).getByLabel('4-digit code').fill(code);
+  await page.getByRole('dialog', { name: 'Enter the code' }).getByLabel('6-digit code').fill(code);
 }
 
 test('a rider books for a passenger, who gets the driver and code; the ride starts with it; the rider downloads the invoice and rates; the approved comment and the new average reach the site', async ({

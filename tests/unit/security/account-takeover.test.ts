@@ -7,6 +7,7 @@ import { clearTenantCache } from '@/lib/tenancy/resolve';
 import { ensurePlatformTenant } from '@/lib/tenancy/platform-seed';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../db';
+import { codeRequestJar } from '../code-request';
 
 /*
  * Sign-in landing in someone else's console: an operator sets its account
@@ -18,6 +19,7 @@ let db: Db;
 const PLATFORM = 'platform.localhost:3000';
 const VICTIM = 'owner@victim-cabs.example';
 let ip = 0;
+const browser = codeRequestJar();
 let victim: { businessId: number; userId: number };
 let attacker: { businessId: number; userId: number; cookie: string; host: string };
 
@@ -40,19 +42,22 @@ beforeAll(async () => {
 });
 afterAll(closeTestDb);
 
-function call(method: string, path: string, body: unknown, { host = PLATFORM, cookie }: { host?: string; cookie?: string } = {}) {
-  return callApi(
-    new Request(`http://${host}${path}`, {
-      method,
-      body: JSON.stringify(body),
-      headers: {
-        host,
-        origin: `http://${host}`,
-        'content-type': 'application/json',
-        'x-travelsx-client-ip': `10.8.0.${++ip % 250}`,
-        ...(cookie ? { cookie } : {}),
-      },
-    }),
+async function call(method: string, path: string, body: unknown, { host = PLATFORM, cookie }: { host?: string; cookie?: string } = {}) {
+  const cookies = [cookie, browser.cookie].filter(Boolean).join('; ');
+  return browser.capture(
+    await callApi(
+      new Request(`http://${host}${path}`, {
+        method,
+        body: JSON.stringify(body),
+        headers: {
+          host,
+          origin: `http://${host}`,
+          'content-type': 'application/json',
+          'x-travelsx-client-ip': `10.8.0.${++ip % 250}`,
+          ...(cookies ? { cookie: cookies } : {}),
+        },
+      }),
+    ),
   );
 }
 async function json(res: Response) {
@@ -65,7 +70,7 @@ async function lastCode(to: string): Promise<string> {
     .where(eq(outbox.recipient, to))
     .orderBy(sql`${outbox.id} desc`)
     .limit(1);
-  return /\b(\d{4,8})\b/.exec(row.body)![1];
+  return /\b(\d{6})\b/.exec(row.body)![1];
 }
 const login = { userType: 'travelsx-partner', feature: 'login', locale: 'en-IN' };
 const emailOf = async (userId: number) => (await db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0].email;
@@ -96,7 +101,7 @@ it('changes a sign-in e-mail only with the code sent to the new address', async 
     .from(outbox)
     .where(and(eq(outbox.recipient, next), eq(outbox.businessId, attacker.businessId)));
   expect(mail).toMatchObject({ purpose: 'sign-in-code', channel: 'email' });
-  const wrong = await json(await call('POST', '/api/profile/email/verify', { email: next, otp: '0000' }, { host: attacker.host, cookie: attacker.cookie }));
+  const wrong = await json(await call('POST', '/api/profile/email/verify', { email: next, otp: '000000' }, { host: attacker.host, cookie: attacker.cookie }));
   expect([wrong.status, wrong.body.error?.code]).toEqual([400, 'otp_invalid']);
   expect(await emailOf(attacker.userId)).toBe('mallory@evil.example');
   // a code for this address never confirms another one

@@ -40,7 +40,7 @@ beforeAll(async () => {
   for (const channel of ['sms', 'email', 'whatsapp'] as const)
     registerProvider(channel, { name: `${channel}-recorder`, send: async (message) => void sent.push({ channel, message }) });
   stopTrips = startTripMessages(async () => db, {});
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   stopTrips();
   for (const channel of ['sms', 'email', 'whatsapp'] as const) registerProvider(channel, undefined);
@@ -125,7 +125,7 @@ it("refuses every sending route's message once the operator's budget is spent: a
   expect(other.rows.map((row) => row.status)).not.toContain('refused');
   delete process.env.MESSAGE_DAILY_CAPS;
   resetEnvForTests();
-}, 120_000);
+}, 300_000);
 
 it('leaves no way to a provider or the Graph API around deliver(): only lib/messaging reaches them, and the webhook answers', () => {
   const files = (dir: string): string[] =>

@@ -36,7 +36,7 @@ beforeAll(async () => {
   world = await seedWorld(db);
   a = world.a;
   stopTrips = startTripMessages(async () => db, {});
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   stopTrips();
   await closeTestDb();
@@ -146,7 +146,7 @@ it('40 reassignments in a burst send the passenger one driver-details message no
   expect(all).toHaveLength(2);
   expect(all[1].body).toContain('TN09 ZZ0003');
   expect(all[1].purpose).toBe('driver-details');
-}, 120_000);
+}, 300_000);
 
 it(`lets one operator send a typed number ${MESSAGE_LIMITS.recipientPerHour} messages an hour; the next "Resend code" is a 429 naming it, kept as refused`, async () => {
   const customer = '9845077010';
@@ -169,7 +169,7 @@ it(`lets one operator send a typed number ${MESSAGE_LIMITS.recipientPerHour} mes
   expect(rows.filter((row) => row.status === 'refused').every((row) => row.error === 'recipient_hour')).toBe(true);
   // another number of the same operator is not held up
   expect((await bookForPhone(a, '9845077011')).json?.data).toMatchObject([{ codeRefused: null }]);
-}, 120_000);
+}, 300_000);
 
 it('stops an operator at the cap the platform sets (MESSAGE_DAILY_CAPS: a quarter of it an hour) with a 429 the console shows; other operators send on', async () => {
   process.env.MESSAGE_DAILY_CAPS = `${world.b.business.slug}=8`;
@@ -265,13 +265,13 @@ it('cuts operator-chosen names and makes no link of them: phishing addresses in 
   expect(details.body).toMatch(/^Win at https evil example login: your driver/);
   expect(details.body).toContain(`Ravi ${'K'.repeat(MESSAGE_VALUE_MAX.personName - 6)}… (+919845077040)`);
   expect(details.body).toMatch(/\/track\/driver\?rideId=\d+&token=/);
-}, 120_000);
+}, 300_000);
 
 it('counts concurrent sends to one number once each, across connections: exactly the budget goes out', async () => {
   const recipient = '+919845077050';
   const results = await Promise.all(
     Array.from({ length: 2 * MESSAGE_LIMITS.recipientPerHour }, (_, i) =>
-      deliver(db, { businessId: a.business.id, channel: 'sms', to: recipient, purpose: 'sign-in-code', text: `Code ${1000 + i}` }),
+      deliver(db, { businessId: a.business.id, channel: 'sms', to: recipient, purpose: 'rate-ask', text: `Rate ride ${1000 + i}` }),
     ),
   );
   expect(results.filter((result) => !result.refused)).toHaveLength(MESSAGE_LIMITS.recipientPerHour);

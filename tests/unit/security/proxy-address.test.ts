@@ -47,7 +47,7 @@ beforeAll(async () => {
     startNginxSite: (options: { port: number; instancePorts: number[] }) => Promise<Nginx>;
   };
   nginx = await startNginxSite({ port: await freePort(), instancePorts: ports });
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await nginx?.stop();
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
@@ -107,4 +107,4 @@ it('counts the per-address code limit against the address the proxy saw, whateve
   }
   expect(statuses.slice(0, OTP.MAX_PER_IP_PER_HOUR)).toEqual(Array(OTP.MAX_PER_IP_PER_HOUR).fill(200));
   expect(statuses[OTP.MAX_PER_IP_PER_HOUR]).toBe(429);
-}, 120_000);
+}, 300_000);

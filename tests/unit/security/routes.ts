@@ -119,7 +119,7 @@ export const ROUTES: Record<string, RouteSpec> = {
     POST: {
       as: 'anon',
       body: 'json',
-      sample: () => ({ userType: 'travelsx-user', countryCode: '91', phoneNumber: '9845099999', otp: '1234', feature: 'login' }),
+      sample: () => ({ userType: 'travelsx-user', countryCode: '91', phoneNumber: '9845099999', otp: '123456', feature: 'login' }),
       required: ['userType', 'otp', 'phoneNumber'],
     },
   },
@@ -365,7 +365,7 @@ export const ROUTES: Record<string, RouteSpec> = {
     },
   },
   '/api/profile/email/verify': {
-    POST: { as: 'partner', body: 'json', sample: () => ({ email: 'desk@sweep.example', otp: '1234' }), required: ['email', 'otp'] },
+    POST: { as: 'partner', body: 'json', sample: () => ({ email: 'desk@sweep.example', otp: '123456' }), required: ['email', 'otp'] },
   },
   '/api/push/key': { GET: { as: 'anon' } },
   '/api/push/settings': {

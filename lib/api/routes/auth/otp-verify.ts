@@ -3,7 +3,7 @@ import { endpoint, jsonAt } from '@/lib/api/endpoint';
 import { requestMarket, requestScheme } from '@/lib/http/request-info';
 import { verifyCode } from '@/lib/auth/login';
 import { verifyCodeSchema } from '@/lib/auth/schemas';
-import { sessionCookie } from '@/lib/auth/cookies';
+import { CODE_REQUEST_COOKIE, sessionCookie } from '@/lib/auth/cookies';
 
 const bodySchema = z.intersection(verifyCodeSchema, z.object({ locale: z.string().max(12).optional() }));
 
@@ -11,8 +11,9 @@ const bodySchema = z.intersection(verifyCodeSchema, z.object({ locale: z.string(
  * Verifies a code and signs in (login, booking-signup) or creates the business (signup). Answers lp_id and user_id;
  * on the platform's host, for an e-mail of several businesses, `choices` instead (send the same code again with `business`).
  */
-export const POST = endpoint({ body: bodySchema }, async ({ db, tenant, body, req }) => {
+export const POST = endpoint({ body: bodySchema }, async ({ db, tenant, body, req, cookie }) => {
   const result = await verifyCode(db, tenant, body, {
+    request: cookie(CODE_REQUEST_COOKIE),
     host: req.headers.get('host') ?? '',
     scheme: requestScheme(req),
     userAgent: req.headers.get('user-agent'),
