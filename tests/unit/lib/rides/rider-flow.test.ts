@@ -46,6 +46,7 @@ const BENGALURU = { lat: 12.9719, lng: 77.5937, name: 'Bengaluru' };
 const LONDON = { lat: 51.5085, lng: -0.1257, name: 'London' };
 const DELHI = { lat: 28.6519, lng: 77.2315, name: 'Delhi' };
 const MUMBAI = { lat: 19.076, lng: 72.8777, name: 'Mumbai' };
+const LEH = { lat: 34.1526, lng: 77.5771, name: 'Leh' };
 const PUNE = { lat: 18.5204, lng: 73.8567, name: 'Pune' };
 const TAMBARAM = { lat: 12.9249, lng: 80.1, name: 'Tambaram' };
 const inHours = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
@@ -157,14 +158,22 @@ describe('trip limits (the rules the form and the quote share)', () => {
 });
 
 describe('quote API with the operator’s limits', () => {
-  it('answers Chennai to London with a 400 naming the drop-off and its Validation key, storing nothing', async () => {
+  it('answers Chennai to Leh with a 400 naming the drop-off and its Validation key, storing nothing', async () => {
     const before = await countQuotes();
-    const res = await request('POST', '/api/rides/quote', trip({ dropoffLocation: LONDON }));
+    const res = await request('POST', '/api/rides/quote', trip({ dropoffLocation: LEH }));
     expect(res.status).toBe(400);
     const { error } = await res.json();
     expect(error).toMatchObject({ code: 'trip_too_far', field: 'dropoffLocation', key: 'tripTooFar' });
     expect(error.message).toMatch(/^dropoffLocation: This trip is \d+ km; we drive up to 2500 km\.$/);
     expect(en.Validation.tripTooFar).toBeTruthy();
+    expect(await countQuotes()).toBe(before);
+  });
+
+  it('answers Chennai to London with a 400: a country the operator does not drive in, before any distance', async () => {
+    const before = await countQuotes();
+    const res = await request('POST', '/api/rides/quote', trip({ dropoffLocation: LONDON }));
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toMatchObject({ code: 'other_country', field: 'dropoffLocation', key: 'otherCountry', values: { place: 'London' } });
     expect(await countQuotes()).toBe(before);
   });
 
@@ -204,7 +213,21 @@ describe('quote API with the operator’s limits', () => {
     expect((await request('POST', '/api/rides/quote', trip())).status).toBe(200);
   });
 
-  it('the chat says why Chennai to London cannot be booked, with the figures, and asks for another drop-off', async () => {
+  it('the chat says why Chennai to Leh cannot be booked, with the figures, and asks for another drop-off', async () => {
+    const { agent } = await handleUserMessage(db, {
+      businessId: demo.id,
+      chatSession: 'rider-flow-leh-0001',
+      channel: 'web',
+      actor: null,
+      locale: 'en-IN',
+      text: 'Chennai to Leh tomorrow 8 am',
+    });
+    expect(agent.content.message).toMatch(/This trip is [\d,.]+ km; we drive up to 2,500 km\. Choose a nearer drop-off\./);
+    expect(agent.content.message).toContain(en.ChatAgent.askDropoff);
+    expect(agent.data?.kind).not.toBe('quotes');
+  });
+
+  it('the chat says London is in a country the operator does not drive in, and asks for another drop-off', async () => {
     const { agent } = await handleUserMessage(db, {
       businessId: demo.id,
       chatSession: 'rider-flow-london-0001',
@@ -213,7 +236,7 @@ describe('quote API with the operator’s limits', () => {
       locale: 'en-IN',
       text: 'Chennai to London tomorrow 8 am',
     });
-    expect(agent.content.message).toMatch(/This trip is [\d,.]+ km; we drive up to 2,500 km\. Choose a nearer drop-off\./);
+    expect(agent.content.message).toContain('London is in a country we do not drive in.');
     expect(agent.content.message).toContain(en.ChatAgent.askDropoff);
     expect(agent.data?.kind).not.toBe('quotes');
   });
