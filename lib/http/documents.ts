@@ -1,6 +1,6 @@
 /**
- * Static documents: the pages crawlers index (place, city, route, service
- * places and blog pages). They are server-rendered HTML whose every control is
+ * Static documents: the pages crawlers index (place, locality, airport,
+ * transfer, route, service places and blog pages). They are server-rendered HTML whose every control is
  * a link, so the front door (lib/http/front.ts) sends them without the app's
  * JavaScript and answers repeats from memory. Pure functions, unit-tested.
  */
@@ -14,7 +14,8 @@ export const VISIT_SCRIPT = '/visit.js';
 const MARKET_PREFIX = /^\/[a-z]{2}\/[a-z]{2,3}(\/.*)$/;
 
 /** App paths (after /{country}/{lang}) of documents; `blog/create` is the editor, not a document. */
-const DOCUMENT_REST = /^\/(?:place\/[^/]+(?:\/[^/]+)?|city\/[^/]+|taxi\/[^/]+|service\/places|blogs(?:\/page\/\d+)?|blog\/(?!create$)[^/]+|[^/.]+)$/;
+const DOCUMENT_REST =
+  /^\/(?:place\/[^/]+(?:\/[^/]+)?|airport\/[^/]+(?:\/[^/]+)?|city\/[^/]+|taxi\/[^/]+|service\/places|blogs(?:\/page\/\d+)?|blog\/(?!create$)[^/]+|[^/.]+)$/;
 
 /** First segments of the app's own single-segment pages, which are never documents. */
 const APP_ROOTS = new Set(['ai', 'appstores', 'business', 'contact-us', 'delivery', 'driver', 'partner', 'privacy', 'signup', 'terms', 'travel', 'user']);

@@ -14,7 +14,7 @@ import type { Tenant } from '@/lib/tenancy/queries';
  * data cache, on every instance. (A layout revalidation of `/{slug}` alone was measured here to
  * leave an already rendered /{slug}/en-IN/user/home stale.)
  */
-async function refreshOriginPages(db: Db, tenant: Pick<Tenant, 'id' | 'slug' | 'domain' | 'countryCode' | 'language'>): Promise<void> {
+async function refreshOriginPages(db: Db, tenant: Pick<Tenant, 'id' | 'slug' | 'domain' | 'countryCode' | 'language' | 'currency'>): Promise<void> {
   const pages = await tenantSitemapPages(db, tenant);
   const paths = pages.flatMap((page) => page.markets.map((market) => ({ path: `/${tenant.slug}/${toLocaleTag(market)}${page.href}` })));
   // the tag re-reads the tenant that pages take from Next's data cache (lib/tenancy/page-tenant.ts)
@@ -30,7 +30,7 @@ async function refreshOriginPages(db: Db, tenant: Pick<Tenant, 'id' | 'slug' | '
  * pages afresh, then once more when every process's copy of the host cache has
  * expired (a page rendered in between would keep the old origin).
  */
-export function refreshOperatorHosts(db: Db, tenant: Pick<Tenant, 'id' | 'slug' | 'domain' | 'countryCode' | 'language'>): void {
+export function refreshOperatorHosts(db: Db, tenant: Pick<Tenant, 'id' | 'slug' | 'domain' | 'countryCode' | 'language' | 'currency'>): void {
   const run = () => {
     clearTenantCache();
     refreshOriginPages(db, tenant).catch((err: unknown) => logger.warn({ err, tenant: tenant.slug }, 'pages not refreshed after a domain change'));
