@@ -75,7 +75,7 @@ async function publishPost() {
 
 const ALL_PAGES = [
   ['landing', '/in/en/user/home'],
-  ['place page', '/in/en/place/chennai/outstation-taxi'],
+  ['place page', '/in/en/place/chennai'],
   ['route page', '/in/en/taxi/chennai-to-bangalore'],
   ['blog post', null],
   ['booking form', '/in/en/user/form/taxi/booking'],

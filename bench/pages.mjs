@@ -18,7 +18,7 @@ import { report } from './report.mjs';
 
 const SECONDS = Number(process.argv[2] ?? process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.argv[3] ?? 64);
-const PAGE = '/in/en/place/chennai/outstation-taxi';
+const PAGE = '/in/en/place/chennai';
 const PAGES = [
   { name: 'place page', path: PAGE, kind: 'document', goal: { ratio: 0.5, p99: 20 } },
   { name: 'route page', path: '/in/en/taxi/chennai-to-bangalore', kind: 'document', goal: { ratio: 0.5, p99: 20 } },

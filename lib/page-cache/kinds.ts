@@ -35,6 +35,8 @@ const APP_ROOTS: ReadonlySet<string> = new Set([
 export const PAGE_KINDS = {
   place: { route: 'place/[place]', revalidate: 300 },
   placeTrip: { route: 'place/[place]/[type]', revalidate: 300 },
+  airport: { route: 'airport/[code]', revalidate: 300 },
+  airportTrip: { route: 'airport/[code]/[place]', revalidate: 300 },
   city: { route: 'city/[city]', revalidate: 300 },
   route: { route: 'taxi/[taxi]', revalidate: 300 },
   servicePlaces: { route: 'service/places', revalidate: 300 },

@@ -4,6 +4,7 @@ import { NotFoundContent } from '@/components/layout/not-found-content';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
+import { isPlatformTenant } from '@/lib/tenancy/platform';
 
 export const revalidate = 300;
 
@@ -24,7 +25,7 @@ export default async function PageNotFound({ params }: { params: PageParams }) {
   return (
     <>
       <SiteHeader tenant={tenant} market={market} showAccount={false} />
-      <NotFoundContent />
+      <NotFoundContent riderSite={!isPlatformTenant(tenant)} />
       <SiteFooter tenant={tenant} />
     </>
   );

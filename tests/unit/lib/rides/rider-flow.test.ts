@@ -5,13 +5,12 @@ import { createBusiness } from '@/lib/tenancy/commands';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
 import { createSession } from '@/lib/auth/session';
 import { createQuote, quoteView } from '@/lib/fares/quote';
-import { activeRateCards } from '@/lib/fares/rate-cards';
 import { DEFAULT_TRIP_RULES, tripLimitIssue } from '@/lib/fares/trip-limits';
 import { forgetTripRules, saveTripRules } from '@/lib/fares/trip-rules';
 import { bookRide, walletShare } from '@/lib/rides/commands';
 import { transitionRide } from '@/lib/rides/lifecycle';
 import { appendEntry, balanceOf } from '@/lib/wallet/ledger';
-import { routeFareTable } from '@/lib/seo/fares';
+import { tripFares } from '@/lib/seo/catalogue/trip-fares';
 import { popularRoutes } from '@/lib/seo/routes';
 import { listServiceAreas } from '@/lib/tenancy/queries';
 import { parseMessage } from '@/lib/chat/parse';
@@ -381,25 +380,19 @@ describe('the route page’s figures equal the booking quote for the same trip',
   it('Chennai to Bangalore: one distance and one fare computation', async () => {
     const route = popularRoutes(await listServiceAreas(demo.id, db)).find((r) => r.from.name === 'Chennai' && r.to.name === 'Bangalore')!;
     expect(route).toBeDefined();
-    const table = routeFareTable(await activeRateCards(db, demo), route);
     // what the Book button hands the form: the page's own places
-    const quote = await createQuote(
-      db,
-      demo,
-      trip({
-        pickupLocation: { name: route.from.name, lat: route.from.lat, lng: route.from.lng },
-        dropoffLocation: { name: route.to.name, lat: route.to.lat, lng: route.to.lng },
-      }),
-    );
-    expect(quote.distanceM).toBe(route.distanceM);
-    expect(quote.durationS).toBe(route.durationS);
-    for (const row of table.rows) {
-      const item = quote.items.find((i) => i.vehicleType === row.vehicleType)!;
-      expect({ total: item.total, rideAmount: item.rideAmount, driverBata: item.driverBata, tolls: item.tolls }).toEqual({
-        total: row.total,
-        rideAmount: row.rideAmount,
-        driverBata: row.driverBata,
-        tolls: row.tolls,
+    const from = { name: route.from.name, lat: route.from.lat, lng: route.from.lng };
+    const to = { name: route.to.name, lat: route.to.lat, lng: route.to.lng };
+    const fares = (await tripFares(db, demo, from, to, 'outstation'))!;
+    const quote = await createQuote(db, demo, trip({ pickupLocation: from, dropoffLocation: to }));
+    expect(quote.distanceM).toBe(fares.distanceM);
+    expect(quote.durationS).toBe(fares.durationS);
+    for (const line of fares.day) {
+      const item = quote.items.find((i) => i.vehicleType === line.vehicleType)!;
+      expect({ total: item.total, tolls: item.tolls, driverBata: item.driverBata }).toEqual({
+        total: line.total,
+        tolls: line.tolls,
+        driverBata: line.driverAllowance,
       });
     }
   });

@@ -7,6 +7,7 @@ import { JsonLd } from '@/components/seo/json-ld';
 import { PlaceDetails } from '@/components/seo/place-details';
 import styles from '@/components/booking/booking.module.css';
 import { homeSeo, seoJsonLd, seoMetadata } from '@/lib/seo/page-seo';
+import { placePage } from '@/lib/seo/catalogue/page-data';
 import { servicePlaces } from '@/lib/seo/site-data';
 import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
 
@@ -19,7 +20,7 @@ export async function generateMetadata({ params }: { params: PageParams }): Prom
 export default async function UserHomePage({ params }: { params: PageParams }) {
   const { tenant, market, locale } = await pageContext(params);
   const cities = await servicePlaces(tenant.id);
-  const main = cities[0];
+  const main = cities[0] ? await placePage(tenant, cities[0].slug) : undefined;
   const seo = await homeSeo(tenant, locale);
   return (
     <SiteShell tenant={tenant} market={market}>
@@ -32,7 +33,7 @@ export default async function UserHomePage({ params }: { params: PageParams }) {
       </div>
       <Offer tenant={tenant} />
       {main ? null : <TripKinds />}
-      {main ? <PlaceDetails tenant={tenant} place={main} view="place" locale={locale} level={2} /> : null}
+      {main ? <PlaceDetails tenant={tenant} market={market} locale={locale} model={main} level={2} /> : null}
       <ServedCities cities={cities} />
       <JsonLd data={await seoJsonLd(tenant, market, seo)} />
     </SiteShell>
