@@ -6,8 +6,8 @@ import type { LatLng } from '@/lib/road-distance/estimate';
 import { DEFAULT_TRIP_RULES, type TripLimitIssue, type TripRuleValues } from './trip-limits';
 import { servedCountries, type TripReachIssue } from './trip-reach';
 
-export { DEFAULT_TRIP_RULES, NOW_WINDOW_MS, tripLimitIssue, type TripLimitIssue, type TripRuleValues } from './trip-limits';
-export { tripReachIssue, type TripReachIssue } from './trip-reach';
+export { tripLimitIssue, type TripRuleValues } from './trip-limits';
+export { tripReachIssue } from './trip-reach';
 
 /** What a trip is checked against: the operator's limits, its service cities and the countries it drives in. */
 export type TripContext = { rules: TripRuleValues; cities: (LatLng & { name: string })[]; served: Set<string> };

@@ -72,8 +72,6 @@ export type LocalityModel = {
   nearest: (PlaceRef & { distanceM: number })[];
 };
 
-export type PageModel = AirportModel | TransferModel | LocalityModel;
-
 type Operator = Pick<Tenant, 'id' | 'currency' | 'timeZone'>;
 
 /** Nearby places listed on a page. */
