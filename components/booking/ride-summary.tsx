@@ -20,13 +20,14 @@ import { useBookingStore } from './booking-store';
 import { useShallow } from 'zustand/react/shallow';
 import styles from './booking.module.css';
 import { BackArrow } from '@/components/ui/back-arrow';
+import { toMinor } from '@/lib/money/minor';
+import { FareLineItems } from './fare-line-items';
+import { CancellationNote } from './cancellation-note';
 
 /** Signup sheet height in dvh (spec 000 §9). */
 const SIGNUP_SHEET_HEIGHT = 42;
 const PAYMENT_OPTIONS = ['cash', 'upi'] as const;
 type PaymentOption = (typeof PAYMENT_OPTIONS)[number] | 'card';
-
-const toMinor = (major: number) => Math.round(major * 100);
 
 const EMAIL = /^[^\s@|]+@[^\s@|]+\.[^\s@|]+$/;
 
@@ -262,12 +263,7 @@ export function RideSummary({
           {t('priceBreakdown')}
         </h2>
         <dl className={styles.breakdown}>
-          <dt>{t('rideAmount')}</dt>
-          <dd>{money(fee.ride_amount)}</dd>
-          <dt>{t('tolls')}</dt>
-          <dd>{money(fee.tolls)}</dd>
-          <dt>{t('driverBata')}</dt>
-          <dd>{money(fee.driver_bata)}</dd>
+          <FareLineItems lines={fee.lines.map((line) => ({ code: line.code, amount: toMinor(line.amount) }))} currency={fee.currency} />
           <dt className={styles.totalRow}>{t('total')}</dt>
           <dd className={styles.totalRow}>{money(fee.total_fee)}</dd>
           {walletApplied > 0 ? (
@@ -279,6 +275,15 @@ export function RideSummary({
             </>
           ) : null}
         </dl>
+        {selected.quote.cancellation && fee.cancellation_fee !== null ? (
+          <CancellationNote
+            className={ui.hint}
+            freeUntil={selected.quote.cancellation.free_until}
+            fee={toMinor(fee.cancellation_fee)}
+            currency={fee.currency}
+            timeZone={timeZone}
+          />
+        ) : null}
         {walletMax > 0 ? (
           <label className={styles.radioRow}>
             <input type="checkbox" checked={useWallet} onChange={(e) => setUseWallet(e.target.checked)} />

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS, VEHICLE_TYPES } from './vocabulary';
+import { PAYMENT_METHODS, REFUND_METHODS, VEHICLE_TYPES } from './vocabulary';
 import { personNameSchema, phoneSchema } from '@/lib/contact/identifiers';
 
 /*
@@ -45,4 +45,8 @@ export const bookRideSchema = z.object({
 
 export type BookRideInput = z.infer<typeof bookRideSchema>;
 
-export const cancelRideSchema = z.object({ reason: z.string().trim().min(1, 'reasonRequired').max(300, 'reasonTooLong') });
+export const cancelRideSchema = z.object({
+  reason: z.string().trim().min(1, 'reasonRequired').max(300, 'reasonTooLong'),
+  /** Where a card payment goes back: the card (default) or the rider's wallet at once. */
+  refundTo: z.enum(REFUND_METHODS, { error: 'refundMethodInvalid' }).optional(),
+});

@@ -8,6 +8,7 @@ import {
   AIRPORT_TRIP,
   BOOK_INTENT,
   CANCEL_INTENT,
+  CANCEL_POLICY_INTENT,
   GREETING,
   HELP,
   LOCAL_TRIP,
@@ -55,7 +56,7 @@ export type ParsedMessage = {
   airportOnly?: PlaceField;
   /** A town named without "from" or "to" (the agent decides which end). */
   bare?: PlaceSlot;
-  intent?: 'status' | 'cancelRide' | 'restart' | 'help' | 'greeting' | 'book';
+  intent?: 'status' | 'cancelRide' | 'cancelPolicy' | 'restart' | 'help' | 'greeting' | 'book';
   answer?: 'yes' | 'no';
   /** 1-based pick from a list ("the second one", "2"). */
   choice?: number;
@@ -152,6 +153,7 @@ function choiceOf(text: string): number | undefined {
 }
 
 function intentOf(text: string): ParsedMessage['intent'] {
+  if (CANCEL_POLICY_INTENT.test(text)) return 'cancelPolicy';
   if (CANCEL_INTENT.test(text)) return 'cancelRide';
   if (STATUS_INTENT.test(text)) return 'status';
   if (RESTART_INTENT.test(text)) return 'restart';

@@ -9,6 +9,8 @@ import { findQuote } from '@/lib/fares/quote';
 import { PAST_SLACK_MS } from '@/lib/fares/schemas';
 import type { BookRideInput } from '@/lib/booking/schemas';
 import { tripRulesOf } from '@/lib/fares/trip-rules';
+import { toMinor } from '@/lib/money/minor';
+import { cancellationRuleFor } from '@/lib/money/cancellation-rules';
 import { emitRideChange } from './notify';
 
 /** The advisory lock class of a rider's wallet spending (pg_advisory_xact_lock(class, riderId)). */
@@ -22,8 +24,6 @@ export function walletShare(total: number, walletSpendBps: number): number {
 export function newStartCode(): string {
   return randomInt(0, 10_000).toString().padStart(4, '0');
 }
-
-const toMinor = (major: number) => Math.round(major * 100);
 
 async function findByKey(db: Db, businessId: number, riderId: number, key: string): Promise<Ride | undefined> {
   const [ride] = await db
@@ -111,6 +111,8 @@ export async function bookRide(db: Db, businessId: number, riderId: number, inpu
       driverBata: item.driverBata,
       tolls: item.tolls,
       totalAmount: item.total,
+      fareBreakdown: item.breakdown,
+      cancelPolicy: await cancellationRuleFor(db, businessId, quote.tripKind),
       cashbackAmount: sql`(select round(${item.rideAmount} * ${businesses.cashbackBps} / 10000.0)::integer from ${businesses} where ${businesses.id} = ${businessId})`,
       walletApplied,
       paymentMethod: input.paymentMethod,

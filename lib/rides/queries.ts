@@ -3,6 +3,11 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { rides, type Ride, type RideStatus } from '@/lib/db/schema';
 import { ratingsOfRides } from '@/lib/ratings/ratings';
+import type { FareAdjustment } from '@/lib/db/schema';
+import { cancellationCharge, feeSplit, freeUntil, lateFee, prepaidOfRide } from '@/lib/money/cancellation';
+import { rideLines } from '@/lib/money/fare-lines';
+import { adjustmentsOfRides } from '@/lib/money/adjustments';
+import { refundsOfRides, type RefundView } from '@/lib/money/refunds';
 
 export const OPEN_STATUSES: readonly RideStatus[] = ['booked', 'accepted', 'ontrip'];
 
@@ -40,6 +45,10 @@ export function rideFields(ride: Ride) {
     walletApplied: ride.walletApplied,
     paymentMethod: ride.paymentMethod,
     paid: ride.paid,
+    promoCode: ride.promoCode,
+    discountAmount: ride.discountAmount,
+    adjustmentAmount: ride.adjustmentAmount,
+    cancellationFee: ride.cancellationFee,
     cancelReason: ride.cancelReason,
     cancelledBy: ride.cancelledBy,
     createdAt: ride.createdAt.toISOString(),
@@ -49,9 +58,40 @@ export function rideFields(ride: Ride) {
   };
 }
 
-/** A ride as the rider's pages and the API show it: its fields and the start code, shown to the rider only while the trip has not started. */
-export function rideView(ride: Ride) {
-  return Object.assign(rideFields(ride), { startCode: ride.status === 'booked' || ride.status === 'accepted' ? ride.startCode : null });
+/**
+ * A ride as the rider's pages and the API show it: its fields, its itemised
+ * fare, the start code (only while the trip has not started) and its
+ * cancellation rule with what cancelling would cost now.
+ */
+export function rideView(
+  ride: Ride,
+  extras: { adjustments?: readonly Pick<FareAdjustment, 'kind' | 'amount'>[]; refunds?: RefundView[] } = {},
+  now = new Date(),
+) {
+  const adjustments = extras.adjustments ?? [];
+  return Object.assign(rideFields(ride), {
+    startCode: ride.status === 'booked' || ride.status === 'accepted' ? ride.startCode : null,
+    /** Whether a driver holds the ride (no fee when none did by the pickup time). */
+    driverAssigned: ride.driverId !== null,
+    fareLines: rideLines(ride, ride.fareBreakdown, adjustments),
+    cancellation: cancellationView(ride, now),
+    /** Money sent back to the rider: to the card or the wallet, with where each stands. */
+    refunds: extras.refunds ?? [],
+  });
+}
+
+/** The ride's rule, when it stops being free, and the fee a rider's cancellation would keep now (open rides only). */
+function cancellationView(ride: Ride, now: Date) {
+  const rule = ride.cancelPolicy;
+  if (!OPEN_STATUSES.includes(ride.status))
+    return { rule, freeUntil: freeUntil(rule, ride.pickupTime).toISOString(), feeNow: null, lateFee: lateFee(rule, ride.totalAmount) };
+  const charge = cancellationCharge(rule, { fare: ride.totalAmount, pickupTime: ride.pickupTime, hasDriver: ride.driverId !== null }, 'rider', now);
+  return {
+    rule,
+    freeUntil: freeUntil(rule, ride.pickupTime).toISOString(),
+    feeNow: feeSplit(charge, prepaidOfRide(ride)).fee,
+    lateFee: lateFee(rule, ride.totalAmount),
+  };
 }
 
 export type RideView = ReturnType<typeof rideView>;
@@ -69,7 +109,18 @@ export async function riderRides(db: Db, businessId: number, riderId: number): P
     businessId,
     rows.filter((r) => r.status === 'completed').map((r) => r.id),
   );
-  const views = rows.map((ride) => ({ ...rideView(ride), rating: ratings.get(ride.id) ?? null }));
+  const adjusted = await adjustmentsOfRides(
+    db,
+    rows.filter((r) => r.adjustmentAmount !== 0).map((r) => r.id),
+  );
+  const refunded = await refundsOfRides(
+    db,
+    rows.filter((r) => r.status === 'cancelled' || r.status === 'completed').map((r) => r.id),
+  );
+  const views = rows.map((ride) => ({
+    ...rideView(ride, { adjustments: adjusted.get(ride.id), refunds: refunded.get(ride.id) }),
+    rating: ratings.get(ride.id) ?? null,
+  }));
   return {
     upcoming: views.filter((r) => OPEN_STATUSES.includes(r.status)).reverse(),
     past: views.filter((r) => !OPEN_STATUSES.includes(r.status)),

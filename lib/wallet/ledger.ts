@@ -16,15 +16,21 @@ export type NewEntry = {
   pending?: number;
   owed?: number;
   cash?: number;
+  refund?: number;
   currency: string;
   description: string;
   idempotencyKey?: string | null;
 };
 
 export async function appendEntry(db: Db, entry: NewEntry): Promise<void> {
-  await db
-    .insert(walletEntries)
-    .values({ ...entry, available: entry.available ?? 0, pending: entry.pending ?? 0, owed: entry.owed ?? 0, cash: entry.cash ?? 0 });
+  await db.insert(walletEntries).values({
+    ...entry,
+    available: entry.available ?? 0,
+    pending: entry.pending ?? 0,
+    owed: entry.owed ?? 0,
+    cash: entry.cash ?? 0,
+    refund: entry.refund ?? 0,
+  });
 }
 
 /** Commission on a ride: basis points of the ride amount (not of tolls or the driver's allowance), rounded to the minor unit. */

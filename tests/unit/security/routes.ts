@@ -54,6 +54,14 @@ const phone = (n: string) => ({ dialCode: '91', number: n });
 /** One pickup time for every quote sample, so two samples of the same body compare equal (a time read per call could differ by a millisecond). */
 const QUOTE_PICKUP_TIME = new Date(Date.now() + 36 * 3600_000).toISOString();
 
+const CANCELLATION_RULE = { freeMinutes: 60, feeType: 'percent', feeValue: 10 };
+const CANCELLATION_RULES = {
+  local: CANCELLATION_RULE,
+  airport: CANCELLATION_RULE,
+  outstation: { ...CANCELLATION_RULE, freeMinutes: 1440 },
+  rental: CANCELLATION_RULE,
+};
+
 const RATE_CARD = {
   active: true,
   baseFare: 100,
@@ -276,6 +284,15 @@ export const ROUTES: Record<string, RouteSpec> = {
       body: 'json',
       sample: () => ({ localMaxKm: 80, outstationMaxKm: 2500, serviceRadiusKm: 150, nowMaxKm: 600, walletSpendPercent: 20 }),
       required: ['localMaxKm', 'outstationMaxKm', 'serviceRadiusKm', 'nowMaxKm', 'walletSpendPercent'],
+    },
+  },
+  '/api/partner/cancellation-rules': {
+    GET: { as: 'partner' },
+    PUT: {
+      as: 'partner',
+      body: 'json',
+      sample: () => CANCELLATION_RULES,
+      required: ['local', 'airport', 'outstation', 'rental'],
     },
   },
   '/api/partner/rides/:id': {
