@@ -304,6 +304,18 @@ export const ROUTES: Record<string, RouteSpec> = {
       params: (t) => ({ id: String(t.rides.booked) }),
     },
   },
+  '/api/partner/rides/:id/refunds': {
+    POST: {
+      as: 'partner',
+      body: 'json',
+      sample: () => ({ amount: 1.5, reason: 'Goodwill for the wait', method: 'wallet', idempotencyKey: 'refund-sample-0001' }),
+      required: ['amount', 'reason', 'method', 'idempotencyKey'],
+      params: (t) => ({ id: String(t.rides.completed) }),
+    },
+  },
+  '/api/partner/refunds/:id/retry': {
+    POST: { as: 'partner', body: 'json', sample: () => ({ toWallet: false }), params: (t) => ({ id: String(t.refundId) }) },
+  },
   '/api/partner/rides/assignable': { GET: { as: 'partner', query: (t) => ({ rideId: String(t.rides.booked) }) } },
   '/api/partner/rides/book': {
     POST: {

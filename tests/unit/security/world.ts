@@ -1,3 +1,4 @@
+import { refundCompletedRide } from '@/lib/money/refunds';
 import { CLIENT_IP_HEADER } from '@/lib/http/client-ip';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -171,6 +172,13 @@ async function seedTenant(db: Db, business: Business, tag: string, phoneBase: nu
   const completed = await complete();
   const rated = await complete();
   const review = await rateRide(db, business.id, rider.userId, rated.id, { stars: 4, comment: `${tag} driver was on time` });
+  const { refund } = await refundCompletedRide(db, business.id, completed.id, {
+    method: 'wallet',
+    amount: 100,
+    reason: `${tag} goodwill`,
+    idempotencyKey: `${tag}-refund-1`,
+    requestedBy: partner.userId,
+  });
   const payment = await createPayment(db, business, rider.userId, cardRide.id);
   const { token: shareToken } = await createShareLink(db, business.id, rider.userId, accepted.id);
   const quote = await createQuote(db, business, trip());
@@ -224,6 +232,7 @@ async function seedTenant(db: Db, business: Business, tag: string, phoneBase: nu
     driverId: driverRow.id,
     rides: { booked: booked.number, accepted: accepted.number, card: cardRide.number, completed: completed.number, rated: rated.number },
     reviewId: review.id,
+    refundId: refund.id,
     txnId: payment.txnid,
     shareToken,
     quoteId: quote.id,
