@@ -12,6 +12,13 @@ import { personNameSchema, phoneSchema } from '@/lib/contact/identifiers';
 /** Major units as shown to the rider (e.g. 2450.5). */
 const amount = z.number().nonnegative().max(1e9).optional();
 
+/** A promo code as a rider types it: trimmed, compared without case, 3 to 20 letters, digits, - or _. */
+export const promoCodeSchema = z
+  .string({ error: 'promoCodeFormat' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9_-]{3,20}$/, 'promoCodeFormat');
+
 /** The booking payload of spec 000 §3; amounts are checked against the stored quote, never trusted. */
 export const bookRideSchema = z.object({
   rideSearchId: z.uuid({ error: 'quoteUnknown' }),
@@ -41,6 +48,8 @@ export const bookRideSchema = z.object({
     .optional(),
   /** Pay part of the fare from the rider's available wallet balance (up to the operator's share per ride). */
   useWallet: z.boolean().optional(),
+  /** The operator's promo code (lib/money/promos): its discount is its own line; refused with the reason when it does not apply. */
+  promoCode: promoCodeSchema.optional(),
 });
 
 export type BookRideInput = z.infer<typeof bookRideSchema>;

@@ -4,6 +4,7 @@ import { payments, type Ride } from '@/lib/db/schema';
 import { appendEntry } from '@/lib/wallet/ledger';
 import { cancellationCharge, feeSplit, type CancelledBy } from './cancellation';
 import { createRefundInTransaction } from './refunds';
+import { releasePromo } from './promos';
 import type { RefundMethod } from '@/lib/booking/vocabulary';
 
 /** What a rider paid for a ride before it started: by card through the provider, and from the wallet. */
@@ -58,6 +59,7 @@ export async function applyCancellation(
       description: `Cancellation fee of ride #${ride.number}`,
       idempotencyKey: `money:cancel-fee:${ride.id}`,
     });
+  if (ride.promoCode) await releasePromo(tx, ride.id, now);
   if (split.cardBack > 0)
     await createRefundInTransaction(tx, ride, {
       method: refundTo,

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { payments, refunds, rides, type Refund, type Ride } from '@/lib/db/schema';
-import { DomainError } from '@/lib/errors/domain-error';
+import { DomainError, keyedError } from '@/lib/errors/domain-error';
+import { toMajor } from './minor';
 import { enqueueJob, kickJobs } from '@/lib/jobs/queue';
 import { appendEntry } from '@/lib/wallet/ledger';
 import type { RefundMethod } from '@/lib/booking/vocabulary';
@@ -31,8 +32,9 @@ export type NewRefund = {
   requestedBy: number | null;
 };
 
-const refundError = (code: string, message: string, field: string, kind: 'invalid' | 'conflict' = 'conflict') =>
-  new DomainError(kind, code, `${field}: ${message}`, field);
+/** A refused refund: the code, its key in `Money.errors` (the console's dialog translates it) and the field it names. */
+const refundError = (code: string, message: string, field: string, kind: 'invalid' | 'conflict' = 'conflict', values?: Record<string, string | number>) =>
+  keyedError(kind, code, code.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), message, values, field);
 
 /** What the rider paid for a ride: the card payments that succeeded, and the whole fare once completed (cash, UPI or card, and the wallet part). */
 async function paidFor(tx: Db, ride: Ride): Promise<{ card: number; cardTxnid: string | null; total: number }> {
@@ -120,7 +122,10 @@ export async function createRefundInTransaction(tx: Db, ride: Ride, input: NewRe
   const paid = await paidFor(tx, ride);
   const refunded = await refundedFor(tx, ride.id);
   const left = paid.total - refunded.all;
-  if (input.amount > left) throw refundError('refund_above_paid', `A refund can be at most what was paid and not yet refunded (${left / 100}).`, 'amount');
+  if (input.amount > left)
+    throw refundError('refund_above_paid', `A refund can be at most what was paid and not yet refunded (${toMajor(left)}).`, 'amount', 'conflict', {
+      left: toMajor(left),
+    });
   if (input.method === 'provider' && (!paid.cardTxnid || input.amount > paid.card - refunded.provider))
     throw refundError('refund_no_card', 'Only what was paid by card can go back to the card; refund the rest to the wallet.', 'method');
   const [refund] = await tx

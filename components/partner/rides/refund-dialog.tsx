@@ -8,7 +8,7 @@ import { formatMoney } from '@/lib/i18n/format';
 import { toMajor } from '@/lib/money/minor';
 import { refundRideSchema, type RefundRideInput } from '@/lib/money/refund-schemas';
 import { useModalDialog } from '@/components/ui/use-modal-dialog';
-import { useApiErrorText } from '@/components/ui/use-api-error';
+import { useMoneyErrorText } from './use-money-error';
 import { failureOf } from '@/components/data/fetch-data';
 import ui from '@/components/ui/ui.module.css';
 import auth from '@/components/auth/auth.module.css';
@@ -26,7 +26,7 @@ export function RefundDialog({ ride, onClose }: { ride: PartnerRide; onClose: ()
   const locale = useLocale();
   const id = useId();
   const dialog = useModalDialog();
-  const errorText = useApiErrorText();
+  const errorText = useMoneyErrorText();
   const refund = useRefundRide();
   // one key per dialog: a double click or a retried request is the same refund
   const [key] = useState(() => crypto.randomUUID());

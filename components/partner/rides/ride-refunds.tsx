@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { formatMoney } from '@/lib/i18n/format';
-import { useApiErrorText } from '@/components/ui/use-api-error';
+import { useMoneyErrorText } from './use-money-error';
 import { failureOf } from '@/components/data/fetch-data';
 import ui from '@/components/ui/ui.module.css';
 import { useRetryRefund } from './queries';
@@ -37,7 +37,7 @@ export function RideRefunds({ ride }: { ride: PartnerRide }) {
 function RefundLine({ refund }: { refund: RefundRow }) {
   const t = useTranslations('Refunds');
   const locale = useLocale();
-  const errorText = useApiErrorText();
+  const errorText = useMoneyErrorText();
   const retry = useRetryRefund();
   const [problem, setProblem] = useState<string>();
   const amount = formatMoney(refund.amount, refund.currency, locale);

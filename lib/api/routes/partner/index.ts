@@ -8,6 +8,8 @@ import * as driversItem from './drivers-item';
 import * as events from './events';
 import * as invoiceSettings from './invoice-settings';
 import * as overview from './overview';
+import * as promos from './promos';
+import * as promosItem from './promos-item';
 import * as rates from './rates';
 import * as ratesItem from './rates-item';
 import * as rides from './rides';
@@ -42,6 +44,11 @@ export const partnerRoutes = new Hono()
   .get('/api/partner/invoice-settings', invoiceSettings.GET)
   .put('/api/partner/invoice-settings', invoiceSettings.PUT)
   .get('/api/partner/overview', overview.GET)
+  .get('/api/partner/promos', promos.GET)
+  .post('/api/partner/promos', promos.POST)
+  .put('/api/partner/promos/:id', promosItem.PUT)
+  .patch('/api/partner/promos/:id', promosItem.PATCH)
+  .delete('/api/partner/promos/:id', promosItem.DELETE)
   .get('/api/partner/rates', rates.GET)
   .put('/api/partner/rates/:vehicleType', ratesItem.PUT)
   .get('/api/partner/reviews', reviews.GET)
