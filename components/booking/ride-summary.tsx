@@ -26,7 +26,7 @@ import { CancellationNote } from './cancellation-note';
 import { PromoEntry, type AppliedPromo } from './promo-entry';
 import { usePromoStore } from './promo-store';
 
-/** Signup sheet height in dvh (spec 000 §9). */
+/** Signup sheet height in dvh (docs/requirements/rider.md#numbers-the-screens-use). */
 const SIGNUP_SHEET_HEIGHT = 42;
 const PAYMENT_OPTIONS = ['cash', 'upi'] as const;
 type PaymentOption = (typeof PAYMENT_OPTIONS)[number] | 'card';

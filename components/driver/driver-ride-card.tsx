@@ -10,6 +10,7 @@ import { formatDateTime, formatMoney } from '@/lib/i18n/format';
 import ui from '@/components/ui/ui.module.css';
 import { useDriverRideAction } from './queries';
 import styles from './driver.module.css';
+import { PhoneNumber } from '@/components/ui/phone-link';
 
 type Step = 'idle' | 'start' | 'complete';
 
@@ -94,7 +95,7 @@ export function DriverRideCard({ ride, timeZone, onChanged }: { ride: DriverRide
           {ride.customerPhone ? (
             <>
               {ride.customerName ? ' · ' : ''}
-              <a href={`tel:${ride.customerPhone}`}>{ride.customerPhone}</a>
+              <PhoneNumber e164={ride.customerPhone} display={ride.customerPhone} />
             </>
           ) : null}
         </dd>

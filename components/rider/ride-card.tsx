@@ -9,6 +9,7 @@ import { RideTrust } from '@/components/trust/ride-trust';
 import { FareLineItems } from '@/components/booking/fare-line-items';
 import { RideCancellation } from './ride-cancellation';
 import { RiderRefunds } from './ride-refunds';
+import { RideDriver } from './ride-driver';
 import ui from '@/components/ui/ui.module.css';
 import styles from './rider.module.css';
 import rides from './rides.module.css';
@@ -74,6 +75,7 @@ export function RideCard({ ride, timeZone, onCancel }: { ride: RideView; timeZon
           </>
         ) : null}
       </dl>
+      {ride.driver ? <RideDriver driver={ride.driver} /> : null}
       {rental ? <p className={styles.muted}>{t('rentalPackage', { hours: Number(rental[1]), km: Number(rental[2]) })}</p> : null}
       {ride.passenger ? <p className={styles.muted}>{tt('passengerOf', { name: ride.passenger.name })}</p> : null}
       {ride.startCode ? <p className={rides.code}>{t.rich('startCode', { code: ride.startCode, strong: (chunks) => <strong>{chunks}</strong> })}</p> : null}

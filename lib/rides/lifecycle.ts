@@ -94,10 +94,9 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
       if (request.finalTolls !== undefined)
         Object.assign(changes, { tolls: request.finalTolls, totalAmount: ride.rideAmount + ride.driverBata + request.finalTolls });
     }
-    const ledger = tx as unknown as Db;
     if (request.to === 'cancelled') {
       const cancelledBy = request.cancelledBy ?? 'system';
-      const { fee } = await applyCancellation(ledger, ride, cancelledBy, now, request.refundTo, request.actorUserId);
+      const { fee } = await applyCancellation(tx, ride, cancelledBy, now, request.refundTo, request.actorUserId);
       Object.assign(changes, { cancelledAt: now, cancelReason: request.reason ?? null, cancelledBy, cancellationFee: fee });
     }
 
@@ -114,7 +113,7 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
     });
     if (request.to === 'completed') {
       if (ride.cashbackAmount > 0) {
-        await appendEntry(ledger, {
+        await appendEntry(tx, {
           businessId: ride.businessId,
           userId: ride.riderId,
           rideId: ride.id,
@@ -126,9 +125,9 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
         });
       }
       const [business] = await tx.select({ commissionBps: businesses.commissionBps }).from(businesses).where(eq(businesses.id, ride.businessId));
-      for (const entry of completionEntries(updated, updated.paymentMethod, business.commissionBps)) await appendEntry(ledger, entry);
+      for (const entry of completionEntries(updated, updated.paymentMethod, business.commissionBps)) await appendEntry(tx, entry);
       // the invoice, numbered in the operator's sequence, with the same figures as the ledger entries above
-      await issueInvoiceInTransaction(ledger, updated);
+      await issueInvoiceInTransaction(tx, updated);
     }
     return { ride: updated, from: ride.status };
   });
