@@ -1,7 +1,9 @@
 'use client';
 
-import { useEffect, useEffectEvent, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
+import { queryKeys } from '@/lib/query-keys';
 import { useApiErrorText } from '@/components/ui/use-api-error';
 import ui from '@/components/ui/ui.module.css';
 import { checkPromoCode } from './api';
@@ -11,7 +13,7 @@ import styles from './booking.module.css';
 export type AppliedPromo = { code: string; discount: number };
 
 /**
- * The summary's promo code: typed or brought by a `?promo=` link (applied at
+ * The summary's promo code: typed or brought by a `?promo=` link (checked at
  * once), checked against the chosen fare; the refusal says why in the rider's
  * language. `onApplied` gets the code and its discount (minor units), or null.
  */
@@ -29,39 +31,27 @@ export function PromoEntry({
   const id = useId();
   const stored = usePromoStore((s) => s.code);
   const [text, setText] = useState(stored ?? '');
-  const [applied, setApplied] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  const apply = async (code: string) => {
-    setProblem(undefined);
-    setBusy(true);
-    const result = await checkPromoCode({ code, rideSearchId, rideVehicle });
-    setBusy(false);
-    if (!result.ok) {
-      setApplied(null);
-      onApplied(null);
-      setProblem(errorText(result.error));
-      return;
-    }
-    usePromoStore.getState().setCode(result.data.data.code);
-    setText(result.data.data.code);
-    setApplied(result.data.data.code);
-    onApplied({ code: result.data.data.code, discount: Math.round(result.data.data.discount * 100) });
-  };
-
-  // a code brought by a link (or kept from an earlier step) is applied to this fare at once
-  const applyStored = useEffectEvent(() => {
-    if (stored) void apply(stored);
+  // the code being checked against this fare: the link's or the rider's
+  const [code, setCode] = useState<string | null>(stored);
+  const check = useQuery({
+    queryKey: queryKeys.rider.promo(code ?? '', rideSearchId, rideVehicle),
+    queryFn: () => checkPromoCode({ code: code ?? '', rideSearchId, rideVehicle }),
+    enabled: Boolean(code),
+    staleTime: 60_000,
   });
-  useEffect(() => applyStored(), [rideSearchId, rideVehicle]);
+  const result = code ? check.data : undefined;
+  const applied = result?.ok ? result.data.data : null;
+  const problem = result && !result.ok ? errorText(result.error) : undefined;
+
+  useEffect(() => {
+    if (applied) usePromoStore.getState().setCode(applied.code);
+    onApplied(applied ? { code: applied.code, discount: Math.round(applied.discount * 100) } : null);
+  }, [applied, onApplied]);
 
   const remove = () => {
     usePromoStore.getState().setCode(null);
-    setApplied(null);
+    setCode(null);
     setText('');
-    setProblem(undefined);
-    onApplied(null);
   };
 
   return (
@@ -70,7 +60,7 @@ export function PromoEntry({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (text.trim()) void apply(text);
+        if (text.trim()) setCode(text.trim());
       }}
     >
       <label htmlFor={`${id}-code`}>{t('label')}</label>
@@ -92,13 +82,13 @@ export function PromoEntry({
             {t('remove')}
           </button>
         ) : (
-          <button type="submit" className={`${ui.button} ${ui.secondary}`} disabled={busy || !text.trim()}>
+          <button type="submit" className={`${ui.button} ${ui.secondary}`} disabled={check.isFetching || !text.trim()}>
             {t('apply')}
           </button>
         )}
       </div>
       <p id={`${id}-status`} role="status" className={problem ? ui.error : ui.hint}>
-        {problem ?? (applied ? t('applied', { code: applied }) : '')}
+        {problem ?? (applied ? t('applied', { code: applied.code }) : '')}
       </p>
     </form>
   );

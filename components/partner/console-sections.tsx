@@ -81,6 +81,11 @@ const CONSOLE_SCREENS = {
     namespaces: ['Rates', 'VehicleTypes', 'TripRules', 'Cancellation', 'Money', 'TripKinds'],
     props: () => ({}),
   },
+  promos: {
+    title: { namespace: 'Promos', key: 'title' },
+    namespaces: ['Promos', 'Money', 'Validation', 'TripKinds', 'VehicleTypes', 'Cancellation'],
+    props: ({ tenant }) => ({ siteOrigin: consoleOriginOf(tenant.slug), currency: tenant.currency }),
+  },
   customers: { title: { namespace: 'Customers', key: 'title' }, namespaces: ['Customers', 'Paginator'], props: () => ({}) },
   events: {
     title: { namespace: 'RideEvents', key: 'metaTitle' },

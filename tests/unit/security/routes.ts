@@ -300,6 +300,21 @@ export const ROUTES: Record<string, RouteSpec> = {
       required: ['local', 'airport', 'outstation', 'rental'],
     },
   },
+  '/api/partner/promos': {
+    GET: { as: 'partner' },
+    POST: { as: 'partner', body: 'json', sample: () => ({ code: 'SWEEP50', kind: 'fixed', value: 50 }), required: ['code', 'kind', 'value'] },
+  },
+  '/api/partner/promos/:id': {
+    PUT: {
+      as: 'partner',
+      body: 'json',
+      sample: () => ({ code: 'SWEEP60', kind: 'fixed', value: 60 }),
+      required: ['code', 'kind', 'value'],
+      params: (t) => ({ id: String(t.promoId) }),
+    },
+    PATCH: { as: 'partner', body: 'json', sample: () => ({ active: false }), required: ['active'], params: (t) => ({ id: String(t.promoId) }) },
+    DELETE: { as: 'partner', body: 'none', params: (t) => ({ id: String(t.promoId) }) },
+  },
   '/api/partner/rides/:id': {
     POST: {
       as: 'partner',
@@ -445,6 +460,14 @@ export const ROUTES: Record<string, RouteSpec> = {
         pickupTime: QUOTE_PICKUP_TIME,
       }),
       required: ['pickupLocation', 'dropoffLocation', 'pickupTime'],
+    },
+  },
+  '/api/promos/check': {
+    POST: {
+      as: 'anon',
+      body: 'json',
+      sample: (t) => ({ code: t.promoCode, rideSearchId: t.quoteId, rideVehicle: 'sedan' }),
+      required: ['code', 'rideSearchId', 'rideVehicle'],
     },
   },
   '/api/rides': {

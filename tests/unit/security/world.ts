@@ -1,4 +1,5 @@
 import { refundCompletedRide } from '@/lib/money/refunds';
+import { createPromo } from '@/lib/money/promo-admin';
 import { CLIENT_IP_HEADER } from '@/lib/http/client-ip';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -180,6 +181,22 @@ async function seedTenant(db: Db, business: Business, tag: string, phoneBase: nu
     requestedBy: partner.userId,
   });
   const payment = await createPayment(db, business, rider.userId, cardRide.id);
+  const promo = await createPromo(db, business, {
+    code: `${tag}-PROMO`.toUpperCase().slice(0, 20),
+    kind: 'percent',
+    value: 10,
+    maxDiscount: null,
+    minFare: 0,
+    validFrom: null,
+    validTo: null,
+    tripKinds: [],
+    vehicleTypes: [],
+    firstRideOnly: false,
+    perRiderLimit: null,
+    maxUses: null,
+    budget: null,
+    active: true,
+  });
   const { token: shareToken } = await createShareLink(db, business.id, rider.userId, accepted.id);
   const quote = await createQuote(db, business, trip());
 
@@ -233,6 +250,8 @@ async function seedTenant(db: Db, business: Business, tag: string, phoneBase: nu
     rides: { booked: booked.number, accepted: accepted.number, card: cardRide.number, completed: completed.number, rated: rated.number },
     reviewId: review.id,
     refundId: refund.id,
+    promoId: promo.id,
+    promoCode: promo.code,
     txnId: payment.txnid,
     shareToken,
     quoteId: quote.id,
