@@ -41,7 +41,7 @@ export function cancellationCharge(
   now: Date = new Date(),
 ): CancellationCharge {
   if (by !== 'rider') return { fee: 0, why: 'operator' };
-  if (now.getTime() < freeUntil(rule, ride.pickupTime).getTime()) return { fee: 0, why: 'free_window' };
+  if (now.getTime() <= freeUntil(rule, ride.pickupTime).getTime()) return { fee: 0, why: 'free_window' };
   if (!ride.hasDriver && now.getTime() >= new Date(ride.pickupTime).getTime()) return { fee: 0, why: 'no_driver' };
   return { fee: lateFee(rule, ride.fare), why: 'late' };
 }

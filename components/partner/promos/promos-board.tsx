@@ -74,7 +74,7 @@ function PromoCard({ promo, currency, siteOrigin, onEdit }: { promo: PromoRow; c
     promo.maxUses === null
       ? t('uses', { uses: promo.uses, amount: money(promo.discounted) })
       : t('usesOf', { uses: promo.uses, max: promo.maxUses, amount: money(promo.discounted) });
-  const link = `${siteOrigin}/?promo=${encodeURIComponent(promo.code)}`;
+  const link = `${siteOrigin}/user/home?promo=${encodeURIComponent(promo.code)}`;
 
   return (
     <li className={`${ui.card} ${styles.card}`}>
