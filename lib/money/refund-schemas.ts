@@ -22,4 +22,4 @@ export const refundRideSchema = z.object({
 export type RefundRideInput = z.infer<typeof refundRideSchema>;
 
 /** POST /api/partner/refunds/:id/retry: send a failed card refund again, or (once PayU refused it) pay it to the wallet. */
-export const retryRefundSchema = z.object({ toWallet: z.boolean({ error: 'refundMethodInvalid' }).default(false) });
+export const retryRefundSchema = z.object({ toWallet: z.boolean({ error: 'refundMethodInvalid' }) });

@@ -334,7 +334,7 @@ export const ROUTES: Record<string, RouteSpec> = {
     },
   },
   '/api/partner/refunds/:id/retry': {
-    POST: { as: 'partner', body: 'json', sample: () => ({ toWallet: false }), params: (t) => ({ id: String(t.refundId) }) },
+    POST: { as: 'partner', body: 'json', sample: () => ({ toWallet: false }), required: ['toWallet'], params: (t) => ({ id: String(t.refundId) }) },
   },
   '/api/partner/rides/assignable': { GET: { as: 'partner', query: (t) => ({ rideId: String(t.rides.booked) }) } },
   '/api/partner/rides/book': {

@@ -191,7 +191,7 @@ describe('refund of a cancelled card ride', () => {
     const [first, second] = await Promise.all([retry(true), retry(true)]);
     expect([first.status, second.status].sort()).toEqual([200, 409]);
     expect((await ledgerOf(ride.id)).filter((e) => e.kind === 'refund_to_wallet')).toMatchObject([{ available: ride.totalAmount }]);
-    const foreign = await callApi(request(other, `/api/partner/refunds/${failed.id}/retry`, { cookie: other.partnerCookie, body: {} }));
+    const foreign = await callApi(request(other, `/api/partner/refunds/${failed.id}/retry`, { cookie: other.partnerCookie, body: { toWallet: false } }));
     expect(foreign.status).toBe(404);
   });
 });
