@@ -21,7 +21,5 @@ const ruleSchema = z
   })
   .refine((rule) => rule.feeType !== 'percent' || rule.feeValue <= 100, { message: 'percentTooHigh', path: ['feeValue'] });
 
-export type CancellationRuleInput = z.infer<typeof ruleSchema>;
-
 export const cancellationRulesInputSchema = z.object(Object.fromEntries(TRIP_KINDS.map((kind) => [kind, ruleSchema])) as Record<TripKind, typeof ruleSchema>);
 export type CancellationRulesInput = z.infer<typeof cancellationRulesInputSchema>;

@@ -21,16 +21,28 @@ export const promoInputSchema = z
     code: promoCodeSchema,
     kind: z.enum(PROMO_KINDS, { error: 'promoKindInvalid' }),
     value: money.refine((v) => v > 0, 'promoValueNotPositive'),
-    maxDiscount: money.refine((v) => v > 0, 'promoAmountInvalid').nullable().default(null),
+    maxDiscount: money
+      .refine((v) => v > 0, 'promoAmountInvalid')
+      .nullable()
+      .default(null),
     minFare: money.refine((v) => v >= 0, 'promoAmountInvalid').default(0),
     validFrom: day.nullable().default(null),
     validTo: day.nullable().default(null),
-    tripKinds: z.array(z.enum(TRIP_KINDS, { error: 'promoTripKindInvalid' })).max(TRIP_KINDS.length).default([]),
-    vehicleTypes: z.array(z.enum(VEHICLE_TYPES, { error: 'promoVehicleInvalid' })).max(VEHICLE_TYPES.length).default([]),
+    tripKinds: z
+      .array(z.enum(TRIP_KINDS, { error: 'promoTripKindInvalid' }))
+      .max(TRIP_KINDS.length)
+      .default([]),
+    vehicleTypes: z
+      .array(z.enum(VEHICLE_TYPES, { error: 'promoVehicleInvalid' }))
+      .max(VEHICLE_TYPES.length)
+      .default([]),
     firstRideOnly: z.boolean().default(false),
     perRiderLimit: count.nullable().default(null),
     maxUses: count.nullable().default(null),
-    budget: money.refine((v) => v > 0, 'promoAmountInvalid').nullable().default(null),
+    budget: money
+      .refine((v) => v > 0, 'promoAmountInvalid')
+      .nullable()
+      .default(null),
     active: z.boolean().default(true),
   })
   .refine((p) => p.kind !== 'percent' || p.value <= 100, { message: 'promoPercentTooHigh', path: ['value'] })

@@ -34,7 +34,14 @@ export type NewRefund = {
 
 /** A refused refund: the code, its key in `Money.errors` (the console's dialog translates it) and the field it names. */
 const refundError = (code: string, message: string, field: string, kind: 'invalid' | 'conflict' = 'conflict', values?: Record<string, string | number>) =>
-  keyedError(kind, code, code.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), message, values, field);
+  keyedError(
+    kind,
+    code,
+    code.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()),
+    message,
+    values,
+    field,
+  );
 
 /** What the rider paid for a ride: the card payments that succeeded, and the whole fare once completed (cash, UPI or card, and the wallet part). */
 async function paidFor(tx: Db, ride: Ride): Promise<{ card: number; cardTxnid: string | null; total: number }> {

@@ -76,7 +76,12 @@ export function completionEntries(
       : { ...base, kind: 'ride_earning', available: quoted, description: `Ride #${ride.number} paid ${method === 'card' ? 'by card' : 'by UPI'}` },
   ];
   if (discount)
-    parts.push({ ...base, kind: 'promo_discount', ...amount(-discount), description: `Promo ${ride.promoCode ?? ''} on ride #${ride.number}, borne by the operator` });
+    parts.push({
+      ...base,
+      kind: 'promo_discount',
+      ...amount(-discount),
+      description: `Promo ${ride.promoCode ?? ''} on ride #${ride.number}, borne by the operator`,
+    });
   if (adjusted) parts.push({ ...base, kind: 'fare_adjustment', ...amount(adjusted), description: `Fare adjustments on ride #${ride.number}` });
   if (commission > 0)
     parts.push(

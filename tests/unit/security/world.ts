@@ -1,5 +1,5 @@
 import { refundCompletedRide } from '@/lib/money/refunds';
-import { createPromo } from '@/lib/money/promo-admin';
+import { createPromo } from '@/lib/partner/promos';
 import { CLIENT_IP_HEADER } from '@/lib/http/client-ip';
 import fs from 'node:fs';
 import os from 'node:os';

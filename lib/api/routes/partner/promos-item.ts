@@ -2,7 +2,7 @@ import { endpoint } from '@/lib/api/endpoint';
 import { notFound } from '@/lib/api/errors';
 import { pathId } from '@/lib/http/params';
 import { PARTNER_ROLES } from '@/lib/partner/schemas';
-import { deletePromo, setPromoActive, updatePromo } from '@/lib/money/promo-admin';
+import { deletePromo, setPromoActive, updatePromo } from '@/lib/partner/promos';
 import { promoInputSchema, promoStatusSchema } from '@/lib/money/promo-schema';
 
 const promoId = (value: string | undefined) => {

@@ -1,6 +1,6 @@
 import { endpoint, jsonAt } from '@/lib/api/endpoint';
 import { PARTNER_ROLES } from '@/lib/partner/schemas';
-import { createPromo, listPromos } from '@/lib/money/promo-admin';
+import { createPromo, listPromos } from '@/lib/partner/promos';
 import { promoInputSchema } from '@/lib/money/promo-schema';
 
 /** The operator's promo codes with their uses and discount given so far. */

@@ -13,6 +13,12 @@ import { toMajor } from '@/lib/money/minor';
 export const POST = endpoint({ auth: 'optional', body: promoCheckSchema }, async ({ db, tenant, session, body }) => {
   const { quote, item } = await bookableQuote(db, tenant.id, { rideSearchId: body.rideSearchId, rideVehicle: body.rideVehicle });
   const riderId = session?.role === 'travelsx-user' ? session.userId : null;
-  const { code, discount } = await checkPromo(db, tenant.id, body.code, { tripKind: quote.tripKind, vehicleType: item.vehicleType, total: item.total }, riderId);
+  const { code, discount } = await checkPromo(
+    db,
+    tenant.id,
+    body.code,
+    { tripKind: quote.tripKind, vehicleType: item.vehicleType, total: item.total },
+    riderId,
+  );
   return { success: true, data: { code, discount: toMajor(discount), total: toMajor(item.total - discount), currency: quote.currency } };
 });

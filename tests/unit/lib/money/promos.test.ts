@@ -26,13 +26,19 @@ afterAll(closeTestDb);
 const base = { kind: 'fixed', value: 250, tripKinds: [], vehicleTypes: [] };
 const createCode = (body: Record<string, unknown>, on: World = world) =>
   callApi(request(on, '/api/partner/promos', { cookie: on.partnerCookie, body: { ...base, ...body } }));
-const quoteFor = (on: World = world, hoursAhead = 36) =>
-  createQuote(db, { id: on.id, currency: 'INR', timeZone: 'Asia/Kolkata' } as never, trip(hoursAhead));
+const quoteFor = (on: World = world, hoursAhead = 36) => createQuote(db, { id: on.id, currency: 'INR', timeZone: 'Asia/Kolkata' } as never, trip(hoursAhead));
 
 let keys = 0;
 async function bookWith(code: string | undefined, riderId = world.riderId, on: World = world) {
   const quote = await quoteFor(on);
-  return bookRide(db, on.id, riderId, { rideSearchId: quote.id, rideVehicle: 'sedan', idempotencyKey: `promo-key-${++keys}`, paymentMethod: 'cash', source: 'form', promoCode: code });
+  return bookRide(db, on.id, riderId, {
+    rideSearchId: quote.id,
+    rideVehicle: 'sedan',
+    idempotencyKey: `promo-key-${++keys}`,
+    paymentMethod: 'cash',
+    source: 'form',
+    promoCode: code,
+  });
 }
 
 async function newRider(on: World = world) {
@@ -82,7 +88,14 @@ describe('promo codes at booking', () => {
     await createCode({ code: 'ONCE', value: 50, maxUses: 1 });
     const { ride } = await bookWith('ONCE');
     await expect(bookWith('ONCE')).rejects.toMatchObject({ code: 'promo_exhausted', field: 'promoCode' });
-    await transitionRide(db, { businessId: world.id, rideId: ride.id, to: 'cancelled', actorUserId: world.riderId, riderId: world.riderId, cancelledBy: 'rider' });
+    await transitionRide(db, {
+      businessId: world.id,
+      rideId: ride.id,
+      to: 'cancelled',
+      actorUserId: world.riderId,
+      riderId: world.riderId,
+      cancelledBy: 'rider',
+    });
     const [code] = await db.select().from(promoCodes).where(eq(promoCodes.code, 'ONCE'));
     expect(code).toMatchObject({ uses: 0, discounted: 0 });
     expect((await bookWith('ONCE')).ride.discountAmount).toBe(5_000);
@@ -124,7 +137,14 @@ describe('promo codes at booking', () => {
   it('answers a retried booking with its ride even after the code ran out', async () => {
     await createCode({ code: 'RETRY', value: 20, maxUses: 1 });
     const quote = await quoteFor();
-    const input = { rideSearchId: quote.id, rideVehicle: 'sedan' as const, idempotencyKey: 'promo-retry-key', paymentMethod: 'cash' as const, source: 'form' as const, promoCode: 'RETRY' };
+    const input = {
+      rideSearchId: quote.id,
+      rideVehicle: 'sedan' as const,
+      idempotencyKey: 'promo-retry-key',
+      paymentMethod: 'cash' as const,
+      source: 'form' as const,
+      promoCode: 'RETRY',
+    };
     const [first, second] = await Promise.all([bookRide(db, world.id, world.riderId, input), bookRide(db, world.id, world.riderId, input)]);
     expect(first.ride.id).toBe(second.ride.id);
     expect([first.created, second.created].sort()).toEqual([false, true]);

@@ -3,9 +3,9 @@ import type { Db } from '@/lib/db/client';
 import { promoCodes, promoRedemptions, type PromoCode } from '@/lib/db/schema';
 import { isUniqueViolation } from '@/lib/db/unique-violation';
 import { keyedError } from '@/lib/errors/domain-error';
-import { addDays, localDate, startOfLocalDay } from '@/lib/partner/dates';
-import { toMajor, toMinor } from './minor';
-import type { PromoValues } from './promo-schema';
+import { addDays, localDate, startOfLocalDay } from './dates';
+import { toMajor, toMinor } from '@/lib/money/minor';
+import type { PromoValues } from '@/lib/money/promo-schema';
 
 /** The console's promo codes: create, list, change, pause or resume, and delete one nobody has used. */
 
