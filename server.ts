@@ -27,6 +27,7 @@ import { getDb } from './lib/db/client';
 import { setProcessPoller, startJobPoller } from './lib/jobs/queue';
 import { startDbMaintenance } from './lib/db/maintenance';
 import { startTripMessages } from './lib/rides/trip-messages';
+import { registerRefundJobs } from './lib/payments/refund-job';
 import { sendToUser } from './lib/push/send';
 import { startClusterBus, stopClusterBus } from './lib/cluster/bus';
 import { startClusterLocks, stopClusterLocks } from './lib/cluster/lock';
@@ -62,6 +63,8 @@ async function main(): Promise<void> {
   // Trip messages (driver details, pickup reminders, invoices) are durable jobs in the database; this instance's poller
   // claims due ones with FOR UPDATE SKIP LOCKED, so each runs once across instances and after a restart.
   startTripMessages(getDb, { push: (database, businessId, userId, payload) => sendToUser(database, businessId, userId, payload) });
+  // Card refunds are jobs too: retried with back-off until PayU answers (lib/payments/refund-job.ts).
+  registerRefundJobs();
   const jobPoller = startJobPoller(db, { intervalMs: config.JOB_POLL_MS });
   setProcessPoller(jobPoller);
   // PGlite runs no autovacuum of its own (lib/db/maintenance.ts), and its one connection is shared with the

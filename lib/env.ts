@@ -104,7 +104,7 @@ const envSchema = z.object({
   PAYU_KEY: z.string().optional(),
   PAYU_SALT: z.string().optional(),
   PAYU_MODE: z.enum(['test', 'live']).default('test'),
-  /** Overrides PayU's verify_payment service that an operator's Test connection asks (a local stand-in in tests). */
+  /** Overrides PayU's postservice: verify_payment (an operator's Test connection) and cancel_refund_transaction (refunds); a local stand-in in tests. */
   PAYU_VERIFY_URL: optionalUrl,
   /** Overrides the checkout form's action (a local stand-in in tests). */
   PAYU_ENDPOINT: optionalUrl,

@@ -15,6 +15,8 @@ export const queryKeys = {
     rides: () => ['rider', 'rides'] as const,
     wallet: () => ['rider', 'wallet'] as const,
     pushSettings: () => ['rider', 'push-settings'] as const,
+    /** A promo code checked against one fare of a quote (the summary). */
+    promo: (code: string, rideSearchId: string, vehicle: string) => ['rider', 'promo', code, rideSearchId, vehicle] as const,
   },
   partner: {
     all: ['partner'] as const,
@@ -37,6 +39,9 @@ export const queryKeys = {
     /** The operator's invoice header and tax settings (console Invoice details). */
     invoiceSettings: () => ['partner', 'invoice-settings'] as const,
     tripRules: () => ['partner', 'trip-rules'] as const,
+    cancellationRules: () => ['partner', 'cancellation-rules'] as const,
+    /** The operator's promo codes with their uses so far (console Promo codes). */
+    promos: () => ['partner', 'promos'] as const,
     /** Business settings (name, contacts, logo, colour, cities, market) and the overview's first-run checklist. */
     settings: () => ['partner', 'settings'] as const,
     checklist: () => ['partner', 'checklist'] as const,

@@ -9,6 +9,7 @@ import { Link } from '@/lib/i18n/navigation';
 import type { Tenant } from '@/lib/tenancy/queries';
 import { ClientMessages } from '@/components/ui/client-messages';
 import { RideForm } from './ride-form';
+import { PromoFromLink } from './promo-from-link';
 import styles from './booking.module.css';
 
 const TABS = [
@@ -45,6 +46,7 @@ export async function BookingPanel({ tenant, market, locale, titleLevel }: { ten
           limits={{ rules: limits.rules, cities: limits.cities.map(({ name, lat, lng }) => ({ name, lat, lng })) }}
           titleLevel={titleLevel}
         />
+        <PromoFromLink />
       </ClientMessages>
     </section>
   );

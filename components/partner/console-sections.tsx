@@ -46,7 +46,7 @@ const CONSOLE_SCREENS = {
   },
   rides: {
     title: { namespace: 'PartnerRides', key: 'title' },
-    namespaces: ['PartnerRides', 'Board', 'Overview', 'TripKinds', 'VehicleTypes', 'Trust'],
+    namespaces: ['PartnerRides', 'Board', 'Overview', 'TripKinds', 'VehicleTypes', 'Trust', 'Cancellation', 'Money', 'Refunds'],
     props: ({ tenant }) => ({ timeZone: tenant.timeZone }),
     wide: true,
   },
@@ -76,7 +76,16 @@ const CONSOLE_SCREENS = {
     namespaces: ['PartnerWallet', 'Money', 'Overview', 'Paginator'],
     props: ({ tenant }) => ({ timeZone: tenant.timeZone }),
   },
-  rates: { title: { namespace: 'Rates', key: 'title' }, namespaces: ['Rates', 'VehicleTypes', 'TripRules'], props: () => ({}) },
+  rates: {
+    title: { namespace: 'Rates', key: 'title' },
+    namespaces: ['Rates', 'VehicleTypes', 'TripRules', 'Cancellation', 'Money', 'TripKinds'],
+    props: () => ({}),
+  },
+  promos: {
+    title: { namespace: 'Promos', key: 'title' },
+    namespaces: ['Promos', 'Money', 'Validation', 'TripKinds', 'VehicleTypes', 'Cancellation'],
+    props: ({ tenant }) => ({ siteOrigin: consoleOriginOf(tenant.slug), currency: tenant.currency }),
+  },
   customers: { title: { namespace: 'Customers', key: 'title' }, namespaces: ['Customers', 'Paginator'], props: () => ({}) },
   events: {
     title: { namespace: 'RideEvents', key: 'metaTitle' },

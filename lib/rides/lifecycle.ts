@@ -4,6 +4,9 @@ import { businesses, rideEvents, rides, type PaymentMethod, type Ride, type Ride
 import { DomainError } from '@/lib/errors/domain-error';
 import { safeEqual } from '@/lib/crypto/tokens';
 import { appendEntry, completionEntries } from '@/lib/wallet/ledger';
+import { applyCancellation } from '@/lib/money/cancel-ride';
+import type { RefundMethod } from '@/lib/booking/vocabulary';
+import { kickJobs } from '@/lib/jobs/queue';
 import { issueInvoiceInTransaction } from '@/lib/invoice/invoices';
 import { emitRideChange } from './notify';
 
@@ -32,6 +35,8 @@ export type TransitionRequest = {
   riderId?: number;
   reason?: string;
   cancelledBy?: 'rider' | 'partner' | 'system';
+  /** Where the card payment of a cancelled ride goes back: the card (default) or the rider's wallet. */
+  refundTo?: RefundMethod;
   startCode?: string;
   driverId?: number | null;
   vehicleId?: number | null;
@@ -89,8 +94,11 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
       if (request.finalTolls !== undefined)
         Object.assign(changes, { tolls: request.finalTolls, totalAmount: ride.rideAmount + ride.driverBata + request.finalTolls });
     }
-    if (request.to === 'cancelled')
-      Object.assign(changes, { cancelledAt: now, cancelReason: request.reason ?? null, cancelledBy: request.cancelledBy ?? 'system' });
+    if (request.to === 'cancelled') {
+      const cancelledBy = request.cancelledBy ?? 'system';
+      const { fee } = await applyCancellation(tx, ride, cancelledBy, now, request.refundTo, request.actorUserId);
+      Object.assign(changes, { cancelledAt: now, cancelReason: request.reason ?? null, cancelledBy, cancellationFee: fee });
+    }
 
     const [updated] = await tx.update(rides).set(changes).where(eq(rides.id, ride.id)).returning();
     await tx.insert(rideEvents).values({
@@ -100,30 +108,9 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
       toStatus: request.to,
       actorUserId: request.actorUserId,
       note: request.reason ?? null,
-      data: request.to === 'completed' ? { paymentMethod: updated.paymentMethod } : {},
+      data:
+        request.to === 'completed' ? { paymentMethod: updated.paymentMethod } : request.to === 'cancelled' ? { cancellationFee: updated.cancellationFee } : {},
     });
-    if (request.to === 'cancelled' && ride.cashbackAmount > 0) {
-      await appendEntry(tx, {
-        businessId: ride.businessId,
-        userId: ride.riderId,
-        rideId: ride.id,
-        kind: 'cashback_reversal',
-        pending: -ride.cashbackAmount,
-        currency: ride.currency,
-        description: `Cashback reversed: ride #${ride.number} cancelled`,
-      });
-    }
-    if (request.to === 'cancelled' && ride.walletApplied > 0) {
-      await appendEntry(tx, {
-        businessId: ride.businessId,
-        userId: ride.riderId,
-        rideId: ride.id,
-        kind: 'wallet_refund',
-        available: ride.walletApplied,
-        currency: ride.currency,
-        description: `Wallet payment refunded: ride #${ride.number} cancelled`,
-      });
-    }
     if (request.to === 'completed') {
       if (ride.cashbackAmount > 0) {
         await appendEntry(tx, {
@@ -145,6 +132,7 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
     return { ride: updated, from: ride.status };
   });
   if ('error' in outcome) throw outcome.error;
+  if (request.to === 'cancelled') kickJobs();
   emitRideChange({ ride: outcome.ride, from: outcome.from, to: request.to, actorUserId: request.actorUserId });
   return outcome.ride;
 }

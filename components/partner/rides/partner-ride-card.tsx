@@ -5,6 +5,8 @@ import { formatDateTime, formatMoney } from '@/lib/i18n/format';
 import ui from '@/components/ui/ui.module.css';
 import type { ActionKind, PartnerRide } from './types';
 import { StartCodeLine } from './start-code-line';
+import { RideMoneyLine } from './ride-money-line';
+import { RideRefunds } from './ride-refunds';
 import { consoleInvoiceUrl } from '@/components/trust/api';
 import { PhoneNumber } from '@/components/ui/phone-link';
 import { ltrText } from '@/lib/i18n/bidi';
@@ -59,6 +61,8 @@ export function PartnerRideCard({
         <dt>{t('fare')}</dt>
         <dd className={styles.fare}>{formatMoney(ride.totalAmount, ride.currency, locale)}</dd>
       </dl>
+      <RideMoneyLine ride={ride} />
+      <RideRefunds ride={ride} />
       {ride.driverName ? <p className={styles.meta}>{t('driver', { name: ride.driverName, vehicle: ride.vehicleNumber ?? '' })}</p> : null}
       {ride.vehicleUpgrade ? <p className={styles.meta}>{td('upgraded')}</p> : null}
       <StartCodeLine ride={ride} timeZone={timeZone} />

@@ -10,6 +10,7 @@ import {
   VEHICLE_TYPES,
   type Place,
   type RentalPackage,
+  type CancellationRule,
   type VehicleType,
 } from '@/lib/booking/vocabulary';
 
@@ -40,6 +41,8 @@ export const rateCards = pgTable(
     rentalPackages: jsonb('rental_packages').$type<RentalPackage[]>().notNull(),
     extraKmRate: integer('extra_km_rate').notNull(),
     extraHourRate: integer('extra_hour_rate').notNull(),
+    /** Tolls are charged as the route really paid them (recorded at completion); false: the quoted estimate is the price. */
+    tollsAtActuals: boolean('tolls_at_actuals').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('rate_cards_business_vehicle_key').on(t.businessId, t.vehicleType)],
@@ -120,9 +123,23 @@ export const rides = pgTable(
     driverBata: integer('driver_bata').notNull(),
     tolls: integer('tolls').notNull(),
     totalAmount: integer('total_amount').notNull(),
+    /** The quote's breakdown of the booked vehicle (night charge, airport fee, rates past a package), frozen at booking: the fare's lines and its terms. */
+    fareBreakdown: jsonb('fare_breakdown').$type<Record<string, number>>().notNull().default({}),
     cashbackAmount: integer('cashback_amount').notNull().default(0),
     /** Paid from the rider's wallet at booking (minor units); the driver collects total - walletApplied. */
     walletApplied: integer('wallet_applied').notNull().default(0),
+    /** The promo code used (upper-case) and its discount (minor units), borne by the operator: total = fare - discount. */
+    promoCode: text('promo_code'),
+    discountAmount: integer('discount_amount').notNull().default(0),
+    /** Sum of the fare adjustments recorded at completion (signed, minor units; lib/money/adjustments). */
+    adjustmentAmount: integer('adjustment_amount').notNull().default(0),
+    /** The cancellation rule shown at booking, which the ride keeps (rides booked before rules existed got the default of their trip kind). */
+    cancelPolicy: jsonb('cancel_policy')
+      .$type<CancellationRule>()
+      .notNull()
+      .default(sql`'{"freeMinutes":60,"feeType":"percent","feeValue":1000}'::jsonb`),
+    /** The fee kept when the ride was cancelled (minor units). */
+    cancellationFee: integer('cancellation_fee').notNull().default(0),
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull().default('cash'),
     paid: boolean('paid').notNull().default(false),
     startCode: text('start_code').notNull(),

@@ -58,6 +58,14 @@ const phone = (n: string) => ({ dialCode: '91', number: n });
 /** One pickup time for every quote sample, so two samples of the same body compare equal (a time read per call could differ by a millisecond). */
 const QUOTE_PICKUP_TIME = new Date(Date.now() + 36 * 3600_000).toISOString();
 
+const CANCELLATION_RULE = { freeMinutes: 60, feeType: 'percent', feeValue: 10 };
+const CANCELLATION_RULES = {
+  local: CANCELLATION_RULE,
+  airport: CANCELLATION_RULE,
+  outstation: { ...CANCELLATION_RULE, freeMinutes: 1440 },
+  rental: CANCELLATION_RULE,
+};
+
 const RATE_CARD = {
   active: true,
   baseFare: 100,
@@ -283,6 +291,30 @@ export const ROUTES: Record<string, RouteSpec> = {
       required: ['localMaxKm', 'outstationMaxKm', 'serviceRadiusKm', 'nowMaxKm', 'walletSpendPercent'],
     },
   },
+  '/api/partner/cancellation-rules': {
+    GET: { as: 'partner' },
+    PUT: {
+      as: 'partner',
+      body: 'json',
+      sample: () => CANCELLATION_RULES,
+      required: ['local', 'airport', 'outstation', 'rental'],
+    },
+  },
+  '/api/partner/promos': {
+    GET: { as: 'partner' },
+    POST: { as: 'partner', body: 'json', sample: () => ({ code: 'SWEEP50', kind: 'fixed', value: 50 }), required: ['code', 'kind', 'value'] },
+  },
+  '/api/partner/promos/:id': {
+    PUT: {
+      as: 'partner',
+      body: 'json',
+      sample: () => ({ code: 'SWEEP60', kind: 'fixed', value: 60 }),
+      required: ['code', 'kind', 'value'],
+      params: (t) => ({ id: String(t.promoId) }),
+    },
+    PATCH: { as: 'partner', body: 'json', sample: () => ({ active: false }), required: ['active'], params: (t) => ({ id: String(t.promoId) }) },
+    DELETE: { as: 'partner', body: 'none', params: (t) => ({ id: String(t.promoId) }) },
+  },
   '/api/partner/rides/:id': {
     POST: {
       as: 'partner',
@@ -291,6 +323,18 @@ export const ROUTES: Record<string, RouteSpec> = {
       required: ['action'],
       params: (t) => ({ id: String(t.rides.booked) }),
     },
+  },
+  '/api/partner/rides/:id/refunds': {
+    POST: {
+      as: 'partner',
+      body: 'json',
+      sample: () => ({ amount: 1.5, reason: 'Goodwill for the wait', method: 'wallet', idempotencyKey: 'refund-sample-0001' }),
+      required: ['amount', 'reason', 'method', 'idempotencyKey'],
+      params: (t) => ({ id: String(t.rides.completed) }),
+    },
+  },
+  '/api/partner/refunds/:id/retry': {
+    POST: { as: 'partner', body: 'json', sample: () => ({ toWallet: false }), required: ['toWallet'], params: (t) => ({ id: String(t.refundId) }) },
   },
   '/api/partner/rides/assignable': { GET: { as: 'partner', query: (t) => ({ rideId: String(t.rides.booked) }) } },
   '/api/partner/rides/book': {
@@ -416,6 +460,14 @@ export const ROUTES: Record<string, RouteSpec> = {
         pickupTime: QUOTE_PICKUP_TIME,
       }),
       required: ['pickupLocation', 'dropoffLocation', 'pickupTime'],
+    },
+  },
+  '/api/promos/check': {
+    POST: {
+      as: 'anon',
+      body: 'json',
+      sample: (t) => ({ code: t.promoCode, rideSearchId: t.quoteId, rideVehicle: 'sedan' }),
+      required: ['code', 'rideSearchId', 'rideVehicle'],
     },
   },
   '/api/rides': {

@@ -1,12 +1,15 @@
 import { Hono } from 'hono';
 import * as agencies from './agencies';
 import * as agenciesItem from './agencies-item';
+import * as cancellationRules from './cancellation-rules';
 import * as customers from './customers';
 import * as drivers from './drivers';
 import * as driversItem from './drivers-item';
 import * as events from './events';
 import * as invoiceSettings from './invoice-settings';
 import * as overview from './overview';
+import * as promos from './promos';
+import * as promosItem from './promos-item';
 import * as rates from './rates';
 import * as ratesItem from './rates-item';
 import * as rides from './rides';
@@ -15,6 +18,8 @@ import * as ridesBook from './rides-book';
 import * as ridesExport from './rides-export';
 import * as ridesInvoice from './rides-invoice';
 import * as ridesItem from './rides-item';
+import * as ridesRefunds from './rides-refunds';
+import * as refundsRetry from './refunds-retry';
 import * as reviews from './reviews';
 import * as reviewsItem from './reviews-item';
 import * as tripRules from './trip-rules';
@@ -28,6 +33,8 @@ export const partnerRoutes = new Hono()
   .post('/api/partner/agencies', agencies.POST)
   .patch('/api/partner/agencies/:id', agenciesItem.PATCH)
   .delete('/api/partner/agencies/:id', agenciesItem.DELETE)
+  .get('/api/partner/cancellation-rules', cancellationRules.GET)
+  .put('/api/partner/cancellation-rules', cancellationRules.PUT)
   .get('/api/partner/customers', customers.GET)
   .get('/api/partner/drivers', drivers.GET)
   .post('/api/partner/drivers', drivers.POST)
@@ -37,6 +44,11 @@ export const partnerRoutes = new Hono()
   .get('/api/partner/invoice-settings', invoiceSettings.GET)
   .put('/api/partner/invoice-settings', invoiceSettings.PUT)
   .get('/api/partner/overview', overview.GET)
+  .get('/api/partner/promos', promos.GET)
+  .post('/api/partner/promos', promos.POST)
+  .put('/api/partner/promos/:id', promosItem.PUT)
+  .patch('/api/partner/promos/:id', promosItem.PATCH)
+  .delete('/api/partner/promos/:id', promosItem.DELETE)
   .get('/api/partner/rates', rates.GET)
   .put('/api/partner/rates/:vehicleType', ratesItem.PUT)
   .get('/api/partner/reviews', reviews.GET)
@@ -45,7 +57,9 @@ export const partnerRoutes = new Hono()
   .get('/api/partner/rides/assignable', ridesAssignable.GET)
   .post('/api/partner/rides/book', ridesBook.POST)
   .get('/api/partner/rides/export', ridesExport.GET)
+  .post('/api/partner/refunds/:id/retry', refundsRetry.POST)
   .post('/api/partner/rides/:id', ridesItem.POST)
+  .post('/api/partner/rides/:id/refunds', ridesRefunds.POST)
   .get('/api/partner/rides/:id/invoice', ridesInvoice.GET)
   .get('/api/partner/trip-rules', tripRules.GET)
   .put('/api/partner/trip-rules', tripRules.PUT)
