@@ -127,7 +127,7 @@ async function main(): Promise<void> {
 
   // The place index is one file read (built by `npm run build`; built here when missing or out of date,
   // seconds of CPU), loaded before listening so no request waits for it.
-  await loadPlaceIndex();
+  if (config.PLACE_INDEX_PRELOAD === 'on') await loadPlaceIndex();
   server.listen(config.PORT, config.HOSTNAME, () => {
     const ms = Number(process.hrtime.bigint() - startedAt) / 1e6;
     logger.info({ port: config.PORT, database: kind, dev, readyMs: Math.round(ms) }, `ready on http://localhost:${config.PORT}`);

@@ -16,6 +16,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   /** The offline place index, built from the place packages by `npm run build` (or at start when missing or out of date). */
   PLACE_INDEX_FILE: z.string().min(1).default('.next/cache/place-index.bin'),
+  /** `off`: the place index is read on its first use instead of before listening (bench/memory.mjs's server without it). */
+  PLACE_INDEX_PRELOAD: z.enum(['on', 'off']).default('on'),
   /** How often each instance looks for due jobs (trip messages, pickup reminders, invoices), in ms. */
   JOB_POLL_MS: z.coerce.number().int().min(200).max(600_000).default(5_000),
   DATABASE_URL: z
