@@ -29,6 +29,7 @@ import { getDb } from './lib/db/client';
 import { setProcessPoller, startJobPoller } from './lib/jobs/queue';
 import { startDbMaintenance } from './lib/db/maintenance';
 import { startTripMessages } from './lib/rides/trip-messages';
+import { queueAllWaitingRides, startDispatch } from './lib/dispatch/start';
 import { sendToUser } from './lib/push/send';
 import { whatsappConfig } from './lib/whatsapp/config';
 import { sendWhatsAppText } from './lib/whatsapp/graph';
@@ -75,6 +76,9 @@ async function main(): Promise<void> {
       return whatsapp ? (to, text) => sendWhatsAppText(whatsapp, to, text) : undefined;
     },
   });
+  // Automatic dispatch: offers and their timeouts are jobs too; rides waiting for a driver are queued again at start.
+  startDispatch(getDb);
+  await queueAllWaitingRides(db);
   const jobPoller = startJobPoller(db, { intervalMs: config.JOB_POLL_MS });
   setProcessPoller(jobPoller);
   // PGlite runs no autovacuum of its own (lib/db/maintenance.ts), and its one connection is shared with the

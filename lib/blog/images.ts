@@ -26,7 +26,9 @@ const TENANT_SEGMENT = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 const FILE_SEGMENT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(webp|jpg|png)$/;
 /** Logos (lib/settings/logo.ts): the logo as PNG or sanitised SVG, and its icons `{uuid}-{size}.png`. */
 const BRAND_SEGMENT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:\.(png|svg)|-(32|180|192|512)\.png)$/;
-const KIND_FILES: Record<string, RegExp> = { blog: FILE_SEGMENT, brand: BRAND_SEGMENT };
+/** Fleet photos (lib/fleet/photos.ts): drivers' and vehicles' pictures as WebP. */
+const FLEET_SEGMENT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
+const KIND_FILES: Record<string, RegExp> = { blog: FILE_SEGMENT, brand: BRAND_SEGMENT, fleet: FLEET_SEGMENT };
 
 export function uploadsRoot(): string {
   return path.resolve(env().DATA_DIR, 'uploads');
