@@ -29,7 +29,7 @@ import { getDb } from './lib/db/client';
 import { setProcessPoller, startJobPoller } from './lib/jobs/queue';
 import { startDbMaintenance } from './lib/db/maintenance';
 import { startTripMessages } from './lib/rides/trip-messages';
-import { queueAllWaitingRides, startDispatch } from './lib/dispatch/start';
+import { queueAllWaitingRides, startDispatch } from './lib/rides/offer-jobs';
 import { sendToUser } from './lib/push/send';
 import { whatsappConfig } from './lib/whatsapp/config';
 import { sendWhatsAppText } from './lib/whatsapp/graph';

@@ -13,6 +13,8 @@ import { AddVehicleWhenEmpty } from './fleet/add-vehicle-when-empty';
 import { ConsoleHeader } from './console-header';
 import { ConsoleNav } from './console-nav';
 import { ServiceMap } from './service-map';
+import { FleetPanel } from './fleet-map/fleet-panel';
+import { fleetMapCentre } from './fleet-map/centre';
 import { NewBookings } from './rides/new-bookings';
 import type { ConsoleArea } from './sections';
 import styles from './console.module.css';
@@ -52,7 +54,9 @@ export async function ConsolePage({
     </Link>
   );
   return (
-    <ClientMessages namespaces={['ConsoleNav', 'Auth', 'AuthErrors', 'Validation', 'PartnerRides', 'Dispatch', 'TripKinds', 'VehicleTypes', ...namespaces]}>
+    <ClientMessages
+      namespaces={['ConsoleNav', 'Auth', 'AuthErrors', 'Validation', 'PartnerRides', 'Dispatch', 'TripKinds', 'VehicleTypes', 'FleetMap', ...namespaces]}
+    >
       <QueryProvider>
         <a className="skip-link" href="#main">
           {t('skip')}
@@ -80,7 +84,11 @@ export async function ConsolePage({
             </ConsoleGate>
           </main>
           <aside className={styles.mapPane} aria-label={t('serviceMap')}>
-            <ServiceMap cities={cities} label={t('serviceMapLabel', { businessName: tenant.name })} />
+            <FleetPanel
+              area={area}
+              center={fleetMapCentre(cities)}
+              fallback={<ServiceMap cities={cities} label={t('serviceMapLabel', { businessName: tenant.name })} />}
+            />
           </aside>
         </div>
       </QueryProvider>

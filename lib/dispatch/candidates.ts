@@ -24,7 +24,16 @@ export function offerableTypes(booked: VehicleType, allowUpgrades: boolean): Veh
 
 const valid = (column: AnyPgColumn, today: string) => or(isNull(column), gte(column, today));
 
-export type CandidateQuery = { ride: Ride; window: { start: Date; end: Date }; bufferMinutes: number; allowUpgrades: boolean; today: string; now: Date };
+export type CandidateQuery = {
+  ride: Ride;
+  window: { start: Date; end: Date };
+  bufferMinutes: number;
+  allowUpgrades: boolean;
+  today: string;
+  now: Date;
+  /** Offers (the default) leave out drivers offered this ride before or holding another offer; the console's suggestions do not. */
+  forOffer?: boolean;
+};
 
 export async function rankCandidates(db: Db, q: CandidateQuery): Promise<Candidate[]> {
   const { ride } = q;
@@ -68,7 +77,9 @@ export async function rankCandidates(db: Db, q: CandidateQuery): Promise<Candida
         valid(vehicles.insuranceExpiresOn, q.today),
         valid(vehicles.fitnessExpiresOn, q.today),
         inArray(vehicles.vehicleType, offerableTypes(ride.vehicleType, q.allowUpgrades)),
-        sql`not exists (select 1 from ${rideOffers} where ${rideOffers.driverId} = ${drivers.id} and (${rideOffers.rideId} = ${ride.id} or ${rideOffers.status} = 'pending'))`,
+        q.forOffer === false
+          ? undefined
+          : sql`not exists (select 1 from ${rideOffers} where ${rideOffers.driverId} = ${drivers.id} and (${rideOffers.rideId} = ${ride.id} or ${rideOffers.status} = 'pending'))`,
         heldBy(rides.driverId, drivers.id),
         heldBy(rides.vehicleId, drivers.vehicleId),
       ),

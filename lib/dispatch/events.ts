@@ -25,6 +25,8 @@ export type DriverOffer = {
   minutesToPickup: number | null;
   offeredAt: string;
   expiresAt: string;
+  /** Seconds left when this was sent: the app counts down from its own clock (phones' clocks differ from the server's). */
+  secondsLeft: number;
 };
 
 export type OfferClosedEvent = { rideId: number; status: 'accepted' | 'declined' | 'expired' | 'withdrawn' };

@@ -6,7 +6,7 @@ import { keyedError } from '@/lib/errors/domain-error';
 import { availabilityContext } from '@/lib/rides/availability';
 import { conflictingRides } from '@/lib/dispatch/windows';
 import { emitFleetChange } from '@/lib/dispatch/fleet-signal';
-import { withdrawDriverOffers } from '@/lib/dispatch/offers';
+import { withdrawDriverOffers } from '@/lib/rides/offers';
 import { currentDriver } from './identity';
 
 /** The signed-in driver's availability as the app's switch shows it: online or offline, and the ride that makes them busy now. */

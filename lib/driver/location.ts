@@ -1,20 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { drivers, rides, type Ride } from '@/lib/db/schema';
+import { drivers, rides } from '@/lib/db/schema';
 import { DomainError } from '@/lib/errors/domain-error';
 import { judgeFix, type FixVerdict } from '@/lib/dispatch/positions';
 import { dispatchSettingsOf } from '@/lib/dispatch/settings';
+import { isShared } from '@/lib/dispatch/sharing';
 import { logger } from '@/lib/log';
 import { LIVE_STATUSES } from '@/lib/tracking/ride-access';
 import { currentDriver } from './identity';
 import type { DriverLocation } from './schemas';
-
-/** Whether the rider of an accepted or on-trip ride sees its driver live: on trip, the driver set off, or pickup is within the lead. */
-export function isShared(ride: Pick<Ride, 'status' | 'setOffAt' | 'pickupTime'>, shareLeadMinutes: number, now = Date.now()): boolean {
-  if (ride.status === 'ontrip') return true;
-  if (ride.status !== 'accepted') return false;
-  return ride.setOffAt !== null || ride.pickupTime.getTime() - shareLeadMinutes * 60_000 <= now;
-}
 
 export type LocationResult =
   | { stored: true; driverId: number; at: Date; rides: { id: number; number: number }[] }

@@ -3,13 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { rideOffers, rides, type Ride, type RideOffer } from '@/lib/db/schema';
 import type { DriverOffer } from '@/lib/dispatch/events';
-import { answerOffer } from '@/lib/dispatch/offers';
+import { answerOffer } from '@/lib/rides/offers';
 import { minutesToDrive } from '@/lib/dispatch/score';
 import type { OfferAnswer } from '@/lib/dispatch/schemas';
 import { currentDriver } from './identity';
 
 /** An offer as the driver app shows it (never the start code or the customer's phone before accepting). */
-export function driverOfferView(offer: RideOffer, ride: Ride): DriverOffer {
+export function driverOfferView(offer: RideOffer, ride: Ride, now = Date.now()): DriverOffer {
   const km = offer.reason.roadKm;
   return {
     rideId: ride.number,
@@ -25,6 +25,7 @@ export function driverOfferView(offer: RideOffer, ride: Ride): DriverOffer {
     minutesToPickup: km === null ? null : minutesToDrive(km),
     offeredAt: offer.offeredAt.toISOString(),
     expiresAt: offer.expiresAt.toISOString(),
+    secondsLeft: Math.max(0, Math.round((offer.expiresAt.getTime() - now) / 1000)),
   };
 }
 

@@ -2,7 +2,6 @@ import 'server-only';
 import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { drivers, vehicles, type Driver, type Vehicle } from '@/lib/db/schema';
-import { zonedDate } from '@/lib/fares/time';
 import { keyedError } from '@/lib/errors/domain-error';
 import { DRIVER_DOCUMENTS, VEHICLE_DOCUMENTS, type DocumentKind, type DriverDocumentsInput, type VehicleDocumentsInput } from './document-schemas';
 
@@ -37,9 +36,6 @@ export function expired(documents: DocumentView[], today: string): ExpiredDocume
     .filter((d): d is ExpiredDocument & DocumentView => d.expiresOn !== null && d.expiresOn < today)
     .map(({ kind, expiresOn }) => ({ kind, expiresOn }));
 }
-
-/** Today's date in the operator's time zone. */
-export const operatorToday = (timeZone: string, now = new Date()) => zonedDate(timeZone, 0, now);
 
 /** Refuses a driver whose licence has expired (409 naming the driver, the document and the date). */
 export function assertDriverPapers(name: string, row: DriverPapers, today: string): void {
@@ -111,10 +107,8 @@ export type ExpiringDocument = {
   expired: boolean;
 };
 
-/** Documents of live drivers and vehicles that have expired or expire within EXPIRY_NOTICE_DAYS, soonest first. */
-export async function expiringDocuments(db: Db, businessId: number, timeZone: string, now = new Date()): Promise<ExpiringDocument[]> {
-  const today = operatorToday(timeZone, now);
-  const horizon = zonedDate(timeZone, EXPIRY_NOTICE_DAYS, now);
+/** Documents of live drivers and vehicles that have expired by `today` or expire by `horizon` (operator's dates), soonest first. */
+export async function expiringDocuments(db: Db, businessId: number, today: string, horizon: string): Promise<ExpiringDocument[]> {
   const driverRows = await db
     .select()
     .from(drivers)

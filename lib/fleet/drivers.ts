@@ -13,7 +13,6 @@ import { assertHoldsNoRide } from './open-rides';
 import { driverDocuments, type DocumentView } from './documents';
 import { keyedError } from '@/lib/errors/domain-error';
 import { emitFleetChange } from '@/lib/dispatch/fleet-signal';
-import { withdrawDriverOffers } from '@/lib/dispatch/offers';
 
 /** Rides a driver is on: accepted or on trip (booked rides have no driver yet). */
 const DRIVING = ['accepted', 'ontrip'] as const;
@@ -191,7 +190,6 @@ export async function setDriverOnline(db: Db, businessId: number, id: number, on
       .set({ onlineAt: new Date() })
       .where(and(eq(drivers.id, id), live(businessId)));
   const view = await setAccountOnline(db, drivers, businessId, id, online, () => findDriver(db, businessId, id));
-  if (!online) await withdrawDriverOffers(db, id);
   emitFleetChange(businessId);
   return view;
 }

@@ -1,12 +1,27 @@
 import 'server-only';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { agencies, businesses, drivers, rides, vehicles, type Driver, type Vehicle, type VehicleType } from '@/lib/db/schema';
+import {
+  agencies,
+  businesses,
+  drivers,
+  rides,
+  vehicles,
+  type DispatchMode,
+  type Driver,
+  type OfferReason,
+  type Ride,
+  type Vehicle,
+  type VehicleType,
+} from '@/lib/db/schema';
+import { rankCandidates } from '@/lib/dispatch/candidates';
+import { compareReasons } from '@/lib/dispatch/score';
 import { vehicleFit, type VehicleFit } from '@/lib/booking/vehicle-classes';
 import { DomainError } from '@/lib/errors/domain-error';
 import { dispatchSettingsOf } from '@/lib/dispatch/settings';
 import { conflictingRides, rideWindow, type Window } from '@/lib/dispatch/windows';
-import { driverDocuments, expired, operatorToday, vehicleDocuments, type ExpiredDocument } from '@/lib/fleet/documents';
+import { driverDocuments, expired, vehicleDocuments, type ExpiredDocument } from '@/lib/fleet/documents';
+import { zonedDate } from '@/lib/fares/time';
 
 /*
  * Who can take a ride: a driver is available when verified (and their travel
@@ -26,6 +41,8 @@ export type DispatchDriver = {
   availability: DriverAvailability;
   openRideId: number | null;
   expired: ExpiredDocument | null;
+  /** Assisted and automatic modes: the driver's score and its parts (lib/dispatch/score), best first; null for manual mode or no fitting vehicle of their own. */
+  suggestion: OfferReason | null;
 };
 export type DispatchVehicle = {
   id: number;
@@ -42,6 +59,9 @@ const ORDER: Record<DriverAvailability, number> = { available: 0, busy: 1, offli
 const FIT_ORDER: Record<VehicleFit, number> = { match: 0, upgrade: 1, smaller: 2 };
 
 export type DriverRow = Driver & { agencyBlocked: boolean };
+
+/** Today's date ("2026-05-03") in the operator's time zone: papers expire by it. */
+export const operatorToday = (timeZone: string, now = new Date()) => zonedDate(timeZone, 0, now);
 
 /** The context every availability answer needs: the operator's date, buffer and the window checked. */
 export type AvailabilityContext = { today: string; bufferMinutes: number; window: Window; exceptRideId?: number };
@@ -105,6 +125,7 @@ export async function driverAvailabilities(db: Db, businessId: number, context: 
     vehicleId: row.vehicleId,
     ...driverAvailability(row, busy.get(row.id), context.today),
     openRideId: busy.get(row.id) ?? null,
+    suggestion: null,
   }));
 }
 
@@ -143,19 +164,45 @@ export async function dispatchOptions(
   db: Db,
   businessId: number,
   rideId?: number,
-): Promise<{ ride: { id: number; vehicleType: VehicleType } | null; drivers: DispatchDriver[]; vehicles: DispatchVehicle[] }> {
+): Promise<{ ride: { id: number; vehicleType: VehicleType } | null; mode: DispatchMode; drivers: DispatchDriver[]; vehicles: DispatchVehicle[] }> {
   const [ride] = rideId
     ? await db
-        .select({ id: rides.id, number: rides.number, vehicleType: rides.vehicleType })
+        .select()
         .from(rides)
         .where(and(eq(rides.id, rideId), eq(rides.businessId, businessId)))
         .limit(1)
     : [];
   if (rideId && !ride) throw new DomainError('not_found', 'ride_unknown', 'This ride was not found.');
   const context = await availabilityContext(db, businessId, ride?.id);
-  const driverList = await driverAvailabilities(db, businessId, context);
+  const settings = await dispatchSettingsOf(db, businessId);
+  const suggestions = ride && settings.mode !== 'manual' && context.window !== 'now' ? await suggest(db, ride, context, settings.allowUpgrades) : new Map();
+  const driverList = (await driverAvailabilities(db, businessId, context)).map((d) => ({
+    ...d,
+    suggestion: d.availability === 'available' ? (suggestions.get(d.id) ?? null) : null,
+  }));
   const vehicleList = await vehicleAvailabilities(db, businessId, context, ride?.vehicleType);
-  driverList.sort((a, b) => ORDER[a.availability] - ORDER[b.availability]);
+  driverList.sort((a, b) => ORDER[a.availability] - ORDER[b.availability] || bySuggestion(a, b));
   vehicleList.sort((a, b) => (a.fit && b.fit ? FIT_ORDER[a.fit] - FIT_ORDER[b.fit] : 0) || ORDER[a.availability] - ORDER[b.availability]);
-  return { ride: ride ? { id: ride.number, vehicleType: ride.vehicleType } : null, drivers: driverList, vehicles: vehicleList };
+  return { ride: ride ? { id: ride.number, vehicleType: ride.vehicleType } : null, mode: settings.mode, drivers: driverList, vehicles: vehicleList };
+}
+
+/** Suggested drivers first, by score (lib/dispatch/score); the others keep their order. */
+function bySuggestion(a: DispatchDriver, b: DispatchDriver): number {
+  if (a.suggestion && b.suggestion) return compareReasons(a.suggestion, b.suggestion);
+  return Number(b.suggestion !== null) - Number(a.suggestion !== null);
+}
+
+/** The score of every driver who could take the ride with their own vehicle now (assisted mode's "why"). */
+async function suggest(db: Db, ride: Ride, context: AvailabilityContext, allowUpgrades: boolean): Promise<Map<number, OfferReason>> {
+  if (context.window === 'now') return new Map();
+  const ranked = await rankCandidates(db, {
+    ride,
+    window: context.window,
+    bufferMinutes: context.bufferMinutes,
+    allowUpgrades,
+    today: context.today,
+    now: new Date(),
+    forOffer: false,
+  });
+  return new Map(ranked.map((c) => [c.driverId, c.reason]));
 }

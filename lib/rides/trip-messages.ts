@@ -1,21 +1,30 @@
 import 'server-only';
-import { and, desc, eq } from 'drizzle-orm';
-import { createTranslator } from 'next-intl';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { businesses, drivers, rideEvents, rides, rideShareLinks, users, vehicles, type Job, type Ride } from '@/lib/db/schema';
-import { hashToken, newToken } from '@/lib/crypto/tokens';
+import { rideEvents, type Job } from '@/lib/db/schema';
 import { e164 } from '@/lib/contact/identifiers';
 import { formatDateTime, formatMoney } from '@/lib/i18n/format';
-import { DEFAULT_COUNTRY, isCountryCode, localizedPath, resolveLanguage, toLocaleTag, type Market } from '@/lib/i18n/markets';
-import { loadMessages } from '@/lib/i18n/messages';
+import { localizedPath, toLocaleTag } from '@/lib/i18n/markets';
 import { invoiceLabel, issueInvoice } from '@/lib/invoice/invoices';
 import { invoiceLanguage, renderInvoicePdf } from '@/lib/invoice/pdf';
 import { enqueueJob, kickJobs, registerJobHandler } from '@/lib/jobs/queue';
 import { deliver } from '@/lib/messaging/outbox';
-import { logger } from '@/lib/log';
 import { siteOrigin } from '@/lib/seo/origin';
-import type { PushPayload } from '@/lib/push/schemas';
 import { onRideChange, type RideChange } from './notify';
+import {
+  driverValues,
+  push,
+  rideContext,
+  rideMarket,
+  sendText,
+  setTripSenders,
+  trackingUrl,
+  translator,
+  travellerPhone,
+  type TripSenders,
+} from './trip-context';
+import { queueBookedNotice, queueCancelledNotice, RIDER_NOTICE_JOBS } from './rider-notices';
+import { DRIVER_MESSAGE_JOBS, queueDriverAssigned } from './driver-messages';
 
 /**
  * What riders (or the passenger a ride was booked for) are told around a trip,
@@ -33,119 +42,22 @@ import { onRideChange, type RideChange } from './notify';
 
 export const REMINDER_LEAD_MS = 60 * 60_000;
 
-export type TripSenders = {
-  /** Web push to the rider's devices (the booker: a passenger has no account here). */
-  push?: (db: Db, businessId: number, userId: number, payload: PushPayload) => Promise<unknown>;
-  /** WhatsApp text through the Cloud API; absent when WhatsApp is not configured. */
-  whatsapp?: () => ((to: string, text: string) => Promise<void>) | undefined;
-};
+const globalForTrip = globalThis as unknown as { __travelsxTripStop?: () => void };
 
-const globalForTrip = globalThis as unknown as { __travelsxTripSenders?: TripSenders; __travelsxTripStop?: () => void };
+/** What a reassignment changed (the message says so), or undefined for the first assignment. */
+export type DriverChange = 'driver' | 'vehicle';
 
-type RideContext = {
-  ride: Ride;
-  business: typeof businesses.$inferSelect;
-  rider: { name: string | null; phoneCode: string | null; phone: string | null; email: string | null } | undefined;
-  driver: { name: string; phoneCode: string; phone: string } | undefined;
-  vehicle: { model: string; number: string } | undefined;
-};
+const DETAILS_TEXT = { first: 'driverDetails', driver: 'driverChanged', vehicle: 'vehicleChanged' } as const;
 
-async function rideContext(db: Db, rideId: number): Promise<RideContext | undefined> {
-  const [row] = await db
-    .select({ ride: rides, business: businesses })
-    .from(rides)
-    .innerJoin(businesses, eq(businesses.id, rides.businessId))
-    .where(eq(rides.id, rideId))
-    .limit(1);
-  if (!row) return undefined;
-  const { ride, business } = row;
-  const [rider] = await db
-    .select({ name: users.name, phoneCode: users.phoneCode, phone: users.phone, email: users.email })
-    .from(users)
-    .where(eq(users.id, ride.riderId))
-    .limit(1);
-  const [driver] = ride.driverId
-    ? await db
-        .select({ name: drivers.name, phoneCode: drivers.phoneCode, phone: drivers.phone })
-        .from(drivers)
-        .where(and(eq(drivers.id, ride.driverId), eq(drivers.businessId, ride.businessId)))
-        .limit(1)
-    : [];
-  const [vehicle] = ride.vehicleId
-    ? await db
-        .select({ model: vehicles.model, number: vehicles.number })
-        .from(vehicles)
-        .where(and(eq(vehicles.id, ride.vehicleId), eq(vehicles.businessId, ride.businessId)))
-        .limit(1)
-    : [];
-  return { ride, business, rider, driver, vehicle };
-}
-
-/** The market a ride's messages speak: the language the rider booked in, else the operator's. */
-function rideMarket(ctx: RideContext): Market {
-  const country = isCountryCode(ctx.business.countryCode) ? ctx.business.countryCode : DEFAULT_COUNTRY;
-  return { country, lang: resolveLanguage(country, ctx.ride.language ?? ctx.business.language) };
-}
-
-async function translator(market: Market, namespace: 'TripMessages' | 'Invoice') {
-  const locale = toLocaleTag(market);
-  return createTranslator({ locale, messages: await loadMessages(locale), namespace });
-}
-
-const rideNumberOf = (ride: Ride) => ride.number;
-
-/** Who travels: the passenger's phone when the ride was booked for someone else, else the rider's. */
-export function travellerPhone(ctx: Pick<RideContext, 'ride' | 'rider'>): string | undefined {
-  const { ride, rider } = ctx;
-  if (ride.passengerPhoneCode && ride.passengerPhone) return e164({ dialCode: ride.passengerPhoneCode, number: ride.passengerPhone });
-  if (rider?.phoneCode && rider.phone) return e164({ dialCode: rider.phoneCode, number: rider.phone });
-  return undefined;
-}
-
-/** A read-only tracking link for the traveller (a share link of the ride: it dies with the ride). */
-async function trackingUrl(db: Db, ctx: RideContext, market: Market): Promise<string> {
-  const token = newToken();
-  await db.insert(rideShareLinks).values({ tokenHash: hashToken(token), businessId: ctx.ride.businessId, rideId: ctx.ride.id });
-  return `${siteOrigin(ctx.business)}${localizedPath(market, '/track/driver')}?rideId=${ctx.ride.number}&token=${token}`;
-}
-
-async function sendText(db: Db, ctx: RideContext, to: string, text: string): Promise<void> {
-  await deliver(db, { businessId: ctx.ride.businessId, channel: 'sms', to, text, fromName: ctx.business.name });
-  const whatsapp = globalForTrip.__travelsxTripSenders?.whatsapp?.();
-  if (whatsapp) {
-    await whatsapp(to.replace(/^\+/, ''), text).catch((error: unknown) => logger.warn({ err: error, rideId: ctx.ride.id }, 'trip WhatsApp message failed'));
-  }
-}
-
-async function push(db: Db, ctx: RideContext, payload: PushPayload): Promise<void> {
-  const send = globalForTrip.__travelsxTripSenders?.push;
-  if (send)
-    await send(db, ctx.ride.businessId, ctx.ride.riderId, payload).catch((error: unknown) =>
-      logger.warn({ err: error, rideId: ctx.ride.id }, 'trip push failed'),
-    );
-}
-
-function driverValues(ctx: RideContext) {
-  return {
-    businessName: ctx.business.name,
-    rideNumber: rideNumberOf(ctx.ride),
-    driverName: ctx.driver?.name ?? '',
-    driverPhone: ctx.driver ? e164({ dialCode: ctx.driver.phoneCode, number: ctx.driver.phone }) : '',
-    vehicleModel: ctx.vehicle?.model ?? '',
-    plate: ctx.vehicle?.number ?? '',
-    code: ctx.ride.startCode,
-  };
-}
-
-/** Driver details to the traveller (SMS, WhatsApp) and the booker's devices (push), while the ride waits for pickup. */
-export async function sendDriverDetails(db: Db, rideId: number): Promise<void> {
+/** Driver details to the traveller (SMS, WhatsApp) and the booker's devices (push), while the ride waits for pickup; after a reassignment, saying what changed. */
+export async function sendDriverDetails(db: Db, rideId: number, change?: DriverChange): Promise<void> {
   const ctx = await rideContext(db, rideId);
   if (!ctx || ctx.ride.status !== 'accepted' || !ctx.driver) return;
   const market = rideMarket(ctx);
   const t = await translator(market, 'TripMessages');
   const values = driverValues(ctx);
   const to = travellerPhone(ctx);
-  if (to) await sendText(db, ctx, to, t('driverDetails', { ...values, trackUrl: await trackingUrl(db, ctx, market) }));
+  if (to) await sendText(db, ctx, to, t(DETAILS_TEXT[change ?? 'first'], { ...values, trackUrl: await trackingUrl(db, ctx, market) }));
   await push(db, ctx, {
     title: t('pushDriverTitle', values),
     body: t('pushDriverBody', values),
@@ -177,12 +89,12 @@ export async function sendCompletion(db: Db, rideId: number): Promise<void> {
   const invoice = await issueInvoice(db, ctx.ride.businessId, ctx.ride.id);
   const rateUrl = `${siteOrigin(ctx.business)}${localizedPath(market, '/user/rides')}?rate=${ctx.ride.number}`;
   const tm = await translator(market, 'TripMessages');
-  const rateText = tm('rateAsk', { businessName: ctx.business.name, rideNumber: rideNumberOf(ctx.ride), rateUrl });
+  const rateText = tm('rateAsk', { businessName: ctx.business.name, rideNumber: ctx.ride.number, rateUrl });
   if (ctx.rider?.email) {
     const ti = await translator(market, 'Invoice');
     const values = {
       businessName: ctx.business.name,
-      rideNumber: rideNumberOf(ctx.ride),
+      rideNumber: ctx.ride.number,
       total: formatMoney(invoice.data.total, invoice.data.currency, toLocaleTag(market)),
     };
     const pdf = await renderInvoicePdf(invoice, { lang: invoiceLanguage(market.lang), tenantSlug: ctx.business.slug });
@@ -206,15 +118,15 @@ export async function sendCompletion(db: Db, rideId: number): Promise<void> {
 }
 
 const HANDLERS = {
-  'trip-details': sendDriverDetails,
-  'pickup-reminder': sendPickupReminder,
-  'ride-completed': sendCompletion,
+  'trip-details': (db: Db, job: Job) => sendDriverDetails(db, Number(job.payload.rideId), job.payload.change as DriverChange | undefined),
+  'pickup-reminder': (db: Db, job: Job) => sendPickupReminder(db, Number(job.payload.rideId)),
+  'ride-completed': (db: Db, job: Job) => sendCompletion(db, Number(job.payload.rideId)),
+  ...RIDER_NOTICE_JOBS,
+  ...DRIVER_MESSAGE_JOBS,
 } as const;
 
 export function registerTripJobs(): void {
-  for (const [kind, send] of Object.entries(HANDLERS)) {
-    registerJobHandler(kind, (db: Db, job: Job) => send(db, Number(job.payload.rideId)));
-  }
+  for (const [kind, send] of Object.entries(HANDLERS)) registerJobHandler(kind, send);
 }
 
 /**
@@ -222,12 +134,25 @@ export function registerTripJobs(): void {
  * event for driver details, the pickup time for the reminder), so the same
  * change queued twice, here or on another instance, is one job.
  */
-export async function queueTripMessages(db: Db, change: Pick<RideChange, 'ride' | 'to'>): Promise<void> {
+export async function queueTripMessages(
+  db: Db,
+  change: Pick<RideChange, 'ride' | 'to'> & Partial<Pick<RideChange, 'from' | 'previousDriverId'>>,
+): Promise<void> {
   const { ride, to } = change;
   const base = { businessId: ride.businessId, payload: { rideId: ride.id } };
+  if (change.from === null && to === 'booked') await queueBookedNotice(db, ride);
+  if (to === 'cancelled') await queueCancelledNotice(db, ride);
   if (to === 'accepted' && ride.driverId) {
     const [event] = await db.select({ id: rideEvents.id }).from(rideEvents).where(eq(rideEvents.rideId, ride.id)).orderBy(desc(rideEvents.id)).limit(1);
-    await enqueueJob(db, { ...base, kind: 'trip-details', key: `trip-details:${ride.id}:${event?.id ?? 0}:${ride.driverId}:${ride.vehicleId ?? 0}` });
+    const reassigned = change.from === 'accepted';
+    const detailsChange: DriverChange | undefined = reassigned ? (change.previousDriverId !== ride.driverId ? 'driver' : 'vehicle') : undefined;
+    await enqueueJob(db, {
+      ...base,
+      payload: { rideId: ride.id, ...(detailsChange ? { change: detailsChange } : {}) },
+      kind: 'trip-details',
+      key: `trip-details:${ride.id}:${event?.id ?? 0}:${ride.driverId}:${ride.vehicleId ?? 0}`,
+    });
+    if (!reassigned || detailsChange === 'driver') await queueDriverAssigned(db, ride, event?.id ?? 0);
     const remindAt = new Date(ride.pickupTime.getTime() - REMINDER_LEAD_MS);
     if (ride.tripKind === 'outstation' && remindAt.getTime() > Date.now()) {
       await enqueueJob(db, { ...base, kind: 'pickup-reminder', key: `pickup-reminder:${ride.id}:${ride.pickupTime.getTime()}`, runAt: remindAt });
@@ -239,11 +164,11 @@ export async function queueTripMessages(db: Db, change: Pick<RideChange, 'ride' 
 
 /** Server start-up: registers the job handlers and queues trip messages on every ride change. Returns the unsubscribe. */
 export function startTripMessages(getDb: () => Promise<Db>, senders: TripSenders): () => void {
-  globalForTrip.__travelsxTripSenders = senders;
+  setTripSenders(senders);
   registerTripJobs();
   if (globalForTrip.__travelsxTripStop) return globalForTrip.__travelsxTripStop;
   const unsubscribe = onRideChange(async (change) => {
-    if (change.to !== 'accepted' && change.to !== 'completed') return;
+    if (change.from === change.to && change.to !== 'accepted') return;
     await queueTripMessages(await getDb(), change);
   });
   globalForTrip.__travelsxTripStop = () => {

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { VehicleView } from '@/lib/fleet/vehicles';
 import { useFleetStore } from './fleet-store';
+import { ExpiringDocuments } from './expiring-documents';
 import { FleetScreen } from './fleet-screen';
 import { useVehicles } from './queries';
 import { VehicleCard } from './vehicle-card';
@@ -24,6 +25,7 @@ export function VehiclesScreen() {
       list={useVehicles()}
       items={(data) => data.vehicles}
       renderItem={(vehicle) => <VehicleCard key={vehicle.id} vehicle={vehicle} onEdit={() => setEditing(vehicle)} />}
+      notice={<ExpiringDocuments holder="vehicle" />}
       onAdd={openAddVehicle}
     >
       {adding ? <VehicleSheet onClose={closeAddVehicle} /> : null}

@@ -5,6 +5,7 @@ import { formatDateTime, formatMoney } from '@/lib/i18n/format';
 import ui from '@/components/ui/ui.module.css';
 import type { ActionKind, PartnerRide } from './types';
 import { StartCodeLine } from './start-code-line';
+import { OffersNote } from './offers-note';
 import { consoleInvoiceUrl } from '@/components/trust/api';
 import styles from './rides.module.css';
 
@@ -40,6 +41,7 @@ export function PartnerRideCard({
         </span>
       </header>
       {ride.needsDriverSoon ? <p className={styles.soonBadge}>{tb('needsDriver')}</p> : null}
+      <OffersNote ride={ride} />
       <p className={styles.meta}>{t('trip', { tripKind: tKinds(ride.tripKind), rideType: tKinds(ride.rideType), vehicle: tTypes(ride.vehicleType) })}</p>
       <dl className={styles.facts}>
         <dt>{t('customer')}</dt>

@@ -6,6 +6,7 @@ import ui from '@/components/ui/ui.module.css';
 import { consoleInvoiceUrl } from '@/components/trust/api';
 import { RIDE_ACTIONS } from './partner-ride-card';
 import { StartCodeLine } from './start-code-line';
+import { OffersNote } from './offers-note';
 import type { BoardSort } from '@/lib/rides/partner-schemas';
 import type { ActionKind, PartnerRide } from './types';
 import styles from './rides.module.css';
@@ -90,6 +91,7 @@ export function RidesTable({ rides, timeZone, sort, onSort, onAction, caption }:
               <td>
                 {ride.driverName ? `${ride.driverName}${ride.vehicleNumber ? ` · ${ride.vehicleNumber}` : ''}` : '—'}
                 {ride.vehicleUpgrade ? <span className={styles.cellNote}>{td('upgraded')}</span> : null}
+                <OffersNote ride={ride} />
               </td>
               <td>
                 <span className={styles.badge} data-status={ride.status}>

@@ -9,6 +9,7 @@ import * as driversDocuments from './drivers-documents';
 import * as driversItem from './drivers-item';
 import * as driversPhoto from './drivers-photo';
 import * as events from './events';
+import * as fleetLive from './fleet-live';
 import * as invoiceSettings from './invoice-settings';
 import * as overview from './overview';
 import * as rates from './rates';
@@ -46,6 +47,7 @@ export const partnerRoutes = new Hono()
   .post('/api/partner/drivers/:id/photo', driversPhoto.POST)
   .delete('/api/partner/drivers/:id/photo', driversPhoto.DELETE)
   .get('/api/partner/events', events.GET)
+  .get('/api/partner/fleet/live', fleetLive.GET)
   .get('/api/partner/invoice-settings', invoiceSettings.GET)
   .put('/api/partner/invoice-settings', invoiceSettings.PUT)
   .get('/api/partner/overview', overview.GET)

@@ -3,7 +3,7 @@ import { rideEvents, rideOffers, rides } from '@/lib/db/schema';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
 import type { Db } from '@/lib/db/client';
 import { applyRideAction } from '@/lib/rides/partner';
-import { answerOffer, offerNext } from '@/lib/dispatch/offers';
+import { answerOffer, offerNext } from '@/lib/rides/offers';
 import { closeTestDb, openTestDb } from '../../db';
 import { bookAt, makeOperator, placeDriver, type Operator, type TestDriver } from './fleet';
 

@@ -22,6 +22,9 @@ jest.mock('@/lib/i18n/navigation', () => ({
 const driver = (over: Partial<DriverView>): DriverView => ({
   id: 1,
   name: 'Ravi Kumar',
+  lastName: null,
+  photoUrl: null,
+  documents: [],
   phoneCode: '91',
   phone: '9845012345',
   place: 'Chennai',

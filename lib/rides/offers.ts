@@ -6,13 +6,13 @@ import { vehicleFit } from '@/lib/booking/vehicle-classes';
 import { DomainError, keyedError } from '@/lib/errors/domain-error';
 import { enqueueJob, kickJobsAt } from '@/lib/jobs/queue';
 import { logger } from '@/lib/log';
-import { acceptLockedRide, lockRide } from '@/lib/rides/dispatch';
-import { emitRideChange } from '@/lib/rides/notify';
-import { operatorToday } from '@/lib/fleet/documents';
-import { rankCandidates } from './candidates';
-import { emitOfferChange } from './offer-events';
-import { dispatchSettingsOf } from './settings';
-import { rideWindow } from './windows';
+import { rankCandidates } from '@/lib/dispatch/candidates';
+import { emitOfferChange } from '@/lib/dispatch/offer-events';
+import { dispatchSettingsOf } from '@/lib/dispatch/settings';
+import { rideWindow } from '@/lib/dispatch/windows';
+import { operatorToday } from './availability';
+import { acceptLockedRide, lockRide } from './dispatch';
+import { emitRideChange } from './notify';
 
 /*
  * Automatic dispatch: a booked ride of an operator in automatic mode is

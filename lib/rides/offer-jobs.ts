@@ -3,11 +3,11 @@ import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { dispatchSettings, rideOffers, rides, type Ride } from '@/lib/db/schema';
 import { registerJobHandler } from '@/lib/jobs/queue';
-import { onRideChange } from '@/lib/rides/notify';
-import { emitOfferChange } from './offer-events';
-import { withdrawPendingOffers } from './offer-rows';
+import { emitOfferChange } from '@/lib/dispatch/offer-events';
+import { withdrawPendingOffers } from '@/lib/dispatch/offer-rows';
+import { dispatchSettingsOf } from '@/lib/dispatch/settings';
+import { onRideChange } from './notify';
 import { DISPATCH_JOB, EXPIRE_JOB, expireOffer, offerNext, queueOfferRound } from './offers';
-import { dispatchSettingsOf } from './settings';
 
 /** When a booked ride's first offer goes out: now, or the operator's lead time before a later pickup. */
 export function firstOfferAt(ride: Pick<Ride, 'pickupTime'>, leadMinutes: number, now = Date.now()): Date {
