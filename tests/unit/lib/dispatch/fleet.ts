@@ -15,7 +15,7 @@ import type { Db } from '@/lib/db/client';
 export const CHENNAI = { lat: 13.0878, lng: 80.2785, name: 'Chennai Central' };
 export const BENGALURU = { lat: 12.9719, lng: 77.5937, name: 'Bengaluru' };
 
-export type Operator = { id: number; slug: string; host: string; partnerId: number; partnerCookie: string; riderId: number };
+export type Operator = { id: number; slug: string; host: string; partnerId: number; partnerCookie: string; riderId: number; riderPhone: string };
 
 let seq = 0;
 
@@ -25,10 +25,8 @@ export async function makeOperator(db: Db, slug: string, settings: Partial<Dispa
     .insert(users)
     .values({ businessId: business.id, role: 'travelsx-partner', email: `ops@${slug}.example`, name: 'Ops' })
     .returning();
-  const [rider] = await db
-    .insert(users)
-    .values({ businessId: business.id, role: 'travelsx-user', name: 'Asha', phoneCode: '91', phone: `98451${String(++seq).padStart(5, '0')}` })
-    .returning();
+  const riderPhone = `98451${String(++seq).padStart(5, '0')}`;
+  const [rider] = await db.insert(users).values({ businessId: business.id, role: 'travelsx-user', name: 'Asha', phoneCode: '91', phone: riderPhone }).returning();
   await saveDispatchSettings(db, business.id, { ...DEFAULT_DISPATCH, ...settings });
   return {
     id: business.id,
@@ -37,6 +35,7 @@ export async function makeOperator(db: Db, slug: string, settings: Partial<Dispa
     partnerId: partner.id,
     partnerCookie: `__Host-session=${await createSession(db, { id: partner.id, businessId: business.id })}`,
     riderId: rider.id,
+    riderPhone: `+91${riderPhone}`,
   };
 }
 
