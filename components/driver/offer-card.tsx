@@ -84,7 +84,11 @@ function OfferCard({ offer, timeZone, onAnswered }: { offer: DriverOffer; timeZo
 
 /** The offer waiting for this driver's answer (automatic dispatch), with its countdown; nothing when there is none. */
 export function DriverOfferPanel({ timeZone, onAnswered }: { timeZone: string; onAnswered: (text: string) => void }) {
-  const offer = useDriverOffer(true).data;
+  const t = useTranslations('DriverApp');
+  // an offer that ran out (or went elsewhere) before an answer says so where the driver's notices show
+  const offer = useDriverOffer(true, (closed) => {
+    if (closed.status === 'expired') onAnswered(t('offer.expired'));
+  }).data;
   if (!offer) return null;
   return <OfferCard key={`${offer.rideId}-${offer.offeredAt}`} offer={offer} timeZone={timeZone} onAnswered={onAnswered} />;
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { io } from 'socket.io-client';
 import { OFFER_CLOSED_EVENT, OFFER_EVENT, type DriverOffer, type OfferClosedEvent } from '@/lib/dispatch/events';
@@ -19,9 +19,13 @@ function ring(): void {
  * reload) and replaced live by socket.io (`rideOffer` with a sound,
  * `offerClosed` when it ended elsewhere: run out, or the operator chose).
  */
-export function useDriverOffer(enabled: boolean) {
+export function useDriverOffer(enabled: boolean, onClosed?: (closed: OfferClosedEvent) => void) {
   const client = useQueryClient();
   const query = useQuery({ queryKey: queryKeys.driver.offer(), queryFn: fetchOffer, enabled });
+  const closedHandler = useRef(onClosed);
+  useEffect(() => {
+    closedHandler.current = onClosed;
+  });
   useEffect(() => {
     if (!enabled) return;
     const socket = io({ withCredentials: true, transports: ['websocket', 'polling'] });
@@ -29,9 +33,10 @@ export function useDriverOffer(enabled: boolean) {
       client.setQueryData(queryKeys.driver.offer(), offer);
       ring();
     });
-    socket.on(OFFER_CLOSED_EVENT, (closed: OfferClosedEvent) =>
-      client.setQueryData<DriverOffer | null>(queryKeys.driver.offer(), (offer) => (offer?.rideId === closed.rideId ? null : offer)),
-    );
+    socket.on(OFFER_CLOSED_EVENT, (closed: OfferClosedEvent) => {
+      client.setQueryData<DriverOffer | null>(queryKeys.driver.offer(), (offer) => (offer?.rideId === closed.rideId ? null : offer));
+      closedHandler.current?.(closed);
+    });
     socket.io.on('reconnect', () => void client.invalidateQueries({ queryKey: queryKeys.driver.offer() }));
     socket.on('connect_error', (error) => console.warn('offers unavailable', error.message));
     return () => {

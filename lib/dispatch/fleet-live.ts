@@ -2,11 +2,13 @@ import 'server-only';
 import { and, eq, gte, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { drivers, rideOffers, rides, vehicles, type Place } from '@/lib/db/schema';
+import { dispatchSettingsOf } from './settings';
 
 /*
  * The console's live map: every verified driver with their state and last
  * position, and the pickups of open rides. State, most telling first: on
- * trip, on the way (an accepted ride they set off for), offered (an offer
+ * trip, on the way (an accepted ride they set off for, or whose pickup is
+ * within the share lead), offered (an offer
  * waiting for their answer), free (online), offline.
  */
 
@@ -46,6 +48,9 @@ export type FleetSnapshot = { drivers: FleetDriver[]; rides: FleetRide[]; staleA
 const RANK: Record<FleetState, number> = { ontrip: 0, ontheway: 1, offered: 2, free: 3, offline: 4 };
 
 export async function fleetSnapshot(db: Db, businessId: number, now = new Date()): Promise<FleetSnapshot> {
+  // an accepted ride puts its driver on the way once they set off, or from the share lead before pickup (what the rider sees)
+  const { shareLeadMinutes } = await dispatchSettingsOf(db, businessId);
+  const shareFrom = new Date(now.getTime() + shareLeadMinutes * 60_000);
   const [driverRows, live, offers, open] = await Promise.all([
     db
       .select({

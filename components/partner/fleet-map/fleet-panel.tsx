@@ -2,7 +2,7 @@
 
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
-import { Link } from '@/lib/i18n/navigation';
+import { Link, usePathname } from '@/lib/i18n/navigation';
 import { FLEET_STATES } from '@/lib/dispatch/fleet-live';
 import type { ConsoleArea } from '../sections';
 import { StateSwatch } from './fleet-list';
@@ -33,7 +33,9 @@ function usePaneShown(): boolean {
  */
 export function FleetPanel({ area, center, fallback }: { area: ConsoleArea; center: { lat: number; lng: number }; fallback: ReactNode }) {
   const t = useTranslations('FleetMap');
-  const shown = usePaneShown();
+  // the Map page shows the fleet itself: the pane keeps the cities there
+  const onMapPage = usePathname().endsWith('/map');
+  const shown = usePaneShown() && !onMapPage;
   const { query, drivers, rides, staleAfterSeconds } = useFleet(shown);
   const now = useNow(5000);
   const [selected, setSelected] = useState<number | null>(null);

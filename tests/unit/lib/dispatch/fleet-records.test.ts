@@ -47,7 +47,7 @@ async function call(method: string, url: string, init: { body?: unknown; form?: 
 
 const photoForm = (bytes: Uint8Array, type = 'image/png') => {
   const form = new FormData();
-  form.append('file', new Blob([bytes], { type }), 'photo');
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), 'photo');
   return form;
 };
 const fleetFiles = () => {
