@@ -4,7 +4,8 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from '@/lib/i18n/navigation';
 import { quoteRequestIssues } from '@/lib/fares/quote-rules';
-import type { TripLimitIssue, TripRuleValues } from '@/lib/fares/trip-limits';
+import type { TripLimitIssue } from '@/lib/fares/trip-limits';
+import type { FormLimits } from './limit-check';
 import { RIDE_TIME_SLOTS, zonedDate, zonedIso } from '@/lib/fares/time';
 import { TRIP_KINDS, type RentalPackage } from '@/lib/booking/vocabulary';
 import { formatTime } from '@/lib/i18n/format-time';
@@ -37,9 +38,6 @@ function emptyForm(): RideFormData {
     phone: null,
   };
 }
-
-/** The operator's trip limits and service cities, as the quote checks them. */
-export type FormLimits = { rules: TripRuleValues; cities: { name: string; lat: number; lng: number }[] };
 
 const number = (value: string | null) => (value !== null && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : undefined);
 

@@ -11,6 +11,7 @@ import ui from '@/components/ui/ui.module.css';
 import { earlyByMinutes } from '@/lib/rides/early';
 import { useDriverRideAction } from './queries';
 import styles from './driver.module.css';
+import { PhoneNumber } from '@/components/ui/phone-link';
 
 type Step = 'idle' | 'start' | 'complete';
 
@@ -99,7 +100,7 @@ export function DriverRideCard({ ride, timeZone, onChanged }: { ride: DriverRide
           {ride.customerPhone ? (
             <>
               {ride.customerName ? ' · ' : ''}
-              <a href={`tel:${ride.customerPhone}`}>{ride.customerPhone}</a>
+              <PhoneNumber e164={ride.customerPhone} display={ride.customerPhone} />
             </>
           ) : null}
         </dd>

@@ -12,7 +12,7 @@ import { personNameSchema, phoneSchema } from '@/lib/contact/identifiers';
 /** Major units as shown to the rider (e.g. 2450.5). */
 const amount = z.number().nonnegative().max(1e9).optional();
 
-/** The booking payload of spec 000 §3; amounts are checked against the stored quote, never trusted. */
+/** The booking payload (docs/requirements/rider.md#summary-and-booking); amounts are checked against the stored quote, never trusted. */
 export const bookRideSchema = z.object({
   rideSearchId: z.uuid({ error: 'quoteUnknown' }),
   rideVehicle: z.enum(VEHICLE_TYPES, { error: 'vehicleUnknown' }),

@@ -1,4 +1,4 @@
-/** The 24 hourly pickup slots in the spec's order (000 §2.3): 10:00 AM to 12:00 AM, then 1:00 AM to 9:00 AM. */
+/** The 24 hourly pickup slots in their original order (docs/requirements/rider.md#booking-by-form): 10:00 AM to 12:00 AM, then 1:00 AM to 9:00 AM. */
 export const RIDE_TIME_SLOTS: readonly string[] = [...Array.from({ length: 14 }, (_, i) => i + 10), ...Array.from({ length: 10 }, (_, i) => i)].map(
   (hour) => `${String(hour % 24).padStart(2, '0')}:00`,
 );

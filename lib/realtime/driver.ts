@@ -18,7 +18,7 @@ import {
   type SocketAck,
 } from '@/lib/driver/events';
 import { logger } from '@/lib/log';
-import { MAX_ID } from '@/lib/http/params';
+import { MAX_ID } from '@/lib/db/ids';
 import { rideIdOrNotFound } from '@/lib/rides/numbers';
 import { onRideChange } from '@/lib/rides/notify';
 import { resolveTenantForHost } from '@/lib/tenancy/resolve';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
+import type { Db, Tx } from '@/lib/db/client';
 import { drivers, rideEvents, rides, vehicles, type Ride } from '@/lib/db/schema';
 import { vehicleFit, type VehicleFit } from '@/lib/booking/vehicle-classes';
 import { DomainError, keyedError } from '@/lib/errors/domain-error';
@@ -28,7 +28,7 @@ const DRIVER_REFUSALS = {
 } as const;
 
 /** Locks the driver row of this business (a 404 for another business's or a removed driver). */
-async function lockDriver(tx: Db, businessId: number, driverId: number): Promise<void> {
+async function lockDriver(tx: Tx, businessId: number, driverId: number): Promise<void> {
   const [row] = await tx
     .select({ id: drivers.id })
     .from(drivers)
@@ -39,7 +39,7 @@ async function lockDriver(tx: Db, businessId: number, driverId: number): Promise
 }
 
 /** Locks the vehicle row of this business (a 404 for another business's or a removed vehicle). */
-async function lockVehicle(tx: Db, businessId: number, vehicleId: number) {
+async function lockVehicle(tx: Tx, businessId: number, vehicleId: number) {
   const [vehicle] = await tx
     .select()
     .from(vehicles)
@@ -51,7 +51,7 @@ async function lockVehicle(tx: Db, businessId: number, vehicleId: number) {
 }
 
 /** Refuses a (locked) driver who is not available: busy naming the ride, offline, blocked, not verified or with an expired licence. */
-async function assertDriverAvailable(tx: Db, businessId: number, driverId: number, context: AvailabilityContext): Promise<void> {
+async function assertDriverAvailable(tx: Tx, businessId: number, driverId: number, context: AvailabilityContext): Promise<void> {
   const [driver] = await driverRows(tx, businessId, [driverId]);
   const busy = await conflictingRides(tx, businessId, 'driverId', [driverId], context.window, context.bufferMinutes, context.exceptRideId);
   const { availability } = driverAvailability(driver, busy.get(driverId), context.today);
@@ -65,7 +65,7 @@ async function assertDriverAvailable(tx: Db, businessId: number, driverId: numbe
 
 /** Refuses a (locked) vehicle that is busy, offline, with expired papers, of a smaller class, or larger without the upgrade choice; answers how it fits. */
 async function assertVehicleFits(
-  tx: Db,
+  tx: Tx,
   businessId: number,
   vehicle: Awaited<ReturnType<typeof lockVehicle>>,
   ride: Ride,
@@ -101,7 +101,7 @@ async function assertVehicleFits(
   return fit;
 }
 
-export async function lockRide(tx: Db, businessId: number, rideId: number): Promise<Ride> {
+export async function lockRide(tx: Tx, businessId: number, rideId: number): Promise<Ride> {
   const [ride] = await tx
     .select()
     .from(rides)
@@ -118,7 +118,7 @@ export async function lockRide(tx: Db, businessId: number, rideId: number): Prom
  * `via` names a driver's own accept of an offer in the event.
  */
 export async function acceptLockedRide(
-  tx: Db,
+  tx: Tx,
   current: Ride,
   actorUserId: number,
   assignment: Assignment,
@@ -162,8 +162,7 @@ export async function acceptLockedRide(
  * that keep a driver on one ride per window.
  */
 export async function acceptRide(db: Db, businessId: number, actorUserId: number, rideId: number, assignment: Assignment): Promise<Ride> {
-  const ride = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  const ride = await db.transaction(async (tx) => {
     const updated = await acceptLockedRide(tx, await lockRide(tx, businessId, rideId), actorUserId, assignment);
     // a driver's pending offer of this ride ends with the operator's choice (the driver app is told after commit)
     await withdrawPendingOffers(tx, updated.id);
@@ -181,8 +180,7 @@ export type Reassignment = { driverId?: number; vehicleId?: number; upgrade?: bo
  * or finished the ride is the driver's own (409 naming the ride).
  */
 export async function reassignRide(db: Db, businessId: number, actorUserId: number, rideId: number, change: Reassignment): Promise<Ride> {
-  const ride = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  const ride = await db.transaction(async (tx) => {
     const current = await lockRide(tx, businessId, rideId);
     if (current.status !== 'accepted')
       throw keyedError(

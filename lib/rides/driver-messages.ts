@@ -8,7 +8,8 @@ import { formatDateTime } from '@/lib/i18n/format';
 import { DEFAULT_COUNTRY, isCountryCode, localizedPath, resolveLanguage, toLocaleTag, type Market } from '@/lib/i18n/markets';
 import { enqueueJob, kickJobs } from '@/lib/jobs/queue';
 import { deliver } from '@/lib/messaging/outbox';
-import { rideContext, translator } from './trip-context';
+import { MESSAGE_VALUE_MAX, operatorText } from '@/lib/messaging/safe-text';
+import { businessNameOf, rideContext, translator } from './trip-context';
 
 /*
  * SMS to drivers, in the operator's language: an invitation when the
@@ -35,11 +36,19 @@ export async function sendDriverInvite(db: Db, driverId: number): Promise<void> 
   const market = operatorMarket(row.business);
   const t = await translator(market, 'TripMessages');
   const phone = e164({ dialCode: row.driver.phoneCode, number: row.driver.phone });
+  const appUrl = driverAppUrl(row.business, market);
   await deliver(db, {
     businessId: row.business.id,
     channel: 'sms',
     to: phone,
-    text: t('driverInvite', { businessName: row.business.name, name: row.driver.name, phone, appUrl: driverAppUrl(row.business, market) }),
+    purpose: 'driver-invite',
+    text: t('driverInvite', {
+      businessName: businessNameOf(row),
+      name: operatorText(row.driver.name, MESSAGE_VALUE_MAX.personName),
+      phone,
+      appUrl,
+    }),
+    links: [appUrl],
     fromName: row.business.name,
   });
 }
@@ -49,18 +58,22 @@ export async function sendDriverAssigned(db: Db, rideId: number): Promise<void> 
   if (!ctx || ctx.ride.status !== 'accepted' || !ctx.driver) return;
   const market = operatorMarket(ctx.business);
   const t = await translator(market, 'TripMessages');
+  const appUrl = driverAppUrl(ctx.business, market);
   await deliver(db, {
     businessId: ctx.ride.businessId,
     channel: 'sms',
     to: e164({ dialCode: ctx.driver.phoneCode, number: ctx.driver.phone }),
+    purpose: 'driver-assigned',
+    rideId: ctx.ride.id,
     text: t('driverAssigned', {
-      businessName: ctx.business.name,
+      businessName: businessNameOf(ctx),
       rideNumber: ctx.ride.number,
-      pickup: ctx.ride.pickup.name,
+      pickup: operatorText(ctx.ride.pickup.name, MESSAGE_VALUE_MAX.place),
       when: formatDateTime(ctx.ride.pickupTime, toLocaleTag(market), ctx.business.timeZone),
-      vehicle: ctx.vehicle?.number ?? '',
-      appUrl: driverAppUrl(ctx.business, market),
+      vehicle: operatorText(ctx.vehicle?.number, MESSAGE_VALUE_MAX.plate),
+      appUrl,
     }),
+    links: [appUrl],
     fromName: ctx.business.name,
   });
 }

@@ -102,9 +102,8 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
       note: request.reason ?? null,
       data: request.to === 'completed' ? { paymentMethod: updated.paymentMethod } : {},
     });
-    const ledger = tx as unknown as Db;
     if (request.to === 'cancelled' && ride.cashbackAmount > 0) {
-      await appendEntry(ledger, {
+      await appendEntry(tx, {
         businessId: ride.businessId,
         userId: ride.riderId,
         rideId: ride.id,
@@ -115,7 +114,7 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
       });
     }
     if (request.to === 'cancelled' && ride.walletApplied > 0) {
-      await appendEntry(ledger, {
+      await appendEntry(tx, {
         businessId: ride.businessId,
         userId: ride.riderId,
         rideId: ride.id,
@@ -127,7 +126,7 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
     }
     if (request.to === 'completed') {
       if (ride.cashbackAmount > 0) {
-        await appendEntry(ledger, {
+        await appendEntry(tx, {
           businessId: ride.businessId,
           userId: ride.riderId,
           rideId: ride.id,
@@ -139,9 +138,9 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
         });
       }
       const [business] = await tx.select({ commissionBps: businesses.commissionBps }).from(businesses).where(eq(businesses.id, ride.businessId));
-      for (const entry of completionEntries(updated, updated.paymentMethod, business.commissionBps)) await appendEntry(ledger, entry);
+      for (const entry of completionEntries(updated, updated.paymentMethod, business.commissionBps)) await appendEntry(tx, entry);
       // the invoice, numbered in the operator's sequence, with the same figures as the ledger entries above
-      await issueInvoiceInTransaction(ledger, updated);
+      await issueInvoiceInTransaction(tx, updated);
     }
     return { ride: updated, from: ride.status };
   });

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
+import type { Db, Tx } from '@/lib/db/client';
 import { businesses, drivers, rideEvents, rideOffers, rides, vehicles, type Ride, type RideOffer } from '@/lib/db/schema';
 import { vehicleFit } from '@/lib/booking/vehicle-classes';
 import { DomainError, keyedError } from '@/lib/errors/domain-error';
@@ -52,7 +52,7 @@ async function triedList(db: Db, rideId: number): Promise<Tried[]> {
     .orderBy(asc(rideOffers.id));
 }
 
-async function markNeedsDriver(tx: Db, ride: Ride, tried: Tried[], why: 'no_driver' | 'max_offers'): Promise<Ride> {
+async function markNeedsDriver(tx: Tx, ride: Ride, tried: Tried[], why: 'no_driver' | 'max_offers'): Promise<Ride> {
   const [updated] = await tx.update(rides).set({ needsDriverAt: new Date() }).where(eq(rides.id, ride.id)).returning();
   await tx.insert(rideEvents).values({
     businessId: ride.businessId,
@@ -70,8 +70,7 @@ type RoundOutcome = { kind: 'skip' } | { kind: 'offered'; ride: Ride; offer: Rid
 
 /** One round: offers the ride to the best eligible driver not tried yet, or marks it "Needs a driver". */
 export async function offerNext(db: Db, rideId: number, now = new Date()): Promise<RoundOutcome> {
-  const outcome = await db.transaction(async (transaction): Promise<RoundOutcome> => {
-    const tx = transaction as unknown as Db;
+  const outcome = await db.transaction(async (tx): Promise<RoundOutcome> => {
     const [row] = await tx.select({ businessId: rides.businessId }).from(rides).where(eq(rides.id, rideId)).limit(1);
     if (!row) return { kind: 'skip' };
     const ride = await lockRide(tx, row.businessId, rideId);
@@ -171,8 +170,7 @@ export async function answerOffer(
 ) {
   let late: RideOffer | undefined;
   try {
-    const result = await db.transaction(async (transaction): Promise<OfferAnswerOutcome> => {
-      const tx = transaction as unknown as Db;
+    const result = await db.transaction(async (tx): Promise<OfferAnswerOutcome> => {
       const ride = await lockRide(tx, businessId, rideId);
       const [offer] = await tx
         .select()

@@ -4,8 +4,9 @@ import type { Job, Ride } from '@/lib/db/schema';
 import { formatDateTime } from '@/lib/i18n/format';
 import { toLocaleTag } from '@/lib/i18n/markets';
 import { enqueueJob } from '@/lib/jobs/queue';
+import { MESSAGE_VALUE_MAX, operatorText } from '@/lib/messaging/safe-text';
 import { BOOKED_FOR_CUSTOMER_SOURCES } from './customer-messages';
-import { rideContext, rideMarket, sendText, translator, travellerPhone } from './trip-context';
+import { businessNameOf, rideContext, rideMarket, sendText, translator, travellerPhone } from './trip-context';
 
 /*
  * The traveller's SMS (and WhatsApp, when configured) when a ride is booked
@@ -22,12 +23,11 @@ export async function sendBookedNotice(db: Db, rideId: number): Promise<void> {
   const market = rideMarket(ctx);
   const t = await translator(market, 'TripMessages');
   const when = formatDateTime(ctx.ride.pickupTime, toLocaleTag(market), ctx.business.timeZone);
-  await sendText(
-    db,
-    ctx,
-    to,
-    t('booked', { businessName: ctx.business.name, rideNumber: ctx.ride.number, when, pickup: ctx.ride.pickup.name, code: ctx.ride.startCode }),
-  );
+  const pickup = operatorText(ctx.ride.pickup.name, MESSAGE_VALUE_MAX.place);
+  await sendText(db, ctx, to, {
+    purpose: 'ride-booked',
+    text: t('booked', { businessName: businessNameOf(ctx), rideNumber: ctx.ride.number, when, pickup, code: ctx.ride.startCode }),
+  });
 }
 
 export async function sendCancelledNotice(db: Db, rideId: number): Promise<void> {
@@ -38,13 +38,13 @@ export async function sendCancelledNotice(db: Db, rideId: number): Promise<void>
   const market = rideMarket(ctx);
   const t = await translator(market, 'TripMessages');
   const values = {
-    businessName: ctx.business.name,
+    businessName: businessNameOf(ctx),
     rideNumber: ctx.ride.number,
     when: formatDateTime(ctx.ride.pickupTime, toLocaleTag(market), ctx.business.timeZone),
-    reason: ctx.ride.cancelReason ?? '',
+    reason: operatorText(ctx.ride.cancelReason, MESSAGE_VALUE_MAX.reason),
   };
   const key = ctx.ride.cancelledBy === 'rider' ? 'cancelledByRider' : ctx.ride.cancelledBy === 'partner' ? 'cancelledByOperator' : 'cancelledBySystem';
-  await sendText(db, ctx, to, t(key, values));
+  await sendText(db, ctx, to, { purpose: 'ride-cancelled', text: t(key, values) });
 }
 
 export const RIDER_NOTICE_JOBS = {

@@ -7,7 +7,10 @@ import { hashToken, newToken } from '@/lib/crypto/tokens';
 import { e164 } from '@/lib/contact/identifiers';
 import { DEFAULT_COUNTRY, isCountryCode, localizedPath, resolveLanguage, toLocaleTag, type Market } from '@/lib/i18n/markets';
 import { loadMessages } from '@/lib/i18n/messages';
-import { deliver } from '@/lib/messaging/outbox';
+import { offersChannel } from '@/lib/messaging/channel-provider';
+import { deliver, type DeliveryResult } from '@/lib/messaging/outbox';
+import type { MessagePurpose } from '@/lib/messaging/purposes';
+import { MESSAGE_VALUE_MAX, operatorText } from '@/lib/messaging/safe-text';
 import { logger } from '@/lib/log';
 import { siteOrigin } from '@/lib/seo/origin';
 import type { PushPayload } from '@/lib/push/schemas';
@@ -17,13 +20,11 @@ import type { PushPayload } from '@/lib/push/schemas';
 export type TripSenders = {
   /** Web push to the rider's devices (the booker: a passenger has no account here). */
   push?: (db: Db, businessId: number, userId: number, payload: PushPayload) => Promise<unknown>;
-  /** WhatsApp text through the Cloud API; absent when WhatsApp is not configured. */
-  whatsapp?: () => ((to: string, text: string) => Promise<void>) | undefined;
 };
 
 const globalForTrip = globalThis as unknown as { __travelsxTripSenders?: TripSenders };
 
-/** Server start-up hands in the senders (lib/whatsapp and lib/push listen to rides, so lib/rides does not import them). */
+/** Server start-up hands in the push sender (lib/push listens to rides, so lib/rides does not import it). */
 export function setTripSenders(senders: TripSenders): void {
   globalForTrip.__travelsxTripSenders = senders;
 }
@@ -93,12 +94,14 @@ export async function trackingUrl(db: Db, ctx: RideContext, market: Market): Pro
   return `${siteOrigin(ctx.business)}${localizedPath(market, '/track/driver')}?rideId=${ctx.ride.number}&token=${token}`;
 }
 
-export async function sendText(db: Db, ctx: RideContext, to: string, text: string): Promise<void> {
-  await deliver(db, { businessId: ctx.ride.businessId, channel: 'sms', to, text, fromName: ctx.business.name });
-  const whatsapp = globalForTrip.__travelsxTripSenders?.whatsapp?.();
-  if (whatsapp) {
-    await whatsapp(to.replace(/^\+/, ''), text).catch((error: unknown) => logger.warn({ err: error, rideId: ctx.ride.id }, 'trip WhatsApp message failed'));
-  }
+export type TextMessage = { purpose: MessagePurpose; text: string; links?: string[] };
+
+/** The message by SMS, and by WhatsApp too when the operator (or the deployment) has a number; both through deliver() and its budget. */
+export async function sendText(db: Db, ctx: RideContext, to: string, message: TextMessage): Promise<DeliveryResult[]> {
+  const base = { businessId: ctx.ride.businessId, to, rideId: ctx.ride.id, fromName: ctx.business.name, ...message };
+  const results = [await deliver(db, { ...base, channel: 'sms' })];
+  if (await offersChannel(db, ctx.ride.businessId, 'whatsapp')) results.push(await deliver(db, { ...base, channel: 'whatsapp' }));
+  return results;
 }
 
 export async function push(db: Db, ctx: RideContext, payload: PushPayload): Promise<void> {
@@ -109,14 +112,17 @@ export async function push(db: Db, ctx: RideContext, payload: PushPayload): Prom
     );
 }
 
+/** The operator's name capped for a message (operator-chosen text, lib/messaging/safe-text). */
+export const businessNameOf = (ctx: Pick<RideContext, 'business'>) => operatorText(ctx.business.name, MESSAGE_VALUE_MAX.businessName);
+
 export function driverValues(ctx: RideContext) {
   return {
-    businessName: ctx.business.name,
+    businessName: businessNameOf(ctx),
     rideNumber: ctx.ride.number,
-    driverName: ctx.driver?.name ?? '',
+    driverName: operatorText(ctx.driver?.name, MESSAGE_VALUE_MAX.personName),
     driverPhone: ctx.driver ? e164({ dialCode: ctx.driver.phoneCode, number: ctx.driver.phone }) : '',
-    vehicleModel: ctx.vehicle?.model ?? '',
-    plate: ctx.vehicle?.number ?? '',
+    vehicleModel: operatorText(ctx.vehicle?.model, MESSAGE_VALUE_MAX.vehicle),
+    plate: operatorText(ctx.vehicle?.number, MESSAGE_VALUE_MAX.plate),
     code: ctx.ride.startCode,
   };
 }

@@ -51,7 +51,7 @@ async function driverOnline(browser: Browser, driver: TestDriver): Promise<{ con
   await page.getByLabel('Phone number', { exact: true }).fill(driver.phone);
   await page.getByRole('button', { name: 'Continue' }).click();
   const code = await codeFromOutbox(page.request, SWIFT, driver.e164);
-  await page.getByRole('dialog', { name: 'Enter the code' }).getByLabel('4-digit code').fill(code);
+  await page.getByRole('dialog', { name: 'Enter the code' }).getByLabel('6-digit code').fill(code);
   await expect(page.getByRole('heading', { name: 'Your current rides' })).toBeVisible();
   await page.getByRole('switch', { name: 'Available for rides' }).click();
   await expect(page.getByText('You are online: your operator can give you rides.')).toBeVisible();

@@ -12,7 +12,7 @@ export function OffersNote({ ride }: { ride: PartnerRide }) {
   const list = tried.map((d) => t('triedDriver', { name: d.name, answer: t(`answers.${d.status}`) })).join(', ');
   const current = tried.find((d) => d.status === 'pending');
   return (
-    <p className={state === 'needs_driver' ? `${styles.cellNote} ${styles.needsDriverNote}` : styles.cellNote}>
+    <span className={state === 'needs_driver' ? `${styles.cellNote} ${styles.needsDriverNote}` : styles.cellNote}>
       {state === 'needs_driver'
         ? tried.length
           ? t('needsDriverTried', { tried: list })
@@ -20,6 +20,6 @@ export function OffersNote({ ride }: { ride: PartnerRide }) {
         : current
           ? t('offeredTo', { name: current.name })
           : t('tried', { tried: list })}
-    </p>
+    </span>
   );
 }

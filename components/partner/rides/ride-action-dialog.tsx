@@ -48,13 +48,17 @@ function vehicleReason(v: VehicleOption, upgrade: boolean, t: DispatchT): string
   return null;
 }
 
-/** One dialog for the four console actions; the server applies the transition and answers with the new state. */
+/**
+ * One dialog for the four console actions; the server applies the transition and answers with the new state.
+ * `cancelWords`: a decline opened from a button reading "Cancel" (the New bookings card) says "Cancel" too.
+ */
 export function RideActionDialog({
   ride,
   kind,
   timeZone,
   onDone,
   onClose,
+  cancelWords = false,
 }: {
   ride: PartnerRide;
   kind: ActionKind;
@@ -62,6 +66,7 @@ export function RideActionDialog({
   timeZone?: string;
   onDone: () => void;
   onClose: () => void;
+  cancelWords?: boolean;
 }) {
   const t = useTranslations('PartnerRides');
   const td = useTranslations('Dispatch');
@@ -145,7 +150,9 @@ export function RideActionDialog({
           if (ready && (await send(body()))) onDone();
         }}
       >
-        <h2 id={`${id}-title`}>{kind === 'reassign' ? td('reassignTitle', { id: ride.id }) : t(TITLES[kind], { id: ride.id })}</h2>
+        <h2 id={`${id}-title`}>
+          {kind === 'reassign' ? td('reassignTitle', { id: ride.id }) : t(kind === 'decline' && cancelWords ? 'cancelTitle' : TITLES[kind], { id: ride.id })}
+        </h2>
         {assigning ? (
           <>
             <label htmlFor={`${id}-driver`}>{t('chooseDriver')}</label>
@@ -272,7 +279,7 @@ export function RideActionDialog({
         ) : null}
         <div className={styles.dialogActions}>
           <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={!ready || busy}>
-            {busy ? t('working') : kind === 'reassign' ? td('confirmReassign') : t(CONFIRM[kind])}
+            {busy ? t('working') : kind === 'reassign' ? td('confirmReassign') : t(kind === 'decline' && cancelWords ? 'confirmCancel' : CONFIRM[kind])}
           </button>
           <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={onClose}>
             {t('close')}

@@ -3,6 +3,7 @@ import { notFound } from '@/lib/api/errors';
 import { INTEGRATION_KINDS, type IntegrationKind } from '@/lib/db/schema';
 import { readIntegrations, removeIntegration, testIntegration } from '@/lib/hosting/integrations';
 import { PARTNER_ROLES } from '@/lib/partner/schemas';
+import { refreshOperatorPages } from '@/lib/page-cache';
 
 const kindOf = (value: string | undefined): IntegrationKind => {
   if (!(INTEGRATION_KINDS as readonly (string | undefined)[]).includes(value)) throw notFound('Unknown integration.');
@@ -12,6 +13,7 @@ const kindOf = (value: string | undefined): IntegrationKind => {
 /** Disconnects the operator's own number or PayU account (the deployment's, if any, takes over). */
 export const DELETE = endpoint({ auth: PARTNER_ROLES }, async ({ db, tenant, params }) => {
   await removeIntegration(db, tenant, kindOf(params.kind));
+  await refreshOperatorPages(tenant.slug);
   return { success: true, data: await readIntegrations(db, tenant) };
 });
 

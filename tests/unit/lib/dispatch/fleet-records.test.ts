@@ -15,7 +15,7 @@ import { closeTestDb, openTestDb } from '../../db';
 import { bookAt, makeOperator, placeDriver, type Operator } from './fleet';
 
 /*
- * Issue 31 item 4 and 37's spec rows: photos (resized, refused when not an
+ * Issue 31 item 4 and issue 37's rows: photos (resized, refused when not an
  * image or huge, storing nothing), papers with expiry and the 30-day list;
  * an unverified driver cannot go online; the live map's states; the track
  * page shows the driver's position only from set-off, with phone and photo.
