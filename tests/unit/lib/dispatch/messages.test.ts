@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { callApi } from '../../api';
 import { drivers, outbox } from '@/lib/db/schema';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
@@ -65,7 +65,15 @@ describe('the rider’s SMS', () => {
     await deliverAll();
     expect((await texts(RIDER_PHONE()))[0]).toContain(`ride ${ride.number} is booked`);
     expect((await texts(RIDER_PHONE()))[0]).toContain(ride.startCode);
-    await transitionRide(db, { businessId: op.id, rideId: ride.id, to: 'cancelled', actorUserId: op.riderId, riderId: op.riderId, cancelledBy: 'rider', reason: 'Plans changed' });
+    await transitionRide(db, {
+      businessId: op.id,
+      rideId: ride.id,
+      to: 'cancelled',
+      actorUserId: op.riderId,
+      riderId: op.riderId,
+      cancelledBy: 'rider',
+      reason: 'Plans changed',
+    });
     await deliverAll();
     expect((await texts(RIDER_PHONE()))[0]).toContain(`you cancelled ride ${ride.number}`);
   });
@@ -102,8 +110,12 @@ describe('the rider’s SMS', () => {
     expect((await texts(await phoneOf(ravi)))[0]).toContain(`ride ${ride.number} is assigned to you`);
     await applyRideAction(db, op.id, op.partnerId, ride.id, { action: 'reassign', driverId: mani.id, vehicleId: mani.vehicleId });
     await deliverAll();
-    expect((await texts(RIDER_PHONE()))[0]).toContain(`your driver for ride ${ride.number} has changed. Your new driver is Mani`);
+    // the driver is told at once; the traveller at the end of the driver-details window (lib/messaging/purposes.ts)
     expect((await texts(await phoneOf(mani)))[0]).toContain(`ride ${ride.number} is assigned to you`);
+    expect((await texts(RIDER_PHONE()))[0]).toContain(`your driver for ride ${ride.number} is Ravi`);
+    await db.execute(sql`update rate_limits set window_start = window_start - interval '1 hour' where key like ${`msg:once:driver-details:${ride.id}:%`}`);
+    await runDueJobs(db, 'test', new Date(Date.now() + 3600_000));
+    expect((await texts(RIDER_PHONE()))[0]).toContain(`your driver for ride ${ride.number} has changed. Your new driver is Mani`);
   });
 });
 
