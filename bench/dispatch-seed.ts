@@ -45,7 +45,10 @@ async function main(): Promise<void> {
   const driverTokens: { token: string; lat: number; lng: number }[] = [];
   for (let i = 0; i < DRIVERS; i++) {
     const phone = String(9600000000 + i);
-    const [user] = await db.insert(users).values({ businessId: business.id, role: 'travelsx-driver', name: `Bench driver ${i}`, phoneCode: '91', phone }).returning();
+    const [user] = await db
+      .insert(users)
+      .values({ businessId: business.id, role: 'travelsx-driver', name: `Bench driver ${i}`, phoneCode: '91', phone })
+      .returning();
     const [vehicle] = await db
       .insert(vehicles)
       .values({ businessId: business.id, vehicleType: 'sedan', model: 'Maruti Dzire', number: `TN22 B${String(i).padStart(4, '0')}` })

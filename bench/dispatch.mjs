@@ -224,14 +224,20 @@ async function main() {
   const positionsPerS = positions.ok / loadSeconds;
   const barePerS = (bare.acks.ok + bare.acks.ignored) / bareSeconds;
   console.log(`\nAutomatic dispatch, ${DRIVERS} drivers moving every 5 s, ${BOOKINGS_PER_S} bookings/s for ${SECONDS} s (one instance, PGlite)`);
-  console.log(`  bookings sent ${n}, answered ${bookingLatencies.length} (failed ${bookingFailures}), booking p50 ${ms(pct(bookingLatencies, 50))} p99 ${ms(pct(bookingLatencies, 99))}`);
+  console.log(
+    `  bookings sent ${n}, answered ${bookingLatencies.length} (failed ${bookingFailures}), booking p50 ${ms(pct(bookingLatencies, 50))} p99 ${ms(pct(bookingLatencies, 99))}`,
+  );
   console.log(`  booking to first offer: ${toOffer.length} rides, p50 ${ms(pct(toOffer, 50))}, p99 ${ms(pct(toOffer, 99))} (goal p99 < 1000 ms)`);
-  console.log(`  offers answered: ${answers.accept} accepted, ${answers.decline} declined, ${answers.refused} refused; rides accepted ${d.accepted}, needing a driver ${d.needs_driver}`);
+  console.log(
+    `  offers answered: ${answers.accept} accepted, ${answers.decline} declined, ${answers.refused} refused; rides accepted ${d.accepted}, needing a driver ${d.needs_driver}`,
+  );
   console.log(
     `  positions handled ${positionsPerS.toFixed(1)}/s of ${(DRIVERS / 5).toFixed(0)}/s sent (ignored ${positions.ignored}, failed ${positions.failed}), ack p99 ${ms(pct(positions.latencies, 99))}; bare socket.io ${barePerS.toFixed(1)}/s, ack p99 ${ms(pct(bare.acks.latencies, 99))}`,
   );
   console.log(`  event-loop delay p99: server ${ms(eld)}, bare socket.io ${ms(bareEld)} (ratio ${(eld / bareEld).toFixed(1)})`);
-  console.log(`  double assignments: ${Number(d.rides_accepted_twice)} rides accepted twice, ${Number(d.overlapping_pairs)} drivers on overlapping rides (goal 0)`);
+  console.log(
+    `  double assignments: ${Number(d.rides_accepted_twice)} rides accepted twice, ${Number(d.overlapping_pairs)} drivers on overlapping rides (goal 0)`,
+  );
   report('dispatch', [
     { label: 'booking to first offer p99', value: pct(toOffer, 99), unit: 'ms', goal: { op: '<', value: 1000 } },
     { label: 'booking to first offer p50', value: pct(toOffer, 50), unit: 'ms' },

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, gte, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { drivers, rideOffers, rides, vehicles, type Place } from '@/lib/db/schema';
 import { dispatchSettingsOf } from './settings';
@@ -69,7 +69,12 @@ export async function fleetSnapshot(db: Db, businessId: number, now = new Date()
     db
       .select({ driverId: rides.driverId, number: rides.number, status: rides.status, setOffAt: rides.setOffAt })
       .from(rides)
-      .where(and(eq(rides.businessId, businessId), or(eq(rides.status, 'ontrip'), and(eq(rides.status, 'accepted'), isNotNull(rides.setOffAt))))),
+      .where(
+        and(
+          eq(rides.businessId, businessId),
+          or(eq(rides.status, 'ontrip'), and(eq(rides.status, 'accepted'), or(isNotNull(rides.setOffAt), lte(rides.pickupTime, shareFrom)))),
+        ),
+      ),
     db
       .select({ driverId: rideOffers.driverId, number: rides.number })
       .from(rideOffers)

@@ -58,7 +58,9 @@ const fleetFiles = () => {
 describe('photos', () => {
   it('stores a driver photo as a 512 px square WebP, shown on the driver', async () => {
     const driver = await placeDriver(db, op, 'Photo Ravi', 1);
-    const png = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#336699' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     const res = await call('POST', `/api/partner/drivers/${driver.id}/photo`, { form: photoForm(png) });
     expect(res.status).toBe(200);
     expect(res.json.data.photoUrl).toMatch(/^\/media\/records\/fleet\/[0-9a-f-]{36}\.webp$/);
@@ -71,7 +73,9 @@ describe('photos', () => {
   it('refuses a file that is not an image, and one over 5 MB, storing nothing', async () => {
     const vehicle = (await placeDriver(db, op, 'Photo Mani', 1)).vehicleId;
     const before = fleetFiles().length;
-    const text = await call('POST', `/api/partner/vehicles/${vehicle}/photo`, { form: photoForm(new TextEncoder().encode('<html>not a photo</html>'), 'image/png') });
+    const text = await call('POST', `/api/partner/vehicles/${vehicle}/photo`, {
+      form: photoForm(new TextEncoder().encode('<html>not a photo</html>'), 'image/png'),
+    });
     expect(text.status).toBe(415);
     expect(text.json.error).toMatchObject({ key: 'photoType', field: 'photo' });
     const huge = new Uint8Array(5 * 1024 * 1024 + 10);
@@ -89,7 +93,9 @@ describe('papers', () => {
     const soon = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
     const saved = await call('PUT', `/api/partner/drivers/${driver.id}/documents`, { body: { licence: { number: 'TN01 2019 0001', expiresOn: soon } } });
     expect(saved.json.data.documents).toEqual([{ kind: 'licence', number: 'TN01 2019 0001', expiresOn: soon }]);
-    expect((await call('PUT', `/api/partner/drivers/${driver.id}/documents`, { body: { licence: { number: 'x', expiresOn: '2027-02-30' } } })).json.error).toMatchObject({
+    expect(
+      (await call('PUT', `/api/partner/drivers/${driver.id}/documents`, { body: { licence: { number: 'x', expiresOn: '2027-02-30' } } })).json.error,
+    ).toMatchObject({
       field: 'licence.expiresOn',
       key: 'documentDateInvalid',
     });

@@ -26,7 +26,10 @@ export async function makeOperator(db: Db, slug: string, settings: Partial<Dispa
     .values({ businessId: business.id, role: 'travelsx-partner', email: `ops@${slug}.example`, name: 'Ops' })
     .returning();
   const riderPhone = `98451${String(++seq).padStart(5, '0')}`;
-  const [rider] = await db.insert(users).values({ businessId: business.id, role: 'travelsx-user', name: 'Asha', phoneCode: '91', phone: riderPhone }).returning();
+  const [rider] = await db
+    .insert(users)
+    .values({ businessId: business.id, role: 'travelsx-user', name: 'Asha', phoneCode: '91', phone: riderPhone })
+    .returning();
   await saveDispatchSettings(db, business.id, { ...DEFAULT_DISPATCH, ...settings });
   return {
     id: business.id,
