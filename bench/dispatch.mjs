@@ -15,7 +15,7 @@ import { io } from 'socket.io-client';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { atExit, freePort, launchServer, pinned, queryStoredDatabase, requireBuild, root, SERVER_CPU } from './lib.mjs';
+import { atExit, freePort, launchServer, pinned, queryStoredDatabase, requireBuild, root, SERVER_CPU, stopChild } from './lib.mjs';
 import { report } from './report.mjs';
 
 const DRIVERS = Number(process.argv[2] ?? 500);
@@ -96,13 +96,14 @@ async function startBaseline(port) {
     server.listen(${port}, '127.0.0.1');`;
   const [cmd, args] = pinned(SERVER_CPU, process.execPath, ['--input-type=module', '-e', script]);
   const child = spawn(cmd, args, { stdio: 'inherit' });
+  atExit(() => child.kill('SIGKILL'));
   for (let i = 0; i < 100; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/`)).ok) break;
     } catch {}
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { origin: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+  return { origin: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
 }
 
 async function eventLoopP99FromMetrics(metricsPort) {
@@ -133,7 +134,7 @@ async function main() {
   const bareEld = (await (await fetch(`${baseline.origin}/eld`)).json()).p99;
   const bareSeconds = Math.max(15, SECONDS / 3);
   bare.stop();
-  baseline.stop();
+  await baseline.stop();
 
   const serverPort = await port(1);
   const metricsPort = await port(2);
@@ -172,6 +173,12 @@ async function main() {
   const started = performance.now();
   const bookingLatencies = [];
   let bookingFailures = 0;
+  // why bookings failed: HTTP status and error code, or the network error
+  const failures = new Map();
+  const failed = (why) => {
+    bookingFailures++;
+    failures.set(why, (failures.get(why) ?? 0) + 1);
+  };
   let n = 0;
   await new Promise((resolve) => {
     const timer = setInterval(() => {
@@ -180,7 +187,9 @@ async function main() {
         resolve();
         return;
       }
-      for (let k = 0; k < BOOKINGS_PER_S / 10; k++) {
+      // the bookings due by now at BOOKINGS_PER_S (any rate, also below the 10 ticks a second)
+      const due = Math.floor(((performance.now() - started) / 1000) * BOOKINGS_PER_S);
+      while (n < due) {
         const i = n++;
         const sent = performance.now();
         fetch(`${origin}/api/rides`, {
@@ -190,12 +199,12 @@ async function main() {
         })
           .then(async (res) => {
             bookingLatencies.push(performance.now() - sent);
-            if (!res.ok) return void bookingFailures++;
-            const body = await res.json();
+            const body = await res.json().catch(() => ({}));
+            if (!res.ok) return void failed(`${res.status} ${body.error?.code ?? ''}`.trim());
             const id = Number(body.data?.[0]?.rideId ?? body.data?.rideId ?? body.rideId);
             if (id) booked.set(id, sent);
           })
-          .catch(() => bookingFailures++);
+          .catch((error) => failed(error.cause?.code ?? error.message));
       }
     }, 100);
   });
@@ -225,7 +234,7 @@ async function main() {
   const barePerS = (bare.acks.ok + bare.acks.ignored) / bareSeconds;
   console.log(`\nAutomatic dispatch, ${DRIVERS} drivers moving every 5 s, ${BOOKINGS_PER_S} bookings/s for ${SECONDS} s (one instance, PGlite)`);
   console.log(
-    `  bookings sent ${n}, answered ${bookingLatencies.length} (failed ${bookingFailures}), booking p50 ${ms(pct(bookingLatencies, 50))} p99 ${ms(pct(bookingLatencies, 99))}`,
+    `  bookings sent ${n}, answered ${bookingLatencies.length} (failed ${bookingFailures}${failures.size ? `: ${[...failures].map(([why, count]) => `${why} x${count}`).join(', ')}` : ''}), booking p50 ${ms(pct(bookingLatencies, 50))} p99 ${ms(pct(bookingLatencies, 99))}`,
   );
   console.log(`  booking to first offer: ${toOffer.length} rides, p50 ${ms(pct(toOffer, 50))}, p99 ${ms(pct(toOffer, 99))} (goal p99 < 1000 ms)`);
   console.log(
