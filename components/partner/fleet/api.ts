@@ -44,7 +44,6 @@ export const createAgency = (input: AgencyInput) => fetchData(api.partner.agenci
 export const patchAgency = (id: number, body: AgencyPatch) => fetchData(agency.$patch({ param: at(id), json: body }, within()));
 export const deleteAgency = (id: number) => fetchData(agency.$delete({ param: at(id) }, within()));
 
-export type DocumentsData = ApiDataOf<typeof api.partner.documents.$get>;
 export type DriverDocumentsBody = ApiBody<(typeof driver)['documents']['$put']>;
 export type VehicleDocumentsBody = ApiBody<(typeof vehicle)['documents']['$put']>;
 export const fetchExpiringDocuments = () => fetchData(api.partner.documents.$get(undefined, within()));

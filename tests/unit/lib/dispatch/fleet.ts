@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { drivers, users, vehicles, type VehicleType } from '@/lib/db/schema';
 import { createSession } from '@/lib/auth/session';
 import { createQuote } from '@/lib/fares/quote';
@@ -112,9 +111,3 @@ export async function bookAt(db: Db, op: Operator, hoursAhead: number, extra: { 
   return ride;
 }
 
-export async function setPosition(db: Db, driverId: number, km: number): Promise<void> {
-  await db
-    .update(drivers)
-    .set({ lat: CHENNAI.lat + km / 111.2, lng: CHENNAI.lng, locatedAt: new Date() })
-    .where(eq(drivers.id, driverId));
-}
