@@ -28,14 +28,24 @@ beforeAll(() => {
 beforeEach(() => {
   fleet = [];
   posts = [];
-  global.fetch = jest.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const json = (status: number, body: unknown) => ({ ok: status < 400, status, statusText: '', json: async () => body }) as Response;
+    // the papers expiring in the next 30 days (the notice above the cards): none here
+    if (String(input).startsWith('/api/partner/documents')) return json(200, { success: true, data: [] });
     if (init?.method === 'POST') {
       const body = JSON.parse(String(init.body));
       posts.push(body);
       if (fleet.some((v) => v.number === body.number))
         return json(409, { success: false, error: { code: 'duplicate', field: 'number', key: 'vehicleNumberTaken', message: 'number: taken' } });
-      const vehicle = { id: fleet.length + 1, online: true, image: '/vehicles/sedan.svg', createdAt: new Date().toISOString(), ...body };
+      const vehicle = {
+        id: fleet.length + 1,
+        online: true,
+        image: '/vehicles/sedan.svg',
+        photo: null,
+        documents: [],
+        createdAt: new Date().toISOString(),
+        ...body,
+      };
       fleet.push(vehicle);
       return json(201, { success: true, data: vehicle });
     }
@@ -99,6 +109,8 @@ describe('Vehicles screen and the Add Vehicle sheet', () => {
         number: 'TN01 AB1234',
         online: true,
         image: '/vehicles/sedan.svg',
+        photo: null,
+        documents: [],
         createdAt: new Date().toISOString(),
       },
     ];
