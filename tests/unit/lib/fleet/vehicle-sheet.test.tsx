@@ -9,7 +9,17 @@ import { withQueryClient } from '../../query-wrapper';
 import { VehiclesScreen } from '@/components/partner/fleet/vehicles-screen';
 import { SNACKBAR_MS } from '@/components/partner/fleet/fleet-store';
 
-type Vehicle = { id: number; vehicleType: string; model: string; number: string; online: boolean; image: string; createdAt: string };
+type Vehicle = {
+  id: number;
+  vehicleType: string;
+  model: string;
+  number: string;
+  online: boolean;
+  image: string;
+  photo: string | null;
+  documents: unknown[];
+  createdAt: string;
+};
 
 let fleet: Vehicle[] = [];
 let posts: unknown[] = [];
