@@ -110,4 +110,3 @@ export async function bookAt(db: Db, op: Operator, hoursAhead: number, extra: { 
   });
   return ride;
 }
-
