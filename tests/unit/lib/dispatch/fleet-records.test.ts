@@ -150,4 +150,14 @@ describe('the live map and the track page', () => {
     const moved = await fleetSnapshot(db, live.id);
     expect(moved.drivers.find((d) => d.id === onTrip.id)).toMatchObject({ state: 'ontheway', rideId: trip.number });
   });
+
+  it('puts a driver on the way from the share lead before pickup, set off or not (what the rider sees too)', async () => {
+    // a share lead of two days: tomorrow's ride is within it
+    const early = await makeOperator(db, 'sharelead', { mode: 'manual', shareLeadMinutes: 48 * 60 });
+    const driver = await placeDriver(db, early, 'Early', 2);
+    const ride = await bookAt(db, early, 30);
+    await applyRideAction(db, early.id, early.partnerId, ride.id, { action: 'accept', driverId: driver.id, vehicleId: driver.vehicleId });
+    const snapshot = await fleetSnapshot(db, early.id);
+    expect(snapshot.drivers.find((d) => d.id === driver.id)).toMatchObject({ state: 'ontheway', rideId: ride.number });
+  });
 });
