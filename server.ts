@@ -28,6 +28,7 @@ import { setProcessPoller, startJobPoller } from './lib/jobs/queue';
 import { startDbMaintenance } from './lib/db/maintenance';
 import { startTripMessages } from './lib/rides/trip-messages';
 import { registerRefundJobs } from './lib/payments/refund-job';
+import { queueAllWaitingRides, startDispatch } from './lib/rides/offer-jobs';
 import { sendToUser } from './lib/push/send';
 import { startClusterBus, stopClusterBus } from './lib/cluster/bus';
 import { startClusterLocks, stopClusterLocks } from './lib/cluster/lock';
@@ -65,6 +66,9 @@ async function main(): Promise<void> {
   startTripMessages(getDb, { push: (database, businessId, userId, payload) => sendToUser(database, businessId, userId, payload) });
   // Card refunds are jobs too: retried with back-off until PayU answers (lib/payments/refund-job.ts).
   registerRefundJobs();
+  // Automatic dispatch: offers and their timeouts are jobs too; rides waiting for a driver are queued again at start.
+  startDispatch(getDb);
+  await queueAllWaitingRides(db);
   const jobPoller = startJobPoller(db, { intervalMs: config.JOB_POLL_MS });
   setProcessPoller(jobPoller);
   // PGlite runs no autovacuum of its own (lib/db/maintenance.ts), and its one connection is shared with the

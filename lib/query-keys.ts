@@ -54,7 +54,13 @@ export const queryKeys = {
       vehicles: () => ['partner', 'fleet', 'vehicles'] as const,
       drivers: () => ['partner', 'fleet', 'drivers'] as const,
       agencies: () => ['partner', 'fleet', 'agencies'] as const,
+      /** Papers that expired or expire in the next 30 days. */
+      documents: () => ['partner', 'fleet', 'documents'] as const,
+      /** The live map: drivers with state and position, open rides' pickups. */
+      live: () => ['partner', 'fleet', 'live'] as const,
     },
+    /** Manual, assisted or automatic, with the offer settings. */
+    dispatchSettings: () => ['partner', 'dispatch-settings'] as const,
   },
   driver: {
     rides: {
@@ -63,6 +69,8 @@ export const queryKeys = {
     },
     /** The driver's online switch and the ride that makes them busy. */
     availability: () => ['driver', 'availability'] as const,
+    /** The ride offered to the driver right now (automatic dispatch), or null. */
+    offer: () => ['driver', 'offer'] as const,
   },
   booking: {
     /** The vehicle step's quote of a stored ride form (one entry per form; not kept past the screen). */

@@ -1,7 +1,9 @@
 import 'server-only';
 import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { rides, users, type Ride, type RideStatus } from '@/lib/db/schema';
+import { rideEvents, rides, users, type Ride, type RideStatus } from '@/lib/db/schema';
+import { DomainError } from '@/lib/errors/domain-error';
+import { emitFleetChange } from '@/lib/dispatch/fleet-signal';
 import { START_CODE_MAX_ATTEMPTS, transitionRide } from '@/lib/rides/lifecycle';
 import { LIVE_STATUSES, rideNotFound } from '@/lib/tracking/ride-access';
 import { currentDriver } from './identity';
@@ -30,6 +32,8 @@ export type DriverRide = {
   walletApplied: number;
   currency: string;
   startCodeLocked: boolean;
+  /** When the driver set off for the pickup (the rider sees them live from then), or null. */
+  setOffAt: string | null;
 };
 
 function driverRideView(ride: Ride, customer: { name: string | null; phoneCode: string | null; phone: string | null }): DriverRide {
@@ -51,6 +55,7 @@ function driverRideView(ride: Ride, customer: { name: string | null; phoneCode: 
     walletApplied: ride.walletApplied,
     currency: ride.currency,
     startCodeLocked: ride.startCodeAttempts >= START_CODE_MAX_ATTEMPTS,
+    setOffAt: ride.setOffAt?.toISOString() ?? null,
   };
 }
 
@@ -76,8 +81,31 @@ export async function driverRides(db: Db, businessId: number, userId: number, sc
   return rows.map(({ ride, ...customer }) => driverRideView(ride, customer));
 }
 
+/** The driver is on the way to the pickup of an accepted ride: from now the rider sees them live (once; later taps change nothing). */
+async function setOff(db: Db, businessId: number, driverId: number, userId: number, rideId: number): Promise<Ride> {
+  const [ride] = await db
+    .select()
+    .from(rides)
+    .where(and(eq(rides.id, rideId), eq(rides.businessId, businessId)))
+    .limit(1);
+  if (ride.status !== 'accepted')
+    throw new DomainError('conflict', 'illegal_transition', `Ride #${ride.number} is ${ride.status}: set off only for an accepted ride.`);
+  if (ride.setOffAt) return ride;
+  const [updated] = await db
+    .update(rides)
+    .set({ setOffAt: new Date() })
+    .where(and(eq(rides.id, rideId), eq(rides.driverId, driverId), eq(rides.status, 'accepted')))
+    .returning();
+  if (!updated) throw rideNotFound();
+  await db
+    .insert(rideEvents)
+    .values({ businessId, rideId, fromStatus: 'accepted', toStatus: 'accepted', actorUserId: userId, note: 'Set off', data: { setOff: true } });
+  emitFleetChange(businessId);
+  return updated;
+}
+
 /**
- * Start (with the rider's code) or complete one of the signed-in driver's
+ * Set off, start (with the rider's code) or complete one of the signed-in driver's
  * rides. A ride of another driver or business is "not found"; the lifecycle
  * refuses illegal moves and wrong codes.
  */
@@ -91,9 +119,11 @@ export async function applyDriverAction(db: Db, businessId: number, userId: numb
   if (!own) throw rideNotFound();
   const base = { businessId, rideId, actorUserId: userId };
   const ride =
-    action.action === 'start'
-      ? await transitionRide(db, { ...base, to: 'ontrip', startCode: action.startCode })
-      : await transitionRide(db, { ...base, to: 'completed', paymentMethod: action.paymentMethod });
+    action.action === 'setOff'
+      ? await setOff(db, businessId, driver.id, userId, rideId)
+      : action.action === 'start'
+        ? await transitionRide(db, { ...base, to: 'ontrip', startCode: action.startCode })
+        : await transitionRide(db, { ...base, to: 'completed', paymentMethod: action.paymentMethod });
   const [customer] = await db
     .select({ name: users.name, phoneCode: users.phoneCode, phone: users.phone })
     .from(users)

@@ -7,6 +7,7 @@ import type { ActionKind, PartnerRide } from './types';
 import { StartCodeLine } from './start-code-line';
 import { RideMoneyLine } from './ride-money-line';
 import { RideRefunds } from './ride-refunds';
+import { OffersNote } from './offers-note';
 import { consoleInvoiceUrl } from '@/components/trust/api';
 import { PhoneNumber } from '@/components/ui/phone-link';
 import { ltrText } from '@/lib/i18n/bidi';
@@ -44,6 +45,7 @@ export function PartnerRideCard({
         </span>
       </header>
       {ride.needsDriverSoon ? <p className={styles.soonBadge}>{tb('needsDriver')}</p> : null}
+      <OffersNote ride={ride} />
       <p className={styles.meta}>{t('trip', { tripKind: tKinds(ride.tripKind), rideType: tKinds(ride.rideType), vehicle: tTypes(ride.vehicleType) })}</p>
       <dl className={styles.facts}>
         <dt>{t('customer')}</dt>

@@ -156,6 +156,10 @@ export const rides = pgTable(
     source: text('source').notNull().default('form'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** The driver set off for the pickup: the rider sees the live position from here (or from the share lead before pickup). */
+    setOffAt: timestamp('set_off_at', { withTimezone: true }),
+    /** Automatic dispatch ran out of drivers to offer it to (lib/dispatch): the console's "Needs a driver". */
+    needsDriverAt: timestamp('needs_driver_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -180,6 +184,10 @@ export const rides = pgTable(
     index('rides_vehicle_open_idx')
       .on(t.vehicleId)
       .where(sql`status in ('accepted', 'ontrip')`),
+    /** Idle time: a driver's last completed trip. */
+    index('rides_driver_completed_idx')
+      .on(t.driverId, t.completedAt)
+      .where(sql`status = 'completed'`),
   ],
 );
 

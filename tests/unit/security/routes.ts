@@ -169,6 +169,10 @@ export const ROUTES: Record<string, RouteSpec> = {
     GET: { as: 'driver' },
     PATCH: { as: 'driver', body: 'json', sample: () => ({ online: true }), required: ['online'] },
   },
+  '/api/driver/offers': { GET: { as: 'driver' } },
+  '/api/driver/offers/:id': {
+    POST: { as: 'driver', body: 'json', sample: () => ({ answer: 'decline' }), required: ['answer'], params: (t) => ({ id: String(t.rides.booked) }) },
+  },
   '/api/driver/rides/:id': {
     POST: {
       as: 'driver',
@@ -215,6 +219,29 @@ export const ROUTES: Record<string, RouteSpec> = {
     POST: { as: 'partner', body: 'json', sample: () => ({ name: 'Hill Travels', phone: phone('9845077777'), place: 'Ooty' }), required: ['name', 'phone'] },
   },
   '/api/partner/customers': { GET: { as: 'partner', query: () => ({ type: 'user', q: 'rider', sort: 'newest', page: '0', size: '5' }) } },
+  '/api/partner/dispatch-settings': {
+    GET: { as: 'partner' },
+    PUT: {
+      as: 'partner',
+      body: 'json',
+      sample: () => ({ mode: 'manual', offerSeconds: 30, maxOffers: 5, allowUpgrades: false, offerLeadMinutes: 60, bufferMinutes: 30, shareLeadMinutes: 30 }),
+      required: ['mode', 'offerSeconds', 'maxOffers', 'allowUpgrades', 'offerLeadMinutes', 'bufferMinutes', 'shareLeadMinutes'],
+    },
+  },
+  '/api/partner/documents': { GET: { as: 'partner' } },
+  '/api/partner/drivers/:id/documents': {
+    PUT: {
+      as: 'partner',
+      body: 'json',
+      sample: () => ({ licence: { number: 'TN01 2020 0001234', expiresOn: '2031-03-31' } }),
+      params: (t) => ({ id: String(t.driverId) }),
+    },
+  },
+  '/api/partner/drivers/:id/photo': {
+    POST: { as: 'partner', body: 'multipart', maxBytes: 5 * 1024 * 1024 + 64 * 1024, params: (t) => ({ id: String(t.driverId) }) },
+    DELETE: { as: 'partner', params: (t) => ({ id: String(t.driverId) }) },
+  },
+  '/api/partner/fleet/live': { GET: { as: 'partner' } },
   '/api/partner/drivers/:id': {
     PATCH: { as: 'partner', body: 'json', sample: () => ({ online: true }), params: (t) => ({ id: String(t.driverId) }) },
     DELETE: { as: 'partner', body: 'none', params: (t) => ({ id: String(t.driverId) }) },
@@ -226,6 +253,7 @@ export const ROUTES: Record<string, RouteSpec> = {
       body: 'json',
       sample: (t) => ({ name: 'Mani', phone: phone('9845088888'), place: 'Chennai', agencyId: t.agencyId }),
       required: ['name', 'phone'],
+      sends: 'the invitation to the driver app to the phone the operator typed',
     },
   },
   '/api/partner/events': { GET: { as: 'partner', query: (t) => ({ window: 'today', rideId: String(t.rides.booked), page: '0', size: '25' }) } },
@@ -322,6 +350,7 @@ export const ROUTES: Record<string, RouteSpec> = {
       sample: () => ({ action: 'decline', reason: 'No cars free' }),
       required: ['action'],
       params: (t) => ({ id: String(t.rides.booked) }),
+      sends: "the cancellation and its reason to the traveller's phone",
     },
   },
   '/api/partner/rides/:id/refunds': {
@@ -366,6 +395,18 @@ export const ROUTES: Record<string, RouteSpec> = {
       sample: () => ({ kind: 'settlement', amount: 1, reference: 'bank transfer 0001', idempotencyKey: 'platform-entry-0001' }),
       required: ['kind', 'amount', 'reference', 'idempotencyKey'],
     },
+  },
+  '/api/partner/vehicles/:id/documents': {
+    PUT: {
+      as: 'partner',
+      body: 'json',
+      sample: () => ({ insurance: { number: 'POL-778812', expiresOn: '2031-01-15' } }),
+      params: (t) => ({ id: String(t.vehicleId) }),
+    },
+  },
+  '/api/partner/vehicles/:id/photo': {
+    POST: { as: 'partner', body: 'multipart', maxBytes: 5 * 1024 * 1024 + 64 * 1024, params: (t) => ({ id: String(t.vehicleId) }) },
+    DELETE: { as: 'partner', params: (t) => ({ id: String(t.vehicleId) }) },
   },
   '/api/partner/vehicles/:id': {
     PATCH: { as: 'partner', body: 'json', sample: () => ({ model: 'Toyota Etios', online: false }), params: (t) => ({ id: String(t.vehicleId) }) },

@@ -3,9 +3,14 @@ import * as agencies from './agencies';
 import * as agenciesItem from './agencies-item';
 import * as cancellationRules from './cancellation-rules';
 import * as customers from './customers';
+import * as dispatchSettings from './dispatch-settings';
+import * as documents from './documents';
 import * as drivers from './drivers';
+import * as driversDocuments from './drivers-documents';
 import * as driversItem from './drivers-item';
+import * as driversPhoto from './drivers-photo';
 import * as events from './events';
+import * as fleetLive from './fleet-live';
 import * as invoiceSettings from './invoice-settings';
 import * as overview from './overview';
 import * as promos from './promos';
@@ -24,7 +29,9 @@ import * as reviews from './reviews';
 import * as reviewsItem from './reviews-item';
 import * as tripRules from './trip-rules';
 import * as vehicles from './vehicles';
+import * as vehiclesDocuments from './vehicles-documents';
 import * as vehiclesItem from './vehicles-item';
+import * as vehiclesPhoto from './vehicles-photo';
 import * as wallet from './wallet';
 
 /** /api/partner/*: the routes of this resource, static paths before parameters. */
@@ -36,11 +43,18 @@ export const partnerRoutes = new Hono()
   .get('/api/partner/cancellation-rules', cancellationRules.GET)
   .put('/api/partner/cancellation-rules', cancellationRules.PUT)
   .get('/api/partner/customers', customers.GET)
+  .get('/api/partner/dispatch-settings', dispatchSettings.GET)
+  .put('/api/partner/dispatch-settings', dispatchSettings.PUT)
+  .get('/api/partner/documents', documents.GET)
   .get('/api/partner/drivers', drivers.GET)
   .post('/api/partner/drivers', drivers.POST)
   .patch('/api/partner/drivers/:id', driversItem.PATCH)
   .delete('/api/partner/drivers/:id', driversItem.DELETE)
+  .put('/api/partner/drivers/:id/documents', driversDocuments.PUT)
+  .post('/api/partner/drivers/:id/photo', driversPhoto.POST)
+  .delete('/api/partner/drivers/:id/photo', driversPhoto.DELETE)
   .get('/api/partner/events', events.GET)
+  .get('/api/partner/fleet/live', fleetLive.GET)
   .get('/api/partner/invoice-settings', invoiceSettings.GET)
   .put('/api/partner/invoice-settings', invoiceSettings.PUT)
   .get('/api/partner/overview', overview.GET)
@@ -67,4 +81,7 @@ export const partnerRoutes = new Hono()
   .post('/api/partner/vehicles', vehicles.POST)
   .patch('/api/partner/vehicles/:id', vehiclesItem.PATCH)
   .delete('/api/partner/vehicles/:id', vehiclesItem.DELETE)
+  .put('/api/partner/vehicles/:id/documents', vehiclesDocuments.PUT)
+  .post('/api/partner/vehicles/:id/photo', vehiclesPhoto.POST)
+  .delete('/api/partner/vehicles/:id/photo', vehiclesPhoto.DELETE)
   .get('/api/partner/wallet', wallet.GET);
