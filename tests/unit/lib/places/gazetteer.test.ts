@@ -35,7 +35,9 @@ describe('place name normalisation (docs/requirements/crawler.md#place-names-in-
     ['Chennai', 'chennai'],
     ['New  Delhi!!', 'new-delhi'],
     ['Navi Mumbai (Vashi)', 'navi-mumbai-vashi'],
-    ['São Paulo', 'são-paulo'],
+    ['São Paulo', 'sao-paulo'],
+    ['Kodaikānāl', 'kodaikanal'],
+    ['नई दिल्ली', 'नई-दिल्ली'],
     ['--Abu__Dhabi--', 'abu-dhabi'],
   ])('%s -> %s', (input, output) => {
     expect(normalisePlaceName(input)).toBe(output);
