@@ -37,6 +37,7 @@ export const queryKeys = {
     /** The operator's invoice header and tax settings (console Invoice details). */
     invoiceSettings: () => ['partner', 'invoice-settings'] as const,
     tripRules: () => ['partner', 'trip-rules'] as const,
+    airports: () => ['partner', 'airports'] as const,
     /** Business settings (name, contacts, logo, colour, cities, market) and the overview's first-run checklist. */
     settings: () => ['partner', 'settings'] as const,
     checklist: () => ['partner', 'checklist'] as const,

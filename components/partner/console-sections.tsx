@@ -74,6 +74,7 @@ const CONSOLE_SCREENS = {
     props: ({ tenant }) => ({ timeZone: tenant.timeZone }),
   },
   rates: { title: { namespace: 'Rates', key: 'title' }, namespaces: ['Rates', 'VehicleTypes', 'TripRules'], props: () => ({}) },
+  airports: { title: { namespace: 'Airports', key: 'title' }, namespaces: ['Airports', 'VehicleTypes', 'TripKinds'], props: ({ area }) => ({ area }) },
   customers: { title: { namespace: 'Customers', key: 'title' }, namespaces: ['Customers', 'Paginator'], props: () => ({}) },
   events: {
     title: { namespace: 'RideEvents', key: 'metaTitle' },

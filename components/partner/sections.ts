@@ -10,6 +10,7 @@ export const CONSOLE_SECTIONS = [
   { key: 'agencies', path: 'agencies' },
   { key: 'wallet', path: 'wallet' },
   { key: 'rates', path: 'rates' },
+  { key: 'airports', path: 'airports' },
   { key: 'customers', path: 'customers' },
   { key: 'events', path: 'events' },
   { key: 'visits', path: 'visits' },

@@ -26,7 +26,11 @@ const TENANT_SEGMENT = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 const FILE_SEGMENT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(webp|jpg|png)$/;
 /** Logos (lib/settings/logo.ts): the logo as PNG or sanitised SVG, and its icons `{uuid}-{size}.png`. */
 const BRAND_SEGMENT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:\.(png|svg)|-(32|180|192|512)\.png)$/;
-const KIND_FILES: Record<string, RegExp> = { blog: FILE_SEGMENT, brand: BRAND_SEGMENT };
+/** Meeting-point photos (lib/airports/photos.ts) are stored as covers are. */
+const KIND_FILES: Record<string, RegExp> = { blog: FILE_SEGMENT, brand: BRAND_SEGMENT, airport: FILE_SEGMENT };
+
+/** The kinds of upload stored by `storeImage`. */
+export type ImageKind = 'blog' | 'airport';
 
 export function uploadsRoot(): string {
   return path.resolve(env().DATA_DIR, 'uploads');
@@ -42,7 +46,12 @@ export function sniffImage(bytes: Uint8Array): 'png' | 'jpeg' | 'webp' | undefin
 }
 
 /** Validates and stores an uploaded cover; refuses an over-long, foreign or unreadable file with a BlogCreate.errors key. */
-export async function storeBlogImage(tenantSlug: string, bytes: Uint8Array): Promise<StoredImage> {
+export function storeBlogImage(tenantSlug: string, bytes: Uint8Array): Promise<StoredImage> {
+  return storeImage(tenantSlug, 'blog', bytes);
+}
+
+/** Validates and stores an uploaded image under DATA_DIR/uploads/{tenant}/{kind}/; refusals carry BlogCreate.errors keys (image*). */
+export async function storeImage(tenantSlug: string, kind: ImageKind, bytes: Uint8Array): Promise<StoredImage> {
   if (!TENANT_SEGMENT.test(tenantSlug)) throw new Error(`bad tenant slug ${tenantSlug}`);
   if (bytes.length === 0) throw blogError('imageMissing', 'image');
   if (bytes.length > IMAGE_MAX_BYTES) throw blogError('imageTooLarge', 'image', 'too_large');
@@ -63,11 +72,11 @@ export async function storeBlogImage(tenantSlug: string, bytes: Uint8Array): Pro
   } catch {
     throw blogError('imageMalformed', 'image');
   }
-  const dir = path.join(uploadsRoot(), tenantSlug, 'blog');
+  const dir = path.join(uploadsRoot(), tenantSlug, kind);
   await fs.mkdir(dir, { recursive: true });
   const id = randomUUID();
   await Promise.all([fs.writeFile(path.join(dir, `${id}.webp`), encoded.webp), fs.writeFile(path.join(dir, `${id}.${encoded.fallbackExt}`), encoded.fallback)]);
-  const base = `${MEDIA_PREFIX}${tenantSlug}/blog/${id}`;
+  const base = `${MEDIA_PREFIX}${tenantSlug}/${kind}/${id}`;
   return { image: `${base}.${encoded.fallbackExt}`, imageWebp: `${base}.webp` };
 }
 

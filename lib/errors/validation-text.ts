@@ -8,6 +8,7 @@ import en from '@/messages/en.json';
 const tables = [
   en.Validation,
   en.Rates.errors,
+  en.Airports.errors,
   en.Overview.errors,
   en.Settings.errors,
   en.Integrations.errors,

@@ -12,3 +12,4 @@ export * from './trust';
 export * from './trip-rules';
 export * from './cluster';
 export * from './operator-hosts';
+export * from './airports';

@@ -40,6 +40,8 @@ export const rateCards = pgTable(
     rentalPackages: jsonb('rental_packages').$type<RentalPackage[]>().notNull(),
     extraKmRate: integer('extra_km_rate').notNull(),
     extraHourRate: integer('extra_hour_rate').notNull(),
+    /** Charged per started block of waiting past the free time (block length in `waiting_rules`). */
+    waitingCharge: integer('waiting_charge').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('rate_cards_business_vehicle_key').on(t.businessId, t.vehicleType)],

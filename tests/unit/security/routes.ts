@@ -70,6 +70,7 @@ const RATE_CARD = {
   rentalPackages: [{ hours: 4, km: 40, price: 1200 }],
   extraKmRate: 12,
   extraHourRate: 150,
+  waitingCharge: 60,
 };
 
 const BLOG_BODY = '<p>Our drivers know every road between the city and the hills, and they will wait while you stop for breakfast on the way there.</p>';
@@ -267,6 +268,27 @@ export const ROUTES: Record<string, RouteSpec> = {
       query: () => ({ lang: 'en' }),
       params: (t) => ({ id: String(t.rides.rated) }),
       sideEffect: 'the first download of a completed ride issues its invoice (the next number)',
+    },
+  },
+  '/api/partner/airport-photos': { POST: { as: 'partner', body: 'multipart', maxBytes: 5 * 1024 * 1024 + 64 * 1024 } },
+  '/api/partner/airports': { GET: { as: 'partner' } },
+  '/api/partner/airports/:code': {
+    PUT: {
+      as: 'partner',
+      body: 'json',
+      sample: () => ({ texts: { en: 'Arrivals exit gate 4, by the Café Coffee Day counter' }, photoUrl: null }),
+      required: ['texts', 'photoUrl'],
+      params: () => ({ code: 'MAA' }),
+    },
+    DELETE: { as: 'partner', params: () => ({ code: 'MAA' }) },
+  },
+  '/api/partner/waiting-rules': {
+    GET: { as: 'partner' },
+    PUT: {
+      as: 'partner',
+      body: 'json',
+      sample: () => ({ freeMinutes: { local: 15, airport: 60, outstation: 15, rental: 15 }, blockMinutes: 15, landingBufferMinutes: 30 }),
+      required: ['freeMinutes', 'blockMinutes', 'landingBufferMinutes'],
     },
   },
   '/api/partner/trip-rules': {

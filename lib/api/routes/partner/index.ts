@@ -1,6 +1,9 @@
 import { Hono } from 'hono';
 import * as agencies from './agencies';
 import * as agenciesItem from './agencies-item';
+import * as airportPhotos from './airport-photos';
+import * as airports from './airports';
+import * as airportsItem from './airports-item';
 import * as customers from './customers';
 import * as drivers from './drivers';
 import * as driversItem from './drivers-item';
@@ -20,6 +23,7 @@ import * as reviewsItem from './reviews-item';
 import * as tripRules from './trip-rules';
 import * as vehicles from './vehicles';
 import * as vehiclesItem from './vehicles-item';
+import * as waitingRules from './waiting-rules';
 import * as wallet from './wallet';
 
 /** /api/partner/*: the routes of this resource, static paths before parameters. */
@@ -28,6 +32,10 @@ export const partnerRoutes = new Hono()
   .post('/api/partner/agencies', agencies.POST)
   .patch('/api/partner/agencies/:id', agenciesItem.PATCH)
   .delete('/api/partner/agencies/:id', agenciesItem.DELETE)
+  .post('/api/partner/airport-photos', airportPhotos.POST)
+  .get('/api/partner/airports', airports.GET)
+  .put('/api/partner/airports/:code', airportsItem.PUT)
+  .delete('/api/partner/airports/:code', airportsItem.DELETE)
   .get('/api/partner/customers', customers.GET)
   .get('/api/partner/drivers', drivers.GET)
   .post('/api/partner/drivers', drivers.POST)
@@ -53,4 +61,6 @@ export const partnerRoutes = new Hono()
   .post('/api/partner/vehicles', vehicles.POST)
   .patch('/api/partner/vehicles/:id', vehiclesItem.PATCH)
   .delete('/api/partner/vehicles/:id', vehiclesItem.DELETE)
+  .get('/api/partner/waiting-rules', waitingRules.GET)
+  .put('/api/partner/waiting-rules', waitingRules.PUT)
   .get('/api/partner/wallet', wallet.GET);
