@@ -1,7 +1,7 @@
 import { endpoint, jsonAt } from '@/lib/api/endpoint';
 import { storeBlogImage } from '@/lib/blog/images';
 import { IMAGE_MAX_BYTES } from '@/lib/blog/schemas';
-import { imageFileOf, UPLOAD_ENVELOPE_BYTES } from '@/lib/http/upload';
+import { imageFileOf, UPLOAD_ENVELOPE_BYTES } from '@/lib/blog/upload';
 import { PARTNER_ROLES } from '@/lib/partner/schemas';
 
 /** Stores a cover image (multipart field `file`: PNG, JPEG or WebP up to 5 MB) as WebP plus a fallback. */
