@@ -64,6 +64,10 @@ export const queryKeys = {
     /** The vehicle step's quote of a stored ride form (one entry per form; not kept past the screen). */
     quote: (trip: unknown) => ['booking', 'quote', trip] as const,
   },
+  /** The booking form's check of a flight for an airport on a date. */
+  flights: {
+    check: (flight: string, airport: string, date: string, direction: string) => ['flights', 'check', flight, airport, date, direction] as const,
+  },
   places: {
     /** Place suggestions of a searched text in a language. */
     search: (lang: string, q: string) => ['places', 'search', lang, q] as const,

@@ -17,6 +17,7 @@ export function RideConfirmed({ paidRideId }: { paidRideId?: number }) {
   const t = useTranslations('RideConfirmed');
   const tf = useTranslations('RideFlow');
   const tPayment = useTranslations('Payment');
+  const tFlights = useTranslations('Flights');
   const locale = useLocale();
   const router = useRouter();
   const { confirmation, ready } = useBookingStore(useShallow((s) => ({ confirmation: s.confirmation, ready: s.ready })));
@@ -64,6 +65,19 @@ export function RideConfirmed({ paidRideId }: { paidRideId?: number }) {
             rest: formatMoney(cashback.totalAmount - cashback.walletApplied, cashback.currency, locale),
           })}
         </p>
+      ) : null}
+      {cashback?.meeting ? (
+        <>
+          {cashback.meeting.text ? (
+            <p>
+              <strong>{tFlights('meetingPoint')}</strong>{' '}
+              <span lang={cashback.meeting.lang ?? undefined} dir="auto">
+                {cashback.meeting.text}
+              </span>
+            </p>
+          ) : null}
+          <p className={ui.hint}>{tFlights(cashback.meeting.flight ? 'freeWaitingFlight' : 'freeWaiting', { minutes: cashback.meeting.freeMinutes })}</p>
+        </>
       ) : null}
       <p role="status" className={ui.hint}>
         {t('redirecting')}

@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from '@/lib/i18n/navigation';
 import { quoteRequestIssues } from '@/lib/fares/quote-rules';
 import type { TripLimitIssue, TripRuleValues } from '@/lib/fares/trip-limits';
-import { RIDE_TIME_SLOTS, zonedDate, zonedIso } from '@/lib/fares/time';
+import { pickupSlots, slotAtOrAfter, zonedDate, zonedIso, zonedMinutes } from '@/lib/fares/time';
 import { TRIP_KINDS, type RentalPackage } from '@/lib/booking/vocabulary';
 import { formatTime } from '@/lib/i18n/format-time';
 import { LazyPhoneField, loadPhoneField } from '@/components/auth/lazy-phone-field';
@@ -15,6 +15,8 @@ import { useHydrationStore } from '@/components/ui/hydration-store';
 import ui from '@/components/ui/ui.module.css';
 import { quoteInputOf, useBookingStore, type RideFormData } from './booking-store';
 import { PlaceInput } from './place-input';
+import { FlightFields } from './flight-fields';
+import { airportFill, airportCodeOf, type AirportPlace } from './airport-fill';
 import styles from './booking.module.css';
 
 const NOW = 'now';
@@ -43,7 +45,11 @@ export type FormLimits = { rules: TripRuleValues; cities: { name: string; lat: n
 
 const number = (value: string | null) => (value !== null && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : undefined);
 
-/** A trip handed over in the address (route and place pages' Book links): `from`, `fromLat`, `fromLng`, `to`, `toLat`, `toLng`, `kind`. */
+/**
+ * A trip handed over in the address (route and place pages' Book links): `from`, `fromLat`, `fromLng`, `to`,
+ * `toLat`, `toLng`, `kind`. A bare `place` (the spec's query parameter: a place name or slug) is searched for
+ * and becomes the pickup (see `placeQueryOf`).
+ */
 export function prefillOf(search: string): Partial<RideFormData> | undefined {
   const q = new URLSearchParams(search);
   const place = (key: 'from' | 'to') => {
@@ -62,18 +68,36 @@ export function prefillOf(search: string): Partial<RideFormData> | undefined {
   return Object.keys(found).length ? found : undefined;
 }
 
+/** The `place` of the address ("chennai", "T-Nagar"), as text to search for; undefined without one or when `from` names the pickup. */
+export function placeQueryOf(search: string): string | undefined {
+  const q = new URLSearchParams(search);
+  if (q.get('from')) return undefined;
+  const place = q
+    .get('place')
+    ?.replace(/[-_+]+/g, ' ')
+    .trim()
+    .slice(0, 100);
+  return place || undefined;
+}
+
 /** The booking form ('Book Taxi'): trip kind, ride type, places, times; Continue stays disabled until valid, and says what is missing. */
 export function RideForm({
   timeZone,
   defaultCountry,
   packages,
   limits,
+  airport,
+  freeAirportMinutes,
   onContinue,
   titleLevel = 2,
 }: {
   timeZone: string;
   defaultCountry: string;
   packages: Omit<RentalPackage, 'price'>[];
+  /** The operator's main airport, filled in as the pickup of an arrival or the drop of a departure. */
+  airport?: AirportPlace;
+  /** Free waiting at airports (minutes), told to riders before they book. */
+  freeAirportMinutes?: number;
   /** The operator's trip limits: a trip past them is explained here instead of refused after Continue. */
   limits?: FormLimits;
   /** 1 where the form is the page's subject (the form booking page), 2 under another heading. */
@@ -102,8 +126,17 @@ export function RideForm({
     // once, after hydration (the server HTML is the empty form): a trip handed over by a Book link
     setPrefilled(true);
     const prefill = onContinue ? undefined : prefillOf(window.location.search);
-    if (prefill) setForm((f) => ({ ...f, ...prefill, rideType: prefill.tripKind === 'rental' ? 'oneway' : f.rideType }));
+    if (prefill) setForm((f) => airportFill({ ...f, ...prefill, rideType: prefill.tripKind === 'rental' ? 'oneway' : f.rideType }, airport));
+    const placeQuery = onContinue ? undefined : placeQueryOf(window.location.search);
+    if (placeQuery)
+      void import('./place-search')
+        .then(({ findPlaces }) => findPlaces(placeQuery, locale.split('-')[0]))
+        .then(
+          ([first]) => first && setForm((f) => (f.pickupLocation ? f : { ...f, pickupLocation: { name: first.name, lat: first.lat, lng: first.lng } })),
+          () => undefined,
+        );
   }
+  const [flightProblem, setFlightProblem] = useState<string | undefined>();
   const phoneError = usePhoneError();
   const today = hydrated ? zonedDate(timeZone) : '';
 
@@ -168,14 +201,11 @@ export function RideForm({
     if (!form[key] && typed[key].trim() && (key === 'pickupLocation' || form.tripKind !== 'rental'))
       errors[key] = tf('pickFromList', { place: typed[key].trim() });
   }
-  const flightOk = !form.flightNumber.trim() || /^[A-Z0-9]{2}\s?\d{1,4}[A-Z]?$/i.test(form.flightNumber.trim());
+  const flightOk = form.tripKind !== 'airport' || !flightProblem;
   const phoneMessage = !me && form.phone?.number ? phoneError(form.phone, true) : undefined;
   const valid = Object.keys(errors).length === 0 && flightOk && !phoneMessage && !(wantsLimitCheck && !limitCheck);
-  // a place error shows once typed text was left unpicked, and a limit at once (the rider chose what breaks it)
-  const shown = (key: string) =>
-    touched[key] || limitIssue?.field === key || ((key === 'pickupLocation' || key === 'dropoffLocation') && typed[key].trim() && !form[key])
-      ? errors[key]
-      : undefined;
+  // an error shows once the rider left the field (never while typing), and a limit at once (the rider chose what breaks it)
+  const shown = (key: string) => (touched[key] || limitIssue?.field === key ? errors[key] : undefined);
   // what Continue needs that no field shows yet (shown ones are beside their fields)
   const missing = [
     ...new Set(
@@ -184,7 +214,7 @@ export function RideForm({
         .map(([, text]) => text),
     ),
   ];
-  if (!flightOk && !touched.flight) missing.push(tv('flightInvalid'));
+  if (!flightOk && flightProblem) missing.push(flightProblem);
   if (phoneMessage && !touched.phone) missing.push(phoneMessage);
   // in the server HTML too (space kept for the field), until a session shows the rider is signed in
   const askPhone = !me && !onContinue;
@@ -194,13 +224,19 @@ export function RideForm({
       setTouched({ pickupLocation: true, dropoffLocation: true, pickupTime: true, returnTime: true, packageDetails: true });
       return;
     }
-    const stored = { ...trip, flightNumber: form.flightNumber.trim().toUpperCase() };
+    const stored = { ...trip, flightNumber: form.tripKind === 'airport' ? form.flightNumber.trim().toUpperCase() : '' };
     if (onContinue) return onContinue(stored);
     saveForm(stored);
     router.push('/ride/vehicles');
   };
 
   const slotLabel = (slot: string) => formatTime(`2000-01-01T${slot}:00Z`, locale, 'UTC');
+  const nowMinutes = hydrated ? zonedMinutes(new Date(), timeZone) : 0;
+  const slotsFor = (date: string, chosen: string) => {
+    const slots = pickupSlots(date, today, nowMinutes);
+    // a time chosen earlier stays listed (and is refused as passed) rather than silently dropped
+    return chosen && chosen !== NOW && !slots.includes(chosen) ? [chosen, ...slots] : slots;
+  };
   const timeSelect = (key: 'pickupTime' | 'returnTime', label: string, withNow: boolean) => (
     <div className={ui.field}>
       <label htmlFor={`${id}-${key}`}>{label}</label>
@@ -214,7 +250,7 @@ export function RideForm({
       >
         <option value="">{t('chooseTime')}</option>
         {withNow ? <option value={NOW}>{t('now')}</option> : null}
-        {RIDE_TIME_SLOTS.map((slot) => (
+        {slotsFor(key === 'pickupTime' ? form.pickupDate : form.returnDate, form[key]).map((slot) => (
           <option key={slot} value={slot}>
             {slotLabel(slot)}
           </option>
@@ -249,7 +285,7 @@ export function RideForm({
               name={`${id}-kind`}
               value={kind}
               checked={form.tripKind === kind}
-              onChange={() => setForm((f) => ({ ...f, tripKind: kind, rideType: kind === 'rental' ? 'oneway' : f.rideType }))}
+              onChange={() => setForm((f) => airportFill({ ...f, tripKind: kind, rideType: kind === 'rental' ? 'oneway' : f.rideType }, airport))}
             />
             <span>{tKinds(kind)}</span>
           </label>
@@ -269,30 +305,28 @@ export function RideForm({
       ) : null}
 
       {form.tripKind === 'airport' ? (
-        <fieldset className={styles.group}>
-          <legend className={styles.legend}>{t('airportLabel')}</legend>
-          {(['arrival', 'departure'] as const).map((direction) => (
-            <label key={direction} className={styles.radioRow}>
-              <input type="radio" name={`${id}-dir`} checked={form.flightDirection === direction} onChange={() => set('flightDirection', direction)} />
-              <span>{t(direction)}</span>
-            </label>
-          ))}
-          <div className={ui.field}>
-            <label htmlFor={`${id}-flight`}>{t('flightNumber')}</label>
-            <input
-              id={`${id}-flight`}
-              className={ui.input}
-              placeholder={t('flightPlaceholder')}
-              value={form.flightNumber}
-              maxLength={8}
-              autoCapitalize="characters"
-              onChange={(e) => set('flightNumber', e.target.value)}
-              onBlur={() => touch('flight')}
-              aria-invalid={!flightOk ? true : undefined}
-            />
-            {touched.flight && !flightOk ? <p className={ui.error}>{tv('flightInvalid')}</p> : null}
-          </div>
-        </fieldset>
+        <FlightFields
+          id={id}
+          locale={locale}
+          timeZone={timeZone}
+          flightNumber={form.flightNumber}
+          direction={form.flightDirection}
+          airportCode={airportCodeOf(form.flightDirection === 'arrival' ? form.pickupLocation : form.dropoffLocation)}
+          date={form.pickupTime === NOW ? today : form.pickupDate}
+          required={!onContinue && form.flightDirection === 'arrival'}
+          freeMinutes={freeAirportMinutes}
+          onFlightNumber={(value) => set('flightNumber', value)}
+          onDirection={(direction) => setForm((f) => airportFill({ ...f, flightDirection: direction }, airport))}
+          onLanding={(earliest) =>
+            setForm((f) => {
+              const chosen = f.pickupTime === NOW ? undefined : zonedIso(f.pickupDate, f.pickupTime, timeZone);
+              if (chosen && Date.parse(chosen) >= earliest.getTime()) return f;
+              const { date, slot } = slotAtOrAfter(earliest, timeZone);
+              return { ...f, pickupDate: date, pickupTime: slot };
+            })
+          }
+          onProblem={setFlightProblem}
+        />
       ) : null}
 
       <PlaceInput
@@ -303,6 +337,7 @@ export function RideForm({
           if (place) touch('pickupLocation');
         }}
         onTextChange={(text) => setTyped((s) => ({ ...s, pickupLocation: text }))}
+        onBlur={() => touch('pickupLocation')}
         error={shown('pickupLocation')}
         withCurrentLocation
       />
@@ -315,6 +350,7 @@ export function RideForm({
             if (place) touch('dropoffLocation');
           }}
           onTextChange={(text) => setTyped((s) => ({ ...s, dropoffLocation: text }))}
+          onBlur={() => touch('dropoffLocation')}
           error={shown('dropoffLocation')}
         />
       ) : (

@@ -52,7 +52,9 @@ export async function ConsolePage({
     </Link>
   );
   return (
-    <ClientMessages namespaces={['ConsoleNav', 'Auth', 'AuthErrors', 'Validation', 'PartnerRides', 'Dispatch', 'TripKinds', 'VehicleTypes', ...namespaces]}>
+    <ClientMessages
+      namespaces={['ConsoleNav', 'Auth', 'AuthErrors', 'Validation', 'PartnerRides', 'Dispatch', 'TripKinds', 'VehicleTypes', 'Flights', ...namespaces]}
+    >
       <QueryProvider>
         <a className="skip-link" href="#main">
           {t('skip')}

@@ -56,3 +56,10 @@ export type MeetingPointInput = z.input<typeof meetingPointInputSchema>;
 export function photoWebpOf(photoUrl: string): string {
   return photoUrl.replace(/\.(jpg|png)$/, '.webp');
 }
+
+/** Minutes waited before a trip started, as a driver or operator records them at completion (0 to 600, whole). */
+export const waitingMinutesSchema = z
+  .number({ error: 'waitingMinutesInvalid' })
+  .int('waitingMinutesInvalid')
+  .min(0, 'waitingMinutesInvalid')
+  .max(600, 'waitingMinutesInvalid');

@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { airportSettings, waitingRules, type AirportSetting } from '@/lib/db/schema';
+import { airportSettings, serviceAreas, waitingRules, type AirportSetting } from '@/lib/db/schema';
 import type { TripKind, VehicleType } from '@/lib/booking/vocabulary';
 import { allRateCards } from '@/lib/fares/rate-cards';
 import { tripContext } from '@/lib/fares/trip-rules';
@@ -123,6 +123,27 @@ export async function servedAirports(db: Db, operator: Operator): Promise<(Airpo
   if (cities.length === 0) return [];
   const radius = rules.serviceRadiusKm > 0 ? Math.min(rules.serviceRadiusKm, AIRPORT_REACH_KM) : AIRPORT_REACH_KM;
   return airportsNear(cities, radius);
+}
+
+/** A main city's airport is at most this far from it (km); MAA is 14 km from Chennai, BLR 33 from Bengaluru. */
+const MAIN_AIRPORT_KM = 60;
+
+/**
+ * The airport the booking form fills in for an airport trip: the largest
+ * scheduled airport near the operator's main city (nearest first among
+ * equals), as the place search names it ("Chennai International Airport (MAA)").
+ */
+export async function mainAirport(db: Db, businessId: number): Promise<{ code: string; name: string; lat: number; lng: number } | undefined> {
+  const [main] = await db
+    .select({ lat: serviceAreas.lat, lng: serviceAreas.lng })
+    .from(serviceAreas)
+    .where(eq(serviceAreas.businessId, businessId))
+    .orderBy(desc(serviceAreas.isMain), asc(serviceAreas.sortOrder))
+    .limit(1);
+  if (!main) return undefined;
+  const rank = { large: 0, medium: 1, small: 2 } as const;
+  const [airport] = (await airportsNear([main], MAIN_AIRPORT_KM)).sort((a, b) => rank[a.size] - rank[b.size] || a.distanceKm - b.distanceKm);
+  return airport ? { code: airport.code, name: `${airport.name} (${airport.code})`, lat: airport.lat, lng: airport.lng } : undefined;
 }
 
 /** What a rider is told about one airport: the meeting point, free waiting there and what waiting past it costs per vehicle type. */

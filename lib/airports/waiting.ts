@@ -24,9 +24,15 @@ export const DEFAULT_WAITING_RULES: WaitingRules = {
 
 const MINUTE_MS = 60_000;
 
-/** When free waiting starts: the landing for a flight being met, else the booked pickup time. */
-export function waitingStartsAt(ride: { pickupTime: Date; landedAt?: Date | null }): Date {
-  return ride.landedAt ?? ride.pickupTime;
+/**
+ * When waiting starts to count: at the landing when a flight is met, else at
+ * the pickup time, and not before the driver said they are at the meeting
+ * point (undefined until then: a driver who is not there waits for nobody).
+ */
+export function waitingStartsAt(ride: { pickupTime: Date; landedAt?: Date | null; driverArrivedAt?: Date | null }): Date | undefined {
+  if (!ride.driverArrivedAt) return undefined;
+  const due = ride.landedAt ?? ride.pickupTime;
+  return ride.driverArrivedAt > due ? ride.driverArrivedAt : due;
 }
 
 export type WaitingCharge = {

@@ -1,3 +1,4 @@
+import { flightParts, normaliseFlightNumber } from '@/lib/booking/flight-number';
 import type { RideType, TripKind, VehicleType } from '@/lib/db/schema/rides';
 import { extractWhen, type WhenContext } from './parse-when';
 import { placesOf } from './parse-places';
@@ -42,7 +43,7 @@ export type TripSlots = {
 };
 
 /** What the agent asked last: a bare answer ("Pune", "8") fills it. */
-export type ExpectedSlot = 'pickup' | 'dropoff' | 'when' | 'return' | 'package';
+export type ExpectedSlot = 'pickup' | 'dropoff' | 'when' | 'return' | 'package' | 'flight';
 /** `resolvePlace` finds towns (the gazetteer on the server); without it every place phrase is unknown. */
 export type ParseContext = { now?: Date; timeZone: string; country?: string; expect?: ExpectedSlot; resolvePlace?: PlaceResolver };
 export type PlaceField = 'pickup' | 'dropoff';
@@ -106,6 +107,14 @@ function flightNumber(plain: string): { code?: string; pattern?: RegExp } {
     if (/[A-Z]/.test(code) && AIRLINE_CODES.has(code)) return { code: `${code}${m[2]}`, pattern: new RegExp(`\\b${m[1]}\\s?-?${m[2]}\\b`, 'i') };
   }
   return {};
+}
+
+/** A flight number given on its own when one was asked for ("ai 302", "6E-2134", "AIC302"), else as any message names one. */
+function bareFlight(plain: string): { code?: string; pattern?: RegExp } {
+  const whole = plain.trim();
+  const normalised = normaliseFlightNumber(whole.replace(/^(?:my )?(?:flight|flt)\s*(?:no\.?|number|#|is)?\s*/i, ''));
+  if (whole.length <= 24 && flightParts(normalised)) return { code: normalised, pattern: /^.*$/ };
+  return flightNumber(plain);
 }
 
 function lastVehicle(text: string): VehicleType | undefined {
@@ -179,7 +188,7 @@ function parseUnsafe(text: string, ctx: ParseContext): ParsedMessage {
   if (parsed.choice !== undefined && ctx.expect !== 'when' && ctx.expect !== 'package') return parsed;
 
   let work = lower;
-  const flight = flightNumber(plain);
+  const flight = ctx.expect === 'flight' ? bareFlight(plain) : flightNumber(plain);
   if (flight.code && flight.pattern) {
     parsed.slots.flightNumber = flight.code;
     work = blank(work, new RegExp(flight.pattern.source, 'i'));

@@ -1,3 +1,4 @@
+import type { WaitingRules } from '@/lib/airports/waiting';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
@@ -54,7 +55,17 @@ function calendarDays(from: Date, to: Date | null, timeZone: string): number {
 }
 
 /** Prices every active vehicle type for a search and stores the quote. */
-export async function createQuote(db: Db, tenant: Pick<Tenant, 'id' | 'currency' | 'timeZone'>, input: QuoteRequest): Promise<Quote> {
+/**
+ * `waiting`: the operator's waiting rules (lib/airports, which reads this
+ * folder, so the caller passes them): each fare then carries the rule riders
+ * see before booking.
+ */
+export async function createQuote(
+  db: Db,
+  tenant: Pick<Tenant, 'id' | 'currency' | 'timeZone'>,
+  input: QuoteRequest,
+  waiting?: Pick<WaitingRules, 'freeMinutes' | 'blockMinutes'>,
+): Promise<Quote> {
   const pickup = input.pickupLocation as Place;
   const dropoff = (input.dropoffLocation ?? null) as Place | null;
   if (dropoff && greatCircleMeters(pickup, dropoff) < SAME_PLACE_METERS) {
@@ -79,7 +90,17 @@ export async function createQuote(db: Db, tenant: Pick<Tenant, 'id' | 'currency'
   };
   let items;
   try {
-    items = cards.map((card) => priceRide(card.vehicleType, card, fareInput));
+    // each fare carries the waiting rule riders see before booking (free minutes, then a charge per started block)
+    items = cards.map((card) => {
+      const item = priceRide(card.vehicleType, card, fareInput);
+      if (waiting)
+        Object.assign(item.breakdown, {
+          waitingFree: waiting.freeMinutes[input.tripKind],
+          waitingBlock: waiting.blockMinutes,
+          waitingPerBlock: card.waitingCharge,
+        });
+      return item;
+    });
   } catch (error) {
     if (error instanceof FareError) throw new DomainError('invalid', 'package_unknown', 'packageDetails: Unknown rental package', 'packageDetails');
     throw error;
@@ -135,6 +156,11 @@ export function quoteView(quote: Quote) {
                 extra_km_rate: major(item.breakdown.extraKmRate ?? 0),
                 extra_hour_rate: major(item.breakdown.extraHourRate ?? 0),
               }
+            : null,
+        /** Waiting: free minutes (from the landing, or the pickup time), then a charge per started block (major units). */
+        waiting:
+          item.breakdown.waitingPerBlock !== undefined
+            ? { free_minutes: item.breakdown.waitingFree, block_minutes: item.breakdown.waitingBlock, per_block: major(item.breakdown.waitingPerBlock) }
             : null,
       },
     })),

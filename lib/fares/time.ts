@@ -1,7 +1,33 @@
-/** The 24 hourly pickup slots in the spec's order (000 §2.3): 10:00 AM to 12:00 AM, then 1:00 AM to 9:00 AM. */
-export const RIDE_TIME_SLOTS: readonly string[] = [...Array.from({ length: 14 }, (_, i) => i + 10), ...Array.from({ length: 10 }, (_, i) => i)].map(
-  (hour) => `${String(hour % 24).padStart(2, '0')}:00`,
-);
+/** Pickup times are offered every this many minutes. */
+export const SLOT_STEP_MINUTES = 15;
+
+const slotOf = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/**
+ * The pickup times a date offers ("HH:MM", every 15 minutes): on today's date
+ * from the first quarter hour after `nowMinutes` (minutes since local
+ * midnight), on a later date (or none chosen yet) the whole day from midnight.
+ */
+export function pickupSlots(date: string, today: string, nowMinutes: number): string[] {
+  const from = date && date === today ? Math.floor(nowMinutes / SLOT_STEP_MINUTES) * SLOT_STEP_MINUTES + SLOT_STEP_MINUTES : 0;
+  const slots: string[] = [];
+  for (let m = from; m < 24 * 60; m += SLOT_STEP_MINUTES) slots.push(slotOf(m));
+  return slots;
+}
+
+/** Minutes since local midnight of an instant in a time zone. */
+export function zonedMinutes(instant: Date, timeZone: string): number {
+  const offset = zoneOffsetMinutes(instant, timeZone);
+  const local = new Date(instant.getTime() + offset * 60_000);
+  return local.getUTCHours() * 60 + local.getUTCMinutes();
+}
+
+/** The first slot at or after an instant, as the local date and slot ("2031-03-10", "10:45") of a time zone. */
+export function slotAtOrAfter(instant: Date, timeZone: string): { date: string; slot: string } {
+  const step = SLOT_STEP_MINUTES * 60_000;
+  const rounded = new Date(Math.ceil(instant.getTime() / step) * step);
+  return { date: zonedDate(timeZone, 0, rounded), slot: slotOf(zonedMinutes(rounded, timeZone)) };
+}
 
 /** Offset of a time zone from UTC at an instant, in minutes (e.g. +330 for Asia/Kolkata). */
 export function zoneOffsetMinutes(instant: Date, timeZone: string): number {

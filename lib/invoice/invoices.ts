@@ -17,6 +17,7 @@ import {
   type Ride,
 } from '@/lib/db/schema';
 import { DomainError } from '@/lib/errors/domain-error';
+import { waitingRulesOf } from '@/lib/airports/settings';
 
 /** Fields other branches add to rides (rides.number, rides.walletApplied): read when present. */
 type RideExtras = { number?: number | null; walletApplied?: number | null };
@@ -29,16 +30,22 @@ export const invoiceNotFound = () => new DomainError('not_found', 'invoice_unkno
  * allowance, tolls (final), night charge, extras (airport fee and any other
  * amount in the total not named by a line).
  */
-export function fareLines(ride: Pick<Ride, 'rideAmount' | 'driverBata' | 'tolls' | 'totalAmount'>, breakdown: Record<string, number> = {}): InvoiceLine[] {
+export function fareLines(
+  ride: Pick<Ride, 'rideAmount' | 'driverBata' | 'tolls' | 'totalAmount'> & { waitingCharge?: number },
+  breakdown: Record<string, number> = {},
+  waiting?: InvoiceLine['values'],
+): InvoiceLine[] {
   const night = Math.max(0, Math.min(breakdown.night ?? 0, ride.rideAmount));
   const airport = Math.max(0, Math.min(breakdown.airport ?? 0, ride.rideAmount - night));
   const base = ride.rideAmount - night - airport;
-  const named = ride.rideAmount + ride.driverBata + ride.tolls;
+  const waited = Math.max(0, ride.waitingCharge ?? 0);
+  const named = ride.rideAmount + ride.driverBata + ride.tolls + waited;
   const extras = airport + (ride.totalAmount - named);
   const lines: InvoiceLine[] = [{ code: 'rideAmount', amount: base }];
   if (ride.driverBata) lines.push({ code: 'driverAllowance', amount: ride.driverBata });
   if (ride.tolls) lines.push({ code: 'tolls', amount: ride.tolls });
   if (night) lines.push({ code: 'nightCharge', amount: night });
+  if (waited) lines.push({ code: 'waiting', amount: waited, ...(waiting ? { values: waiting } : {}) });
   if (extras) lines.push({ code: 'extras', amount: extras });
   return lines;
 }
@@ -69,6 +76,15 @@ export function includedTaxes(
   };
 }
 
+/** What the waiting line says: the minutes paid for past the free time, in how many blocks of how long. */
+async function waitingValues(db: Db, ride: Ride): Promise<InvoiceLine['values']> {
+  if (!ride.waitingCharge) return undefined;
+  const rules = await waitingRulesOf(db, ride.businessId);
+  const free = rules.freeMinutes[ride.tripKind];
+  const paidMinutes = Math.max(0, (ride.waitingMinutes ?? 0) - free);
+  return { paidMinutes, freeMinutes: free, blocks: Math.ceil(paidMinutes / rules.blockMinutes), blockMinutes: rules.blockMinutes };
+}
+
 async function snapshotOf(db: Db, ride: Ride): Promise<InvoiceSnapshot> {
   const [business] = await db.select().from(businesses).where(eq(businesses.id, ride.businessId)).limit(1);
   const [settings] = await db.select().from(invoiceSettings).where(eq(invoiceSettings.businessId, ride.businessId)).limit(1);
@@ -80,7 +96,7 @@ async function snapshotOf(db: Db, ride: Ride): Promise<InvoiceSnapshot> {
   const [quote] = await db.select({ items: quotes.items }).from(quotes).where(eq(quotes.id, ride.quoteId)).limit(1);
   const breakdown = quote?.items.find((i) => i.vehicleType === ride.vehicleType)?.breakdown ?? {};
   const extra = ride as Ride & RideExtras;
-  const lines = fareLines(ride, breakdown);
+  const lines = fareLines(ride, breakdown, await waitingValues(db, ride));
   const walletApplied = Math.max(0, extra.walletApplied ?? 0);
   const { taxableValue, taxes } = includedTaxes(ride.totalAmount, settings, business.countryCode);
   return {

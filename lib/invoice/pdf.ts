@@ -212,7 +212,7 @@ export async function renderInvoicePdf(invoice: Invoice, options: { lang: string
     const used = Math.max(w.text(label, left, y, full - 170, { size }), w.text(amount, left + full - 160, y, 160, { size, align: 'right' }));
     y += used + 2;
   };
-  for (const line of data.lines) row(t(`line.${line.code as 'rideAmount'}`), money(line.amount));
+  for (const line of data.lines) row(t(`line.${line.code as 'rideAmount'}`, line.values ?? {}), money(line.amount));
   w.rule(y + 2);
   y += 10;
   row(t('total'), money(data.total), 12);

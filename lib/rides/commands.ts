@@ -9,6 +9,7 @@ import { findQuote } from '@/lib/fares/quote';
 import { PAST_SLACK_MS } from '@/lib/fares/schemas';
 import type { BookRideInput } from '@/lib/booking/schemas';
 import { tripRulesOf } from '@/lib/fares/trip-rules';
+import { attachFlight, prepareBookingFlight } from '@/lib/flights/ride-flight';
 import { emitRideChange } from './notify';
 
 /** The advisory lock class of a rider's wallet spending (pg_advisory_xact_lock(class, riderId)). */
@@ -81,6 +82,7 @@ export async function bookRide(db: Db, businessId: number, riderId: number, inpu
     throw error;
   }
   const { quote, item } = bookable;
+  const flight = await prepareBookingFlight(db, businessId, quote, input);
   // Wallet spending: at most the operator's share of the total, at most the available balance (read under a per-rider lock).
   const walletCap = input.useWallet ? walletShare(item.total, (await tripRulesOf(db, businessId)).walletSpendBps) : 0;
   const walletApplied =
@@ -102,7 +104,7 @@ export async function bookRide(db: Db, businessId: number, riderId: number, inpu
       dropoff: quote.dropoff,
       pickupTime: quote.pickupTime,
       returnTime: quote.returnTime,
-      flightNumber: quote.tripKind === 'airport' ? (input.flightNumber ?? null) : null,
+      flightNumber: quote.tripKind === 'airport' ? (flight?.checked.flight ?? input.flightNumber ?? null) : null,
       flightDirection: quote.tripKind === 'airport' ? (input.flightDirection ?? 'arrival') : null,
       distanceM: quote.distanceM,
       durationS: quote.durationS,
@@ -166,6 +168,7 @@ export async function bookRide(db: Db, businessId: number, riderId: number, inpu
     return { ride: existing, created: false };
   }
   const ride = fromRow(rides, row) as Ride;
+  if (flight) await attachFlight(db, ride, flight);
   emitRideChange({ ride, from: null, to: 'booked', actorUserId: riderId });
   return { ride, created: true };
 }

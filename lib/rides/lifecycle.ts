@@ -5,6 +5,7 @@ import { DomainError } from '@/lib/errors/domain-error';
 import { safeEqual } from '@/lib/crypto/tokens';
 import { appendEntry, completionEntries } from '@/lib/wallet/ledger';
 import { issueInvoiceInTransaction } from '@/lib/invoice/invoices';
+import { rideWaiting, waitingEntry } from '@/lib/airports/ride-waiting';
 import { emitRideChange } from './notify';
 
 /** booked -> accepted -> ontrip -> completed; booked|accepted -> cancelled. */
@@ -36,6 +37,8 @@ export type TransitionRequest = {
   driverId?: number | null;
   vehicleId?: number | null;
   finalTolls?: number;
+  /** Minutes waited before the trip started, when the driver or operator records them at completion; else counted from the landing or pickup time to the start. */
+  waitingMinutes?: number;
   /**
    * How a completed ride was paid: cash to the driver, UPI, or card (through
    * PayU). A ride already paid by card stays card; otherwise the booked method.
@@ -88,6 +91,13 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
       changes.paymentMethod = paidByCard ? 'card' : (request.paymentMethod ?? (ride.paymentMethod === 'card' ? 'cash' : ride.paymentMethod));
       if (request.finalTolls !== undefined)
         Object.assign(changes, { tolls: request.finalTolls, totalAmount: ride.rideAmount + ride.driverBata + request.finalTolls });
+      // waiting past the free time: its own part of the total, the ledger and the invoice
+      const waiting = await rideWaiting(tx as unknown as Db, ride, ride.startedAt ?? now, request.waitingMinutes);
+      Object.assign(changes, {
+        waitingMinutes: waiting.waitedMinutes,
+        waitingCharge: waiting.amount,
+        totalAmount: (changes.totalAmount ?? ride.totalAmount) + waiting.amount,
+      });
     }
     if (request.to === 'cancelled')
       Object.assign(changes, { cancelledAt: now, cancelReason: request.reason ?? null, cancelledBy: request.cancelledBy ?? 'system' });
@@ -100,7 +110,13 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
       toStatus: request.to,
       actorUserId: request.actorUserId,
       note: request.reason ?? null,
-      data: request.to === 'completed' ? { paymentMethod: updated.paymentMethod } : {},
+      data:
+        request.to === 'completed'
+          ? {
+              paymentMethod: updated.paymentMethod,
+              ...(updated.waitingCharge ? { waitingMinutes: updated.waitingMinutes, waitingCharge: updated.waitingCharge } : {}),
+            }
+          : {},
     });
     const ledger = tx as unknown as Db;
     if (request.to === 'cancelled' && ride.cashbackAmount > 0) {
@@ -139,7 +155,10 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
         });
       }
       const [business] = await tx.select({ commissionBps: businesses.commissionBps }).from(businesses).where(eq(businesses.id, ride.businessId));
-      for (const entry of completionEntries(updated, updated.paymentMethod, business.commissionBps)) await appendEntry(ledger, entry);
+      const fare = { ...updated, totalAmount: updated.totalAmount - updated.waitingCharge };
+      for (const entry of completionEntries(fare, updated.paymentMethod, business.commissionBps)) await appendEntry(ledger, entry);
+      const waited = waitingEntry(updated, updated.paymentMethod);
+      if (waited) await appendEntry(ledger, waited);
       // the invoice, numbered in the operator's sequence, with the same figures as the ledger entries above
       await issueInvoiceInTransaction(ledger, updated);
     }

@@ -1,8 +1,9 @@
 import 'server-only';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { rides, type Ride, type RideStatus } from '@/lib/db/schema';
+import { businesses, rides, type Ride, type RideStatus } from '@/lib/db/schema';
 import { ratingsOfRides } from '@/lib/ratings/ratings';
+import { rideAirports, type RideAirport } from '@/lib/flights/ride-airport';
 
 export const OPEN_STATUSES: readonly RideStatus[] = ['booked', 'accepted', 'ontrip'];
 
@@ -55,9 +56,11 @@ export function rideView(ride: Ride) {
 }
 
 export type RideView = ReturnType<typeof rideView>;
+/** A ride on My rides: an airport ride also carries its flight, meeting point and free waiting. */
+export type RiderRide = RideView & { airport: RideAirport | null };
 
 /** The rider's rides of this business, newest pickup first, split into upcoming (open) and past. */
-export async function riderRides(db: Db, businessId: number, riderId: number): Promise<{ upcoming: RideView[]; past: RideView[] }> {
+export async function riderRides(db: Db, businessId: number, riderId: number): Promise<{ upcoming: RiderRide[]; past: RiderRide[] }> {
   const rows = await db
     .select()
     .from(rides)
@@ -69,7 +72,13 @@ export async function riderRides(db: Db, businessId: number, riderId: number): P
     businessId,
     rows.filter((r) => r.status === 'completed').map((r) => r.id),
   );
-  const views = rows.map((ride) => ({ ...rideView(ride), rating: ratings.get(ride.id) ?? null }));
+  const [business] = await db
+    .select({ id: businesses.id, language: businesses.language, currency: businesses.currency })
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+    .limit(1);
+  const airports = business ? await rideAirports(db, business, rows) : new Map<number, RideAirport>();
+  const views = rows.map((ride) => ({ ...rideView(ride), rating: ratings.get(ride.id) ?? null, airport: airports.get(ride.id) ?? null }));
   return {
     upcoming: views.filter((r) => OPEN_STATUSES.includes(r.status)).reverse(),
     past: views.filter((r) => !OPEN_STATUSES.includes(r.status)),

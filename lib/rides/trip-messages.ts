@@ -16,6 +16,7 @@ import { logger } from '@/lib/log';
 import { siteOrigin } from '@/lib/seo/origin';
 import type { PushPayload } from '@/lib/push/schemas';
 import { onRideChange, type RideChange } from './notify';
+import { rideAirports } from '@/lib/flights/ride-airport';
 
 /**
  * What riders (or the passenger a ride was booked for) are told around a trip,
@@ -137,6 +138,13 @@ function driverValues(ctx: RideContext) {
   };
 }
 
+/** The operator's meeting point at the airport an arrival starts from, in the traveller's language where written. */
+async function meetingPointOf(db: Db, ctx: RideContext, market: Market): Promise<string | undefined> {
+  if (ctx.ride.tripKind !== 'airport') return undefined;
+  const airports = await rideAirports(db, ctx.business, [ctx.ride], market.lang);
+  return airports.get(ctx.ride.id)?.meetingPoint?.text;
+}
+
 /** Driver details to the traveller (SMS, WhatsApp) and the booker's devices (push), while the ride waits for pickup. */
 export async function sendDriverDetails(db: Db, rideId: number): Promise<void> {
   const ctx = await rideContext(db, rideId);
@@ -145,7 +153,9 @@ export async function sendDriverDetails(db: Db, rideId: number): Promise<void> {
   const t = await translator(market, 'TripMessages');
   const values = driverValues(ctx);
   const to = travellerPhone(ctx);
-  if (to) await sendText(db, ctx, to, t('driverDetails', { ...values, trackUrl: await trackingUrl(db, ctx, market) }));
+  const meeting = await meetingPointOf(db, ctx, market);
+  const details = t('driverDetails', { ...values, trackUrl: await trackingUrl(db, ctx, market) });
+  if (to) await sendText(db, ctx, to, meeting ? `${details}\n${t('meetingPoint', { meetingPoint: meeting })}` : details);
   await push(db, ctx, {
     title: t('pushDriverTitle', values),
     body: t('pushDriverBody', values),
@@ -205,10 +215,67 @@ export async function sendCompletion(db: Db, rideId: number): Promise<void> {
   });
 }
 
+/**
+ * The pickup of an airport ride moved with its flight: the traveller (SMS,
+ * WhatsApp) and the booker's devices (push) get the new time, and so does the
+ * assigned driver (SMS). Nothing is sent once the ride started or ended.
+ */
+export async function sendPickupMoved(db: Db, rideId: number): Promise<void> {
+  const ctx = await rideContext(db, rideId);
+  if (!ctx || (ctx.ride.status !== 'booked' && ctx.ride.status !== 'accepted') || !ctx.ride.flightNumber) return;
+  const market = rideMarket(ctx);
+  const t = await translator(market, 'TripMessages');
+  const values = {
+    businessName: ctx.business.name,
+    rideNumber: rideNumberOf(ctx.ride),
+    flight: ctx.ride.flightNumber,
+    time: formatDateTime(ctx.ride.pickupTime, toLocaleTag(market), ctx.business.timeZone),
+  };
+  const to = travellerPhone(ctx);
+  if (to) await sendText(db, ctx, to, t('pickupMoved', values));
+  await push(db, ctx, {
+    title: t('pushPickupMovedTitle', values),
+    body: t('pickupMoved', values),
+    data: { rideId: ctx.ride.number, status: ctx.ride.status, url: localizedPath(market, '/user/rides') },
+  });
+  if (ctx.driver) {
+    const driverMarket = { country: market.country, lang: resolveLanguage(market.country, ctx.business.language) };
+    const td = await translator(driverMarket, 'TripMessages');
+    const text = td('pickupMovedDriver', { ...values, time: formatDateTime(ctx.ride.pickupTime, toLocaleTag(driverMarket), ctx.business.timeZone) });
+    await deliver(db, {
+      businessId: ctx.ride.businessId,
+      channel: 'sms',
+      to: e164({ dialCode: ctx.driver.phoneCode, number: ctx.driver.phone }),
+      text,
+      fromName: ctx.business.name,
+    });
+  }
+}
+
+/** "I am at the meeting point": the traveller (SMS, WhatsApp) and the booker's devices (push) are told where the driver waits. */
+export async function sendDriverArrived(db: Db, rideId: number): Promise<void> {
+  const ctx = await rideContext(db, rideId);
+  if (!ctx || ctx.ride.status !== 'accepted' || !ctx.driver) return;
+  const market = rideMarket(ctx);
+  const t = await translator(market, 'TripMessages');
+  const meeting = await meetingPointOf(db, ctx, market);
+  const values = driverValues(ctx);
+  const text = meeting ? t('driverArrivedAt', { ...values, meetingPoint: meeting }) : t('driverArrived', values);
+  const to = travellerPhone(ctx);
+  if (to) await sendText(db, ctx, to, text);
+  await push(db, ctx, {
+    title: t('pushArrivedTitle', values),
+    body: text,
+    data: { rideId: ctx.ride.number, status: 'accepted', url: localizedPath(market, '/user/rides') },
+  });
+}
+
 const HANDLERS = {
   'trip-details': sendDriverDetails,
+  'driver-arrived': sendDriverArrived,
   'pickup-reminder': sendPickupReminder,
   'ride-completed': sendCompletion,
+  'pickup-moved': sendPickupMoved,
 } as const;
 
 export function registerTripJobs(): void {

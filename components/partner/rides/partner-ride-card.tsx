@@ -6,6 +6,7 @@ import ui from '@/components/ui/ui.module.css';
 import type { ActionKind, PartnerRide } from './types';
 import { StartCodeLine } from './start-code-line';
 import { consoleInvoiceUrl } from '@/components/trust/api';
+import { FlightNote } from '@/components/flights/flight-note';
 import styles from './rides.module.css';
 
 export const RIDE_ACTIONS: Partial<Record<PartnerRide['status'], ActionKind[]>> = {
@@ -49,6 +50,9 @@ export function PartnerRideCard({
         <dt>{t('pickupTime')}</dt>
         <dd>
           <time dateTime={ride.pickupTime}>{formatDateTime(ride.pickupTime, locale, timeZone)}</time>
+          {ride.flight ? (
+            <FlightNote rideId={ride.id} flight={ride.flight} timeZone={timeZone} open={ride.status === 'booked' || ride.status === 'accepted'} />
+          ) : null}
         </dd>
         <dt>{t('pickup')}</dt>
         <dd>{ride.pickup.name}</dd>

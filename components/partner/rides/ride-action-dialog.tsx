@@ -50,6 +50,8 @@ export function RideActionDialog({ ride, kind, onDone, onClose }: { ride: Partne
   const [reason, setReason] = useState('');
   const [code, setCode] = useState('');
   const [tolls, setTolls] = useState('');
+  const [waited, setWaited] = useState('');
+  const tf = useTranslations('Flights');
   const paidByCard = ride.paid && ride.paymentMethod === 'card';
   const [paidWith, setPaidWith] = useState<'cash' | 'upi'>(ride.paymentMethod === 'upi' ? 'upi' : 'cash');
   const busy = action.isPending;
@@ -62,7 +64,12 @@ export function RideActionDialog({ ride, kind, onDone, onClose }: { ride: Partne
     if (kind === 'decline') return { action: 'decline', reason };
     if (kind === 'start') return { action: 'start', startCode: code };
     const paymentMethod = paidByCard ? 'card' : paidWith;
-    return tolls.trim() === '' ? { action: 'complete', paymentMethod } : { action: 'complete', finalTolls: Number(tolls), paymentMethod };
+    return {
+      action: 'complete',
+      paymentMethod,
+      ...(tolls.trim() === '' ? {} : { finalTolls: Number(tolls) }),
+      ...(waited.trim() === '' ? {} : { waitingMinutes: Number(waited) }),
+    };
   };
   const chosenVehicle = options?.vehicles.find((v) => String(v.id) === vehicleId);
   const changed = kind !== 'reassign' || String(ride.driverId) !== driverId || String(ride.vehicleId) !== vehicleId;
@@ -215,6 +222,22 @@ export function RideActionDialog({ ride, kind, onDone, onClose }: { ride: Partne
               value={tolls}
               onChange={(e) => setTolls(e.target.value)}
             />
+            <label htmlFor={`${id}-waited`}>{tf('waitedLabel')}</label>
+            <input
+              id={`${id}-waited`}
+              className={ui.input}
+              type="number"
+              min={0}
+              max={600}
+              step={1}
+              inputMode="numeric"
+              value={waited}
+              onChange={(e) => setWaited(e.target.value)}
+              aria-describedby={`${id}-waited-hint`}
+            />
+            <p id={`${id}-waited-hint`} className={styles.note}>
+              {tf('waitedConsoleHint')}
+            </p>
             <PaidWith paidByCard={paidByCard} value={paidWith} onChange={setPaidWith} />
           </>
         ) : null}

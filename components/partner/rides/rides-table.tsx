@@ -8,6 +8,7 @@ import { RIDE_ACTIONS } from './partner-ride-card';
 import { StartCodeLine } from './start-code-line';
 import type { BoardSort } from '@/lib/rides/partner-schemas';
 import type { ActionKind, PartnerRide } from './types';
+import { FlightNote } from '@/components/flights/flight-note';
 import styles from './rides.module.css';
 
 export type SortState = { key: BoardSort; direction: 'asc' | 'desc' };
@@ -75,6 +76,9 @@ export function RidesTable({ rides, timeZone, sort, onSort, onAction, caption }:
               </th>
               <td className={styles.nowrap}>
                 <time dateTime={ride.pickupTime}>{formatDateTime(ride.pickupTime, locale, timeZone)}</time>
+                {ride.flight ? (
+                  <FlightNote rideId={ride.id} flight={ride.flight} timeZone={timeZone} open={ride.status === 'booked' || ride.status === 'accepted'} />
+                ) : null}
               </td>
               <td>
                 {ride.customerName || '—'}

@@ -13,3 +13,4 @@ export * from './trip-rules';
 export * from './cluster';
 export * from './operator-hosts';
 export * from './airports';
+export * from './flights';

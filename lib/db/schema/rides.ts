@@ -150,6 +150,12 @@ export const rides = pgTable(
     passengerPhone: text('passenger_phone'),
     /** The language the rider booked in (invoices and trip messages speak it). */
     language: text('language'),
+    /** The driver said they are at the meeting point (the rider was told). */
+    driverArrivedAt: timestamp('driver_arrived_at', { withTimezone: true }),
+    /** Minutes waited before the trip started, as recorded at completion (lib/airports/waiting.ts). */
+    waitingMinutes: integer('waiting_minutes'),
+    /** The waiting charge in the total (minor units): started blocks past the free time. */
+    waitingCharge: integer('waiting_charge').notNull().default(0),
   },
   (t) => [
     uniqueIndex('rides_idempotency_key').on(t.businessId, t.riderId, t.idempotencyKey),

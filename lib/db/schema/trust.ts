@@ -33,7 +33,8 @@ export const invoiceCounters = pgTable('invoice_counters', {
   lastNumber: integer('last_number').notNull().default(0),
 });
 
-export type InvoiceLine = { code: string; amount: number };
+/** A fare line; `values` fill its label (the waiting line's minutes and blocks). */
+export type InvoiceLine = { code: string; amount: number; values?: Record<string, number> };
 export type InvoiceTax = { code: 'cgst' | 'sgst' | 'igst' | 'vat'; rateBps: number; amount: number };
 export type InvoiceSnapshot = {
   seller: { name: string; legalName: string | null; address: string | null; taxNumber: string | null; logoUrl: string | null; sacCode: string | null };

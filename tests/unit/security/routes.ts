@@ -166,8 +166,18 @@ export const ROUTES: Record<string, RouteSpec> = {
       params: (t) => ({ id: String(t.rides.accepted) }),
     },
   },
+  '/api/driver/rides/:id/flight': {
+    POST: {
+      as: 'driver',
+      body: 'json',
+      sample: () => ({ action: 'eta', at: QUOTE_PICKUP_TIME }),
+      required: ['action'],
+      params: (t) => ({ id: String(t.rides.accepted) }),
+    },
+  },
   '/api/driver/rides': { GET: { as: 'driver', query: () => ({ scope: 'recent' }) } },
   '/api/events': { POST: { as: 'anon', body: 'json', sample: () => ({ name: 'ride_vehicle_selected', data: { vehicle: 'sedan' } }), required: ['name'] } },
+  '/api/flights/check': { GET: { as: 'anon', query: () => ({ flight: 'AI302', airport: 'MAA', date: QUOTE_PICKUP_TIME.slice(0, 10), direction: 'arrival' }) } },
   '/api/health': { GET: { as: 'anon' } },
   '/api/ready': { GET: { as: 'anon' } },
   '/api/leads/contact': {
@@ -225,6 +235,9 @@ export const ROUTES: Record<string, RouteSpec> = {
   },
   '/api/partner/domain/verify': { POST: { as: 'partner', body: 'none' } },
   '/api/partner/integrations': { GET: { as: 'partner' } },
+  '/api/partner/integrations/flights': {
+    PUT: { as: 'partner', body: 'json', sample: () => ({ provider: 'aerodatabox', apiKey: 'adb-test-key-0001' }), required: ['provider'] },
+  },
   '/api/partner/integrations/payu': {
     PUT: { as: 'partner', body: 'json', sample: () => ({ merchantKey: 'sweepKey1', salt: 'sweepSalt123' }), required: ['merchantKey'] },
   },
@@ -305,6 +318,15 @@ export const ROUTES: Record<string, RouteSpec> = {
       as: 'partner',
       body: 'json',
       sample: () => ({ action: 'decline', reason: 'No cars free' }),
+      required: ['action'],
+      params: (t) => ({ id: String(t.rides.booked) }),
+    },
+  },
+  '/api/partner/rides/:id/flight': {
+    POST: {
+      as: 'partner',
+      body: 'json',
+      sample: () => ({ action: 'follow', follow: false }),
       required: ['action'],
       params: (t) => ({ id: String(t.rides.booked) }),
     },

@@ -16,6 +16,7 @@ import * as rides from './rides';
 import * as ridesAssignable from './rides-assignable';
 import * as ridesBook from './rides-book';
 import * as ridesExport from './rides-export';
+import * as ridesFlight from './rides-flight';
 import * as ridesInvoice from './rides-invoice';
 import * as ridesItem from './rides-item';
 import * as reviews from './reviews';
@@ -54,6 +55,7 @@ export const partnerRoutes = new Hono()
   .post('/api/partner/rides/book', ridesBook.POST)
   .get('/api/partner/rides/export', ridesExport.GET)
   .post('/api/partner/rides/:id', ridesItem.POST)
+  .post('/api/partner/rides/:id/flight', ridesFlight.POST)
   .get('/api/partner/rides/:id/invoice', ridesInvoice.GET)
   .get('/api/partner/trip-rules', tripRules.GET)
   .put('/api/partner/trip-rules', tripRules.PUT)

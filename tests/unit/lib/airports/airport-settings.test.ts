@@ -95,7 +95,7 @@ beforeAll(async () => {
   cookies.a = await account(demo, 'travelsx-partner', '9000000001');
   cookies.b = await account(acme, 'travelsx-partner', '9000000002');
   cookies.aRider = await account(demo, 'travelsx-user', '9000000003');
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await closeTestDb();

@@ -28,10 +28,13 @@ describe('waiting charges at the block edges (60 free minutes, ₹60 per started
     });
   });
 
-  it('counts from the landing when a flight is met, else from the pickup time', () => {
+  it('counts from the landing when a flight is met, else from the pickup time, once the driver is at the meeting point', () => {
     const pickupTime = after(30);
-    expect(waitingStartsAt({ pickupTime, landedAt: landed })).toEqual(landed);
-    expect(waitingStartsAt({ pickupTime, landedAt: null })).toEqual(pickupTime);
+    expect(waitingStartsAt({ pickupTime, landedAt: landed, driverArrivedAt: after(-20) })).toEqual(landed);
+    expect(waitingStartsAt({ pickupTime, landedAt: null, driverArrivedAt: after(-20) })).toEqual(pickupTime);
+    // a driver who came late counts from their arrival; one who never said so, not at all
+    expect(waitingStartsAt({ pickupTime, landedAt: landed, driverArrivedAt: after(25) })).toEqual(after(25));
+    expect(waitingStartsAt({ pickupTime, landedAt: landed, driverArrivedAt: null })).toBeUndefined();
   });
 
   it('defaults to an hour at airports and a quarter of an hour elsewhere', () => {

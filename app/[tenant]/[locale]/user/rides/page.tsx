@@ -22,7 +22,9 @@ export default async function RidesPage({ params }: { params: PageParams }) {
     <SiteShell tenant={tenant} market={market} pushBanner={<PushBanner />}>
       <div className={styles.page}>
         <h1>{t('title')}</h1>
-        <ClientMessages namespaces={['RiderRides', 'VehicleTypes', 'TripKinds', 'Auth', 'AuthErrors', 'Validation', 'RiderLogin', 'RideFlow', 'Trust']}>
+        <ClientMessages
+          namespaces={['RiderRides', 'VehicleTypes', 'TripKinds', 'Auth', 'AuthErrors', 'Validation', 'RiderLogin', 'RideFlow', 'Trust', 'Flights']}
+        >
           <RidesList timeZone={tenant.timeZone} defaultCountry={COUNTRIES[market.country].region} />
         </ClientMessages>
       </div>

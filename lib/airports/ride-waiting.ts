@@ -1,0 +1,54 @@
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { rateCards, rideFlights, type PaymentMethod, type Ride } from '@/lib/db/schema';
+import type { NewEntry } from '@/lib/wallet/ledger';
+import { waitingRulesOf } from './settings';
+import { waitingCharge, waitingStartsAt, type WaitingCharge } from './waiting';
+
+/** Most minutes of waiting a completion may record (ten hours). */
+export const MAX_WAITING_MINUTES = 600;
+
+/**
+ * The waiting charge of a ride whose trip starts now or started at
+ * `startedAt`: counted from the flight's landing (or the pickup time), once
+ * the driver said they are at the meeting point, to the trip's start; or the
+ * minutes waited the driver or operator recorded. Free minutes per the
+ * operator's rules for the trip kind, each started block after them at the
+ * vehicle's rate card charge. Without either, nothing is charged.
+ */
+export async function rideWaiting(db: Db, ride: Ride, startedAt: Date, recordedMinutes?: number): Promise<WaitingCharge> {
+  const [rules, [card], [flight]] = await Promise.all([
+    waitingRulesOf(db, ride.businessId),
+    db
+      .select({ waitingCharge: rateCards.waitingCharge })
+      .from(rateCards)
+      .where(and(eq(rateCards.businessId, ride.businessId), eq(rateCards.vehicleType, ride.vehicleType)))
+      .limit(1),
+    db.select({ landedAt: rideFlights.landedAt }).from(rideFlights).where(eq(rideFlights.rideId, ride.id)).limit(1),
+  ]);
+  const due = flight?.landedAt ?? ride.pickupTime;
+  const counted = waitingStartsAt({ pickupTime: ride.pickupTime, landedAt: flight?.landedAt, driverArrivedAt: ride.driverArrivedAt });
+  const [from, until] =
+    recordedMinutes !== undefined ? [due, new Date(due.getTime() + recordedMinutes * 60_000)] : counted ? [counted, startedAt] : [startedAt, startedAt];
+  return waitingCharge({
+    from,
+    startedAt: until,
+    freeMinutes: rules.freeMinutes[ride.tripKind],
+    blockMinutes: rules.blockMinutes,
+    perBlock: card?.waitingCharge ?? 0,
+  });
+}
+
+/** The ledger entry of a waiting charge, beside the fare's: the same kind for the way the ride was paid, itemised. */
+export function waitingEntry(
+  ride: Pick<Ride, 'id' | 'number' | 'businessId' | 'currency' | 'waitingCharge' | 'waitingMinutes'>,
+  method: PaymentMethod,
+): NewEntry | undefined {
+  if (ride.waitingCharge <= 0) return undefined;
+  const base = { businessId: ride.businessId, userId: null, rideId: ride.id, currency: ride.currency };
+  const description = `Waiting charge for ride #${ride.number} (${ride.waitingMinutes ?? 0} min waited)`;
+  return method === 'cash'
+    ? { ...base, kind: 'ride_cash', cash: ride.waitingCharge, description }
+    : { ...base, kind: 'ride_earning', available: ride.waitingCharge, description };
+}
