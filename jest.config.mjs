@@ -9,6 +9,7 @@ const config = {
   testEnvironment: 'node',
   roots: ['<rootDir>/tests/unit'],
   setupFiles: ['<rootDir>/tests/unit/setup-env.ts'],
+  globalSetup: '<rootDir>/tests/unit/global-setup.mjs',
   moduleNameMapper: {
     '^server-only$': '<rootDir>/tests/unit/empty-module.ts',
     '^@/(.*)$': '<rootDir>/$1',

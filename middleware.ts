@@ -9,7 +9,7 @@ import { siteOrigin } from '@/lib/seo/origin';
 import { platformOrigin } from '@/lib/tenancy/platform';
 import { normalisePlaceName } from '@/lib/places/normalise';
 
-/** Place-like pages whose segment is normalised per spec 000 §5 (308 to the normal spelling). */
+/** Place-like pages whose segment is normalised (docs/requirements/crawler.md#place-names-in-urls) (308 to the normal spelling). */
 const PLACE_PATH = /^\/(place|city|taxi)\/([^/]+)(\/.*)?$/;
 
 function normalisedPlacePath(rest: string): string | undefined {

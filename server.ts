@@ -12,17 +12,15 @@ import { ensureDemoTenant } from './lib/tenancy/demo';
 import { ensurePlatformTenant } from './lib/tenancy/platform-seed';
 import { attachSocketServer, closeSocketServer, socketConnections } from './lib/realtime/server';
 import { stampClientIp } from './lib/http/client-address';
-import { startPushNotifications } from './lib/push/listener';
+import { startPushNotifications } from './lib/rides/push-listener';
 import { createFrontDoor } from './lib/http/front';
 import { refuseAtEdge, sendEdgeError } from './lib/http/edge';
 import { paymentFormOrigins } from './lib/payments/form-origins';
 import { openMapOrigins } from './lib/maps/open-map';
 import { getRequestListener } from '@hono/node-server';
-import inject from 'light-my-request';
 import { apiApp } from './lib/api/app';
 import { isApiPath } from './lib/api/paths';
-import { provideRevalidator } from './lib/http/revalidate';
-import { revalidateSecret } from './lib/http/revalidate-secret';
+import { connectNextCache, disconnectNextCache } from './lib/page-cache/next-cache';
 import { idleMs, shutdownGracefully, trackRequest } from './lib/http/lifecycle';
 import { loadPlaceIndex } from './lib/places/place-index';
 import { getDb } from './lib/db/client';
@@ -31,8 +29,6 @@ import { startDbMaintenance } from './lib/db/maintenance';
 import { startTripMessages } from './lib/rides/trip-messages';
 import { registerFlightJobs } from './lib/flights/jobs';
 import { sendToUser } from './lib/push/send';
-import { whatsappConfig } from './lib/whatsapp/config';
-import { sendWhatsAppText } from './lib/whatsapp/graph';
 import { startClusterBus, stopClusterBus } from './lib/cluster/bus';
 import { startClusterLocks, stopClusterLocks } from './lib/cluster/lock';
 import { collectOnScrape, metrics, observeRequest } from './lib/metrics';
@@ -43,9 +39,6 @@ function pathOf(url: string | undefined): string {
   const end = url?.indexOf('?') ?? -1;
   return end === -1 ? (url ?? '/') : url!.slice(0, end);
 }
-
-/** How long after listening the place index starts loading (ms). */
-const PLACE_INDEX_DELAY_MS = 5_000;
 
 async function main(): Promise<void> {
   const startedAt = process.hrtime.bigint();
@@ -70,29 +63,15 @@ async function main(): Promise<void> {
   // Trip messages (driver details, pickup reminders, invoices) are durable jobs in the database; this instance's poller
   // claims due ones with FOR UPDATE SKIP LOCKED, so each runs once across instances and after a restart.
   registerFlightJobs();
-  startTripMessages(getDb, {
-    push: (database, businessId, userId, payload) => sendToUser(database, businessId, userId, payload),
-    whatsapp: () => {
-      const whatsapp = whatsappConfig();
-      return whatsapp ? (to, text) => sendWhatsAppText(whatsapp, to, text) : undefined;
-    },
-  });
+  startTripMessages(getDb, { push: (database, businessId, userId, payload) => sendToUser(database, businessId, userId, payload) });
   const jobPoller = startJobPoller(db, { intervalMs: config.JOB_POLL_MS });
   setProcessPoller(jobPoller);
   // PGlite runs no autovacuum of its own (lib/db/maintenance.ts), and its one connection is shared with the
   // requests: maintenance runs in quiet moments. PostgreSQL vacuums in its own processes.
   const maintenance = kind === 'pglite' ? startDbMaintenance(db, { idleMs }) : undefined;
   const handle = app.getRequestHandler();
-  // The API router runs outside Next's request scope: cache refreshes reach Next's handler in-process.
-  provideRevalidator(async (request) => {
-    const res = await inject((req, res) => void handle(req, res), {
-      method: 'POST',
-      url: '/api/internal/revalidate',
-      headers: { host: 'localhost', 'content-type': 'application/json', 'x-revalidate-secret': revalidateSecret() },
-      payload: JSON.stringify(request),
-    });
-    if (res.statusCode !== 200) throw new Error(`revalidation answered ${res.statusCode}`);
-  });
+  // Operators' changes reach Next's cache through its own handler (lib/page-cache/index.ts names the whole trip).
+  await connectNextCache(handle);
   const api = getRequestListener(apiApp.fetch);
   // In production pages pass the front door: cached static documents, CSP nonces, compression.
   const front = dev ? undefined : createFrontDoor({ handle, log: logger, formOrigins: paymentFormOrigins(config), connectOrigins: openMapOrigins() });
@@ -103,7 +82,7 @@ async function main(): Promise<void> {
     observeRequest(req, res, pathOf(req.url));
     if (refuseAtEdge(req, res)) return;
     // The client address travels to route handlers in a header only this server sets.
-    stampClientIp(req, config.TRUST_PROXY === '1');
+    stampClientIp(req, config.TRUST_PROXY);
     if (isApiPath(pathOf(req.url))) {
       void api(req, res);
       return;
@@ -130,6 +109,7 @@ async function main(): Promise<void> {
       beforeWait: [{ name: 'sockets', run: closeSocketServer }],
       after: [
         { name: 'front door', run: () => front?.close() },
+        { name: 'page cache', run: disconnectNextCache },
         { name: 'metrics', run: () => metricsServer?.close() },
         { name: 'jobs', run: () => jobPoller.stop() },
         { name: 'maintenance', run: () => maintenance?.stop() },
@@ -144,18 +124,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  // With PostgreSQL (a deployment that may run several instances behind a load balancer) the place
-  // index (seconds of CPU that hold the event loop) is built before this instance listens, so the
-  // balancer never hands work to an instance that is about to stall; on PGlite it loads after.
-  const indexFirst = kind === 'postgres';
-  if (indexFirst) await loadPlaceIndex();
+  // The place index is one file read (built by `npm run build`; built here when missing or out of date,
+  // seconds of CPU), loaded before listening so no request waits for it.
+  await loadPlaceIndex();
   server.listen(config.PORT, config.HOSTNAME, () => {
     const ms = Number(process.hrtime.bigint() - startedAt) / 1e6;
     logger.info({ port: config.PORT, database: kind, dev, readyMs: Math.round(ms) }, `ready on http://localhost:${config.PORT}`);
-    // The offline place index (about 4 s of CPU to build) loads once the first pages have been served, so the
-    // first rider's search does not wait for it; a search before then builds it on demand.
-    if (!indexFirst)
-      setTimeout(() => loadPlaceIndex().catch((error: unknown) => logger.error({ err: error }, 'place index failed to load')), PLACE_INDEX_DELAY_MS).unref();
   });
 }
 

@@ -23,7 +23,7 @@ try {
   for (const [name, path] of PAGES) {
     const html = await (await fetch(server.origin + path)).text();
     const tags = [...html.matchAll(/<script([^>]*)>/g)].filter((m) => !/nomodule/i.test(m[1])).map((m) => /src="([^"]+)"/.exec(m[1])?.[1]);
-    // the chunks the front door requests after the first paint (lib/http/scripts-after-paint.ts), listed in its loader
+    // the chunks the front door requests after the first paint (lib/http/front/scripts-after-paint.ts), listed in its loader
     const afterPaint = JSON.parse(/\(function\(s\)\{[\s\S]*?\}\)\((\[[^\]]*\])\)<\/script>/.exec(html)?.[1] ?? '[]');
     const srcs = [...new Set([...tags, ...afterPaint].filter(Boolean))];
     const files = [];

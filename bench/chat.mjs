@@ -7,7 +7,7 @@
 // Afterwards each conversation's stored history is counted: every message must have been answered once.
 // Usage: node bench/chat.mjs [messagesPerSession=20] [sessions=50] [thinkMs=500]
 import { io } from 'socket.io-client';
-import { requireBuild, startServer } from './lib.mjs';
+import { codeRequestOf, requireBuild, startServer } from './lib.mjs';
 import { report } from './report.mjs';
 
 const PER_SESSION = Number(process.argv[2] ?? 20);
@@ -38,7 +38,11 @@ async function signIn(index) {
   const phoneNumber = `97${String(index).padStart(8, '0')}`;
   const ip = `10.8.${Math.floor(index / 250)}.${index % 250}`;
   const identity = { userType: 'travelsx-user', countryCode: '91', phoneNumber };
-  await json('/api/auth/otp/send', { method: 'POST', body: identity, ip });
+  const sent = await fetch(`${origin}/api/auth/otp/send`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin, 'x-forwarded-for': ip },
+    body: JSON.stringify(identity),
+  });
   // the code is written to the outbox once the message is handed over: wait for it (up to 10 s)
   let message;
   for (let tries = 0; !message && tries < 100; tries++) {
@@ -46,10 +50,10 @@ async function signIn(index) {
     message = (await json(`/api/dev/outbox?to=${encodeURIComponent(`+91${phoneNumber}`)}`)).json?.data?.[0];
   }
   if (!message) throw new Error(`no sign-in code reached the outbox for +91${phoneNumber}`);
-  const otp = /\b(\d{4})\b/.exec(message.body)[1];
+  const otp = /\b(\d{6})\b/.exec(message.body)[1];
   const res = await fetch(`${origin}/api/auth/otp/verify`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin, 'x-forwarded-for': ip },
+    headers: { 'content-type': 'application/json', origin, 'x-forwarded-for': ip, cookie: codeRequestOf(sent.headers) },
     body: JSON.stringify({ ...identity, otp, feature: 'booking-signup', userName: `Chat rider ${index}` }),
   });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);

@@ -33,6 +33,9 @@ export function startCluster(options: {
 export type ApiAnswer = { status: number; json: any; headers: Headers };
 export function apiClient(origin: string): (urlPath: string, options?: { method?: string; body?: unknown; cookie?: string; ip?: string }) => Promise<ApiAnswer>;
 export function freePort(): Promise<number>;
+/** dist/server.mjs on the caller's data directory; resolves when /api/health answers. */
+export function launchServer(port: number, options: { dataDir: string; env?: Record<string, string>; timeoutMs?: number }): Promise<Instance>;
+export function codeRequestOf(headers: Headers): string;
 export function signInRider(origin: string, index: number, prefix?: string): Promise<string>;
 export function benchTrip(): {
   rideType: string;

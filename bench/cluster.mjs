@@ -135,4 +135,4 @@ export async function startCluster({ pgPort, nginxPort, instancePorts, env = {},
   }
 }
 
-export { apiClient, freePort, signInRider, benchTrip } from './lib.mjs';
+export { apiClient, codeRequestOf, freePort, signInRider, benchTrip, launchServer } from './lib.mjs';

@@ -216,18 +216,23 @@ export function apiClient(origin) {
   };
 }
 
+/** The code-request cookie a code request's answer sets: the verification sends it back (codes are bound to their request). */
+export function codeRequestOf(headers) {
+  return /__Host-code-request=[^;]+/.exec(headers.get('set-cookie') ?? '')?.[0] ?? '';
+}
+
 /** Signs rider `index` in by code (read from the dev outbox, DEV_OUTBOX=1) and returns the session cookie. */
 export async function signInRider(origin, index, prefix = '98') {
   const json = apiClient(origin);
   const phoneNumber = `${prefix}${String(index).padStart(8, '0')}`;
   const ip = `10.9.${Math.floor(index / 250)}.${index % 250}`;
   const identity = { userType: 'travelsx-user', countryCode: '91', phoneNumber };
-  await json('/api/auth/otp/send', { method: 'POST', body: identity, ip });
+  const sent = await json('/api/auth/otp/send', { method: 'POST', body: identity, ip });
   const outbox = await json(`/api/dev/outbox?to=${encodeURIComponent(`+91${phoneNumber}`)}`);
-  const otp = /\b(\d{4})\b/.exec(outbox.json.data[0].body)[1];
+  const otp = /\b(\d{6})\b/.exec(outbox.json.data[0].body)[1];
   const res = await fetch(`${origin}/api/auth/otp/verify`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin, 'x-forwarded-for': ip },
+    headers: { 'content-type': 'application/json', origin, 'x-forwarded-for': ip, cookie: codeRequestOf(sent.headers) },
     body: JSON.stringify({ ...identity, otp, feature: 'booking-signup', userName: `Rider ${index}` }),
   });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);

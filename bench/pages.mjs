@@ -2,7 +2,7 @@
 // Pages under wrk against nginx serving the same gzipped bytes, in one run, 64 connections each, every
 // request with Accept-Encoding: gzip. wrk runs pinned to CPU 1, the server and nginx (Debian's nginx-light,
 // one worker, gzip_static on) to CPU 0 (bench/README.md, "Method").
-// - documents (place page, route page; served from memory by lib/http/front.ts): goal >= 0.5 of nginx's
+// - documents (place page, route page; served from memory by lib/http/front/documents.ts): goal >= 0.5 of nginx's
 //   throughput, p99 < 20 ms;
 // - app pages (rider home, booking form; rendered by Next per request): goal >= 5 % of nginx's throughput,
 //   p99 < 50 ms;
@@ -18,7 +18,7 @@ import { report } from './report.mjs';
 
 const SECONDS = Number(process.argv[2] ?? process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.argv[3] ?? 64);
-const PAGE = '/in/en/place/chennai/outstation-taxi';
+const PAGE = '/in/en/place/chennai';
 const PAGES = [
   { name: 'place page', path: PAGE, kind: 'document', goal: { ratio: 0.5, p99: 20 } },
   { name: 'route page', path: '/in/en/taxi/chennai-to-bangalore', kind: 'document', goal: { ratio: 0.5, p99: 20 } },

@@ -34,7 +34,7 @@ try {
   if (LOAD === 'health') url += '/api/health';
   if (LOAD === 'search') url += '/api/places/search?q=chen';
   if (LOAD === 'home') url += '/in/en/user/home';
-  if (LOAD === 'place') url += '/in/en/place/chennai/outstation-taxi';
+  if (LOAD === 'place') url += '/in/en/place/chennai';
   if (LOAD === 'home' || LOAD === 'place') headers.push('Accept-Encoding: gzip');
   if (LOAD === 'quote') {
     url += '/api/rides/quote';

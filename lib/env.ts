@@ -14,6 +14,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOSTNAME: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('.data'),
+  /** The offline place index, built from the place packages by `npm run build` (or at start when missing or out of date). */
+  PLACE_INDEX_FILE: z.string().min(1).default('.next/cache/place-index.bin'),
   /** How often each instance looks for due jobs (trip messages, pickup reminders, invoices), in ms. */
   JOB_POLL_MS: z.coerce.number().int().min(200).max(600_000).default(5_000),
   DATABASE_URL: z
@@ -44,8 +46,8 @@ const envSchema = z.object({
     .regex(/^[a-z0-9-]{2,40}$/, 'must be a lower-case slug')
     .default('demo'),
   PUBLIC_ORIGIN_SCHEME: z.enum(['http', 'https']).optional(),
-  /** 1: behind a proxy, take the client IP from X-Forwarded-For. */
-  TRUST_PROXY: z.enum(['0', '1']).optional(),
+  /** How many proxies in front append to X-Forwarded-For (0: none); the client address is that many entries from its right. */
+  TRUST_PROXY: z.coerce.number().int('must be the number of proxies in front (0-5)').min(0).max(5).default(0),
   /** A port of its own for Prometheus metrics (GET /metrics); unset: no metrics listener. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Interface of the metrics listener: loopback unless a scraper on another host needs it. */
@@ -54,6 +56,13 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** off: no request limits (codes, bookings, leads, tracking); for load tests only. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /** Messages (SMS, WhatsApp, e-mail) one operator may send in 24 hours; a quarter of it in any hour (lib/messaging/budget.ts). */
+  MESSAGE_DAILY_CAP: z.coerce.number().int().min(1).max(10_000_000).default(1000),
+  /** Per-operator exceptions to MESSAGE_DAILY_CAP: "slug=number" pairs, comma-separated ("acme=5000,demo=200"). */
+  MESSAGE_DAILY_CAPS: z
+    .string()
+    .regex(/^\s*[a-z0-9-]+\s*=\s*\d+\s*(,\s*[a-z0-9-]+\s*=\s*\d+\s*)*$/, 'must be slug=number pairs separated by commas, e.g. acme=5000,demo=200')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: optionalUrl,
   SMTP_FROM: z.string().optional(),

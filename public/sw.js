@@ -1,5 +1,5 @@
 /**
- * Service worker of the rider site (spec 000 §3, §4, §7): shows each Web Push
+ * Service worker of the rider site (docs/requirements/rider.md#notifications): shows each Web Push
  * message, relays it to open pages (the rides list refreshes, the page plays
  * the notification sound) and opens the ride when the notification is clicked.
  * Keep PUSH_MESSAGE in step with components/push/push-client.ts.

@@ -1,5 +1,5 @@
 /*
- * Visitor tracking (spec 000 §3): one record per page view, sent when the
+ * Visitor tracking (docs/requirements/rider.md#visitor-tracking): one record per page view, sent when the
  * browser is idle so the page never waits. Plain script, no framework, so the
  * static place, route and blog pages (which ship no other JavaScript) record
  * visits too; the app's client router calls window.travelsxVisit() on

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // Compiles server.ts (and the lib/ code it imports) to dist/server.mjs so the
-// production server starts without a TypeScript loader; packages stay external.
+// production server starts without a TypeScript loader, and the place index
+// builder to dist/build-place-index.mjs; packages stay external.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['server.ts'],
-  outfile: 'dist/server.mjs',
+  entryPoints: { server: 'server.ts', 'build-place-index': 'scripts/build-place-index.ts' },
+  outdir: 'dist',
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   target: 'node20',

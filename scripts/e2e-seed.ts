@@ -15,8 +15,8 @@ async function main(): Promise<void> {
     // are not held by the 30 s resend wait of one address.
     const demo = await findTenantBySlug(config.DEFAULT_TENANT, db);
     await db.insert(users).values([
-      { businessId: demo!.id, role: 'travelsx-partner', name: 'Dispatch desk', email: 'dispatch@meridiancabs.example' },
-      { businessId: demo!.id, role: 'travelsx-partner', name: 'Access desk', email: 'access@meridiancabs.example' },
+      { businessId: demo!.id, role: 'travelsx-partner', name: 'Dispatch desk', email: 'dispatch@meridiancabs.example', emailVerifiedAt: new Date() },
+      { businessId: demo!.id, role: 'travelsx-partner', name: 'Access desk', email: 'access@meridiancabs.example', emailVerifiedAt: new Date() },
     ]);
   }
   if (!(await businessExists(db, 'acme'))) {
@@ -32,7 +32,9 @@ async function main(): Promise<void> {
         { name: 'Abu Dhabi', lat: 24.4539, lng: 54.3773 },
       ],
     });
-    await db.insert(users).values({ businessId: acme.id, role: 'travelsx-partner', name: 'Acme operations', email: 'ops@acme-rides.example' });
+    await db
+      .insert(users)
+      .values({ businessId: acme.id, role: 'travelsx-partner', name: 'Acme operations', email: 'ops@acme-rides.example', emailVerifiedAt: new Date() });
   }
   await closeDatabase();
 }

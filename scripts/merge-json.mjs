@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Git merge driver for messages/*.json: a three-way merge by key, so two
 // branches that each add keys (the usual case) merge without a conflict.
-// Usage (set up by scripts/setup-merge-driver.sh):
+// Usage (.gitattributes names the driver for messages/*.json; each clone configures it once):
 //   git config merge.json3.driver "node scripts/merge-json.mjs %O %A %B"
 // Writes the result to %A. Exits 1, leaving ours in place for the key, when
 // both sides changed the same key to different values.

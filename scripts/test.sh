@@ -47,6 +47,8 @@ stage "lint"
 npx eslint .
 npx prettier --check . >/dev/null || { npx prettier --check . ; echo "Formatting differs: run npm run format" >&2; exit 1; }
 node scripts/check-cycles.mjs
+node scripts/check-doc-refs.mjs
+npx knip --no-progress
 stage "type check"
 npx next typegen >/dev/null
 npx tsc --noEmit

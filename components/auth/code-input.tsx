@@ -1,10 +1,11 @@
 'use client';
 
 import { forwardRef } from 'react';
+import { OTP } from '@/lib/auth/constants';
 import ui from '@/components/ui/ui.module.css';
 import styles from './auth.module.css';
 
-/** One accessible field for the 4-digit code: numeric keypad, paste and one-time-code autofill. */
+/** One accessible field for the sign-in code (OTP.LENGTH digits): numeric keypad, paste and one-time-code autofill. */
 export const CodeInput = forwardRef<
   HTMLInputElement,
   { id: string; label: string; value: string; onChange: (value: string) => void; invalid?: boolean; describedBy?: string }
@@ -20,11 +21,11 @@ export const CodeInput = forwardRef<
         inputMode="numeric"
         autoComplete="one-time-code"
         pattern="[0-9]*"
-        maxLength={4}
+        maxLength={OTP.LENGTH}
         value={value}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
-        onChange={(event) => onChange(event.target.value.replace(/\D/g, '').slice(0, 4))}
+        onChange={(event) => onChange(event.target.value.replace(/\D/g, '').slice(0, OTP.LENGTH))}
       />
     </div>
   );

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { checkEmail } from '@/lib/contact/checks';
 import type { UserRole } from '@/lib/db/schema/users';
+import { BusinessChoice, type Choices } from './business-choice';
 import { OtpDialog } from './otp-dialog';
 import { useCodeFlow, type VerifyData } from './use-code-flow';
 import { useHydrationStore } from '@/components/ui/hydration-store';
@@ -34,6 +35,7 @@ export function EmailLogin({
   const [email, setEmail] = useState(defaultEmail);
   const [changed, setChanged] = useState(false);
   const [touched, setTouched] = useState(false);
+  const [choices, setChoices] = useState<Choices>();
   const checked = checkEmail(email);
   // as react-hook-form's onChange mode did: invalid once typed in, the message once the field was left
   const emailError = changed && !checked.ok ? tv(checked.message as 'emailInvalid') : undefined;
@@ -85,7 +87,17 @@ export function EmailLogin({
           </button>
         </fieldset>
       </form>
-      {flow.identity ? (
+      {choices ? (
+        <BusinessChoice
+          choices={choices}
+          busy={flow.busy}
+          error={flow.error}
+          onChoose={async (business) => {
+            const data = await flow.verify(choices.code, { business });
+            if (data) onSuccess(data);
+          }}
+        />
+      ) : flow.identity ? (
         <OtpDialog
           target={flow.identity.email ?? ''}
           busy={flow.busy}
@@ -99,7 +111,9 @@ export function EmailLogin({
           }}
           onVerify={async (code) => {
             const data = await flow.verify(code);
-            if (data) onSuccess(data);
+            // one e-mail, several businesses (on the platform's host): the same code opens the one chosen
+            if (data?.choices) setChoices({ code, list: data.choices });
+            else if (data) onSuccess(data);
           }}
         />
       ) : null}

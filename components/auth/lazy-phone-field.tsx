@@ -75,7 +75,16 @@ function PhoneFieldPlaceholder({ id, onWanted }: { id: string; onWanted: (focuse
     <div className={ui.field}>
       <label htmlFor={id}>{t('phoneLabel')}</label>
       <div className={styles.phone}>
-        <input id={id} className={ui.input} type="tel" autoComplete="tel" readOnly onFocus={() => onWanted(true)} onPointerDown={() => onWanted(true)} />
+        <input
+          id={id}
+          className={ui.input}
+          type="tel"
+          dir="ltr"
+          autoComplete="tel"
+          readOnly
+          onFocus={() => onWanted(true)}
+          onPointerDown={() => onWanted(true)}
+        />
       </div>
     </div>
   );

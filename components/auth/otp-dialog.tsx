@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
+import { OTP } from '@/lib/auth/constants';
 import { CodeInput } from './code-input';
 import ui from '@/components/ui/ui.module.css';
 import styles from './auth.module.css';
@@ -33,8 +34,8 @@ export function OtpDialog({ target, busy, error, notice, resendIn, onVerify, onR
   }, []);
 
   useEffect(() => {
-    if (code.length === 4 && !busy) onVerify(code);
-    // Verifies as soon as the fourth digit arrives (typed, pasted or autofilled).
+    if (code.length === OTP.LENGTH && !busy) onVerify(code);
+    // Verifies as soon as the last digit arrives (typed, pasted or autofilled).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [code]);
 
@@ -51,7 +52,7 @@ export function OtpDialog({ target, busy, error, notice, resendIn, onVerify, onR
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (code.length === 4) onVerify(code);
+          if (code.length === OTP.LENGTH) onVerify(code);
         }}
       >
         <h2 id={`${id}-title`}>{t('codeTitle')}</h2>

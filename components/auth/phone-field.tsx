@@ -9,7 +9,7 @@ import { useHydrationStore } from '@/components/ui/hydration-store';
 import ui from '@/components/ui/ui.module.css';
 import styles from './auth.module.css';
 
-/** Preferred countries (spec 000 §9): India, United Arab Emirates, United States, United Kingdom. */
+/** Preferred countries (docs/requirements/rider.md#numbers-the-screens-use): India, United Arab Emirates, United States, United Kingdom. */
 const PREFERRED: Country[] = ['IN', 'AE', 'US', 'GB'];
 
 type PhoneValue = Partial<Phone> | undefined;
@@ -70,7 +70,7 @@ export function PhoneField({
       <PhoneInput
         id={id}
         className={styles.phone}
-        numberInputProps={{ className: ui.input }}
+        numberInputProps={{ className: ui.input, dir: 'ltr' }}
         value={e164}
         defaultCountry={initial}
         countryOptionsOrder={[...preferred, '|', '...']}

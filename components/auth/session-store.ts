@@ -24,7 +24,7 @@ type SessionState = {
 
 let inflight: Promise<void> | null = null;
 
-/** localStorage mirrors only non-secret ids (spec 000 §3); the session itself is an httpOnly cookie. */
+/** localStorage mirrors only non-secret ids (docs/requirements/rider.md#what-the-browser-keeps); the session itself is an httpOnly cookie. */
 function mirror(me: Me | null): void {
   if (me) {
     localStorage.setItem('user_id', String(me.user_id));

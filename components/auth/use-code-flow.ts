@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import type { api, ApiDataOf, ApiFailure } from '@/lib/api/typed-client';
+import { useApiErrorText } from '@/components/ui/use-api-error';
 
 /** The typed API client, loaded when a code is first asked for (not in the login page's first-load JavaScript). */
 const client = () => import('@/lib/api/typed-client');
@@ -21,6 +22,7 @@ export function useCodeFlow(userType: UserRole, feature: Feature) {
   const locale = useLocale();
   const tErr = useTranslations('AuthErrors');
   const tAuth = useTranslations('Auth');
+  const apiErrorText = useApiErrorText();
   const [identity, setIdentity] = useState<(Identity & Extra) | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -34,8 +36,8 @@ export function useCodeFlow(userType: UserRole, feature: Feature) {
   }, [resendIn]);
 
   const explain = useCallback(
-    (failure: ApiFailure) => (tErr.has(failure.code as 'generic') ? tErr(failure.code as 'generic') : failure.message || tErr('generic')),
-    [tErr],
+    (failure: ApiFailure) => (tErr.has(failure.code as 'generic') ? tErr(failure.code as 'generic') : apiErrorText(failure)),
+    [tErr, apiErrorText],
   );
 
   const send = useCallback(
@@ -60,14 +62,26 @@ export function useCodeFlow(userType: UserRole, feature: Feature) {
   );
 
   const verify = useCallback(
-    async (otp: string): Promise<VerifyData | undefined> => {
+    async (otp: string, choice: { business?: string } = {}): Promise<VerifyData | undefined> => {
       if (!identity) return undefined;
       setBusy(true);
       setError(undefined);
       const { api, typedCall, within } = await client();
       const result = await typedCall(
         api.auth.otp.verify.$post(
-          { json: { userType, feature, locale, otp, platform: 'web', appName: window.location.host, createIsoTime: new Date().toISOString(), ...identity } },
+          {
+            json: {
+              userType,
+              feature,
+              locale,
+              otp,
+              platform: 'web',
+              appName: window.location.host,
+              createIsoTime: new Date().toISOString(),
+              ...identity,
+              ...choice,
+            },
+          },
           within(),
         ),
       );

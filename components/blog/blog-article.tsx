@@ -9,7 +9,7 @@ import ui from '@/components/ui/ui.module.css';
 import { BlogCover } from './blog-cover';
 import styles from './blog.module.css';
 
-/** Spec 000 §2.12: back link, title, "Published on" with the local creation time, cover, description as (sanitised) HTML. */
+/** The post page (docs/requirements/rider.md#reading-the-blog): back link, title, "Published on" with the local creation time, cover, description as (sanitised) HTML. */
 export async function BlogArticle({ post, tenantSlug, locale, timeZone }: { post: BlogPost; tenantSlug: string; locale: string; timeZone: string }) {
   const t = await getTranslations('Blog');
   const size = await coverSize(tenantSlug, post.image);

@@ -10,7 +10,7 @@ type CoverProps = {
   priority?: boolean;
 };
 
-/** A post's cover (spec 000 §2.12): the WebP source when there is one, else the image alone. */
+/** A post's cover (docs/requirements/rider.md#reading-the-blog): the WebP source when there is one, else the image alone. */
 export function BlogCover({ image, imageWebp, alt, size, priority = false }: CoverProps) {
   return (
     <picture>

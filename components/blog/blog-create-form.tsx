@@ -18,7 +18,7 @@ const EMPTY: CreateBlogInput = { title: '', slug: '', keywords: '', description:
 type Outcome = { ok: true; slug: string } | { ok: false; text: string };
 type Generated = 'description' | 'keywords';
 
-/** Spec 000 §2.11 and §4: the blog form; Create Blog stays disabled while the form is invalid or submitting. */
+/** The blog form (docs/requirements/partner.md#writing-the-blog); Create Blog stays disabled while the form is invalid or submitting. */
 export function BlogCreateForm() {
   const t = useTranslations('BlogCreate');
   const language = languageOf(useLocale());

@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import screen from '@/components/partner/overview/screen.module.css';
 import { BlogCreateForm } from './blog-create-form';
 
-/** Spec 000 §2.11: "Create a New Blog", header and form. */
+/** "Create a New Blog", header and form (docs/requirements/partner.md#writing-the-blog). */
 export async function BlogCreateScreen() {
   const t = await getTranslations('BlogCreate');
   return (

@@ -18,7 +18,7 @@ type Props = {
   onFailed: (key: string | undefined) => void;
 };
 
-/** The Image field: an upload in place of the spec's inert Generate button (PNG, JPEG or WebP up to 5 MB), with a preview. */
+/** The Image field: an upload in place of the original's inert Generate button (PNG, JPEG or WebP up to 5 MB), with a preview. */
 export function CoverUpload({ id, value, error, onUploaded, onFailed }: Props) {
   const t = useTranslations('BlogCreate');
   const [uploading, setUploading] = useState(false);

@@ -8,7 +8,7 @@ export type QuoteInput = ApiBody<typeof api.rides.quote.$post>;
 export type Quote = ApiDataOf<typeof api.rides.quote.$post>;
 export type PlaceSuggestion = ApiDataOf<typeof api.places.search.$get>[number];
 
-/** Booking's limit (spec 000 §9). */
+/** Booking's limit (docs/requirements/rider.md#numbers-the-screens-use). */
 const BOOKING_TIMEOUT_MS = 15_000;
 
 export const fetchQuote = (input: QuoteInput) => fetchData(api.rides.quote.$post({ json: input }, within()));

@@ -18,7 +18,7 @@ const TABS = [
   { key: 'tabForm', href: '/user/form/taxi/booking', icon: ClipboardList },
 ] as const;
 
-/** The booking options tabs (spec 000 §2.3) and, on the form tab, the booking form. */
+/** The booking options tabs (docs/requirements/rider.md#the-rider-home-and-its-popups) and, on the form tab, the booking form. */
 export async function BookingPanel({ tenant, market, locale, titleLevel }: { tenant: Tenant; market: Market; locale: string; titleLevel?: 1 | 2 }) {
   const t = await getTranslations('Booking');
   const db = await getDb();

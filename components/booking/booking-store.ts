@@ -8,7 +8,7 @@ import type { BookInput, Quote, QuoteInput } from './api';
 /** A field of the quote call's body, as the form holds it before it is complete. */
 type Trip<K extends keyof QuoteInput> = NonNullable<QuoteInput[K]>;
 
-/** The ride form data of spec 000 §3, as the form leaves it for the vehicle step. */
+/** The ride form data (docs/requirements/rider.md#booking-by-form), as the form leaves it for the vehicle step. */
 export type RideFormData = {
   tripKind: Trip<'tripKind'>;
   rideType: Trip<'rideType'>;

@@ -6,7 +6,7 @@ import { APIProvider, Map, Marker, useMap, useMapsLibrary } from '@vis.gl/react-
 import type { Place } from '@/lib/booking/vocabulary';
 import styles from './booking.module.css';
 
-/** Zoom of the vehicle step's map (spec 000 §9). */
+/** Zoom of the vehicle step's map (docs/requirements/rider.md#numbers-the-screens-use). */
 const VEHICLE_STEP_ZOOM = 13;
 
 function DrivingRoute({ pickup, dropoff }: { pickup: Place; dropoff: Place }) {

@@ -1,7 +1,9 @@
-import { tripLimitIssue, type TripLimitIssue } from '@/lib/fares/trip-limits';
+import { tripLimitIssue, type TripLimitIssue, type TripRuleValues } from '@/lib/fares/trip-limits';
 import { estimateRoute } from '@/lib/road-distance/estimate';
 import type { Place, TripKind } from '@/lib/booking/vocabulary';
-import type { FormLimits } from './ride-form';
+
+/** The operator's trip limits and service cities, as the quote checks them. */
+export type FormLimits = { rules: TripRuleValues; cities: { name: string; lat: number; lng: number }[] };
 
 /*
  * The booking form's trip-limit check, loaded once the rider picks a pickup

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import { formatMoney } from '@/lib/i18n/format';
@@ -9,8 +9,32 @@ import { useBookingStore } from './booking-store';
 import { useShallow } from 'zustand/react/shallow';
 import styles from './booking.module.css';
 
-/** Back to the base route after this long (spec 000 §9). */
+/** Back to the base route after this long (docs/requirements/rider.md#confirmation). */
 const CONFIRMATION_REDIRECT_MS = 5000;
+
+/**
+ * Seconds left before going home, counted from when the confirmation shows (5, 4, 3, 2, 1), going home when
+ * none is left: the page says exactly what it does.
+ */
+function useCountdownHome(active: boolean): number {
+  const router = useRouter();
+  const [left, setLeft] = useState(CONFIRMATION_REDIRECT_MS / 1000);
+  useEffect(() => {
+    if (!active) return;
+    const deadline = Date.now() + CONFIRMATION_REDIRECT_MS;
+    const tick = () => {
+      const remaining = Math.ceil((deadline - Date.now()) / 1000);
+      setLeft(Math.max(0, remaining));
+      if (remaining <= 0) {
+        clearInterval(timer);
+        router.replace('/user/home');
+      }
+    };
+    const timer = setInterval(tick, 250);
+    return () => clearInterval(timer);
+  }, [active, router]);
+  return left;
+}
 
 /** Confirmation: the ride number, the cashback pending until the trip ends, what the wallet paid (and the card payment, `paidRideId`), or the failure state; home after 5 s. */
 export function RideConfirmed({ paidRideId }: { paidRideId?: number }) {
@@ -19,14 +43,8 @@ export function RideConfirmed({ paidRideId }: { paidRideId?: number }) {
   const tPayment = useTranslations('Payment');
   const tFlights = useTranslations('Flights');
   const locale = useLocale();
-  const router = useRouter();
   const { confirmation, ready } = useBookingStore(useShallow((s) => ({ confirmation: s.confirmation, ready: s.ready })));
-
-  useEffect(() => {
-    if (!ready || !(confirmation || paidRideId)) return;
-    const timer = setTimeout(() => router.replace('/user/home'), CONFIRMATION_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [ready, confirmation, paidRideId, router]);
+  const secondsLeft = useCountdownHome(ready && Boolean(confirmation || paidRideId));
 
   if (!ready) return null;
   const rideId = paidRideId ?? confirmation?.rideId;
@@ -79,8 +97,8 @@ export function RideConfirmed({ paidRideId }: { paidRideId?: number }) {
           <p className={ui.hint}>{tFlights(cashback.meeting.flight ? 'freeWaitingFlight' : 'freeWaiting', { minutes: cashback.meeting.freeMinutes })}</p>
         </>
       ) : null}
-      <p role="status" className={ui.hint}>
-        {t('redirecting')}
+      <p role="timer" className={ui.hint}>
+        {t('redirectingIn', { seconds: Math.max(1, secondsLeft) })}
       </p>
       <Link href="/user/rides" className={`${ui.button} ${ui.secondary}`}>
         {t('viewRides')}

@@ -4,8 +4,9 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from '@/lib/i18n/navigation';
 import { quoteRequestIssues } from '@/lib/fares/quote-rules';
-import type { TripLimitIssue, TripRuleValues } from '@/lib/fares/trip-limits';
-import { pickupSlots, slotAtOrAfter, zonedDate, zonedIso, zonedMinutes } from '@/lib/fares/time';
+import type { TripLimitIssue } from '@/lib/fares/trip-limits';
+import type { FormLimits } from './limit-check';
+import { RIDE_TIME_SLOTS, slotAtOrAfter, zonedDate, zonedIso } from '@/lib/fares/time';
 import { TRIP_KINDS, type RentalPackage } from '@/lib/booking/vocabulary';
 import { formatTime } from '@/lib/i18n/format-time';
 import { LazyPhoneField, loadPhoneField } from '@/components/auth/lazy-phone-field';
@@ -40,16 +41,9 @@ function emptyForm(): RideFormData {
   };
 }
 
-/** The operator's trip limits and service cities, as the quote checks them. */
-export type FormLimits = { rules: TripRuleValues; cities: { name: string; lat: number; lng: number }[] };
-
 const number = (value: string | null) => (value !== null && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : undefined);
 
-/**
- * A trip handed over in the address (route and place pages' Book links): `from`, `fromLat`, `fromLng`, `to`,
- * `toLat`, `toLng`, `kind`. A bare `place` (the spec's query parameter: a place name or slug) is searched for
- * and becomes the pickup (see `placeQueryOf`).
- */
+/** A trip handed over in the address (route and place pages' Book links): `from`, `fromLat`, `fromLng`, `to`, `toLat`, `toLng`, `kind`. */
 export function prefillOf(search: string): Partial<RideFormData> | undefined {
   const q = new URLSearchParams(search);
   const place = (key: 'from' | 'to') => {
@@ -66,18 +60,6 @@ export function prefillOf(search: string): Partial<RideFormData> | undefined {
   if (from) found.pickupLocation = from;
   if (to) found.dropoffLocation = to;
   return Object.keys(found).length ? found : undefined;
-}
-
-/** The `place` of the address ("chennai", "T-Nagar"), as text to search for; undefined without one or when `from` names the pickup. */
-export function placeQueryOf(search: string): string | undefined {
-  const q = new URLSearchParams(search);
-  if (q.get('from')) return undefined;
-  const place = q
-    .get('place')
-    ?.replace(/[-_+]+/g, ' ')
-    .trim()
-    .slice(0, 100);
-  return place || undefined;
 }
 
 /** The booking form ('Book Taxi'): trip kind, ride type, places, times; Continue stays disabled until valid, and says what is missing. */
@@ -127,14 +109,6 @@ export function RideForm({
     setPrefilled(true);
     const prefill = onContinue ? undefined : prefillOf(window.location.search);
     if (prefill) setForm((f) => airportFill({ ...f, ...prefill, rideType: prefill.tripKind === 'rental' ? 'oneway' : f.rideType }, airport));
-    const placeQuery = onContinue ? undefined : placeQueryOf(window.location.search);
-    if (placeQuery)
-      void import('./place-search')
-        .then(({ findPlaces }) => findPlaces(placeQuery, locale.split('-')[0]))
-        .then(
-          ([first]) => first && setForm((f) => (f.pickupLocation ? f : { ...f, pickupLocation: { name: first.name, lat: first.lat, lng: first.lng } })),
-          () => undefined,
-        );
   }
   const [flightProblem, setFlightProblem] = useState<string | undefined>();
   const phoneError = usePhoneError();
@@ -204,8 +178,11 @@ export function RideForm({
   const flightOk = form.tripKind !== 'airport' || !flightProblem;
   const phoneMessage = !me && form.phone?.number ? phoneError(form.phone, true) : undefined;
   const valid = Object.keys(errors).length === 0 && flightOk && !phoneMessage && !(wantsLimitCheck && !limitCheck);
-  // an error shows once the rider left the field (never while typing), and a limit at once (the rider chose what breaks it)
-  const shown = (key: string) => (touched[key] || limitIssue?.field === key ? errors[key] : undefined);
+  // a place error shows once typed text was left unpicked, and a limit at once (the rider chose what breaks it)
+  const shown = (key: string) =>
+    touched[key] || limitIssue?.field === key || ((key === 'pickupLocation' || key === 'dropoffLocation') && typed[key].trim() && !form[key])
+      ? errors[key]
+      : undefined;
   // what Continue needs that no field shows yet (shown ones are beside their fields)
   const missing = [
     ...new Set(
@@ -231,12 +208,6 @@ export function RideForm({
   };
 
   const slotLabel = (slot: string) => formatTime(`2000-01-01T${slot}:00Z`, locale, 'UTC');
-  const nowMinutes = hydrated ? zonedMinutes(new Date(), timeZone) : 0;
-  const slotsFor = (date: string, chosen: string) => {
-    const slots = pickupSlots(date, today, nowMinutes);
-    // a time chosen earlier stays listed (and is refused as passed) rather than silently dropped
-    return chosen && chosen !== NOW && !slots.includes(chosen) ? [chosen, ...slots] : slots;
-  };
   const timeSelect = (key: 'pickupTime' | 'returnTime', label: string, withNow: boolean) => (
     <div className={ui.field}>
       <label htmlFor={`${id}-${key}`}>{label}</label>
@@ -250,7 +221,7 @@ export function RideForm({
       >
         <option value="">{t('chooseTime')}</option>
         {withNow ? <option value={NOW}>{t('now')}</option> : null}
-        {slotsFor(key === 'pickupTime' ? form.pickupDate : form.returnDate, form[key]).map((slot) => (
+        {RIDE_TIME_SLOTS.map((slot) => (
           <option key={slot} value={slot}>
             {slotLabel(slot)}
           </option>

@@ -21,7 +21,7 @@ import { useShallow } from 'zustand/react/shallow';
 import styles from './booking.module.css';
 import { BackArrow } from '@/components/ui/back-arrow';
 
-/** Signup sheet height in dvh (spec 000 §9). */
+/** Signup sheet height in dvh (docs/requirements/rider.md#numbers-the-screens-use). */
 const SIGNUP_SHEET_HEIGHT = 42;
 const PAYMENT_OPTIONS = ['cash', 'upi'] as const;
 type PaymentOption = (typeof PAYMENT_OPTIONS)[number] | 'card';

@@ -20,7 +20,7 @@ function project(a: Place, b: Place) {
 
 /**
  * The route drawn without a maps key: P and D markers on a sketch, a curved
- * line between them and the trip's distance and duration (spec 000 §2.4);
+ * line between them and the trip's distance and duration (docs/requirements/rider.md#choosing-a-vehicle);
  * `note` says on it that it is a sketch, not a map.
  */
 export function RouteSketch({

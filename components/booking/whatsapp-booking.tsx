@@ -10,7 +10,7 @@ import auth from '@/components/auth/auth.module.css';
 import styles from './booking.module.css';
 import { BackArrow } from '@/components/ui/back-arrow';
 
-/** 'Book Taxi with Whatsapp AI' (spec 000 §2.7): signed-in riders go straight to WhatsApp; others sign in by code first. */
+/** 'Book Taxi with Whatsapp AI' (docs/requirements/rider.md#booking-on-whatsapp): signed-in riders go straight to WhatsApp; others sign in by code first. */
 export function WhatsAppBooking({ link, defaultCountry }: { link: string | undefined; defaultCountry: string }) {
   const t = useTranslations('WhatsAppBooking');
   const tAuth = useTranslations('Auth');

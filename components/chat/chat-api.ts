@@ -4,7 +4,7 @@ import { api, typedCall, within, type ApiBody, type ApiDataOf } from '@/lib/api/
 export type ChatMessageView = ApiDataOf<typeof api.chat.history.$get>[number];
 type HandleMessageResult = NonNullable<ApiDataOf<typeof api.chat.message.$post>>;
 
-/** Delay before the one retry of an empty history (spec 000 §7), in ms. */
+/** Delay before the one retry of an empty history (docs/requirements/rider.md#booking-by-chat), in ms. */
 const HISTORY_RETRY_MS = 200;
 export const NO_DATA = 'Invalid API response: No data found';
 
@@ -50,12 +50,4 @@ export async function postChatMessage(input: ApiBody<typeof api.chat.message.$po
   if (!result.ok) throw new ChatCallError(result.error.code, result.error.message);
   if (!result.data.data?.agent) throw new ChatCallError('no_data', NO_DATA);
   return result.data.data;
-}
-
-/** The AI ride-create call (spec 000 §7): the agent's reply text, or the spec's error when the answer has no data. */
-export async function createAiRide(payload: ApiBody<typeof api.ai.ride.$post>) {
-  const result = await typedCall(api.ai.ride.$post({ json: payload }, within(20_000)));
-  if (!result.ok) throw new ChatCallError(result.error.code, result.error.message);
-  if (!result.data.data) throw new ChatCallError('no_data', NO_DATA);
-  return { data: result.data.data, message: result.data.message };
 }

@@ -22,7 +22,7 @@ type Props = {
 };
 
 /**
- * 'Book Taxi with AI' (spec 000 §2.8, 001 AI agent chat screen): the suggested
+ * 'Book Taxi with AI' (docs/requirements/rider.md#booking-by-chat, docs/requirements/partner.md#ai-agent): the suggested
  * message, the conversation, the composer, and the phone-code sign-in when a
  * signed-out rider sends. Needs Chat, VehicleTypes, Auth, AuthErrors, Validation.
  */

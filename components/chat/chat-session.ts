@@ -1,6 +1,6 @@
 import { CHAT_SESSION_PATTERN } from '@/lib/chat/limits';
 
-/** localStorage key of the conversation id (spec 000 §3). */
+/** localStorage key of the conversation id (docs/requirements/rider.md#what-the-browser-keeps). */
 const STORAGE_KEY = 'chat_session';
 
 function randomPart(): string {

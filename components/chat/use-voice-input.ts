@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Silence after which listening stops (spec 000 §9), in ms. */
+/** Silence after which listening stops (docs/requirements/rider.md#booking-by-chat), in ms. */
 export const VOICE_SILENCE_MS = 2_000;
 
 type Alternative = { transcript: string };

@@ -11,6 +11,7 @@ import ui from '@/components/ui/ui.module.css';
 import { useDriverRideAction } from './queries';
 import { DriverAirport } from '@/components/flights/driver-airport';
 import styles from './driver.module.css';
+import { PhoneNumber } from '@/components/ui/phone-link';
 
 type Step = 'idle' | 'start' | 'complete';
 
@@ -105,7 +106,7 @@ export function DriverRideCard({ ride, timeZone, onChanged }: { ride: DriverRide
           {ride.customerPhone ? (
             <>
               {ride.customerName ? ' · ' : ''}
-              <a href={`tel:${ride.customerPhone}`}>{ride.customerPhone}</a>
+              <PhoneNumber e164={ride.customerPhone} display={ride.customerPhone} />
             </>
           ) : null}
         </dd>

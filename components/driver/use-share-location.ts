@@ -7,7 +7,7 @@ import { DRIVER_LOCATION_EVENT, type SocketAck } from '@/lib/driver/events';
 export type SharingStatus = 'off' | 'starting' | 'sharing' | 'denied' | 'unavailable' | 'unsupported' | 'refused';
 export type SharingState = { status: SharingStatus; sentAt?: string; reason?: string };
 
-/** Browser geolocation as the spec asks: high accuracy, 10 s timeout, no cached position (spec 000 §7). */
+/** Browser geolocation: high accuracy, 10 s timeout, no cached position (docs/requirements/driver.md#sharing-location). */
 const WATCH_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 0 };
 const OFF: SharingState = { status: 'off' };
 

@@ -1,7 +1,8 @@
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/navigation';
 import type { Tenant } from '@/lib/tenancy/queries';
 import { formatPhone } from '@/lib/tenancy/contact';
+import { ltrText } from '@/lib/i18n/bidi';
 import styles from './site-footer.module.css';
 
 export async function SiteFooter({ tenant }: { tenant: Tenant }) {
@@ -16,7 +17,7 @@ export async function SiteFooter({ tenant }: { tenant: Tenant }) {
           <Link href="/user/support">{t('support')}</Link>
         </nav>
         <div className={styles.contact}>
-          {phone ? <a href={`tel:${phone.e164}`}>{t('phone', { phone: phone.display })}</a> : null}
+          {phone ? <a href={`tel:${phone.e164}`}>{t('phone', { phone: ltrText(phone.display, await getLocale()) })}</a> : null}
           {tenant.email ? <a href={`mailto:${tenant.email}`}>{t('email', { email: tenant.email })}</a> : null}
         </div>
         <p className={styles.copy}>{t('copyright', { year: new Date().getFullYear(), businessName: tenant.name })}</p>

@@ -8,13 +8,13 @@ import styles from './site-shell.module.css';
 
 /**
  * Header, main landmark and footer around a page. `pushBanner` shows the
- * notification banner (spec 000 §2.2) where ride updates matter: the rider's
+ * notification banner (docs/requirements/rider.md#notifications) where ride updates matter: the rider's
  * rides and the booking confirmation, not over every form. Those pages pass
  * `<PushBanner />` themselves, so the other pages do not ship its code.
  *
  * `documentHref` (the page's app path) marks a static document: the place,
  * city, route and blog pages crawlers index. The server sends those as plain
- * HTML without the app's JavaScript (lib/http/documents.ts), so everything on
+ * HTML without the app's JavaScript (lib/http/front/document-html.ts), so everything on
  * them works without it: languages are links, there is no account menu, and
  * visits are recorded by /visit.js.
  */

@@ -6,7 +6,7 @@ import type { LEAD_CAMPAIGNS } from '@/lib/leads/schemas';
 
 type Campaign = (typeof LEAD_CAMPAIGNS)[number];
 
-/** The lead call is retried once after this many ms when it fails (spec 000 §7, §9). */
+/** The lead call is retried once after this many ms when it fails (docs/requirements/rider.md#contact-and-leads). */
 const LEAD_RETRY_MS = 200;
 
 /** The signup form's business name, e-mail and phone (+dial code and number), read when it is sent. */

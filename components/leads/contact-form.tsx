@@ -13,7 +13,7 @@ import styles from './leads.module.css';
 const EMPTY: ContactFormValues = { firstName: '', lastName: '', company: '', email: '', looking_for_name: '', enquery: '' };
 const FIELDS = Object.keys(EMPTY) as FieldPath<ContactFormValues>[];
 
-/** The contact-us form (spec 000 §2.13): validated here and on the server, stored as a lead, then a confirmation. */
+/** The contact-us form (docs/requirements/rider.md#contact-and-leads): validated here and on the server, stored as a lead, then a confirmation. */
 export function ContactForm({ businessName }: { businessName: string }) {
   const t = useTranslations('ContactUs');
   const id = useId();

@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import type { LeadRow } from '@/lib/tracking/report';
 import { formatDateTime } from '@/lib/i18n/format';
 import table from '@/components/partner/customers/table.module.css';
+import { PhoneNumber } from '@/components/ui/phone-link';
 
 /** The business's leads of a date range: contact form, campaign pages and the lead call, newest first. */
 export function LeadsTable({ leads, timeZone }: { leads: LeadRow[]; timeZone: string }) {
@@ -39,7 +40,7 @@ export function LeadsTable({ leads, timeZone }: { leads: LeadRow[]; timeZone: st
               <td>
                 {lead.email ? <a href={`mailto:${lead.email}`}>{lead.email}</a> : null}
                 {lead.email && lead.phone ? <br /> : null}
-                {lead.phone ? <a href={`tel:${lead.phone}`}>{lead.phone}</a> : null}
+                {lead.phone ? <PhoneNumber e164={lead.phone} display={lead.phone} /> : null}
               </td>
               <td>{lead.company}</td>
               <td>{from(lead)}</td>

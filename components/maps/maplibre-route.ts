@@ -1,6 +1,5 @@
 import maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import type { MapPoint } from './open-map';
 
 /** How near the map comes to its points (a city block), and the room kept around them. */
 const MAX_ZOOM = 14;
@@ -11,6 +10,8 @@ const PADDING = 40;
  * MapLibre map in `container`. Resolves with the map once its style has loaded; rejects when
  * the style, WebGL or the network fails first. Loaded on demand only (never first-load JS).
  */
+export type MapPoint = { lat: number; lng: number; marker: string; tone: 'pickup' | 'dropoff' | 'driver' };
+
 export type RouteMapHandle = { remove: () => void; update: (points: MapPoint[]) => void };
 
 export function drawRouteMap(container: HTMLElement, styleUrl: string, points: MapPoint[], line: boolean, language: string): Promise<RouteMapHandle> {

@@ -1,10 +1,8 @@
 'use client';
 
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { RouteMapHandle } from './maplibre-route';
+import type { MapPoint, RouteMapHandle } from './maplibre-route';
 import styles from './open-map.module.css';
-
-export type MapPoint = { lat: number; lng: number; marker: string; tone: 'pickup' | 'dropoff' | 'driver' };
 
 /** A style that has not loaded by then is taken as unreachable: the sketch stays. */
 const LOAD_TIMEOUT_MS = 12_000;

@@ -3,8 +3,6 @@ import { fetchData } from '@/components/data/fetch-data';
 
 /** The console screens' reads (each takes the screen's query string) and the rate card save, typed by the route modules. */
 
-export type OverviewData = ApiDataOf<typeof api.partner.overview.$get>;
-export type VisitsData = ApiDataOf<typeof api.tracking.report.$get>;
 export type RatesData = ApiDataOf<typeof api.partner.rates.$get>;
 export type RateCardInput = ApiBody<(typeof api.partner.rates)[':vehicleType']['$put']>;
 

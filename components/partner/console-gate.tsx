@@ -6,7 +6,7 @@ import { useRouter } from '@/lib/i18n/navigation';
 import { useSession } from '@/components/auth/session-store';
 import { PARTNER_ROLE, type ConsoleArea } from './sections';
 
-/** Shows the console only to this area's partner; anyone else goes to the area's login (spec 001 §2). */
+/** Shows the console only to this area's partner; anyone else goes to the area's login (docs/requirements/partner.md#the-console-shell). */
 export function ConsoleGate({ area, children }: { area: ConsoleArea; children: ReactNode }) {
   const t = useTranslations('ConsoleNav');
   const router = useRouter();

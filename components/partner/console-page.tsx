@@ -9,7 +9,6 @@ import { ClientMessages } from '@/components/ui/client-messages';
 import { QueryProvider } from '@/components/data/query-provider';
 import { LanguageSelector } from '@/components/layout/language-selector';
 import { ConsoleGate } from './console-gate';
-import { AddVehicleWhenEmpty } from './fleet/add-vehicle-when-empty';
 import { ConsoleHeader } from './console-header';
 import { ConsoleNav } from './console-nav';
 import { ServiceMap } from './service-map';
@@ -18,19 +17,22 @@ import type { ConsoleArea } from './sections';
 import styles from './console.module.css';
 
 /**
- * The business shell (spec 001 §2): header, drawer with the language selector on
+ * The business shell (docs/requirements/partner.md#the-console-shell): header, drawer with the language selector on
  * phones, sidebar on desktop, the section's panel (at most 1600 px) and the
- * service map on large screens. `namespaces` are the section's client messages.
+ * service map on large screens (unless `wide`). `namespaces` are the section's client messages.
  */
 export async function ConsolePage({
   params,
   area,
   namespaces,
+  wide = false,
   children,
 }: {
   params: PageParams;
   area: ConsoleArea;
   namespaces: (keyof Messages)[];
+  /** No service map beside the panel: the section takes its width. */
+  wide?: boolean;
   children: ReactNode;
 }) {
   const { tenant, market } = await pageContext(params);
@@ -69,7 +71,7 @@ export async function ConsolePage({
             </>
           }
         />
-        <div className={styles.layout}>
+        <div className={styles.layout} data-wide={wide || undefined}>
           <aside className={styles.sidebar}>
             <ConsoleNav area={area} />
             {selector}
@@ -78,12 +80,13 @@ export async function ConsolePage({
             <ConsoleGate area={area}>
               {children}
               <NewBookings businessName={tenant.name} timeZone={tenant.timeZone} />
-              <AddVehicleWhenEmpty area={area} />
             </ConsoleGate>
           </main>
-          <aside className={styles.mapPane} aria-label={t('serviceMap')}>
-            <ServiceMap cities={cities} label={t('serviceMapLabel', { businessName: tenant.name })} />
-          </aside>
+          {wide ? null : (
+            <aside className={styles.mapPane} aria-label={t('serviceMap')}>
+              <ServiceMap cities={cities} label={t('serviceMapLabel', { businessName: tenant.name })} />
+            </aside>
+          )}
         </div>
       </QueryProvider>
     </ClientMessages>

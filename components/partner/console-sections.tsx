@@ -18,6 +18,8 @@ type ConsoleScreen<P> = {
   title: { [N in keyof Messages]: { namespace: N; key: Extract<keyof Messages[N], TitleKey> } }[keyof Messages];
   namespaces: (keyof Messages)[];
   props: (page: ScreenContext) => P | Promise<P>;
+  /** The section takes the service map's column too (the rides board needs the width). */
+  wide?: boolean;
 };
 
 /** The region whose flag the fleet phone fields start with: the business's country. */
@@ -32,7 +34,7 @@ async function rentalPackages(tenant: Tenant) {
 }
 
 /**
- * Every screen section of the sidebar (spec 001 §2), as /travel/… and /delivery/… render it. The page
+ * Every screen section of the sidebar (docs/requirements/partner.md#the-console-shell), as /travel/… and /delivery/… render it. The page
  * file hands over the screen component itself, so each page's JavaScript holds its own screen only
  * (a table importing every screen would ship all of them to every console page, the login included).
  */
@@ -46,6 +48,7 @@ const CONSOLE_SCREENS = {
     title: { namespace: 'PartnerRides', key: 'title' },
     namespaces: ['PartnerRides', 'Board', 'Overview', 'TripKinds', 'VehicleTypes', 'Trust'],
     props: ({ tenant }) => ({ timeZone: tenant.timeZone }),
+    wide: true,
   },
   book: {
     title: { namespace: 'ConsoleBooking', key: 'title' },
@@ -120,7 +123,7 @@ export function consoleRoute<S extends ScreenSection>(area: ConsoleArea, section
       const { tenant, market } = await pageContext(params);
       const props: object = await screen.props({ area, tenant, market });
       return (
-        <ConsolePage params={params} area={area} namespaces={screen.namespaces}>
+        <ConsolePage params={params} area={area} namespaces={screen.namespaces} wide={screen.wide}>
           {/* Screen takes exactly S's props (checked at consoleRoute's call) */}
           {createElement(Screen as ComponentType<object>, props)}
         </ConsolePage>

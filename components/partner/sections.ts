@@ -1,4 +1,4 @@
-/** Console sections (spec 001 §2 business shell) and their paths under /travel or /delivery. */
+/** Console sections (docs/requirements/partner.md#the-console-shell) and their paths under /travel or /delivery. */
 export const CONSOLE_SECTIONS = [
   { key: 'home', path: 'home' },
   { key: 'rides', path: 'rides' },

@@ -8,14 +8,14 @@ import { useApiErrorText } from '@/components/ui/use-api-error';
 import ui from '@/components/ui/ui.module.css';
 import styles from '@/components/booking/booking.module.css';
 
-/** Auto-submit delay of the payment form (spec 000 §9). */
+/** Auto-submit delay of the payment form (docs/requirements/rider.md#paying-by-card). */
 const SUBMIT_DELAY_MS = 500;
 
 /** The checkout form: its fields (`data`) and the gateway's address (`action`). */
 type PaymentData = ApiData<(typeof api.payments)[':txnId']['$get']>;
 type State = { status: 'loading' } | { status: 'ready'; payment: PaymentData } | { status: 'error'; failure: ApiFailure };
 
-/** Spec 000 §2.9: loads the payment form data, shows the redirect notice and posts the hidden form to the gateway once, after 500 ms. */
+/** The pay page (docs/requirements/rider.md#paying-by-card): loads the payment form data, shows the redirect notice and posts the hidden form to the gateway once, after 500 ms. */
 export function PayRedirect({ txnId }: { txnId: string }) {
   const t = useTranslations('Payment');
   const locale = useLocale();

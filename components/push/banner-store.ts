@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import { isPushSupported, PUSH_STORAGE, registerServiceWorker } from './push-client';
 
-/** 'pending' until hydrated; the banner shows for 'default' and 'denied' (spec 000 §4). */
+/** 'pending' until hydrated; the banner shows for 'default' and 'denied' (docs/requirements/rider.md#notifications). */
 export type BannerState = 'pending' | 'unsupported' | 'granted' | 'closed' | 'default' | 'denied';
 
 type BannerStore = {
@@ -14,7 +14,7 @@ type BannerStore = {
   sync: () => void;
   close: () => void;
   /**
-   * Enable (spec 000 §4): undecided permission asks the browser (granted:
+   * Enable (docs/requirements/rider.md#notifications): undecided permission asks the browser (granted:
    * notif-granted; denied: notif-dismissed); blocked only logs a warning.
    * A granted state makes the banner subscribe and listen.
    */

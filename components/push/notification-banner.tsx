@@ -12,7 +12,7 @@ import styles from './notification-banner.module.css';
 export type BannerLabels = { region: string; text: string; enable: string; close: string };
 
 /**
- * The notification banner of spec 000 §2.2 and §4, and the page's side of
+ * The notification banner (docs/requirements/rider.md#notifications), and the page's side of
  * push: registers the service worker when idle, keeps this device subscribed
  * once permission is granted, sends the subscription after sign-in, and plays
  * the notification sound on each push.

@@ -1,6 +1,6 @@
 import { api, typedCall, within, type ApiBody } from '@/lib/api/typed-client';
 
-/** Browser side of Web Push (spec 000 §3, §4): storage keys, the service worker and this device's subscription. */
+/** Browser side of Web Push (docs/requirements/rider.md#notifications): storage keys, the service worker and this device's subscription. */
 export const PUSH_STORAGE = { subscription: 'notif-sub', granted: 'notif-granted', dismissed: 'notif-dismissed' } as const;
 /** ms: the service worker registers once the page is idle, at the latest after this. */
 export const SW_REGISTER_DELAY_MS = 30_000;
@@ -32,7 +32,7 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration | und
 
 let scheduled = false;
 
-/** Registers the service worker when the page is idle, or after 30 s at the latest (spec 000 §4). */
+/** Registers the service worker when the page is idle, or after 30 s at the latest (docs/requirements/rider.md#notifications). */
 export function scheduleServiceWorker(): void {
   if (scheduled || !('serviceWorker' in navigator)) return;
   scheduled = true;

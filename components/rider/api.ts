@@ -4,8 +4,6 @@ import { fetchData } from '@/components/data/fetch-data';
 /** The rider pages' routes: every fetch of rides, wallet and profile goes through here (typed by the route modules). */
 
 export type RideLists = ApiDataOf<typeof api.rides.$get>;
-export type WalletData = ApiDataOf<typeof api.wallet.$get>;
-export type WalletEntry = WalletData['entries'][number];
 
 export const fetchRiderRides = () => fetchData(api.rides.$get(undefined, within()));
 export const cancelRide = (rideId: number, input: ApiBody<(typeof api.rides)[':id']['cancel']['$post']>) =>

@@ -8,6 +8,7 @@ import { displayFlightNumber } from '@/lib/booking/flight-number';
 import { formatDateTime, formatMoney } from '@/lib/i18n/format';
 import { ShareRideLink } from '@/components/tracking/share-ride-link';
 import { RideTrust } from '@/components/trust/ride-trust';
+import { RideDriver } from './ride-driver';
 import ui from '@/components/ui/ui.module.css';
 import styles from './rider.module.css';
 import rides from './rides.module.css';
@@ -76,6 +77,7 @@ export function RideCard({ ride, timeZone, onCancel }: { ride: RiderRide; timeZo
       {ride.airport && (ride.status === 'booked' || ride.status === 'accepted') ? (
         <AirportFacts airport={ride.airport} pickupTime={ride.pickupTime} timeZone={timeZone} />
       ) : null}
+      {ride.driver ? <RideDriver driver={ride.driver} /> : null}
       {rental ? <p className={styles.muted}>{t('rentalPackage', { hours: Number(rental[1]), km: Number(rental[2]) })}</p> : null}
       {ride.passenger ? <p className={styles.muted}>{tt('passengerOf', { name: ride.passenger.name })}</p> : null}
       {ride.startCode ? <p className={rides.code}>{t.rich('startCode', { code: ride.startCode, strong: (chunks) => <strong>{chunks}</strong> })}</p> : null}

@@ -38,7 +38,7 @@ function Rides({ timeZone }: { timeZone: string }) {
   const status = loadStatus(query);
   // The rider sees each status the operator sets, live.
   useLiveRides();
-  // ...and refreshes on each push the service worker relays (spec 000 §7).
+  // ...and refreshes on each push the service worker relays (docs/requirements/rider.md#rides-wallet-and-profile).
   usePushMessages(() => void client.invalidateQueries({ queryKey: queryKeys.rider.rides() }));
   // a rating link (`?rate=ID`, from the message or push) opens the past rides
   const [tab, setTab] = useState<TabKey>(() => (rideToRate() ? 'past' : 'upcoming'));

@@ -1,17 +1,21 @@
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/navigation';
-import { PLACE_TRIP_TYPE_SLUGS, PLACE_TRIP_TYPES, SEO_PATHS } from '@/lib/seo/paths';
+import type { Market } from '@/lib/i18n/markets';
+import { catalogueOf } from '@/lib/seo/catalogue/page-data';
+import { airportName, placeName } from '@/lib/seo/catalogue/display';
+import { SEO_PATHS } from '@/lib/seo/paths';
 import { groupByRegion } from '@/lib/seo/regions';
-import { servicePlaces } from '@/lib/seo/site-data';
 import type { Tenant } from '@/lib/tenancy/queries';
 import ui from '@/components/ui/ui.module.css';
 import styles from './seo.module.css';
 
-/** Every place the operator serves, by region, each with links to its page and its trip types. */
-export async function ServicePlaces({ tenant }: { tenant: Tenant }) {
+/** Every city the operator serves, by region, each with its airports and its locality pages. */
+export async function ServicePlaces({ tenant, market }: { tenant: Tenant; market: Market }) {
   const t = await getTranslations('ServicePlaces');
-  const tp = await getTranslations('Place');
-  const groups = groupByRegion(await servicePlaces(tenant.id));
+  const ta = await getTranslations('Airports');
+  const catalogue = await catalogueOf(tenant.id);
+  const lang = market.lang;
+  const groups = groupByRegion(catalogue.cities);
   return (
     <article aria-labelledby="places-title">
       <h1 id="places-title" className={styles.heading}>
@@ -24,20 +28,32 @@ export async function ServicePlaces({ tenant }: { tenant: Tenant }) {
             <li key={group.region ?? ''} className={ui.card}>
               <h2>{group.region ?? t('otherRegion')}</h2>
               <ul className={styles.places}>
-                {group.places.map((place) => (
-                  <li key={place.slug}>
-                    <Link href={SEO_PATHS.place(place.slug)}>
-                      <strong>{t('placeLink', { placeName: place.name })}</strong>
-                    </Link>
-                    <ul className={styles.types} aria-label={t('typesLabel', { placeName: place.name })}>
-                      {PLACE_TRIP_TYPE_SLUGS.map((type) => (
-                        <li key={type}>
-                          <Link href={SEO_PATHS.placeType(place.slug, type)}>{tp(`option.${PLACE_TRIP_TYPES[type]}`)}</Link>
-                        </li>
-                      ))}
-                    </ul>
-                  </li>
-                ))}
+                {group.places.map((city) => {
+                  const name = placeName(catalogue.cityPlaces.get(city.slug)!, lang);
+                  const airports = catalogue.airports.filter((airport) => airport.city.slug === city.slug);
+                  const localities = catalogue.localities.get(city.slug) ?? [];
+                  return (
+                    <li key={city.slug}>
+                      <Link href={SEO_PATHS.place(city.slug)}>
+                        <strong>{t('placeLink', { placeName: name })}</strong>
+                      </Link>
+                      {airports.length || localities.length ? (
+                        <ul className={styles.types} aria-label={t('typesLabel', { placeName: name })}>
+                          {airports.map((airport) => (
+                            <li key={airport.code}>
+                              <Link href={SEO_PATHS.airport(airport.code)}>{airportName(airport, lang, ta)}</Link>
+                            </li>
+                          ))}
+                          {localities.map((locality) => (
+                            <li key={locality.slug}>
+                              <Link href={SEO_PATHS.locality(city.slug, locality.slug)}>{placeName(locality, lang)}</Link>
+                            </li>
+                          ))}
+                        </ul>
+                      ) : null}
+                    </li>
+                  );
+                })}
               </ul>
             </li>
           ))}

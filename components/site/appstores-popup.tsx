@@ -22,7 +22,7 @@ function shouldOpen(): boolean {
   return decision;
 }
 
-/** The app-stores popup of /appstores (spec 000 §2.3): links to the :role/app install pages; closing goes to the rider home. */
+/** The app-stores popup of /appstores (docs/requirements/rider.md#the-rider-home-and-its-popups): links to the :role/app install pages; closing goes to the rider home. */
 export function AppStoresPopup({ labels, apps, homeHref }: { labels: AppStoresLabels; apps: AppLink[]; homeHref: string }) {
   // Decided in the browser only, on the first render after hydration.
   const open = useHydrationStore((s) => s.hydrated) && shouldOpen();

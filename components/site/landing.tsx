@@ -7,7 +7,7 @@ import styles from './landing.module.css';
 const CLAIMS = ['companies', 'setup', 'allDay', 'transparent'] as const;
 const STEPS = [1, 2, 3] as const;
 
-/** The platform landing (on the platform's host only): hero, how it works, claims of spec 001 §1, products and payments. */
+/** The platform landing (on the platform's host only): hero, how it works, claims (docs/requirements/partner.md#the-platforms-landing), products and payments. */
 export async function Landing() {
   const t = await getTranslations('Landing');
   const tc = await getTranslations('Claims');

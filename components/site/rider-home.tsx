@@ -1,9 +1,10 @@
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import type { ServiceArea } from '@/lib/db/schema';
 import type { Tenant } from '@/lib/tenancy/queries';
 import { formatPhone, whatsappLink } from '@/lib/tenancy/contact';
 import { MessageCircle, Phone } from 'lucide';
 import { Icon } from '@/components/ui/icon';
+import { ltrText } from '@/lib/i18n/bidi';
 import { Link } from '@/lib/i18n/navigation';
 import { SEO_PATHS } from '@/lib/seo/paths';
 import ui from '@/components/ui/ui.module.css';
@@ -16,7 +17,7 @@ const TRIP_KINDS = ['local', 'airport', 'outstation', 'rental'] as const;
  * a car on the road), with direct booking channels. Beside the booking card on desktop.
  */
 export async function RiderHero({ tenant }: { tenant: Tenant }) {
-  const t = await getTranslations('Home');
+  const [t, locale] = await Promise.all([getTranslations('Home'), getLocale()]);
   const phone = formatPhone(tenant);
   const whatsapp = whatsappLink(tenant, t('whatsappText', { businessName: tenant.name }));
   return (
@@ -30,7 +31,7 @@ export async function RiderHero({ tenant }: { tenant: Tenant }) {
           {phone ? (
             <a href={`tel:${phone.e164}`} className={`${ui.button} ${styles.heroCall}`}>
               <Icon icon={Phone} size={18} />
-              {t('call', { phone: phone.display })}
+              {t('call', { phone: ltrText(phone.display, locale) })}
             </a>
           ) : null}
           {whatsapp ? (

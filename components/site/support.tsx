@@ -19,7 +19,9 @@ export async function SupportPage({ tenant }: { tenant: Tenant }) {
         {phone ? (
           <li className={ui.card}>
             <h2>{t('callTitle')}</h2>
-            <a href={`tel:${phone.e164}`}>{phone.display}</a>
+            <a href={`tel:${phone.e164}`} dir="ltr">
+              {phone.display}
+            </a>
           </li>
         ) : null}
         {tenant.email ? (

@@ -6,7 +6,7 @@ import { APIProvider, Map, Marker, useMap } from '@vis.gl/react-google-maps';
 import type { Place } from '@/lib/booking/vocabulary';
 import styles from './track.module.css';
 
-/** Zoom of the user map (spec 000 §9). */
+/** Zoom of the user map (docs/requirements/rider.md#numbers-the-screens-use). */
 const USER_MAP_ZOOM = 14;
 
 type Point = { lat: number; lng: number };

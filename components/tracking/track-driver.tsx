@@ -14,7 +14,7 @@ import { TrackMap } from './track-map';
 import { useRideChannel } from './use-ride-channel';
 import styles from './track.module.css';
 
-/** The track page refreshes the driver's position at least this often (spec 000 §9); live moves come over the socket. */
+/** The track page refreshes the driver's position at least this often (docs/requirements/rider.md#tracking-a-ride); live moves come over the socket. */
 const REFRESH_MS = 10_000;
 
 type Problem = 'notFound' | 'linkInvalid' | 'linkExpired' | 'signIn';
@@ -29,7 +29,7 @@ const moved = (data: RideTracking, event: DriverPositionEvent): RideTracking =>
   data.driver ? { ...data, driver: { ...data.driver, position: { lat: event.lat, lng: event.lng, at: event.at, stale: false } } } : data;
 
 /**
- * Track driver (spec 000 §2.16): the driver and pickup markers and the line
+ * Track driver (docs/requirements/rider.md#tracking-a-ride): the driver and pickup markers and the line
  * between them, moved live over socket.io and refreshed every 10 s. With a
  * share token it works without signing in (read-only) until the ride ends.
  */

@@ -34,7 +34,7 @@ type Props = {
   note?: string;
 };
 
-/** The track map without a maps key: the pickup, the driver and the line between them (spec 000 §2.16). */
+/** The track map without a maps key: the pickup, the driver and the line between them (docs/requirements/rider.md#tracking-a-ride). */
 /** `note` says on the drawing that it is a sketch, not a map. */
 export function TrackSketch({ pickup, driver, label, caption, driverLabel, pickupLabel, driverMarker, pickupMarker, note }: Props) {
   const p = { x: W / 2, y: H / 2 };

@@ -11,7 +11,7 @@ declare global {
 }
 
 /**
- * Visitor tracking (spec 000 §3): /visit.js records the page the browser
+ * Visitor tracking (docs/requirements/rider.md#visitor-tracking): /visit.js records the page the browser
  * loaded; in-app navigations (the client router changes the path without a
  * load) are recorded here through the same script. On app pages the script is
  * added once the page is interactive (a first paint does not need it; it

@@ -11,7 +11,6 @@ export const rateRide = (rideId: number, input: RateInput) =>
 export const riderInvoiceUrl = (rideId: number, lang: string) => `/api/rides/${rideId}/invoice?lang=${encodeURIComponent(lang)}`;
 export const consoleInvoiceUrl = (rideId: number, lang: string) => `/api/partner/rides/${rideId}/invoice?lang=${encodeURIComponent(lang)}`;
 
-export type ReviewsData = ApiDataOf<typeof api.partner.reviews.$get>;
 export const fetchReviews = () => fetchData(api.partner.reviews.$get(undefined, within()));
 export const moderateReview = (id: number, status: 'approved' | 'rejected') =>
   fetchData(api.partner.reviews[':id'].$patch({ param: { id: String(id) }, json: { status } }, within()));

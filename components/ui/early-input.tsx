@@ -6,7 +6,7 @@ import { useHydrationStore } from './hydration-store';
 /*
  * A page is server HTML before its scripts run (on the pages the front door
  * serves from memory they are requested after the first paint:
- * lib/http/scripts-after-paint.ts), so a rider can type a pickup, pick a time
+ * lib/http/front/scripts-after-paint.ts), so a rider can type a pickup, pick a time
  * or tick a box before React takes the form over. React keeps what is in the
  * field but its state still holds the server's value, so the next render puts
  * that back and the typing is lost. This hands each such change to the form

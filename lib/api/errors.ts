@@ -1,6 +1,6 @@
 import { DomainError, type ErrorKind } from '@/lib/errors/domain-error';
 
-export { DomainError, badRequest, conflict, forbidden, notFound, payloadTooLarge, tooManyRequests, unauthorized } from '@/lib/errors/domain-error';
+export { DomainError, badRequest, forbidden, notFound, payloadTooLarge, unauthorized } from '@/lib/errors/domain-error';
 
 /** The HTTP status of each kind of domain error: the one place where failures become status codes. */
 export const HTTP_STATUS: Record<ErrorKind, number> = {

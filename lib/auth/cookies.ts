@@ -8,3 +8,10 @@ export function sessionCookie(token: string): string {
 export function clearedSessionCookie(): string {
   return `${SESSION_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0`;
 }
+
+/** The browser's code request (lib/auth/otp.ts binds each code to it): HttpOnly, Secure, SameSite=Strict, as long as a code lives. */
+export const CODE_REQUEST_COOKIE = '__Host-code-request';
+
+export function codeRequestCookie(token: string, maxAgeSeconds: number): string {
+  return `${CODE_REQUEST_COOKIE}=${token}; Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=${maxAgeSeconds}`;
+}

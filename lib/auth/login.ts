@@ -1,13 +1,15 @@
-import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { createTranslator } from 'next-intl';
 import type { Db } from '@/lib/db/client';
-import { users, type User, type UserRole } from '@/lib/db/schema';
+import { users, type Business, type User, type UserRole } from '@/lib/db/schema';
 import { DomainError } from '@/lib/errors/domain-error';
 import { loadMessages } from '@/lib/i18n/messages';
-import { deliver } from '@/lib/messaging/outbox';
+import { deliver, reachRefusal } from '@/lib/messaging/outbox';
+import { refusalError } from '@/lib/messaging/refusals';
+import { MESSAGE_VALUE_MAX, operatorText } from '@/lib/messaging/safe-text';
 import { recordEvent } from '@/lib/tracking/events';
 import type { Tenant } from '@/lib/tenancy/queries';
-import { CODE_CHANNEL, OTP, type Feature } from './constants';
+import { CODE_CHANNEL, OTP, PARTNER_ROLES, type Feature } from './constants';
 import { e164, type Phone } from '@/lib/contact/identifiers';
 import { consumeCode, issueCode } from './otp';
 import { createSession } from './session';
@@ -21,8 +23,6 @@ import { isNameTaken, nameTaken } from '@/lib/tenancy/business-names';
 
 type Identity = { userType: UserRole; email?: string; phone?: Phone };
 
-const PARTNER_ROLES: readonly UserRole[] = ['travelsx-partner', 'deliverx-partner'];
-
 /** Signups happen on the platform's host only, under the platform's name (issue 13 §2). */
 const signupOnPlatformOnly = () =>
   new DomainError('forbidden', 'signup_platform_only', `New operators sign up on ${platformHost()}, not on an operator's site.`);
@@ -31,24 +31,28 @@ const signupOnPlatformOnly = () =>
 const partnersOnlyHere = () =>
   new DomainError('forbidden', 'platform_partners_only', "Only operators sign in on the platform's site; riders and drivers sign in on their operator's site.");
 
-/** The operator account an e-mail signs in to from the platform's host: the newest active business it owns a partner login of. */
-async function findPartnerAnywhere(db: Db, identity: Identity): Promise<{ user: User; businessId: number } | undefined> {
-  const [row] = await db
-    .select({ user: users })
+/**
+ * The operator accounts an e-mail signs in to from the platform's host: the
+ * active businesses it owns a partner login of, newest first, and only where
+ * that e-mail was proven by a code (signup, sign-in, an e-mail change): an
+ * address someone merely typed into their profile never picks an account.
+ */
+async function partnerAccountsAnywhere(db: Db, identity: Identity): Promise<{ user: User; business: Business }[]> {
+  return db
+    .select({ user: users, business: businesses })
     .from(users)
     .innerJoin(businesses, eq(businesses.id, users.businessId))
     .where(
       and(
         eq(users.role, identity.userType),
         eq(users.email, identity.email!),
+        isNotNull(users.emailVerifiedAt),
         isNull(users.deletedAt),
         eq(businesses.status, 'active'),
         ne(businesses.slug, PLATFORM_SLUG),
       ),
     )
-    .orderBy(desc(users.id))
-    .limit(1);
-  return row ? { user: row.user, businessId: row.user.businessId! } : undefined;
+    .orderBy(desc(users.id));
 }
 
 function identifierOf(identity: Identity): string {
@@ -77,51 +81,91 @@ export async function sendCode(
   db: Db,
   tenant: Tenant,
   input: Identity & { feature: Feature; lang?: string; businessName?: string },
-  ip: string,
+  request: { ip: string; token: string; replaces?: string },
 ): Promise<void> {
   const onPlatform = isPlatformTenant(tenant);
   if (input.feature === 'signup') {
     if (!onPlatform) throw signupOnPlatformOnly();
     const name = input.businessName?.trim();
     if (name && (await isNameTaken(db, name))) throw nameTaken();
-  } else if (onPlatform && !PARTNER_ROLES.includes(input.userType)) {
+  } else if (onPlatform && !(PARTNER_ROLES as readonly UserRole[]).includes(input.userType)) {
     throw partnersOnlyHere();
   }
   const channel = CODE_CHANNEL[input.userType];
   const identifier = identifierOf(input);
-  const code = await issueCode(db, { businessId: tenant.id, identifier, role: input.userType, channel, ip });
+  // a number no message can reach gets no code (and keeps no resend delay)
+  const unreachable = await reachRefusal(db, tenant.id, channel, identifier);
+  if (unreachable) throw refusalError(unreachable, identifier, tenant.phoneCode);
+  const code = await issueCode(db, {
+    businessId: tenant.id,
+    identifier,
+    role: input.userType,
+    channel,
+    ip: request.ip,
+    request: request.token,
+    replaces: request.replaces,
+  });
   const reachable =
     input.userType === 'travelsx-user' ||
     input.feature === 'signup' ||
-    Boolean(onPlatform ? await findPartnerAnywhere(db, input) : await findUser(db, tenant.id, input));
+    Boolean(onPlatform ? (await partnerAccountsAnywhere(db, input)).length : await findUser(db, tenant.id, input));
   if (!reachable) return;
   const lang = input.lang ?? tenant.language;
   const t = createTranslator({ locale: lang, messages: await loadMessages(lang), namespace: 'CodeMessage' });
-  const values = { code, businessName: tenant.name, minutes: OTP.TTL_MS / 60_000 };
-  await deliver(db, {
+  const values = { code, businessName: operatorText(tenant.name, MESSAGE_VALUE_MAX.businessName), minutes: OTP.TTL_MS / 60_000 };
+  const { refused } = await deliver(db, {
     businessId: tenant.id,
     channel,
     to: identifier,
+    purpose: 'sign-in-code',
     subject: t('subject', values),
     text: t('body', values),
     fromName: tenant.name,
   });
+  if (refused) throw refusalError(refused, identifier, tenant.phoneCode);
 }
 
 export type VerifyResult = {
-  user: User;
+  user?: User;
   /** Session token for this host; absent when the login continues on another host. */
   token?: string;
   /** Where the browser goes next (an absolute URL for another host, else a path). */
   redirect?: string;
-  businessId: number;
+  businessId?: number;
+  /** On the platform's host, when the e-mail runs several businesses: the ones to choose from (the code stays live for the choice). */
+  choices?: { business: string; name: string }[];
 };
+
+/** An operator signing in from the platform's host continues on its own console host; with several businesses, after choosing one. */
+async function platformLogin(
+  db: Db,
+  tenant: Tenant,
+  input: Identity & { otp: string; business?: string },
+  origin: { host: string; scheme: 'http' | 'https'; request?: string },
+): Promise<VerifyResult> {
+  const key = { businessId: tenant.id, identifier: identifierOf(input), role: input.userType, request: origin.request ?? '' };
+  const accounts = await partnerAccountsAnywhere(db, input);
+  const chosen = input.business ? accounts.find((account) => account.business.slug === input.business) : accounts.length === 1 ? accounts[0] : undefined;
+  if (!chosen) {
+    // a right code with nothing (yet) to open stays live: the choice comes back with it
+    await consumeCode(db, key, input.otp, { keep: true });
+    if (accounts.length > 1 && !input.business)
+      return { choices: accounts.map((account) => ({ business: account.business.slug, name: account.business.name })) };
+    throw new DomainError('not_found', 'no_account', 'No account was found for these details on this site.');
+  }
+  await consumeCode(db, key, input.otp);
+  const { user, business } = chosen;
+  const home = input.userType === 'deliverx-partner' ? '/delivery/home' : '/travel/home';
+  const nextPath = localizedPath({ country: business.countryCode as CountryCode, lang: business.language }, home);
+  const redirect = await createLoginTicket(db, { user, business, host: origin.host, scheme: origin.scheme, nextPath });
+  return { user, redirect, businessId: business.id };
+}
 
 export async function verifyCode(
   db: Db,
   tenant: Tenant,
-  input: Identity & { feature: Feature; otp: string; businessName?: string; userName?: string },
-  origin: { host: string; scheme: 'http' | 'https'; userAgent: string | null; market: Market },
+  input: Identity & { feature: Feature; otp: string; businessName?: string; userName?: string; business?: string },
+  origin: { host: string; scheme: 'http' | 'https'; userAgent: string | null; market: Market; request?: string },
 ): Promise<VerifyResult> {
   const identifier = identifierOf(input);
   const onPlatform = isPlatformTenant(tenant);
@@ -129,21 +173,12 @@ export async function verifyCode(
     if (!onPlatform) throw signupOnPlatformOnly();
     // a taken name is refused before the code is used, so the operator can change it and verify with the same code
     if (await isNameTaken(db, input.businessName!.trim())) throw nameTaken();
-  } else if (onPlatform && !PARTNER_ROLES.includes(input.userType)) {
+  } else if (onPlatform && !(PARTNER_ROLES as readonly UserRole[]).includes(input.userType)) {
     throw partnersOnlyHere();
   }
-  await consumeCode(db, { businessId: tenant.id, identifier, role: input.userType }, input.otp);
-
-  if (onPlatform && input.feature === 'login') {
-    // an operator signing in from the platform's host continues on its own console host
-    const found = await findPartnerAnywhere(db, input);
-    if (!found) throw new DomainError('not_found', 'no_account', 'No account was found for these details on this site.');
-    const [business] = await db.select().from(businesses).where(eq(businesses.id, found.businessId)).limit(1);
-    const home = input.userType === 'deliverx-partner' ? '/delivery/home' : '/travel/home';
-    const nextPath = localizedPath({ country: business.countryCode as CountryCode, lang: business.language }, home);
-    const redirect = await createLoginTicket(db, { user: found.user, business, host: origin.host, scheme: origin.scheme, nextPath });
-    return { user: found.user, redirect, businessId: business.id };
-  }
+  if (onPlatform && input.feature === 'login') return platformLogin(db, tenant, input, origin);
+  // a browser without its code-request cookie answers no request ('' matches no code)
+  await consumeCode(db, { businessId: tenant.id, identifier, role: input.userType, request: origin.request ?? '' }, input.otp);
 
   if (input.feature === 'signup') {
     const { business, owner } = await createBusinessForSignup(db, {
@@ -177,6 +212,8 @@ export async function verifyCode(
     [user] = await db.update(users).set({ name: input.userName.trim() }).where(eq(users.id, user.id)).returning();
   }
   if (!user) throw new DomainError('not_found', 'no_account', 'No account was found for these details on this site.');
+  // the code went to this e-mail: it is proven now
+  if (CODE_CHANNEL[input.userType] === 'email') await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
   const token = await createSession(db, user, origin.userAgent);
   return { user, token, businessId: tenant.id };
 }

@@ -3,21 +3,22 @@ import { USER_ROLES } from '@/lib/db/schema/users';
 import { businessNameSchema, emailSchema, otpSchema, personNameSchema, phoneSchema } from '@/lib/contact/identifiers';
 import { CODE_CHANNEL, FEATURES } from './constants';
 
-/* Forms */
+/* Forms. The login and code forms still check with lib/contact/checks; they move to these with react-hook-form. */
+/** @public */
 export const emailLoginSchema = z.object({ email: emailSchema });
+/** @public */
 export const phoneLoginSchema = z.object({ phone: phoneSchema });
 export const partnerSignupSchema = z.object({ name: businessNameSchema, email: emailSchema, phone: phoneSchema });
-/** Delivery partners may leave the phone empty (spec 001 §5). */
+/** Delivery partners may leave the phone empty (docs/requirements/partner.md#signup-and-login). */
 export const deliverySignupSchema = z.object({
   name: businessNameSchema,
   email: emailSchema,
   phone: z.preprocess((v) => ((v as { number?: string } | undefined)?.number ? v : undefined), phoneSchema.optional()),
 });
 export const bookingSignupSchema = z.object({ userName: personNameSchema, phone: phoneSchema });
+/** @public */
 export const codeFormSchema = z.object({ otp: otpSchema });
 
-export type EmailLoginInput = z.infer<typeof emailLoginSchema>;
-export type PhoneLoginInput = z.infer<typeof phoneLoginSchema>;
 export type PartnerSignupInput = z.infer<typeof partnerSignupSchema>;
 export type BookingSignupInput = z.infer<typeof bookingSignupSchema>;
 
@@ -59,7 +60,7 @@ export const sendCodeSchema = z
   })
   .superRefine(requireIdentifier);
 
-/** POST /api/auth/otp/verify: the signup/verification payload of spec 000 §3 and 001 §3. */
+/** POST /api/auth/otp/verify: the sign-up and verification payload (docs/architecture/accounts.md#one-time-codes). */
 export const verifyCodeSchema = z
   .object({
     otp: otpSchema,
@@ -75,6 +76,12 @@ export const verifyCodeSchema = z
     appName: z.string().max(200).optional(),
     platform: z.string().max(20).optional(),
     createIsoTime: z.string().max(40).optional(),
+    /** On the platform's host, when one e-mail runs several businesses: the slug of the one to open. */
+    business: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9-]{1,40}$/, 'businessChoiceInvalid')
+      .optional(),
   })
   .transform(({ countryCode, phoneNumber, ...rest }, ctx) => {
     const phone = optionalPhone.safeParse({ countryCode, phoneNumber });
@@ -101,5 +108,3 @@ export const verifyCodeSchema = z
       if (value.userType !== 'travelsx-user') ctx.addIssue({ code: 'custom', message: 'userTypeInvalid', path: ['userType'] });
     }
   });
-
-export type VerifyCodeInput = z.infer<typeof verifyCodeSchema>;

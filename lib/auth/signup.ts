@@ -67,6 +67,8 @@ export async function createBusinessForSignup(
       role: input.role,
       name: input.name,
       email: input.email,
+      // the signup's code went to this e-mail
+      emailVerifiedAt: new Date(),
       phoneCode: input.phone?.dialCode ?? null,
       phone: input.phone?.number ?? null,
     })

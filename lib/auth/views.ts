@@ -1,7 +1,7 @@
 import type { SessionUser } from './session';
 import type { Tenant } from '@/lib/tenancy/queries';
 
-/** The signed-in user as the client sees it, in the spec's field names. */
+/** The signed-in user as the client sees it, in the field names clients read. */
 export function userView(user: Pick<SessionUser, 'role' | 'name' | 'email' | 'phoneCode' | 'phone'> & { userId: number }, tenant: Pick<Tenant, 'id' | 'name'>) {
   return {
     lp_id: tenant.id,

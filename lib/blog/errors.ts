@@ -3,8 +3,6 @@ import en from '@/messages/en.json';
 import { DomainError, type ErrorKind } from '@/lib/errors/domain-error';
 import { validationText } from '@/lib/errors/validation-text';
 
-export type BlogErrorKey = keyof typeof en.BlogCreate.errors;
-
 const CODES: Partial<Record<ErrorKind, string>> = {
   invalid: 'bad_request',
   conflict: 'conflict',

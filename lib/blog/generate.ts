@@ -59,7 +59,7 @@ export async function operatorFacts(db: Db, tenant: Tenant, locale: string, vehi
   };
 }
 
-/** Spec 000 §7: the prompt asks for a detailed, SEO-friendly blog post for the title in HTML with h1, h2, p, ul and strong. */
+/** docs/requirements/partner.md#writing-the-blog: the prompt asks for a detailed, SEO-friendly blog post for the title in HTML with h1, h2, p, ul and strong. */
 function prompts(facts: OperatorFacts, input: GenerateBlogInput, locale: string) {
   const language = new Intl.DisplayNames(['en'], { type: 'language' }).of(locale.split('-')[0]) ?? 'English';
   const fares = facts.vehicles.map((v) => `${v.name}: ${v.baseFare} base fare, ${v.perKm} per km`).join('; ');

@@ -1,7 +1,7 @@
 import 'server-only';
 import { env } from '@/lib/env';
 
-/** An OpenAI-compatible chat API (DESIGN.md §8), configured by LLM_BASE_URL, LLM_API_KEY and LLM_MODEL together. */
+/** An OpenAI-compatible chat API (docs/requirements/deployer.md#outside-services), configured by LLM_BASE_URL, LLM_API_KEY and LLM_MODEL together. */
 export type LlmConfig = { baseUrl: string; apiKey: string; model: string };
 export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
 

@@ -3,7 +3,7 @@ import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import { JSDOM } from 'jsdom';
 
 /*
- * Blog HTML allowlist (DESIGN.md §9: sanitised on write and on render), by
+ * Blog HTML allowlist (docs/requirements/partner.md#writing-the-blog: sanitised on write and on render), by
  * DOMPurify on a server-side jsdom window: h1-h3, p, ul, ol, li, strong, em
  * and links (http, https, mailto; always rel="nofollow"). No other tag and no
  * other attribute survives; the content of script-like elements is dropped,
@@ -151,7 +151,7 @@ export function blogProse(html: string): string {
 
 const ELLIPSIS = '…';
 
-/** At most `max` characters of a text, cut at a word boundary with an ellipsis (spec 000 §2.12: meta description up to 155). */
+/** At most `max` characters of a text, cut at a word boundary with an ellipsis (docs/requirements/crawler.md#blog-posts: meta description up to 155). */
 export function cutText(text: string, max: number, locale?: string): string {
   if (text.length <= max) return text;
   let kept = '';

@@ -2,10 +2,10 @@ import { z } from 'zod';
 
 /*
  * Blog inputs shared by the create form, the route handlers and the tests
- * (spec 000 §2.11, §5). Messages are keys of `BlogCreate.errors`.
+ * (docs/requirements/partner.md#writing-the-blog). Messages are keys of `BlogCreate.errors`.
  */
 
-/** Spec 000 §9: description minimum (characters of text) and the meta description cap. */
+/** docs/requirements/partner.md#writing-the-blog, docs/requirements/crawler.md#blog-posts: description minimum (characters of text) and the meta description cap. */
 export const DESCRIPTION_MIN_CHARS = 100;
 export const META_DESCRIPTION_MAX = 155;
 export const BLOG_LIMITS = { title: 200, slug: 100, keywords: 500, tags: 500, descriptionHtml: 100_000, imageUrl: 2048 } as const;
@@ -92,7 +92,7 @@ export const blogSlugSchema = z
   .regex(SLUG_PATTERN, 'slugInvalid')
   .refine((slug) => !RESERVED_SLUGS.includes(slug), 'slugReserved');
 
-/** POST /api/blog (spec 000 §3 blog post create): title, slug, keywords, description (HTML), image; tags optional. */
+/** POST /api/blog (docs/requirements/partner.md#writing-the-blog): title, slug, keywords, description (HTML), image; tags optional. */
 export const createBlogSchema = z.object({
   title: requiredText(BLOG_LIMITS.title, 'titleRequired', 'titleTooLong'),
   slug: blogSlugSchema,
@@ -118,7 +118,7 @@ export const createBlogSchema = z.object({
 export type CreateBlogInput = z.input<typeof createBlogSchema>;
 export type CreateBlog = z.output<typeof createBlogSchema>;
 
-/** POST /api/blog/generate: what to write (spec 000 §5: a non-empty trimmed title first). */
+/** POST /api/blog/generate: what to write (docs/requirements/partner.md#writing-the-blog: a non-empty trimmed title first). */
 export const generateBlogSchema = z.object({
   field: z.enum(['description', 'keywords'], { error: 'fieldInvalid' }).default('description'),
   title: z.string({ error: 'titleFirst' }).trim().min(1, 'titleFirst').max(BLOG_LIMITS.title, 'titleTooLong'),
@@ -131,7 +131,7 @@ export const generateBlogSchema = z.object({
 
 export type GenerateBlogInput = z.output<typeof generateBlogSchema>;
 
-/** GET /api/blog: a page of posts (0-based like the spec's paginator, offset/limit accepted too). */
+/** GET /api/blog: a page of posts (0-based like the console's paginator, offset/limit accepted too). */
 export const blogListQuerySchema = z.object({
   page: z.coerce.number({ error: 'pageInvalid' }).int('pageInvalid').min(0, 'pageInvalid').max(100_000, 'pageInvalid').default(0),
   size: z.coerce.number({ error: 'sizeInvalid' }).int('sizeInvalid').min(1, 'sizeInvalid').max(100, 'sizeInvalid').default(BLOG_PAGE_SIZE),

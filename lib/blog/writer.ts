@@ -1,7 +1,7 @@
 import type en from '@/messages/en.json';
 
 /*
- * The built-in blog writer (DESIGN.md §8, used when no chat API is
+ * The built-in blog writer (docs/requirements/deployer.md#outside-services, used when no chat API is
  * configured): an article in the allowlisted HTML built from the title, the
  * keywords and the operator's own facts. Every sentence comes from
  * `BlogCreate.writer`; every interpolated value is escaped.

@@ -25,7 +25,7 @@ export const flightNumberSchema = z
   })
   .transform((value) => (value === '' ? undefined : value));
 
-/** The booking payload of spec 000 §3; amounts are checked against the stored quote, never trusted. */
+/** The booking payload (docs/requirements/rider.md#summary-and-booking); amounts are checked against the stored quote, never trusted. */
 export const bookRideSchema = z.object({
   rideSearchId: z.uuid({ error: 'quoteUnknown' }),
   rideVehicle: z.enum(VEHICLE_TYPES, { error: 'vehicleUnknown' }),

@@ -7,6 +7,7 @@ import { airportOf } from './places';
 import { line, type AgentReply, type ReplyLine, type ReplyValue } from './reply';
 import { quoteSignature, type AgentState, type QuoteMemo } from './state';
 import type { TripLimitIssue } from '@/lib/fares/trip-limits';
+import type { TripReachIssue } from '@/lib/fares/trip-reach';
 import { isOperator } from './agent-customer';
 import { bookTool, flightCheckTool, quoteOptions, quoteTool, type QuoteProblem, type ToolContext } from './tools';
 
@@ -48,7 +49,7 @@ export function bookedLine(ride: Pick<Ride, 'number' | 'startCode'>, vehicle: Re
     ? line('bookedForCustomer', {
         rideId: ride.number,
         name: customer.name,
-        phone: `+${customer.dialCode} ${customer.number}`,
+        phone: { ltr: `+${customer.dialCode} ${customer.number}` },
         vehicle,
         summary: { line: summary },
       })
@@ -115,7 +116,7 @@ function earlyCheck(slots: TripSlots, ctx: AgentContext): Check {
 }
 
 /** Refuses with the reason, forgets the wrong slot and asks for it again. */
-function refuse(state: AgentState, problem: QuoteProblem, ctx: AgentContext, lead: ReplyLine[], limit?: TripLimitIssue): Turn {
+function refuse(state: AgentState, problem: QuoteProblem, ctx: AgentContext, lead: ReplyLine[], limit?: TripLimitIssue | TripReachIssue): Turn {
   const slots = { ...state.slots };
   const next = { ...state, slots, stage: 'collect' as const, quote: undefined, selected: undefined };
   const pickupAt = iso(slots.pickupDate, slots.pickupTime, ctx.tenant.timeZone);
@@ -145,7 +146,7 @@ function refuse(state: AgentState, problem: QuoteProblem, ctx: AgentContext, lea
 }
 
 /** The operator's limit the trip is past, said with its figures; the slot at fault is asked again. */
-function refuseLimit(state: AgentState, limit: TripLimitIssue | undefined, lead: ReplyLine[]): Turn {
+function refuseLimit(state: AgentState, limit: TripLimitIssue | TripReachIssue | undefined, lead: ReplyLine[]): Turn {
   const slots = state.slots;
   if (!limit) return say(state, [...lead, line('notUnderstood'), line('help')]);
   switch (limit.code) {
@@ -176,6 +177,14 @@ function refuseLimit(state: AgentState, limit: TripLimitIssue | undefined, lead:
         ...lead,
         line('limitNow', { distance: { km: limit.km * 1000 }, limit: { km: limit.limitKm * 1000 } }),
         line('askWhen'),
+      ]);
+    case 'other_country':
+    case 'no_road':
+      slots[limit.field === 'pickupLocation' ? 'pickup' : 'dropoff'] = undefined;
+      return say({ ...state, expect: limit.field === 'pickupLocation' ? 'pickup' : 'dropoff' }, [
+        ...lead,
+        line(limit.code === 'no_road' ? 'limitNoRoad' : 'limitAbroad', { place: limit.place }),
+        line(limit.field === 'pickupLocation' ? 'askPickup' : 'askDropoff'),
       ]);
   }
 }
@@ -215,7 +224,10 @@ function quoteReply(state: AgentState, memo: QuoteMemo, ctx: AgentContext, lead:
   });
 }
 
-async function requote(state: AgentState, ctx: AgentContext): Promise<{ memo: QuoteMemo } | { problem: QuoteProblem; limit?: TripLimitIssue }> {
+async function requote(
+  state: AgentState,
+  ctx: AgentContext,
+): Promise<{ memo: QuoteMemo } | { problem: QuoteProblem; limit?: TripLimitIssue | TripReachIssue }> {
   const s = state.slots;
   const { timeZone } = ctx.tenant;
   const outcome = await quoteTool(ctx, {

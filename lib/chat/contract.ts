@@ -7,7 +7,7 @@
 import type { ChatRole } from '@/lib/db/schema/chat';
 import type { VehicleType } from '@/lib/db/schema/rides';
 
-/** A message as the client shows it (spec 000 §3 chat message: role, content {message, createIsoTime}, chatSession). */
+/** A message as the client shows it (docs/requirements/rider.md#booking-by-chat: role, content {message, createIsoTime}, chatSession). */
 export type ChatMessageView = {
   id: number;
   role: ChatRole;

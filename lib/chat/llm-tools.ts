@@ -1,6 +1,6 @@
 import { validationText } from '@/lib/errors/validation-text';
 import { z } from 'zod';
-import { MAX_ID } from '@/lib/http/params';
+import { MAX_ID } from '@/lib/db/ids';
 import { TRIP_KINDS, VEHICLE_TYPES, type Ride } from '@/lib/db/schema/rides';
 import { zonedDate, zonedIso } from '@/lib/fares/time';
 import { formatMoney } from '@/lib/i18n/format';
@@ -108,7 +108,9 @@ async function quote(args: z.infer<typeof quoteArgs>, ctx: LlmToolContext, effec
   });
   if (!outcome.ok)
     return outcome.limit
-      ? { error: outcome.limit.code, limit_km: outcome.limit.limitKm, ...('km' in outcome.limit ? { trip_km: outcome.limit.km } : {}) }
+      ? 'place' in outcome.limit
+        ? { error: outcome.limit.code, place: outcome.limit.place }
+        : { error: outcome.limit.code, limit_km: outcome.limit.limitKm, ...('km' in outcome.limit ? { trip_km: outcome.limit.km } : {}) }
       : { error: outcome.problem };
   const q = outcome.quote;
   const options = quoteOptions(q);

@@ -1,5 +1,5 @@
 import { hasAirportWord, type PlaceResolver, type PlaceSlot } from './place-slot';
-import type { ParseContext, ParsedMessage, PlaceField } from './parse';
+import type { ParseContext, ParsedMessage, PlaceField } from './parse-types';
 import { STOP_WORDS } from './parse-words';
 
 /** Towns named without "from"/"to" must be at least this big, unless the agent asked for a place. */

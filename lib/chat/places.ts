@@ -25,8 +25,8 @@ const sizeOf = (e: PlaceEntry) => e.population ?? 10 ** (2 * e.importance);
 /** Entries named exactly `key` (a name, alias or IATA code, folded). */
 function exactMatches(key: string): PlaceEntry[] {
   const index = placeIndex();
-  const at = index?.byToken.get(key);
-  if (!index || at === undefined) return [];
+  const at = index ? index.tokenId(key) : -1;
+  if (!index || at < 0) return [];
   const found: PlaceEntry[] = [];
   for (const id of index.posting(at)) {
     if (index.names(id).some((n) => foldKey(n) === key) || index.code(id)?.toLowerCase() === key) found.push(index.entry(id));
@@ -64,7 +64,7 @@ function fuzzyMatch(key: string, country: string | undefined, near?: Near): Cand
   if (!max || !index) return undefined;
   let best: Candidate | undefined;
   for (const t of fuzzyTokens(index, key)) {
-    const token = index.tokens[t];
+    const token = index.key(t);
     const distance = editDistance(key, token, max);
     for (const place of exactMatches(token)) {
       if (sizeOf(place) < FUZZY_MIN_POPULATION) continue;

@@ -2,6 +2,7 @@ import { createTranslator } from 'next-intl';
 import type { VehicleType } from '@/lib/db/schema/rides';
 import { formatDateTime, formatDuration, formatKm, formatMoney } from '@/lib/i18n/format';
 import { loadMessages, type Messages } from '@/lib/i18n/messages';
+import { ltrText } from '@/lib/i18n/bidi';
 import type { AgentData } from './contract';
 
 export type ChatAgentKey = keyof Messages['ChatAgent'];
@@ -16,6 +17,8 @@ export type ReplyValue =
   | { at: string }
   | { km: number }
   | { duration: number }
+  /** Text read left to right (a phone number), isolated on a right-to-left page. */
+  | { ltr: string }
   | { line: ReplyLine }
   /** A refusal the booking API gives, in its `Validation` words (a flight that does not fit the trip). */
   | { validation: ValidationKey; values?: Record<string, string | number> };
@@ -63,6 +66,7 @@ export async function renderReply(reply: AgentReply, ctx: RenderContext): Promis
     if ('at' in value) return formatDateTime(value.at, ctx.locale, ctx.timeZone);
     if ('km' in value) return formatKm(value.km, ctx.locale);
     if ('duration' in value) return formatDuration(value.duration, ctx.locale);
+    if ('ltr' in value) return ltrText(value.ltr, ctx.locale);
     if ('validation' in value) return validation(value.validation, value.values ?? {});
     return render(value.line);
   };

@@ -8,7 +8,7 @@ const id = z.union([z.number(), z.string().max(40)]).optional();
 const text = z.string().max(200).optional();
 
 /**
- * The AI ride-create payload of spec 000 §3. `chatId` is the user id plus an id
+ * The AI ride-create payload (docs/requirements/rider.md#booking-by-chat). `chatId` is the user id plus an id
  * generated once per conversation. The ids and phone in it describe the caller
  * but grant nothing: who books is the signed-in session.
  */

@@ -147,7 +147,7 @@ export async function chatHistory(db: Db, businessId: number, chatSession: strin
 export type CreateRideFromPromptOptions = { actor?: ChatActor; locale?: string };
 
 /**
- * The AI ride-create call (spec 000 §7): the prompt goes through the same agent
+ * The AI ride-create call (docs/requirements/rider.md#booking-by-chat): the prompt goes through the same agent
  * in the conversation `chatId`; the answer's `data` is the reply text. The
  * payload's ids grant nothing: `actor` (the signed-in session) books.
  */

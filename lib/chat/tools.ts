@@ -4,6 +4,7 @@ import type { Place, Quote, Ride, TripKind, RideType, VehicleType } from '@/lib/
 import { DomainError } from '@/lib/errors/domain-error';
 import { createQuote } from '@/lib/fares/quote';
 import type { TripLimitIssue } from '@/lib/fares/trip-limits';
+import type { TripReachIssue } from '@/lib/fares/trip-reach';
 import { bookRideSchema } from '@/lib/booking/schemas';
 import { quoteRequestSchema } from '@/lib/fares/schemas';
 import { COUNTRIES, isCountryCode } from '@/lib/i18n/markets';
@@ -57,9 +58,9 @@ export type QuoteProblem = 'pickupInPast' | 'pickupTooFar' | 'returnBeforePickup
 const FIXABLE = new Set<string>(['pickupInPast', 'pickupTooFar', 'returnBeforePickup']);
 
 /** `limit`: the operator's limit the trip is past (service area, distance, "Now" for a long trip), with its figures. */
-export type QuoteOutcome = { ok: true; quote: Quote } | { ok: false; problem: QuoteProblem; limit?: TripLimitIssue };
+export type QuoteOutcome = { ok: true; quote: Quote } | { ok: false; problem: QuoteProblem; limit?: TripLimitIssue | TripReachIssue };
 
-const LIMIT_CODES = new Set(['outside_service_area', 'local_too_far', 'trip_too_far', 'now_too_far']);
+const LIMIT_CODES = new Set(['outside_service_area', 'local_too_far', 'trip_too_far', 'now_too_far', 'other_country', 'no_road']);
 
 const placeOf = (p: Place): Place => ({ lat: p.lat, lng: p.lng, name: p.name.slice(0, 200) });
 
@@ -84,7 +85,7 @@ export async function quoteTool(ctx: ToolContext, trip: TripRequest): Promise<Qu
     if (error instanceof DomainError && error.code === 'same_place') return { ok: false, problem: 'samePlace' };
     if (error instanceof DomainError && error.code === 'package_unknown') return { ok: false, problem: 'packageUnknown' };
     if (error instanceof DomainError && LIMIT_CODES.has(error.code))
-      return { ok: false, problem: 'tripLimit', limit: (error as DomainError & { limit?: TripLimitIssue }).limit };
+      return { ok: false, problem: 'tripLimit', limit: (error as DomainError & { limit?: TripLimitIssue | TripReachIssue }).limit };
     throw error;
   }
 }

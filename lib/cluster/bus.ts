@@ -209,7 +209,3 @@ export function clusterBusState(): 'local' | 'listening' | 'reconnecting' {
 export function clusterInstanceId(): string {
   return state.instanceId;
 }
-
-export function noticesReceived(): number {
-  return state.received;
-}

@@ -6,11 +6,9 @@
  * tests/unit/lib/auth/client-checks.test.ts holds both to the same answers.
  */
 
-/** A passed check with the parsed value, or the message of the first issue and, inside an object, its field. */
-export type Check<T> = { ok: true; value: T } | { ok: false; message: string; path?: string };
+import { fail, ok, type Check } from './check';
 
-const ok = <T>(value: T): Check<T> => ({ ok: true, value });
-const fail = (message: string, path?: string): Check<never> => ({ ok: false, message, ...(path ? { path } : {}) });
+export type { Check } from './check';
 
 export const NAME_MAX = 50;
 
@@ -26,7 +24,7 @@ export function checkEmail(input: unknown): Check<string> {
   return EMAIL.test(v) ? ok(v) : fail('emailInvalid');
 }
 
-export { checkDialCode, checkNationalNumber, checkPhone } from './phone-check';
+export { checkPhone } from './phone-check';
 
 /** As `personNameSchema`. */
 export function checkPersonName(input: unknown): Check<string> {

@@ -7,7 +7,7 @@ export { NAME_MAX };
  * Field schemas shared by forms and route handlers (forms check with their
  * zod-free copies in ./checks, held to the same answers by tests). Messages are keys of the
  * `Validation` namespace in messages/: forms show them translated, the API
- * answers with the English text (lib/api/validation-text.ts).
+ * answers with the English text (lib/errors/validation-text.ts).
  */
 
 /** E-mail as stored and compared: trimmed, lower-cased. */
@@ -41,10 +41,11 @@ export const personNameSchema = z.string({ error: 'nameRequired' }).trim().min(1
 
 export const businessNameSchema = z.string({ error: 'businessNameRequired' }).trim().min(1, 'businessNameRequired').max(80, 'businessNameTooLong');
 
+/** A sign-in code: 6 digits (OTP.LENGTH in lib/auth/constants.ts). */
 export const otpSchema = z
   .string({ error: 'otpFormat' })
   .trim()
-  .regex(/^\d{4}$/, 'otpFormat');
+  .regex(/^\d{6}$/, 'otpFormat');
 
 export function e164(phone: Phone): string {
   return `+${phone.dialCode}${phone.number}`;

@@ -2,10 +2,7 @@
  * The phone part of the client's field checks (./checks), in a module of its own so the booking
  * form's first-load JavaScript carries only what its phone field needs.
  */
-import type { Check } from './checks';
-
-const ok = <T>(value: T): Check<T> => ({ ok: true, value });
-const fail = (message: string, path?: string): Check<never> => ({ ok: false, message, ...(path ? { path } : {}) });
+import { fail, ok, type Check } from './check';
 
 /** As `dialCodeSchema`: "+" dropped, 1 to 4 digits not starting with 0. */
 export function checkDialCode(input: unknown): Check<string> {

@@ -4,6 +4,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction on the database: what a Db does, inside `db.transaction`. A function that must run in one takes a Tx. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 type Handle = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
 
@@ -81,10 +83,6 @@ export async function closeDatabase(): Promise<void> {
   const pending = globalForDb.__travelsxDb;
   globalForDb.__travelsxDb = undefined;
   if (pending) await (await pending).close();
-}
-
-export function isDatabaseOpen(): boolean {
-  return globalForDb.__travelsxDb !== undefined;
 }
 
 /** The process's database, opened from the environment on first use. */

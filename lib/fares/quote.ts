@@ -3,14 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { groupInsert } from '@/lib/db/group-insert';
-import { quotes, type Quote, type Place } from '@/lib/db/schema';
+import { quotes, type Business, type Quote, type Place, type QuoteItem } from '@/lib/db/schema';
 import { DomainError } from '@/lib/errors/domain-error';
-import { routeBetween, greatCircleMeters } from '@/lib/road-distance';
+import { routeBetween, greatCircleMeters, type RouteResult } from '@/lib/road-distance';
 import { VEHICLE_MODELS } from '@/lib/fleet/models';
-import type { Tenant } from '@/lib/tenancy/queries';
 import { activeRateCards } from './rate-cards';
 import { FareError, priceRide } from './engine';
-import { tripContext, tripLimitError, tripLimitIssue } from './trip-rules';
+import { tripContext, tripLimitError, tripLimitIssue, tripReachIssue } from './trip-rules';
 import { SAME_PLACE_METERS, type QuoteRequest } from './schemas';
 
 /** Quotes of concurrent searches are stored together, one statement per batch. */
@@ -54,15 +53,74 @@ function calendarDays(from: Date, to: Date | null, timeZone: string): number {
   return Math.max(1, Math.round((b - a) / 86_400_000) + 1);
 }
 
-/** Prices every active vehicle type for a search and stores the quote. */
+/** A trip as the quote prices it: the same places, times and kind give the same fares everywhere (quote, pages). */
+export type TripToPrice = {
+  tripKind: QuoteRequest['tripKind'];
+  rideType: QuoteRequest['rideType'];
+  pickup: Place;
+  dropoff: Place | null;
+  pickupTime: Date;
+  returnTime: Date | null;
+  packageCode?: string | null;
+};
+
+export type PricedTrip = { route: RouteResult; items: QuoteItem[] };
+
 /**
+ * Every active vehicle type's fare for a trip, after the trip's reach (lib/fares/trip-reach.ts) and the operator's limits (service area, local and
+ * outstation distance, "Now" only for shorter trips): what a quote stores, and what the SEO pages show.
+ * `route` skips the routing call when the caller already has this trip's route (from `routeBetween`); `waiting` (the operator's
+ * waiting rules) puts the waiting rule on each fare.
+ */
+export async function priceTrip(
+  db: Db,
+  tenant: Pick<Business, 'id' | 'currency' | 'timeZone'>,
+  trip: TripToPrice,
+  known?: RouteResult,
+  waiting?: Pick<WaitingRules, 'freeMinutes' | 'blockMinutes'>,
+): Promise<PricedTrip> {
+  const { pickup, dropoff, pickupTime, returnTime } = trip;
+  const { rules, cities, served } = await tripContext(db, tenant.id);
+  // a trip must be drivable (the operator's countries, no sea between its ends) before any distance or fare
+  const reach = tripReachIssue(served, pickup, dropoff);
+  if (reach) throw tripLimitError(reach);
+  const route = known ?? (dropoff ? await routeBetween(pickup, dropoff) : { distanceM: 0, durationS: 0, source: 'estimate' as const });
+  const issue = tripLimitIssue(rules, cities, { tripKind: trip.tripKind, pickup, dropoff, pickupTime, distanceM: route.distanceM });
+  if (issue) throw tripLimitError(issue);
+  const cards = await activeRateCards(db, tenant);
+  const fareInput = {
+    tripKind: trip.tripKind,
+    rideType: trip.rideType,
+    distanceKm: route.distanceM / 1000,
+    durationMin: route.durationS / 60,
+    pickupHour: localParts(pickupTime, tenant.timeZone).hour,
+    calendarDays: calendarDays(pickupTime, returnTime, tenant.timeZone),
+    packageCode: trip.packageCode,
+  };
+  try {
+    const items = cards.map((card) => {
+      const item = priceRide(card.vehicleType, card, fareInput);
+      // the waiting rule riders see before booking: free minutes, then a charge per started block
+      if (waiting)
+        Object.assign(item.breakdown, { waitingFree: waiting.freeMinutes[trip.tripKind], waitingBlock: waiting.blockMinutes, waitingPerBlock: card.waitingCharge });
+      return item;
+    });
+    return { route, items };
+  } catch (error) {
+    if (error instanceof FareError) throw new DomainError('invalid', 'package_unknown', 'packageDetails: Unknown rental package', 'packageDetails');
+    throw error;
+  }
+}
+
+/**
+ * Prices every active vehicle type for a search and stores the quote.
  * `waiting`: the operator's waiting rules (lib/airports, which reads this
  * folder, so the caller passes them): each fare then carries the rule riders
  * see before booking.
  */
 export async function createQuote(
   db: Db,
-  tenant: Pick<Tenant, 'id' | 'currency' | 'timeZone'>,
+  tenant: Pick<Business, 'id' | 'currency' | 'timeZone'>,
   input: QuoteRequest,
   waiting?: Pick<WaitingRules, 'freeMinutes' | 'blockMinutes'>,
 ): Promise<Quote> {
@@ -71,40 +129,17 @@ export async function createQuote(
   if (dropoff && greatCircleMeters(pickup, dropoff) < SAME_PLACE_METERS) {
     throw new DomainError('invalid', 'same_place', 'dropoffLocation: Pickup and drop-off are the same place', 'dropoffLocation');
   }
-  const route = dropoff ? await routeBetween(pickup, dropoff) : { distanceM: 0, durationS: 0, source: 'estimate' as const };
   const pickupTime = new Date(input.pickupTime!);
-  // the operator's limits (service area, local and outstation distance, "Now" only for shorter trips)
-  const { rules, cities } = await tripContext(db, tenant.id);
-  const issue = tripLimitIssue(rules, cities, { tripKind: input.tripKind, pickup, dropoff, pickupTime, distanceM: route.distanceM });
-  if (issue) throw tripLimitError(issue);
   const returnTime = input.rideType === 'return' && input.returnTime ? new Date(input.returnTime) : null;
-  const cards = await activeRateCards(db, tenant);
-  const fareInput = {
+  const { route, items } = await priceTrip(db, tenant, {
     tripKind: input.tripKind,
     rideType: input.rideType,
-    distanceKm: route.distanceM / 1000,
-    durationMin: route.durationS / 60,
-    pickupHour: localParts(pickupTime, tenant.timeZone).hour,
-    calendarDays: calendarDays(pickupTime, returnTime, tenant.timeZone),
+    pickup,
+    dropoff,
+    pickupTime,
+    returnTime,
     packageCode: input.packageDetails,
-  };
-  let items;
-  try {
-    // each fare carries the waiting rule riders see before booking (free minutes, then a charge per started block)
-    items = cards.map((card) => {
-      const item = priceRide(card.vehicleType, card, fareInput);
-      if (waiting)
-        Object.assign(item.breakdown, {
-          waitingFree: waiting.freeMinutes[input.tripKind],
-          waitingBlock: waiting.blockMinutes,
-          waitingPerBlock: card.waitingCharge,
-        });
-      return item;
-    });
-  } catch (error) {
-    if (error instanceof FareError) throw new DomainError('invalid', 'package_unknown', 'packageDetails: Unknown rental package', 'packageDetails');
-    throw error;
-  }
+  }, undefined, waiting);
   return insertQuote(db, {
     id: randomUUID(),
     businessId: tenant.id,
@@ -124,7 +159,7 @@ export async function createQuote(
   });
 }
 
-/** The quote answer in the spec's shape (spec 000 §3), amounts in major units. */
+/** The quote answer in the field names clients read (docs/requirements/rider.md#choosing-a-vehicle), amounts in major units. */
 export function quoteView(quote: Quote) {
   const major = (minor: number) => minor / 100;
   return {
@@ -167,8 +202,6 @@ export function quoteView(quote: Quote) {
     expires_at: quote.expiresAt.toISOString(),
   };
 }
-
-export type QuoteView = ReturnType<typeof quoteView>;
 
 export async function findQuote(db: Db, businessId: number, id: string): Promise<Quote | undefined> {
   const held = recentQuotes.get(id);

@@ -45,15 +45,6 @@ async function readActiveRateCards(db: Db, business: { id: number; currency: str
   return VEHICLE_TYPES.map((type) => cards.find((c) => c.vehicleType === type)).filter((c): c is RateCard => Boolean(c?.active));
 }
 
-export async function rateCardFor(db: Db, businessId: number, vehicleType: RateCard['vehicleType']): Promise<RateCard | undefined> {
-  const [card] = await db
-    .select()
-    .from(rateCards)
-    .where(and(eq(rateCards.businessId, businessId), eq(rateCards.vehicleType, vehicleType)))
-    .limit(1);
-  return card;
-}
-
 /** Every rate card of the business, active or not, in the order of VEHICLE_TYPES (seeding missing ones). */
 export async function allRateCards(db: Db, business: { id: number; currency: string }): Promise<RateCard[]> {
   let cards = await db.select().from(rateCards).where(eq(rateCards.businessId, business.id));

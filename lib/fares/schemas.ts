@@ -9,7 +9,7 @@ export { MAX_ADVANCE_DAYS, PAST_SLACK_MS } from './quote-rules';
  * chat agent and the tests; the booking form checks with ./quote-rules, which
  * the refinement below also applies. What books and cancels a ride is
  * lib/booking/schemas.ts. Messages are keys of the `Validation` namespace
- * (lib/api/validation-text.ts for the API).
+ * (lib/errors/validation-text.ts for the API).
  */
 
 /** Pickup and drop-off closer than this are the same place. */

@@ -1,32 +1,16 @@
-/** Pickup times are offered every this many minutes. */
-export const SLOT_STEP_MINUTES = 15;
+/** The 24 hourly pickup slots in their original order (docs/requirements/rider.md#booking-by-form): 10:00 AM to 12:00 AM, then 1:00 AM to 9:00 AM. */
+export const RIDE_TIME_SLOTS: readonly string[] = [...Array.from({ length: 14 }, (_, i) => i + 10), ...Array.from({ length: 10 }, (_, i) => i)].map(
+  (hour) => `${String(hour % 24).padStart(2, '0')}:00`,
+);
 
-const slotOf = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const HOUR_MS = 3_600_000;
 
-/**
- * The pickup times a date offers ("HH:MM", every 15 minutes): on today's date
- * from the first quarter hour after `nowMinutes` (minutes since local
- * midnight), on a later date (or none chosen yet) the whole day from midnight.
- */
-export function pickupSlots(date: string, today: string, nowMinutes: number): string[] {
-  const from = date && date === today ? Math.floor(nowMinutes / SLOT_STEP_MINUTES) * SLOT_STEP_MINUTES + SLOT_STEP_MINUTES : 0;
-  const slots: string[] = [];
-  for (let m = from; m < 24 * 60; m += SLOT_STEP_MINUTES) slots.push(slotOf(m));
-  return slots;
-}
-
-/** Minutes since local midnight of an instant in a time zone. */
-export function zonedMinutes(instant: Date, timeZone: string): number {
-  const offset = zoneOffsetMinutes(instant, timeZone);
-  const local = new Date(instant.getTime() + offset * 60_000);
-  return local.getUTCHours() * 60 + local.getUTCMinutes();
-}
-
-/** The first slot at or after an instant, as the local date and slot ("2031-03-10", "10:45") of a time zone. */
+/** The first hourly slot at or after an instant, as the local date and slot ("2031-03-10", "11:00") of a time zone (an airport pickup after its landing). */
 export function slotAtOrAfter(instant: Date, timeZone: string): { date: string; slot: string } {
-  const step = SLOT_STEP_MINUTES * 60_000;
-  const rounded = new Date(Math.ceil(instant.getTime() / step) * step);
-  return { date: zonedDate(timeZone, 0, rounded), slot: slotOf(zonedMinutes(rounded, timeZone)) };
+  // zones with half-hour offsets (India): the local hour starts at the offset, not at a UTC hour
+  const offset = zoneOffsetMinutes(instant, timeZone) * 60_000;
+  const local = new Date(Math.ceil((instant.getTime() + offset) / HOUR_MS) * HOUR_MS);
+  return { date: local.toISOString().slice(0, 10), slot: `${String(local.getUTCHours()).padStart(2, '0')}:00` };
 }
 
 /** Offset of a time zone from UTC at an instant, in minutes (e.g. +330 for Asia/Kolkata). */

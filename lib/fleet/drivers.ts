@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
+import type { Db, Tx } from '@/lib/db/client';
 import { agencies, drivers, rides, users, vehicles, type AccountStatus, type VehicleType } from '@/lib/db/schema';
 import { isUniqueViolation } from '@/lib/db/unique-violation';
 import { fieldConflict, fleetNotFound } from './errors';
@@ -141,7 +141,7 @@ export async function setDriverStatus(db: Db, businessId: number, id: number, ac
  * driver: an accept of the same driver (which locks the row too) waits, so a
  * driver is never blocked or removed with a ride on them.
  */
-async function lockedFree(db: Db, businessId: number, id: number, change: (tx: Db) => Promise<void>): Promise<void> {
+async function lockedFree(db: Db, businessId: number, id: number, change: (tx: Tx) => Promise<void>): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: drivers.id, name: drivers.name })
@@ -150,8 +150,8 @@ async function lockedFree(db: Db, businessId: number, id: number, change: (tx: D
       .limit(1)
       .for('update');
     if (!row) throw fleetNotFound('driver');
-    await assertHoldsNoRide(tx as unknown as Db, businessId, { driverId: id, name: row.name });
-    await change(tx as unknown as Db);
+    await assertHoldsNoRide(tx, businessId, { driverId: id, name: row.name });
+    await change(tx);
   });
 }
 

@@ -14,7 +14,7 @@ export const TYPE_IMAGES: Partial<Record<string, string>> = {
 /** Model name (lower case) to its own picture; empty until model pictures are added. */
 export const MODEL_IMAGES: Partial<Record<string, string>> = {};
 
-/** The picture of a vehicle (spec 001 Vehicles screen): its own upload, else by model, else by type, else the default. */
+/** The picture of a vehicle (docs/requirements/partner.md#vehicles): its own upload, else by model, else by type, else the default. */
 export function vehicleImage(vehicle: { imageUrl?: string | null; model: string; vehicleType: string }): string {
   return vehicle.imageUrl || MODEL_IMAGES[vehicle.model.trim().toLowerCase()] || TYPE_IMAGES[vehicle.vehicleType] || DEFAULT_VEHICLE_IMAGE;
 }

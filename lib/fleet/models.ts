@@ -1,6 +1,6 @@
 import type { VehicleType } from '@/lib/db/schema/rides';
 
-/** Models offered per vehicle type in the Add Vehicle sheet (spec 001 §9: 11, 7, 6, 5, 5). */
+/** Models offered per vehicle type in the Add Vehicle sheet (docs/requirements/partner.md#vehicles: 11, 7, 6, 5, 5). */
 export const VEHICLE_MODELS: Record<VehicleType, readonly string[]> = {
   hatchback: [
     'Maruti Suzuki Swift',

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { VEHICLE_TYPES } from '@/lib/db/schema/rides';
 import type { AccountStatus } from '@/lib/db/schema/fleet';
 import { NAME_MAX, phoneSchema } from '@/lib/contact/identifiers';
-import { MAX_ID } from '@/lib/http/params';
+import { MAX_ID } from '@/lib/db/ids';
 import { normalisePlate, PLATE_PATTERN } from './plates';
 
 /*
- * Fleet inputs (spec 001 §5) shared by the console's sheets, the route
+ * Fleet inputs (docs/requirements/partner.md#vehicles, docs/requirements/partner.md#drivers-and-travel-companies) shared by the console's sheets, the route
  * handlers and the tests. Messages are keys of the `Validation` namespace.
  */
 
@@ -37,7 +37,7 @@ export const vehicleModelSchema = z.string({ error: 'vehicleModelRequired' }).tr
 /** What may be typed before normalisation (separators included); the normalised plate is at most VEHICLE_NUMBER_MAX. */
 export const VEHICLE_NUMBER_TYPED_MAX = 32;
 
-/** A typed plate in the spec's form ("tn-38 ab-1234" is "TN38 AB1234"); only what cannot be a plate is refused (lib/fleet/plates). */
+/** A typed plate in the required form ("tn-38 ab-1234" is "TN38 AB1234"); only what cannot be a plate is refused (lib/fleet/plates). */
 export const vehicleNumberSchema = z
   .string({ error: 'vehicleNumberRequired' })
   .max(VEHICLE_NUMBER_TYPED_MAX, 'vehicleNumberTooLong')
@@ -84,7 +84,7 @@ const personName = (required: 'driverNameRequired' | 'travelNameRequired') =>
 
 const optionalId = z.number({ error: 'idInvalid' }).int('idInvalid').positive('idInvalid').max(MAX_ID, 'idInvalid');
 
-/** Add driver (spec 001 §5); `agencyId` files the driver under one of the business's travel companies. */
+/** Add driver (docs/requirements/partner.md#drivers-and-travel-companies); `agencyId` files the driver under one of the business's travel companies. */
 export const addDriverSchema = z.object({ name: personName('driverNameRequired'), phone: phoneSchema, place: optionalPlace, agencyId: optionalId.nullish() });
 
 /** Add travel company: the same sheet with its own name message. */
@@ -94,7 +94,7 @@ export const STATUS_ACTIONS = ['verify', 'block', 'unblock'] as const;
 export type StatusAction = (typeof STATUS_ACTIONS)[number];
 const statusActionSchema = z.enum(STATUS_ACTIONS, { error: 'statusActionInvalid' });
 
-/** Account status moves (spec 001 §4): Unblock returns to Verified, the spec's intent. */
+/** Account status moves (docs/requirements/partner.md#drivers-and-travel-companies): Unblock returns to Verified. */
 export const STATUS_MOVES: Record<StatusAction, { from: AccountStatus; to: AccountStatus }> = {
   verify: { from: 'pending', to: 'Verified' },
   block: { from: 'Verified', to: 'Blocked' },
@@ -120,5 +120,3 @@ export type AddVehicleInput = z.infer<typeof addVehicleSchema>;
 export type UpdateVehicleInput = z.infer<typeof updateVehicleSchema>;
 export type AddDriverInput = z.infer<typeof addDriverSchema>;
 export type AddAgencyInput = z.infer<typeof addAgencySchema>;
-export type UpdateDriverInput = z.infer<typeof updateDriverSchema>;
-export type UpdateAgencyInput = z.infer<typeof updateAgencySchema>;

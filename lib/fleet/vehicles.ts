@@ -112,7 +112,7 @@ export async function removeVehicle(db: Db, businessId: number, id: number): Pro
       .limit(1)
       .for('update');
     if (!held) throw fleetNotFound('vehicle');
-    await assertHoldsNoRide(tx as unknown as Db, businessId, { vehicleId: id, name: held.number });
+    await assertHoldsNoRide(tx, businessId, { vehicleId: id, name: held.number });
     const [row] = await tx
       .update(vehicles)
       .set({ removedAt: new Date(), online: false })

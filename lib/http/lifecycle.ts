@@ -25,10 +25,6 @@ export function trackRequest(res: ServerResponse): void {
   });
 }
 
-export function inFlightRequests(): number {
-  return inFlight.size;
-}
-
 /** How long (ms) no request has been in flight: 0 while one is. */
 export function idleMs(): number {
   return inFlight.size > 0 ? 0 : performance.now() - lastActivity;

@@ -1,7 +1,5 @@
+import { MAX_ID } from '@/lib/db/ids';
 import { badRequest } from '@/lib/errors/domain-error';
-
-/** Largest id of an `integer` column. */
-export const MAX_ID = 2_147_483_647;
 
 /**
  * A positive id from a path segment in its one spelling ("42"; never "042",

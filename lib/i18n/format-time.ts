@@ -1,7 +1,7 @@
 /** Times of day (./format), in a module of its own: the booking form's first load needs only these. */
 export const numbering = { numberingSystem: 'latn' } as const;
 
-/** English times read "8:00 PM" (en-US style, spec 000 §9) in every English market; other languages keep their own. */
+/** English times read "8:00 PM" (en-US style, docs/requirements/markets.md#formatting) in every English market; other languages keep their own. */
 export function timeLocale(locale: string): string {
   return locale.startsWith('en') ? 'en-US' : locale;
 }

@@ -1,5 +1,5 @@
 /**
- * Money, dates and times for every screen, through Intl (spec 000 §9: 2
+ * Money, dates and times for every screen, through Intl (docs/requirements/markets.md#formatting: 2
  * decimals, the rupee sign for INR, 12-hour times with AM/PM, Latin digits).
  * Amounts arrive in minor units (paise, cents).
  */

@@ -1,8 +1,7 @@
-import { redirect as nextRedirect } from 'next/navigation';
 import { fromLocaleTag, marketPrefix } from './markets';
 import { prefixedHref, unprefixedPath, type Href } from './prefix';
 
-export { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type Href } from './prefix';
+export { type Href } from './prefix';
 
 /** The URL of an app path in a locale: "/user/home" in "ta-IN" -> "/in/ta/user/home" (queries kept; absolute URLs and fragments as they are). */
 export function getPathname({ href, locale }: { href: Href; locale: string }): string {
@@ -14,9 +13,4 @@ export function getPathname({ href, locale }: { href: Href; locale: string }): s
 export function unlocalizedPath(pathname: string, locale: string): string {
   const market = fromLocaleTag(locale);
   return market ? unprefixedPath(pathname, marketPrefix(market)) : pathname;
-}
-
-/** Server-side redirect to an app path in a locale. */
-export function redirect({ href, locale }: { href: Href; locale: string }): never {
-  return nextRedirect(getPathname({ href, locale }));
 }

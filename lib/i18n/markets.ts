@@ -1,11 +1,11 @@
 /**
  * The one market table: countries that can appear in a URL, their phone codes,
- * the languages listed for each phone code (spec 000 §9, order kept: the first
- * is the fallback), the browser-language table of spec 000 §2.1 and the
- * alternate-language locales. Everything else about locales derives from here.
+ * the languages listed for each phone code (order kept: the first is the
+ * fallback), the browser-language table and the
+ * alternate-language locales (docs/requirements/markets.md). Everything else about locales derives from here.
  */
 
-/** Languages per phone-country code, as spec 000 §9 lists them. "ma" is listed
+/** Languages per phone-country code (docs/requirements/markets.md#countries-and-languages). "ma" is listed
  * there too but is no ISO 639-1 code, so it is left out (it cannot be served). */
 export const PHONE_CODE_LANGUAGES = {
   '1': ['en'],
@@ -22,14 +22,14 @@ export const PHONE_CODE_LANGUAGES = {
   '7': ['ru', 'kk'],
   '20': ['ar'],
   '966': ['ar'],
-  // Qatar has no phone-code row in the spec; its languages come from the
+  // Qatar has no row in the original phone-code list; its languages come from the
   // browser-language table (ar-QA -> qa/ar, en-QA -> qa/en).
   '974': ['ar', 'en'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type PhoneCode = keyof typeof PHONE_CODE_LANGUAGES;
 
-/** URL country code -> ISO region and phone code. The spec's country list
+/** URL country code -> ISO region and phone code. The original country list
  * (in, us, uk, ae, qa, sa) first, then the other countries of the phone table. */
 export const COUNTRIES = {
   in: { region: 'IN', phoneCode: '91', currency: 'INR', timeZone: 'Asia/Kolkata' },
@@ -55,7 +55,7 @@ export const DEFAULT_COUNTRY: CountryCode = 'in';
 export const DEFAULT_LANGUAGE = 'en';
 export const DEFAULT_PHONE_CODE: PhoneCode = '91';
 
-/** Browser language -> /{country}/{lang}, spec 000 §2.1. */
+/** Browser language -> /{country}/{lang} (docs/requirements/markets.md#choosing-the-locale). */
 export const BROWSER_LOCALE_PATHS: Record<string, { country: CountryCode; lang: string }> = {
   'en-IN': { country: 'in', lang: 'en' },
   'ta-IN': { country: 'in', lang: 'ta' },
@@ -68,10 +68,10 @@ export const BROWSER_LOCALE_PATHS: Record<string, { country: CountryCode; lang: 
   'en-QA': { country: 'qa', lang: 'en' },
 };
 
-/** Alternate-language locales of spec 000 §9 (hreflang on the home and signup paths). */
+/** Alternate-language locales (docs/requirements/markets.md#alternate-language-links; hreflang on the home and signup paths). */
 export const ALTERNATE_LOCALES = ['en-US', 'en-GB', 'en-IN', 'hi-IN', 'ta-IN', 'ar-AE', 'en-AE', 'fr-FR', 'de-DE', 'es-ES', 'it-IT', 'ar-SA', 'en-SG'] as const;
 
-/** Every language the interface is written in: spec 000 §1 plus every language a URL can carry. */
+/** Every language the interface is written in: every language a URL can carry, plus tr, id and ms (docs/requirements/markets.md#countries-and-languages). */
 export const UI_LANGUAGES = [
   'en',
   'ta',
@@ -102,8 +102,6 @@ export const UI_LANGUAGES = [
   'kk',
 ] as const;
 
-export type UiLanguage = (typeof UI_LANGUAGES)[number];
-
 export const RTL_LANGUAGES: readonly string[] = ['ar', 'ur'];
 
 export function isCountryCode(value: string): value is CountryCode {
@@ -119,12 +117,12 @@ export function languagesForCountry(country: CountryCode): readonly string[] {
   return languagesForPhoneCode(COUNTRIES[country].phoneCode);
 }
 
-/** A language path segment is valid only when exactly 2 letters (spec 000 §5). */
+/** A language path segment is valid only when exactly 2 letters (docs/requirements/markets.md#valid-language-segments). */
 export function isLanguageSegment(value: string): boolean {
   return /^[a-z]{2}$/i.test(value);
 }
 
-/** Spec 000 §5: the language is used only if listed for the phone code, else the list's first. */
+/** The language is used only if listed for the phone code, else the list's first (docs/requirements/markets.md#valid-language-segments). */
 export function resolveLanguage(country: CountryCode, lang: string | undefined): string {
   const listed = languagesForCountry(country);
   const wanted = lang?.toLowerCase();
@@ -169,7 +167,7 @@ export function languageOf(tag: string): string {
 }
 
 /**
- * Spec 000 §2.1: browser language -> market. The spec's table first; then a
+ * Browser language -> market (docs/requirements/markets.md#choosing-the-locale): the table first; then a
  * tag whose region is one of our countries and whose language is listed there;
  * then a bare language in the first country listing it. Undefined if none fits.
  */

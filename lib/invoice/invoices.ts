@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
+import type { Db, Tx } from '@/lib/db/client';
 import {
   businesses,
   invoiceCounters,
@@ -136,7 +136,7 @@ async function snapshotOf(db: Db, ride: Ride): Promise<InvoiceSnapshot> {
  * leaves no gap, concurrent completions get consecutive numbers, and the
  * invoice's figures are the ledger's.
  */
-export async function issueInvoiceInTransaction(tx: Db, ride: Ride): Promise<Invoice> {
+export async function issueInvoiceInTransaction(tx: Tx, ride: Ride): Promise<Invoice> {
   const [again] = await tx.select().from(invoices).where(eq(invoices.rideId, ride.id)).limit(1);
   if (again) return again;
   const data = await snapshotOf(tx, ride);
@@ -170,7 +170,7 @@ export async function issueInvoice(db: Db, businessId: number, rideId: number): 
     if (!ride) throw invoiceNotFound();
     if (ride.status !== 'completed')
       throw new DomainError('conflict', 'ride_not_completed', 'rideId: An invoice is issued once the ride is completed.', 'rideId');
-    return issueInvoiceInTransaction(tx as unknown as Db, ride);
+    return issueInvoiceInTransaction(tx, ride);
   });
 }
 

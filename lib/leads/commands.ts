@@ -17,7 +17,7 @@ export async function limitLeads(db: Db, businessId: number, ip: string): Promis
   );
 }
 
-/** The lead call (spec 000 §7): a name, e-mail and phone; campaign pages add their campaign. */
+/** The lead call (docs/requirements/rider.md#contact-and-leads): a name, e-mail and phone; campaign pages add their campaign. */
 export async function createLead(db: Db, businessId: number, input: LeadInput): Promise<Lead> {
   const [lead] = await db
     .insert(leads)
@@ -35,7 +35,7 @@ export async function createLead(db: Db, businessId: number, input: LeadInput): 
   return lead;
 }
 
-/** A contact-us enquiry (spec 000 §2.13), stored as a lead of source `contact` for the operator. */
+/** A contact-us enquiry (docs/requirements/rider.md#contact-and-leads), stored as a lead of source `contact` for the operator. */
 export async function createContactLead(db: Db, businessId: number, input: ContactFormInput): Promise<Lead> {
   const [lead] = await db
     .insert(leads)

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { emailSchema } from '@/lib/contact/identifiers';
 
 /*
- * The contact-us form (spec 000 §2.13, §3 contact form) and the lead call
- * (spec 000 §3 lead, §5, §8), shared by the form, the route handlers and the
+ * The contact-us form and the lead call (docs/requirements/rider.md#contact-and-leads), shared by the form, the route handlers and the
  * tests. Form messages are keys of `ContactUs.errors` (e-mail: `Validation`).
  */
 
@@ -27,7 +26,7 @@ export const contactFormSchema = z.object({
 export type ContactFormValues = z.input<typeof contactFormSchema>;
 export type ContactFormInput = z.infer<typeof contactFormSchema>;
 
-/** The spec's lead error texts (spec 000 §8). */
+/** The lead error texts (docs/requirements/rider.md#contact-and-leads). */
 export const LEAD_ERRORS = {
   invalid: 'Invalid lead data provided',
   missing: 'Lead data must include name, email, and phone',
@@ -43,7 +42,7 @@ const leadPhoneSchema = z
   .transform((v) => v.replace(/[\s\-().]/g, ''))
   .pipe(z.string().regex(/^\+?\d{6,16}$/));
 
-/** POST /api/leads: name, email and phone are required (spec 000 §5). */
+/** POST /api/leads: name, email and phone are required (docs/requirements/rider.md#contact-and-leads). */
 export const leadSchema = z.object({
   name: z.string().trim().min(1).max(100),
   email: emailSchema,
@@ -57,7 +56,7 @@ export type LeadInput = z.infer<typeof leadSchema>;
 
 const REQUIRED = ['name', 'email', 'phone'] as const;
 
-/** Why a lead body is refused: the spec's text and the field, or the parsed lead. */
+/** Why a lead body is refused: the required text and the field, or the parsed lead. */
 export function parseLead(body: unknown): { ok: true; lead: LeadInput } | { ok: false; message: string; field?: string } {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return { ok: false, message: LEAD_ERRORS.invalid };
   const record = body as Record<string, unknown>;

@@ -7,7 +7,7 @@ const HOUR_MS = 60 * MINUTE_MS;
 
 /**
  * Request limits per client IP and per account, in one place (one-time codes
- * keep theirs in lib/auth/constants.ts, as DESIGN.md §7 describes). Set far
+ * keep theirs in lib/auth/constants.ts, see docs/architecture/accounts.md#one-time-codes). Set far
  * above what a real rider, operator or visitor does; a request past one is
  * answered 429 `rate_limited` with Retry-After, which screens translate
  * (AuthErrors.rate_limited). Counters are per business, so operators never

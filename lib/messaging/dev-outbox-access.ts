@@ -1,6 +1,6 @@
 import { env } from '@/lib/env';
 import { forbidden, notFound } from '@/lib/errors/domain-error';
-import { clientIp } from '@/lib/http/client-ip';
+import { cameThroughProxy, clientIp } from '@/lib/http/client-ip';
 
 /** True for an address of this machine: 127.0.0.0/8 and ::1, also IPv4-mapped. */
 export function isLoopbackClient(ip: string): boolean {
@@ -15,9 +15,12 @@ export function isLoopbackClient(ip: string): boolean {
 
 /**
  * The development outbox shows sign-in codes, so it answers only with
- * DEV_OUTBOX=1 (404 otherwise) and only to a client on this machine (403).
+ * DEV_OUTBOX=1 (404 otherwise) and only to a client on this machine that
+ * reached it directly (403): never through a proxy, whatever address a
+ * forwarding header names.
  */
 export function assertDevOutboxAccess(headers: Headers): void {
   if (env().DEV_OUTBOX !== '1') throw notFound();
+  if (cameThroughProxy(headers)) throw forbidden('The development outbox does not answer through a proxy: ask this server directly from this machine.');
   if (!isLoopbackClient(clientIp(headers))) throw forbidden('The development outbox answers only requests from this machine (127.0.0.1 or ::1).');
 }

@@ -60,10 +60,11 @@ class HttpSmsProvider implements MessageProvider {
 
 /**
  * WhatsApp Cloud API text messages (`POST {base}/{phoneNumberId}/messages`),
- * for messages the product starts (a customer's start code); the recipient is
- * E.164 with or without "+". The webhook's replies go out through lib/whatsapp.
+ * for messages the product starts (a customer's start code, driver details);
+ * the recipient is E.164 with or without "+". Answers to a rider who wrote in
+ * go out through lib/whatsapp/graph.ts.
  */
-class WhatsAppCloudProvider implements MessageProvider {
+export class WhatsAppCloudProvider implements MessageProvider {
   readonly name = 'whatsapp-cloud';
   constructor(
     private readonly base: string,

@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import { env } from '@/lib/env';
 import type { Tenant } from '@/lib/tenancy/queries';
 
-/** The :role/app route (spec 001 §2): the web apps a phone can add to its home screen. */
+/** The :role/app route (docs/requirements/partner.md#apps): the web apps a phone can add to its home screen. */
 export const APP_ROLES = ['user', 'partner', 'driver'] as const;
 export type AppRole = (typeof APP_ROLES)[number];
 

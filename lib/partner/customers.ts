@@ -11,7 +11,7 @@ const ROLES: Record<CustomerType, readonly UserRole[]> = {
   partner: ['travelsx-partner', 'deliverx-partner'],
 };
 
-/** A row of the customer list (spec 000 §3): status Inactive once the account is deleted. */
+/** A row of the customer list (docs/requirements/partner.md#customers): status Inactive once the account is deleted. */
 export type CustomerRow = {
   id: number;
   name: string | null;

@@ -7,7 +7,7 @@
 export const DATE_FILTERS = ['today', 'yesterday', 'thisWeek', 'lastWeek', 'thisMonth', 'lastMonth', 'custom'] as const;
 export type DateFilter = (typeof DATE_FILTERS)[number];
 
-/** The earliest custom date (spec 001 §5 and §9). */
+/** The earliest custom date (docs/requirements/partner.md#numbers-the-console-uses). */
 export const CUSTOM_DATE_MIN = '2020-01-01';
 
 export type DayRange = { from: string; to: string };

@@ -5,7 +5,7 @@ import { rideEvents, rides, type RideStatus } from '@/lib/db/schema';
 import { localDate, startOfLocalDay } from './dates';
 import type { EventsQuery, EventWindow } from './schemas';
 
-/** A row of the ride event page (spec 000 §2.15): the label comes from `toStatus`; `rideId` is the ride's number within the operator. */
+/** A row of the ride event page (docs/requirements/partner.md#ride-events): the label comes from `toStatus`; `rideId` is the ride's number within the operator. */
 export type RideEventRow = {
   rideId: number;
   fromStatus: RideStatus | null;

@@ -17,9 +17,9 @@ export function formatDay(day: string, locale: string, style: keyof typeof STYLE
   return new Intl.DateTimeFormat(dateLocale(locale), { ...STYLES[style], timeZone: 'UTC', numberingSystem: 'latn' }).format(date);
 }
 
-/** The calendar date of an instant in the business's zone, e.g. "May 1, 2026". */
-export function formatInstantDay(instant: string | Date, locale: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(dateLocale(locale), { ...STYLES.long, timeZone, numberingSystem: 'latn' }).format(new Date(instant));
+/** The calendar date of an instant in the business's zone, e.g. "May 1, 2026" ("May 1" short). */
+export function formatInstantDay(instant: string | Date, locale: string, timeZone: string, style: keyof typeof STYLES = 'long'): string {
+  return new Intl.DateTimeFormat(dateLocale(locale), { ...STYLES[style], timeZone, numberingSystem: 'latn' }).format(new Date(instant));
 }
 
 /** "10%" or "12.5%" from basis points. */

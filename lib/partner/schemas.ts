@@ -7,16 +7,16 @@ import { CUSTOM_DATE_MIN, DATE_FILTERS, isCalendarDate, type DateFilter } from '
  * namespace of their screen.
  */
 
-export const PARTNER_ROLES = ['travelsx-partner', 'deliverx-partner'] as const;
+export { PARTNER_ROLES } from '@/lib/auth/constants';
 
-/** Paginator page sizes (spec 000 §9); the customer list starts at 5. */
+/** Paginator page sizes (docs/requirements/partner.md#customers); the customer list starts at 5. */
 export const PAGE_SIZES = [5, 10, 25, 100] as const;
 export const CUSTOMER_PAGE_SIZE = 5;
 export const EVENT_PAGE_SIZE = 25;
-/** Wallet page size (spec 001 §9). */
+/** Wallet page size (docs/requirements/partner.md#wallet). */
 export const WALLET_PAGE_SIZE = 100;
 
-/** The spec's filter labels, accepted as aliases ("This Month" = thisMonth). */
+/** The filter labels as the original screens sent them, accepted as aliases ("This Month" = thisMonth). */
 const FILTER_LABELS: Record<string, DateFilter> = {
   Today: 'today',
   Yesterday: 'yesterday',
@@ -46,9 +46,7 @@ export const overviewQuerySchema = z
   .object({ filter: filterSchema.default('today'), from: dateSchema, to: dateSchema })
   .superRefine((v, ctx) => refineCustom(v, ctx, v.filter === 'custom'));
 
-export type OverviewQuery = z.infer<typeof overviewQuerySchema>;
-
-/** GET /api/partner/wallet (spec 001 §7 #4): date_filter, offset, limit; the screen sends This Month, 0, 100. */
+/** GET /api/partner/wallet (docs/requirements/partner.md#wallet): date_filter, offset, limit; the screen sends This Month, 0, 100. */
 export const walletQuerySchema = z
   .object({
     date_filter: filterSchema.default('thisMonth'),
@@ -64,8 +62,6 @@ export const walletQuerySchema = z
   })
   .superRefine((v, ctx) => refineCustom(v, ctx, v.date_filter === 'custom'));
 
-export type WalletQuery = z.infer<typeof walletQuerySchema>;
-
 const pageIndex = z.coerce.number({ error: 'pageInvalid' }).int('pageInvalid').min(0, 'pageInvalid').max(100_000, 'pageInvalid').default(0);
 const pageSize = (fallback: number) =>
   z.coerce
@@ -77,7 +73,7 @@ export const CUSTOMER_TYPES = ['user', 'driver', 'partner'] as const;
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
 export const CUSTOMER_SORTS = ['newest', 'oldest'] as const;
 
-/** GET /api/partner/customers (spec 000 §2.14): type (default User), search, sort (default Newest), page. */
+/** GET /api/partner/customers (docs/requirements/partner.md#customers): type (default User), search, sort (default Newest), page. */
 export const customersQuerySchema = z.object({
   type: z.enum(CUSTOMER_TYPES, { error: 'typeInvalid' }).default('user'),
   q: z.string().trim().max(100, 'searchTooLong').default(''),
@@ -88,7 +84,7 @@ export const customersQuerySchema = z.object({
 
 export type CustomersQuery = z.infer<typeof customersQuerySchema>;
 
-/** Time filter of the ride event page (spec 000 §2.15): Last 30 minutes = 30, Last hour = 60, Today = today. */
+/** Time filter of the ride event page (docs/requirements/partner.md#ride-events): Last 30 minutes = 30, Last hour = 60, Today = today. */
 export const EVENT_WINDOWS = ['30', '60', 'today'] as const;
 export type EventWindow = (typeof EVENT_WINDOWS)[number];
 

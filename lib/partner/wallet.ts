@@ -5,7 +5,7 @@ import { countEntriesBetween, entriesBetween, operatorAccount, statementTotals }
 import { localIsoTime } from './dates';
 import type { ResolvedRange } from './range';
 
-/** One ledger row in the spec's shape (spec 001 §3), with the kind and ride for translated labels. */
+/** One ledger row in the field names the screen reads (docs/requirements/partner.md#wallet), with the kind and ride for translated labels. */
 export type WalletTransaction = {
   id: number;
   kind: WalletKind;

@@ -13,7 +13,7 @@ import type { PayuCallback } from './schemas';
 
 export type PaymentOutcome = 'success' | 'failure';
 
-/** The checkout form of spec 000 §3, in the order the spec lists the fields. */
+/** The checkout form, fields in their required order (docs/requirements/rider.md#paying-by-card). */
 export type PaymentFormFields = {
   key: string;
   txnid: string;

@@ -11,9 +11,8 @@ const rideId = z.coerce
 
 /** POST /api/payments and /api/payments/cash. */
 export const createPaymentSchema = z.object({ rideId });
-export type CreatePaymentInput = z.infer<typeof createPaymentSchema>;
 
-/** The spec's payment data query (lp_id, user_id, user_type, txn_id): identity comes from the session, so only txn_id is used. */
+/** The payment data query (docs/requirements/rider.md#paying-by-card) (lp_id, user_id, user_type, txn_id): identity comes from the session, so only txn_id is used. */
 export const paymentDataQuerySchema = z.object({
   txn_id: txnIdSchema.optional(),
   lp_id: z.string().max(200).optional(),

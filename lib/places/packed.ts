@@ -1,31 +1,32 @@
 /**
- * Lists of ids by key, packed into one offsets array and one ids array: the collector visits two typed arrays
- * and one hash table, not one array per key (the place index has tens of thousands of such lists, and every
- * object it keeps alive lengthens every full garbage collection of the server).
+ * Lists of ids by numeric key, packed into three typed arrays: the keys sorted, each key's list from
+ * `starts[n]` to `starts[n + 1]` in `ids`. No hash table and no array per key: nothing for the
+ * collector to walk, and the arrays can be views into the place index file.
  */
-export type PackedLists<K> = { at: Map<K, number>; starts: Int32Array; ids: Int32Array };
+export type KeyedLists = { keys: Float64Array; starts: Int32Array; ids: Int32Array };
 
 /** Packs lists built as arrays (each list keeps its order). */
-export function packLists<K>(lists: Map<K, number[]>): PackedLists<K> {
-  const at = new Map<K, number>();
-  const starts = new Int32Array(lists.size + 1);
-  let n = 0;
-  for (const [key, list] of lists) {
-    at.set(key, n);
-    starts[n + 1] = starts[n] + list.length;
-    n++;
-  }
-  const ids = new Int32Array(starts[n]);
-  n = 0;
-  for (const list of lists.values()) ids.set(list, starts[n++]);
-  return { at, starts, ids };
+export function packKeyedLists(lists: Map<number, number[]>): KeyedLists {
+  const keys = Float64Array.from(lists.keys()).sort();
+  const starts = new Int32Array(keys.length + 1);
+  keys.forEach((key, n) => (starts[n + 1] = starts[n] + lists.get(key)!.length));
+  const ids = new Int32Array(starts[keys.length]);
+  keys.forEach((key, n) => ids.set(lists.get(key)!, starts[n]));
+  return { keys, starts, ids };
 }
 
 /** Calls `visit` with each id listed under `key`, in order (nothing when the key has no list). */
-export function eachListed<K>(lists: PackedLists<K>, key: K, visit: (id: number) => void): void {
-  const n = lists.at.get(key);
-  if (n === undefined) return;
+export function eachListed(lists: KeyedLists, key: number, visit: (id: number) => void): void {
+  const n = lowerBound(lists.keys, key);
+  if (lists.keys[n] !== key) return;
   for (let i = lists.starts[n]; i < lists.starts[n + 1]; i++) visit(lists.ids[i]);
+}
+
+/** Calls `visit` with each id listed under the keys from `from` to `to` (both included), by key, each list in order. */
+export function eachListedBetween(lists: KeyedLists, from: number, to: number, visit: (id: number) => void): void {
+  for (let n = lowerBound(lists.keys, from); n < lists.keys.length && lists.keys[n] <= to; n++) {
+    for (let i = lists.starts[n]; i < lists.starts[n + 1]; i++) visit(lists.ids[i]);
+  }
 }
 
 /** Per-entry lists (entry i's ids from `starts[i]` to `starts[i + 1]`), for columns indexed by entry id. */
@@ -51,17 +52,6 @@ export function stringTable() {
   };
   return { table, id };
 }
-
-/** Strings as one string and offsets: one object for the collector instead of one per string. */
-export type PackedTexts = { text: string; starts: Int32Array };
-
-export function packTexts(texts: readonly string[]): PackedTexts {
-  const starts = new Int32Array(texts.length + 1);
-  texts.forEach((t, i) => (starts[i + 1] = starts[i] + t.length));
-  return { text: texts.join(''), starts };
-}
-
-export const textAt = (packed: PackedTexts, i: number): string => packed.text.slice(packed.starts[i], packed.starts[i + 1]);
 
 /** The first position in a sorted array (strings or numbers) whose value is not below `value`. */
 export function lowerBound<T extends string | number>(sorted: ArrayLike<T>, value: T): number {

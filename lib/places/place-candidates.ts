@@ -1,4 +1,3 @@
-import { eachListed, lowerBound } from './packed';
 import type { PlaceIndex } from './place-index';
 import { allowedTypos, editDistance } from './text';
 
@@ -8,8 +7,8 @@ export const WORD_CANDIDATES = 1500;
 const PREFIX_CACHE_MAX = 5_000;
 
 /** The end of the sorted tokens that begin with `prefix`, from its lower bound `start`. */
-export function prefixEnd(tokens: string[], start: number, prefix: string): number {
-  return Math.max(start, lowerBound(tokens, prefix + '\uffff'));
+export function prefixEnd(index: PlaceIndex, start: number, prefix: string): number {
+  return Math.max(start, index.tokenAtLeast(prefix + '\uffff'));
 }
 
 /** Per index (a test's own index never sees the live one's entries): what a typed prefix reaches, as the prefix is typed again and again. */
@@ -21,8 +20,8 @@ function prefixEntries(index: PlaceIndex, prefix: string): Int32Array {
   if (!cache) prefixCache.set(index, (cache = new Map()));
   const cached = cache.get(prefix);
   if (cached) return cached;
-  const start = lowerBound(index.tokens, prefix);
-  const end = prefixEnd(index.tokens, start, prefix);
+  const start = index.tokenAtLeast(prefix);
+  const end = prefixEnd(index, start, prefix);
   const ids = new Set<number>();
   for (let i = start; i < end; i++) for (const id of index.posting(i)) ids.add(id);
   const sorted = Int32Array.from(ids).sort((a, b) => index.importance[b] - index.importance[a]);
@@ -54,26 +53,23 @@ function typoNeighbours(index: PlaceIndex, word: string): number[] {
   if (!max) return [];
   const found = new Set<number>();
   const check = (i: number) => {
-    const token = index.tokens[i];
-    if (Math.abs(token.length - word.length) <= max && editDistance(word, token, max) <= max) found.add(i);
+    if (Math.abs(index.keyLength(i) - word.length) <= max && editDistance(word, index.key(i), max) <= max) found.add(i);
   };
   const head = word.slice(0, Math.floor(word.length / (max + 1)));
-  const start = lowerBound(index.tokens, head);
-  const end = prefixEnd(index.tokens, start, head);
+  const start = index.tokenAtLeast(head);
+  const end = prefixEnd(index, start, head);
   for (let i = start; i < end; i++) check(i);
-  for (let len = word.length - max; len <= word.length + max; len++) eachListed(index.endings, `${word.slice(-2)}|${len}`, check);
+  for (let len = word.length - max; len <= word.length + max; len++) index.eachTokenEnding(word, len, check);
   return [...found];
 }
 
 /** Entries one query word can match: exact (or as a prefix, for the word being typed) and within typos. */
 export function wordEntries(index: PlaceIndex, word: string, asPrefix: boolean): Int32Array[] {
   const lists: Int32Array[] = [];
+  const at = index.tokenId(word);
   if (asPrefix) lists.push(prefixEntries(index, word));
-  else {
-    const at = index.byToken.get(word);
-    if (at !== undefined) lists.push(index.posting(at));
-  }
-  if (index.byToken.has(word) && !asPrefix) return lists;
+  else if (at >= 0) lists.push(index.posting(at));
+  if (at >= 0 && !asPrefix) return lists;
   for (const i of fuzzyTokens(index, word)) lists.push(index.posting(i));
   return lists;
 }

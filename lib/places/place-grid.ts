@@ -1,10 +1,10 @@
-import { eachListed, packLists, type PackedLists } from './packed';
+import { eachListedBetween, packKeyedLists, type KeyedLists } from './packed';
 
 /** A fixed-cell spatial grid over entry ids: nearby places without scanning the index. */
 export const CELL_DEGREES = 0.2;
 
-/** The cells' id lists, packed (see ./packed). */
-export type Grid = PackedLists<number>;
+/** The cells' id lists by cell key, packed (see ./packed). */
+export type Grid = KeyedLists;
 /** A grid being filled; `packGrid` turns it into a Grid. */
 export type GridBuilder = Map<number, number[]>;
 
@@ -19,14 +19,12 @@ export function addToGrid(grid: GridBuilder, id: number, lat: number, lng: numbe
   else grid.set(key, [id]);
 }
 
-export const packGrid = (grid: GridBuilder): Grid => packLists(grid);
+export const packGrid = (grid: GridBuilder): Grid => packKeyedLists(grid);
 
 /** Ids in the cells within `radiusKm` of a point (a square, a little more than the circle). */
 export function idsNear(grid: Grid, point: { lat: number; lng: number }, radiusKm: number, visit: (id: number) => void): void {
   const [row, col] = cellOf(point.lat, point.lng);
   const rows = Math.ceil(radiusKm / (111 * CELL_DEGREES));
   const cols = Math.min(20, Math.ceil(radiusKm / (111 * CELL_DEGREES * Math.max(0.05, Math.cos((point.lat * Math.PI) / 180)))));
-  for (let r = row - rows; r <= row + rows; r++) {
-    for (let c = col - cols; c <= col + cols; c++) eachListed(grid, keyOf(r, c), visit);
-  }
+  for (let r = row - rows; r <= row + rows; r++) eachListedBetween(grid, keyOf(r, col - cols), keyOf(r, col + cols), visit);
 }

@@ -56,9 +56,9 @@ type QueryWord = { word: string; typoIds: Set<number>; exact: number; from: numb
 
 /** The token a key is (`exact`, -1 if none) and the id range [from, to) of the tokens it begins (empty unless `prefix`). */
 function tokenRange(index: PlaceIndex, key: string, prefix: boolean): { exact: number; from: number; to: number } {
-  const from = lowerBound(index.tokens, key);
-  const exact = index.tokens[from] === key ? from : -1;
-  return { exact, from, to: prefix ? prefixEnd(index.tokens, from, key) : from };
+  const from = index.tokenAtLeast(key);
+  const exact = from < index.tokenCount && index.keyLength(from) === key.length && index.key(from) === key ? from : -1;
+  return { exact, from, to: prefix ? prefixEnd(index, from, key) : from };
 }
 
 function queryWord(index: PlaceIndex, word: string, prefix: boolean, typoIds = new Set(fuzzyTokens(index, word))): QueryWord {
@@ -75,7 +75,7 @@ function wordScore(index: PlaceIndex, q: QueryWord, list: Ragged, id: number): n
   for (let k = list.starts[id]; k < list.starts[id + 1]; k++) {
     const keyId = list.ids[k];
     if (keyId === q.exact) return SCORE.exact;
-    if (keyId >= q.from && keyId < q.to) best = Math.max(best, SCORE.prefix + (0.5 * q.word.length) / index.tokens[keyId].length);
+    if (keyId >= q.from && keyId < q.to) best = Math.max(best, SCORE.prefix + (0.5 * q.word.length) / index.keyLength(keyId));
     else if (best < SCORE.typo && q.typoIds.has(keyId)) best = SCORE.typo;
   }
   return best;
@@ -83,24 +83,25 @@ function wordScore(index: PlaceIndex, q: QueryWord, list: Ragged, id: number): n
 
 /** What the whole query adds for an entry's whole names: exact, a prefix of one (by how much of it), or a typo of one. */
 function wholeNameScore(index: PlaceIndex, query: ParsedQuery, id: number): number {
-  const { full, tokens } = index;
+  const { full, tokenCount } = index;
   const { whole } = query;
-  let prefixOf: string | undefined;
+  // the length of the first whole name the query begins (-1: none yet)
+  let prefixOf = -1;
   let typo = false;
   for (let k = full.starts[id]; k < full.starts[id + 1]; k++) {
     const keyId = full.ids[k];
-    if (keyId < tokens.length) {
+    if (keyId < tokenCount) {
       if (keyId === whole.exact) return SCORE.wholeName;
-      if (prefixOf === undefined && keyId >= whole.from && keyId < whole.to) prefixOf = tokens[keyId];
+      if (prefixOf < 0 && keyId >= whole.from && keyId < whole.to) prefixOf = index.keyLength(keyId);
       else if (whole.typoIds.has(keyId)) typo = true;
       continue;
     }
     // a whole-name key that is no token (a typo is always one) is judged by its text
     const key = index.key(keyId);
     if (key === whole.word) return SCORE.wholeName;
-    if (prefixOf === undefined && key.startsWith(whole.word)) prefixOf = key;
+    if (prefixOf < 0 && key.startsWith(whole.word)) prefixOf = key.length;
   }
-  if (prefixOf !== undefined) return (SCORE.wholePrefix * whole.word.length) / prefixOf.length;
+  if (prefixOf >= 0) return (SCORE.wholePrefix * whole.word.length) / prefixOf;
   return typo ? (SCORE.wholeName * SCORE.typo) / SCORE.exact : 0;
 }
 

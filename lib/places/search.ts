@@ -97,7 +97,7 @@ export async function suggestPlaces(query: string, options: SuggestOptions = {})
 
 type GeocodeResult = { formatted_address: string; address_components: { long_name: string }[] };
 
-/** Spec 000 §7: the place name is component 3, 2 or 1 depending on how many there are. */
+/** docs/requirements/rider.md#booking-by-form: the place name is component 3, 2 or 1 depending on how many there are. */
 function placeNameOf(result: GeocodeResult): string {
   const parts = result.address_components;
   const index = parts.length >= 4 ? 3 : parts.length >= 3 ? 2 : 1;

@@ -17,6 +17,8 @@ export type PlaceRecord = {
   region?: string;
   code?: string;
   postcode?: string;
+  /** A city's GeoNames id (the settings' city search answers it). */
+  geonameId?: number;
 };
 
 type RawCity = { cityId: number; name: string; country: string; population: number; loc: { coordinates: [number, number] } };
@@ -31,6 +33,7 @@ export function loadCities(): PlaceRecord[] {
     lng: c.loc.coordinates[0],
     population: c.population,
     importance: 0.5 * Math.log10(c.population + 1),
+    geonameId: c.cityId,
   }));
 }
 

@@ -19,7 +19,6 @@ export const pushSubscriptionSchema = z.object({
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 
 export const unsubscribeSchema = z.object({ endpoint: endpointSchema });
-export type UnsubscribeInput = z.infer<typeof unsubscribeSchema>;
 
 export const pushSettingsSchema = z.object({ pushEnabled: z.boolean() });
 export type PushSettings = z.infer<typeof pushSettingsSchema>;

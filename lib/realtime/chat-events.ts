@@ -20,18 +20,16 @@ export const chatLocaleSchema = z
   .refine((tag) => LOCALE_TAGS.includes(tag), 'Unknown locale.')
   .default(DEFAULT_LOCALE_TAG);
 
-/** The spec's userMessage {role: 'user', content, chatSession}; content is the text or the {message} object. */
+/** userMessage {role: 'user', content, chatSession} (docs/requirements/rider.md#booking-by-chat); content is the text or the {message} object. */
 export const userMessageEventSchema = z.object({
   role: z.literal('user').default('user'),
   content: z.union([chatTextSchema, z.object({ message: chatTextSchema }).transform((c) => c.message)]),
   chatSession: chatSessionSchema,
   locale: chatLocaleSchema,
 });
-export type UserMessageEvent = z.input<typeof userMessageEventSchema>;
 
 /** POST /api/chat/message: the HTTP fallback of the socket. */
 export const sendChatMessageSchema = z.object({ chatSession: chatSessionSchema, text: chatTextSchema, locale: chatLocaleSchema });
-export type SendChatMessageInput = z.input<typeof sendChatMessageSchema>;
 
 /** The answer of the socket's acknowledgement and of POST /api/chat/message. */
 export type ChatTurnAck = { ok: true; data: HandleMessageResult } | { ok: false; error: { code: string; message: string } };

@@ -104,7 +104,7 @@ async function onUserMessage(socket: Socket, identity: Promise<SocketIdentity | 
 }
 
 /**
- * The chat on the app's socket.io server (spec 000 §7 real-time chat): a
+ * The chat on the app's socket.io server (docs/requirements/rider.md#booking-by-chat): a
  * client connects with `?chatSession=` and joins `chat:{chatSession}`;
  * `userMessage` runs one agent turn as the handshake's user and the reply goes
  * to the room as `agentMessage` (and to the sender's acknowledgement, if any).

@@ -18,7 +18,7 @@ import {
   type SocketAck,
 } from '@/lib/driver/events';
 import { logger } from '@/lib/log';
-import { MAX_ID } from '@/lib/http/params';
+import { MAX_ID } from '@/lib/db/ids';
 import { rideIdOrNotFound } from '@/lib/rides/numbers';
 import { onRideUpdate } from '@/lib/flights/ride-updates';
 import { onRideChange } from '@/lib/rides/notify';

@@ -85,10 +85,6 @@ export async function attachSocketServer(httpServer: HttpServer, options: { data
   return io;
 }
 
-export function getSocketServer(): Server | undefined {
-  return globalForIo.__travelsxIo;
-}
-
 /** Sockets connected to this instance (metrics). */
 export function socketConnections(): number {
   return globalForIo.__travelsxIo?.engine.clientsCount ?? 0;

@@ -7,8 +7,10 @@ import { DEFAULT_LOCALE_TAG, isCountryCode, resolveLanguage, toLocaleTag } from 
 import { runtimeTranslator } from '@/lib/i18n/runtime-messages';
 import { enforceLimits, LIMITS } from '@/lib/limits/requests';
 import { logger } from '@/lib/log';
+import { offersChannel } from '@/lib/messaging/channel-provider';
 import { deliver } from '@/lib/messaging/outbox';
-import { providerFor } from '@/lib/messaging/providers';
+import { refusalError } from '@/lib/messaging/refusals';
+import { MESSAGE_VALUE_MAX, operatorText } from '@/lib/messaging/safe-text';
 
 /*
  * A customer booked by phone (the console's "Book a ride", the console's AI
@@ -22,9 +24,9 @@ export const BOOKED_FOR_CUSTOMER_SOURCES = ['console', 'console-agent'] as const
 
 export type CodeChannel = 'sms' | 'whatsapp';
 
-/** WhatsApp when a provider for it is configured, else SMS. */
-export function customerChannel(): CodeChannel {
-  return providerFor('whatsapp') ? 'whatsapp' : 'sms';
+/** WhatsApp when the operator's own number or the deployment's is configured, else SMS. */
+export async function customerChannel(db: Db, businessId: number): Promise<CodeChannel> {
+  return (await offersChannel(db, businessId, 'whatsapp')) ? 'whatsapp' : 'sms';
 }
 
 function operatorLocale(business: { countryCode: string; language: string }): string {
@@ -36,15 +38,17 @@ function operatorLocale(business: { countryCode: string; language: string }): st
 /**
  * Sends the ride's confirmation with its start code to the customer's phone
  * and records when and how on the ride. `kind` 'booked' is the first message,
- * 'resend' the console's "Resend code to customer".
+ * 'resend' the console's "Resend code to customer". A message the budget
+ * refuses is answered in `refused` (the ride is then unchanged).
  */
-export async function sendCustomerCode(db: Db, ride: Ride, kind: 'booked' | 'resend' = 'booked'): Promise<Ride> {
+export async function sendCustomerCode(db: Db, ride: Ride, kind: 'booked' | 'resend' = 'booked'): Promise<{ ride: Ride; refused?: DomainError }> {
   const [row] = await db
     .select({
       phoneCode: users.phoneCode,
       phone: users.phone,
       customerName: users.name,
       businessName: businesses.name,
+      businessPhoneCode: businesses.phoneCode,
       countryCode: businesses.countryCode,
       language: businesses.language,
       timeZone: businesses.timeZone,
@@ -61,33 +65,37 @@ export async function sendCustomerCode(db: Db, ride: Ride, kind: 'booked' | 'res
   const locale = operatorLocale(row);
   const t = await runtimeTranslator(locale, 'CustomerMessages');
   const values = {
-    businessName: row.businessName,
+    businessName: operatorText(row.businessName, MESSAGE_VALUE_MAX.businessName),
     ride: ride.number,
-    name: row.customerName ?? '',
+    name: operatorText(row.customerName, MESSAGE_VALUE_MAX.personName),
     when: formatDateTime(ride.pickupTime, locale, row.timeZone),
-    pickup: ride.pickup.name,
+    pickup: operatorText(ride.pickup.name, MESSAGE_VALUE_MAX.place),
     code: ride.startCode,
   };
-  const channel = customerChannel();
-  await deliver(db, {
+  const channel = await customerChannel(db, ride.businessId);
+  const to = `+${row.phoneCode}${row.phone}`;
+  const { refused } = await deliver(db, {
     businessId: ride.businessId,
     channel,
-    to: `+${row.phoneCode}${row.phone}`,
+    to,
+    purpose: 'customer-code',
+    rideId: ride.id,
     subject: t('subject', values),
     text: kind === 'booked' ? t('booked', values) : t('resend', values),
     fromName: row.businessName,
   });
+  if (refused) return { ride, refused: refusalError(refused, to, row.businessPhoneCode) };
   const [updated] = await db.update(rides).set({ codeSentAt: new Date(), codeSentVia: channel }).where(eq(rides.id, ride.id)).returning();
-  return updated;
+  return { ride: updated };
 }
 
-/** The first message after a booking for a customer; a failure is logged, never undoes the booking. */
-export async function sendBookingConfirmation(db: Db, ride: Ride): Promise<Ride> {
+/** The first message after a booking for a customer; a failure or refusal is logged and answered, never undoes the booking. */
+export async function sendBookingConfirmation(db: Db, ride: Ride): Promise<{ ride: Ride; refused?: DomainError }> {
   try {
     return await sendCustomerCode(db, ride, 'booked');
   } catch (error) {
     logger.error({ err: error, rideId: ride.id }, 'customer booking confirmation failed');
-    return ride;
+    return { ride };
   }
 }
 
@@ -125,5 +133,7 @@ export async function resendCustomerCode(db: Db, businessId: number, rideId: num
     limited.values = { ride: ride.number, max, minutes };
     throw limited;
   }
-  return sendCustomerCode(db, ride, 'resend');
+  const sent = await sendCustomerCode(db, ride, 'resend');
+  if (sent.refused) throw sent.refused;
+  return sent.ride;
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
+import type { Db, Tx } from '@/lib/db/client';
 import { agencies, drivers, rideEvents, rides, vehicles, type Ride, type VehicleType } from '@/lib/db/schema';
 import { vehicleFit, type VehicleFit } from '@/lib/booking/vehicle-classes';
 import { DomainError, keyedError } from '@/lib/errors/domain-error';
@@ -232,7 +232,7 @@ async function assertVehicleFits(
   return fit;
 }
 
-async function lockRide(tx: Db, businessId: number, rideId: number): Promise<Ride> {
+async function lockRide(tx: Tx, businessId: number, rideId: number): Promise<Ride> {
   const [ride] = await tx
     .select()
     .from(rides)
@@ -249,8 +249,7 @@ async function lockRide(tx: Db, businessId: number, rideId: number): Promise<Rid
  * that keep a driver on one open ride.
  */
 export async function acceptRide(db: Db, businessId: number, actorUserId: number, rideId: number, assignment: Assignment): Promise<Ride> {
-  const ride = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  const ride = await db.transaction(async (tx) => {
     const current = await lockRide(tx, businessId, rideId);
     if (current.status !== 'booked') throw new DomainError('conflict', 'illegal_transition', `A ${current.status} ride cannot become accepted.`);
     // Unknown (or another business's) driver and vehicle first, then whether they can take it.
@@ -286,8 +285,7 @@ export type Reassignment = { driverId?: number; vehicleId?: number; upgrade?: bo
  * or finished the ride is the driver's own (409 naming the ride).
  */
 export async function reassignRide(db: Db, businessId: number, actorUserId: number, rideId: number, change: Reassignment): Promise<Ride> {
-  const ride = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  const ride = await db.transaction(async (tx) => {
     const current = await lockRide(tx, businessId, rideId);
     if (current.status !== 'accepted')
       throw keyedError(

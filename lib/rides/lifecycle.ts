@@ -118,9 +118,8 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
             }
           : {},
     });
-    const ledger = tx as unknown as Db;
     if (request.to === 'cancelled' && ride.cashbackAmount > 0) {
-      await appendEntry(ledger, {
+      await appendEntry(tx, {
         businessId: ride.businessId,
         userId: ride.riderId,
         rideId: ride.id,
@@ -131,7 +130,7 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
       });
     }
     if (request.to === 'cancelled' && ride.walletApplied > 0) {
-      await appendEntry(ledger, {
+      await appendEntry(tx, {
         businessId: ride.businessId,
         userId: ride.riderId,
         rideId: ride.id,
@@ -143,7 +142,7 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
     }
     if (request.to === 'completed') {
       if (ride.cashbackAmount > 0) {
-        await appendEntry(ledger, {
+        await appendEntry(tx, {
           businessId: ride.businessId,
           userId: ride.riderId,
           rideId: ride.id,
@@ -156,11 +155,11 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
       }
       const [business] = await tx.select({ commissionBps: businesses.commissionBps }).from(businesses).where(eq(businesses.id, ride.businessId));
       const fare = { ...updated, totalAmount: updated.totalAmount - updated.waitingCharge };
-      for (const entry of completionEntries(fare, updated.paymentMethod, business.commissionBps)) await appendEntry(ledger, entry);
+      for (const entry of completionEntries(fare, updated.paymentMethod, business.commissionBps)) await appendEntry(tx, entry);
       const waited = waitingEntry(updated, updated.paymentMethod);
-      if (waited) await appendEntry(ledger, waited);
+      if (waited) await appendEntry(tx, waited);
       // the invoice, numbered in the operator's sequence, with the same figures as the ledger entries above
-      await issueInvoiceInTransaction(ledger, updated);
+      await issueInvoiceInTransaction(tx, updated);
     }
     return { ride: updated, from: ride.status };
   });

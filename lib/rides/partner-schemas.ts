@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { waitingMinutesSchema } from '@/lib/airports/schemas';
 import { PAYMENT_METHODS, RIDE_STATUSES, VEHICLE_TYPES } from '@/lib/db/schema/rides';
 import { personNameSchema, phoneSchema } from '@/lib/contact/identifiers';
-import { MAX_ID } from '@/lib/http/params';
+import { MAX_ID } from '@/lib/db/ids';
 
 const localDate = z
   .string({ error: 'dateInvalid' })
@@ -14,7 +14,7 @@ export const BOARD_SORTS = ['pickup', 'number', 'customer', 'status', 'fare'] as
 export type BoardSort = (typeof BOARD_SORTS)[number];
 
 /**
- * The board (spec 001 §2 rides screen): pickup dates from..to in the
+ * The board (docs/requirements/partner.md#rides-board): pickup dates from..to in the
  * operator's zone (Today when absent), a status tab, an order (pickup time
  * unless `sort` names another column; ties in pickup order), cursor paging,
  * and a search by ride number ("42" or "#42", any date).

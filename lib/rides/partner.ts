@@ -109,5 +109,7 @@ export async function bookForCustomer(
     source,
   });
   // The customer has no app showing the code: it goes to their phone (a retried booking sends nothing again).
-  return booked.created ? { ...booked, ride: await sendBookingConfirmation(db, booked.ride) } : booked;
+  if (!booked.created) return booked;
+  const { ride, refused } = await sendBookingConfirmation(db, booked.ride);
+  return { ...booked, ride, codeRefused: refused };
 }

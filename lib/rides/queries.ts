@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { businesses, rides, type Ride, type RideStatus } from '@/lib/db/schema';
+import { businesses, drivers, rides, vehicles, type Ride, type RideStatus } from '@/lib/db/schema';
 import { ratingsOfRides } from '@/lib/ratings/ratings';
 import { rideAirports, type RideAirport } from '@/lib/flights/ride-airport';
 
@@ -50,14 +50,63 @@ export function rideFields(ride: Ride) {
   };
 }
 
+/** Who drives the ride, as the rider's card shows it: the phone only until the trip ends. */
+export type RideDriverView = {
+  name: string;
+  phone: { e164: string; display: string } | null;
+  photoUrl: string | null;
+  vehicle: { model: string; number: string } | null;
+};
+
 /** A ride as the rider's pages and the API show it: its fields and the start code, shown to the rider only while the trip has not started. */
 export function rideView(ride: Ride) {
-  return Object.assign(rideFields(ride), { startCode: ride.status === 'booked' || ride.status === 'accepted' ? ride.startCode : null });
+  return Object.assign(rideFields(ride), {
+    startCode: ride.status === 'booked' || ride.status === 'accepted' ? ride.startCode : null,
+    /** Filled in by riderRides once a driver is assigned. */
+    driver: null as RideDriverView | null,
+  });
 }
 
 export type RideView = ReturnType<typeof rideView>;
 /** A ride on My rides: an airport ride also carries its flight, meeting point and free waiting. */
 export type RiderRide = RideView & { airport: RideAirport | null };
+
+const WITH_DRIVER: readonly RideStatus[] = ['accepted', 'ontrip', 'completed'];
+
+/** The assigned driver and car of each ride (by ride id), for the rides that have one and show it. */
+async function ridesDrivers(db: Db, businessId: number, rows: Ride[]): Promise<Map<number, RideDriverView>> {
+  const shown = rows.filter((ride) => ride.driverId !== null && WITH_DRIVER.includes(ride.status));
+  const driverIds = [...new Set(shown.map((ride) => ride.driverId!))];
+  const vehicleIds = [...new Set(shown.flatMap((ride) => (ride.vehicleId === null ? [] : [ride.vehicleId])))];
+  const [people, cars] = await Promise.all([
+    driverIds.length
+      ? db
+          .select()
+          .from(drivers)
+          .where(and(eq(drivers.businessId, businessId), inArray(drivers.id, driverIds)))
+      : [],
+    vehicleIds.length
+      ? db
+          .select({ id: vehicles.id, model: vehicles.model, number: vehicles.number })
+          .from(vehicles)
+          .where(and(eq(vehicles.businessId, businessId), inArray(vehicles.id, vehicleIds)))
+      : [],
+  ]);
+  const person = new Map(people.map((driver) => [driver.id, driver]));
+  const car = new Map(cars.map((vehicle) => [vehicle.id, { model: vehicle.model, number: vehicle.number }]));
+  const views = new Map<number, RideDriverView>();
+  for (const ride of shown) {
+    const driver = person.get(ride.driverId!);
+    if (!driver) continue;
+    views.set(ride.id, {
+      name: driver.name,
+      phone: ride.status === 'completed' ? null : { e164: `+${driver.phoneCode}${driver.phone}`, display: `+${driver.phoneCode} ${driver.phone}` },
+      photoUrl: null,
+      vehicle: ride.vehicleId === null ? null : (car.get(ride.vehicleId) ?? null),
+    });
+  }
+  return views;
+}
 
 /** The rider's rides of this business, newest pickup first, split into upcoming (open) and past. */
 export async function riderRides(db: Db, businessId: number, riderId: number): Promise<{ upcoming: RiderRide[]; past: RiderRide[] }> {
@@ -67,28 +116,21 @@ export async function riderRides(db: Db, businessId: number, riderId: number): P
     .where(and(eq(rides.businessId, businessId), eq(rides.riderId, riderId)))
     .orderBy(desc(rides.pickupTime))
     .limit(200);
-  const ratings = await ratingsOfRides(
-    db,
-    businessId,
-    rows.filter((r) => r.status === 'completed').map((r) => r.id),
-  );
-  const [business] = await db
-    .select({ id: businesses.id, language: businesses.language, currency: businesses.currency })
-    .from(businesses)
-    .where(eq(businesses.id, businessId))
-    .limit(1);
+  const [ratings, driversOf, [business]] = await Promise.all([
+    ratingsOfRides(
+      db,
+      businessId,
+      rows.filter((r) => r.status === 'completed').map((r) => r.id),
+    ),
+    ridesDrivers(db, businessId, rows),
+    db.select({ id: businesses.id, language: businesses.language, currency: businesses.currency }).from(businesses).where(eq(businesses.id, businessId)).limit(1),
+  ]);
   const airports = business ? await rideAirports(db, business, rows) : new Map<number, RideAirport>();
-  const views = rows.map((ride) => ({ ...rideView(ride), rating: ratings.get(ride.id) ?? null, airport: airports.get(ride.id) ?? null }));
+  const views = rows.map((ride) =>
+    Object.assign(rideView(ride), { rating: ratings.get(ride.id) ?? null, driver: driversOf.get(ride.id) ?? null, airport: airports.get(ride.id) ?? null }),
+  );
   return {
     upcoming: views.filter((r) => OPEN_STATUSES.includes(r.status)).reverse(),
     past: views.filter((r) => !OPEN_STATUSES.includes(r.status)),
   };
-}
-
-export async function countOpenRides(db: Db, businessId: number, riderId: number): Promise<number> {
-  const rows = await db
-    .select({ id: rides.id })
-    .from(rides)
-    .where(and(eq(rides.businessId, businessId), eq(rides.riderId, riderId), inArray(rides.status, [...OPEN_STATUSES])));
-  return rows.length;
 }

@@ -1,8 +1,8 @@
 import 'server-only';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { createTranslator } from 'next-intl';
 import type { Db } from '@/lib/db/client';
-import { businesses, drivers, rideEvents, rides, rideShareLinks, users, vehicles, type Job, type Ride } from '@/lib/db/schema';
+import { businesses, drivers, outbox, rideEvents, rides, rideShareLinks, users, vehicles, type Job, type Ride } from '@/lib/db/schema';
 import { hashToken, newToken } from '@/lib/crypto/tokens';
 import { e164 } from '@/lib/contact/identifiers';
 import { formatDateTime, formatMoney } from '@/lib/i18n/format';
@@ -11,25 +11,32 @@ import { loadMessages } from '@/lib/i18n/messages';
 import { invoiceLabel, issueInvoice } from '@/lib/invoice/invoices';
 import { invoiceLanguage, renderInvoicePdf } from '@/lib/invoice/pdf';
 import { enqueueJob, kickJobs, registerJobHandler } from '@/lib/jobs/queue';
-import { deliver } from '@/lib/messaging/outbox';
+import { onceWindowEnd } from '@/lib/messaging/budget';
+import { offersChannel } from '@/lib/messaging/channel-provider';
+import { deliver, type DeliveryResult } from '@/lib/messaging/outbox';
+import type { MessagePurpose } from '@/lib/messaging/purposes';
+import { MESSAGE_VALUE_MAX, operatorText } from '@/lib/messaging/safe-text';
 import { logger } from '@/lib/log';
 import { siteOrigin } from '@/lib/seo/origin';
 import type { PushPayload } from '@/lib/push/schemas';
 import { onRideChange, type RideChange } from './notify';
 import { rideAirports } from '@/lib/flights/ride-airport';
+import { displayFlightNumber } from '@/lib/booking/flight-number';
 
 /**
  * What riders (or the passenger a ride was booked for) are told around a trip,
  * each message a durable job (lib/jobs/queue) keyed by what caused it, so a
  * transition seen by several listeners or instances is messaged once:
  * - driver details (name, phone, vehicle model and plate, start code, tracking
- *   link) when a ride is accepted and again when its driver or vehicle changes;
+ *   link) when a ride is accepted and again when its driver or vehicle changes,
+ *   at most once per ride and channel within the purpose's window: changes
+ *   inside it become one message with the assignment at its end;
  * - a reminder 60 minutes before an outstation pickup;
  * - on completion the invoice (issued, e-mailed as PDF when the rider has an
  *   e-mail) and the ask to rate the trip.
- * SMS goes through the outbox (and its SMS provider); WhatsApp and push through
- * the senders server.ts hands in (lib/whatsapp and lib/push listen to rides, so
- * lib/rides does not import them).
+ * SMS and WhatsApp (when the operator or the deployment has a number) go
+ * through deliver() and its message budget; push through the sender server.ts
+ * hands in (lib/push listens to rides, so lib/rides does not import it).
  */
 
 export const REMINDER_LEAD_MS = 60 * 60_000;
@@ -37,8 +44,6 @@ export const REMINDER_LEAD_MS = 60 * 60_000;
 export type TripSenders = {
   /** Web push to the rider's devices (the booker: a passenger has no account here). */
   push?: (db: Db, businessId: number, userId: number, payload: PushPayload) => Promise<unknown>;
-  /** WhatsApp text through the Cloud API; absent when WhatsApp is not configured. */
-  whatsapp?: () => ((to: string, text: string) => Promise<void>) | undefined;
 };
 
 const globalForTrip = globalThis as unknown as { __travelsxTripSenders?: TripSenders; __travelsxTripStop?: () => void };
@@ -110,12 +115,14 @@ async function trackingUrl(db: Db, ctx: RideContext, market: Market): Promise<st
   return `${siteOrigin(ctx.business)}${localizedPath(market, '/track/driver')}?rideId=${ctx.ride.number}&token=${token}`;
 }
 
-async function sendText(db: Db, ctx: RideContext, to: string, text: string): Promise<void> {
-  await deliver(db, { businessId: ctx.ride.businessId, channel: 'sms', to, text, fromName: ctx.business.name });
-  const whatsapp = globalForTrip.__travelsxTripSenders?.whatsapp?.();
-  if (whatsapp) {
-    await whatsapp(to.replace(/^\+/, ''), text).catch((error: unknown) => logger.warn({ err: error, rideId: ctx.ride.id }, 'trip WhatsApp message failed'));
-  }
+type TextMessage = { purpose: MessagePurpose; text: string; links?: string[] };
+
+/** The message by SMS, and by WhatsApp too when the operator (or the deployment) has a number. */
+async function sendText(db: Db, ctx: RideContext, to: string, message: TextMessage): Promise<DeliveryResult[]> {
+  const base = { businessId: ctx.ride.businessId, to, rideId: ctx.ride.id, fromName: ctx.business.name, ...message };
+  const results = [await deliver(db, { ...base, channel: 'sms' })];
+  if (await offersChannel(db, ctx.ride.businessId, 'whatsapp')) results.push(await deliver(db, { ...base, channel: 'whatsapp' }));
+  return results;
 }
 
 async function push(db: Db, ctx: RideContext, payload: PushPayload): Promise<void> {
@@ -128,12 +135,12 @@ async function push(db: Db, ctx: RideContext, payload: PushPayload): Promise<voi
 
 function driverValues(ctx: RideContext) {
   return {
-    businessName: ctx.business.name,
+    businessName: operatorText(ctx.business.name, MESSAGE_VALUE_MAX.businessName),
     rideNumber: rideNumberOf(ctx.ride),
-    driverName: ctx.driver?.name ?? '',
+    driverName: operatorText(ctx.driver?.name, MESSAGE_VALUE_MAX.personName),
     driverPhone: ctx.driver ? e164({ dialCode: ctx.driver.phoneCode, number: ctx.driver.phone }) : '',
-    vehicleModel: ctx.vehicle?.model ?? '',
-    plate: ctx.vehicle?.number ?? '',
+    vehicleModel: operatorText(ctx.vehicle?.model, MESSAGE_VALUE_MAX.vehicle),
+    plate: operatorText(ctx.vehicle?.number, MESSAGE_VALUE_MAX.plate),
     code: ctx.ride.startCode,
   };
 }
@@ -142,20 +149,71 @@ function driverValues(ctx: RideContext) {
 async function meetingPointOf(db: Db, ctx: RideContext, market: Market): Promise<string | undefined> {
   if (ctx.ride.tripKind !== 'airport') return undefined;
   const airports = await rideAirports(db, ctx.business, [ctx.ride], market.lang);
-  return airports.get(ctx.ride.id)?.meetingPoint?.text;
+  const text = airports.get(ctx.ride.id)?.meetingPoint?.text;
+  return text ? operatorText(text, MESSAGE_VALUE_MAX.meetingPoint) : undefined;
+}
+
+/** When the traveller was last sent driver details of this ride (refused messages do not count). */
+async function lastDriverDetailsAt(db: Db, rideId: number): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: outbox.createdAt })
+    .from(outbox)
+    .where(and(eq(outbox.rideId, rideId), eq(outbox.purpose, 'driver-details'), inArray(outbox.status, ['queued', 'sent', 'held', 'failed'])))
+    .orderBy(desc(outbox.createdAt))
+    .limit(1);
+  return row?.at;
+}
+
+/** When the ride last got a driver or vehicle (its latest 'accepted' event). */
+async function lastAssignedAt(db: Db, rideId: number): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: rideEvents.createdAt })
+    .from(rideEvents)
+    .where(and(eq(rideEvents.rideId, rideId), eq(rideEvents.toStatus, 'accepted')))
+    .orderBy(desc(rideEvents.id))
+    .limit(1);
+  return row?.at;
+}
+
+/**
+ * Whether driver details may go now. Inside the window after the last ones,
+ * one job at the window's end (the same key for every change meanwhile)
+ * sends the assignment the ride has then; once the traveller has the latest
+ * assignment, nothing goes.
+ */
+async function driverDetailsDue(db: Db, ride: Ride): Promise<boolean> {
+  const runAt = await onceWindowEnd(db, 'driver-details', ride.id, 'sms');
+  if (runAt) {
+    await enqueueJob(db, {
+      businessId: ride.businessId,
+      kind: 'trip-details',
+      key: `trip-details:${ride.id}:window:${runAt.getTime()}`,
+      payload: { rideId: ride.id },
+      runAt,
+    });
+    logger.info({ rideId: ride.id, runAt }, 'driver details deferred to the end of their window');
+    return false;
+  }
+  const [sentAt, assignedAt] = await Promise.all([lastDriverDetailsAt(db, ride.id), lastAssignedAt(db, ride.id)]);
+  return !sentAt || !assignedAt || assignedAt > sentAt;
 }
 
 /** Driver details to the traveller (SMS, WhatsApp) and the booker's devices (push), while the ride waits for pickup. */
 export async function sendDriverDetails(db: Db, rideId: number): Promise<void> {
   const ctx = await rideContext(db, rideId);
   if (!ctx || ctx.ride.status !== 'accepted' || !ctx.driver) return;
+  if (!(await driverDetailsDue(db, ctx.ride))) return;
   const market = rideMarket(ctx);
   const t = await translator(market, 'TripMessages');
   const values = driverValues(ctx);
   const to = travellerPhone(ctx);
-  const meeting = await meetingPointOf(db, ctx, market);
-  const details = t('driverDetails', { ...values, trackUrl: await trackingUrl(db, ctx, market) });
-  if (to) await sendText(db, ctx, to, meeting ? `${details}\n${t('meetingPoint', { meetingPoint: meeting })}` : details);
+  if (to) {
+    const trackUrl = await trackingUrl(db, ctx, market);
+    const meeting = await meetingPointOf(db, ctx, market);
+    const details = t('driverDetails', { ...values, trackUrl });
+    const text = meeting ? `${details}\n${t('meetingPoint', { meetingPoint: meeting })}` : details;
+    await sendText(db, ctx, to, { purpose: 'driver-details', text, links: [trackUrl] });
+  }
   await push(db, ctx, {
     title: t('pushDriverTitle', values),
     body: t('pushDriverBody', values),
@@ -171,7 +229,7 @@ export async function sendPickupReminder(db: Db, rideId: number): Promise<void> 
   const t = await translator(market, 'TripMessages');
   const to = travellerPhone(ctx);
   const text = t('reminder', { ...driverValues(ctx), time: formatDateTime(ctx.ride.pickupTime, toLocaleTag(market), ctx.business.timeZone) });
-  if (to) await sendText(db, ctx, to, text);
+  if (to) await sendText(db, ctx, to, { purpose: 'pickup-reminder', text });
   await push(db, ctx, {
     title: ctx.business.name,
     body: text,
@@ -187,11 +245,12 @@ export async function sendCompletion(db: Db, rideId: number): Promise<void> {
   const invoice = await issueInvoice(db, ctx.ride.businessId, ctx.ride.id);
   const rateUrl = `${siteOrigin(ctx.business)}${localizedPath(market, '/user/rides')}?rate=${ctx.ride.number}`;
   const tm = await translator(market, 'TripMessages');
-  const rateText = tm('rateAsk', { businessName: ctx.business.name, rideNumber: rideNumberOf(ctx.ride), rateUrl });
+  const businessName = operatorText(ctx.business.name, MESSAGE_VALUE_MAX.businessName);
+  const rateText = tm('rateAsk', { businessName, rideNumber: rideNumberOf(ctx.ride), rateUrl });
   if (ctx.rider?.email) {
     const ti = await translator(market, 'Invoice');
     const values = {
-      businessName: ctx.business.name,
+      businessName,
       rideNumber: rideNumberOf(ctx.ride),
       total: formatMoney(invoice.data.total, invoice.data.currency, toLocaleTag(market)),
     };
@@ -200,6 +259,9 @@ export async function sendCompletion(db: Db, rideId: number): Promise<void> {
       businessId: ctx.ride.businessId,
       channel: 'email',
       to: ctx.rider.email,
+      purpose: 'invoice',
+      rideId: ctx.ride.id,
+      links: [rateUrl],
       subject: ti('emailSubject', values),
       text: `${ti('emailBody', values)}\n\n${rateText}`,
       fromName: ctx.business.name,
@@ -207,12 +269,30 @@ export async function sendCompletion(db: Db, rideId: number): Promise<void> {
     });
   }
   const riderPhone = ctx.rider?.phoneCode && ctx.rider.phone ? e164({ dialCode: ctx.rider.phoneCode, number: ctx.rider.phone }) : undefined;
-  if (riderPhone) await sendText(db, ctx, riderPhone, rateText);
+  if (riderPhone) await sendText(db, ctx, riderPhone, { purpose: 'rate-ask', text: rateText, links: [rateUrl] });
   await push(db, ctx, {
     title: ctx.business.name,
     body: rateText,
     data: { rideId: ctx.ride.number, status: 'completed', url: `${localizedPath(market, '/user/rides')}?rate=${ctx.ride.number}` },
   });
+}
+
+/**
+ * Whether the pickup-moved message may go now: a flight's estimate changes
+ * often near landing, so moves inside the purpose's window become one message
+ * at the window's end, with the pickup time the ride has then.
+ */
+async function pickupMovedDue(db: Db, ride: Ride): Promise<boolean> {
+  const runAt = await onceWindowEnd(db, 'pickup-moved', ride.id, 'sms');
+  if (!runAt) return true;
+  await enqueueJob(db, {
+    businessId: ride.businessId,
+    kind: 'pickup-moved',
+    key: `pickup-moved:${ride.id}:window:${runAt.getTime()}`,
+    payload: { rideId: ride.id },
+    runAt,
+  });
+  return false;
 }
 
 /**
@@ -223,16 +303,17 @@ export async function sendCompletion(db: Db, rideId: number): Promise<void> {
 export async function sendPickupMoved(db: Db, rideId: number): Promise<void> {
   const ctx = await rideContext(db, rideId);
   if (!ctx || (ctx.ride.status !== 'booked' && ctx.ride.status !== 'accepted') || !ctx.ride.flightNumber) return;
+  if (!(await pickupMovedDue(db, ctx.ride))) return;
   const market = rideMarket(ctx);
   const t = await translator(market, 'TripMessages');
   const values = {
-    businessName: ctx.business.name,
+    businessName: operatorText(ctx.business.name, MESSAGE_VALUE_MAX.businessName),
     rideNumber: rideNumberOf(ctx.ride),
-    flight: ctx.ride.flightNumber,
+    flight: displayFlightNumber(ctx.ride.flightNumber),
     time: formatDateTime(ctx.ride.pickupTime, toLocaleTag(market), ctx.business.timeZone),
   };
   const to = travellerPhone(ctx);
-  if (to) await sendText(db, ctx, to, t('pickupMoved', values));
+  if (to) await sendText(db, ctx, to, { purpose: 'pickup-moved', text: t('pickupMoved', values) });
   await push(db, ctx, {
     title: t('pushPickupMovedTitle', values),
     body: t('pickupMoved', values),
@@ -246,6 +327,8 @@ export async function sendPickupMoved(db: Db, rideId: number): Promise<void> {
       businessId: ctx.ride.businessId,
       channel: 'sms',
       to: e164({ dialCode: ctx.driver.phoneCode, number: ctx.driver.phone }),
+      purpose: 'pickup-moved-driver',
+      rideId: ctx.ride.id,
       text,
       fromName: ctx.business.name,
     });
@@ -262,7 +345,7 @@ export async function sendDriverArrived(db: Db, rideId: number): Promise<void> {
   const values = driverValues(ctx);
   const text = meeting ? t('driverArrivedAt', { ...values, meetingPoint: meeting }) : t('driverArrived', values);
   const to = travellerPhone(ctx);
-  if (to) await sendText(db, ctx, to, text);
+  if (to) await sendText(db, ctx, to, { purpose: 'driver-arrived', text });
   await push(db, ctx, {
     title: t('pushArrivedTitle', values),
     body: text,

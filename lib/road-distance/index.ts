@@ -3,7 +3,7 @@ import { logger } from '@/lib/log';
 
 import { estimateRoute, type LatLng, type RouteResult } from './estimate';
 
-export { CITY_SPEED_KMH, HIGHWAY_SPEED_KMH, ROAD_FACTOR, estimateRoute, greatCircleMeters, type LatLng, type RouteResult } from './estimate';
+export { estimateRoute, greatCircleMeters, type LatLng, type RouteResult } from './estimate';
 
 /** Google Routes API (driving), used when GOOGLE_MAPS_API_KEY is set; falls back to the estimate. */
 async function googleRoute(a: LatLng, b: LatLng, key: string): Promise<RouteResult> {

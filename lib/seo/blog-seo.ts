@@ -22,7 +22,7 @@ export const BLOG_PATHS = { list: () => '/blogs', listPage: (page: number) => (p
 /** Longest headline Google reads from BlogPosting, in characters. */
 const HEADLINE_MAX = 110;
 
-/** The spec's meta description: the description as prose (headings end as sentences), cut at a word within 155 characters. */
+/** The meta description (docs/requirements/crawler.md#blog-posts): the description as prose (headings end as sentences), cut at a word within 155 characters. */
 export function metaDescription(html: string, locale?: string): string {
   return cutText(blogProse(html), META_DESCRIPTION_MAX, locale);
 }

@@ -30,12 +30,13 @@ type BusinessInput = {
   origin: string;
   /** The operator's cities; the first is its main city. */
   places: readonly ServedPlace[];
-  /** Riders' real ratings; AggregateRating is emitted only when there is at least one. */
-  rating?: { average: number; count: number };
 };
 
-/** The operator as a LocalBusiness: name, address (main city, region, country), its coordinates, telephone, areaServed, and AggregateRating only from real ratings. */
-export function localBusiness({ tenant, origin, places, rating }: BusinessInput): JsonLdNode {
+/**
+ * The operator as a LocalBusiness: name, address (main city, region, country), its coordinates, telephone and
+ * areaServed. Never an AggregateRating: ratings a business shows about itself are self-serving to Google.
+ */
+export function localBusiness({ tenant, origin, places }: BusinessInput): JsonLdNode {
   const phone = formatPhone(tenant);
   const main = places[0];
   const country = COUNTRIES[isCountryCode(tenant.countryCode) ? tenant.countryCode : DEFAULT_COUNTRY].region;
@@ -55,11 +56,11 @@ export function localBusiness({ tenant, origin, places, rating }: BusinessInput)
     },
     ...(main && Number.isFinite(main.lat) && Number.isFinite(main.lng) ? { geo: { '@type': 'GeoCoordinates', latitude: main.lat, longitude: main.lng } } : {}),
     areaServed: places.map(city),
-    ...(rating && rating.count > 0
-      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: rating.average, ratingCount: rating.count, bestRating: 5, worstRating: 1 } }
-      : {}),
   };
 }
+
+/** A price a page shows for one vehicle on one trip. */
+export type PriceOffer = { name: string; price: number; currency: string };
 
 type ServiceInput = BusinessInput & {
   name: string;
@@ -68,6 +69,8 @@ type ServiceInput = BusinessInput & {
   /** Places this page is about (defaults to every place of the operator). */
   areaServed?: readonly ServedPlace[];
   serviceType?: string;
+  /** Fares the page shows (minor units), as Offers. */
+  offers?: readonly PriceOffer[];
 };
 
 /** A TaxiService offered by the operator (as provider), for the places of the page. */
@@ -82,7 +85,22 @@ export function taxiService(input: ServiceInput): JsonLdNode {
     ...(input.serviceType ? { serviceType: input.serviceType } : {}),
     provider: localBusiness(input),
     areaServed: area.map(city),
+    ...(input.offers?.length
+      ? {
+          offers: input.offers.map((offer) => ({
+            '@type': 'Offer',
+            name: offer.name,
+            price: (offer.price / 100).toFixed(2),
+            priceCurrency: offer.currency,
+          })),
+        }
+      : {}),
   };
+}
+
+/** An airport the page is about: its name, IATA code and position. */
+export function airportNode(airport: { name: string; code: string; lat: number; lng: number }): JsonLdNode {
+  return { '@type': 'Airport', name: airport.name, iataCode: airport.code, geo: { '@type': 'GeoCoordinates', latitude: airport.lat, longitude: airport.lng } };
 }
 
 export function breadcrumbList(crumbs: readonly Crumb[]): JsonLdNode {

@@ -1,18 +1,20 @@
 import 'server-only';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { formatDuration, formatKm, formatMoney } from '@/lib/i18n/format';
+import { formatDuration, formatMoney } from '@/lib/i18n/format';
 import type { Market } from '@/lib/i18n/markets';
 import type { ShareKind } from '@/lib/settings/share-path';
 import type { Tenant } from '@/lib/tenancy/queries';
 import { canonicalMarket, pageAlternates, pageUrl } from './alternates';
-import { lowestTotal, routeFareTable } from './fares';
-import { breadcrumbTrail, jsonLdGraph, taxiService, type JsonLdDocument, type ServedPlace } from './json-ld';
+import { distanceText } from './catalogue/display';
+import { nameIn } from './catalogue/names';
+import type { PlaceModel, RouteModel } from './catalogue/place-models';
+import { fromTotal } from './catalogue/trip-fares';
+import { breadcrumbTrail, jsonLdGraph, taxiService, type JsonLdDocument, type JsonLdNode, type PriceOffer, type ServedPlace } from './json-ld';
 import { pageMetadata } from './metadata';
 import { siteOrigin } from './origin';
 import { SEO_PATHS } from './paths';
-import { PLACE_VIEWS, type PlaceView } from './place-views';
-import { fareCards, servicePlaces, siteRating, type ServicePlace, type ServiceRoute } from './site-data';
+import { servicePlaces } from './site-data';
 
 export type Crumb = { name: string; href: string };
 
@@ -27,9 +29,13 @@ export type SeoPage = {
   areaServed?: ServedPlace[];
   /** Its share image's kind. */
   shareKind: ShareKind;
+  /** Fares the page shows, as the TaxiService's Offers. */
+  offers?: PriceOffer[];
+  /** More nodes the page is about (an Airport). */
+  about?: JsonLdNode[];
 };
 
-async function baseCrumbs(locale: string): Promise<Crumb[]> {
+export async function baseCrumbs(locale: string): Promise<Crumb[]> {
   const t = await getTranslations({ locale, namespace: 'Breadcrumbs' });
   return [
     { name: t('home'), href: SEO_PATHS.home() },
@@ -60,43 +66,48 @@ export async function placesSeo(tenant: Tenant, locale: string): Promise<SeoPage
   };
 }
 
-export async function placeSeo(tenant: Tenant, locale: string, place: ServicePlace, view: PlaceView): Promise<SeoPage> {
+export async function placeSeo(tenant: Tenant, market: Market, locale: string, model: PlaceModel): Promise<SeoPage> {
   const t = await getTranslations({ locale, namespace: 'Seo' });
   const tp = await getTranslations({ locale, namespace: 'Place' });
-  const names = { placeName: place.name, businessName: tenant.name };
-  const href = PLACE_VIEWS[view].href(place.slug);
-  const crumbs = [...(await baseCrumbs(locale)), { name: place.name, href: SEO_PATHS.place(place.slug) }];
-  if (view !== 'place') crumbs.push({ name: tp(`crumb.${view}`), href });
+  const placeName = nameIn(model.city, market.lang);
+  const href = SEO_PATHS.place(model.city.slug);
   return {
     href,
-    title: t(`title.${view}`, names),
-    description: t(`description.${view}`, names),
-    crumbs,
-    serviceType: tp(`crumb.${view}`),
-    areaServed: [place],
+    title: t('title.place', { placeName, businessName: tenant.name }),
+    description: t('description.place', {
+      placeName,
+      businessName: tenant.name,
+      airports: model.airports.length,
+      localities: model.localities.length,
+      routes: model.routes.length,
+    }),
+    crumbs: [...(await baseCrumbs(locale)), { name: placeName, href }],
+    serviceType: tp('crumb.place'),
+    areaServed: [{ name: model.city.name, region: model.city.region ?? null, lat: model.city.lat, lng: model.city.lng }],
     shareKind: 'place',
   };
 }
 
-export async function routeSeo(tenant: Tenant, locale: string, route: ServiceRoute): Promise<SeoPage> {
+export async function routeSeo(tenant: Tenant, market: Market, locale: string, model: RouteModel): Promise<SeoPage> {
   const t = await getTranslations({ locale, namespace: 'Seo' });
   const tr = await getTranslations({ locale, namespace: 'RoutePage' });
-  const cards = await fareCards(tenant.id, tenant.currency);
-  const from = lowestTotal(routeFareTable(cards, route));
-  const names = { fromName: route.from.name, toName: route.to.name, businessName: tenant.name };
-  const href = SEO_PATHS.route(route.from.slug, route.to.slug);
-  const facts = { distance: formatKm(route.distanceM, locale), duration: formatDuration(route.durationS, locale) };
+  const tf = await getTranslations({ locale, namespace: 'PageFares' });
+  const tv = await getTranslations({ locale, namespace: 'VehicleTypes' });
+  const names = { fromName: nameIn(model.from, market.lang), toName: nameIn(model.to, market.lang), businessName: tenant.name };
+  const href = SEO_PATHS.route(model.from.slug, model.to.slug);
+  const facts = { distance: distanceText(model.oneWay, locale, tf), duration: formatDuration(model.oneWay.durationS, locale) };
   return {
     href,
     title: t('routeTitle', names),
-    description:
-      from === undefined
-        ? t('routeDescriptionNoFare', { ...names, ...facts })
-        : t('routeDescription', { ...names, ...facts, fare: formatMoney(from, tenant.currency, locale) }),
-    crumbs: [...(await baseCrumbs(locale)), { name: route.from.name, href: SEO_PATHS.place(route.from.slug) }, { name: tr('heading', names), href }],
+    description: t('routeDescription', { ...names, ...facts, fare: formatMoney(fromTotal(model.oneWay), tenant.currency, locale) }),
+    crumbs: [...(await baseCrumbs(locale)), { name: names.fromName, href: SEO_PATHS.place(model.from.slug) }, { name: tr('heading', names), href }],
     serviceType: tr('serviceType'),
-    areaServed: [route.from, route.to],
+    areaServed: [
+      { name: model.from.name, region: model.from.region ?? null },
+      { name: model.to.name, region: model.to.region ?? null },
+    ],
     shareKind: 'route',
+    offers: model.oneWay.day.map((line) => ({ name: `${tv(line.vehicleType)}, ${tr('heading', names)}`, price: line.total, currency: tenant.currency })),
   };
 }
 
@@ -110,20 +121,20 @@ export async function seoJsonLd(tenant: Tenant, market: Market, page: SeoPage): 
   const origin = siteOrigin(tenant);
   const home = canonicalMarket(tenant, market);
   const places = await servicePlaces(tenant.id);
-  const rating = await siteRating(tenant.id);
   const url = pageAlternates(tenant, market, page.href).canonical;
   return jsonLdGraph(
     taxiService({
       tenant,
       origin,
       places,
-      rating,
       name: `${page.title} | ${tenant.name}`,
       description: page.description,
       url,
       areaServed: page.areaServed,
       serviceType: page.serviceType,
+      offers: page.offers,
     }),
+    ...(page.about ?? []),
     ...breadcrumbTrail(page.crumbs.map((crumb) => ({ name: crumb.name, url: pageUrl(origin, home, crumb.href) }))),
   );
 }

@@ -1,6 +1,6 @@
 import type { TripKind } from '@/lib/db/schema/rides';
 
-/** URL slug of each place trip type: /{country}/{lang}/place/{place}/{type}. */
+/** The trip-type pages places had (/{country}/{lang}/place/{place}/{type}): they lead to the place or airport page now. */
 export const PLACE_TRIP_TYPES = {
   'local-taxi': 'local',
   'airport-taxi': 'airport',
@@ -9,8 +9,6 @@ export const PLACE_TRIP_TYPES = {
 } as const satisfies Record<string, TripKind>;
 
 export type PlaceTripType = keyof typeof PLACE_TRIP_TYPES;
-
-export const PLACE_TRIP_TYPE_SLUGS = Object.keys(PLACE_TRIP_TYPES) as PlaceTripType[];
 
 export function isPlaceTripType(value: string): value is PlaceTripType {
   return Object.prototype.hasOwnProperty.call(PLACE_TRIP_TYPES, value);
@@ -30,11 +28,11 @@ export const SEO_PATHS = {
   places: () => '/service/places',
   booking: () => '/user/form/taxi/booking',
   place: (place: string) => `/place/${seg(place)}`,
-  placeType: (place: string, type: PlaceTripType) => `/place/${seg(place)}/${type}`,
-  city: (place: string) => `/city/${seg(place)}`,
-  taxi: (place: string) => `/taxi/${seg(place)}`,
-  cityRoot: (place: string) => `/${seg(place)}`,
   route: (from: string, to: string) => `/taxi/${seg(`${from}${ROUTE_JOINER}${to}`)}`,
+  airport: (code: string) => `/airport/${seg(code.toLowerCase())}`,
+  /** One page per airport and destination, covering both directions. */
+  transfer: (code: string, place: string) => `/airport/${seg(code.toLowerCase())}/${seg(place)}`,
+  locality: (city: string, locality: string) => `/place/${seg(city)}/${seg(locality)}`,
   blogPost: (slug: string) => `/blog/${seg(slug)}`,
   /** The booking form with the trip filled in (read by the form: `from`, `fromLat`, `fromLng`, `to`, `toLat`, `toLng`, `kind`). */
   bookingWith: (trip: { from: BookPlace; to?: BookPlace; kind?: 'local' | 'airport' | 'outstation' | 'rental' }) => {
@@ -49,12 +47,13 @@ export const SEO_PATHS = {
 type BookPlace = { name: string; lat: number; lng: number };
 
 /**
- * First path segments that belong to other routes (route table, spec 001 §2):
+ * First path segments that belong to other routes (docs/requirements/partner.md#route-table):
  * a service city with one of these slugs gets no /{city} page, because the
  * static route answers there.
  */
 export const RESERVED_ROOT_SEGMENTS: ReadonlySet<string> = new Set([
   'ai',
+  'airport',
   'appstores',
   'blog',
   'blogs',

@@ -12,7 +12,7 @@ export function decodeSegment(raw: string): string {
 }
 
 /**
- * Spec 000 §5 on a place segment: normalise it; a known slug written oddly
+ * A place segment (docs/requirements/crawler.md#place-names-in-urls): normalise it; a known slug written oddly
  * redirects to the normalised slug, an unknown one is missing.
  */
 export function lookupSlug<T>(raw: string, find: (slug: string) => T | undefined): SlugLookup<T> {

@@ -1,3 +1,4 @@
+import { servedCountries, tripReachIssue } from '@/lib/fares/trip-reach';
 import { estimateRoute } from '@/lib/road-distance';
 import { ROUTE_JOINER } from './paths';
 
@@ -12,14 +13,16 @@ export const MAX_ROUTE_METERS = 800_000;
 
 /**
  * The operator's popular routes: from every place to its nearest few places
- * within a day's drive, in both directions (a route to B from A makes B to A
- * popular too). Ordered by origin (the operator's order), then distance.
+ * within a day's drive that a road reaches (the quote's rule), in both directions
+ * (a route to B from A makes B to A popular too). Ordered by origin (the
+ * operator's order), then distance.
  */
 export function popularRoutes<P extends RoutePlace>(places: readonly P[]): PopularRoute<P>[] {
   const keys = new Set<string>();
+  const served = servedCountries('', places);
   for (const from of places) {
     const nearest = places
-      .filter((to) => to.slug !== from.slug)
+      .filter((to) => to.slug !== from.slug && !tripReachIssue(served, from, to))
       .map((to) => ({ to, distanceM: estimateRoute(from, to).distanceM }))
       .filter((candidate) => candidate.distanceM <= MAX_ROUTE_METERS)
       .sort((a, b) => a.distanceM - b.distanceM)

@@ -3,12 +3,11 @@ import { cache } from 'react';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { getDb } from '@/lib/db/client';
 import type { ServiceArea } from '@/lib/db/schema';
-import { activeRateCards } from '@/lib/fares/rate-cards';
 import { getPathname } from '@/lib/i18n/locale-href';
 import { listServiceAreas, type Tenant } from '@/lib/tenancy/queries';
 import { approvedReviews, businessRating } from '@/lib/ratings/ratings';
 import { lookupSlug } from './place-lookup';
-import { findRoute, popularRoutes, routesFrom, type PopularRoute } from './routes';
+import { findRoute, popularRoutes, type PopularRoute } from './routes';
 
 export type ServicePlace = ServiceArea;
 export type ServiceRoute = PopularRoute<ServicePlace>;
@@ -19,9 +18,6 @@ export const servicePlaces = cache((businessId: number) => listServiceAreas(busi
 /** The operator's popular routes, once per render. */
 export const serviceRoutes = cache(async (businessId: number): Promise<ServiceRoute[]> => popularRoutes(await servicePlaces(businessId)));
 
-/** The operator's active rate cards, once per render. */
-export const fareCards = cache(async (businessId: number, currency: string) => activeRateCards(await getDb(), { id: businessId, currency }));
-
 /** Riders' real average and count for the operator's pages, once per render. */
 export const siteRating = cache(async (businessId: number) => businessRating(await getDb(), businessId));
 
@@ -29,7 +25,7 @@ export const siteRating = cache(async (businessId: number) => businessRating(awa
 export const siteReviews = cache(async (businessId: number) => approvedReviews(await getDb(), businessId));
 
 /**
- * Spec 000 §5 on a place-like segment: 404 when unknown, 308 to the
+ * A place-like segment (docs/requirements/crawler.md#place-names-in-urls): 404 when unknown, 308 to the
  * normalised spelling when written oddly, else the value found.
  */
 function resolveSegment<T>(locale: string, raw: string, find: (slug: string) => T | undefined, hrefFor: (value: T) => string): T {
@@ -63,9 +59,4 @@ export async function requireTaxiTarget(tenant: Pick<Tenant, 'id'>, locale: stri
     return route ? { kind: 'route', route } : undefined;
   };
   return resolveSegment(locale, raw, find, hrefFor);
-}
-
-/** Popular routes that start at a place, nearest first. */
-export async function routesFromPlace(businessId: number, slug: string): Promise<ServiceRoute[]> {
-  return routesFrom(await serviceRoutes(businessId), slug);
 }

@@ -6,20 +6,23 @@ import { listBlogSlugs } from '@/lib/blog/queries';
 import { listServiceAreas, type Tenant } from '@/lib/tenancy/queries';
 import { PLATFORM_SLUG } from '@/lib/tenancy/host';
 import { tenantMarkets } from './alternates';
-import { PLACE_TRIP_TYPE_SLUGS, RESERVED_ROOT_SEGMENTS, SEO_PATHS } from './paths';
+import { activeRateCards } from '@/lib/fares/rate-cards';
+import type { Catalogue } from './catalogue/catalogue';
+import { operatorCatalogue } from './catalogue/operator-catalogue';
+import { SEO_PATHS } from './paths';
 import { popularRoutes } from './routes';
 import type { SitemapPage } from './sitemap';
 
-export type SitemapTenant = Pick<Tenant, 'id' | 'slug' | 'domain' | 'countryCode' | 'language'> & Partial<Pick<Tenant, 'languages'>>;
+export type SitemapTenant = Pick<Tenant, 'id' | 'slug' | 'domain' | 'countryCode' | 'language' | 'currency'> & Partial<Pick<Tenant, 'languages'>>;
 
-/** App paths of one place's pages: the place, its trip types, and its city and taxi pages. */
-export function placeHrefs(slug: string): string[] {
+/** App paths of the airport, transfer and locality pages of a catalogue. */
+export function catalogueHrefs(catalogue: Catalogue): string[] {
   return [
-    SEO_PATHS.place(slug),
-    ...PLACE_TRIP_TYPE_SLUGS.map((type) => SEO_PATHS.placeType(slug, type)),
-    SEO_PATHS.city(slug),
-    SEO_PATHS.taxi(slug),
-    ...(RESERVED_ROOT_SEGMENTS.has(slug) ? [] : [SEO_PATHS.cityRoot(slug)]),
+    ...catalogue.airports.flatMap((airport) => [
+      SEO_PATHS.airport(airport.code),
+      ...airport.destinations.map((destination) => SEO_PATHS.transfer(airport.code, destination.slug)),
+    ]),
+    ...[...catalogue.localities].flatMap(([city, localities]) => localities.map((locality) => SEO_PATHS.locality(city, locality.slug))),
   ];
 }
 
@@ -42,20 +45,29 @@ export async function sitePagesChangedAt(db: Db, businessId: number): Promise<Da
 
 /**
  * Every indexable page of one tenant, each in the tenant's markets: the user
- * home, the places index, every place page, the popular routes and the blog
- * posts (each in its own language), each with when it last changed. Reads the
- * tenant's rows only.
+ * home, the places index, every place page, the popular routes, the airport,
+ * transfer and locality pages and the blog posts (each in its own language),
+ * each with when it last changed. Reads the tenant's rows only.
  */
 export async function tenantSitemapPages(db: Db, tenant: SitemapTenant): Promise<SitemapPage[]> {
   const markets = tenantMarkets(tenant);
   // the platform's own host has no rider site: its landing and the operator signup
   if (tenant.slug === PLATFORM_SLUG) return ['', '/signup'].map((href) => ({ href, markets }));
-  const [places, posts, changedAt] = await Promise.all([listServiceAreas(tenant.id, db), listBlogSlugs(db, tenant.id), sitePagesChangedAt(db, tenant.id)]);
+  const [places, posts, changedAt, catalogue, cards] = await Promise.all([
+    listServiceAreas(tenant.id, db),
+    listBlogSlugs(db, tenant.id),
+    sitePagesChangedAt(db, tenant.id),
+    operatorCatalogue(db, tenant.id),
+    activeRateCards(db, { id: tenant.id, currency: tenant.currency }),
+  ]);
+  // pages show fares: without an offered vehicle there are none to list
+  const priced = cards.length > 0;
   const hrefs = [
     SEO_PATHS.home(),
     SEO_PATHS.places(),
-    ...places.flatMap((place) => placeHrefs(place.slug)),
-    ...popularRoutes(places).map((route) => SEO_PATHS.route(route.from.slug, route.to.slug)),
+    ...(priced ? places.map((place) => SEO_PATHS.place(place.slug)) : []),
+    ...(priced ? popularRoutes(places).map((route) => SEO_PATHS.route(route.from.slug, route.to.slug)) : []),
+    ...(priced ? catalogueHrefs(catalogue) : []),
   ];
   return [
     ...hrefs.map((href) => ({ href, markets, lastModified: changedAt })),

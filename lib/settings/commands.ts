@@ -35,6 +35,8 @@ export type BusinessSettingsView = {
   countryCode: string;
   currency: string;
   timeZone: string;
+  /** Whether codes and ride messages go to phone numbers of other countries too. */
+  messagesAbroad: boolean;
   /** The languages the site offers, and every language of the market to choose from. */
   languages: string[];
   marketLanguages: string[];
@@ -73,6 +75,7 @@ export async function readSettings(db: Db, businessId: number): Promise<Business
     countryCode: country,
     currency: row.currency,
     timeZone: row.timeZone,
+    messagesAbroad: row.messagesAbroad,
     languages: offeredLanguages(row),
     marketLanguages: [...languagesForCountry(country)],
     cities: areas.map(cityView),
@@ -205,6 +208,7 @@ export async function setMarket(db: Db, businessId: number, input: MarketInput):
       timeZone: input.timeZone,
       languages,
       language,
+      ...(input.messagesAbroad === undefined ? {} : { messagesAbroad: input.messagesAbroad }),
       ...touched(),
     })
     .where(eq(businesses.id, businessId));

@@ -36,11 +36,6 @@ function isSvg(bytes: Uint8Array): boolean {
   return head.startsWith('<') && /<svg[\s>]/i.test(head);
 }
 
-/** The public path of one icon of a logo's set. */
-export function iconPath(iconBase: string, size: IconSize): string {
-  return `${iconBase}-${size}.png`;
-}
-
 async function renderIcons(source: Buffer, density?: number): Promise<Map<IconSize, Buffer>> {
   const icons = new Map<IconSize, Buffer>();
   for (const size of ICON_SIZES) {

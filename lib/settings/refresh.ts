@@ -1,7 +1,6 @@
 import 'server-only';
 import { clusterTopic } from '@/lib/cluster/bus';
-import { refreshPagesEverywhere } from '@/lib/http/purge';
-import { tenantCacheTag } from '@/lib/tenancy/cache-tag';
+import { refreshOperatorPages } from '@/lib/page-cache';
 import { forgetPlaceSearchContext } from '@/lib/tenancy/service-area';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
 import { forgetShareImages } from './share-image';
@@ -13,17 +12,12 @@ const forgetTenantCopies = clusterTopic<{ id: number; slug: string }>('settings'
 });
 
 /**
- * A business setting changed: the rider site shows it at once, on every
- * instance, the way a fare change does (lib/seo/refresh.ts, the same notice): the front door's
- * cached documents of the tenant are purged and Next's cache of its pages (tag
- * `tenant:{slug}`) is revalidated, then the documents are purged again (a page
- * asked for meanwhile could be the old one); the host-to-tenant cache, the
- * place-search cities and held share images go too. It resolves once this
- * instance's Next has dropped the old pages, so the settings answer means the
- * rider site shows the change (other instances follow on the notice).
+ * A business setting changed: the host-to-tenant cache, the place-search cities and held share images go,
+ * here and on every instance, then the operator's pages (lib/page-cache). It resolves once this instance
+ * shows the change, so the settings answer means the rider site shows it.
  */
 export async function settingsChanged(tenant: { id: number; slug: string }): Promise<void> {
   clearTenantCache();
   await forgetTenantCopies({ id: tenant.id, slug: tenant.slug });
-  await refreshPagesEverywhere({ tenant: tenant.slug, next: { paths: [{ path: `/${tenant.slug}`, type: 'layout' }], tags: [tenantCacheTag(tenant.slug)] } });
+  await refreshOperatorPages(tenant.slug);
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { businessNameSchema, emailSchema, nationalPhoneSchema } from '@/lib/contact/identifiers';
-import { COUNTRIES, isCountryCode } from '@/lib/i18n/markets';
+import { isCountryCode } from '@/lib/i18n/markets';
 import { normaliseHex } from './colour';
 
 /*
@@ -95,8 +95,7 @@ export const marketSchema = z.object({
     )
     .min(1, 'languagesRequired')
     .max(20, 'languagesInvalid'),
+  /** SMS and WhatsApp to other countries' numbers; absent: unchanged. */
+  messagesAbroad: z.boolean({ error: 'messagesAbroadInvalid' }).optional(),
 });
 export type MarketInput = z.infer<typeof marketSchema>;
-
-/** The markets the console offers: each country with its currency, zone and languages. */
-export const MARKET_COUNTRIES = Object.keys(COUNTRIES) as (keyof typeof COUNTRIES)[];

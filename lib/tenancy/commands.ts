@@ -41,7 +41,7 @@ export async function createBusiness(db: Db, input: CreateBusinessInput): Promis
         timeZone: country.timeZone,
       })
       .returning();
-    await seedRateCards(tx as unknown as Db, business.id, country.currency);
+    await seedRateCards(tx, business.id, country.currency);
     if (input.cities?.length) {
       await tx.insert(serviceAreas).values(
         input.cities.map((city, index) => ({

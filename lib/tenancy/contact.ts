@@ -8,7 +8,7 @@ export function formatPhone(tenant: Pick<Tenant, 'phoneCode' | 'phone'>): { e164
   return { e164: `+${digits}`, digits, display: `+${tenant.phoneCode} ${national}` };
 }
 
-/** WhatsApp deep link with a prefilled message (spec 000 §4), to the operator's WhatsApp number or else its support phone. */
+/** WhatsApp deep link with a prefilled message (docs/requirements/rider.md#booking-on-whatsapp), to the operator's WhatsApp number or else its support phone. */
 export function whatsappLink(tenant: Pick<Tenant, 'phoneCode' | 'phone'> & Partial<Pick<Tenant, 'whatsappPhone'>>, text: string): string | undefined {
   const phone = formatPhone({ phoneCode: tenant.phoneCode, phone: tenant.whatsappPhone || tenant.phone });
   return phone ? `https://wa.me/${phone.digits}?text=${encodeURIComponent(text)}` : undefined;

@@ -60,7 +60,15 @@ export async function ensureDemoTenant(db: Db, slug: string): Promise<boolean> {
   const business = await createBusiness(db, { slug, countryCode: 'in', language: 'en', cities: DEMO_CITIES, ...DEMO_BRAND });
   const [owner] = await db
     .insert(users)
-    .values({ businessId: business.id, role: 'travelsx-partner', name: DEMO_BRAND.name, email: DEMO_BRAND.email, phoneCode: '91', phone: DEMO_BRAND.phone })
+    .values({
+      businessId: business.id,
+      role: 'travelsx-partner',
+      name: DEMO_BRAND.name,
+      email: DEMO_BRAND.email,
+      emailVerifiedAt: new Date(),
+      phoneCode: '91',
+      phone: DEMO_BRAND.phone,
+    })
     .returning();
   await db.update(businesses).set({ ownerUserId: owner.id }).where(eq(businesses.id, business.id));
   await seedDemoFleet(db, business.id);

@@ -1,5 +1,5 @@
 /**
- * Host -> host mode and tenant (DESIGN.md §4). Pure: no database, no env reads.
+ * Host -> host mode and tenant (docs/architecture/tenancy.md#hosts-and-modes). Pure: no database, no env reads.
  *
  * | host                                   | mode     | tenant            |
  * | PLATFORM_HOST                           | platform | the platform      |
@@ -64,7 +64,7 @@ export function resolveHost(header: string | null | undefined, config: HostConfi
   return { kind: 'domain', mode: 'user', domain: host.replace(/^www\./, '') };
 }
 
-/** The home each host mode's root redirects to (route table, spec 001 §2). */
+/** The home each host mode's root redirects to (docs/architecture/tenancy.md#hosts-and-modes). */
 export const HOME_PATH: Record<HostMode, string> = {
   user: '/user/home',
   business: '/business/home',

@@ -7,7 +7,7 @@ import { hasLocale } from 'next-intl';
 import { setRequestLocale } from 'next-intl/server';
 import { routing } from '@/lib/i18n/routing';
 import { fromLocaleTag, type Market } from '@/lib/i18n/markets';
-import { tenantCacheTag } from './cache-tag';
+import { tenantCacheTag } from '@/lib/page-cache/tags';
 import { findTenantBySlug, type Tenant } from './queries';
 
 export type PageParams = Promise<{ tenant: string; locale: string }>;

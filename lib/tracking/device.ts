@@ -1,6 +1,6 @@
 import UAParser from 'ua-parser-js';
 
-/** The spec's device_details (spec 000 §3), parsed on the server from the user agent. */
+/** device_details (docs/requirements/rider.md#visitor-tracking), parsed on the server from the user agent. */
 export type DeviceDetails = {
   os: string | null;
   os_version: string | null;

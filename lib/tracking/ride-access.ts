@@ -1,7 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { drivers, rides, rideShareLinks, type RideStatus } from '@/lib/db/schema';
-import type { SessionUser } from '@/lib/auth/session';
+import { drivers, rides, rideShareLinks, type RideStatus, type UserRole } from '@/lib/db/schema';
 import { hashToken } from '@/lib/crypto/tokens';
 import { DomainError, notFound } from '@/lib/errors/domain-error';
 
@@ -17,7 +16,8 @@ export const ENDED_STATUSES: readonly RideStatus[] = ['completed', 'cancelled'];
 
 const PARTNER_ROLES = new Set(['travelsx-partner', 'deliverx-partner']);
 
-export type TrackViewer = { user?: SessionUser; token?: string };
+/** Who asks: a signed-in user (a session's fields), or the holder of a share link. */
+export type TrackViewer = { user?: { userId: number; businessId: number; role: UserRole }; token?: string };
 
 export const rideNotFound = () => notFound('This ride was not found.');
 export const linkInvalid = () => new DomainError('not_found', 'link_invalid', 'This tracking link is not valid.');

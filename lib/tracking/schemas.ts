@@ -1,14 +1,14 @@
 import { z } from 'zod';
 
 /*
- * Visitor tracking and ad metrics records (spec 000 §3), shared by the beacon,
+ * Visitor tracking and ad metrics records (docs/requirements/rider.md#visitor-tracking), shared by the beacon,
  * the route handlers and the tests. Ids, user type and business come from the
  * request's tenant and session, never from the body; unknown keys are dropped.
  */
 
 /** Largest tracking body, in bytes. */
 export const TRACKING_MAX_BYTES = 8 * 1024;
-/** The stored user-agent string is capped at this many characters (spec 000 §3). */
+/** The stored user-agent string is capped at this many characters (docs/requirements/rider.md#visitor-tracking). */
 export const USER_AGENT_MAX = 500;
 export const URL_MAX = 2048;
 
@@ -30,7 +30,7 @@ export const visitSchema = z.object({
   /** The first URL of the session: its UTM parameters and fbclid name the campaign. */
   landing_url: optionalText(URL_MAX),
   referrer: optionalText(URL_MAX),
-  /** Capped, not refused: the spec stores at most 500 characters. */
+  /** Capped, not refused: at most 500 characters are stored. */
   user_agent: z
     .string()
     .optional()
@@ -43,7 +43,6 @@ export const visitSchema = z.object({
     .optional(),
   place: optionalText(120),
 });
-export type VisitInput = z.input<typeof visitSchema>;
 
 const adParam = optionalText(200);
 
@@ -61,7 +60,6 @@ export const adMetricsSchema = z.object({
   /** Epoch seconds on the client (spec); the server keeps its own time too. */
   create_ux_time: z.number().int().nonnegative().optional(),
 });
-export type AdMetricsInput = z.input<typeof adMetricsSchema>;
 
 export type Campaign = { utmSource: string | null; utmMedium: string | null; utmCampaign: string | null; fbclid: string | null };
 

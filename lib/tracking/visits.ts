@@ -1,15 +1,16 @@
 import 'server-only';
 import type { z } from 'zod';
 import type { Db } from '@/lib/db/client';
-import { visits } from '@/lib/db/schema';
-import type { SessionUser } from '@/lib/auth/session';
+import { visits, type UserRole } from '@/lib/db/schema';
 import { badRequest } from '@/lib/errors/domain-error';
 import { isCountryCode } from '@/lib/i18n/markets';
 import { recordEvent } from './events';
 import { parseDevice } from './device';
 import { adMetricsSchema, campaignOf, storedPageUrl, USER_AGENT_MAX, visitSchema } from './schemas';
 
-type Visitor = { businessId: number; session?: SessionUser; host: string | null; userAgent: string | null };
+/** The signed-in user behind a visit, if any (a session's fields). */
+type VisitorSession = { userId: number; role: UserRole; phone: string | null; phoneCode: string | null };
+type Visitor = { businessId: number; session?: VisitorSession; host: string | null; userAgent: string | null };
 
 /** Another site's page the visitor came from, as origin and path; links within the site are not referrers. */
 function externalReferrer(referrer: string | undefined, host: string | null): string | null {
@@ -31,7 +32,7 @@ function countryOf(pagePath: string, given: string | undefined): string | null {
 }
 
 /**
- * Stores one page view (spec 000 §3 visitor tracking record): ids from the
+ * Stores one page view (docs/requirements/rider.md#visitor-tracking): ids from the
  * tenant and session, device details parsed from the user agent (body or
  * header, capped at 500 characters), UTM and fbclid from the landing URL.
  */
@@ -59,7 +60,7 @@ export async function recordVisit(db: Db, visitor: Visitor, input: z.infer<typeo
   return row;
 }
 
-/** Stores the spec's ad metrics record as an `ad_metrics` event of the business. */
+/** Stores the ad metrics record (docs/requirements/rider.md#visitor-tracking) as an `ad_metrics` event of the business. */
 export async function recordAdMetrics(db: Db, visitor: Visitor, input: z.infer<typeof adMetricsSchema>): Promise<void> {
   const { fbclid, utm_source, utm_medium, utm_campaign } = input.ad_metrics;
   const phone = visitor.session?.phone ? `+${visitor.session.phoneCode ?? ''}${visitor.session.phone}` : null;

@@ -1,4 +1,4 @@
-/** Bottom-sheet heights in dvh (spec 000 §9, 001 §9). */
+/** Bottom-sheet heights in dvh (docs/requirements/rider.md#numbers-the-screens-use). */
 export const SHEET = { DEFAULT: 50, SIGNUP: 42, MIN: 30, MAX: 85, SNAP_POINTS: [30, 50, 85] } as const;
 
 /** Live height while dragging, clamped to 30..85. */

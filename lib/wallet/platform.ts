@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { businesses, walletEntries } from '@/lib/db/schema';
 import { DomainError } from '@/lib/errors/domain-error';
@@ -34,7 +34,7 @@ export async function recordPlatformEntry(db: Db, businessId: number, input: Pla
       }
       return { entry: existing, created: false };
     }
-    const account = await operatorAccount(tx as unknown as Db, businessId);
+    const account = await operatorAccount(tx, businessId);
     if (input.kind === 'payout' && input.amount > account.available) {
       return {
         error: new DomainError('conflict', 'payout_above_available', `amount: A payout can be at most the available ${account.available / 100}.`, 'amount'),
@@ -62,14 +62,4 @@ export async function recordPlatformEntry(db: Db, businessId: number, input: Pla
   if ('error' in outcome) throw outcome.error;
   const account = await operatorAccount(db, businessId);
   return { ...outcome, account };
-}
-
-/** Operators by slug, for the platform route (the Host names the tenant; the slug must agree). */
-export async function businessIdBySlug(db: Db, slug: string): Promise<number | undefined> {
-  const [row] = await db
-    .select({ id: businesses.id })
-    .from(businesses)
-    .where(sql`${businesses.slug} = ${slug}`)
-    .limit(1);
-  return row?.id;
 }

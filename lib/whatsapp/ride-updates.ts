@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/db/client';
 import { businesses, chatMessages, chatSessions, users, type Ride } from '@/lib/db/schema';
+import { deliver } from '@/lib/messaging/outbox';
+import { MESSAGE_VALUE_MAX, operatorText } from '@/lib/messaging/safe-text';
 import { onRideChange } from '@/lib/rides/notify';
 import { whatsappConfigFor } from './config';
-import { sendWhatsAppText } from './graph';
 import { botTranslator, tenantLocale } from './text';
 
 const NOTIFIED = ['accepted', 'ontrip', 'completed', 'cancelled'] as const;
@@ -34,7 +35,11 @@ export async function whatsappPhoneForRide(db: Db, ride: Pick<Ride, 'number' | '
   return session.phone ?? session.id.replace(/^wa-/, '');
 }
 
-/** Sends later status changes of rides booked on WhatsApp back to the rider there. Returns the unsubscribe. */
+/**
+ * Sends later status changes of rides booked on WhatsApp back to the rider
+ * there, through deliver() and its message budget (the rider wrote in, but an
+ * operator's actions start these). Returns the unsubscribe.
+ */
 export function watchWhatsAppRides(): () => void {
   return onRideChange(async ({ ride, from, to }) => {
     if (from === to || !isNotified(to)) return;
@@ -50,6 +55,14 @@ export function watchWhatsAppRides(): () => void {
       .limit(1);
     if (!business) return;
     const { t } = await botTranslator(tenantLocale(business));
-    await sendWhatsAppText(config, phone, t(`status.${to}`, { id: ride.number, businessName: business.name }));
+    await deliver(db, {
+      businessId: ride.businessId,
+      channel: 'whatsapp',
+      to: phone,
+      purpose: 'ride-status',
+      rideId: ride.id,
+      text: t(`status.${to}`, { id: ride.number, businessName: operatorText(business.name, MESSAGE_VALUE_MAX.businessName) }),
+      fromName: business.name,
+    });
   });
 }

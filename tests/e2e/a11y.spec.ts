@@ -83,7 +83,7 @@ async function driverLogin(page: Page) {
   await page.getByLabel('Phone number', { exact: true }).fill(DRIVER.phone);
   await page.getByRole('button', { name: 'Continue' }).click();
   const code = await codeFromOutbox(page.request, ORIGIN, DRIVER.e164);
-  await dialog(page, 'Enter the code').getByLabel('4-digit code').fill(code);
+  await dialog(page, 'Enter the code').getByLabel('6-digit code').fill(code);
   await expect(page.getByRole('heading', { name: 'Your current rides' })).toBeVisible();
 }
 
@@ -123,8 +123,9 @@ async function signedOutTour(page: Page, market: Market, audit: Audit) {
   await expect(dialog(page, m.Chat.signInTitle)).toBeVisible();
   await audit.scan(page, 'AI chat sign-in open', market);
   await audit.visit(page, 'place', market, '/place/chennai');
-  await audit.visit(page, 'place trip type', market, '/place/chennai/airport-taxi');
-  await audit.visit(page, 'city', market, '/city/chennai');
+  await audit.visit(page, 'airport', market, '/airport/maa');
+  await audit.visit(page, 'airport transfer', market, '/airport/maa/t-nagar');
+  await audit.visit(page, 'locality', market, '/place/chennai/velachery');
   await audit.visit(page, 'route', market, '/taxi/chennai-to-pondicherry');
   await audit.visit(page, 'service places', market, '/service/places');
   await audit.visit(page, 'support', market, '/user/support');

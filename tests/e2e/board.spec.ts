@@ -5,33 +5,9 @@ import { expect, test } from '@playwright/test';
 import { partnerLogin } from './support/partner';
 import { inIndia } from './support/booking';
 import { ApiClient } from './support/xss-api';
+import { bookRides } from './support/board';
 
 const PARTNER_EMAIL = 'hello@meridiancabs.example';
-
-/** Quotes a Chennai → Bengaluru one-way trip picked up at `pickupTime` and books it `times` times as the signed-in rider. */
-async function bookRides(rider: ApiClient, pickupTime: string, times: number, tag: string): Promise<{ id: number; startCode: string }[]> {
-  const quote = await rider.post('/api/rides/quote', {
-    rideType: 'oneway',
-    tripKind: 'outstation',
-    pickupLocation: { lat: 13.0878, lng: 80.2785, name: 'Chennai' },
-    dropoffLocation: { lat: 12.9719, lng: 77.5937, name: 'Bengaluru' },
-    pickupTime,
-  });
-  expect(quote.status).toBe(200);
-  const rideSearchId = (quote.json.data as { ride_search_id: string }).ride_search_id;
-  const made: { id: number; startCode: string }[] = [];
-  for (let i = 0; i < times; i++) {
-    const booked = await rider.post('/api/rides', {
-      rideSearchId,
-      rideVehicle: 'sedan',
-      idempotencyKey: `board-${tag}-${i}-${Date.now()}`,
-      paymentMethod: 'cash',
-    });
-    expect(booked.status).toBe(201);
-    made.push((booked.json.data as { id: number; startCode: string }[])[0]);
-  }
-  return made;
-}
 
 /** The partner's signed-in browser state, made once: a second code to the same address within 30 s is refused. */
 const PARTNER_STATE = path.join(os.tmpdir(), `board-spec-partner-${process.pid}.json`);

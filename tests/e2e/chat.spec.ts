@@ -39,7 +39,7 @@ test('a new rider books by chatting with the AI: sample message, sign-in by code
   await signIn.getByLabel('Phone number', { exact: true }).fill('98400 77777');
   await signIn.getByRole('button', { name: 'Continue' }).click();
   const code = await codeFromOutbox(page.request, ORIGIN, '+919840077777');
-  await page.getByRole('dialog', { name: 'Enter the code' }).getByLabel('4-digit code').fill(code);
+  await page.getByRole('dialog', { name: 'Enter the code' }).getByLabel('6-digit code').fill(code);
   await expect(signIn).toBeHidden();
 
   // the message typed before sign-in goes out by itself, and the agent answers in place of the dots

@@ -18,6 +18,7 @@ let harness: Harness;
 const apiClient: Harness['apiClient'] = (origin) => harness.apiClient(origin);
 const benchTrip: Harness['benchTrip'] = () => harness.benchTrip();
 const signInRider: Harness['signInRider'] = (origin, index, prefix) => harness.signInRider(origin, index, prefix);
+const codeRequestOf: Harness['codeRequestOf'] = (headers) => harness.codeRequestOf(headers);
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -80,12 +81,14 @@ const consoleSessionCookie = () => (consoleSession ??= partnerCookie(B, 'hello@m
 
 async function partnerCookie(origin: string, email: string): Promise<string> {
   const json = apiClient(origin);
-  expect((await json('/api/auth/otp/send', { method: 'POST', body: { userType: 'travelsx-partner', email } })).status).toBe(200);
+  const sent = await json('/api/auth/otp/send', { method: 'POST', body: { userType: 'travelsx-partner', email } });
+  expect(sent.status).toBe(200);
   const outbox = await json(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
-  const otp = /\b(\d{4})\b/.exec(outbox.json.data[0].body)![1];
+  const otp = /\b(\d{6})\b/.exec(outbox.json.data[0].body)![1];
   const res = await fetch(`${origin}/api/auth/otp/verify`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
+    // the code answers the request that asked for it (its code-request cookie)
+    headers: { 'content-type': 'application/json', origin, cookie: codeRequestOf(sent.headers) },
     body: JSON.stringify({ userType: 'travelsx-partner', email, otp, feature: 'login' }),
   });
   expect(res.status).toBe(200);

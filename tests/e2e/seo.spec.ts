@@ -14,7 +14,19 @@ const ACME_HOST = `acme.localhost:${PORT}`;
 const CRAWLER_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const CONCURRENCY = 4;
 
-type Page = { url: string; status: number; canonicals: string[]; alternates: Record<string, string>; jsonLd: Record<string, unknown>[]; cache: string | null };
+type Page = {
+  url: string;
+  status: number;
+  canonicals: string[];
+  alternates: Record<string, string>;
+  jsonLd: Record<string, unknown>[];
+  cache: string | null;
+  title: string;
+  description: string;
+  h1: string;
+  /** Absolute URLs of the page's own links (a href) on its origin. */
+  links: string[];
+};
 type SitemapEntry = { loc: string; alternates: Record<string, string> };
 
 /** Node does not resolve *.localhost as browsers do: ask loopback with the URL's own Host header. */
@@ -38,15 +50,65 @@ function attributes(tag: string): Record<string, string> {
 }
 
 function parsePage(url: string, status: number, html: string, cache: string | null): Page {
-  const links = [...html.matchAll(/<link\b[^>]*>/gi)].map((m) => attributes(m[0]));
-  const canonicals = links.filter((l) => l.rel === 'canonical').map((l) => l.href);
+  const heads = [...html.matchAll(/<link\b[^>]*>/gi)].map((m) => attributes(m[0]));
+  const canonicals = heads.filter((l) => l.rel === 'canonical').map((l) => l.href);
   const alternates: Record<string, string> = {};
-  for (const link of links.filter((l) => l.rel === 'alternate' && l.hreflang)) alternates[link.hreflang] = link.href;
+  for (const link of heads.filter((l) => l.rel === 'alternate' && l.hreflang)) alternates[link.hreflang] = link.href;
   const jsonLd = [...html.matchAll(/<script\b[^>]*\btype="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].flatMap((m) => {
     const data = JSON.parse(m[1]) as Record<string, unknown>;
     return Array.isArray(data['@graph']) ? (data['@graph'] as Record<string, unknown>[]) : [data];
   });
-  return { url, status, canonicals, alternates, jsonLd, cache };
+  const text = (html: string) => decode(html.replace(/<[^>]+>/g, '')).trim();
+  const origin = new URL(url).origin;
+  const links = [...html.matchAll(/<a\b[^>]*\bhref="(\/[^"]*)"/g)].map((m) => `${origin}${decode(m[1]).split('#')[0]}`);
+  return {
+    url,
+    status,
+    canonicals,
+    alternates,
+    jsonLd,
+    cache,
+    title: text(/<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? ''),
+    description: decode(/<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? ''),
+    h1: text(/<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? ''),
+    links,
+  };
+}
+
+/** Where a URL ends after its redirects (each hop asked with its own Host), and the final status. */
+async function resolveRedirects(request: APIRequestContext, url: string): Promise<{ url: string; status: number }> {
+  let current = url;
+  for (let hop = 0; hop < 5; hop += 1) {
+    const response = await get(request, current);
+    const location = response.headers().location;
+    if (response.status() < 300 || response.status() >= 400 || !location) return { url: current, status: response.status() };
+    current = new URL(location, current).href;
+  }
+  return { url: current, status: 0 };
+}
+
+/**
+ * What a site's pages say of each other: titles, descriptions and headings unique per language, and every
+ * sitemap URL linked from some other page of the site (a page nothing links to is an orphan, or a doorway).
+ */
+function checkSite(entries: readonly SitemapEntry[], pages: Map<string, Page>): string[] {
+  const problems: string[] = [];
+  const languageOf = (url: string) => new URL(url).pathname.split('/').slice(1, 3).join('/');
+  for (const field of ['title', 'description', 'h1'] as const) {
+    const seen = new Map<string, string>();
+    for (const { loc } of entries) {
+      const page = pages.get(loc)!;
+      const key = `${languageOf(loc)}|${page[field]}`;
+      const other = seen.get(key);
+      if (!page[field]) problems.push(`${loc}: no ${field}`);
+      else if (other) problems.push(`${loc} and ${other} share the ${field} "${page[field]}"`);
+      else seen.set(key, loc);
+    }
+  }
+  const linked = new Set<string>();
+  for (const page of pages.values()) for (const link of page.links) if (link !== page.url) linked.add(link);
+  for (const { loc } of entries) if (!linked.has(loc)) problems.push(`${loc}: no page links to it`);
+  return problems;
 }
 
 function parseSitemap(xml: string): SitemapEntry[] {
@@ -200,7 +262,7 @@ test.describe('crawlers', () => {
     expect(first.status()).toBe(200);
     const second = await request.get(url, { maxRedirects: 0 });
     expect(second.status()).toBe(200);
-    // The server's document cache (lib/http/front.ts): MISS on the render that fills it, HIT from it,
+    // The server's document cache (lib/http/front/documents.ts): MISS on the render that fills it, HIT from it,
     // STALE after the page's revalidate (Cache-Control s-maxage=300) while one request renders it afresh.
     expect(second.headers()['x-page-cache']).toMatch(/^(HIT|STALE)$/);
     expect(second.headers()['cache-control']).toMatch(/\bs-maxage=300\b/);
@@ -230,7 +292,7 @@ test.describe('crawlers', () => {
     expect(acme.status(), 'a place of another operator is unknown here').toBe(404);
   });
 
-  test('odd characters in a place name redirect to the normalised slug (spec 000 §5)', async ({ request }) => {
+  test('odd characters in a place name redirect to the normalised slug (docs/requirements/crawler.md#place-names-in-urls)', async ({ request }) => {
     for (const [path, target] of [
       ['/in/en/place/Chennai', '/in/en/place/chennai'],
       ['/in/en/place/chennai%21', '/in/en/place/chennai'],
@@ -243,8 +305,13 @@ test.describe('crawlers', () => {
     }
   });
 
-  test('single-segment city pages do not shadow other routes', async ({ request }) => {
-    expect((await request.get(`${LOOPBACK}/in/en/chennai`, { maxRedirects: 0 })).status()).toBe(200);
+  test('the city pages that said what the place page says lead there for good; they shadow no other route', async ({ request }) => {
+    for (const path of ['/in/en/chennai', '/in/en/city/chennai', '/in/en/taxi/chennai', '/in/en/place/chennai/local-taxi', '/in/en/place/chennai/car-rental']) {
+      const moved = await request.get(`${LOOPBACK}${path}`, { maxRedirects: 0 });
+      expect([moved.status(), new URL(moved.headers().location, LOOPBACK).pathname], path).toEqual([308, '/in/en/place/chennai']);
+    }
+    const airport = await request.get(`${LOOPBACK}/in/ta/place/chennai/airport-taxi`, { maxRedirects: 0 });
+    expect([airport.status(), new URL(airport.headers().location, LOOPBACK).pathname]).toEqual([308, '/in/ta/airport/maa']);
     for (const path of ['/in/en/privacy', '/in/en/terms', '/in/en/blogs']) {
       expect((await request.get(`${LOOPBACK}${path}`, { maxRedirects: 0 })).status(), path).toBe(200);
     }
@@ -273,11 +340,17 @@ test.describe('crawlers', () => {
       '/in/en/user/home',
       '/in/en/service/places',
       '/in/en/place/chennai',
-      '/in/ta/place/chennai/airport-taxi',
+      '/in/ta/airport/maa',
+      '/in/hi/airport/maa/t-nagar',
+      '/in/en/place/chennai/velachery',
       '/in/en/taxi/chennai-to-pondicherry',
     ]) {
       expect(demoPaths, path).toContain(path);
     }
+    // one page per purpose: the families that repeated the place page are gone from the sitemap
+    expect(
+      demoPaths.filter((path) => /\/(?:city|taxi)\/[^/]+$|\/place\/[^/]+\/(?:local|airport|outstation)-taxi$|car-rental$/.test(path) && !path.includes('-to-')),
+    ).toEqual([]);
     const manifest = async (host: string) => (await request.get(`${LOOPBACK}/manifest.webmanifest`, { headers: { host } })).json();
     expect(await manifest(DEMO_HOST)).toMatchObject({ name: 'Meridian Cabs', icons: expect.any(Array) });
     expect(await manifest(ACME_HOST)).toMatchObject({ name: 'Acme Desert Rides', icons: expect.any(Array) });
@@ -304,6 +377,12 @@ test.describe('crawlers', () => {
       ];
       for (const [url, page] of await crawl(request, missing)) pages.set(url, page);
       const problems = site.entries.flatMap((entry) => checkPage(pages.get(entry.loc)!, entry, site.origin, pages));
+      problems.push(...checkSite(site.entries, pages));
+      // x-default leads (by cookie and Accept-Language) to a page that exists
+      for (const xDefault of new Set(site.entries.map((entry) => entry.alternates['x-default']))) {
+        const end = await resolveRedirects(request, xDefault);
+        if (end.status !== 200) problems.push(`x-default ${xDefault} ends at ${end.url} with ${end.status}`);
+      }
       expect(problems, `${problems.length} problems on ${site.entries.length} pages`).toEqual([]);
     });
   }

@@ -138,7 +138,7 @@ test('a partner signs up with markup as the business name, and adds a vehicle wh
   await partner.getByRole('button', { name: 'Continue' }).click();
   await partner
     .getByRole('dialog', { name: 'Enter the code' })
-    .getByLabel('4-digit code')
+    .getByLabel('6-digit code')
     .fill(await codeFromOutbox(partner.request, PLATFORM, email));
   await expect(partner).toHaveURL(/\.localhost:\d+\/in\/en\/travel\/home$/, { timeout: 20_000 });
   const host = new URL(partner.url()).hostname;
@@ -147,8 +147,11 @@ test('a partner signs up with markup as the business name, and adds a vehicle wh
   partnerApi.cookie = `${cookie.name}=${cookie.value}`;
   lab = { host, origin: `http://${host}:${PORT}`, partnerApi, riderApi: new ApiClient(host, visitorAddress(1, 15)) };
 
-  // A new business has no vehicle: the Add Vehicle sheet opens by itself. The model is typed by hand.
+  expectClean(await partnerWatch.look(partner, 'console home after signup', needles('business name', [LAB_NAME])));
+  // A new business adds its first vehicle on Vehicles. The model is typed by hand.
   const model = XSS_PAYLOADS[1];
+  await partner.goto(`${lab.origin}/in/en/travel/vehicles`);
+  await partner.getByRole('button', { name: 'Add Vehicle' }).first().click();
   const sheet = partner.getByRole('dialog', { name: 'Add Vehicle' });
   await sheet.getByLabel('Vehicle type').selectOption('sedan');
   await sheet.getByLabel('Vehicle model').selectOption({ label: 'Other (Enter manually)' });
@@ -159,7 +162,6 @@ test('a partner signs up with markup as the business name, and adds a vehicle wh
   await sheet.getByLabel('Vehicle number').fill('XS01 UI0001');
   await sheet.getByRole('button', { name: 'Continue' }).click();
   await expect(partner.getByText('Vehicle added to fleet!')).toBeVisible();
-  expectClean(await partnerWatch.look(partner, 'console home after signup', needles('business name', [LAB_NAME])));
   expectClean(
     await partnerWatch.open(partner, `${lab.origin}/in/en/travel/vehicles`, [...needles('business name', [LAB_NAME]), ...needles('vehicle model', [model])]),
   );
@@ -177,7 +179,7 @@ test('rider names: the profile form (UI), booking sign-up and profile API; shown
   await signIn.getByRole('button', { name: 'Continue' }).click();
   await rider
     .getByRole('dialog', { name: 'Enter the code' })
-    .getByLabel('4-digit code')
+    .getByLabel('6-digit code')
     .fill(await lab.riderApi.code(`+91${number}`));
   const typed = XSS_PAYLOADS[4];
   await rider.getByLabel('Name', { exact: true }).fill(typed.text);
@@ -199,7 +201,7 @@ test('rider names: the profile form (UI), booking sign-up and profile API; shown
           userType: 'travelsx-user',
           countryCode: '91',
           phoneNumber: phone(3, i),
-          otp: '0000',
+          otp: '000000',
           feature: 'booking-signup',
           userName: payload.text,
         })
@@ -849,7 +851,7 @@ test('business names: payloads of each kind as the name at sign-up (API; the for
     const email = `biz-${payload.n}-${RUN}@xss.example`;
     const identity = { userType: 'travelsx-partner', feature: 'signup', email, countryCode: '91', phoneNumber: phone(9, i) };
     if (payload.text.trim().length <= 80) await home(i).post('/api/auth/otp/send', identity);
-    const otp = payload.text.trim().length <= 80 ? await home(i).code(email) : '0000';
+    const otp = payload.text.trim().length <= 80 ? await home(i).code(email) : '000000';
     return home(i).post('/api/auth/otp/verify', { ...identity, otp, businessName: payload.text });
   };
   const redirects = new Map<number, string>();

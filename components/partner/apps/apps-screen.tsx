@@ -12,7 +12,7 @@ import styles from './apps.module.css';
 
 type App = { key: 'rider' | 'partner' | 'driver'; role: AppRole; path: string };
 
-/** Apps (spec 001 §2): links and QR codes of the rider site, the partner console and the driver app on the business's own host. */
+/** Apps (docs/requirements/partner.md#apps): links and QR codes of the rider site, the partner console and the driver app on the business's own host. */
 export async function AppsScreen({ tenant, market, area }: { tenant: Tenant; market: Market; area: ConsoleArea }) {
   const t = await getTranslations('Apps');
   const origin = tenantOrigin(tenant);

@@ -11,7 +11,7 @@ import styles from './apps.module.css';
 const START_PATH: Record<AppRole, string | null> = { user: '/user/home', partner: '/travel/login', driver: '/driver/home' };
 const PLATFORMS = ['android', 'iphone', 'desktop'] as const;
 
-/** :role/app (spec 001 route table): how to add the rider, partner or driver web app to the home screen. */
+/** :role/app (docs/requirements/partner.md#apps): how to add the rider, partner or driver web app to the home screen. */
 export async function RoleAppPage({ tenant, market, role }: { tenant: Tenant; market: Market; role: AppRole }) {
   const t = await getTranslations('Apps');
   const start = START_PATH[role];

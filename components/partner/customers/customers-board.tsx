@@ -17,7 +17,7 @@ type Query = { type: CustomerType; q: string; sort: (typeof CUSTOMER_SORTS)[numb
 const SEARCH_DELAY_MS = 300;
 const COLUMNS = ['name', 'company', 'phone', 'email', 'country', 'status'] as const;
 
-/** Type filter, search, sort, the customer table, its footer and the paginator (spec 000 §2.14). */
+/** Type filter, search, sort, the customer table, its footer and the paginator (docs/requirements/partner.md#customers). */
 export function CustomersBoard() {
   const t = useTranslations('Customers');
   const id = useId();

@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { ConsoleScreen } from '../overview/console-screen';
 import { CustomersBoard } from './customers-board';
 
-/** All Customers (spec 000 §2.14): the business's users, drivers and partners. */
+/** All Customers (docs/requirements/partner.md#customers): the business's users, drivers and partners. */
 export async function CustomersScreen() {
   const t = await getTranslations('Customers');
   return (

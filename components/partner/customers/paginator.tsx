@@ -16,7 +16,7 @@ type Props = {
   onSize?: (size: number) => void;
 };
 
-/** Items per page, "x – y of z", and first / previous / next / last page buttons (spec 000 §9). */
+/** Items per page, "x – y of z", and first / previous / next / last page buttons (docs/requirements/partner.md#customers). */
 export function Paginator({ page, size, total, sizes = [], onPage, onSize }: Props) {
   const t = useTranslations('Paginator');
   const id = useId();

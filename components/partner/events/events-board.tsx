@@ -18,7 +18,7 @@ type Filter = { window: EventWindow; rideId: string };
 const WINDOW_LABEL = { '30': 'last30', '60': 'last60', today: 'today' } as const satisfies Record<EventWindow, string>;
 const RIDE_ID = /^#?\d{0,9}$/;
 
-/** Search by ride Id, time filter and Apply, then the event table (spec 000 §2.15). */
+/** Search by ride Id, time filter and Apply, then the event table (docs/requirements/partner.md#ride-events). */
 export function EventsBoard({ timeZone }: { timeZone: string }) {
   const t = useTranslations('RideEvents');
   const id = useId();

@@ -3,7 +3,7 @@ import { ConsoleScreen } from '../overview/console-screen';
 import { EventsBoard } from './events-board';
 import { PartnerBadge } from './partner-badge';
 
-/** Rides event page (spec 000 §2.15): every ride transition of the business, newest first. */
+/** Rides event page (docs/requirements/partner.md#ride-events): every ride transition of the business, newest first. */
 export async function EventsScreen({ timeZone }: { timeZone: string }) {
   const t = await getTranslations('RideEvents');
   return (

@@ -10,6 +10,7 @@ import { useFleetStore } from './fleet-store';
 import { failureOf } from '@/components/data/fetch-data';
 import { useApiErrorText } from '@/components/ui/use-api-error';
 import { initials, OnlineBadge, OnlineSwitch, STATUS_KEY, StatusBadge } from './fleet-ui';
+import { PhoneNumber } from '@/components/ui/phone-link';
 import styles from './fleet.module.css';
 
 const DONE_KEY = { verify: 'verified', block: 'blocked', unblock: 'unblocked' } as const;
@@ -85,9 +86,7 @@ export function AccountCard({
         </p>
         {account.place ? <p className={styles.meta}>{account.place}</p> : null}
         {beforePhone}
-        <a className={styles.phone} href={`tel:+${account.phoneCode}${account.phone}`} aria-label={t('phone', { phone })}>
-          {phone}
-        </a>
+        <PhoneNumber className={styles.phone} e164={`+${account.phoneCode}${account.phone}`} display={phone} label={t('phone', { phone })} />
         {afterPhone}
       </div>
       <div className={styles.cardSide}>

@@ -2,25 +2,17 @@
 
 import { create } from 'zustand';
 
-/** Snackbar durations in ms (spec 001 §9): success 5000, failure 3000. */
+/** Snackbar durations in ms (docs/requirements/partner.md#numbers-the-console-uses): success 5000, failure 3000. */
 export const SNACKBAR_MS = { success: 5000, failure: 3000 } as const;
 
 export type Snackbar = { id: number; text: string; tone: keyof typeof SNACKBAR_MS; closeLabel: string; until: number };
 
 type FleetState = {
   snackbar: Snackbar | null;
-  /** The Add Vehicle sheet, shared by the Vehicles screen and the empty-fleet prompt. */
-  addVehicleOpen: boolean;
-  /** Mounted Vehicles screens; while one is mounted it hosts the sheet. */
-  vehicleScreens: number;
   /** Mounted snackbar hosts in mount order; the last one shows the snackbar. */
   hosts: number[];
   showSnackbar: (text: string, tone: Snackbar['tone'], closeLabel: string) => void;
   dismissSnackbar: (id: number) => void;
-  openAddVehicle: () => void;
-  closeAddVehicle: () => void;
-  /** Registers a mounted Vehicles screen; returns the unregister function. */
-  mountVehicleScreen: () => () => void;
   newHostId: () => number;
   /** Registers a snackbar host; returns the unregister function. */
   mountHost: (id: number) => () => void;
@@ -31,18 +23,10 @@ let nextId = 1;
 /** The console's fleet UI state, shared across its sections (survives client navigation); the lists themselves are react-query's. */
 export const useFleetStore = create<FleetState>()((set, get) => ({
   snackbar: null,
-  addVehicleOpen: false,
-  vehicleScreens: 0,
   hosts: [],
   showSnackbar: (text, tone, closeLabel) => set({ snackbar: { id: nextId++, text, tone, closeLabel, until: Date.now() + SNACKBAR_MS[tone] } }),
   dismissSnackbar: (id) => {
     if (get().snackbar?.id === id) set({ snackbar: null });
-  },
-  openAddVehicle: () => set({ addVehicleOpen: true }),
-  closeAddVehicle: () => set({ addVehicleOpen: false }),
-  mountVehicleScreen: () => {
-    set((s) => ({ vehicleScreens: s.vehicleScreens + 1 }));
-    return () => set((s) => ({ vehicleScreens: s.vehicleScreens - 1 }));
   },
   newHostId: () => nextId++,
   mountHost: (id) => {

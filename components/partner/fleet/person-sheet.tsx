@@ -30,7 +30,7 @@ export type PersonSheetTexts = {
 type Values = { name: string; phone?: Partial<Phone>; place: string; agencyId?: number | null };
 export type PersonInput = z.output<typeof addDriverSchema> | z.output<typeof addAgencySchema>;
 
-/** Preferred phone countries of the driver forms (spec 001 §5): India, United States, United Kingdom. */
+/** Preferred phone countries of the driver forms (docs/requirements/partner.md#drivers-and-travel-companies): India, United States, United Kingdom. */
 const DRIVER_COUNTRIES = ['IN', 'US', 'GB'] as const;
 
 /**

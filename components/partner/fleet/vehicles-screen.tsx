@@ -1,22 +1,16 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { VehicleView } from '@/lib/fleet/vehicles';
-import { useFleetStore } from './fleet-store';
 import { FleetScreen } from './fleet-screen';
 import { useVehicles } from './queries';
 import { VehicleCard } from './vehicle-card';
 import { VehicleSheet } from './vehicle-sheet';
 
-/** The Vehicles section: counters, Add Vehicle, the vehicle cards or the empty state; it hosts the Add Vehicle sheet. */
+/** The Vehicles section: counters, Add Vehicle, the vehicle cards or the empty state; the Add Vehicle sheet opens only from its buttons. */
 export function VehiclesScreen() {
-  const adding = useFleetStore((s) => s.addVehicleOpen);
-  const openAddVehicle = useFleetStore((s) => s.openAddVehicle);
-  const closeAddVehicle = useFleetStore((s) => s.closeAddVehicle);
-  const mountVehicleScreen = useFleetStore((s) => s.mountVehicleScreen);
+  const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<VehicleView | null>(null);
-
-  useEffect(() => mountVehicleScreen(), [mountVehicleScreen]);
 
   return (
     <FleetScreen
@@ -24,9 +18,9 @@ export function VehiclesScreen() {
       list={useVehicles()}
       items={(data) => data.vehicles}
       renderItem={(vehicle) => <VehicleCard key={vehicle.id} vehicle={vehicle} onEdit={() => setEditing(vehicle)} />}
-      onAdd={openAddVehicle}
+      onAdd={() => setAdding(true)}
     >
-      {adding ? <VehicleSheet onClose={closeAddVehicle} /> : null}
+      {adding ? <VehicleSheet onClose={() => setAdding(false)} /> : null}
       {editing ? <VehicleSheet key={editing.id} vehicle={editing} onClose={() => setEditing(null)} /> : null}
     </FleetScreen>
   );

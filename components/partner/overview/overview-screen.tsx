@@ -4,7 +4,7 @@ import { OverviewBoard } from './overview-board';
 import { FirstRunChecklist } from '../settings/first-run-checklist';
 import type { ConsoleArea } from '../sections';
 
-/** Business overview (spec 001 §2): the first-run checklist of a new operator, then counters, revenue and commission for a date filter, in the business's time zone. */
+/** Business overview (docs/requirements/partner.md#overview): the first-run checklist of a new operator, then counters, revenue and commission for a date filter, in the business's time zone. */
 export async function OverviewScreen({ area, timeZone }: { area: ConsoleArea; timeZone: string }) {
   const t = await getTranslations('Overview');
   return (

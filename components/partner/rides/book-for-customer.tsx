@@ -3,6 +3,7 @@
 import { useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
+import { ltrText } from '@/lib/i18n/bidi';
 import type { RentalPackage, VehicleType } from '@/lib/booking/vocabulary';
 import { formatMoney } from '@/lib/i18n/format';
 import { Link } from '@/lib/i18n/navigation';
@@ -50,6 +51,7 @@ export function BookForCustomer({
   const busy = booking.isPending;
   const [booked, setBooked] = useState<number | null>(null);
   const [sentTo, setSentTo] = useState('');
+  const [codeRefused, setCodeRefused] = useState<string>();
   const [key, setKey] = useState(() => crypto.randomUUID());
 
   const nameOk = personNameSchema.safeParse(name).success;
@@ -89,6 +91,10 @@ export function BookForCustomer({
       .then(
         (rides) => {
           setSentTo(`+${phoneCheck.data.dialCode} ${phoneCheck.data.number}`);
+          const refused = rides[0].codeRefused;
+          setCodeRefused(
+            refused ? errorText({ code: refused.code, message: refused.message, key: refused.key, values: refused.values, status: 200 }) : undefined,
+          );
           setBooked(rides[0].rideId);
         },
         (failure: unknown) => setError(errorText(failureOf(failure))),
@@ -100,7 +106,13 @@ export function BookForCustomer({
       <section className={styles.screen} aria-labelledby={`${id}-done`}>
         <h1 id={`${id}-done`}>{t('booked', { id: booked })}</h1>
         <p>{t('bookedBody')}</p>
-        <p role="status">{td('bookedCodeSent', { phone: sentTo })}</p>
+        {codeRefused ? (
+          <p role="alert" className={ui.error}>
+            {codeRefused}
+          </p>
+        ) : (
+          <p role="status">{td('bookedCodeSent', { phone: ltrText(sentTo, locale) })}</p>
+        )}
         <div className={styles.actions}>
           <Link href={`/${area}/rides`} className={`${ui.button} ${ui.primary}`}>
             {t('toRides')}

@@ -12,6 +12,7 @@ import { RideActionDialog } from './ride-action-dialog';
 import { fetchPartnerRide } from './api';
 import type { ActionKind, PartnerRide } from './types';
 import { StartCodeLine } from './start-code-line';
+import { PhoneNumber } from '@/components/ui/phone-link';
 import styles from './rides.module.css';
 
 const SOUND = '/sounds/new-booking.wav';
@@ -21,10 +22,14 @@ function playSound() {
   audio.play().catch((error: unknown) => console.warn('sound could not play', error));
 }
 
-/** New bookings arrive live (socket.io) in a bottom sheet with a sound; Accept and Cancel act on the server. */
+/**
+ * New bookings arrive live (socket.io) in a bottom sheet with a sound: who booked (name, phone to call), the
+ * trip and its vehicle class; Accept, and Cancel (the operator's decline of the booking) act on the server.
+ */
 export function NewBookings({ businessName, timeZone }: { businessName: string; timeZone: string }) {
   const t = useTranslations('PartnerRides');
   const tKinds = useTranslations('TripKinds');
+  const tTypes = useTranslations('VehicleTypes');
   const locale = useLocale();
   const id = useId();
   const [cards, setCards] = useState<PartnerRide[]>([]);
@@ -71,6 +76,17 @@ export function NewBookings({ businessName, timeZone }: { businessName: string; 
                 {t('tripType')}: {tKinds(ride.tripKind)}
               </span>
               <span>
+                {t('vehicleClass')}: {tTypes(ride.vehicleType)}
+              </span>
+              <span>
+                {t('customer')}: {ride.customerName || '—'}
+              </span>
+              {ride.phone ? (
+                <span>
+                  {t('phone')}: <PhoneNumber e164={ride.phone.replace(/\s/g, '')} display={ride.phone} />
+                </span>
+              ) : null}
+              <span>
                 {t('pickupTime')}: {formatDateTime(ride.pickupTime, locale, timeZone)}
               </span>
               <StartCodeLine ride={ride} timeZone={timeZone} compact />
@@ -91,6 +107,7 @@ export function NewBookings({ businessName, timeZone }: { businessName: string; 
         <RideActionDialog
           ride={action.ride}
           kind={action.kind}
+          cancelWords
           onClose={() => setAction(null)}
           onDone={() => {
             setCards((list) => list.filter((r) => r.id !== action.ride.id));

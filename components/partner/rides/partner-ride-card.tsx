@@ -7,6 +7,8 @@ import type { ActionKind, PartnerRide } from './types';
 import { StartCodeLine } from './start-code-line';
 import { consoleInvoiceUrl } from '@/components/trust/api';
 import { FlightNote } from '@/components/flights/flight-note';
+import { PhoneNumber } from '@/components/ui/phone-link';
+import { ltrText } from '@/lib/i18n/bidi';
 import styles from './rides.module.css';
 
 export const RIDE_ACTIONS: Partial<Record<PartnerRide['status'], ActionKind[]>> = {
@@ -46,7 +48,7 @@ export function PartnerRideCard({
         <dt>{t('customer')}</dt>
         <dd>{ride.customerName || '—'}</dd>
         <dt>{t('phone')}</dt>
-        <dd>{ride.phone ? <a href={`tel:${ride.phone.replace(/\s/g, '')}`}>{ride.phone}</a> : '—'}</dd>
+        <dd>{ride.phone ? <PhoneNumber e164={ride.phone.replace(/\s/g, '')} display={ride.phone} /> : '—'}</dd>
         <dt>{t('pickupTime')}</dt>
         <dd>
           <time dateTime={ride.pickupTime}>{formatDateTime(ride.pickupTime, locale, timeZone)}</time>
@@ -64,7 +66,9 @@ export function PartnerRideCard({
       {ride.driverName ? <p className={styles.meta}>{t('driver', { name: ride.driverName, vehicle: ride.vehicleNumber ?? '' })}</p> : null}
       {ride.vehicleUpgrade ? <p className={styles.meta}>{td('upgraded')}</p> : null}
       <StartCodeLine ride={ride} timeZone={timeZone} />
-      {ride.passenger ? <p className={styles.meta}>{tTrust('passengerOf', { name: `${ride.passenger.name}, ${ride.passenger.phone}` })}</p> : null}
+      {ride.passenger ? (
+        <p className={styles.meta}>{tTrust('passengerOf', { name: `${ride.passenger.name}, ${ltrText(ride.passenger.phone, locale)}` })}</p>
+      ) : null}
       {ride.status === 'completed' ? (
         <div className={styles.actions}>
           <a className={`${ui.button} ${ui.secondary}`} href={consoleInvoiceUrl(ride.id, locale.split('-')[0])} download>

@@ -33,8 +33,23 @@ function vehicleReason(v: VehicleOption, upgrade: boolean, t: ReturnType<typeof 
   return null;
 }
 
-/** One dialog for the four console actions; the server applies the transition and answers with the new state. */
-export function RideActionDialog({ ride, kind, onDone, onClose }: { ride: PartnerRide; kind: ActionKind; onDone: () => void; onClose: () => void }) {
+/**
+ * One dialog for the four console actions; the server applies the transition and answers with the new state.
+ * `cancelWords`: a decline opened from a button reading "Cancel" (the New bookings card) says "Cancel" too.
+ */
+export function RideActionDialog({
+  ride,
+  kind,
+  onDone,
+  onClose,
+  cancelWords = false,
+}: {
+  ride: PartnerRide;
+  kind: ActionKind;
+  onDone: () => void;
+  onClose: () => void;
+  cancelWords?: boolean;
+}) {
   const t = useTranslations('PartnerRides');
   const td = useTranslations('Dispatch');
   const assigning = kind === 'accept' || kind === 'reassign';
@@ -111,7 +126,9 @@ export function RideActionDialog({ ride, kind, onDone, onClose }: { ride: Partne
           if (ready && (await send(body()))) onDone();
         }}
       >
-        <h2 id={`${id}-title`}>{kind === 'reassign' ? td('reassignTitle', { id: ride.id }) : t(TITLES[kind], { id: ride.id })}</h2>
+        <h2 id={`${id}-title`}>
+          {kind === 'reassign' ? td('reassignTitle', { id: ride.id }) : t(kind === 'decline' && cancelWords ? 'cancelTitle' : TITLES[kind], { id: ride.id })}
+        </h2>
         {assigning ? (
           <>
             <label htmlFor={`${id}-driver`}>{t('chooseDriver')}</label>
@@ -248,7 +265,7 @@ export function RideActionDialog({ ride, kind, onDone, onClose }: { ride: Partne
         ) : null}
         <div className={styles.dialogActions}>
           <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={!ready || busy}>
-            {busy ? t('working') : kind === 'reassign' ? td('confirmReassign') : t(CONFIRM[kind])}
+            {busy ? t('working') : kind === 'reassign' ? td('confirmReassign') : t(kind === 'decline' && cancelWords ? 'confirmCancel' : CONFIRM[kind])}
           </button>
           <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={onClose}>
             {t('close')}

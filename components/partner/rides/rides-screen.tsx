@@ -125,10 +125,9 @@ export function RidesScreen({ timeZone }: { timeZone: string }) {
           onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
           required
         />
-        <button type="submit" className={`${ui.button} ${ui.secondary}`}>
+        <button type="submit" className={`${ui.button} ${ui.secondary} ${styles.tool}`}>
           {tb('show')}
         </button>
-        <span className={styles.zone}>{tb('zone', { zone: timeZone })}</span>
       </form>
       <div className={styles.toolbar}>
         <form
@@ -151,14 +150,14 @@ export function RidesScreen({ timeZone }: { timeZone: string }) {
             onChange={(e) => setQuery(e.target.value.replace(/[^\d#]/g, ''))}
             className={styles.searchInput}
           />
-          <button type="submit" className={`${ui.button} ${ui.secondary}`}>
+          <button type="submit" className={`${ui.button} ${ui.secondary} ${styles.tool}`}>
             {t('searchButton')}
           </button>
         </form>
-        <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={load}>
+        <button type="button" className={`${ui.button} ${ui.secondary} ${styles.tool}`} onClick={load}>
           {t('refresh')}
         </button>
-        <a className={`${ui.button} ${ui.secondary}`} href={ridesExportPath({ status: tab, from: range.from, to: range.to })} download>
+        <a className={`${ui.button} ${ui.secondary} ${styles.tool}`} href={ridesExportPath({ status: tab, from: range.from, to: range.to })} download>
           {t('export')} <span className={styles.exportFilter}>{tb('exportFilter', { range: rangeLabel, status: exportStatus })}</span>
         </a>
       </div>
@@ -177,7 +176,9 @@ export function RidesScreen({ timeZone }: { timeZone: string }) {
           </button>
         ))}
       </div>
-      <p className={styles.rangeSummary}>{tb('showing', { range: rangeLabel, count: counts?.all ?? 0 })}</p>
+      <p className={styles.rangeSummary}>
+        <span>{tb('showing', { range: rangeLabel, count: counts?.all ?? 0 })}</span> <span className={styles.zone}>{tb('zone', { zone: timeZone })}</span>
+      </p>
       {first && first.unassignedSoon > 0 ? (
         <p className={styles.soonBanner} role="status">
           {tb('unassignedSoon', { count: first.unassignedSoon })}

@@ -1,7 +1,12 @@
 'use client';
 
+import { Fragment, type ReactNode } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { formatDateTime, formatMoney } from '@/lib/i18n/format';
+import { formatMoney } from '@/lib/i18n/format';
+import { formatTime } from '@/lib/i18n/format-time';
+import { formatInstantDay } from '@/lib/partner/format';
+import { PhoneNumber } from '@/components/ui/phone-link';
+import { ltrText } from '@/lib/i18n/bidi';
 import ui from '@/components/ui/ui.module.css';
 import { consoleInvoiceUrl } from '@/components/trust/api';
 import { RIDE_ACTIONS } from './partner-ride-card';
@@ -22,7 +27,11 @@ type Props = {
   caption: string;
 };
 
-/** The board on wide screens: one dense row per ride, sortable headers (buttons with aria-sort), the actions in the last column. */
+/**
+ * The board on wide screens: one compact row per ride (two short lines per cell, long names cut with the whole
+ * text as a tooltip), sortable headers (buttons with aria-sort), status, fare and the actions always in view
+ * from 1280 px (fixed column widths, no sideways scroll).
+ */
 export function RidesTable({ rides, timeZone, sort, onSort, onAction, caption }: Props) {
   const t = useTranslations('PartnerRides');
   const tb = useTranslations('Board');
@@ -34,7 +43,12 @@ export function RidesTable({ rides, timeZone, sort, onSort, onAction, caption }:
   const header = (key: BoardSort, label: string, numeric = false) => {
     const active = sort.key === key;
     return (
-      <th scope="col" aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'} className={numeric ? styles.numeric : undefined}>
+      <th
+        key={key}
+        scope="col"
+        aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+        className={numeric ? styles.numeric : undefined}
+      >
         <button type="button" className={styles.sortButton} onClick={() => onSort({ key, direction: active && sort.direction === 'asc' ? 'desc' : 'asc' })}>
           {label}
           <span aria-hidden="true" className={styles.sortMark}>
@@ -44,85 +58,126 @@ export function RidesTable({ rides, timeZone, sort, onSort, onAction, caption }:
       </th>
     );
   };
+  const columns: [string, ReactNode][] = [
+    ['ride', header('number', tb('colRide'))],
+    ['pickup', header('pickup', t('pickupTime'))],
+    ['customer', header('customer', t('customer'))],
+    [
+      'route',
+      <th key="route" scope="col">
+        {tb('colRoute')}
+      </th>,
+    ],
+    [
+      'driver',
+      <th key="driver" scope="col">
+        {t('chooseDriver')}
+      </th>,
+    ],
+    ['status', header('status', t('tabsLabel'))],
+    ['fare', header('fare', t('fare'), true)],
+    [
+      'actions',
+      <th key="actions" scope="col">
+        {tb('colActions')}
+      </th>,
+    ],
+  ];
   return (
     <div className={styles.tableScroller}>
       <table className={styles.board}>
         <caption className="visually-hidden">{caption}</caption>
+        <colgroup>
+          {columns.map(([key]) => (
+            <col key={key} className={styles[`col-${key}`]} />
+          ))}
+        </colgroup>
         <thead>
           <tr>
-            {header('number', tb('colRide'))}
-            {header('pickup', t('pickupTime'))}
-            {header('customer', t('customer'))}
-            <th scope="col">{t('phone')}</th>
-            <th scope="col">{tb('colRoute')}</th>
-            <th scope="col">{t('tripType')}</th>
-            <th scope="col">{t('chooseDriver')}</th>
-            {header('status', t('tabsLabel'))}
-            {header('fare', t('fare'), true)}
-            <th scope="col">{tb('colActions')}</th>
+            {columns.map(([key, cell]) => (
+              <Fragment key={key}>{cell}</Fragment>
+            ))}
           </tr>
         </thead>
         <tbody>
-          {rides.map((ride) => (
-            <tr
-              key={ride.id}
-              aria-label={t('rideId', { id: ride.id })}
-              data-soon={ride.needsDriverSoon || undefined}
-              className={ride.needsDriverSoon ? styles.soonRow : undefined}
-            >
-              <th scope="row" className={styles.nowrap}>
-                {t('rideId', { id: ride.id })}
-                {ride.needsDriverSoon ? <span className={styles.soonBadge}>{tb('needsDriver')}</span> : null}
-              </th>
-              <td className={styles.nowrap}>
-                <time dateTime={ride.pickupTime}>{formatDateTime(ride.pickupTime, locale, timeZone)}</time>
-                {ride.flight ? (
-                  <FlightNote rideId={ride.id} flight={ride.flight} timeZone={timeZone} open={ride.status === 'booked' || ride.status === 'accepted'} />
-                ) : null}
-              </td>
-              <td>
-                {ride.customerName || '—'}
-                {ride.passenger ? (
-                  <span className={styles.cellNote}>{tTrust('passengerOf', { name: `${ride.passenger.name}, ${ride.passenger.phone}` })}</span>
-                ) : null}
-              </td>
-              <td className={styles.nowrap}>{ride.phone ? <a href={`tel:${ride.phone.replace(/\s/g, '')}`}>{ride.phone}</a> : '—'}</td>
-              <td>
-                {ride.pickup.name} → {ride.dropoff?.name ?? '—'}
-              </td>
-              <td>{t('trip', { tripKind: tKinds(ride.tripKind), rideType: tKinds(ride.rideType), vehicle: tTypes(ride.vehicleType) })}</td>
-              <td>
-                {ride.driverName ? `${ride.driverName}${ride.vehicleNumber ? ` · ${ride.vehicleNumber}` : ''}` : '—'}
-                {ride.vehicleUpgrade ? <span className={styles.cellNote}>{td('upgraded')}</span> : null}
-              </td>
-              <td>
-                <span className={styles.badge} data-status={ride.status}>
-                  {t(`tabs.${ride.status}`)}
-                </span>
-              </td>
-              <td className={`${styles.numeric} ${styles.nowrap}`}>{formatMoney(ride.totalAmount, ride.currency, locale)}</td>
-              <td>
-                <div className={styles.rowActions}>
-                  {ride.status === 'completed' ? (
-                    <a className={`${ui.button} ${ui.secondary} ${styles.small}`} href={consoleInvoiceUrl(ride.id, locale.split('-')[0])} download>
-                      {tTrust('downloadInvoice')}
-                    </a>
+          {rides.map((ride) => {
+            const route = `${ride.pickup.name} → ${ride.dropoff?.name ?? '—'}`;
+            const trip = t('trip', { tripKind: tKinds(ride.tripKind), rideType: tKinds(ride.rideType), vehicle: tTypes(ride.vehicleType) });
+            return (
+              <tr
+                key={ride.id}
+                aria-label={t('rideId', { id: ride.id })}
+                data-soon={ride.needsDriverSoon || undefined}
+                className={ride.needsDriverSoon ? styles.soonRow : undefined}
+              >
+                <th scope="row">
+                  {t('rideId', { id: ride.id })}
+                  {ride.needsDriverSoon ? <span className={styles.soonBadge}>{tb('needsDriver')}</span> : null}
+                </th>
+                <td>
+                  <time dateTime={ride.pickupTime} className={styles.lines}>
+                    <span>{formatInstantDay(ride.pickupTime, locale, timeZone, 'short')}</span>
+                    <span>{formatTime(ride.pickupTime, locale, timeZone)}</span>
+                  </time>
+                  {ride.flight ? (
+                    <FlightNote rideId={ride.id} flight={ride.flight} timeZone={timeZone} open={ride.status === 'booked' || ride.status === 'accepted'} />
                   ) : null}
-                  {(RIDE_ACTIONS[ride.status] ?? []).map((kind) => (
-                    <button
-                      key={kind}
-                      type="button"
-                      className={`${ui.button} ${kind === 'decline' ? ui.secondary : ui.primary} ${styles.small}`}
-                      onClick={() => onAction(ride, kind)}
-                    >
-                      {kind === 'reassign' ? td('reassign') : t(kind)}
-                    </button>
-                  ))}
-                </div>
-                <StartCodeLine ride={ride} timeZone={timeZone} />
-              </td>
-            </tr>
-          ))}
+                </td>
+                <td>
+                  <span className={styles.lines}>
+                    <span title={ride.customerName || undefined}>{ride.customerName || '—'}</span>
+                    {ride.phone ? <PhoneNumber e164={ride.phone.replace(/\s/g, '')} display={ride.phone} /> : null}
+                    {ride.passenger ? (
+                      <span className={styles.cellNote} title={`${ride.passenger.name}, ${ride.passenger.phone}`}>
+                        {tTrust('passengerOf', { name: `${ride.passenger.name}, ${ltrText(ride.passenger.phone, locale)}` })}
+                      </span>
+                    ) : null}
+                  </span>
+                </td>
+                <td>
+                  <span className={styles.lines}>
+                    <span title={route}>{route}</span>
+                    <span className={styles.cellNote} title={trip}>
+                      {trip}
+                    </span>
+                  </span>
+                </td>
+                <td>
+                  <span className={styles.lines}>
+                    <span title={ride.driverName ?? undefined}>{ride.driverName ?? '—'}</span>
+                    {ride.vehicleNumber ? <span className={styles.cellNote}>{ride.vehicleNumber}</span> : null}
+                    {ride.vehicleUpgrade ? <span className={styles.cellNote}>{td('upgraded')}</span> : null}
+                  </span>
+                </td>
+                <td>
+                  <span className={styles.badge} data-status={ride.status}>
+                    {t(`tabs.${ride.status}`)}
+                  </span>
+                </td>
+                <td className={styles.numeric}>{formatMoney(ride.totalAmount, ride.currency, locale)}</td>
+                <td>
+                  <div className={styles.rowActions}>
+                    {ride.status === 'completed' ? (
+                      <a className={`${ui.button} ${ui.secondary} ${styles.small}`} href={consoleInvoiceUrl(ride.id, locale.split('-')[0])} download>
+                        {tTrust('downloadInvoice')}
+                      </a>
+                    ) : null}
+                    {(RIDE_ACTIONS[ride.status] ?? []).map((kind) => (
+                      <button
+                        key={kind}
+                        type="button"
+                        className={`${ui.button} ${kind === 'decline' ? ui.secondary : ui.primary} ${styles.small}`}
+                        onClick={() => onAction(ride, kind)}
+                      >
+                        {kind === 'reassign' ? td('reassign') : t(kind)}
+                      </button>
+                    ))}
+                  </div>
+                  {ride.bookedForCustomer ? <StartCodeLine ride={ride} timeZone={timeZone} /> : null}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

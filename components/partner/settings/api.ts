@@ -4,8 +4,6 @@ import { ApiRequestError, fetchData } from '@/components/data/fetch-data';
 /** The settings screen's reads and writes, typed by the route modules (lib/api/routes/settings). */
 
 export type SettingsData = ApiDataOf<typeof api.settings.$get>;
-export type ChecklistData = ApiDataOf<typeof api.settings.checklist.$get>;
-export type CitySuggestion = ApiDataOf<typeof api.settings.cities.search.$get>[number];
 export type ProfileBody = ApiBody<typeof api.settings.profile.$put>;
 export type CitiesBody = ApiBody<typeof api.settings.cities.$put>;
 export type MarketBody = ApiBody<typeof api.settings.market.$put>;

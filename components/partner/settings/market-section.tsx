@@ -24,6 +24,7 @@ export function MarketSection({ settings, onSaved }: SectionProps) {
   const [currency, setCurrency] = useState(settings.currency);
   const [timeZone, setTimeZone] = useState(settings.timeZone);
   const [languages, setLanguages] = useState<string[]>(settings.languages);
+  const [abroad, setAbroad] = useState(settings.messagesAbroad);
   const [error, setError] = useState<{ field?: string; text: string }>();
   const regions = useMemo(() => new Intl.DisplayNames([locale], { type: 'region' }), [locale]);
   const currencyNames = useMemo(() => new Intl.DisplayNames([locale], { type: 'currency' }), [locale]);
@@ -39,7 +40,10 @@ export function MarketSection({ settings, onSaved }: SectionProps) {
       onSubmit={(event) => {
         event.preventDefault();
         setError(undefined);
-        save.mutate({ countryCode: country, currency, timeZone, languages }, { onSuccess: onSaved, onError: (e) => setError(failureText(e)) });
+        save.mutate(
+          { countryCode: country, currency, timeZone, languages, messagesAbroad: abroad },
+          { onSuccess: onSaved, onError: (e) => setError(failureText(e)) },
+        );
       }}
     >
       <div className={styles.fields}>
@@ -98,6 +102,13 @@ export function MarketSection({ settings, onSaved }: SectionProps) {
           </label>
         ))}
       </fieldset>
+      <label className={styles.toggle}>
+        <input type="checkbox" checked={abroad} aria-describedby={`${id}-abroad-hint`} onChange={(event) => setAbroad(event.target.checked)} />
+        {t('market.messagesAbroad')}
+      </label>
+      <p id={`${id}-abroad-hint`} className={ui.hint}>
+        {t('market.messagesAbroadHint', { dialCode: COUNTRIES[country].phoneCode })}
+      </p>
       {error ? (
         <p role="alert" className={screen.error}>
           {error.text}

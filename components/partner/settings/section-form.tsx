@@ -43,6 +43,7 @@ export function TextField({
         value={value}
         autoComplete={autoComplete}
         inputMode={inputMode}
+        dir={type === 'tel' ? 'ltr' : undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={described || undefined}
         onChange={(event) => onChange(event.target.value)}

@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { ConsoleScreen } from '../overview/console-screen';
 import { WalletBoard } from './wallet-board';
 
-/** Wallet (spec 001 §2): the balance card and Recent Activity from the business's ledger. */
+/** Wallet (docs/requirements/partner.md#wallet): the balance card and Recent Activity from the business's ledger. */
 export async function WalletScreen({ timeZone }: { timeZone: string }) {
   const t = await getTranslations('PartnerWallet');
   return (

@@ -14,6 +14,8 @@ export const otpCodes = pgTable(
     /** Lower-cased e-mail or E.164 phone (digits with +). */
     identifier: text('identifier').notNull(),
     role: text('role').notNull(),
+    /** SHA-256 of the token the requesting browser holds (the code-request cookie): the code answers that request only; null for codes asked by a signed-in account. */
+    requestHash: text('request_hash'),
     salt: text('salt').notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex, doublePrecision, index } from 'drizzle-orm/pg-core';
 
-/** A travel operator: the tenant. `id` is the spec's lp_id. */
+/** A travel operator: the tenant. `id` is lp_id in the client's payloads. */
 export const businesses = pgTable(
   'businesses',
   {
@@ -30,6 +30,8 @@ export const businesses = pgTable(
     languages: text('languages').array(),
     currency: text('currency').notNull().default('INR'),
     timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
+    /** SMS and WhatsApp to numbers outside the market's country code; off until the operator turns it on. */
+    messagesAbroad: boolean('messages_abroad').notNull().default(false),
     /** Platform commission on completed rides, in basis points (1000 = 10%). */
     commissionBps: integer('commission_bps').notNull().default(1000),
     /** Rider cashback on the ride amount, in basis points (500 = 5%). */

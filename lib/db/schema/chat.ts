@@ -6,7 +6,7 @@ export const CHAT_CHANNELS = ['web', 'whatsapp'] as const;
 export const CHAT_ROLES = ['user', 'agent', 'system', 'human'] as const;
 export type ChatRole = (typeof CHAT_ROLES)[number];
 
-/** One conversation (the spec's chatSession); `state` holds the agent's slots between turns. */
+/** One conversation (chatSession in the client's payloads); `state` holds the agent's slots between turns. */
 export const chatSessions = pgTable(
   'chat_sessions',
   {

@@ -59,7 +59,7 @@ export const notificationSettings = pgTable('notification_settings', {
   pushEnabled: boolean('push_enabled').notNull().default(true),
 });
 
-/** The spec's visitor tracking record, with device details parsed on the server. */
+/** The visitor tracking record (docs/requirements/rider.md#visitor-tracking), with device details parsed on the server. */
 export const visits = pgTable(
   'visits',
   {
@@ -73,7 +73,7 @@ export const visits = pgTable(
     userType: text('user_type'),
     countryCode: text('country_code'),
     place: text('place'),
-    /** At most 500 characters (spec 000 §3). */
+    /** At most 500 characters (docs/requirements/rider.md#visitor-tracking). */
     userAgent: text('user_agent'),
     device: jsonb('device').$type<Record<string, string | null>>().notNull().default({}),
     utmSource: text('utm_source'),

@@ -4,7 +4,7 @@ import { businesses } from './businesses';
 import { users } from './users';
 import { VEHICLE_TYPES } from './rides';
 
-/** Driver and travel-agency account status (spec 001 §4); Unblock returns to Verified. */
+/** Driver and travel-agency account status (docs/requirements/partner.md#drivers-and-travel-companies); Unblock returns to Verified. */
 export const ACCOUNT_STATUSES = ['pending', 'Verified', 'Blocked'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 

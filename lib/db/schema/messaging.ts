@@ -1,12 +1,15 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
+import { rides } from './rides';
 
 export const OUTBOX_CHANNELS = ['email', 'sms', 'whatsapp'] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 
 /**
  * Every message the product sends. `queued` until a provider takes it; `sent`
- * or `failed` after; `held` when no provider is configured (kept here and logged).
+ * or `failed` after; `held` when no provider is configured (kept here and
+ * logged); `refused` when the message budget (lib/messaging/budget.ts) said
+ * no, with the reason in `error`.
  */
 export const outbox = pgTable(
   'outbox',
@@ -19,7 +22,10 @@ export const outbox = pgTable(
     recipient: text('recipient').notNull(),
     subject: text('subject'),
     body: text('body').notNull(),
-    status: text('status', { enum: ['queued', 'sent', 'failed', 'held'] })
+    /** Why it was sent (lib/messaging/purposes.ts); null on rows older than the budget. */
+    purpose: text('purpose'),
+    rideId: integer('ride_id').references(() => rides.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['queued', 'sent', 'failed', 'held', 'refused'] })
       .notNull()
       .default('queued'),
     provider: text('provider'),
@@ -28,7 +34,7 @@ export const outbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_business_idx').on(t.businessId, t.createdAt)],
+  (t) => [index('outbox_business_idx').on(t.businessId, t.createdAt), index('outbox_ride_idx').on(t.rideId, t.purpose, t.createdAt)],
 );
 
 export type OutboxMessage = typeof outbox.$inferSelect;

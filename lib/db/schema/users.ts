@@ -6,7 +6,7 @@ import { USER_ROLES, type UserRole } from '../enums';
 export { USER_ROLES };
 export type { UserRole };
 
-/** Every account belongs to one business (tenant). `id` is the spec's user_id. */
+/** Every account belongs to one business (tenant). `id` is user_id in the client's payloads. */
 export const users = pgTable(
   'users',
   {
@@ -17,6 +17,8 @@ export const users = pgTable(
     role: text('role', { enum: USER_ROLES }).notNull(),
     name: text('name'),
     email: text('email'),
+    /** When a code sent to `email` last came back (signup, sign-in, an e-mail change); only such an e-mail picks an account on the platform's host. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     phoneCode: text('phone_code'),
     phone: text('phone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

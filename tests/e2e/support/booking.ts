@@ -73,7 +73,7 @@ export async function signInInSheet(page: Page, phone: string, name: string) {
   await page.getByLabel('Phone number', { exact: true }).fill(phone);
   await page.getByRole('button', { name: 'Continue' }).click();
   const code = await codeFromOutbox(page.request, ORIGIN, `+91${phone.replace(/\s/g, '')}`);
-  await page.getByRole('dialog', { name: 'Enter the code' }).getByLabel('4-digit code').fill(code);
+  await page.getByRole('dialog', { name: 'Enter the code' }).getByLabel('6-digit code').fill(code);
 }
 
 export const rideCard = (page: Page, id: string) => page.getByRole('article', { name: `Ride #${id}`, exact: true });

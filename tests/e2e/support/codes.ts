@@ -3,7 +3,7 @@ import { expect, type APIRequestContext } from '@playwright/test';
 const SINK = `http://127.0.0.1:${process.env.SMTP_SINK_HTTP_PORT ?? 2526}`;
 
 function codeIn(text: string): string | undefined {
-  return /\b(\d{4})\b is your\b/.exec(text)?.[1] ?? /\b(\d{4})\b/.exec(text)?.[1];
+  return /\b(\d{6})\b is your\b/.exec(text)?.[1] ?? /\b(\d{6})\b/.exec(text)?.[1];
 }
 
 /** The newest code e-mailed to `to`, read from the loopback SMTP server. */
@@ -26,7 +26,7 @@ export async function codeFromMail(request: APIRequestContext, to: string, after
       },
       { timeout: 10_000 },
     )
-    .toMatch(/^\d{4}$/);
+    .toMatch(/^\d{6}$/);
   return code!;
 }
 
@@ -53,6 +53,6 @@ export async function codeFromOutbox(request: APIRequestContext, origin: string,
       },
       { timeout: 10_000 },
     )
-    .toMatch(/^\d{4}$/);
+    .toMatch(/^\d{6}$/);
   return code!;
 }

@@ -25,3 +25,28 @@ export async function expectWordsWhole(elements: Locator, what: string): Promise
   });
   expect(split, `${what}: words split across lines`).toEqual([]);
 }
+
+/**
+ * `number` ("+971 501234567") reads left to right inside `element`, whatever the page's direction: its first
+ * character is drawn left of its last (an Arabic page without isolation draws "501234567 971+").
+ */
+export async function expectReadsLeftToRight(element: Locator, number: string): Promise<void> {
+  await expect(element).toContainText(number);
+  const order = await element.evaluate((root, wanted) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = (node.textContent ?? '').indexOf(wanted);
+      if (at < 0) continue;
+      const left = (index: number) => {
+        const range = document.createRange();
+        range.setStart(node, index);
+        range.setEnd(node, index + 1);
+        return range.getBoundingClientRect().left;
+      };
+      return { first: left(at), last: left(at + wanted.length - 1) };
+    }
+    return null;
+  }, number);
+  expect(order, `${number} is one text in the element`).not.toBeNull();
+  expect(order!.first, `${number}: its first character is left of its last`).toBeLessThan(order!.last);
+}

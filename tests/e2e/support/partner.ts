@@ -18,7 +18,7 @@ export async function partnerLogin(page: Page, email: string, origin = '') {
     await page.waitForTimeout(31_000);
     await dialog.getByRole('button', { name: 'Not received? Send again' }).click();
   }
-  await dialog.getByLabel('4-digit code').fill(await codeFromMail(page.request, email, sent));
+  await dialog.getByLabel('6-digit code').fill(await codeFromMail(page.request, email, sent));
   await expect(page).toHaveURL(/\/in\/en\/travel\/home$/);
 }
 

@@ -16,6 +16,8 @@ export type ApiAnswer = {
  */
 export class ApiClient {
   cookie = '';
+  /** The code-request cookie of the last code asked for (codes are bound to it). */
+  codeRequest = '';
 
   constructor(
     readonly host: string,
@@ -34,7 +36,7 @@ export class ApiClient {
       'user-agent': 'xss-spec',
       ...(payload && !Buffer.isBuffer(body) ? { 'content-type': 'application/json' } : {}),
       ...(payload ? { 'content-length': String(payload.length) } : {}),
-      ...(this.cookie ? { cookie: this.cookie } : {}),
+      ...(this.cookie || this.codeRequest ? { cookie: [this.cookie, this.codeRequest].filter(Boolean).join('; ') } : {}),
       ...extra,
     };
     return new Promise((resolve, reject) => {
@@ -44,6 +46,8 @@ export class ApiClient {
         res.on('end', () => {
           const setCookie = res.headers['set-cookie']?.find((c) => c.startsWith('__Host-session='));
           if (setCookie) this.cookie = setCookie.split(';')[0];
+          const codeRequest = res.headers['set-cookie']?.find((c) => c.startsWith('__Host-code-request='));
+          if (codeRequest) this.codeRequest = codeRequest.split(';')[0];
           const text = Buffer.concat(chunks).toString('utf8');
           let json: ApiAnswer['json'] = {};
           try {
@@ -63,12 +67,12 @@ export class ApiClient {
   post = (path: string, body: unknown) => this.request('POST', path, body);
   patch = (path: string, body: unknown) => this.request('PATCH', path, body);
 
-  /** The newest 4-digit code this host's business sent to `to` (DEV_OUTBOX=1). */
+  /** The newest 6-digit sign-in code this host's business sent to `to` (DEV_OUTBOX=1). */
   async code(to: string): Promise<string> {
     for (let tries = 0; tries < 50; tries++) {
       const answer = await this.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
       const body = (answer.json.data as { body: string }[] | undefined)?.[0]?.body;
-      const code = body && /\b(\d{4})\b/.exec(body)?.[1];
+      const code = body && /\b(\d{6})\b/.exec(body)?.[1];
       if (code) return code;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

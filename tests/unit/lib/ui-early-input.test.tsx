@@ -9,7 +9,7 @@ import { EarlyInput } from '@/components/ui/early-input';
 /*
  * A rider who types, picks or ticks in the server HTML before the page's
  * scripts have run keeps it: once hydrated, the form's state holds what the
- * fields show (lib/http/scripts-after-paint.ts requests the scripts after the
+ * fields show (lib/http/front/scripts-after-paint.ts requests the scripts after the
  * first paint, so that moment is real on a phone).
  */
 

@@ -45,6 +45,10 @@ export type MethodSpec = {
   sideEffect?: string;
   /** Largest body the route reads, when not the wrapper's 64 KiB default. */
   maxBytes?: number;
+  /** What the well-formed call sends to a number or address someone typed (through deliver() and its message budget). */
+  sends?: string;
+  /** Why the route's WhatsApp messages are answers to the sender who wrote in, outside the message budget. */
+  answers?: string;
 };
 
 export type RouteSpec = Partial<Record<Method, MethodSpec>>;
@@ -109,13 +113,14 @@ export const ROUTES: Record<string, RouteSpec> = {
       body: 'json',
       sample: () => ({ userType: 'travelsx-user', countryCode: '91', phoneNumber: '9845099999', feature: 'login' }),
       required: ['userType', 'phoneNumber'],
+      sends: 'the sign-in code to the phone typed in',
     },
   },
   '/api/auth/otp/verify': {
     POST: {
       as: 'anon',
       body: 'json',
-      sample: () => ({ userType: 'travelsx-user', countryCode: '91', phoneNumber: '9845099999', otp: '1234', feature: 'login' }),
+      sample: () => ({ userType: 'travelsx-user', countryCode: '91', phoneNumber: '9845099999', otp: '123456', feature: 'login' }),
       required: ['userType', 'otp', 'phoneNumber'],
     },
   },
@@ -344,6 +349,7 @@ export const ROUTES: Record<string, RouteSpec> = {
         idempotencyKey: 'partner-book-0001',
       }),
       required: ['customerName', 'customerPhone', 'rideSearchId', 'rideVehicle', 'idempotencyKey'],
+      sends: "the ride and its start code to the customer's phone the operator typed",
     },
   },
   '/api/partner/rides/export': {
@@ -392,6 +398,18 @@ export const ROUTES: Record<string, RouteSpec> = {
   '/api/profile': {
     PATCH: { as: 'rider', body: 'json', sample: () => ({ name: 'Asha Raman', email: 'asha@example.in' }), required: ['name'] },
     DELETE: { as: 'rider', body: 'none' },
+  },
+  '/api/profile/email': {
+    POST: {
+      as: 'partner',
+      body: 'json',
+      sample: () => ({ email: 'desk@sweep.example' }),
+      required: ['email'],
+      sends: 'a code to the new sign-in e-mail the partner typed',
+    },
+  },
+  '/api/profile/email/verify': {
+    POST: { as: 'partner', body: 'json', sample: () => ({ email: 'desk@sweep.example', otp: '123456' }), required: ['email', 'otp'] },
   },
   '/api/push/key': { GET: { as: 'anon' } },
   '/api/push/settings': {
@@ -502,6 +520,7 @@ export const ROUTES: Record<string, RouteSpec> = {
       sample: whatsappPayload,
       anyJson: 'Meta expects 200 for every signed delivery; anything that is not a message is dropped',
       maxBytes: 256 * 1024,
+      answers: 'one reply per inbound message id to the number that wrote in (the chat limits bound how many)',
     },
   },
   // The site's root files, served by the router for the tenant that owns the Host.
@@ -523,11 +542,6 @@ export const ROUTER_ROUTES: readonly RouterRoute[] = API_ROUTES.map(({ method, p
 
 /** The router's paths, each once, in the router's order. */
 export const ROUTER_PATHS: readonly string[] = [...new Set(ROUTER_ROUTES.map((r) => r.path))];
-
-/** The methods the router lists for a path (exactly that path, as registered). */
-export function routerMethods(routePath: string): string[] {
-  return ROUTER_ROUTES.filter((r) => r.path === routePath).map((r) => r.method);
-}
 
 /** What the router and ROUTES disagree on: a route nobody described, a description without a route, a method the suites cannot send. */
 export function undescribed(router: readonly RouterRoute[] = ROUTER_ROUTES, routes: Record<string, RouteSpec> = ROUTES): string[] {

@@ -7,7 +7,7 @@ export async function generateMetadata({ params }: { params: PageParams }): Prom
   return { ...(await homeMetadata({ params })), robots: { index: false } };
 }
 
-/** appstores (spec 000 §2.3): the rider home with the app-stores popup open. */
+/** appstores (docs/requirements/rider.md#the-rider-home-and-its-popups): the rider home with the app-stores popup open. */
 export default async function AppStoresPage({ params }: { params: PageParams }) {
   const { tenant } = await pageContext(params);
   return (

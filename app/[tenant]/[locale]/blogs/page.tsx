@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import type { PageParams } from '@/lib/tenancy/page-tenant';
 import { BlogListPage, blogListPageMetadata } from '@/components/blog/blog-list-page';
 
+export const revalidate = 300;
+
 export function generateMetadata({ params }: { params: PageParams }): Promise<Metadata> {
   return blogListPageMetadata(params, 1);
 }

@@ -13,7 +13,7 @@ export async function generateMetadata({ params }: { params: PageParams }): Prom
   return { title: t('metaTitle', { businessName: tenant.name }), description: t('metaDescription', { businessName: tenant.name }) };
 }
 
-/** contact-us (spec 000 §2.13): business enquiries, stored as leads for the operator. */
+/** contact-us (docs/requirements/rider.md#contact-and-leads): business enquiries, stored as leads for the operator. */
 export default async function ContactUsPage({ params }: { params: PageParams }) {
   const { tenant, market } = await pageContext(params);
   const t = await getTranslations('ContactUs');

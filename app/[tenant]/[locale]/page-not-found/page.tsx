@@ -4,6 +4,7 @@ import { NotFoundContent } from '@/components/layout/not-found-content';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
+import { isPlatformTenant } from '@/lib/tenancy/platform';
 
 export const revalidate = 300;
 
@@ -15,7 +16,7 @@ export async function generateMetadata({ params }: { params: PageParams }): Prom
 
 /**
  * The localized 404 body rendered on the server, which the front door
- * (lib/http/not-found.ts) answers with status 404 in place of Next's
+ * (lib/http/front/not-found.ts) answers with status 404 in place of Next's
  * script-only error shell, so clients without JavaScript see it too.
  */
 export default async function PageNotFound({ params }: { params: PageParams }) {
@@ -24,7 +25,7 @@ export default async function PageNotFound({ params }: { params: PageParams }) {
   return (
     <>
       <SiteHeader tenant={tenant} market={market} showAccount={false} />
-      <NotFoundContent />
+      <NotFoundContent riderSite={!isPlatformTenant(tenant)} />
       <SiteFooter tenant={tenant} />
     </>
   );

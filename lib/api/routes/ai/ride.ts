@@ -6,7 +6,7 @@ import { actorOf, emitAgentMessage, ensureChatAccess } from '@/lib/realtime/chat
 import { withChatAccess } from '../chat/access';
 
 /**
- * AI ride create (spec 000 §3, §7): the prompt goes to the agent in the
+ * AI ride create (docs/requirements/rider.md#booking-by-chat): the prompt goes to the agent in the
  * conversation `chatId`, as the signed-in session (the payload's ids grant
  * nothing); `{data}` is the agent's reply text, `message` the stored reply with its cards.
  */

@@ -4,9 +4,9 @@ import { endpoint, jsonAt } from '@/lib/api/endpoint';
 import { createPost } from '@/lib/blog/commands';
 import { parseBlog } from '@/lib/blog/errors';
 import { listPosts } from '@/lib/blog/queries';
-import { refreshBlogPages } from '@/lib/blog/revalidate';
-import { BLOG_PAGE_SIZE, blogListQuerySchema, createBlogSchema } from '@/lib/blog/schemas';
+import { blogListQuerySchema, createBlogSchema } from '@/lib/blog/schemas';
 import { PARTNER_ROLES } from '@/lib/partner/schemas';
+import { refreshOperatorPages } from '@/lib/page-cache';
 
 /** Largest create body, in bytes (a 100,000-character description in any script). */
 const MAX_BODY_BYTES = 512 * 1024;
@@ -18,11 +18,11 @@ export const GET = endpoint({}, async ({ url, db, tenant }) => {
   return { success: true, data: result.posts, total: result.total, page: result.page, pages: result.pages };
 });
 
-/** Publishes a post (spec 000 §2.11, §7 blog create) for the session's operator, then refreshes its pages. */
+/** Publishes a post (docs/requirements/partner.md#writing-the-blog) for the session's operator, then refreshes its pages. */
 export const POST = endpoint({ auth: PARTNER_ROLES, body: z.unknown(), maxBytes: MAX_BODY_BYTES, keepNul: true }, async ({ db, tenant, session, body }) => {
   const post = await createPost(db, tenant, session.userId, parseBlog(createBlogSchema, body));
-  const { total } = await listPosts(db, tenant.id, { size: 1, language: post.language });
-  refreshBlogPages(tenant.slug, tenant.id, post, Math.ceil(total / BLOG_PAGE_SIZE));
+  // the post shows on its lists and on pages that link to posts (the rider home's cards)
+  await refreshOperatorPages(tenant.slug);
   const data = {
     slug: post.slug,
     title: post.title,

@@ -5,7 +5,7 @@ import { sanitizeBlogHtml } from '@/lib/blog/sanitize';
 import { writingLocale } from '@/lib/blog/generate';
 import { formatDateTime } from '@/lib/i18n/format';
 
-/** One post of the operator (spec 000 §3 blog post read): title, slug, description (sanitised HTML), image, imageWebp, create_lcl_time. */
+/** One post of the operator (docs/requirements/rider.md#reading-the-blog): title, slug, description (sanitised HTML), image, imageWebp, create_lcl_time. */
 export const GET = endpoint({}, async ({ db, tenant, params }) => {
   const slug = typeof params.slug === 'string' ? params.slug : '';
   const post = await postBySlug(db, tenant.id, slug);

@@ -1,7 +1,7 @@
 import { endpoint } from '@/lib/api/endpoint';
 import { formatPhone } from '@/lib/tenancy/contact';
 
-/** The business data a client needs at start (spec 000 §1), in the spec's field names. */
+/** The business data a client needs at start (docs/requirements/rider.md#the-rider-home-and-its-popups), in the field names clients read. */
 export const GET = endpoint({}, async ({ tenant, mode }) => ({
   success: true,
   data: {

@@ -15,14 +15,14 @@ const clientMessageSchema = z.object({
 });
 const putHistorySchema = z.object({ chatSession: chatSessionSchema, messages: z.array(clientMessageSchema).max(500) });
 
-/** Chat history get (spec 000 §7): the stored messages of a conversation of this tenant, oldest first. */
+/** Chat history get (docs/requirements/rider.md#booking-by-chat): the stored messages of a conversation of this tenant, oldest first. */
 export const GET = endpoint({ auth: 'optional', query: historyQuerySchema }, async ({ db, tenant, session, query }) => {
   await withChatAccess(ensureChatAccess(db, tenant.id, query.chat_session, session?.userId));
   return { data: await chatHistory(db, tenant.id, query.chat_session) };
 });
 
 /**
- * Chat history put (spec 000 §7): the client hands in the list it shows, for
+ * Chat history put (docs/requirements/rider.md#booking-by-chat): the client hands in the list it shows, for
  * its own conversation only. Every message is stored when the server handles
  * it, so nothing from the client is written: the answer is the stored list and
  * the positions of client messages the server never saw (to send again).

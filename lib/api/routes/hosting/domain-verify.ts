@@ -11,6 +11,6 @@ import { refreshOperatorHosts } from './refresh-hosts';
  */
 export const POST = endpoint({ auth: PARTNER_ROLES }, async ({ db, tenant }) => {
   const data = await verifyDomain(db, tenant);
-  refreshOperatorHosts(db, tenant);
+  refreshOperatorHosts(tenant.slug);
   return { success: true, data };
 });

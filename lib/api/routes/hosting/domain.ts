@@ -19,7 +19,7 @@ export const PUT = endpoint({ auth: PARTNER_ROLES, body: bodySchema }, async ({ 
 export const DELETE = endpoint({ auth: PARTNER_ROLES }, async ({ db, tenant }) => {
   const { hadLive } = await removeDomain(db, tenant);
   if (hadLive) {
-    refreshOperatorHosts(db, tenant);
+    refreshOperatorHosts(tenant.slug);
   }
   return { success: true, data: await readDomain(db, tenant) };
 });

@@ -4,6 +4,7 @@ import { INTEGRATION_KINDS, type IntegrationKind } from '@/lib/db/schema';
 import { testFlightProvider } from '@/lib/flights/providers';
 import { readIntegrations, removeIntegration, testIntegration } from '@/lib/hosting/integrations';
 import { PARTNER_ROLES } from '@/lib/partner/schemas';
+import { refreshOperatorPages } from '@/lib/page-cache';
 
 const kindOf = (value: string | undefined): IntegrationKind => {
   if (!(INTEGRATION_KINDS as readonly (string | undefined)[]).includes(value)) throw notFound('Unknown integration.');
@@ -13,6 +14,7 @@ const kindOf = (value: string | undefined): IntegrationKind => {
 /** Disconnects the operator's own number, PayU account or flight-status provider (the deployment's, if any, takes over). */
 export const DELETE = endpoint({ auth: PARTNER_ROLES }, async ({ db, tenant, params }) => {
   await removeIntegration(db, tenant, kindOf(params.kind));
+  await refreshOperatorPages(tenant.slug);
   return { success: true, data: await readIntegrations(db, tenant) };
 });
 

@@ -6,7 +6,7 @@ import { createContactLead, limitLeads } from '@/lib/leads/commands';
 import { contactErrorText } from '@/lib/leads/errors';
 import { contactFormSchema } from '@/lib/leads/schemas';
 
-/** The contact-us form (spec 000 §2.13): stored as a lead of source contact for the operator. */
+/** The contact-us form (docs/requirements/rider.md#contact-and-leads): stored as a lead of source contact for the operator. */
 export const POST = endpoint({ body: z.unknown(), maxBytes: 16 * 1024 }, async ({ req, db, tenant, body }) => {
   const parsed = contactFormSchema.safeParse(body);
   if (!parsed.success) {

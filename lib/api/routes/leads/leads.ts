@@ -8,7 +8,7 @@ import { LEAD_ERRORS, parseLead } from '@/lib/leads/schemas';
 
 const MAX_BYTES = 16 * 1024;
 
-/** The body as JSON; anything unreadable is the spec's "Invalid lead data provided". */
+/** The body as JSON; anything unreadable is "Invalid lead data provided" (docs/requirements/rider.md#contact-and-leads). */
 async function readLeadBody(req: Request): Promise<unknown> {
   const text = (await readBody(req, MAX_BYTES)).toString('utf8');
   let body: unknown;
@@ -21,7 +21,7 @@ async function readLeadBody(req: Request): Promise<unknown> {
   return body;
 }
 
-/** The lead call (spec 000 §3, §5, §8): name, e-mail and phone, or 400 with the spec's texts; nothing is stored on refusal. */
+/** The lead call (docs/requirements/rider.md#contact-and-leads): name, e-mail and phone, or 400 with the required texts; nothing is stored on refusal. */
 export const POST = endpoint({ maxBytes: MAX_BYTES }, async ({ req, db, tenant }) => {
   const parsed = parseLead(await readLeadBody(req));
   if (!parsed.ok) throw badRequest(parsed.message, parsed.field);

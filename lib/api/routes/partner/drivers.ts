@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, jsonAt } from '@/lib/api/endpoint';
-import { MAX_ID } from '@/lib/http/params';
+import { MAX_ID } from '@/lib/db/ids';
 import { addDriver, listDrivers } from '@/lib/fleet/drivers';
 import { addDriverSchema, CONSOLE_ROLES } from '@/lib/fleet/schemas';
 
@@ -12,7 +12,7 @@ export const GET = endpoint({ auth: CONSOLE_ROLES, query: listQuery }, async ({ 
   data: await listDrivers(db, session.businessId, { agencyId: query.agencyId }),
 }));
 
-/** Add driver (spec 001 §7 #6): a pending driver with a phone-login user; 409 when the phone is already in the fleet. */
+/** Add driver (docs/requirements/partner.md#drivers-and-travel-companies): a pending driver with a phone-login user; 409 when the phone is already in the fleet. */
 export const POST = endpoint({ auth: CONSOLE_ROLES, body: addDriverSchema }, async ({ db, session, body }) => {
   return jsonAt({ success: true, data: await addDriver(db, session.businessId, body) }, 201);
 });

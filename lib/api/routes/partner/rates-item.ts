@@ -1,5 +1,5 @@
 import { endpoint } from '@/lib/api/endpoint';
-import { refreshTenantPages } from '@/lib/seo/refresh';
+import { refreshOperatorPages } from '@/lib/page-cache';
 import { notFound } from '@/lib/api/errors';
 import { VEHICLE_TYPES, type VehicleType } from '@/lib/db/schema';
 import { saveRates } from '@/lib/partner/rates';
@@ -16,6 +16,6 @@ const isVehicleType = (value: unknown): value is VehicleType => (VEHICLE_TYPES a
 export const PUT = endpoint({ auth: PARTNER_ROLES, body: rateCardInputSchema }, async ({ db, tenant, body, params }) => {
   if (!isVehicleType(params.vehicleType)) throw notFound('Unknown vehicle type.');
   const data = await saveRates(db, tenant, params.vehicleType, body);
-  void refreshTenantPages(tenant.slug);
+  await refreshOperatorPages(tenant.slug);
   return { success: true, data };
 });

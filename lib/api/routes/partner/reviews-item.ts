@@ -3,7 +3,7 @@ import { notFound } from '@/lib/api/errors';
 import { pathId } from '@/lib/http/params';
 import { moderateReview } from '@/lib/ratings/ratings';
 import { moderateReviewSchema } from '@/lib/ratings/schemas';
-import { refreshTenantPages } from '@/lib/seo/refresh';
+import { refreshOperatorPages } from '@/lib/page-cache';
 
 /** Approves a comment (the site shows it) or rejects it (hidden). */
 export const PATCH = endpoint({ auth: ['travelsx-partner', 'deliverx-partner'], body: moderateReviewSchema }, async ({ db, tenant, body, params }) => {
@@ -11,6 +11,6 @@ export const PATCH = endpoint({ auth: ['travelsx-partner', 'deliverx-partner'], 
   if (!id) throw notFound('id: This review was not found.');
   const review = await moderateReview(db, tenant.id, id, body);
   // the site's average, count and approved comments are in the operator's cached pages
-  refreshTenantPages(tenant.slug);
+  await refreshOperatorPages(tenant.slug);
   return { success: true, data: review };
 });

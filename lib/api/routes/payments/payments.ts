@@ -15,7 +15,7 @@ export const POST = cardOnly(
   }),
 );
 
-/** Payment data (spec 000 §7) in the spec's query shape: txn_id names the payment; lp_id, user_id and user_type are ignored (the session says who asks). */
+/** Payment data (docs/requirements/rider.md#paying-by-card) in the original query shape: txn_id names the payment; lp_id, user_id and user_type are ignored (the session says who asks). */
 export const GET = cardOnly(
   endpoint({ auth: RIDER, query: paymentDataQuerySchema }, async ({ req, db, tenant, session, query }) => {
     if (!query.txn_id) throw badRequest('txn_id: Name the payment.', 'txn_id');

@@ -4,7 +4,7 @@ import { pathId } from '@/lib/http/params';
 import { rideIdOf } from '@/lib/rides/numbers';
 import { rateRide } from '@/lib/ratings/ratings';
 import { rateRideSchema } from '@/lib/ratings/schemas';
-import { refreshTenantPages } from '@/lib/seo/refresh';
+import { refreshOperatorPages } from '@/lib/page-cache';
 
 /** The rider rates their completed ride once: 1-5 stars and an optional comment (shown on the site after the operator approves it). */
 export const POST = endpoint({ auth: ['travelsx-user'], body: rateRideSchema }, async ({ db, tenant, session, body, params }) => {
@@ -13,6 +13,6 @@ export const POST = endpoint({ auth: ['travelsx-user'], body: rateRideSchema }, 
   const rideId = rideNumber ? await rideIdOf(db, tenant.id, rideNumber) : undefined;
   if (!rideId) throw notFound('rideId: This ride was not found.');
   const rating = await rateRide(db, tenant.id, session.userId, rideId, body);
-  refreshTenantPages(tenant.slug);
+  await refreshOperatorPages(tenant.slug);
   return jsonAt({ success: true, data: { rideId: rideNumber, stars: rating.stars, comment: rating.comment } }, 201);
 });

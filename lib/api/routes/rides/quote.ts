@@ -3,7 +3,7 @@ import { waitingRulesOf } from '@/lib/airports/settings';
 import { createQuote, quoteView } from '@/lib/fares/quote';
 import { quoteRequestSchema } from '@/lib/fares/schemas';
 
-/** Find ride vehicles (spec 000 §7): prices every vehicle type for the trip and stores the quote. */
+/** Find ride vehicles (docs/architecture/booking.md#2-the-quote): prices every vehicle type for the trip and stores the quote. */
 export const POST = endpoint({ body: quoteRequestSchema }, async ({ db, tenant, body }) => {
   const quote = await createQuote(db, tenant, body, await waitingRulesOf(db, tenant.id));
   return { success: true, data: quoteView(quote) };

@@ -13,7 +13,7 @@ export const GET = endpoint({ auth: RIDER }, async ({ db, tenant, session }) => 
   return { success: true, data: await riderRides(db, tenant.id, session.userId) };
 });
 
-/** Book ride (spec 000 §7): from a stored quote, idempotent per key; answers a list whose first item has cashbackAmount. 429 past LIMITS.booking*. */
+/** Book ride (docs/architecture/booking.md): from a stored quote, idempotent per key; answers a list whose first item has cashbackAmount. 429 past LIMITS.booking*. */
 export const POST = endpoint({ auth: RIDER, body: bookRideSchema }, async ({ req, db, tenant, session, body }) => {
   await enforceLimits(
     db,

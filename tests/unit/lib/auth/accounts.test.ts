@@ -28,8 +28,11 @@ beforeAll(async () => {
 afterAll(closeTestDb);
 
 type Init = { host?: string; body?: unknown; cookie?: string; ip?: string; raw?: string };
+/** The browser of these tests: the code-request cookie of its last code request goes with every call, as a browser's would. */
+let codeRequest = '';
 function req(path: string, init: Init = {}) {
   const host = init.host ?? 'localhost:3000';
+  const cookies = [init.cookie, codeRequest].filter(Boolean).join('; ');
   return new NextRequest(`http://${host}${path}`, {
     method: init.body === undefined && init.raw === undefined ? 'GET' : 'POST',
     body: init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
@@ -37,13 +40,15 @@ function req(path: string, init: Init = {}) {
       host,
       'content-type': 'application/json',
       'x-travelsx-client-ip': init.ip ?? `10.0.0.${++ipCounter % 250}`,
-      ...(init.cookie ? { cookie: init.cookie } : {}),
+      ...(cookies ? { cookie: cookies } : {}),
     },
   });
 }
 const ctx = { params: Promise.resolve({}) };
 async function call(handler: (r: NextRequest, c: typeof ctx) => Promise<Response>, request: NextRequest) {
   const res = await handler(request, ctx);
+  const requestCookie = /__Host-code-request=[^;]+/.exec(res.headers.get('set-cookie') ?? '');
+  if (requestCookie) codeRequest = requestCookie[0];
   const text = await res.text();
   return { status: res.status, json: text ? JSON.parse(text) : null, headers: res.headers };
 }
@@ -57,7 +62,7 @@ async function lastCode(to: string): Promise<string> {
     .where(eq(outbox.recipient, to))
     .orderBy(sql`${outbox.id} desc`)
     .limit(1);
-  return /\b(\d{4})\b/.exec(row.body)![1];
+  return /\b(\d{6})\b/.exec(row.body)![1];
 }
 async function ageCodes(identifier: string, ms: number) {
   await db.execute(
@@ -66,11 +71,13 @@ async function ageCodes(identifier: string, ms: number) {
 }
 
 describe('one-time codes', () => {
-  it('sends a 4-digit code to a rider by SMS and signs in with it, with the cookie flags', async () => {
+  it('sends a 6-digit code to a rider by SMS, bound to the request, and signs in with it, with the cookie flags', async () => {
     const sent = await call(sendRoute, req('/api/auth/otp/send', { body: rider('9876500001') }));
     expect(sent.status).toBe(200);
     const code = await lastCode('+919876500001');
-    expect(code).toMatch(/^\d{4}$/);
+    expect(code).toMatch(/^\d{6}$/);
+    for (const flag of ['__Host-code-request=', 'HttpOnly', 'Secure', 'SameSite=Strict', 'Path=/', `Max-Age=${OTP.TTL_MS / 1000}`])
+      expect(sent.headers.get('set-cookie')).toContain(flag);
     const [stored] = await db.select().from(otpCodes).where(eq(otpCodes.identifier, '+919876500001'));
     expect(stored.codeHash).not.toContain(code);
     const verified = await call(verifyRoute, req('/api/auth/otp/verify', { body: { ...rider('98765 00001'), otp: code, feature: 'login' } }));
@@ -86,7 +93,7 @@ describe('one-time codes', () => {
   it('fails the 6th guess even with the right code', async () => {
     await call(sendRoute, req('/api/auth/otp/send', { body: rider('9876500002') }));
     const code = await lastCode('+919876500002');
-    const wrong = code === '0000' ? '1111' : '0000';
+    const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < OTP.MAX_ATTEMPTS; i++) {
       const res = await call(verifyRoute, req('/api/auth/otp/verify', { body: { ...rider('9876500002'), otp: wrong } }));
       expect(res.status).toBe(400);
@@ -111,22 +118,22 @@ describe('one-time codes', () => {
     expect(expired.json.error.code).toBe('otp_invalid');
   });
 
-  it('waits 30 s between codes and refuses a 6th code in an hour', async () => {
+  it('waits 30 s between codes, doubles the wait from the 4th code in an hour, and never makes the owner wait past 10 minutes', async () => {
     await call(sendRoute, req('/api/auth/otp/send', { body: rider('9876500004') }));
     const early = await call(sendRoute, req('/api/auth/otp/send', { body: rider('9876500004') }));
     expect(early.status).toBe(429);
     expect(early.json.error.code).toBe('resend_too_soon');
     expect(Number(early.headers.get('retry-after'))).toBeGreaterThan(0);
-    for (let i = 2; i <= OTP.MAX_PER_IDENTIFIER_PER_HOUR; i++) {
-      await ageCodes('+919876500004', OTP.RESEND_AFTER_MS + 1000);
+    const waits: number[] = [];
+    for (let i = 2; i <= 10; i++) {
+      const refused = await call(sendRoute, req('/api/auth/otp/send', { body: rider('9876500004') }));
+      waits.push(Number(refused.headers.get('retry-after')));
+      await db.execute(sql`update otp_codes set created_at = created_at - make_interval(secs => ${waits.at(-1)! + 1}) where identifier = '+919876500004'`);
       expect((await call(sendRoute, req('/api/auth/otp/send', { body: rider('9876500004') }))).status).toBe(200);
     }
-    await ageCodes('+919876500004', OTP.RESEND_AFTER_MS + 1000);
-    const sixth = await call(sendRoute, req('/api/auth/otp/send', { body: rider('9876500004') }));
-    expect(sixth.status).toBe(429);
-    expect(sixth.json.error.code).toBe('rate_limited');
-    const sent = await db.select().from(outbox).where(eq(outbox.recipient, '+919876500004'));
-    expect(sent).toHaveLength(OTP.MAX_PER_IDENTIFIER_PER_HOUR);
+    // 30 s after the 1st and 2nd codes, then 60, 120, 240, 480 and 600 at most
+    expect(waits.map((w) => Math.round(w / 10) * 10)).toEqual([30, 30, 60, 120, 240, 480, 600, 600, 600]);
+    expect(await db.select().from(outbox).where(eq(outbox.recipient, '+919876500004'))).toHaveLength(10);
   });
 
   it('caps codes per IP', async () => {
@@ -140,7 +147,7 @@ describe('one-time codes', () => {
 
   it('answers the same for known and unknown partner e-mails, and only mails the known one', async () => {
     const [demo] = await db.select().from(businesses).where(eq(businesses.slug, 'demo'));
-    await db.insert(users).values({ businessId: demo.id, role: 'travelsx-partner', email: 'owner@demo.example', name: 'Owner' });
+    await db.insert(users).values({ businessId: demo.id, role: 'travelsx-partner', email: 'owner@demo.example', name: 'Owner', emailVerifiedAt: new Date() });
     const known = await call(sendRoute, req('/api/auth/otp/send', { body: { userType: 'travelsx-partner', email: 'Owner@Demo.example' } }));
     const unknown = await call(sendRoute, req('/api/auth/otp/send', { body: { userType: 'travelsx-partner', email: 'nobody@demo.example' } }));
     expect(unknown.status).toBe(known.status);
@@ -166,10 +173,10 @@ describe('bad input', () => {
     expect(await db.select().from(otpCodes)).toHaveLength(before.length);
   });
 
-  it.each(['12', '12345', 'abcd', '12a4'])('refuses the code %s', async (otp) => {
+  it.each(['12', '1234', '12345', '1234567', 'abcdef', '12a456'])('refuses the code %s', async (otp) => {
     const res = await call(verifyRoute, req('/api/auth/otp/verify', { body: { ...rider('9876500001'), otp } }));
     expect(res.status).toBe(400);
-    expect(res.json.error).toMatchObject({ field: 'otp', message: 'otp: Enter the 4-digit code' });
+    expect(res.json.error).toMatchObject({ field: 'otp', message: 'otp: Enter the 6-digit code' });
   });
 
   it('refuses malformed JSON and oversized bodies', async () => {
@@ -266,7 +273,7 @@ describe('partner signup', () => {
     const res = await call(
       verifyRoute,
       req('/api/auth/otp/verify', {
-        body: { userType: 'travelsx-partner', feature: 'signup', email: 'x@y.example', countryCode: '91', phoneNumber: '9876543210', otp: '1234' },
+        body: { userType: 'travelsx-partner', feature: 'signup', email: 'x@y.example', countryCode: '91', phoneNumber: '9876543210', otp: '123456' },
         host: PLATFORM,
       }),
     );

@@ -14,7 +14,7 @@ const firstIssue = (input: unknown) => {
   return result.success ? undefined : { path: result.error.issues[0].path.join('.'), key: result.error.issues[0].message };
 };
 
-describe('blog create schema (spec 000 §5)', () => {
+describe('blog create schema (docs/requirements/partner.md#writing-the-blog)', () => {
   it('accepts a complete post, with tags optional', () => {
     expect(createBlogSchema.safeParse(valid).success).toBe(true);
     expect(createBlogSchema.safeParse({ ...valid, tags: 'guides', imageWebp: valid.image.replace('.jpg', '.webp') }).success).toBe(true);

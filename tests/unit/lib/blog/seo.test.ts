@@ -43,7 +43,7 @@ const post: BlogPost = {
 
 beforeAll(() => resetEnvForTests());
 
-describe('blog post metadata (spec 000 §2.12)', () => {
+describe('blog post metadata (docs/requirements/crawler.md#blog-posts)', () => {
   it('has the title, a description cut to 155 characters, one absolute canonical and its language cluster', () => {
     const meta = blogPostMetadata(tenant, { country: 'in', lang: 'en' }, post, 'Cover image for Airport guide');
     expect(meta.title).toBe(post.title);

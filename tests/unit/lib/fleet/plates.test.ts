@@ -2,7 +2,7 @@ import { normalisePlate, PLATE_PATTERN } from '@/lib/fleet/plates';
 import { addVehicleSchema } from '@/lib/fleet/schemas';
 import { validationText } from '@/lib/errors/validation-text';
 
-/** Plates as operators type them (issue 14 item 6), and the spec's form each becomes (spec 001 §5). */
+/** Plates as operators type them (issue 14 item 6), and the form each becomes (docs/requirements/partner.md#vehicles). */
 const WRITINGS: [string, string][] = [
   ['tn-38 ab-1234', 'TN38 AB1234'],
   ['TN38AB1234', 'TN38 AB1234'],

@@ -8,6 +8,7 @@ import { decideHostPage } from '@/lib/tenancy/host-pages';
 import { deliver } from '@/lib/messaging/outbox';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../../db';
+import { codeRequestJar } from '../../code-request';
 
 /*
  * Issue 13 §2 and issue 20 item 6: signup and operator login on the platform's
@@ -20,6 +21,7 @@ let demoId: number;
 const PLATFORM = 'platform.localhost:3000';
 const DEMO = 'localhost:3000';
 let ip = 0;
+const browser = codeRequestJar();
 
 beforeAll(async () => {
   db = await openTestDb();
@@ -30,13 +32,21 @@ beforeAll(async () => {
 });
 afterAll(closeTestDb);
 
-function post(path: string, body: unknown, host = PLATFORM) {
-  return callApi(
-    new Request(`http://${host}${path}`, {
-      method: 'POST',
-      body: JSON.stringify(body),
-      headers: { host, origin: `http://${host}`, 'content-type': 'application/json', 'x-travelsx-client-ip': `10.9.0.${++ip % 250}` },
-    }),
+async function post(path: string, body: unknown, host = PLATFORM) {
+  return browser.capture(
+    await callApi(
+      new Request(`http://${host}${path}`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: {
+          host,
+          origin: `http://${host}`,
+          'content-type': 'application/json',
+          'x-travelsx-client-ip': `10.9.0.${++ip % 250}`,
+          ...(browser.cookie ? { cookie: browser.cookie } : {}),
+        },
+      }),
+    ),
   );
 }
 async function json(res: Response) {
@@ -52,7 +62,7 @@ async function lastCode(to: string): Promise<string> {
     .where(eq(outbox.recipient, to))
     .orderBy(sql`${outbox.id} desc`)
     .limit(1);
-  return /\b(\d{4})\b/.exec(row.body)![1];
+  return /\b(\d{6})\b/.exec(row.body)![1];
 }
 const businessCount = async () => (await db.select({ n: count() }).from(businesses))[0].n;
 const signup = (email: string, businessName: string) => ({
@@ -101,7 +111,7 @@ describe('signup', () => {
     expect(sent.status).toBe(403);
     expect(sent.body.error?.code).toBe('signup_platform_only');
     expect(await db.select().from(outbox).where(eq(outbox.recipient, 'new@op.example'))).toEqual([]);
-    const verified = await json(await post('/api/auth/otp/verify', { ...signup('new@op.example', 'Harbour Line Cabs'), otp: '1234' }, DEMO));
+    const verified = await json(await post('/api/auth/otp/verify', { ...signup('new@op.example', 'Harbour Line Cabs'), otp: '123456' }, DEMO));
     expect(verified.status).toBe(403);
     expect(await businessCount()).toBe(before);
   });
@@ -145,7 +155,7 @@ describe('operator login on the platform host', () => {
   it("sends the code under the platform's name and hands over to the operator's own console host", async () => {
     const [owner] = await db
       .insert(users)
-      .values({ businessId: demoId, role: 'travelsx-partner', name: 'Demo Owner', email: 'owner@demo.example' })
+      .values({ businessId: demoId, role: 'travelsx-partner', name: 'Demo Owner', email: 'owner@demo.example', emailVerifiedAt: new Date() })
       .returning();
     const identity = { userType: 'travelsx-partner', feature: 'login', email: 'owner@demo.example', locale: 'en-IN' };
     expect((await post('/api/auth/otp/send', identity)).status).toBe(200);
@@ -170,10 +180,16 @@ describe('operator login on the platform host', () => {
 
 describe('messages carry the sender', () => {
   it('names the operator on every SMS and e-mail it sends, adding the name to a text that lacks it', async () => {
-    const sms = await deliver(db, { businessId: demoId, channel: 'sms', to: '+919845000002', text: 'Your driver is on the way.' });
-    expect(sms.body).toBe('Demo Cabs: Your driver is on the way.');
-    const named = await deliver(db, { businessId: demoId, channel: 'sms', to: '+919845000002', text: '1234 is your Demo Cabs sign-in code.' });
-    expect(named.body).toBe('1234 is your Demo Cabs sign-in code.');
+    const sms = await deliver(db, { businessId: demoId, channel: 'sms', to: '+919845000002', purpose: 'sign-in-code', text: 'Your driver is on the way.' });
+    expect(sms.message.body).toBe('Demo Cabs: Your driver is on the way.');
+    const named = await deliver(db, {
+      businessId: demoId,
+      channel: 'sms',
+      to: '+919845000002',
+      purpose: 'sign-in-code',
+      text: '1234 is your Demo Cabs sign-in code.',
+    });
+    expect(named.message.body).toBe('1234 is your Demo Cabs sign-in code.');
     const rows = await db
       .select()
       .from(outbox)

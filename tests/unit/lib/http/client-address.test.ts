@@ -27,7 +27,7 @@ describe.each([
     return c.json({ ip: clientIp(c.req.raw.headers) });
   });
   let server: http.Server;
-  let trustProxy = false;
+  let trustProxy = 0;
   let origin = '';
 
   beforeAll(async () => {
@@ -45,7 +45,7 @@ describe.each([
     ((await (await fetch(`${origin}/ip`, { method, headers, body: method === 'POST' ? '{"a":1}' : undefined })).json()) as { ip: string }).ip;
 
   it('reaches GET and POST handlers alike, and a value the client sends is ignored', async () => {
-    trustProxy = false;
+    trustProxy = 0;
     for (const method of ['GET', 'POST'] as const) {
       expect(await ipOf(method)).toBe('127.0.0.1');
       expect(await ipOf(method, { 'x-travelsx-client-ip': '203.0.113.9' })).toBe('127.0.0.1');
@@ -53,11 +53,20 @@ describe.each([
     }
   });
 
-  it('takes the first X-Forwarded-For hop behind a trusted proxy', async () => {
-    trustProxy = true;
+  it('takes the address the trusted proxy appended, never one the client put before it', async () => {
+    trustProxy = 1;
     for (const method of ['GET', 'POST'] as const) {
-      expect(await ipOf(method, { 'x-forwarded-for': '203.0.113.9, 10.0.0.1' })).toBe('203.0.113.9');
+      expect(await ipOf(method, { 'x-forwarded-for': '127.0.0.1, 203.0.113.9' })).toBe('203.0.113.9');
       expect(await ipOf(method, { 'x-forwarded-for': '198.51.100.7', 'x-travelsx-client-ip': '127.0.0.1' })).toBe('198.51.100.7');
+      // not an address: the socket's
+      expect(await ipOf(method, { 'x-forwarded-for': '127.0.0.1, evil' })).toBe('127.0.0.1');
     }
+  });
+
+  it('counts TRUST_PROXY hops from the right behind two proxies', async () => {
+    trustProxy = 2;
+    expect(await ipOf('GET', { 'x-forwarded-for': '127.0.0.1, 198.51.100.7, 10.0.0.1' })).toBe('198.51.100.7');
+    // fewer entries than proxies: the request did not come through them all
+    expect(await ipOf('GET', { 'x-forwarded-for': '198.51.100.7' })).toBe('127.0.0.1');
   });
 });

@@ -5,9 +5,11 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { createFrontDoor, NonceInjector } from '@/lib/http/front';
-import { inlineStylesheets, isDocumentPath, stripAppScripts, DOCUMENT_MARKER } from '@/lib/http/documents';
-import { documentCache, purgeDocuments, purgeTenantDocuments } from '@/lib/http/document-cache';
+import { createFrontDoor } from '@/lib/http/front';
+import { inlineStylesheets, stripAppScripts, DOCUMENT_MARKER } from '@/lib/http/front/document-html';
+import { NonceInjector } from '@/lib/http/front/nonce-injector';
+import { pageKindOf } from '@/lib/page-cache/kinds';
+import { purgeStores } from '@/lib/page-cache/stores';
 
 const documentHtml = (title: string) =>
   `<!DOCTYPE html><html><head><title>${title}</title><link rel="preload" as="script" href="/_next/static/chunks/a.js"/>` +
@@ -34,7 +36,7 @@ describe('which pages are documents', () => {
     ['/user/home', false],
     ['/in/en/place/chennai/a/b', false],
   ])('%s -> %s', (path, expected) => {
-    expect(isDocumentPath(path)).toBe(expected);
+    expect(pageKindOf(path) !== undefined).toBe(expected);
   });
 
   it('keeps only JSON-LD and the visit script of a document', () => {
@@ -90,7 +92,7 @@ describe('the front door', () => {
   };
 
   beforeAll(async () => {
-    documentCache().purge(() => true);
+    purgeStores('all');
     const handle = async (req: IncomingMessage, res: ServerResponse) => {
       renders += 1;
       const url = req.url ?? '/';
@@ -181,9 +183,9 @@ describe('the front door', () => {
     expect(again.status).toBe(304);
   });
 
-  it('renders afresh after a purge of the page (a blog publish)', async () => {
+  it("renders afresh after a purge of the operator's pages", async () => {
     await fetch(`${origin}/in/en/place/salem`);
-    expect(purgeDocuments(['/demo/en-IN/place/salem'])).toBe(1);
+    expect(purgeStores({ tenant: 'demo' })).toBeGreaterThan(0);
     const after = await fetch(`${origin}/in/en/place/salem`);
     expect(after.headers.get('x-page-cache')).toBe('MISS');
   });
@@ -231,7 +233,7 @@ describe('the front door', () => {
     expect(new Set(answers.map((a) => a.nonce)).size).toBe(3);
     expect(new Set(answers.map((a) => a.text)).size).toBe(1);
     expect(renders - before).toBe(1);
-    expect(purgeTenantDocuments('demo')).toBeGreaterThan(0);
+    expect(purgeStores({ tenant: 'demo' })).toBeGreaterThan(0);
     expect((await fetch(`${origin}/in/en/user/booking`)).headers.get('x-page-cache')).toBe('MISS');
   });
 

@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { gzipNonced, renderNonced, splitForNonce } from '@/lib/http/nonced-page';
+import { gzipNonced, renderNonced, splitForNonce } from '@/lib/http/front/nonced-page';
 
 const PAGE = [
   '<!DOCTYPE html><html lang="en"><head><link rel="stylesheet" href="/a.css"/>',

@@ -1,4 +1,4 @@
-import { scriptsAfterPaint } from '@/lib/http/scripts-after-paint';
+import { scriptsAfterPaint } from '@/lib/http/front/scripts-after-paint';
 
 /*
  * The front door's memory-served app pages request the app's chunks after the

@@ -18,7 +18,7 @@ import {
   UI_LANGUAGES,
 } from '@/lib/i18n/markets';
 
-describe('phone-code languages (spec 000 §9)', () => {
+describe('phone-code languages (docs/requirements/markets.md#countries-and-languages)', () => {
   it.each([
     ['1', ['en']],
     ['91', ['hi', 'en', 'ta', 'te', 'bn', 'ml', 'mr', 'gu', 'kn', 'or', 'pa', 'ur', 'as', 'ne', 'si']],
@@ -43,7 +43,7 @@ describe('phone-code languages (spec 000 §9)', () => {
   });
 });
 
-describe('language validity (spec 000 §5)', () => {
+describe('language validity (docs/requirements/markets.md#valid-language-segments)', () => {
   it('keeps a language listed for the country', () => {
     expect(resolveLanguage('in', 'ta')).toBe('ta');
     expect(resolveLanguage('ae', 'ar')).toBe('ar');
@@ -65,7 +65,7 @@ describe('language validity (spec 000 §5)', () => {
   });
 });
 
-describe('browser language -> locale path (spec 000 §2.1)', () => {
+describe('browser language -> locale path (docs/requirements/markets.md#choosing-the-locale)', () => {
   it.each(Object.entries(BROWSER_LOCALE_PATHS))('%s -> %j', (tag, market) => {
     expect(marketForBrowserLanguage(tag)).toEqual(market);
   });
@@ -108,7 +108,7 @@ describe('locale tags and prefixes', () => {
   it('includes the spec country list in, us, uk, ae, qa, sa', () => {
     expect(Object.keys(COUNTRIES).slice(0, 6)).toEqual(['in', 'us', 'uk', 'ae', 'qa', 'sa']);
   });
-  it('lists the alternate-language locales of spec 000 §9', () => {
+  it('lists the alternate-language locales (docs/requirements/markets.md#alternate-language-links)', () => {
     expect(ALTERNATE_LOCALES).toEqual(['en-US', 'en-GB', 'en-IN', 'hi-IN', 'ta-IN', 'ar-AE', 'en-AE', 'fr-FR', 'de-DE', 'es-ES', 'it-IT', 'ar-SA', 'en-SG']);
   });
   it('renders Arabic and Urdu right-to-left', () => {

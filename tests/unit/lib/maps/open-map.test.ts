@@ -1,5 +1,5 @@
 import { DEFAULT_MAP_STYLE_URL, openMapOrigins, openMapStyleUrl } from '@/lib/maps/open-map';
-import { appPolicy } from '@/lib/http/front';
+import { appPolicy } from '@/lib/http/front/policies';
 
 describe('the open map (no Google key)', () => {
   it('uses OpenFreeMap by default, another style when MAP_STYLE_URL says so, none when off or not a web URL', () => {

@@ -30,7 +30,7 @@ describe('city search over the GeoNames gazetteer', () => {
   });
 });
 
-describe('place name normalisation (spec 000 §5)', () => {
+describe('place name normalisation (docs/requirements/crawler.md#place-names-in-urls)', () => {
   it.each([
     ['Chennai', 'chennai'],
     ['New  Delhi!!', 'new-delhi'],

@@ -18,7 +18,7 @@ import { resetEnvForTests } from '@/lib/env';
 import { resetVapidForTests, vapidKeys } from '@/lib/push/vapid';
 import { subscribe, setPushSettings } from '@/lib/push/subscriptions';
 import { PUSH_TTL_SECONDS, retryAfterDate, sendToUser } from '@/lib/push/send';
-import { startPushNotifications } from '@/lib/push/listener';
+import { startPushNotifications } from '@/lib/rides/push-listener';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../../db';
 import { PlainTextAgent, startPushService } from './push-service';

@@ -14,7 +14,8 @@ import type { Db } from '@/lib/db/client';
 import en from '@/messages/en.json';
 import ta from '@/messages/ta.json';
 import { closeTestDb, openTestDb } from '../../db';
-import { chennaiToBengaluru } from '../../trips';
+import { chennaiToBengaluru, dubaiToAbuDhabi } from '../../trips';
+import { loadPlaceIndex } from '@/lib/places/place-index';
 
 /*
  * Issue 14 items 1 and 2: who can take a ride (availability, class, upgrade),
@@ -69,7 +70,8 @@ async function addVehicle(key: keyof typeof biz, vehicleType: VehicleType, over:
 }
 
 async function bookFor(key: keyof typeof biz, vehicleType: VehicleType = 'sedan') {
-  const quote = await createQuote(db, biz[key], trip());
+  // each operator books in its own market (acme is in the UAE: Chennai is a country it does not drive in)
+  const quote = await createQuote(db, biz[key], key === 'acme' ? dubaiToAbuDhabi() : trip());
   return (
     await bookRide(db, biz[key].id, biz[key].riderId, {
       rideSearchId: quote.id,
@@ -438,6 +440,9 @@ describe('customers booked by phone', () => {
 });
 
 describe('the console AI agent books for a customer', () => {
+  // the agent's first turn builds the place index (seconds, more on a busy machine): not inside a turn's timeout
+  beforeAll(() => loadPlaceIndex(), 180_000);
+
   it('reads a name and a phone number from one message', () => {
     expect(parseCustomer('Priya Raman 98450 12345', 'in')).toEqual({ name: 'Priya Raman', dialCode: '91', number: '9845012345' });
     expect(parseCustomer('Name: Priya, phone 9845012345', 'in')).toEqual({ name: 'Priya', dialCode: '91', number: '9845012345' });

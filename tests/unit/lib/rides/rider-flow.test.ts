@@ -5,13 +5,12 @@ import { createBusiness } from '@/lib/tenancy/commands';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
 import { createSession } from '@/lib/auth/session';
 import { createQuote, quoteView } from '@/lib/fares/quote';
-import { activeRateCards } from '@/lib/fares/rate-cards';
 import { DEFAULT_TRIP_RULES, tripLimitIssue } from '@/lib/fares/trip-limits';
 import { forgetTripRules, saveTripRules } from '@/lib/fares/trip-rules';
 import { bookRide, walletShare } from '@/lib/rides/commands';
 import { transitionRide } from '@/lib/rides/lifecycle';
 import { appendEntry, balanceOf } from '@/lib/wallet/ledger';
-import { routeFareTable } from '@/lib/seo/fares';
+import { tripFares } from '@/lib/seo/catalogue/trip-fares';
 import { popularRoutes } from '@/lib/seo/routes';
 import { listServiceAreas } from '@/lib/tenancy/queries';
 import { parseMessage } from '@/lib/chat/parse';
@@ -46,6 +45,7 @@ const BENGALURU = { lat: 12.9719, lng: 77.5937, name: 'Bengaluru' };
 const LONDON = { lat: 51.5085, lng: -0.1257, name: 'London' };
 const DELHI = { lat: 28.6519, lng: 77.2315, name: 'Delhi' };
 const MUMBAI = { lat: 19.076, lng: 72.8777, name: 'Mumbai' };
+const LEH = { lat: 34.1526, lng: 77.5771, name: 'Leh' };
 const PUNE = { lat: 18.5204, lng: 73.8567, name: 'Pune' };
 const TAMBARAM = { lat: 12.9249, lng: 80.1, name: 'Tambaram' };
 const inHours = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
@@ -157,14 +157,22 @@ describe('trip limits (the rules the form and the quote share)', () => {
 });
 
 describe('quote API with the operator’s limits', () => {
-  it('answers Chennai to London with a 400 naming the drop-off and its Validation key, storing nothing', async () => {
+  it('answers Chennai to Leh with a 400 naming the drop-off and its Validation key, storing nothing', async () => {
     const before = await countQuotes();
-    const res = await request('POST', '/api/rides/quote', trip({ dropoffLocation: LONDON }));
+    const res = await request('POST', '/api/rides/quote', trip({ dropoffLocation: LEH }));
     expect(res.status).toBe(400);
     const { error } = await res.json();
     expect(error).toMatchObject({ code: 'trip_too_far', field: 'dropoffLocation', key: 'tripTooFar' });
     expect(error.message).toMatch(/^dropoffLocation: This trip is \d+ km; we drive up to 2500 km\.$/);
     expect(en.Validation.tripTooFar).toBeTruthy();
+    expect(await countQuotes()).toBe(before);
+  });
+
+  it('answers Chennai to London with a 400: a country the operator does not drive in, before any distance', async () => {
+    const before = await countQuotes();
+    const res = await request('POST', '/api/rides/quote', trip({ dropoffLocation: LONDON }));
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toMatchObject({ code: 'other_country', field: 'dropoffLocation', key: 'otherCountry', values: { place: 'London' } });
     expect(await countQuotes()).toBe(before);
   });
 
@@ -204,7 +212,21 @@ describe('quote API with the operator’s limits', () => {
     expect((await request('POST', '/api/rides/quote', trip())).status).toBe(200);
   });
 
-  it('the chat says why Chennai to London cannot be booked, with the figures, and asks for another drop-off', async () => {
+  it('the chat says why Chennai to Leh cannot be booked, with the figures, and asks for another drop-off', async () => {
+    const { agent } = await handleUserMessage(db, {
+      businessId: demo.id,
+      chatSession: 'rider-flow-leh-0001',
+      channel: 'web',
+      actor: null,
+      locale: 'en-IN',
+      text: 'Chennai to Leh tomorrow 8 am',
+    });
+    expect(agent.content.message).toMatch(/This trip is [\d,.]+ km; we drive up to 2,500 km\. Choose a nearer drop-off\./);
+    expect(agent.content.message).toContain(en.ChatAgent.askDropoff);
+    expect(agent.data?.kind).not.toBe('quotes');
+  });
+
+  it('the chat says London is in a country the operator does not drive in, and asks for another drop-off', async () => {
     const { agent } = await handleUserMessage(db, {
       businessId: demo.id,
       chatSession: 'rider-flow-london-0001',
@@ -213,7 +235,7 @@ describe('quote API with the operator’s limits', () => {
       locale: 'en-IN',
       text: 'Chennai to London tomorrow 8 am',
     });
-    expect(agent.content.message).toMatch(/This trip is [\d,.]+ km; we drive up to 2,500 km\. Choose a nearer drop-off\./);
+    expect(agent.content.message).toContain('London is in a country we do not drive in.');
     expect(agent.content.message).toContain(en.ChatAgent.askDropoff);
     expect(agent.data?.kind).not.toBe('quotes');
   });
@@ -358,25 +380,19 @@ describe('the route page’s figures equal the booking quote for the same trip',
   it('Chennai to Bangalore: one distance and one fare computation', async () => {
     const route = popularRoutes(await listServiceAreas(demo.id, db)).find((r) => r.from.name === 'Chennai' && r.to.name === 'Bangalore')!;
     expect(route).toBeDefined();
-    const table = routeFareTable(await activeRateCards(db, demo), route);
     // what the Book button hands the form: the page's own places
-    const quote = await createQuote(
-      db,
-      demo,
-      trip({
-        pickupLocation: { name: route.from.name, lat: route.from.lat, lng: route.from.lng },
-        dropoffLocation: { name: route.to.name, lat: route.to.lat, lng: route.to.lng },
-      }),
-    );
-    expect(quote.distanceM).toBe(route.distanceM);
-    expect(quote.durationS).toBe(route.durationS);
-    for (const row of table.rows) {
-      const item = quote.items.find((i) => i.vehicleType === row.vehicleType)!;
-      expect({ total: item.total, rideAmount: item.rideAmount, driverBata: item.driverBata, tolls: item.tolls }).toEqual({
-        total: row.total,
-        rideAmount: row.rideAmount,
-        driverBata: row.driverBata,
-        tolls: row.tolls,
+    const from = { name: route.from.name, lat: route.from.lat, lng: route.from.lng };
+    const to = { name: route.to.name, lat: route.to.lat, lng: route.to.lng };
+    const fares = (await tripFares(db, demo, from, to, 'outstation'))!;
+    const quote = await createQuote(db, demo, trip({ pickupLocation: from, dropoffLocation: to }));
+    expect(quote.distanceM).toBe(fares.distanceM);
+    expect(quote.durationS).toBe(fares.durationS);
+    for (const line of fares.day) {
+      const item = quote.items.find((i) => i.vehicleType === line.vehicleType)!;
+      expect({ total: item.total, tolls: item.tolls, driverBata: item.driverBata }).toEqual({
+        total: line.total,
+        tolls: line.tolls,
+        driverBata: line.driverAllowance,
       });
     }
   });

@@ -1,14 +1,10 @@
 import { DEMO_CITIES } from '@/lib/tenancy/demo';
-import { defaultRateCard } from '@/lib/fares/defaults';
-import { VEHICLE_TYPES } from '@/lib/db/schema/rides';
 import { normalisePlaceName } from '@/lib/places/normalise';
-import { fareTables, lowestTotal, rentalFareTables, routeFareTable, typicalTripTable, TYPICAL_TRIP_KM } from '@/lib/seo/fares';
 import { lookupSlug } from '@/lib/seo/place-lookup';
 import { groupByRegion } from '@/lib/seo/regions';
 import { findRoute, MAX_ROUTE_METERS, popularRoutes, routesFrom } from '@/lib/seo/routes';
 
 const places = DEMO_CITIES.map((city) => ({ ...city, slug: normalisePlaceName(city.name), region: city.region ?? null }));
-const cards = VEHICLE_TYPES.map((vehicleType) => ({ vehicleType, ...defaultRateCard(vehicleType, 'INR') }));
 
 describe('popular routes', () => {
   const routes = popularRoutes(places);
@@ -35,7 +31,7 @@ describe('popular routes', () => {
   });
 });
 
-describe('place segments (spec 000 §5)', () => {
+describe('place segments (docs/requirements/crawler.md#place-names-in-urls)', () => {
   const find = (slug: string) => places.find((p) => p.slug === slug);
 
   it('finds a normalised slug, redirects an oddly written one and misses unknown places', () => {
@@ -52,33 +48,5 @@ describe('place segments (spec 000 §5)', () => {
     expect(groups[0]).toMatchObject({ region: 'Tamil Nadu' });
     expect(groups.find((g) => g.region === 'Tamil Nadu')!.places.map((p) => p.slug)).toEqual(['chennai', 'coimbatore', 'madurai']);
     expect(groups.at(-1)!.region).toBeNull();
-  });
-});
-
-describe('live fare tables', () => {
-  it('price a typical local trip from the rate cards (total = ride amount + allowance + tolls)', () => {
-    const table = typicalTripTable(cards, 'local');
-    const sedan = table.rows.find((r) => r.vehicleType === 'sedan')!;
-    const card = cards.find((c) => c.vehicleType === 'sedan')!;
-    expect(table.distanceM).toBe(TYPICAL_TRIP_KM.local * 1000);
-    expect(sedan.rideAmount).toBe(card.baseFare + card.perKm * TYPICAL_TRIP_KM.local);
-    for (const row of table.rows) expect(row.total).toBe(row.rideAmount + row.driverBata + row.tolls);
-  });
-
-  it('price a route one way as outstation, with allowance and tolls', () => {
-    const route = findRoute(popularRoutes(places), 'chennai-to-bangalore')!;
-    const table = routeFareTable(cards, route);
-    expect(table.route).toEqual({ fromName: 'Chennai', toName: 'Bangalore' });
-    for (const row of table.rows) {
-      expect(row.driverBata).toBeGreaterThan(0);
-      expect(row.tolls).toBeGreaterThan(0);
-    }
-    expect(lowestTotal(table)).toBe(Math.min(...table.rows.map((r) => r.total)));
-  });
-
-  it('price every rental package and pick blocks per page', () => {
-    expect(rentalFareTables(cards).map((t) => t.rentalPackage?.code)).toEqual(['4h40km', '8h80km', '12h120km']);
-    expect(fareTables(cards, ['local', 'outstation']).map((t) => t.tripKind)).toEqual(['local']);
-    expect(fareTables(cards, ['airport', 'rental']).map((t) => t.tripKind)).toEqual(['airport', 'rental', 'rental', 'rental']);
   });
 });

@@ -90,7 +90,7 @@ describe('per-host robots, sitemaps and manifest', () => {
     expect((await fetchText(indexRoute as Handler, 'nobody.localhost:3000', '/sitemap.xml')).status).toBe(404);
   });
 
-  it('the demo sitemap covers home, places, every place and type page, routes and posts, on its own origin only', async () => {
+  it('the demo sitemap covers home, places, every place, airport, transfer and locality page, routes and posts, on its own origin only', async () => {
     const { urls, alternates, files } = await sitemapOf(DEMO_HOST);
     expect(files).toEqual([`${DEMO_ORIGIN}/sitemap/0.xml`]);
     for (const url of [...urls, ...alternates, ...files]) expect(url.startsWith(`${DEMO_ORIGIN}/`)).toBe(true);
@@ -100,9 +100,15 @@ describe('per-host robots, sitemaps and manifest', () => {
       expect(urls).toContain(`${DEMO_ORIGIN}/in/${lang}/user/home`);
       expect(urls).toContain(`${DEMO_ORIGIN}/in/${lang}/service/places`);
       expect(urls).toContain(`${DEMO_ORIGIN}/in/${lang}/place/chennai`);
-      expect(urls).toContain(`${DEMO_ORIGIN}/in/${lang}/place/chennai/car-rental`);
+      expect(urls).toContain(`${DEMO_ORIGIN}/in/${lang}/airport/maa`);
+      expect(urls).toContain(`${DEMO_ORIGIN}/in/${lang}/airport/maa/t-nagar`);
+      expect(urls).toContain(`${DEMO_ORIGIN}/in/${lang}/place/chennai/velachery`);
       expect(urls).toContain(`${DEMO_ORIGIN}/in/${lang}/taxi/chennai-to-pondicherry`);
     }
+    // one page per purpose: the trip-type and city families lead to the place page and are not listed
+    expect(
+      urls.filter((u) => /\/place\/[^/]+\/(?:local-taxi|airport-taxi|outstation-taxi|car-rental)$|\/city\/|\/taxi\/[a-z-]+$/.test(u) && !u.includes('-to-')),
+    ).toEqual([]);
     expect(urls).toContain(`${DEMO_ORIGIN}/in/ta/blog/airport-transfer-guide`);
     expect(urls).not.toContain(`${DEMO_ORIGIN}/in/en/blog/airport-transfer-guide`);
     expect(new Set(urls).size).toBe(urls.length);

@@ -2,7 +2,7 @@ import { HOME_PATH, normaliseHost, resolveHost } from '@/lib/tenancy/host';
 
 const config = { mainHost: 'rides.example', travelHost: 'travel.example', aggregatorHost: 'biz.example', defaultTenant: 'demo' };
 
-describe('resolveHost (DESIGN.md §4)', () => {
+describe('resolveHost (docs/architecture/tenancy.md#hosts-and-modes)', () => {
   it('serves the main and travel hosts in user travel mode as the default tenant', () => {
     expect(resolveHost('rides.example', config)).toEqual({ kind: 'tenant', mode: 'user', slug: 'demo' });
     expect(resolveHost('travel.example:443', config)).toEqual({ kind: 'tenant', mode: 'user', slug: 'demo' });

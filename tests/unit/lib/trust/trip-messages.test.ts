@@ -8,6 +8,7 @@ import { emitRideChange } from '@/lib/rides/notify';
 import { startTripMessages } from '@/lib/rides/trip-messages';
 import type { PushPayload } from '@/lib/push/schemas';
 import type { Db } from '@/lib/db/client';
+import { registerProvider } from '@/lib/messaging/providers';
 import { closeTestDb, openTestDb } from '../../db';
 import { completedRide, freeDriver, makeWorld, request, trip, type World } from './fixtures';
 
@@ -21,12 +22,11 @@ beforeAll(async () => {
   db = await openTestDb();
   clearTenantCache();
   world = await makeWorld(db, 'demo');
-  stop = startTripMessages(async () => db, {
-    push: async (_db, _businessId, userId, payload) => pushes.push({ userId, payload }),
-    whatsapp: () => async (to, text) => void whatsapps.push({ to, text }),
-  });
+  stop = startTripMessages(async () => db, { push: async (_db, _businessId, userId, payload) => pushes.push({ userId, payload }) });
+  registerProvider('whatsapp', { name: 'whatsapp-test', send: async ({ to, text }) => void whatsapps.push({ to, text }) });
 });
 afterAll(async () => {
+  registerProvider('whatsapp', undefined);
   stop();
   await closeTestDb();
 });
@@ -94,7 +94,7 @@ describe('book for someone else', () => {
     for (const part of ['Ravi Kumar', '+919845000002', 'Honda City', 'TN 01AB1234', ride.startCode, `/track/driver?rideId=${rideId}&token=`])
       expect(sms.body).toContain(part);
     expect(await smsTo('+919845000001')).toEqual([]);
-    expect(whatsapps.find((w) => w.to === '919876500001')?.text).toContain(ride.startCode);
+    expect(whatsapps.find((w) => w.to === '+919876500001')?.text).toContain(ride.startCode);
     const push = pushes.find((p) => p.payload.data?.rideId === rideId);
     expect(push).toMatchObject({ userId: world.riderId, payload: { title: 'Your driver is Ravi Kumar' } });
 
@@ -108,7 +108,7 @@ describe('book for someone else', () => {
     expect(track.status).toBe(200);
   });
 
-  it('messages again, once, when the driver or vehicle is reassigned', async () => {
+  it('messages again, once, when the driver or vehicle is reassigned (at the end of the driver-details window)', async () => {
     const booked = await callApi(
       request(world, '/api/rides', { body: await bookBody({ passenger: { name: 'Guest', phone: { dialCode: '91', number: '9876500002' } } }) }),
     );
@@ -155,6 +155,10 @@ describe('book for someone else', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 200));
     await runDueJobs(db, 'test');
+    // inside the window the change waits for its end
+    expect((await smsTo('+919876500002')).filter((m) => m.status !== 'refused')).toHaveLength(1);
+    await db.execute(sql`update rate_limits set window_start = window_start - interval '1 hour' where key like ${`msg:once:driver-details:${dbId}:%`}`);
+    await runDueJobs(db, 'test', new Date(Date.now() + 3600_000));
     const texts = (await smsTo('+919876500002')).map((m) => m.body);
     expect(texts).toHaveLength(2);
     expect(texts.filter((t) => t.includes('TN 09ZZ0001'))).toHaveLength(1);
@@ -187,7 +191,7 @@ describe('book for someone else', () => {
       await db
         .select()
         .from(outbox)
-        .where(and(eq(outbox.businessId, acme.id), eq(outbox.recipient, '+919845000001')))
+        .where(and(eq(outbox.businessId, acme.id), eq(outbox.recipient, '+919845000001'), eq(outbox.channel, 'sms')))
     ).filter((m) => m.body.includes('?rate='));
     expect(asks).toHaveLength(1);
     expect(pushes.find((p) => p.payload.data?.rideId === ride.number && p.payload.data?.status === 'completed')?.payload.data?.url).toBe(

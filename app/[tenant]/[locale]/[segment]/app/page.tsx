@@ -16,7 +16,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return { title: t(`roleTitle.${role}`, { businessName: tenant.name }) };
 }
 
-/** :role/app, role driver, user or partner (spec 001 route table): adding the web app to the home screen; any other role is 404. */
+/** :role/app, role driver, user or partner (docs/requirements/partner.md#apps): adding the web app to the home screen; any other role is 404. */
 export default async function Page({ params }: { params: Params }) {
   const { segment: role } = await params;
   const { tenant, market } = await pageContext(params);

@@ -10,6 +10,8 @@ import { pageContext } from '@/lib/tenancy/page-tenant';
 
 type Params = Promise<{ tenant: string; locale: string; blog: string }>;
 
+export const revalidate = 300;
+
 /** Posts render on first request and stay cached until the layout's revalidate or a publish refreshes them. */
 export function generateStaticParams(): { blog: string }[] {
   return [];
@@ -29,7 +31,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return blogPostMetadata(tenant, market, post, t('coverAlt', { title: post.title }), await coverSize(tenant.slug, post.image));
 }
 
-/** blog/:blog (spec 000 §2.12). */
+/** blog/:blog (docs/requirements/rider.md#reading-the-blog). */
 export default async function BlogPostPage({ params }: { params: Params }) {
   const { tenant, market, locale, post } = await load(params);
   const t = await getTranslations('Blog');

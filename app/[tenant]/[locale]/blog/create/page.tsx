@@ -12,7 +12,7 @@ export async function generateMetadata({ params }: { params: PageParams }): Prom
   return { title: t('metaTitle'), robots: { index: false } };
 }
 
-/** blog/create (route table, spec 001 §2): the same screen for any signed-in partner. */
+/** blog/create (docs/requirements/partner.md#writing-the-blog): the same screen for any signed-in partner. */
 export default async function Page({ params }: { params: PageParams }) {
   const { tenant, market } = await pageContext(params);
   return (

@@ -12,7 +12,7 @@ export async function generateMetadata({ params }: { params: PageParams }): Prom
   return { title: t('pageTitle'), robots: { index: false } };
 }
 
-/** Payment redirect (spec 000 §2.9): the client leaf loads the form data and posts it to the gateway. */
+/** Payment redirect (docs/requirements/rider.md#paying-by-card): the client leaf loads the form data and posts it to the gateway. */
 export default async function PayPage({ params }: { params: Params }) {
   const { tenant, market } = await pageContext(params);
   const { txnId } = await params;

@@ -1,8 +1,10 @@
 import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
 import { PlaceDetails } from '@/components/seo/place-details';
 import { SeoPageShell } from '@/components/seo/seo-page';
+import { placePage } from '@/lib/seo/catalogue/page-data';
 import { placeSeo, seoMetadata } from '@/lib/seo/page-seo';
-import { PLACE_VIEWS } from '@/lib/seo/place-views';
+import { SEO_PATHS } from '@/lib/seo/paths';
 import { requirePlace } from '@/lib/seo/site-data';
 import { pageContext } from '@/lib/tenancy/page-tenant';
 
@@ -18,8 +20,10 @@ export function generateStaticParams(): { place: string }[] {
 
 async function load(params: Params) {
   const { tenant, market, locale } = await pageContext(params);
-  const place = await requirePlace(tenant, locale, (await params).place, PLACE_VIEWS.place.href);
-  return { tenant, market, locale, place, seo: await placeSeo(tenant, locale, place, 'place') };
+  const place = await requirePlace(tenant, locale, (await params).place, SEO_PATHS.place);
+  const model = await placePage(tenant, place.slug);
+  if (!model) notFound();
+  return { tenant, market, locale, model, seo: await placeSeo(tenant, market, locale, model) };
 }
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
@@ -27,12 +31,12 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return seoMetadata(tenant, market, seo);
 }
 
-/** /{country}/{lang}/place/{place}: the place overview. */
+/** /{country}/{lang}/place/{place}: a city the operator serves, its airports, localities and routes. */
 export default async function PlacePage({ params }: { params: Params }) {
-  const { tenant, market, locale, place, seo } = await load(params);
+  const { tenant, market, locale, model, seo } = await load(params);
   return (
     <SeoPageShell tenant={tenant} market={market} page={seo}>
-      <PlaceDetails tenant={tenant} place={place} view="place" locale={locale} level={1} />
+      <PlaceDetails tenant={tenant} market={market} locale={locale} model={model} level={1} />
     </SeoPageShell>
   );
 }

@@ -17,7 +17,7 @@ export default async function ServicePlacesPage({ params }: { params: PageParams
   const seo = await placesSeo(tenant, locale);
   return (
     <SeoPageShell tenant={tenant} market={market} page={seo}>
-      <ServicePlaces tenant={tenant} />
+      <ServicePlaces tenant={tenant} market={market} />
     </SeoPageShell>
   );
 }

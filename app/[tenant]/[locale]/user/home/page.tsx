@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
 import { SiteShell } from '@/components/layout/site-shell';
 import { RiderHero, ServedCities, TripKinds } from '@/components/site/rider-home';
-import { OfferSection } from '@/components/site/offer-section';
 import { Offer } from '@/components/site/offer';
 import { BookingPanel } from '@/components/booking/booking-panel';
 import { JsonLd } from '@/components/seo/json-ld';
 import { PlaceDetails } from '@/components/seo/place-details';
 import styles from '@/components/booking/booking.module.css';
 import { homeSeo, seoJsonLd, seoMetadata } from '@/lib/seo/page-seo';
+import { placePage } from '@/lib/seo/catalogue/page-data';
 import { servicePlaces } from '@/lib/seo/site-data';
 import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
 
@@ -20,7 +20,7 @@ export async function generateMetadata({ params }: { params: PageParams }): Prom
 export default async function UserHomePage({ params }: { params: PageParams }) {
   const { tenant, market, locale } = await pageContext(params);
   const cities = await servicePlaces(tenant.id);
-  const main = cities[0];
+  const main = cities[0] ? await placePage(tenant, cities[0].slug) : undefined;
   const seo = await homeSeo(tenant, locale);
   return (
     <SiteShell tenant={tenant} market={market}>
@@ -31,10 +31,9 @@ export default async function UserHomePage({ params }: { params: PageParams }) {
         </div>
         <RiderHero tenant={tenant} />
       </div>
-      <OfferSection tenant={tenant} locale={locale} />
       <Offer tenant={tenant} />
       {main ? null : <TripKinds />}
-      {main ? <PlaceDetails tenant={tenant} place={main} view="place" locale={locale} level={2} /> : null}
+      {main ? <PlaceDetails tenant={tenant} market={market} locale={locale} model={main} level={2} /> : null}
       <ServedCities cities={cities} />
       <JsonLd data={await seoJsonLd(tenant, market, seo)} />
     </SiteShell>

@@ -4,6 +4,8 @@ import { BlogListPage, blogListPageMetadata } from '@/components/blog/blog-list-
 
 type Params = Promise<{ tenant: string; locale: string; page: string }>;
 
+export const revalidate = 300;
+
 /** "2".."100000"; page 1 lives at /blogs, anything else is not a page. */
 async function pageNumber(params: Params): Promise<number> {
   const { page } = await params;

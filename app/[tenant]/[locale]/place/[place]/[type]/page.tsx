@@ -1,11 +1,14 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
-import { PlaceDetails } from '@/components/seo/place-details';
+import { notFound, permanentRedirect } from 'next/navigation';
+import { LocalityDetails } from '@/components/seo/locality-details';
 import { SeoPageShell } from '@/components/seo/seo-page';
-import { placeSeo, seoMetadata } from '@/lib/seo/page-seo';
+import { getPathname } from '@/lib/i18n/locale-href';
+import { catalogueOf, localityPage, resolvePlace } from '@/lib/seo/catalogue/page-data';
+import { localitySeo } from '@/lib/seo/catalogue/page-seo';
+import { seoMetadata } from '@/lib/seo/page-seo';
 import { isPlaceTripType, SEO_PATHS } from '@/lib/seo/paths';
-import { TRIP_TYPE_VIEWS } from '@/lib/seo/place-views';
-import { requirePlace } from '@/lib/seo/site-data';
+import { decodeSegment, lookupSlug } from '@/lib/seo/place-lookup';
+import { servicePlaces } from '@/lib/seo/site-data';
 import { pageContext } from '@/lib/tenancy/page-tenant';
 
 type Params = Promise<{ tenant: string; locale: string; place: string; type: string }>;
@@ -17,13 +20,34 @@ export function generateStaticParams(): { type: string }[] {
   return [];
 }
 
+/**
+ * The trip-type pages a place had (local-taxi, airport-taxi, outstation-taxi, car-rental) said what its
+ * place page says: they lead there for good, and airport-taxi to the city's airport page.
+ */
+async function tripTypeTarget(businessId: number, placeSlug: string, type: string): Promise<string> {
+  if (type === 'airport-taxi') {
+    const airport = (await catalogueOf(businessId)).airports.find((a) => a.city.slug === placeSlug);
+    if (airport) return SEO_PATHS.airport(airport.code);
+  }
+  return SEO_PATHS.place(placeSlug);
+}
+
 async function load(params: Params) {
   const { tenant, market, locale } = await pageContext(params);
   const { place: raw, type } = await params;
-  if (!isPlaceTripType(type)) notFound();
-  const place = await requirePlace(tenant, locale, raw, (slug) => SEO_PATHS.placeType(slug, type));
-  const view = TRIP_TYPE_VIEWS[type];
-  return { tenant, market, locale, place, view, seo: await placeSeo(tenant, locale, place, view) };
+  const places = await servicePlaces(tenant.id);
+  const city = lookupSlug(raw, (slug) => places.find((place) => place.slug === slug));
+  if (city.kind === 'missing') notFound();
+  const tripType = decodeSegment(type).toLowerCase();
+  if (isPlaceTripType(tripType)) permanentRedirect(getPathname({ href: await tripTypeTarget(tenant.id, city.value.slug, tripType), locale }));
+  const locality = resolvePlace(type, (await catalogueOf(tenant.id)).localities.get(city.value.slug) ?? []);
+  if (locality.kind === 'missing') notFound();
+  // one hop to the canonical address, however many parts were written otherwise
+  if (city.kind === 'redirect' || locality.kind === 'redirect')
+    permanentRedirect(getPathname({ href: SEO_PATHS.locality(city.value.slug, locality.value.slug), locale }));
+  const model = await localityPage(tenant, city.value.slug, locality.value.slug);
+  if (!model) notFound();
+  return { tenant, market, locale, model, seo: await localitySeo({ tenant, market, locale }, model) };
 }
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
@@ -31,12 +55,12 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return seoMetadata(tenant, market, seo);
 }
 
-/** /{country}/{lang}/place/{place}/{type}: type is local-taxi, airport-taxi, outstation-taxi or car-rental. */
-export default async function PlaceTypePage({ params }: { params: Params }) {
-  const { tenant, market, locale, place, view, seo } = await load(params);
+/** /{country}/{lang}/place/{city}/{locality}: taxi fares from one locality of a city. */
+export default async function LocalityPage({ params }: { params: Params }) {
+  const { tenant, market, locale, model, seo } = await load(params);
   return (
     <SeoPageShell tenant={tenant} market={market} page={seo}>
-      <PlaceDetails tenant={tenant} place={place} view={view} locale={locale} level={1} />
+      <LocalityDetails tenant={tenant} market={market} locale={locale} model={model} />
     </SeoPageShell>
   );
 }

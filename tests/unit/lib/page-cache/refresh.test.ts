@@ -1,0 +1,62 @@
+/**
+ * @jest-environment node
+ */
+import { refreshOperatorPages } from '@/lib/page-cache';
+import { connectNextCache, disconnectNextCache, type NextRefresh } from '@/lib/page-cache/next-cache';
+import { renderBegun, rendersBegunBefore } from '@/lib/page-cache/renders';
+import { createPageStore, type StoredPage } from '@/lib/page-cache/stores';
+
+/** Next's request handler as server.ts hands it over, answering the refresh route and noting what it was asked. */
+const asked: NextRefresh[] = [];
+const nextCache = connectNextCache(async (req, res) => {
+  let body = '';
+  for await (const chunk of req) body += String(chunk);
+  asked.push(JSON.parse(body) as NextRefresh);
+  res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true}');
+});
+
+const page = (internalPath: string): StoredPage => ({ internalPath, bytes: 100, storedAt: Date.now(), freshMs: 300_000 });
+
+beforeAll(() => nextCache);
+afterAll(disconnectNextCache);
+
+describe("refreshing an operator's pages", () => {
+  beforeEach(() => {
+    asked.length = 0;
+  });
+
+  it("drops the operator's stored pages, not another's, and asks Next to re-render everything tagged with it", async () => {
+    const store = createPageStore<StoredPage>('test-refresh');
+    store.set('a|/in/en/place/chennai', page('/demo/en-IN/place/chennai'));
+    store.set('a|/in/en/user/home', page('/demo/en-IN/user/home'));
+    store.set('b|/in/en/place/chennai', page('/acme/en-IN/place/chennai'));
+    await refreshOperatorPages('demo');
+    expect(store.size).toBe(1);
+    expect(store.get('b|/in/en/place/chennai')).toBeDefined();
+    expect(asked.at(-1)).toEqual({ paths: [], tags: ['tenant:demo'] });
+  });
+
+  it('waits for a render begun before the change, then asks Next once more (that render may be the old page, kept as fresh)', async () => {
+    const ended = renderBegun();
+    let done = false;
+    const refreshed = refreshOperatorPages('demo').then(() => (done = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked).toHaveLength(1);
+    expect(done).toBe(false);
+    const store = createPageStore<StoredPage>('test-refresh');
+    // the old render lands in the store while the refresh waits
+    store.set('a|/in/en/blogs', page('/demo/en-IN/blogs'));
+    ended();
+    await refreshed;
+    expect(asked).toHaveLength(2);
+    expect(store.size).toBe(0);
+  });
+
+  it('does not wait past its limit on a render that does not end', async () => {
+    const ended = renderBegun();
+    const started = Date.now();
+    await rendersBegunBefore(100);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    ended();
+  });
+});
