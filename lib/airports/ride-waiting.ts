@@ -1,13 +1,10 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
+import type { Db, Tx } from '@/lib/db/client';
 import { rateCards, rideFlights, type PaymentMethod, type Ride } from '@/lib/db/schema';
 import type { NewEntry } from '@/lib/wallet/ledger';
 import { waitingRulesOf } from './settings';
 import { waitingCharge, waitingStartsAt, type WaitingCharge } from './waiting';
-
-/** Most minutes of waiting a completion may record (ten hours). */
-export const MAX_WAITING_MINUTES = 600;
 
 /**
  * The waiting charge of a ride whose trip starts now or started at
@@ -17,7 +14,7 @@ export const MAX_WAITING_MINUTES = 600;
  * operator's rules for the trip kind, each started block after them at the
  * vehicle's rate card charge. Without either, nothing is charged.
  */
-export async function rideWaiting(db: Db, ride: Ride, startedAt: Date, recordedMinutes?: number): Promise<WaitingCharge> {
+export async function rideWaiting(db: Db | Tx, ride: Ride, startedAt: Date, recordedMinutes?: number): Promise<WaitingCharge> {
   const [rules, [card], [flight]] = await Promise.all([
     waitingRulesOf(db, ride.businessId),
     db

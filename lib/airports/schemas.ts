@@ -23,13 +23,6 @@ export const waitingRulesInputSchema = z.object({
 
 export type WaitingRulesInput = z.infer<typeof waitingRulesInputSchema>;
 
-/** An IATA airport code in any case ("maa" -> "MAA"). */
-export const airportCodeSchema = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{3}$/, 'airportUnknown');
-
 /** Public path of a meeting-point photo stored by this app: /media/{tenant}/airport/{uuid}.{jpg|png}. */
 export const AIRPORT_PHOTO_PATTERN =
   /^\/media\/[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?\/airport\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png)$/;
@@ -57,9 +50,12 @@ export function photoWebpOf(photoUrl: string): string {
   return photoUrl.replace(/\.(jpg|png)$/, '.webp');
 }
 
+/** Most minutes of waiting a completion may record (ten hours). */
+const MAX_WAITING_MINUTES = 600;
+
 /** Minutes waited before a trip started, as a driver or operator records them at completion (0 to 600, whole). */
 export const waitingMinutesSchema = z
   .number({ error: 'waitingMinutesInvalid' })
   .int('waitingMinutesInvalid')
   .min(0, 'waitingMinutesInvalid')
-  .max(600, 'waitingMinutesInvalid');
+  .max(MAX_WAITING_MINUTES, 'waitingMinutesInvalid');

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
+import type { Db, Tx } from '@/lib/db/client';
 import { airportSettings, serviceAreas, waitingRules, type AirportSetting } from '@/lib/db/schema';
 import type { TripKind, VehicleType } from '@/lib/booking/vocabulary';
 import { allRateCards } from '@/lib/fares/rate-cards';
@@ -30,7 +30,7 @@ function meetingPointOf(row: AirportSetting): MeetingPoint {
 }
 
 /** The operator's waiting rules (the defaults until it saves its own); `updatedAt` is null for the defaults. */
-export async function waitingRulesOf(db: Db, businessId: number): Promise<WaitingRules & { updatedAt: Date | null }> {
+export async function waitingRulesOf(db: Db | Tx, businessId: number): Promise<WaitingRules & { updatedAt: Date | null }> {
   const [row] = await db.select().from(waitingRules).where(eq(waitingRules.businessId, businessId)).limit(1);
   if (!row) return { ...structuredClone(DEFAULT_WAITING_RULES), updatedAt: null };
   return {

@@ -1,4 +1,3 @@
-import type { WaitingRules } from '@/lib/airports/waiting';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
@@ -66,6 +65,9 @@ export type TripToPrice = {
 
 export type PricedTrip = { route: RouteResult; items: QuoteItem[] };
 
+/** The operator's waiting rule as fares carry it (lib/airports/waiting.ts holds the rules; lib/airports reads this folder, not the reverse). */
+type WaitingRule = { freeMinutes: Record<QuoteRequest['tripKind'], number>; blockMinutes: number };
+
 /**
  * Every active vehicle type's fare for a trip, after the trip's reach (lib/fares/trip-reach.ts) and the operator's limits (service area, local and
  * outstation distance, "Now" only for shorter trips): what a quote stores, and what the SEO pages show.
@@ -77,7 +79,7 @@ export async function priceTrip(
   tenant: Pick<Business, 'id' | 'currency' | 'timeZone'>,
   trip: TripToPrice,
   known?: RouteResult,
-  waiting?: Pick<WaitingRules, 'freeMinutes' | 'blockMinutes'>,
+  waiting?: WaitingRule,
 ): Promise<PricedTrip> {
   const { pickup, dropoff, pickupTime, returnTime } = trip;
   const { rules, cities, served } = await tripContext(db, tenant.id);
@@ -102,7 +104,11 @@ export async function priceTrip(
       const item = priceRide(card.vehicleType, card, fareInput);
       // the waiting rule riders see before booking: free minutes, then a charge per started block
       if (waiting)
-        Object.assign(item.breakdown, { waitingFree: waiting.freeMinutes[trip.tripKind], waitingBlock: waiting.blockMinutes, waitingPerBlock: card.waitingCharge });
+        Object.assign(item.breakdown, {
+          waitingFree: waiting.freeMinutes[trip.tripKind],
+          waitingBlock: waiting.blockMinutes,
+          waitingPerBlock: card.waitingCharge,
+        });
       return item;
     });
     return { route, items };
@@ -122,7 +128,7 @@ export async function createQuote(
   db: Db,
   tenant: Pick<Business, 'id' | 'currency' | 'timeZone'>,
   input: QuoteRequest,
-  waiting?: Pick<WaitingRules, 'freeMinutes' | 'blockMinutes'>,
+  waiting?: WaitingRule,
 ): Promise<Quote> {
   const pickup = input.pickupLocation as Place;
   const dropoff = (input.dropoffLocation ?? null) as Place | null;
@@ -131,15 +137,21 @@ export async function createQuote(
   }
   const pickupTime = new Date(input.pickupTime!);
   const returnTime = input.rideType === 'return' && input.returnTime ? new Date(input.returnTime) : null;
-  const { route, items } = await priceTrip(db, tenant, {
-    tripKind: input.tripKind,
-    rideType: input.rideType,
-    pickup,
-    dropoff,
-    pickupTime,
-    returnTime,
-    packageCode: input.packageDetails,
-  }, undefined, waiting);
+  const { route, items } = await priceTrip(
+    db,
+    tenant,
+    {
+      tripKind: input.tripKind,
+      rideType: input.rideType,
+      pickup,
+      dropoff,
+      pickupTime,
+      returnTime,
+      packageCode: input.packageDetails,
+    },
+    undefined,
+    waiting,
+  );
   return insertQuote(db, {
     id: randomUUID(),
     businessId: tenant.id,

@@ -19,7 +19,6 @@ export const flightCheckQuerySchema = z.object({
   date: day,
   direction: z.enum(['arrival', 'departure'], { error: 'flightDirectionInvalid' }).default('arrival'),
 });
-export type FlightCheckQuery = z.infer<typeof flightCheckQuerySchema>;
 
 /** What a person records when no provider tells us: the flight landed at a time, or is now expected at one. */
 const recorded = [z.object({ action: z.literal('landed'), at: instant }), z.object({ action: z.literal('eta'), at: instant })] as const;

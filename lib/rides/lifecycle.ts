@@ -92,7 +92,7 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
       if (request.finalTolls !== undefined)
         Object.assign(changes, { tolls: request.finalTolls, totalAmount: ride.rideAmount + ride.driverBata + request.finalTolls });
       // waiting past the free time: its own part of the total, the ledger and the invoice
-      const waiting = await rideWaiting(tx as unknown as Db, ride, ride.startedAt ?? now, request.waitingMinutes);
+      const waiting = await rideWaiting(tx, ride, ride.startedAt ?? now, request.waitingMinutes);
       Object.assign(changes, {
         waitingMinutes: waiting.waitedMinutes,
         waitingCharge: waiting.amount,

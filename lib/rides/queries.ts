@@ -123,7 +123,11 @@ export async function riderRides(db: Db, businessId: number, riderId: number): P
       rows.filter((r) => r.status === 'completed').map((r) => r.id),
     ),
     ridesDrivers(db, businessId, rows),
-    db.select({ id: businesses.id, language: businesses.language, currency: businesses.currency }).from(businesses).where(eq(businesses.id, businessId)).limit(1),
+    db
+      .select({ id: businesses.id, language: businesses.language, currency: businesses.currency })
+      .from(businesses)
+      .where(eq(businesses.id, businessId))
+      .limit(1),
   ]);
   const airports = business ? await rideAirports(db, business, rows) : new Map<number, RideAirport>();
   const views = rows.map((ride) =>

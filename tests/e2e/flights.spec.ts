@@ -93,7 +93,7 @@ test.describe('an airport pickup follows its flight', () => {
       await expect(rider.getByText('Arrivals exit gate 4, by the coffee counter')).toBeVisible();
       const rideId = (await rider.getByText(/^Ride #\d+$/).textContent())!.replace('Ride #', '');
 
-      // The operator accepts with the spec's driver.
+      // The operator accepts with the seeded driver.
       const incoming = partner.getByRole('region', { name: 'New bookings' }).getByRole('listitem', { name: `Ride #${rideId}` });
       await expect(incoming).toBeVisible({ timeout: 15_000 });
       await incoming.getByRole('button', { name: 'Accept' }).click();

@@ -24,7 +24,7 @@ export const airportSettings = pgTable(
 
 /**
  * An operator's waiting rules (one row per business; none: the defaults of
- * lib/airports/waiting-rules.ts): free waiting per trip kind, counted from the
+ * lib/airports/waiting.ts): free waiting per trip kind, counted from the
  * landing (or the pickup time when there is no flight), the block a waiting
  * charge is counted in, and how long after landing an airport pickup is offered.
  */

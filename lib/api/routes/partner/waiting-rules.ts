@@ -3,7 +3,7 @@ import { waitingRulesInputSchema } from '@/lib/airports/schemas';
 import { saveWaitingRules, waitingRulesOf } from '@/lib/airports/settings';
 import type { WaitingRules } from '@/lib/airports/waiting';
 import { PARTNER_ROLES } from '@/lib/partner/schemas';
-import { refreshTenantPages } from '@/lib/seo/refresh';
+import { refreshOperatorPages } from '@/lib/page-cache';
 
 const view = ({ freeMinutes, blockMinutes, landingBufferMinutes }: WaitingRules): WaitingRules => ({ freeMinutes, blockMinutes, landingBufferMinutes });
 
@@ -15,6 +15,6 @@ export const GET = endpoint({ auth: PARTNER_ROLES }, async ({ db, tenant }) => {
 /** Replaces the waiting rules; rides booked from now on and waiting counted from now on use them. */
 export const PUT = endpoint({ auth: PARTNER_ROLES, body: waitingRulesInputSchema }, async ({ db, tenant, body }) => {
   const saved = await saveWaitingRules(db, tenant.id, body);
-  void refreshTenantPages(tenant.slug);
+  await refreshOperatorPages(tenant.slug);
   return { success: true, data: view(saved) };
 });

@@ -1,6 +1,6 @@
 import { defaultRateCard } from '@/lib/fares/defaults';
 import { FareError, priceRide, type FareInput } from '@/lib/fares/engine';
-import { pickupSlots, slotAtOrAfter, zonedIso } from '@/lib/fares/time';
+import { RIDE_TIME_SLOTS, slotAtOrAfter, zonedIso } from '@/lib/fares/time';
 import { estimateRoute } from '@/lib/road-distance';
 
 /*
@@ -102,19 +102,18 @@ describe('routing estimate without a maps key', () => {
 });
 
 describe('ride time slots and zones', () => {
-  it("offers every 15 minutes: on today's date from the next quarter hour after now, on a later date from midnight", () => {
-    const later = pickupSlots('2031-03-11', '2031-03-10', 14 * 60 + 7);
-    expect(later).toHaveLength(96);
-    expect(later.slice(0, 3)).toEqual(['00:00', '00:15', '00:30']);
-    expect(later.at(-1)).toBe('23:45');
-    expect(pickupSlots('2031-03-10', '2031-03-10', 14 * 60 + 7).slice(0, 2)).toEqual(['14:15', '14:30']);
-    expect(pickupSlots('2031-03-10', '2031-03-10', 14 * 60).slice(0, 1)).toEqual(['14:15']);
-    expect(pickupSlots('2031-03-10', '2031-03-10', 23 * 60 + 50)).toEqual([]);
+  it('lists the 24 hourly slots from 10:00 AM to 12:00 AM, then 1:00 AM to 9:00 AM', () => {
+    expect(RIDE_TIME_SLOTS).toHaveLength(24);
+    expect(RIDE_TIME_SLOTS.slice(0, 3)).toEqual(['10:00', '11:00', '12:00']);
+    expect(RIDE_TIME_SLOTS[13]).toBe('23:00');
+    expect(RIDE_TIME_SLOTS[14]).toBe('00:00');
+    expect(RIDE_TIME_SLOTS[23]).toBe('09:00');
   });
-  it('rounds an instant up to the next slot in the zone (a landing plus the buffer)', () => {
-    expect(slotAtOrAfter(new Date('2031-03-10T10:31:00+05:30'), 'Asia/Kolkata')).toEqual({ date: '2031-03-10', slot: '10:45' });
+  it('rounds an instant up to the next hourly slot in the zone (a landing plus the buffer)', () => {
+    expect(slotAtOrAfter(new Date('2031-03-10T10:31:00+05:30'), 'Asia/Kolkata')).toEqual({ date: '2031-03-10', slot: '11:00' });
     expect(slotAtOrAfter(new Date('2031-03-10T23:50:00+05:30'), 'Asia/Kolkata')).toEqual({ date: '2031-03-11', slot: '00:00' });
-    expect(slotAtOrAfter(new Date('2031-03-10T10:30:00+05:30'), 'Asia/Kolkata')).toEqual({ date: '2031-03-10', slot: '10:30' });
+    expect(slotAtOrAfter(new Date('2031-03-10T10:00:00+05:30'), 'Asia/Kolkata')).toEqual({ date: '2031-03-10', slot: '10:00' });
+    expect(slotAtOrAfter(new Date('2031-07-01T08:20:00+01:00'), 'Europe/London')).toEqual({ date: '2031-07-01', slot: '09:00' });
   });
   it('turns a local date and slot into an instant with the zone offset', () => {
     expect(zonedIso('2026-11-24', '20:00', 'Asia/Kolkata')).toBe('2026-11-24T20:00:00+05:30');
