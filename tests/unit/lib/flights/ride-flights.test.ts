@@ -188,12 +188,36 @@ describe('the pickup follows the flight', () => {
       .select()
       .from(outbox)
       .where(and(eq(outbox.businessId, world.id), eq(outbox.recipient, '+919845000001')));
-    expect(sms.map((m) => m.body).join('\n')).toMatch(/AI302.*11:20/);
+    expect(sms.map((m) => m.body).join('\n')).toMatch(/AI 302.*11:20/);
     const driverSms = await db
       .select()
       .from(outbox)
       .where(and(eq(outbox.businessId, world.id), eq(outbox.recipient, '+919845000002')));
     expect(driverSms.map((m) => m.body).join('\n')).toMatch(/11:20/);
+  });
+
+  it('moves inside ten minutes become one message, sent at the window end with the newest time', async () => {
+    const ride = await bookedRide('AI309');
+    await script(flight('AI309', { state: 'enroute', estimatedArrival: at('10:50').toISOString() }));
+    await checkRideFlight(db, ride.id);
+    await runDueJobs(db, 'test');
+    await script(flight('AI309', { state: 'enroute', estimatedArrival: at('11:05').toISOString() }));
+    expect(await checkRideFlight(db, ride.id)).toMatchObject({ kind: 'moved', to: at('11:35') });
+    const before = Date.now();
+    await runDueJobs(db, 'test');
+    const told = await db
+      .select({ body: outbox.body })
+      .from(outbox)
+      .where(and(eq(outbox.rideId, ride.id), eq(outbox.purpose, 'pickup-moved')));
+    expect(told.map((m) => m.body)).toEqual([expect.stringMatching(/11:20/)]);
+    const deferred = (
+      await db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.kind, 'pickup-moved'), eq(jobs.status, 'pending')))
+    ).filter((job) => job.key.startsWith(`pickup-moved:${ride.id}:window:`));
+    expect(deferred).toHaveLength(1);
+    expect(deferred[0].runAt.getTime()).toBeGreaterThan(before + 5 * 60_000);
   });
 
   it('an early arrival moves it earlier; a second look with the same news moves nothing', async () => {
