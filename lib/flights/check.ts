@@ -76,6 +76,18 @@ function matching(reports: FlightReport[], input: { direction: FlightDirection; 
   refuseFlight('flightWrongDay', 'flightNumber', { flight: displayFlightNumber(flight), date, other: days.length ? localDate(days[0], zone) : '?' });
 }
 
+/** A local date at the airport a flight may be asked about: a real day, not before yesterday, not past the booking horizon (a 400 naming `date`). */
+export function checkFlightDate(airport: Airport, date: string, now = new Date()): void {
+  const today = localDate(now, airport.timeZone ?? 'UTC');
+  const day = Date.parse(`${date}T00:00:00Z`);
+  const daysAhead = (day - Date.parse(`${today}T00:00:00Z`)) / (24 * HOUR_MS);
+  // Date.parse rolls "2031-02-31" over to March: a day must read back as itself
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !Number.isFinite(daysAhead) || new Date(day).toISOString().slice(0, 10) !== date)
+    refuseFlight('timeInvalid', 'date');
+  if (daysAhead > MAX_ADVANCE_DAYS) refuseFlight('flightDateTooFar', 'date', { days: MAX_ADVANCE_DAYS });
+  if (daysAhead < -1) refuseFlight('pickupInPast', 'date');
+}
+
 /**
  * Checks a flight for an airport ride on a local date (YYYY-MM-DD at the
  * airport). Without a provider, or when it fails, the shape and airline are
@@ -87,11 +99,7 @@ export async function checkFlight(
   now = new Date(),
 ): Promise<CheckedFlight> {
   const { flight, airline } = parseFlight(input.flightNumber);
-  const today = localDate(now, input.airport.timeZone ?? 'UTC');
-  const daysAhead = (Date.parse(`${input.date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / (24 * HOUR_MS);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date) || !Number.isFinite(daysAhead)) refuseFlight('timeInvalid', 'date');
-  if (daysAhead > MAX_ADVANCE_DAYS) refuseFlight('flightDateTooFar', 'date', { days: MAX_ADVANCE_DAYS });
-  if (daysAhead < -1) refuseFlight('pickupInPast', 'date');
+  checkFlightDate(input.airport, input.date, now);
   const base = { flight, display: displayFlightNumber(flight), airline };
   if (!provider) return { ...base, report: undefined, unchecked: 'no_provider', landing: undefined };
   let reports: FlightReport[];

@@ -12,7 +12,7 @@ import { checkFlight, checkPickupAfterLanding, parseFlight, refuseFlight, type C
 import { decideFollow, nextCheckAt, type FlightNews } from './follow';
 import type { FlightReport } from './provider';
 import { cachedProvider } from './lookup-cache';
-import { flightProviderFor } from './providers';
+import { flightProviderFor } from './clients';
 
 /*
  * The flight of an airport ride: checked and stored at booking, asked about on

@@ -1,7 +1,7 @@
 import { endpoint } from '@/lib/api/endpoint';
 import { notFound } from '@/lib/api/errors';
 import { INTEGRATION_KINDS, type IntegrationKind } from '@/lib/db/schema';
-import { testFlightProvider } from '@/lib/flights/providers';
+import { testFlightProvider } from '@/lib/flights/clients';
 import { readIntegrations, removeIntegration, testIntegration } from '@/lib/hosting/integrations';
 import { PARTNER_ROLES } from '@/lib/partner/schemas';
 import { refreshOperatorPages } from '@/lib/page-cache';
