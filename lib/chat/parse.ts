@@ -72,11 +72,17 @@ function flightNumber(plain: string): { code?: string; pattern?: RegExp } {
   return {};
 }
 
-/** A flight number given on its own when one was asked for ("ai 302", "6E-2134", "AIC302"), else as any message names one. */
+/** One word or a designator and a number ("AI 3O2", "6E-21345"): an answer meant as a flight number, even a malformed one. */
+const FLIGHT_ATTEMPT = /^[a-z0-9]{2,3}[\s-]?\d[a-z0-9]*$/i;
+
+/**
+ * A flight number given on its own when one was asked for ("ai 302", "6E-2134", "AIC302"), else as any message
+ * names one. A malformed answer meant as one ("AI 3O2") is kept as typed, so the flight check says what is wrong.
+ */
 function bareFlight(plain: string): { code?: string; pattern?: RegExp } {
-  const whole = plain.trim();
-  const normalised = normaliseFlightNumber(whole.replace(/^(?:my )?(?:flight|flt)\s*(?:no\.?|number|#|is)?\s*/i, ''));
-  if (whole.length <= 24 && flightParts(normalised)) return { code: normalised, pattern: /^.*$/ };
+  const whole = plain.trim().replace(/^(?:my )?(?:flight|flt)\s*(?:no\.?|number|#|is)?\s*/i, '');
+  const normalised = normaliseFlightNumber(whole);
+  if (whole.length <= 24 && (flightParts(normalised) || FLIGHT_ATTEMPT.test(whole))) return { code: normalised, pattern: /^.*$/ };
   return flightNumber(plain);
 }
 
