@@ -124,12 +124,7 @@ export async function priceTrip(
  * folder, so the caller passes them): each fare then carries the rule riders
  * see before booking.
  */
-export async function createQuote(
-  db: Db,
-  tenant: Pick<Business, 'id' | 'currency' | 'timeZone'>,
-  input: QuoteRequest,
-  waiting?: WaitingRule,
-): Promise<Quote> {
+export async function createQuote(db: Db, tenant: Pick<Business, 'id' | 'currency' | 'timeZone'>, input: QuoteRequest, waiting?: WaitingRule): Promise<Quote> {
   const pickup = input.pickupLocation as Place;
   const dropoff = (input.dropoffLocation ?? null) as Place | null;
   if (dropoff && greatCircleMeters(pickup, dropoff) < SAME_PLACE_METERS) {
