@@ -14,7 +14,8 @@ const config = {
     '^server-only$': '<rootDir>/tests/unit/empty-module.ts',
     '^@/(.*)$': '<rootDir>/$1',
   },
-  testTimeout: 30000,
+  // a database suite seeds its world in a hook: a busy machine (load 10+) took it past 30 s
+  testTimeout: 60000,
 };
 
 export default async function jestConfig() {

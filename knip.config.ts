@@ -14,6 +14,8 @@ const config: KnipConfig = {
     'apt-get',
     'su',
     'java',
+    // util-linux: the benches pin the load generator to its own core
+    'taskset',
   ],
   ignoreDependencies: [
     // data packages read by name at run time (lib/places/package-data.ts)

@@ -28,6 +28,8 @@ import { setProcessPoller, startJobPoller } from './lib/jobs/queue';
 import { startDbMaintenance } from './lib/db/maintenance';
 import { startTripMessages } from './lib/rides/trip-messages';
 import { registerFlightJobs } from './lib/flights/jobs';
+import { registerRefundJobs } from './lib/payments/refund-job';
+import { queueAllWaitingRides, startDispatch } from './lib/rides/offer-jobs';
 import { sendToUser } from './lib/push/send';
 import { startClusterBus, stopClusterBus } from './lib/cluster/bus';
 import { startClusterLocks, stopClusterLocks } from './lib/cluster/lock';
@@ -64,6 +66,11 @@ async function main(): Promise<void> {
   // claims due ones with FOR UPDATE SKIP LOCKED, so each runs once across instances and after a restart.
   registerFlightJobs();
   startTripMessages(getDb, { push: (database, businessId, userId, payload) => sendToUser(database, businessId, userId, payload) });
+  // Card refunds are jobs too: retried with back-off until PayU answers (lib/payments/refund-job.ts).
+  registerRefundJobs();
+  // Automatic dispatch: offers and their timeouts are jobs too; rides waiting for a driver are queued again at start.
+  startDispatch(getDb);
+  await queueAllWaitingRides(db);
   const jobPoller = startJobPoller(db, { intervalMs: config.JOB_POLL_MS });
   setProcessPoller(jobPoller);
   // PGlite runs no autovacuum of its own (lib/db/maintenance.ts), and its one connection is shared with the
@@ -126,7 +133,7 @@ async function main(): Promise<void> {
 
   // The place index is one file read (built by `npm run build`; built here when missing or out of date,
   // seconds of CPU), loaded before listening so no request waits for it.
-  await loadPlaceIndex();
+  if (config.PLACE_INDEX_PRELOAD === 'on') await loadPlaceIndex();
   server.listen(config.PORT, config.HOSTNAME, () => {
     const ms = Number(process.hrtime.bigint() - startedAt) / 1e6;
     logger.info({ port: config.PORT, database: kind, dev, readyMs: Math.round(ms) }, `ready on http://localhost:${config.PORT}`);

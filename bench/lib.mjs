@@ -2,6 +2,7 @@
 // wrk pinned to CPU 1, same-run baselines (bare Node http, nginx), parse wrk's --latency output.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -141,12 +142,13 @@ export async function freePort() {
  * Starts dist/server.mjs on a data directory the caller owns (kept on stop, so a
  * later launch can reopen it); resolves when /api/health answers, rejects with
  * the tail of the server's stderr if it exits first. `readyMs` is spawn to first 200.
+ * `nodeArgs`: more node flags; `stdout`: where the server's stdout goes (a file descriptor, or 'ignore').
  */
-export async function launchServer(port, { dataDir, env = {}, timeoutMs = 60_000, cpu = null }) {
-  const [cmd, args] = pinned(cpu, process.execPath, [...serverNodeArgs(), path.join(root, 'dist/server.mjs')]);
+export async function launchServer(port, { dataDir, env = {}, timeoutMs = 60_000, cpu = null, nodeArgs = [], stdout = serverStdout() }) {
+  const [cmd, args] = pinned(cpu, process.execPath, [...serverNodeArgs(), ...nodeArgs, path.join(root, 'dist/server.mjs')]);
   const child = spawn(cmd, args, {
     cwd: root,
-    stdio: ['ignore', serverStdout(), 'pipe'],
+    stdio: ['ignore', stdout, 'pipe'],
     env: {
       ...process.env,
       PORT: String(port),
@@ -350,6 +352,18 @@ export const lua = (s) =>
   `"${String(s)
     .replace(/[\\"]/g, (c) => `\\${c}`)
     .replace(/\n/g, '\\n')}"`;
+
+/** One GET with Accept-Encoding: gzip; resolves with the status and the bytes exactly as sent. */
+export const getRaw = (url) =>
+  new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode, encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
 
 /** Polls `url` until it answers 2xx (or `timeoutMs` passes). */
 export async function waitFor(url, timeoutMs = 20_000) {

@@ -9,11 +9,23 @@
 // and the gzipped JavaScript each kind of page loads (goal for the place page: at most 120 kB).
 // Usage: node bench/pages.mjs [seconds=10] [connections=64]   (BENCH_CPU_PROF=dir: CPU profile of the server)
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { freePort, readStatuses, requireBuild, requireDebianTool, SERVER_CPU, startNginx, startServer, statusScript, wrk, wrkErrors, wrkRow } from './lib.mjs';
+import {
+  freePort,
+  getRaw,
+  readStatuses,
+  requireBuild,
+  requireDebianTool,
+  SERVER_CPU,
+  startNginx,
+  startServer,
+  statusScript,
+  wrk,
+  wrkErrors,
+  wrkRow,
+} from './lib.mjs';
 import { report } from './report.mjs';
 
 const SECONDS = Number(process.argv[2] ?? process.env.BENCH_SECONDS ?? 10);
@@ -30,18 +42,6 @@ const GZIP = 'Accept-Encoding: gzip';
 requireBuild();
 requireDebianTool('wrk', 'wrk');
 requireDebianTool('nginx', 'nginx-light');
-
-/** One GET with Accept-Encoding: gzip; resolves with the status and the bytes exactly as sent. */
-const getRaw = (url) =>
-  new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode, encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
-      })
-      .on('error', reject);
-  });
 
 const server = await startServer(await freePort(), { LOG_LEVEL: 'silent' }, { cpu: SERVER_CPU });
 let nginx;

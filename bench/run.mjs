@@ -20,6 +20,7 @@ const SCRIPTS = [
   { name: 'board', cmd: ['node', 'bench/board.mjs', String(SECONDS), '4'] },
   { name: 'places', cmd: ['npx', 'tsx', 'bench/places.ts', '20000'] },
   { name: 'chat', cmd: ['node', 'bench/chat.mjs', '10', '50', '500'] },
+  { name: 'dispatch', cmd: ['node', 'bench/dispatch.mjs', '500', '20', '60'], runs: 1 },
   { name: 'app-js', cmd: ['node', 'bench/app-js.mjs'], runs: 1 },
   { name: 'lighthouse', cmd: ['node', 'bench/lighthouse.mjs', '3'], runs: 1 },
   { name: 'sitemaps', cmd: ['node', 'bench/sitemaps.mjs', '500'], runs: 1 },

@@ -16,6 +16,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   /** The offline place index, built from the place packages by `npm run build` (or at start when missing or out of date). */
   PLACE_INDEX_FILE: z.string().min(1).default('.next/cache/place-index.bin'),
+  /** `off`: the place index is read on its first use instead of before listening (bench/memory.mjs's server without it). */
+  PLACE_INDEX_PRELOAD: z.enum(['on', 'off']).default('on'),
   /** How often each instance looks for due jobs (trip messages, pickup reminders, invoices), in ms. */
   JOB_POLL_MS: z.coerce.number().int().min(200).max(600_000).default(5_000),
   DATABASE_URL: z
@@ -104,7 +106,7 @@ const envSchema = z.object({
   PAYU_KEY: z.string().optional(),
   PAYU_SALT: z.string().optional(),
   PAYU_MODE: z.enum(['test', 'live']).default('test'),
-  /** Overrides PayU's verify_payment service that an operator's Test connection asks (a local stand-in in tests). */
+  /** Overrides PayU's postservice: verify_payment (an operator's Test connection) and cancel_refund_transaction (refunds); a local stand-in in tests. */
   PAYU_VERIFY_URL: optionalUrl,
   /** Overrides the checkout form's action (a local stand-in in tests). */
   PAYU_ENDPOINT: optionalUrl,

@@ -15,6 +15,8 @@ export const queryKeys = {
     rides: () => ['rider', 'rides'] as const,
     wallet: () => ['rider', 'wallet'] as const,
     pushSettings: () => ['rider', 'push-settings'] as const,
+    /** A promo code checked against one fare of a quote (the summary). */
+    promo: (code: string, rideSearchId: string, vehicle: string) => ['rider', 'promo', code, rideSearchId, vehicle] as const,
   },
   partner: {
     all: ['partner'] as const,
@@ -38,6 +40,9 @@ export const queryKeys = {
     invoiceSettings: () => ['partner', 'invoice-settings'] as const,
     tripRules: () => ['partner', 'trip-rules'] as const,
     airports: () => ['partner', 'airports'] as const,
+    cancellationRules: () => ['partner', 'cancellation-rules'] as const,
+    /** The operator's promo codes with their uses so far (console Promo codes). */
+    promos: () => ['partner', 'promos'] as const,
     /** Business settings (name, contacts, logo, colour, cities, market) and the overview's first-run checklist. */
     settings: () => ['partner', 'settings'] as const,
     checklist: () => ['partner', 'checklist'] as const,
@@ -50,7 +55,13 @@ export const queryKeys = {
       vehicles: () => ['partner', 'fleet', 'vehicles'] as const,
       drivers: () => ['partner', 'fleet', 'drivers'] as const,
       agencies: () => ['partner', 'fleet', 'agencies'] as const,
+      /** Papers that expired or expire in the next 30 days. */
+      documents: () => ['partner', 'fleet', 'documents'] as const,
+      /** The live map: drivers with state and position, open rides' pickups. */
+      live: () => ['partner', 'fleet', 'live'] as const,
     },
+    /** Manual, assisted or automatic, with the offer settings. */
+    dispatchSettings: () => ['partner', 'dispatch-settings'] as const,
   },
   driver: {
     rides: {
@@ -59,6 +70,8 @@ export const queryKeys = {
     },
     /** The driver's online switch and the ride that makes them busy. */
     availability: () => ['driver', 'availability'] as const,
+    /** The ride offered to the driver right now (automatic dispatch), or null. */
+    offer: () => ['driver', 'offer'] as const,
   },
   booking: {
     /** The vehicle step's quote of a stored ride form (one entry per form; not kept past the screen). */

@@ -36,6 +36,19 @@ async function main(): Promise<void> {
       .insert(users)
       .values({ businessId: acme.id, role: 'travelsx-partner', name: 'Acme operations', email: 'ops@acme-rides.example', emailVerifiedAt: new Date() });
   }
+  // An operator of its own for automatic dispatch (tests/e2e/auto-dispatch.spec.ts): its offers never reach the demo's drivers.
+  if (!(await businessExists(db, 'swift'))) {
+    const swift = await createBusiness(db, {
+      slug: 'swift',
+      name: 'Swift Auto Cabs',
+      email: 'ops@swift-cabs.example',
+      phone: '9876512345',
+      countryCode: 'in',
+      language: 'en',
+      cities: [{ name: 'Chennai', lat: 13.0878, lng: 80.2785 }],
+    });
+    await db.insert(users).values({ businessId: swift.id, role: 'travelsx-partner', name: 'Swift dispatch', email: 'ops@swift-cabs.example' });
+  }
   await closeDatabase();
 }
 

@@ -29,3 +29,6 @@ export const bookForCustomer = (input: ApiBody<typeof api.partner.rides.book.$po
 
 /** Opens a card payment for a booked ride: the txnId of the pay page. */
 export const openCardPayment = (rideId: number) => typedCall(api.payments.$post({ json: { rideId } }, within()));
+
+/** The summary's Apply: a promo code's discount on the chosen fare (the `ApiResult` keeps the refusal's reason). */
+export const checkPromoCode = (input: ApiBody<typeof api.promos.check.$post>) => typedCall(api.promos.check.$post({ json: input }, within()));

@@ -10,6 +10,7 @@ import { Link } from '@/lib/i18n/navigation';
 import type { Tenant } from '@/lib/tenancy/queries';
 import { ClientMessages } from '@/components/ui/client-messages';
 import { RideForm } from './ride-form';
+import { PromoFromLink } from './promo-from-link';
 import styles from './booking.module.css';
 
 const TABS = [
@@ -53,6 +54,7 @@ export async function BookingPanel({ tenant, market, locale, titleLevel }: { ten
           freeAirportMinutes={waiting.freeMinutes.airport}
           titleLevel={titleLevel}
         />
+        <PromoFromLink />
       </ClientMessages>
     </section>
   );

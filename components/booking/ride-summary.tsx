@@ -20,13 +20,16 @@ import { useBookingStore } from './booking-store';
 import { useShallow } from 'zustand/react/shallow';
 import styles from './booking.module.css';
 import { BackArrow } from '@/components/ui/back-arrow';
+import { toMinor } from '@/lib/money/minor';
+import { FareLineItems } from './fare-line-items';
+import { CancellationNote } from './cancellation-note';
+import { PromoEntry, type AppliedPromo } from './promo-entry';
+import { usePromoStore } from './promo-store';
 
 /** Signup sheet height in dvh (docs/requirements/rider.md#numbers-the-screens-use). */
 const SIGNUP_SHEET_HEIGHT = 42;
 const PAYMENT_OPTIONS = ['cash', 'upi'] as const;
 type PaymentOption = (typeof PAYMENT_OPTIONS)[number] | 'card';
-
-const toMinor = (major: number) => Math.round(major * 100);
 
 const EMAIL = /^[^\s@|]+@[^\s@|]+\.[^\s@|]+$/;
 
@@ -76,6 +79,7 @@ export function RideSummary({
   const wallet = useQuery({ queryKey: queryKeys.rider.wallet(), queryFn: fetchRiderWallet, enabled: Boolean(me) });
   const [useWallet, setUseWallet] = useState(true);
   const [email, setEmail] = useState('');
+  const [promo, setPromo] = useState<AppliedPromo | null>(null);
   const [emailTouched, setEmailTouched] = useState(false);
 
   useEffect(() => {
@@ -105,9 +109,15 @@ export function RideSummary({
   const rental = form.tripKind === 'rental' ? fee.rental : null;
   // the wallet: what this ride may take from it (signed-in riders with an available balance)
   const available = me && wallet.data ? wallet.data.balance.available : 0;
-  const walletMax = Math.min(available, walletShare(toMinor(fee.total_fee), walletSpendBps));
+  const discount = promo?.discount ?? 0;
+  const total = toMinor(fee.total_fee) - discount;
+  const walletMax = Math.min(available, walletShare(total, walletSpendBps));
   const walletApplied = useWallet ? walletMax : 0;
-  const toDriver = toMinor(fee.total_fee) - walletApplied;
+  const toDriver = total - walletApplied;
+  const lines = [
+    ...fee.lines.map((line) => ({ code: line.code, amount: toMinor(line.amount) })),
+    ...(promo ? [{ code: 'discount' as const, amount: -promo.discount }] : []),
+  ];
   const minor = (amount: number) => formatMoney(amount, fee.currency, locale);
   // card payments need the rider's e-mail for the receipt: asked once, kept in the profile
   const askEmail = payment === 'card' && !me?.email;
@@ -138,6 +148,7 @@ export function RideSummary({
       passenger: forPassenger.passenger,
       language: locale.split('-')[0],
       useWallet: walletApplied > 0,
+      promoCode: promo?.code,
     });
     if (result.ok) {
       const first = result.data.data[0];
@@ -147,6 +158,7 @@ export function RideSummary({
         return;
       }
       reportEvent('book_ride_success', { rideId: first.rideId });
+      usePromoStore.getState().setCode(null);
       confirm({
         rideId: first.rideId,
         cashbackAmount: toMinor(first.cashbackAmount),
@@ -272,14 +284,9 @@ export function RideSummary({
           {t('priceBreakdown')}
         </h2>
         <dl className={styles.breakdown}>
-          <dt>{t('rideAmount')}</dt>
-          <dd>{money(fee.ride_amount)}</dd>
-          <dt>{t('tolls')}</dt>
-          <dd>{money(fee.tolls)}</dd>
-          <dt>{t('driverBata')}</dt>
-          <dd>{money(fee.driver_bata)}</dd>
+          <FareLineItems lines={lines} currency={fee.currency} promoCode={promo?.code} />
           <dt className={styles.totalRow}>{t('total')}</dt>
-          <dd className={styles.totalRow}>{money(fee.total_fee)}</dd>
+          <dd className={styles.totalRow}>{minor(total)}</dd>
           {walletApplied > 0 ? (
             <>
               <dt>{tf('walletLine')}</dt>
@@ -297,6 +304,16 @@ export function RideSummary({
               block: fee.waiting.block_minutes ?? 15,
             })}
           </p>
+        ) : null}
+        <PromoEntry rideSearchId={selected.quote.ride_search_id} rideVehicle={selected.vehicleType} onApplied={setPromo} />
+        {selected.quote.cancellation && fee.cancellation_fee !== null ? (
+          <CancellationNote
+            className={ui.hint}
+            freeUntil={selected.quote.cancellation.free_until}
+            fee={toMinor(fee.cancellation_fee)}
+            currency={fee.currency}
+            timeZone={timeZone}
+          />
         ) : null}
         {walletMax > 0 ? (
           <label className={styles.radioRow}>

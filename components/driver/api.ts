@@ -10,3 +10,6 @@ export const actOnRide = (rideId: number, action: DriverRideAction) =>
   fetchData(api.driver.rides[':id'].$post({ param: { id: String(rideId) }, json: action }, within()));
 export const fetchAvailability = () => fetchData(api.driver.availability.$get(undefined, within()));
 export const sendAvailability = (online: boolean) => fetchData(api.driver.availability.$patch({ json: { online } }, within()));
+export const fetchOffer = () => fetchData(api.driver.offers.$get(undefined, within()));
+export const answerOffer = (rideId: number, answer: 'accept' | 'decline') =>
+  fetchData(api.driver.offers[':id'].$post({ param: { id: String(rideId) }, json: { answer } }, within()));

@@ -9,6 +9,7 @@ import styles from './driver.module.css';
 /** The driver's "Available for rides" switch: online means the operator can give them rides; busy while on a ride. */
 export function AvailabilitySwitch() {
   const t = useTranslations('Dispatch');
+  const tv = useTranslations('Validation');
   const id = useId();
   const availability = useAvailability();
   const change = useSetAvailability();
@@ -27,11 +28,15 @@ export function AvailabilitySwitch() {
         id={`${id}-switch`}
         checked={data.online}
         aria-describedby={`${id}-state`}
-        disabled={change.isPending}
+        disabled={change.isPending || (!data.verified && !data.online)}
         onChange={(online) => change.mutate(online)}
       />
       <p id={`${id}-state`} role="status" className={styles.muted}>
-        {data.busyRideId ? `${t(data.online ? 'online' : 'offline')} ${t('busy', { ride: data.busyRideId })}` : t(data.online ? 'online' : 'offline')}
+        {!data.verified && !data.online
+          ? tv('driverSelfNotVerified')
+          : data.busyRideId
+            ? `${t(data.online ? 'online' : 'offline')} ${t('busy', { ride: data.busyRideId })}`
+            : t(data.online ? 'online' : 'offline')}
       </p>
       {change.isError ? <p role="alert">{t('switchFailed')}</p> : null}
     </div>

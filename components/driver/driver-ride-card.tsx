@@ -8,6 +8,7 @@ import type { DriverRide } from '@/lib/driver/rides';
 import type { DriverRideAction } from '@/lib/driver/schemas';
 import { formatDateTime, formatMoney } from '@/lib/i18n/format';
 import ui from '@/components/ui/ui.module.css';
+import { earlyByMinutes } from '@/lib/rides/early';
 import { useDriverRideAction } from './queries';
 import { DriverAirport } from '@/components/flights/driver-airport';
 import styles from './driver.module.css';
@@ -48,6 +49,7 @@ export function DriverRideCard({ ride, timeZone, onChanged }: { ride: DriverRide
   const tf = useTranslations('Flights');
   // minutes waited before the trip, as the app's clock counted them (from the landing or the pickup time to the start); the driver may correct them
   const [waited, setWaited] = useState('');
+  const td = useTranslations('Dispatch');
   // How the customer paid at the end: cash to the driver or UPI (a card booking is settled by PayU, or by cash on the server's side).
   const [paidWith, setPaidWith] = useState<'cash' | 'upi'>(ride.paymentMethod === 'upi' ? 'upi' : 'cash');
   const mutation = useDriverRideAction();
@@ -56,7 +58,10 @@ export function DriverRideCard({ ride, timeZone, onChanged }: { ride: DriverRide
   // what the rider paid from the wallet at booking is not collected again
   const amount = formatMoney(ride.totalAmount - (ride.walletApplied ?? 0), ride.currency, locale);
   const method = t(`payment.${ride.paymentMethod}`);
-  const directions = `https://www.google.com/maps/dir/?api=1&destination=${ride.pickup.lat},${ride.pickup.lng}`;
+  // on the way to the pickup, then on trip to the drop-off (a rental has none)
+  const destination = ride.status === 'ontrip' ? ride.dropoff : ride.pickup;
+  const directions = destination ? `https://www.google.com/maps/dir/?api=1&destination=${destination.lat},${destination.lng}` : undefined;
+  const when = formatDateTime(ride.pickupTime, locale, timeZone);
 
   // Awaited rather than mutate's callbacks: a completed ride leaves the home list (this card unmounts) and the notice must still show.
   const act = async (action: DriverRideAction) => {
@@ -65,7 +70,12 @@ export function DriverRideCard({ ride, timeZone, onChanged }: { ride: DriverRide
       const changed = await mutation.mutateAsync({ rideId: ride.id, action });
       setStep('idle');
       setCode('');
-      onChanged(changed, action.action === 'arrived' ? tf('arrivedNotice') : t(action.action === 'start' ? 'started' : 'completed', { id: ride.id }));
+      onChanged(
+        changed,
+        action.action === 'arrived'
+          ? tf('arrivedNotice')
+          : t(action.action === 'start' ? 'started' : action.action === 'setOff' ? 'setOffDone' : 'completed', { id: ride.id }),
+      );
     } catch (failed) {
       setError(t(`errors.${errorKey(failureOf(failed))}` as 'errors.generic'));
     }
@@ -99,7 +109,7 @@ export function DriverRideCard({ ride, timeZone, onChanged }: { ride: DriverRide
           </>
         ) : null}
         <dt>{t('time')}</dt>
-        <dd>{formatDateTime(ride.pickupTime, locale, timeZone)}</dd>
+        <dd>{when}</dd>
         <dt>{t('customer')}</dt>
         <dd>
           {ride.customerName}
@@ -114,12 +124,24 @@ export function DriverRideCard({ ride, timeZone, onChanged }: { ride: DriverRide
         <dd>{t('collect', { amount, method })}</dd>
       </dl>
       {ride.airport ? <DriverAirport ride={{ ...ride, airport: ride.airport }} timeZone={timeZone} onArrived={() => void act({ action: 'arrived' })} /> : null}
-      {ride.status === 'accepted' || ride.status === 'ontrip' ? (
+      {directions && (ride.status === 'accepted' || ride.status === 'ontrip') ? (
         <p>
           <a href={directions} target="_blank" rel="noopener noreferrer">
-            {t('navigate')}
+            {t(ride.status === 'ontrip' ? 'navigateDropoff' : 'navigate')}
           </a>
         </p>
+      ) : null}
+      {ride.status === 'accepted' ? (
+        ride.setOffAt ? (
+          <p className={styles.muted}>{t('onTheWay')}</p>
+        ) : (
+          <div className={styles.actions}>
+            <button type="button" className={`${ui.button} ${ui.secondary}`} disabled={busy} onClick={() => void act({ action: 'setOff' })}>
+              {t('setOff')}
+            </button>
+            <p className={styles.muted}>{t('setOffHint')}</p>
+          </div>
+        )
       ) : null}
       {ride.status === 'accepted' && step !== 'start' ? (
         <div className={styles.actions}>
@@ -155,7 +177,17 @@ export function DriverRideCard({ ride, timeZone, onChanged }: { ride: DriverRide
               {t('startCodeHint')}
             </p>
           </div>
-          <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={busy}>
+          {earlyByMinutes('start', ride.pickupTime) !== undefined ? (
+            <p id={`${id}-early`} className={styles.warning}>
+              {td('earlyStart', { when })}
+            </p>
+          ) : null}
+          <button
+            type="submit"
+            className={`${ui.button} ${ui.primary}`}
+            disabled={busy}
+            aria-describedby={earlyByMinutes('start', ride.pickupTime) !== undefined ? `${id}-early` : undefined}
+          >
             {busy ? t('starting') : t('startSubmit')}
           </button>
           <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={reset}>
@@ -182,6 +214,7 @@ export function DriverRideCard({ ride, timeZone, onChanged }: { ride: DriverRide
         <section className={ui.field} aria-labelledby={`${id}-complete`}>
           <h3 id={`${id}-complete`}>{t('completeConfirm', { id: ride.id })}</h3>
           <p>{t('completeBody', { amount, method })}</p>
+          {earlyByMinutes('complete', ride.pickupTime) !== undefined ? <p className={styles.warning}>{td('earlyComplete', { when })}</p> : null}
           {ride.paymentMethod === 'card' ? null : (
             <fieldset className={ui.field}>
               <legend>{tb('paidWith')}</legend>

@@ -8,7 +8,8 @@ import { loadStatus } from '@/components/data/query-status';
 import { useLiveRides } from '@/components/data/ride-events';
 import ui from '@/components/ui/ui.module.css';
 import { DriverRideCard } from './driver-ride-card';
-import { isLive, useDriverRides } from './queries';
+import { isLive, useAvailability, useDriverRides } from './queries';
+import { DriverOfferPanel } from './offer-card';
 import { useShareLocation, type SharingState } from './use-share-location';
 import styles from './driver.module.css';
 
@@ -26,9 +27,10 @@ function LocationStatus({ state }: { state: SharingState }) {
 }
 
 /**
- * The signed-in driver's rides (home: accepted and on trip; rides: also the
- * finished ones of 30 days), updated live, sharing the phone's location while
- * any ride is accepted or on trip.
+ * The signed-in driver's rides (home: accepted and on trip, and the ride
+ * offered to them; rides: also the finished ones of 30 days), updated live,
+ * sharing the phone's location while online or on a ride (the operator sees
+ * it; the rider from when the driver sets off).
  */
 export function DriverRides({ view, timeZone }: { view: DriverView; timeZone: string }) {
   const t = useTranslations('DriverApp');
@@ -37,7 +39,8 @@ export function DriverRides({ view, timeZone }: { view: DriverView; timeZone: st
   useLiveRides();
   const [notice, setNotice] = useState('');
   const rides = status === 'ready' ? (query.data ?? []) : [];
-  const sharing = useShareLocation(rides.some(isLive));
+  const online = useAvailability().data?.online ?? false;
+  const sharing = useShareLocation(online || rides.some(isLive));
 
   const onChanged = (_ride: DriverRide, text: string) => setNotice(text);
 
@@ -47,6 +50,7 @@ export function DriverRides({ view, timeZone }: { view: DriverView; timeZone: st
       <p role="status" className={styles.notice}>
         {notice}
       </p>
+      {view === 'home' ? <DriverOfferPanel timeZone={timeZone} onAnswered={setNotice} /> : null}
       {status === 'loading' ? (
         <p role="status" aria-busy="true" className={styles.muted}>
           {t('loading')}

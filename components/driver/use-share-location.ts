@@ -12,9 +12,10 @@ const WATCH_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 10_0
 const OFF: SharingState = { status: 'off' };
 
 /**
- * While `active` (a ride is accepted or on trip), watches the phone's position
- * and sends each fix over socket.io as `driverLocation` {lat, lng}; the server
- * stores it and moves the rider's marker.
+ * While `active` (online, or a ride is accepted or on trip), watches the
+ * phone's position and sends each fix over socket.io as `driverLocation`
+ * {lat, lng, at}; the server stores it for the operator's map and moves the
+ * rider's marker once the driver has set off.
  */
 export function useShareLocation(active: boolean): SharingState {
   const [state, setState] = useState<SharingState>({ status: 'starting' });
@@ -31,7 +32,7 @@ export function useShareLocation(active: boolean): SharingState {
     socket.on('connect_error', (error) => console.warn('location sharing unavailable', error.message));
     const watch = navigator.geolocation.watchPosition(
       (position) => {
-        const point = { lat: position.coords.latitude, lng: position.coords.longitude };
+        const point = { lat: position.coords.latitude, lng: position.coords.longitude, at: Math.round(position.timestamp) };
         socket.emit(DRIVER_LOCATION_EVENT, point, (ack: SocketAck) =>
           setState(ack.ok ? { status: 'sharing', sentAt: new Date().toISOString() } : { status: 'refused', reason: ack.error.message }),
         );

@@ -12,6 +12,8 @@ import { ConsoleGate } from './console-gate';
 import { ConsoleHeader } from './console-header';
 import { ConsoleNav } from './console-nav';
 import { ServiceMap } from './service-map';
+import { FleetPanel } from './fleet-map/fleet-panel';
+import { fleetMapCentre } from './fleet-map/centre';
 import { NewBookings } from './rides/new-bookings';
 import type { ConsoleArea } from './sections';
 import styles from './console.module.css';
@@ -55,7 +57,19 @@ export async function ConsolePage({
   );
   return (
     <ClientMessages
-      namespaces={['ConsoleNav', 'Auth', 'AuthErrors', 'Validation', 'PartnerRides', 'Dispatch', 'TripKinds', 'VehicleTypes', 'Flights', ...namespaces]}
+      namespaces={[
+        'ConsoleNav',
+        'Auth',
+        'AuthErrors',
+        'Validation',
+        'PartnerRides',
+        'Dispatch',
+        'TripKinds',
+        'VehicleTypes',
+        'FleetMap',
+        'Flights',
+        ...namespaces,
+      ]}
     >
       <QueryProvider>
         <a className="skip-link" href="#main">
@@ -84,7 +98,11 @@ export async function ConsolePage({
           </main>
           {wide ? null : (
             <aside className={styles.mapPane} aria-label={t('serviceMap')}>
-              <ServiceMap cities={cities} label={t('serviceMapLabel', { businessName: tenant.name })} />
+              <FleetPanel
+                area={area}
+                center={fleetMapCentre(cities)}
+                fallback={<ServiceMap cities={cities} label={t('serviceMapLabel', { businessName: tenant.name })} />}
+              />
             </aside>
           )}
         </div>

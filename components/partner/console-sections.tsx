@@ -6,8 +6,9 @@ import { COUNTRIES, type CountryCode, type Market } from '@/lib/i18n/markets';
 import type { Messages } from '@/lib/i18n/messages';
 import { pageContext, type PageRoute } from '@/lib/tenancy/page-tenant';
 import { consoleOriginOf } from '@/lib/hosting/domains';
-import type { Tenant } from '@/lib/tenancy/queries';
+import { listServiceAreas, type Tenant } from '@/lib/tenancy/queries';
 import { ConsolePage } from './console-page';
+import { fleetMapCentre } from './fleet-map/centre';
 import type { ConsoleArea, ConsoleSection } from './sections';
 
 type TitleKey = 'title' | 'metaTitle';
@@ -46,9 +47,14 @@ const CONSOLE_SCREENS = {
   },
   rides: {
     title: { namespace: 'PartnerRides', key: 'title' },
-    namespaces: ['PartnerRides', 'Board', 'Overview', 'TripKinds', 'VehicleTypes', 'Trust'],
+    namespaces: ['PartnerRides', 'Board', 'Overview', 'TripKinds', 'VehicleTypes', 'Trust', 'Cancellation', 'Money', 'Refunds'],
     props: ({ tenant }) => ({ timeZone: tenant.timeZone }),
     wide: true,
+  },
+  map: {
+    title: { namespace: 'FleetMap', key: 'title' },
+    namespaces: ['FleetMap', 'DispatchSettings', 'Board', 'Trust'],
+    props: async ({ tenant }) => ({ timeZone: tenant.timeZone, center: fleetMapCentre(await listServiceAreas(tenant.id)) }),
   },
   book: {
     title: { namespace: 'ConsoleBooking', key: 'title' },
@@ -60,10 +66,10 @@ const CONSOLE_SCREENS = {
       packages: await rentalPackages(tenant),
     }),
   },
-  vehicles: { title: { namespace: 'FleetVehicles', key: 'title' }, namespaces: ['FleetVehicles', 'VehicleTypes'], props: () => ({}) },
+  vehicles: { title: { namespace: 'FleetVehicles', key: 'title' }, namespaces: ['FleetVehicles', 'FleetDocuments', 'VehicleTypes'], props: () => ({}) },
   drivers: {
     title: { namespace: 'FleetDrivers', key: 'title' },
-    namespaces: ['FleetDrivers', 'VehicleTypes'],
+    namespaces: ['FleetDrivers', 'FleetDocuments', 'VehicleTypes'],
     props: ({ tenant }) => ({ defaultCountry: phoneRegion(tenant.countryCode) }),
   },
   agencies: {
@@ -76,7 +82,16 @@ const CONSOLE_SCREENS = {
     namespaces: ['PartnerWallet', 'Money', 'Overview', 'Paginator'],
     props: ({ tenant }) => ({ timeZone: tenant.timeZone }),
   },
-  rates: { title: { namespace: 'Rates', key: 'title' }, namespaces: ['Rates', 'VehicleTypes', 'TripRules'], props: () => ({}) },
+  rates: {
+    title: { namespace: 'Rates', key: 'title' },
+    namespaces: ['Rates', 'VehicleTypes', 'TripRules', 'Cancellation', 'Money', 'TripKinds'],
+    props: () => ({}),
+  },
+  promos: {
+    title: { namespace: 'Promos', key: 'title' },
+    namespaces: ['Promos', 'Money', 'Validation', 'TripKinds', 'VehicleTypes', 'Cancellation'],
+    props: ({ tenant }) => ({ siteOrigin: consoleOriginOf(tenant.slug), currency: tenant.currency }),
+  },
   airports: { title: { namespace: 'Airports', key: 'title' }, namespaces: ['Airports', 'VehicleTypes', 'TripKinds'], props: ({ area }) => ({ area }) },
   customers: { title: { namespace: 'Customers', key: 'title' }, namespaces: ['Customers', 'Paginator'], props: () => ({}) },
   events: {

@@ -2,6 +2,8 @@
 export const CONSOLE_SECTIONS = [
   { key: 'home', path: 'home' },
   { key: 'rides', path: 'rides' },
+  /** The live fleet map and the dispatch settings. */
+  { key: 'map', path: 'map' },
   { key: 'book', path: 'ride/book' },
   /** The AI agent books for a customer by phone (components/chat/console-chat-page.tsx renders it). */
   { key: 'agent', path: 'ai/agent' },
@@ -11,6 +13,7 @@ export const CONSOLE_SECTIONS = [
   { key: 'wallet', path: 'wallet' },
   { key: 'rates', path: 'rates' },
   { key: 'airports', path: 'airports' },
+  { key: 'promos', path: 'promos' },
   { key: 'customers', path: 'customers' },
   { key: 'events', path: 'events' },
   { key: 'visits', path: 'visits' },

@@ -12,6 +12,8 @@ import { useModalDialog } from '@/components/ui/use-modal-dialog';
 import ui from '@/components/ui/ui.module.css';
 import auth from '@/components/auth/auth.module.css';
 import { useCancelRide } from './queries';
+import { RideCancellation } from './ride-cancellation';
+import { prepaidOfRide } from '@/lib/money/cancellation';
 import styles from './rider.module.css';
 
 /** The schema's limit, for the textarea and its counter. */
@@ -19,21 +21,28 @@ const REASON_MAX = cancelRideSchema.shape.reason.maxLength ?? 300;
 
 type Props = {
   ride: RideView;
+  timeZone: string;
   onCancelled: (ride: RideView) => void;
   /** `stale` when the server refused because the ride changed meanwhile. */
   onClose: (stale: boolean) => void;
 };
 
 /** Asks the reason and cancels the ride; the pending cashback is reversed on the server. */
-export function CancelRideDialog({ ride, onCancelled, onClose }: Props) {
+export function CancelRideDialog({ ride, timeZone, onCancelled, onClose }: Props) {
   const t = useTranslations('RiderRides');
   const ta = useTranslations('Auth');
+  const tr = useTranslations('Refunds');
   const fieldError = useFieldError();
   const dialog = useModalDialog();
   const id = useId();
   const cancel = useCancelRide();
   const [failure, setFailure] = useState<{ message: string; stale: boolean }>();
-  const form = useForm({ resolver: zodResolver(cancelRideSchema), mode: 'onTouched', defaultValues: { reason: '' } });
+  const paidByCard = prepaidOfRide(ride).card > 0;
+  const form = useForm({
+    resolver: zodResolver(cancelRideSchema),
+    mode: 'onTouched',
+    defaultValues: { reason: '', refundTo: paidByCard ? ('provider' as const) : undefined },
+  });
   const reason = useWatch({ control: form.control, name: 'reason' }) ?? '';
   const { errors, isSubmitting } = form.formState;
   const reasonError = fieldError(errors.reason);
@@ -57,7 +66,7 @@ export function CancelRideDialog({ ride, onCancelled, onClose }: Props) {
         noValidate
         onSubmit={form.handleSubmit(async (input) => {
           setFailure(undefined);
-          const result = await cancel.mutateAsync({ rideId: ride.id, reason: input.reason }).then(
+          const result = await cancel.mutateAsync({ rideId: ride.id, reason: input.reason, refundTo: input.refundTo }).then(
             (cancelled) => ({ ok: true as const, cancelled }),
             (error: unknown) => ({ ok: false as const, error: failureOf(error) }),
           );
@@ -69,6 +78,7 @@ export function CancelRideDialog({ ride, onCancelled, onClose }: Props) {
       >
         <h2 id={`${id}-title`}>{t('cancelTitle', { id: ride.id })}</h2>
         <p id={`${id}-body`}>{t('cancelBody')}</p>
+        <RideCancellation ride={ride} timeZone={timeZone} />
         <div className={ui.field}>
           <label htmlFor={`${id}-reason`}>{t('reasonLabel')}</label>
           <textarea
@@ -89,6 +99,17 @@ export function CancelRideDialog({ ride, onCancelled, onClose }: Props) {
             </p>
           ) : null}
         </div>
+        {paidByCard ? (
+          <fieldset className={ui.field}>
+            <legend>{tr('refundToLabel')}</legend>
+            <label>
+              <input type="radio" value="provider" {...form.register('refundTo')} /> {tr('refundToCard')}
+            </label>
+            <label>
+              <input type="radio" value="wallet" {...form.register('refundTo')} /> {tr('refundToWallet')}
+            </label>
+          </fieldset>
+        ) : null}
         {failure ? (
           <p role="alert" className={ui.error}>
             {failure.message}

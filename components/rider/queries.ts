@@ -15,7 +15,7 @@ export const useRiderWallet = () => useQuery({ queryKey: queryKeys.rider.wallet(
 export function useCancelRide() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ rideId, reason }: { rideId: number; reason: string }) => cancelRide(rideId, { reason }),
+    mutationFn: ({ rideId, ...input }: { rideId: number; reason: string; refundTo?: 'provider' | 'wallet' }) => cancelRide(rideId, input),
     onSuccess: (ride) => {
       client.setQueryData<RideLists>(queryKeys.rider.rides(), (lists) =>
         lists

@@ -8,6 +8,9 @@ import { displayFlightNumber } from '@/lib/booking/flight-number';
 import { formatDateTime, formatMoney } from '@/lib/i18n/format';
 import { ShareRideLink } from '@/components/tracking/share-ride-link';
 import { RideTrust } from '@/components/trust/ride-trust';
+import { FareLineItems } from '@/components/booking/fare-line-items';
+import { RideCancellation } from './ride-cancellation';
+import { RiderRefunds } from './ride-refunds';
 import { RideDriver } from './ride-driver';
 import ui from '@/components/ui/ui.module.css';
 import styles from './rider.module.css';
@@ -83,12 +86,7 @@ export function RideCard({ ride, timeZone, onCancel }: { ride: RiderRide; timeZo
       {ride.startCode ? <p className={rides.code}>{t.rich('startCode', { code: ride.startCode, strong: (chunks) => <strong>{chunks}</strong> })}</p> : null}
       <h3 className={rides.fareTitle}>{t('fareTitle')}</h3>
       <dl className={rides.fare}>
-        <dt>{t('rideAmount')}</dt>
-        <dd>{money(ride.rideAmount)}</dd>
-        <dt>{t('driverAllowance')}</dt>
-        <dd>{money(ride.driverBata)}</dd>
-        <dt>{t('tolls')}</dt>
-        <dd>{money(ride.tolls)}</dd>
+        <FareLineItems lines={ride.fareLines} currency={ride.currency} promoCode={ride.promoCode} />
         <dt className={rides.total}>{t('total')}</dt>
         <dd className={rides.total}>{money(ride.totalAmount)}</dd>
         {ride.walletApplied > 0 ? (
@@ -102,11 +100,19 @@ export function RideCard({ ride, timeZone, onCancel }: { ride: RiderRide; timeZo
       </dl>
       {ride.cashbackAmount > 0 ? <p className={rides.cashback}>{t(CASHBACK_LINE[ride.status], { amount: money(ride.cashbackAmount) })}</p> : null}
       {ride.status === 'cancelled' && ride.cancelReason ? <p className={styles.muted}>{t('cancelReason', { reason: ride.cancelReason })}</p> : null}
+      {ride.status === 'cancelled' ? <RideCancellation ride={ride} timeZone={timeZone} className={styles.muted} /> : null}
+      <RiderRefunds ride={ride} className={styles.muted} />
       {ride.status === 'accepted' || ride.status === 'ontrip' ? <ShareRideLink rideId={ride.id} /> : null}
       <RideTrust ride={ride} />
       {isCancellable(ride) ? (
         <div className={styles.actions}>
-          <button type="button" className={`${ui.button} ${styles.dangerOutline}`} aria-describedby={`${id}-title`} onClick={() => onCancel(ride)}>
+          <RideCancellation ride={ride} timeZone={timeZone} id={`${id}-cancel-rule`} className={styles.muted} />
+          <button
+            type="button"
+            className={`${ui.button} ${styles.dangerOutline}`}
+            aria-describedby={`${id}-title ${id}-cancel-rule`}
+            onClick={() => onCancel(ride)}
+          >
             {t('cancel')}
           </button>
         </div>

@@ -115,6 +115,7 @@ function Rides({ timeZone }: { timeZone: string }) {
       </div>
       {cancelling ? (
         <CancelRideDialog
+          timeZone={timeZone}
           ride={cancelling}
           onCancelled={onCancelled}
           onClose={(stale) => {

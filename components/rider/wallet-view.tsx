@@ -22,10 +22,17 @@ const KIND_LABEL = {
   adjustment: 'adjustment',
   wallet_spend: 'walletSpend',
   wallet_refund: 'walletRefund',
+  refund_to_wallet: 'refundToWallet',
   // Operator-only entries (a rider's ledger never holds them): the nearest rider wording.
   ride_cash: 'rideEarning',
   commission_owed: 'commission',
   settlement: 'payout',
+  cancellation_fee: 'adjustment',
+  promo_discount: 'adjustment',
+  fare_adjustment: 'adjustment',
+  refund_requested: 'adjustment',
+  refund_paid: 'adjustment',
+  refund_failed: 'adjustment',
 } as const satisfies Record<WalletKind, string>;
 
 /** The signed-in rider's wallet: available and pending cashback, and the ledger newest first. */

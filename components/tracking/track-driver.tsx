@@ -2,8 +2,8 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
-import { formatTime } from '@/lib/i18n/format';
-import { greatCircleMeters } from '@/lib/road-distance';
+import { formatDateTime, formatTime } from '@/lib/i18n/format';
+import { minutesToDrive, roadKm } from '@/lib/dispatch/score';
 import type { DriverPositionEvent } from '@/lib/driver/events';
 import type { RideTracking } from '@/lib/rides/tracking';
 import { queryKeys } from '@/lib/query-keys';
@@ -12,6 +12,7 @@ import { useSession } from '@/components/auth/session-store';
 import { fetchRideTracking } from './api';
 import { TrackMap } from './track-map';
 import { useRideChannel } from './use-ride-channel';
+import { useNow } from '@/components/ui/use-now';
 import styles from './track.module.css';
 
 /** The track page refreshes the driver's position at least this often (docs/requirements/rider.md#tracking-a-ride); live moves come over the socket. */
@@ -39,6 +40,7 @@ export function TrackDriver({ rideId, token }: { rideId: number | null; token?: 
   const locale = useLocale();
   const { status, me } = useSession();
   const client = useQueryClient();
+  const now = useNow(30_000);
   const viaLink = token !== undefined;
   const ready = Boolean(rideId) && (viaLink || (status === 'ready' && Boolean(me)));
   const key = queryKeys.tracking.ride(rideId ?? 0, token);
@@ -73,8 +75,13 @@ export function TrackDriver({ rideId, token }: { rideId: number | null; token?: 
   if (!data) return notice(t('loading'), 'status');
 
   const position = data.driver?.position;
-  const distance = position ? greatCircleMeters(position, data.pickup) : null;
   const ended = data.status === 'completed' || data.status === 'cancelled';
+  // on the way to the pickup, then on trip to the drop-off (a rental has none: the pickup stays the reference)
+  const toDropoff = data.status === 'ontrip' && data.dropoff !== null;
+  const target = toDropoff && data.dropoff ? data.dropoff : data.pickup;
+  const km = position ? Math.round(roadKm(position, target) * 10) / 10 : null;
+  const minutes = km === null ? null : minutesToDrive(km);
+  const arrival = minutes === null ? null : formatTime(new Date(now + minutes * 60_000).toISOString(), locale);
   return (
     <section className={styles.track} aria-labelledby="track-title">
       <h1 id="track-title">{t('title', { id: data.rideId })}</h1>
@@ -87,20 +94,38 @@ export function TrackDriver({ rideId, token }: { rideId: number | null; token?: 
       ) : null}
       {position && !ended ? (
         <TrackMap
-          pickup={data.pickup}
+          pickup={target}
           driver={position}
-          label={t('mapLabel', { place: data.pickup.name })}
-          caption={t('distance', { km: Math.round((distance ?? 0) / 100) / 10 })}
+          label={t('mapLabel', { place: target.name })}
+          caption={t(toDropoff ? 'distanceDropoff' : 'distance', { km: km ?? 0 })}
           driverLabel={t('driver')}
-          pickupLabel={t('pickup')}
+          pickupLabel={t(toDropoff ? 'dropoff' : 'pickup')}
           driverMarker={t('driverMarker')}
-          pickupMarker={t('pickupMarker')}
+          pickupMarker={t(toDropoff ? 'dropoffMarker' : 'pickupMarker')}
         />
       ) : null}
       {!position && !ended ? (
         <p role="status" className={styles.note}>
-          {data.driver ? t('noPosition') : t('noDriver')}
+          {!data.driver ? t('noDriver') : data.driver.sharesFrom ? t('sharesFrom', { time: formatDateTime(data.driver.sharesFrom, locale) }) : t('noPosition')}
         </p>
+      ) : null}
+      {position && !ended && minutes !== null && arrival ? (
+        <p role="status" className={styles.eta}>
+          {t(toDropoff ? 'etaDropoff' : 'etaPickup', { minutes, time: arrival })}
+        </p>
+      ) : null}
+      {data.driver ? (
+        <div className={styles.driverRow}>
+          {data.driver.photo ? (
+            // eslint-disable-next-line @next/next/no-img-element -- the operator's uploaded photo, already resized by the server
+            <img src={data.driver.photo} alt={t('driverPhoto', { name: data.driver.name })} width={64} height={64} className={styles.driverPhoto} />
+          ) : null}
+          {data.driver.phone && !ended ? (
+            <a className={styles.call} href={`tel:${data.driver.phone}`}>
+              {t('call', { name: data.driver.name })}
+            </a>
+          ) : null}
+        </div>
       ) : null}
       {data.driver ? (
         <dl className={styles.facts}>
@@ -124,6 +149,16 @@ export function TrackDriver({ rideId, token }: { rideId: number | null; token?: 
         </dl>
       ) : null}
       <p className={styles.note}>{t('pickupAt', { place: data.pickup.name })}</p>
+      {data.driver?.vehiclePhoto ? (
+        // eslint-disable-next-line @next/next/no-img-element -- the operator's uploaded photo, already resized by the server
+        <img
+          src={data.driver.vehiclePhoto}
+          alt={t('vehiclePhoto', { vehicle: data.driver.vehicle ?? '' })}
+          className={styles.vehiclePhoto}
+          width={320}
+          height={180}
+        />
+      ) : null}
     </section>
   );
 }

@@ -1,8 +1,7 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '@/lib/db/client';
-import { rateCards, rideFlights, type PaymentMethod, type Ride } from '@/lib/db/schema';
-import type { NewEntry } from '@/lib/wallet/ledger';
+import { rateCards, rideFlights, type Ride } from '@/lib/db/schema';
 import { waitingRulesOf } from './settings';
 import { waitingCharge, waitingStartsAt, type WaitingCharge } from './waiting';
 
@@ -35,17 +34,4 @@ export async function rideWaiting(db: Db | Tx, ride: Ride, startedAt: Date, reco
     blockMinutes: rules.blockMinutes,
     perBlock: card?.waitingCharge ?? 0,
   });
-}
-
-/** The ledger entry of a waiting charge, beside the fare's: the same kind for the way the ride was paid, itemised. */
-export function waitingEntry(
-  ride: Pick<Ride, 'id' | 'number' | 'businessId' | 'currency' | 'waitingCharge' | 'waitingMinutes'>,
-  method: PaymentMethod,
-): NewEntry | undefined {
-  if (ride.waitingCharge <= 0) return undefined;
-  const base = { businessId: ride.businessId, userId: null, rideId: ride.id, currency: ride.currency };
-  const description = `Waiting charge for ride #${ride.number} (${ride.waitingMinutes ?? 0} min waited)`;
-  return method === 'cash'
-    ? { ...base, kind: 'ride_cash', cash: ride.waitingCharge, description }
-    : { ...base, kind: 'ride_earning', available: ride.waitingCharge, description };
 }

@@ -23,6 +23,7 @@ import { paymentsRoutes } from './routes/payments';
 import { placesRoutes } from './routes/places';
 import { platformRoutes } from './routes/platform';
 import { profileRoutes } from './routes/profile';
+import { promosRoutes } from './routes/promos';
 import { pushRoutes } from './routes/push';
 import { ridesRoutes } from './routes/rides';
 import { settingsRoutes } from './routes/settings';
@@ -51,6 +52,7 @@ const routes = new Hono()
   .route('/', partnerRoutes)
   .route('/', paymentsRoutes)
   .route('/', placesRoutes)
+  .route('/', promosRoutes)
   .route('/', platformRoutes)
   .route('/', profileRoutes)
   .route('/', pushRoutes)

@@ -3,9 +3,10 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { env } from '@/lib/env';
 import { blogError } from './errors';
-import { IMAGE_MAX_BYTES, MEDIA_PREFIX, uploadSegments, type StoredImage } from './schemas';
+import { MEDIA_PREFIX } from '@/lib/media/paths';
+import { sniffImage, uploadsRoot } from '@/lib/media/uploads';
+import { IMAGE_MAX_BYTES, uploadSegments, type StoredImage } from './schemas';
 
 /*
  * Blog cover uploads: PNG, JPEG or WebP up to 5 MB, recognised by their magic
@@ -26,24 +27,13 @@ const TENANT_SEGMENT = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 const FILE_SEGMENT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(webp|jpg|png)$/;
 /** Logos (lib/settings/logo.ts): the logo as PNG or sanitised SVG, and its icons `{uuid}-{size}.png`. */
 const BRAND_SEGMENT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:\.(png|svg)|-(32|180|192|512)\.png)$/;
+/** Fleet photos (lib/fleet/photos.ts): drivers' and vehicles' pictures as WebP. */
+const FLEET_SEGMENT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
 /** Meeting-point photos (lib/airports/photos.ts) are stored as covers are. */
-const KIND_FILES: Record<string, RegExp> = { blog: FILE_SEGMENT, brand: BRAND_SEGMENT, airport: FILE_SEGMENT };
+const KIND_FILES: Record<string, RegExp> = { blog: FILE_SEGMENT, brand: BRAND_SEGMENT, fleet: FLEET_SEGMENT, airport: FILE_SEGMENT };
 
 /** The kinds of upload stored by `storeImage`. */
 export type ImageKind = 'blog' | 'airport';
-
-export function uploadsRoot(): string {
-  return path.resolve(env().DATA_DIR, 'uploads');
-}
-
-/** The image format of the first bytes: png, jpeg or webp; undefined for anything else. */
-export function sniffImage(bytes: Uint8Array): 'png' | 'jpeg' | 'webp' | undefined {
-  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-  if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b)) return 'png';
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
-  return undefined;
-}
 
 /** Validates and stores an uploaded cover; refuses an over-long, foreign or unreadable file with a BlogCreate.errors key. */
 export function storeBlogImage(tenantSlug: string, bytes: Uint8Array): Promise<StoredImage> {

@@ -1,3 +1,4 @@
+import { MEDIA_PREFIX } from '@/lib/media/paths';
 import { z } from 'zod';
 
 /*
@@ -20,8 +21,7 @@ export type StoredImage = { image: string; imageWebp: string };
 export const RESERVED_SLUGS: readonly string[] = ['create'];
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-/** Where uploads are served, a path robots.txt lets crawlers fetch; posts stored before it name the old /api/uploads/. */
-export const MEDIA_PREFIX = '/media/';
+/** Posts stored before /media/ name the old /api/uploads/. */
 const LEGACY_UPLOAD_PREFIX = '/api/uploads/';
 /** Public path of an image stored by this app: /media/{tenant}/blog/{uuid}.{ext} (or the same under /api/uploads/). */
 export const UPLOAD_PATH_PATTERN =

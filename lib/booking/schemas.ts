@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS, VEHICLE_TYPES } from './vocabulary';
+import { PAYMENT_METHODS, REFUND_METHODS, VEHICLE_TYPES } from './vocabulary';
 import { personNameSchema, phoneSchema } from '@/lib/contact/identifiers';
 import { flightNumberIssue, normaliseFlightNumber } from './flight-number';
 
@@ -24,6 +24,12 @@ export const flightNumberSchema = z
     if (issue) ctx.addIssue({ code: 'custom', message: issue });
   })
   .transform((value) => (value === '' ? undefined : value));
+/** A promo code as a rider types it: trimmed, compared without case, 3 to 20 letters, digits, - or _. */
+export const promoCodeSchema = z
+  .string({ error: 'promoCodeFormat' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9_-]{3,20}$/, 'promoCodeFormat');
 
 /** The booking payload (docs/requirements/rider.md#summary-and-booking); amounts are checked against the stored quote, never trusted. */
 export const bookRideSchema = z.object({
@@ -49,8 +55,14 @@ export const bookRideSchema = z.object({
     .optional(),
   /** Pay part of the fare from the rider's available wallet balance (up to the operator's share per ride). */
   useWallet: z.boolean().optional(),
+  /** The operator's promo code (lib/money/promos): its discount is its own line; refused with the reason when it does not apply. */
+  promoCode: promoCodeSchema.optional(),
 });
 
 export type BookRideInput = z.infer<typeof bookRideSchema>;
 
-export const cancelRideSchema = z.object({ reason: z.string().trim().min(1, 'reasonRequired').max(300, 'reasonTooLong') });
+export const cancelRideSchema = z.object({
+  reason: z.string().trim().min(1, 'reasonRequired').max(300, 'reasonTooLong'),
+  /** Where a card payment goes back: the card (default) or the rider's wallet at once. */
+  refundTo: z.enum(REFUND_METHODS, { error: 'refundMethodInvalid' }).optional(),
+});

@@ -4,6 +4,7 @@ import type { ParsedMessage } from './parse';
 import { line, type ReplyLine } from './reply';
 import type { AgentState } from './state';
 import { cancelRideTool, rideStatusTool } from './tools';
+import { cancelCostLine, cancelledFeeLines } from './agent-money';
 
 /** Rides listed in one reply. */
 const LIST_MAX = 5;
@@ -26,11 +27,11 @@ export async function rideStatus(state: AgentState, ctx: AgentContext): Promise<
   return { state, reply: { lines: [line('statusIntro'), ...rides.slice(0, LIST_MAX).map(statusLine)] } };
 }
 
-function askToCancel(state: AgentState, ride: RideView, rideIds: number[]): Turn {
+function askToCancel(state: AgentState, ride: RideView, rideIds: number[], now: Date): Turn {
   const resume = state.cancel?.resume ?? state.stage;
   return {
     state: { ...state, stage: 'cancelConfirm', cancel: { rideIds, rideId: ride.id, resume } },
-    reply: { lines: [line('cancelConfirm', { rideId: ride.id, summary: { line: rideSummary(ride) } })] },
+    reply: { lines: [line('cancelConfirm', { rideId: ride.id, summary: { line: rideSummary(ride) } }), cancelCostLine(ride, now)] },
   };
 }
 
@@ -47,7 +48,7 @@ export async function startCancel(state: AgentState, parsed: ParsedMessage, ctx:
   if (!rides.length) return { state: { ...state, stage: resume, cancel: undefined }, reply: { lines: [line('cancelNone')] } };
   const ids = rides.map((r) => r.id);
   const named = rides.find((r) => r.id === parsed.rideId);
-  if (named || rides.length === 1) return askToCancel({ ...state, cancel: { rideIds: ids, resume } }, named ?? rides[0], ids);
+  if (named || rides.length === 1) return askToCancel({ ...state, cancel: { rideIds: ids, resume } }, named ?? rides[0], ids, ctx.now);
   return {
     state: { ...state, stage: 'cancelPick', cancel: { rideIds: ids, resume } },
     reply: { lines: [line('cancelPick'), ...rides.slice(0, LIST_MAX).map(statusLine)] },
@@ -71,7 +72,8 @@ export async function continueCancel(state: AgentState, parsed: ParsedMessage, t
   if (parsed.answer === 'yes') {
     const outcome = await cancelRideTool(ctx, rideId);
     if (!outcome.ok && outcome.problem === 'signin') return signin(state);
-    return { state: back, reply: { lines: [line(outcome.ok ? 'cancelled' : 'cancelFailed', { rideId })] } };
+    if (!outcome.ok) return { state: back, reply: { lines: [line('cancelFailed', { rideId })] } };
+    return { state: back, reply: { lines: [line('cancelled', { rideId }), ...cancelledFeeLines(outcome.ride)] } };
   }
   if (parsed.answer === 'no') return { state: back, reply: { lines: [line('cancelKept', { rideId })] } };
   return startCancel({ ...state, stage: 'cancelPick' }, { ...parsed, rideId }, ctx);

@@ -1,5 +1,6 @@
 import { advance, book, changesTrip, confirmReply, mergeParsed, type AgentContext, type Turn } from './agent-trip';
 import { continueCancel, rideStatus, startCancel } from './agent-rides';
+import { cancellationPolicy } from './agent-money';
 import { MAX_PARSE_CHARS, parseMessage, type ParsedMessage } from './parse';
 import { tripContext } from '@/lib/fares/trip-rules';
 import { loadPlaceIndex, resolvePlace } from './places';
@@ -90,6 +91,7 @@ export async function runBuiltInAgent(ctx: AgentContext, stored: unknown, text: 
     state = { ...state, awaitingCustomer: undefined };
   }
   if (parsed.intent === 'status') return rideStatus(state, ctx);
+  if (parsed.intent === 'cancelPolicy') return cancellationPolicy(state, ctx);
   if (parsed.intent === 'cancelRide') return startCancel(state, parsed, ctx);
   if (state.stage === 'cancelPick' || state.stage === 'cancelConfirm') {
     if (!changesTrip(parsed) && !parsed.slots.vehicleType) return continueCancel(state, parsed, text, ctx);

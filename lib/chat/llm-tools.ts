@@ -10,6 +10,7 @@ import { inferTripKind, packageForHours, parseMessage } from './parse';
 import { addDays, localTime } from './parse-when';
 import { loadPlaceIndex, resolvePlace } from './places';
 import type { AgentState, QuoteMemo } from './state';
+import { cancellationRules } from '@/lib/money/cancellation-rules';
 import { bookTool, cancelRideTool, quoteOptions, quoteTool, rideStatusTool, searchPlacesTool, tenantRegion, type ToolContext } from './tools';
 
 /** The tools offered to the LLM, in the chat-completions `tools` format. */
@@ -41,7 +42,13 @@ export const LLM_TOOLS = [
     },
     ['ride_search_id', 'vehicle_type'],
   ),
-  fn('ride_status', "The rider's upcoming rides and their status.", {}, []),
+  fn(
+    'ride_status',
+    "The rider's upcoming rides and their status, with each ride's cancellation rule (free until, then the fee) and what cancelling now would cost. Say the cost before asking to cancel.",
+    {},
+    [],
+  ),
+  fn('cancellation_policy', "The operator's cancellation rule for each trip kind: free until some minutes before pickup, then a fee.", {}, []),
   fn('cancel_ride', "Cancel one of the rider's rides. Only after the rider said yes to cancelling that ride.", { ride_id: { type: 'number' } }, ['ride_id']),
 ];
 
@@ -197,14 +204,42 @@ export async function runLlmTool(name: string, rawArgs: string, ctx: LlmToolCont
       if (rides === 'signin') effects.data = { kind: 'signin' };
       return rides === 'signin'
         ? { error: 'signin_required' }
-        : { rides: rides.map((r) => ({ id: r.id, status: r.status, from: r.pickup.name, to: r.dropoff?.name ?? null, pickup_time: r.pickupTime })) };
+        : {
+            rides: rides.map((r) => ({
+              id: r.id,
+              status: r.status,
+              from: r.pickup.name,
+              to: r.dropoff?.name ?? null,
+              pickup_time: r.pickupTime,
+              free_cancellation_until: r.cancellation.freeUntil,
+              cancelling_now_costs: r.cancellation.feeNow === null ? null : formatMoney(r.cancellation.feeNow, r.currency, ctx.locale),
+            })),
+          };
+    }
+    case 'cancellation_policy': {
+      const rules = await cancellationRules(ctx.db, ctx.tenant.id);
+      return {
+        rules: TRIP_KINDS.map((kind) => ({
+          trip_kind: kind,
+          free_until_minutes_before_pickup: rules[kind].freeMinutes,
+          fee:
+            rules[kind].feeType === 'fixed' ? formatMoney(rules[kind].feeValue, ctx.tenant.currency, ctx.locale) : `${rules[kind].feeValue / 100}% of the fare`,
+        })),
+        note: 'No fee when the operator cancels or no driver was assigned by the pickup time; the fee is kept from what was paid in advance (card or wallet).',
+      };
     }
     case 'cancel_ride': {
       const args = parse(cancelArgs);
       if (!args.success) return { error: 'bad_arguments' };
       if (!ctx.confirmed) return { error: 'confirmation_required', message: 'Ask the rider to confirm the cancellation with yes first.' };
       const outcome = await cancelRideTool(ctx, args.data.ride_id);
-      return outcome.ok ? { ride_id: outcome.ride.number, status: outcome.ride.status } : { error: outcome.problem };
+      return outcome.ok
+        ? {
+            ride_id: outcome.ride.number,
+            status: outcome.ride.status,
+            cancellation_fee: formatMoney(outcome.ride.cancellationFee, outcome.ride.currency, ctx.locale),
+          }
+        : { error: outcome.problem };
     }
     default:
       return { error: 'unknown_tool' };

@@ -31,7 +31,7 @@ export type ParsedMessage = {
   airportOnly?: PlaceField;
   /** A town named without "from" or "to" (the agent decides which end). */
   bare?: PlaceSlot;
-  intent?: 'status' | 'cancelRide' | 'restart' | 'help' | 'greeting' | 'book';
+  intent?: 'status' | 'cancelRide' | 'cancelPolicy' | 'restart' | 'help' | 'greeting' | 'book';
   answer?: 'yes' | 'no';
   /** 1-based pick from a list ("the second one", "2"). */
   choice?: number;

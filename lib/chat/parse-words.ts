@@ -90,6 +90,9 @@ export const YES =
 export const NO = /^(no|nope|nah|n|don'?t|do not|not now|never ?mind|stop|wait|hold on)\b/;
 export const STATUS_INTENT =
   /\b(status|where is my (ride|cab|taxi|driver|car)|my (rides|bookings|trips|booking|ride)|upcoming (rides|bookings|trips)|track( my)? (ride|cab|taxi|driver))\b/;
+/** "cancellation policy", "what if I cancel", "is there a cancellation fee", "cancellation charges": the rule, not a cancellation. */
+export const CANCEL_POLICY_INTENT =
+  /\b(cancellation|cancelling|canceling|refund)s?\b.*\b(policy|policies|rules?|fees?|charges?|costs?|free|terms)\b|\b(policy|rules?|fees?|charges?|cost)\b.*\b(cancel|cancellation|cancelling)\b|\bwhat (if|happens if) i cancel\b/;
 export const CANCEL_INTENT = /\bcancel\b.*\b(ride|booking|trip|cab|taxi|#?\d+)\b|\bcancel (it|that)\b/;
 export const RESTART_INTENT = /\b(start (over|again)|restart|reset|new (booking|ride|trip)|book another|another (ride|trip|booking))\b/;
 export const GREETING = /^(hi+|hello|hey|hai|namaste|namaskar|vanakkam|good (morning|afternoon|evening)|greetings)[\s!.,]*$/;

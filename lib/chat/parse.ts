@@ -9,6 +9,7 @@ import {
   AIRPORT_TRIP,
   BOOK_INTENT,
   CANCEL_INTENT,
+  CANCEL_POLICY_INTENT,
   GREETING,
   HELP,
   LOCAL_TRIP,
@@ -130,6 +131,7 @@ function choiceOf(text: string): number | undefined {
 }
 
 function intentOf(text: string): ParsedMessage['intent'] {
+  if (CANCEL_POLICY_INTENT.test(text)) return 'cancelPolicy';
   if (CANCEL_INTENT.test(text)) return 'cancelRide';
   if (STATUS_INTENT.test(text)) return 'status';
   if (RESTART_INTENT.test(text)) return 'restart';

@@ -1,6 +1,6 @@
 /** socket.io events and rooms of live driver tracking, shared by the server and the browser. */
 
-/** Driver → server: the driver's position {lat, lng} while a ride is accepted or on trip. */
+/** Driver → server: the driver's position {lat, lng, at} while online or on an accepted or on-trip ride. */
 export const DRIVER_LOCATION_EVENT = 'driverLocation';
 /** Viewer → server: join a ride's room {rideId, token?}; answered by acknowledgement. */
 export const TRACK_RIDE_EVENT = 'trackRide';
@@ -16,4 +16,5 @@ export const driverRoom = (userId: number) => `driver:${userId}`;
 
 export type DriverPositionEvent = { rideId: number; lat: number; lng: number; at: string };
 export type RideStatusEvent = { rideId: number; status: string };
-export type SocketAck = { ok: true } | { ok: false; error: { code: string; message: string } };
+/** `ignored`: a position that cannot be true (lib/dispatch/positions), logged and not stored. */
+export type SocketAck = { ok: true; ignored?: string } | { ok: false; error: { code: string; message: string } };

@@ -1,7 +1,9 @@
 import 'server-only';
 import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { businesses, rides, users, type Ride, type RideStatus } from '@/lib/db/schema';
+import { businesses, rideEvents, rides, users, type Ride, type RideStatus } from '@/lib/db/schema';
+import { DomainError } from '@/lib/errors/domain-error';
+import { emitFleetChange } from '@/lib/dispatch/fleet-signal';
 import { rideAirports, type RideAirport } from '@/lib/flights/ride-airport';
 import { START_CODE_MAX_ATTEMPTS, transitionRide } from '@/lib/rides/lifecycle';
 import { LIVE_STATUSES, rideNotFound } from '@/lib/tracking/ride-access';
@@ -41,6 +43,8 @@ export type DriverRide = {
   /** When the trip started (the waiting clock stops there) and when the driver said they were at the meeting point. */
   startedAt: string | null;
   driverArrivedAt: string | null;
+  /** When the driver set off for the pickup (the rider sees them live from then), or null. */
+  setOffAt: string | null;
 };
 
 function driverRideView(
@@ -71,6 +75,7 @@ function driverRideView(
     driverArrivedAt: ride.driverArrivedAt?.toISOString() ?? null,
     language: ride.language,
     airport,
+    setOffAt: ride.setOffAt?.toISOString() ?? null,
   };
 }
 
@@ -114,6 +119,11 @@ export async function driverRides(db: Db, businessId: number, userId: number, sc
 
 /** The ride id when the ride is the signed-in driver's own; "not found" for another driver's or business's. */
 export async function driverOwnRide(db: Db, businessId: number, userId: number, rideId: number): Promise<number> {
+  return (await ownRideOf(db, businessId, userId, rideId)).rideId;
+}
+
+/** The ride (one of the signed-in driver's, else "not found") and the driver. */
+async function ownRideOf(db: Db, businessId: number, userId: number, rideId: number): Promise<{ rideId: number; driverId: number }> {
   const driver = await currentDriver(db, businessId, userId);
   const [own] = await db
     .select({ id: rides.id })
@@ -121,23 +131,48 @@ export async function driverOwnRide(db: Db, businessId: number, userId: number, 
     .where(and(eq(rides.id, rideId), eq(rides.businessId, businessId), eq(rides.driverId, driver.id)))
     .limit(1);
   if (!own) throw rideNotFound();
-  return own.id;
+  return { rideId: own.id, driverId: driver.id };
+}
+
+/** The driver is on the way to the pickup of an accepted ride: from now the rider sees them live (once; later taps change nothing). */
+async function setOff(db: Db, businessId: number, driverId: number, userId: number, rideId: number): Promise<Ride> {
+  const [ride] = await db
+    .select()
+    .from(rides)
+    .where(and(eq(rides.id, rideId), eq(rides.businessId, businessId)))
+    .limit(1);
+  if (ride.status !== 'accepted')
+    throw new DomainError('conflict', 'illegal_transition', `Ride #${ride.number} is ${ride.status}: set off only for an accepted ride.`);
+  if (ride.setOffAt) return ride;
+  const [updated] = await db
+    .update(rides)
+    .set({ setOffAt: new Date() })
+    .where(and(eq(rides.id, rideId), eq(rides.driverId, driverId), eq(rides.status, 'accepted')))
+    .returning();
+  if (!updated) throw rideNotFound();
+  await db
+    .insert(rideEvents)
+    .values({ businessId, rideId, fromStatus: 'accepted', toStatus: 'accepted', actorUserId: userId, note: 'Set off', data: { setOff: true } });
+  emitFleetChange(businessId);
+  return updated;
 }
 
 /**
- * Start (with the rider's code) or complete one of the signed-in driver's
+ * Set off, start (with the rider's code) or complete one of the signed-in driver's
  * rides. A ride of another driver or business is "not found"; the lifecycle
  * refuses illegal moves and wrong codes.
  */
 export async function applyDriverAction(db: Db, businessId: number, userId: number, rideId: number, action: DriverRideAction): Promise<DriverRide> {
-  await driverOwnRide(db, businessId, userId, rideId);
+  const { driverId } = await ownRideOf(db, businessId, userId, rideId);
   const base = { businessId, rideId, actorUserId: userId };
   const ride =
-    action.action === 'start'
-      ? await transitionRide(db, { ...base, to: 'ontrip', startCode: action.startCode })
-      : action.action === 'arrived'
-        ? await driverArrived(db, businessId, rideId)
-        : await transitionRide(db, { ...base, to: 'completed', paymentMethod: action.paymentMethod, waitingMinutes: action.waitingMinutes });
+    action.action === 'setOff'
+      ? await setOff(db, businessId, driverId, userId, rideId)
+      : action.action === 'start'
+        ? await transitionRide(db, { ...base, to: 'ontrip', startCode: action.startCode })
+        : action.action === 'arrived'
+          ? await driverArrived(db, businessId, rideId)
+          : await transitionRide(db, { ...base, to: 'completed', paymentMethod: action.paymentMethod, waitingMinutes: action.waitingMinutes });
   const [customer] = await db
     .select({ name: users.name, phoneCode: users.phoneCode, phone: users.phone })
     .from(users)

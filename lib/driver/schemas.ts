@@ -11,6 +11,8 @@ import { waitingMinutesSchema } from '@/lib/airports/schemas';
 export const driverLocationSchema = z.object({
   lat: z.number({ error: 'latInvalid' }).min(-90, 'latInvalid').max(90, 'latInvalid'),
   lng: z.number({ error: 'lngInvalid' }).min(-180, 'lngInvalid').max(180, 'lngInvalid'),
+  /** When the phone took the fix (ms since 1970, the Geolocation API's timestamp); absent: when it arrives. */
+  at: z.number({ error: 'timeInvalid' }).int('timeInvalid').positive('timeInvalid').max(8.64e15, 'timeInvalid').optional(),
 });
 export type DriverLocation = z.infer<typeof driverLocationSchema>;
 
@@ -33,6 +35,8 @@ export const driverRideActionSchema = z.discriminatedUnion(
     }),
     /** "I am at the meeting point": the rider is told. */
     z.object({ action: z.literal('arrived') }),
+    /** On the way to the pickup: the rider sees the live position from now. */
+    z.object({ action: z.literal('setOff') }),
   ],
   { error: 'actionInvalid' },
 );

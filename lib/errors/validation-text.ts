@@ -14,6 +14,7 @@ const tables = [
   en.Integrations.errors,
   en.BlogCreate.errors,
   en.ContactUs.errors,
+  en.Money.errors,
 ] as Record<string, string>[];
 
 /** English text of a schema's message key (schemas carry keys so forms can translate them), with its values filled in. */

@@ -10,6 +10,8 @@ import { activeRateCards } from './rate-cards';
 import { FareError, priceRide } from './engine';
 import { tripContext, tripLimitError, tripLimitIssue, tripReachIssue } from './trip-rules';
 import { SAME_PLACE_METERS, type QuoteRequest } from './schemas';
+import { freeUntil, lateFee, type CancellationRule } from '@/lib/money/cancellation';
+import { quotedLines } from '@/lib/money/fare-lines';
 
 /** Quotes of concurrent searches are stored together, one statement per batch. */
 const storeQuote = groupInsert<typeof quotes.$inferInsert & { id: string }, Quote>(quotes);
@@ -166,8 +168,12 @@ export async function createQuote(db: Db, tenant: Pick<Business, 'id' | 'currenc
   });
 }
 
-/** The quote answer in the field names clients read (docs/requirements/rider.md#choosing-a-vehicle), amounts in major units. */
-export function quoteView(quote: Quote) {
+/**
+ * The quote answer in the field names clients read (docs/requirements/rider.md#choosing-a-vehicle),
+ * amounts in major units, with each vehicle's itemised lines and, when given, the operator's
+ * cancellation rule for the trip (free until, then the fee on that fare).
+ */
+export function quoteView(quote: Quote, cancellation?: CancellationRule) {
   const major = (minor: number) => minor / 100;
   return {
     ride_search_id: quote.id,
@@ -189,6 +195,8 @@ export function quoteView(quote: Quote) {
         tolls: major(item.tolls),
         billed_km: item.billedKm,
         days: item.days,
+        lines: quotedLines(item, item.breakdown).map((line) => ({ code: line.code, amount: major(line.amount) })),
+        cancellation_fee: cancellation ? major(lateFee(cancellation, item.total)) : null,
         /** Rentals: the package bought and the rates past it (major units per km and per hour). */
         rental:
           item.breakdown.packageHours !== undefined
@@ -206,6 +214,15 @@ export function quoteView(quote: Quote) {
             : null,
       },
     })),
+    cancellation: cancellation
+      ? {
+          free_until: freeUntil(cancellation, quote.pickupTime).toISOString(),
+          free_minutes: cancellation.freeMinutes,
+          fee_type: cancellation.feeType,
+          /** Major units for a fixed fee, percent of the fare for a share. */
+          fee_value: cancellation.feeValue / 100,
+        }
+      : null,
     expires_at: quote.expiresAt.toISOString(),
   };
 }

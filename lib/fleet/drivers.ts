@@ -10,6 +10,9 @@ import { countersOf, type FleetCounters } from './counters';
 import { findVehicle } from './vehicles';
 import { findAgency } from './agencies';
 import { assertHoldsNoRide } from './open-rides';
+import { driverDocuments, type DocumentView } from './documents';
+import { keyedError } from '@/lib/errors/domain-error';
+import { emitFleetChange } from '@/lib/dispatch/fleet-signal';
 
 /** Rides a driver is on: accepted or on trip (booked rides have no driver yet). */
 const DRIVING = ['accepted', 'ontrip'] as const;
@@ -17,6 +20,8 @@ const DRIVING = ['accepted', 'ontrip'] as const;
 export type DriverView = {
   id: number;
   name: string;
+  lastName: string | null;
+  photoUrl: string | null;
   phoneCode: string;
   phone: string;
   place: string | null;
@@ -26,6 +31,7 @@ export type DriverView = {
   vehicle: { id: number; model: string; vehicleType: VehicleType; number: string } | null;
   /** The open ride to track, or null. */
   openRideId: number | null;
+  documents: DocumentView[];
   createdAt: string;
 };
 
@@ -51,6 +57,8 @@ async function selectDrivers(db: Db, businessId: number, where: SQL | undefined)
   return rows.map(({ driver, agencyName, vehicle }) => ({
     id: driver.id,
     name: driver.name,
+    lastName: driver.lastName,
+    photoUrl: driver.photoUrl,
     phoneCode: driver.phoneCode,
     phone: driver.phone,
     place: driver.place,
@@ -59,6 +67,7 @@ async function selectDrivers(db: Db, businessId: number, where: SQL | undefined)
     agency: driver.agencyId && agencyName ? { id: driver.agencyId, name: agencyName } : null,
     vehicle: vehicle && !vehicle.removedAt ? { id: vehicle.id, model: vehicle.model, vehicleType: vehicle.vehicleType, number: vehicle.number } : null,
     openRideId: openRides.get(driver.id) ?? null,
+    documents: driverDocuments(driver),
     createdAt: driver.createdAt.toISOString(),
   }));
 }
@@ -118,7 +127,15 @@ export async function addDriver(db: Db, businessId: number, input: AddDriverInpu
         .returning({ id: users.id });
       const [driver] = await tx
         .insert(drivers)
-        .values({ businessId, userId: user.id, agencyId: input.agencyId ?? null, name: input.name, place: input.place ?? null, ...phone })
+        .values({
+          businessId,
+          userId: user.id,
+          agencyId: input.agencyId ?? null,
+          name: input.name,
+          lastName: input.lastName ?? null,
+          place: input.place ?? null,
+          ...phone,
+        })
         .returning({ id: drivers.id });
       return driver.id;
     });
@@ -155,9 +172,26 @@ async function lockedFree(db: Db, businessId: number, id: number, change: (tx: T
   });
 }
 
-/** Online or offline; a Blocked driver cannot go online (409). */
-export function setDriverOnline(db: Db, businessId: number, id: number, online: boolean): Promise<DriverView> {
-  return setAccountOnline(db, drivers, businessId, id, online, () => findDriver(db, businessId, id));
+/** Online or offline; only a Verified driver goes online (409 naming the driver otherwise). */
+export async function setDriverOnline(db: Db, businessId: number, id: number, online: boolean): Promise<DriverView> {
+  const driver = await findDriver(db, businessId, id);
+  if (online && driver.accountStatus !== 'Verified')
+    throw keyedError(
+      'conflict',
+      'driver_not_verified',
+      'driverNotVerified',
+      `${driver.name} is not verified yet. Only a verified driver can take a ride.`,
+      { name: driver.name },
+      'online',
+    );
+  if (online && !driver.online)
+    await db
+      .update(drivers)
+      .set({ onlineAt: new Date() })
+      .where(and(eq(drivers.id, id), live(businessId)));
+  const view = await setAccountOnline(db, drivers, businessId, id, online, () => findDriver(db, businessId, id));
+  emitFleetChange(businessId);
+  return view;
 }
 
 /** Gives the driver one of the business's live vehicles, or none (null). */

@@ -85,7 +85,18 @@ const personName = (required: 'driverNameRequired' | 'travelNameRequired') =>
 const optionalId = z.number({ error: 'idInvalid' }).int('idInvalid').positive('idInvalid').max(MAX_ID, 'idInvalid');
 
 /** Add driver (docs/requirements/partner.md#drivers-and-travel-companies); `agencyId` files the driver under one of the business's travel companies. */
-export const addDriverSchema = z.object({ name: personName('driverNameRequired'), phone: phoneSchema, place: optionalPlace, agencyId: optionalId.nullish() });
+export const addDriverSchema = z.object({
+  name: personName('driverNameRequired'),
+  lastName: z
+    .string()
+    .trim()
+    .max(NAME_MAX, 'nameTooLong')
+    .transform((v) => v || undefined)
+    .optional(),
+  phone: phoneSchema,
+  place: optionalPlace,
+  agencyId: optionalId.nullish(),
+});
 
 /** Add travel company: the same sheet with its own name message. */
 export const addAgencySchema = z.object({ name: personName('travelNameRequired'), phone: phoneSchema, place: optionalPlace });

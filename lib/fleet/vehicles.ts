@@ -3,6 +3,7 @@ import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { drivers, vehicles, type Vehicle } from '@/lib/db/schema';
 import { vehicleImage } from './images';
+import { vehicleDocuments } from './documents';
 import { isUniqueViolation } from '@/lib/db/unique-violation';
 import { fieldConflict, fleetNotFound } from './errors';
 import type { AddVehicleInput, UpdateVehicleInput } from './schemas';
@@ -20,6 +21,9 @@ export function vehicleView(vehicle: Vehicle) {
     number: vehicle.number,
     online: vehicle.online,
     image: vehicleImage(vehicle),
+    /** Its own uploaded photo (the picture above otherwise comes by model or type). */
+    photo: vehicle.imageUrl,
+    documents: vehicleDocuments(vehicle),
     createdAt: vehicle.createdAt.toISOString(),
   };
 }

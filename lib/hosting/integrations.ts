@@ -242,10 +242,18 @@ export async function operatorFlightStatus(db: Db, businessId: number): Promise<
 
 /* Test connection */
 
-export type TestOutcome = { ok: boolean; message: string };
+const PAYU_SERVICE_URLS = {
+  test: 'https://test.payu.in/merchant/postservice.php?form=2',
+  live: 'https://info.payu.in/merchant/postservice.php?form=2',
+} as const;
 
-/** Where the checks go: the Graph API base of WHATSAPP_API_BASE, PayU's verify_payment service by PAYU_MODE (or PAYU_VERIFY_URL). */
-const PAYU_VERIFY = { test: 'https://test.payu.in/merchant/postservice.php?form=2', live: 'https://info.payu.in/merchant/postservice.php?form=2' } as const;
+/** PayU's postservice (verify_payment for Test connection, cancel_refund_transaction for refunds): PAYU_VERIFY_URL, else by PAYU_MODE. */
+export function payuServiceUrl(): string {
+  const { PAYU_VERIFY_URL, PAYU_MODE } = env();
+  return PAYU_VERIFY_URL ?? PAYU_SERVICE_URLS[PAYU_MODE];
+}
+
+export type TestOutcome = { ok: boolean; message: string };
 
 function networkFailure(service: string, url: string, error: unknown): TestOutcome {
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
@@ -281,7 +289,7 @@ async function testWhatsApp(config: OperatorWhatsApp): Promise<TestOutcome> {
  * accepts the key and the hash, and names the key or the hash when not.
  */
 async function testPayu(key: string, salt: string): Promise<TestOutcome> {
-  const url = env().PAYU_VERIFY_URL ?? PAYU_VERIFY[env().PAYU_MODE];
+  const url = payuServiceUrl();
   const command = 'verify_payment';
   const txnid = `connection-test-${Date.now()}`;
   const hash = createHash('sha512').update(`${key}|${command}|${txnid}|${salt}`).digest('hex');

@@ -33,6 +33,15 @@ export function formatDateTime(iso: string | Date, locale: string, timeZone?: st
   );
 }
 
+/** A calendar date ("2027-03-31", no time zone) as "Mar 31, 2027". */
+export function formatDay(date: string, locale: string): string {
+  return plainSpaces(
+    new Intl.DateTimeFormat(timeLocale(locale), { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC', ...numbering }).format(
+      new Date(`${date}T00:00:00Z`),
+    ),
+  );
+}
+
 /** Kilometres with one decimal, e.g. "452.3 km". */
 export function formatKm(meters: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilometer', maximumFractionDigits: 1, ...numbering }).format(meters / 1000);

@@ -6,63 +6,40 @@ import {
   invoiceCounters,
   invoices,
   invoiceSettings,
-  quotes,
   rides,
   users,
   type Invoice,
-  type InvoiceLine,
   type InvoiceSettings,
   type InvoiceSnapshot,
+  type FareAdjustment,
+  type InvoiceLine,
   type InvoiceTax,
   type Ride,
 } from '@/lib/db/schema';
 import { DomainError } from '@/lib/errors/domain-error';
 import { waitingRulesOf } from '@/lib/airports/settings';
-
-/** Fields other branches add to rides (rides.number, rides.walletApplied): read when present. */
-type RideExtras = { number?: number | null; walletApplied?: number | null };
+import { rideLines, type FareLine } from '@/lib/money/fare-lines';
+import { adjustmentsOfRides } from '@/lib/money/adjustments';
 
 export const invoiceNotFound = () => new DomainError('not_found', 'invoice_unknown', 'rideId: This ride was not found.', 'rideId');
 
 /**
- * The fare lines of a ride, adding up to its total: the ride amount without
- * the night charge and airport fee (from the quote's breakdown), the driver
- * allowance, tolls (final), night charge, extras (airport fee and any other
- * amount in the total not named by a line).
- */
-export function fareLines(
-  ride: Pick<Ride, 'rideAmount' | 'driverBata' | 'tolls' | 'totalAmount'> & { waitingCharge?: number },
-  breakdown: Record<string, number> = {},
-  waiting?: InvoiceLine['values'],
-): InvoiceLine[] {
-  const night = Math.max(0, Math.min(breakdown.night ?? 0, ride.rideAmount));
-  const airport = Math.max(0, Math.min(breakdown.airport ?? 0, ride.rideAmount - night));
-  const base = ride.rideAmount - night - airport;
-  const waited = Math.max(0, ride.waitingCharge ?? 0);
-  const named = ride.rideAmount + ride.driverBata + ride.tolls + waited;
-  const extras = airport + (ride.totalAmount - named);
-  const lines: InvoiceLine[] = [{ code: 'rideAmount', amount: base }];
-  if (ride.driverBata) lines.push({ code: 'driverAllowance', amount: ride.driverBata });
-  if (ride.tolls) lines.push({ code: 'tolls', amount: ride.tolls });
-  if (night) lines.push({ code: 'nightCharge', amount: night });
-  if (waited) lines.push({ code: 'waiting', amount: waited, ...(waiting ? { values: waiting } : {}) });
-  if (extras) lines.push({ code: 'extras', amount: extras });
-  return lines;
-}
-
-/**
  * Tax included in a total (fares are quoted tax-inclusive, so the invoice
  * total is the ledger's figure): the taxable value and CGST + SGST (intra-state)
- * or IGST (inter-state) in India, else one VAT line. The parts add up to the total.
+ * or IGST (inter-state) in India, else one VAT line. `untaxed` (tolls, paid on
+ * the rider's behalf at cost) is outside the taxable value. The taxable value,
+ * the taxes and `untaxed` add up to the total.
  */
 export function includedTaxes(
   total: number,
   settings: Pick<InvoiceSettings, 'taxRateBps' | 'supplyType' | 'taxNumber'> | undefined,
   countryCode: string,
+  untaxed = 0,
 ): { taxableValue: number; taxes: InvoiceTax[] } {
-  if (!settings?.taxNumber || settings.taxRateBps <= 0) return { taxableValue: total, taxes: [] };
-  const taxableValue = Math.round((total * 10_000) / (10_000 + settings.taxRateBps));
-  const tax = total - taxableValue;
+  const base = total - untaxed;
+  if (!settings?.taxNumber || settings.taxRateBps <= 0) return { taxableValue: base, taxes: [] };
+  const taxableValue = Math.round((base * 10_000) / (10_000 + settings.taxRateBps));
+  const tax = base - taxableValue;
   if (countryCode !== 'in') return { taxableValue, taxes: [{ code: 'vat', rateBps: settings.taxRateBps, amount: tax }] };
   if (settings.supplyType === 'inter') return { taxableValue, taxes: [{ code: 'igst', rateBps: settings.taxRateBps, amount: tax }] };
   const half = Math.round(tax / 2);
@@ -76,14 +53,19 @@ export function includedTaxes(
   };
 }
 
-/** What the waiting line says: the minutes paid for past the free time, in how many blocks of how long. */
-async function waitingValues(db: Db, ride: Ride): Promise<InvoiceLine['values']> {
-  if (!ride.waitingCharge) return undefined;
+/** The waiting line's longer label on the invoice: the minutes paid for past the free time, in how many blocks of how long. */
+async function withWaitingValues(db: Db, ride: Ride, lines: FareLine[], adjustments: readonly FareAdjustment[]): Promise<InvoiceLine[]> {
+  const waited = adjustments.find((a) => a.kind === 'waiting');
+  if (!waited?.quantity) return lines;
   const rules = await waitingRulesOf(db, ride.businessId);
-  const free = rules.freeMinutes[ride.tripKind];
-  const paidMinutes = Math.max(0, (ride.waitingMinutes ?? 0) - free);
-  return { paidMinutes, freeMinutes: free, blocks: Math.ceil(paidMinutes / rules.blockMinutes), blockMinutes: rules.blockMinutes };
+  const freeMinutes = rules.freeMinutes[ride.tripKind];
+  const paidMinutes = Math.max(0, waited.quantity - freeMinutes);
+  const values = { paidMinutes, freeMinutes, blocks: Math.ceil(paidMinutes / rules.blockMinutes), blockMinutes: rules.blockMinutes };
+  return lines.map((line) => (line.code === 'waiting' ? { ...line, values } : line));
 }
+
+/** Tolls among the lines (as quoted and at actuals): reimbursed at cost, never taxed. */
+const tollsOf = (lines: readonly FareLine[]) => lines.filter((l) => l.code === 'tolls' || l.code === 'tollsActual').reduce((sum, l) => sum + l.amount, 0);
 
 async function snapshotOf(db: Db, ride: Ride): Promise<InvoiceSnapshot> {
   const [business] = await db.select().from(businesses).where(eq(businesses.id, ride.businessId)).limit(1);
@@ -93,12 +75,11 @@ async function snapshotOf(db: Db, ride: Ride): Promise<InvoiceSnapshot> {
     .from(users)
     .where(eq(users.id, ride.riderId))
     .limit(1);
-  const [quote] = await db.select({ items: quotes.items }).from(quotes).where(eq(quotes.id, ride.quoteId)).limit(1);
-  const breakdown = quote?.items.find((i) => i.vehicleType === ride.vehicleType)?.breakdown ?? {};
-  const extra = ride as Ride & RideExtras;
-  const lines = fareLines(ride, breakdown, await waitingValues(db, ride));
-  const walletApplied = Math.max(0, extra.walletApplied ?? 0);
-  const { taxableValue, taxes } = includedTaxes(ride.totalAmount, settings, business.countryCode);
+  const adjustments = (await adjustmentsOfRides(db, [ride.id])).get(ride.id) ?? [];
+  const lines = await withWaitingValues(db, ride, rideLines(ride, ride.fareBreakdown, adjustments), adjustments);
+  const walletApplied = Math.max(0, ride.walletApplied);
+  const tolls = tollsOf(lines);
+  const { taxableValue, taxes } = includedTaxes(ride.totalAmount, settings, business.countryCode, tolls);
   return {
     seller: {
       name: business.name,
@@ -119,11 +100,14 @@ async function snapshotOf(db: Db, ride: Ride): Promise<InvoiceSnapshot> {
     vehicleType: ride.vehicleType,
     currency: ride.currency,
     lines,
+    promoCode: ride.promoCode,
     total: ride.totalAmount,
     walletApplied,
     due: ride.totalAmount - walletApplied,
     taxableValue,
     taxes,
+    untaxedTolls: tolls,
+    cancellation: ride.cancelPolicy,
     paymentMethod: ride.paymentMethod,
     timeZone: business.timeZone,
   };

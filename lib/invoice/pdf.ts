@@ -7,7 +7,8 @@ import { createTranslator } from 'next-intl';
 import type { Invoice } from '@/lib/db/schema';
 import { isRtl } from '@/lib/i18n/markets';
 import { loadMessages } from '@/lib/i18n/messages';
-import { readUpload } from '@/lib/blog/images';
+import { readStoredLogo } from '@/lib/settings/logo';
+import { formatDuration } from '@/lib/i18n/format';
 import { invoiceLabel } from './invoices';
 import { FONT_FILES, UNSUPPORTED_INVOICE_LANGUAGES, visualRuns, type FontKey } from './scripts';
 
@@ -28,14 +29,14 @@ export function invoiceLanguage(lang: string | null | undefined): string {
   return UNSUPPORTED_INVOICE_LANGUAGES.includes(wanted) ? 'en' : wanted;
 }
 
+/** The operator's logo as a PNG for the header: an uploaded one (lib/settings/logo), or a file under public/ (the demo's). */
 async function logoPng(logoUrl: string | null, tenantSlug: string): Promise<Buffer | undefined> {
   if (!logoUrl || /^https?:/i.test(logoUrl)) return undefined;
   try {
-    const segments = logoUrl.split('/').filter(Boolean);
     let bytes: Buffer | undefined;
-    if (segments[0] === 'media') bytes = (await readUpload(tenantSlug, segments.slice(2)))?.bytes;
+    if (logoUrl.startsWith('/media/')) bytes = await readStoredLogo(tenantSlug, logoUrl);
     else {
-      const file = path.join(process.cwd(), 'public', ...segments);
+      const file = path.join(process.cwd(), 'public', ...logoUrl.split('/').filter(Boolean));
       if (!file.startsWith(path.join(process.cwd(), 'public'))) return undefined;
       bytes = await fs.readFile(/*turbopackIgnore: true*/ file);
     }
@@ -54,7 +55,7 @@ class Writer {
 
   private width(text: string, size: number): number {
     const gap = this.rtl ? this.doc.font('latin').fontSize(size).widthOfString(' ') : 0;
-    return visualRuns(text, this.rtl).reduce((sum, run, i) => sum + this.doc.font(run.font).fontSize(size).widthOfString(run.text) + (i ? gap : 0), 0);
+    return visualRuns(text, this.rtl).reduce((sum, run) => sum + this.doc.font(run.font).fontSize(size).widthOfString(run.text) + (run.gapAfter ? gap : 0), 0);
   }
 
   /** Breaks text into lines no wider than `width` at spaces (a word longer than the line stays whole). */
@@ -104,16 +105,16 @@ class Writer {
         let right = align === 'left' ? boxX + lineWidth : boxX + width;
         for (const run of [...visualRuns(line, true)].reverse()) {
           const pieces = run.rtl ? run.text.split(' ').filter(Boolean) : [run.text];
-          for (const piece of pieces) {
+          pieces.forEach((piece, index) => {
             this.doc
               .font(run.font)
               .fontSize(size)
               .fillColor(options.color ?? INK);
             const pieceWidth = this.doc.widthOfString(piece);
             this.doc.text(piece, right - pieceWidth, cursorY, { lineBreak: false });
-            right -= pieceWidth + (run.rtl ? this.doc.widthOfString(' ') : 0);
-          }
-          if (!run.rtl) right -= gap;
+            right -= pieceWidth + (index < pieces.length - 1 ? this.doc.widthOfString(' ') : 0);
+          });
+          if (run.gapAfter) right -= gap;
         }
       }
       cursorY += lineHeight;
@@ -134,7 +135,10 @@ class Writer {
 /** The invoice as PDF bytes, in `lang` (right to left for Arabic and Urdu), with the figures frozen at issue. */
 export async function renderInvoicePdf(invoice: Invoice, options: { lang: string; tenantSlug: string }): Promise<Buffer> {
   const lang = invoiceLanguage(options.lang);
-  const t = createTranslator({ locale: lang, messages: await loadMessages(lang), namespace: 'Invoice' });
+  const messages = await loadMessages(lang);
+  const t = createTranslator({ locale: lang, messages, namespace: 'Invoice' });
+  const tl = createTranslator({ locale: lang, messages, namespace: 'FareLines' });
+  const tc = createTranslator({ locale: lang, messages, namespace: 'Cancellation' });
   const data = invoice.data;
   const numberLocale = `${lang}-u-nu-latn`;
   const money = (minor: number) =>
@@ -212,7 +216,13 @@ export async function renderInvoicePdf(invoice: Invoice, options: { lang: string
     const used = Math.max(w.text(label, left, y, full - 170, { size }), w.text(amount, left + full - 160, y, 160, { size, align: 'right' }));
     y += used + 2;
   };
-  for (const line of data.lines) row(t(`line.${line.code as 'rideAmount'}`, line.values ?? {}), money(line.amount));
+  const label = (line: (typeof data.lines)[number]) =>
+    line.code === 'discount'
+      ? tl('discount', { code: data.promoCode ?? '' })
+      : line.code === 'waiting' && line.values
+        ? tl('waitingDetail', line.values)
+        : tl(line.code);
+  for (const line of data.lines) row(label(line), money(line.amount));
   w.rule(y + 2);
   y += 10;
   row(t('total'), money(data.total), 12);
@@ -226,6 +236,16 @@ export async function renderInvoicePdf(invoice: Invoice, options: { lang: string
     y += 16;
     row(t('taxableValue'), money(data.taxableValue), 9);
     for (const tax of data.taxes) row(t(`tax.${tax.code}`, { rate: percent(tax.rateBps) }), money(tax.amount), 9);
+    if (data.untaxedTolls) row(t('untaxedTolls'), money(data.untaxedTolls), 9);
+  }
+  if (data.cancellation) {
+    y += 6;
+    const rule = data.cancellation;
+    const fee = rule.feeType === 'fixed' ? money(rule.feeValue) : tc('percentOfFare', { percent: percent(rule.feeValue) });
+    const text = rule.freeMinutes
+      ? tc('invoiceRule', { duration: formatDuration(rule.freeMinutes * 60, numberLocale), fee })
+      : tc('invoiceRuleAtPickup', { fee });
+    y += w.text(text, left, y, full, { size: 9, color: MUTED });
   }
   y += 18;
   w.text(t('thanks', { businessName: data.seller.name }), left, y, full, { size: 9, color: MUTED });

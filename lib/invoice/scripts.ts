@@ -55,31 +55,69 @@ export function fontOf(char: string): FontKey | null {
   return null;
 }
 
-export type Run = { font: FontKey; text: string; rtl: boolean };
+/** `gapAfter` (right-to-left lines): a space follows the run in reading order. */
+export type Run = { font: FontKey; text: string; rtl: boolean; gapAfter?: boolean };
 
-/** Splits text into runs of one font; neutrals join the run before them (or after, at the start). */
-export function runsOf(text: string): Run[] {
+const isRtlFont = (key: FontKey) => key === 'arabic';
+const NUMBER_SIGNS = /^[+\-%#$°‰]$/;
+const DIGIT = /^[0-9]$/;
+
+/**
+ * Splits text into runs of one font and direction. Neutrals (spaces,
+ * punctuation) between two characters of the same direction join them; in a
+ * right-to-left line, neutrals between directions or at either end take the
+ * line's direction (the bidi algorithm's rule), so the full stop after a Latin
+ * name ends the Arabic sentence on its left, not the name on its right.
+ */
+export function runsOf(text: string, rtlLine = false): Run[] {
   const chars = Array.from(text);
-  const keys = chars.map(fontOf);
-  let last: FontKey | null = keys.find((k) => k !== null) ?? 'latin';
-  const filled = keys.map((k) => (k === null ? last : (last = k))) as FontKey[];
+  // a sign before or after digits (+91, 10%) belongs to the number
+  const keys = chars.map((char, i) => (NUMBER_SIGNS.test(char) && (DIGIT.test(chars[i - 1] ?? '') || DIGIT.test(chars[i + 1] ?? '')) ? 'latin' : fontOf(char)));
+  const placed: { font: FontKey; rtl: boolean }[] = [];
+  for (let i = 0; i < chars.length;) {
+    const key = keys[i];
+    if (key !== null) {
+      placed.push({ font: key, rtl: isRtlFont(key) });
+      i++;
+      continue;
+    }
+    let end = i;
+    while (end < chars.length && keys[end] === null) end++;
+    const before = [...keys.slice(0, i)].reverse().find((k) => k !== null) ?? null;
+    const after = keys.slice(end).find((k) => k !== null) ?? null;
+    const sameSide = before !== null && after !== null && isRtlFont(before) === isRtlFont(after);
+    const fill =
+      sameSide || !rtlLine
+        ? { font: before ?? after ?? 'latin', rtl: isRtlFont(before ?? after ?? 'latin') }
+        : { font: before && isRtlFont(before) ? before : after && isRtlFont(after) ? after : ('latin' as FontKey), rtl: true };
+    for (let j = i; j < end; j++) placed.push(fill);
+    i = end;
+  }
   const runs: Run[] = [];
   chars.forEach((char, i) => {
-    const font = filled[i];
+    const { font, rtl } = placed[i];
     const previous = runs[runs.length - 1];
-    if (previous && previous.font === font) previous.text += char;
-    else runs.push({ font, text: char, rtl: font === 'arabic' });
+    if (previous && previous.font === font && previous.rtl === rtl) previous.text += char;
+    else runs.push({ font, text: char, rtl });
   });
   return runs;
 }
 
-/** Runs in the order they are drawn from left to right: for a right-to-left line, the run order reversed. */
+/**
+ * Runs in the order they are drawn from left to right: for a right-to-left
+ * line, the run order reversed, each run trimmed, with `gapAfter` when a space
+ * separated it from the next run in reading order.
+ */
 export function visualRuns(text: string, rtl: boolean): Run[] {
-  const runs = runsOf(text);
+  const runs = runsOf(text, rtl);
   if (!rtl) return runs;
-  // Spaces at a run's edge are dropped here; the drawing puts one space between runs.
-  return runs
-    .reverse()
-    .map((run) => ({ ...run, text: run.text.trim() }))
-    .filter((run) => run.text.length > 0);
+  const out: Run[] = [];
+  for (const run of runs) {
+    const trimmed = run.text.trim();
+    const previous = out[out.length - 1];
+    if (previous && /^\s/.test(run.text)) previous.gapAfter = true;
+    if (!trimmed) continue;
+    out.push({ ...run, text: trimmed, gapAfter: /\s$/.test(run.text) });
+  }
+  return out.reverse();
 }

@@ -143,3 +143,28 @@ export function setProcessPoller(poller: JobPoller | undefined): void {
 export function kickJobs(): void {
   globalPoller.__travelsxJobPoller?.kick();
 }
+
+/** Timers that wake the poller when a job queued for later falls due (one per 100 ms step). */
+const wakeups = new Map<number, ReturnType<typeof setTimeout>>();
+
+/**
+ * Asks the poller to look at `runAt` (at once when it is due): a job queued
+ * for a few seconds ahead (an offer's expiry) runs on time rather than at the
+ * next poll. Only a hint: the poller finds every due job anyway.
+ */
+export function kickJobsAt(runAt: Date): void {
+  const wait = runAt.getTime() - Date.now();
+  if (wait <= 0) return kickJobs();
+  if (wait > 10 * 60_000) return;
+  const step = Math.ceil(runAt.getTime() / 100);
+  if (wakeups.has(step)) return;
+  const timer = setTimeout(
+    () => {
+      wakeups.delete(step);
+      kickJobs();
+    },
+    step * 100 - Date.now(),
+  );
+  timer.unref();
+  wakeups.set(step, timer);
+}

@@ -28,6 +28,14 @@ export const MESSAGE_PURPOSES = {
   'rate-ask': { ride: true },
   /** The invoice e-mail of a completed ride. */
   invoice: { ride: true },
+  /** A ride booked on the web, by chat or WhatsApp confirmed to the traveller with its start code (once per ride: its job's key). */
+  'ride-booked': { ride: true },
+  /** A cancellation told to the traveller, with who cancelled and why (once per ride: its job's key). */
+  'ride-cancelled': { ride: true },
+  /** "Ride assigned to you" to the driver the console gave a ride by hand (not one taken from an offer). */
+  'driver-assigned': { ride: true },
+  /** The invitation of a driver the operator adds: the driver app's address and the phone to sign in with. */
+  'driver-invite': { ride: false },
 } as const satisfies Record<string, { ride: boolean; codes?: boolean; oncePerMs?: number }>;
 
 export type MessagePurpose = keyof typeof MESSAGE_PURPOSES;

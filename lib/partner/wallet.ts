@@ -14,7 +14,8 @@ export type WalletTransaction = {
   description: string;
   /** The business's wall-clock time with its offset, e.g. 2026-05-01T00:30:00+05:30. */
   local_time: string;
-  transaction: 'credit' | 'debit';
+  /** memo: money that never reaches the balance (cash a driver kept, a refund in flight to a rider). */
+  transaction: 'credit' | 'debit' | 'memo';
   /** Major units, never negative; `transaction` says which way. */
   amount: number;
   currency: string;
@@ -47,16 +48,17 @@ export async function partnerWallet(
     total: { currency: business.currency, balance: account.balance / 100, owed: account.owed / 100, available: account.available / 100 },
     statement: Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, v / 100])) as PartnerWallet['statement'],
     transactions: entries.map((e) => {
-      // owed grows = a debit for the operator; cash is a memo shown as the fare the driver kept
-      const change = e.available || e.pending || -e.owed || e.cash;
+      // owed grows = a debit for the operator; cash kept by a driver and refunds in flight are memos
+      const change = e.available || e.pending || -e.owed;
+      const memo = change === 0 ? e.cash || e.refund : 0;
       return {
         id: e.id,
         kind: e.kind,
         ride_id: e.rideNumber,
         description: e.description,
         local_time: localIsoTime(e.createdAt, business.timeZone),
-        transaction: change < 0 ? 'debit' : 'credit',
-        amount: Math.abs(change) / 100,
+        transaction: memo ? 'memo' : change < 0 ? 'debit' : 'credit',
+        amount: Math.abs(change || memo) / 100,
         currency: e.currency,
       };
     }),

@@ -51,13 +51,20 @@ async function ownRide(db: Db, businessId: number, riderId: number, rideId: numb
   return ride;
 }
 
-/** Opens a card payment for the rider's own unpaid, live ride; the amount is the stored ride total. */
+/** Opens a card payment for the rider's own unpaid, live ride; the amount is the stored ride total less what the wallet paid. */
 export async function createPayment(db: Db, tenant: Pick<Tenant, 'id'>, riderId: number, rideId: number): Promise<Payment> {
   await requirePayu(db, tenant.id);
   const ride = await ownRide(db, tenant.id, riderId, rideId);
   const [payment] = await db
     .insert(payments)
-    .values({ txnid: newTxnId(), businessId: tenant.id, rideId: ride.id, userId: riderId, amount: ride.totalAmount, currency: ride.currency })
+    .values({
+      txnid: newTxnId(),
+      businessId: tenant.id,
+      rideId: ride.id,
+      userId: riderId,
+      amount: ride.totalAmount - ride.walletApplied,
+      currency: ride.currency,
+    })
     .returning();
   return payment;
 }

@@ -1,23 +1,21 @@
+import { ENTRY_BYTES, keyBytes, perIndexCache } from './index-caches';
 import type { PlaceIndex } from './place-index';
 import { allowedTypos, editDistance } from './text';
 
 /** Most entries one query word contributes (its postings are ordered most important first). */
 export const WORD_CANDIDATES = 1500;
-/** Prefixes whose entries are kept per index, oldest dropped first (a few MB: most prefixes reach few places). */
-const PREFIX_CACHE_MAX = 5_000;
 
 /** The end of the sorted tokens that begin with `prefix`, from its lower bound `start`. */
 export function prefixEnd(index: PlaceIndex, start: number, prefix: string): number {
   return Math.max(start, index.tokenAtLeast(prefix + '\uffff'));
 }
 
-/** Per index (a test's own index never sees the live one's entries): what a typed prefix reaches, as the prefix is typed again and again. */
-const prefixCache = new WeakMap<PlaceIndex, Map<string, Int32Array>>();
+/** What a typed prefix reaches, as the prefix is typed again and again (8 MiB per index: most prefixes reach few places). */
+const prefixCache = perIndexCache<Int32Array>(8 * 2 ** 20, (ids, key) => ids.byteLength + keyBytes(key) + ENTRY_BYTES);
 
 /** The most important entries having a token that starts with `prefix`. */
 function prefixEntries(index: PlaceIndex, prefix: string): Int32Array {
-  let cache = prefixCache.get(index);
-  if (!cache) prefixCache.set(index, (cache = new Map()));
+  const cache = prefixCache(index);
   const cached = cache.get(prefix);
   if (cached) return cached;
   const start = index.tokenAtLeast(prefix);
@@ -26,23 +24,19 @@ function prefixEntries(index: PlaceIndex, prefix: string): Int32Array {
   for (let i = start; i < end; i++) for (const id of index.posting(i)) ids.add(id);
   const sorted = Int32Array.from(ids).sort((a, b) => index.importance[b] - index.importance[a]);
   const top = sorted.length > WORD_CANDIDATES ? sorted.slice(0, WORD_CANDIDATES) : sorted;
-  if (cache.size >= PREFIX_CACHE_MAX) cache.delete(cache.keys().next().value!);
   cache.set(prefix, top);
   return top;
 }
 
-/** Words riders type again and again ("airport", "international", "nagar") keep their typo neighbours (bounded). */
-const FUZZY_CACHE_MAX = 20_000;
-const fuzzyCache = new WeakMap<PlaceIndex, Map<string, number[]>>();
+/** Words riders type again and again ("airport", "international", "nagar") keep their typo neighbours (4 MiB per index). */
+const fuzzyCache = perIndexCache<number[]>(4 * 2 ** 20, (ids, key) => 8 * ids.length + keyBytes(key) + ENTRY_BYTES);
 
 /** Token ids within the allowed typos of a word: those sharing its first half, or its last two letters (pigeonhole). */
 export function fuzzyTokens(index: PlaceIndex, word: string): number[] {
-  let cache = fuzzyCache.get(index);
-  if (!cache) fuzzyCache.set(index, (cache = new Map()));
+  const cache = fuzzyCache(index);
   let found = cache.get(word);
   if (!found) {
     found = typoNeighbours(index, word);
-    if (cache.size >= FUZZY_CACHE_MAX) cache.delete(cache.keys().next().value!);
     cache.set(word, found);
   }
   return found;

@@ -1,5 +1,6 @@
 import { idsNear } from './place-grid';
 import { fuzzyTokens, prefixEnd, wordEntries, WORD_CANDIDATES } from './place-candidates';
+import { ENTRY_BYTES, keyBytes, perIndexCache } from './index-caches';
 import { lowerBound, type Ragged } from './packed';
 import type { PlaceEntry, PlaceIndex, PlaceKind } from './place-index';
 import { distanceKm, foldKey, MAX_QUERY_CHARS, wordsOf } from './text';
@@ -199,13 +200,11 @@ function candidates(index: PlaceIndex, words: string[], first: QueryWord, points
  */
 type Around = { ids: Int32Array; keyIds: Int32Array; at: Int32Array };
 
-/** Kept per point: an operator's cities are asked about on every search. */
-const around = new WeakMap<PlaceIndex, Map<string, Around>>();
-const AROUND_KEPT = 1024;
+/** Kept per point (8 MiB per index, about 15 KiB a city): an operator's cities are asked about on every search, a rider's position on each keystroke. */
+const around = perIndexCache<Around>(8 * 2 ** 20, (a, key) => a.ids.byteLength + a.keyIds.byteLength + a.at.byteLength + keyBytes(key) + ENTRY_BYTES);
 
 function placesAround(index: PlaceIndex, p: Point): Around {
-  let kept = around.get(index);
-  if (!kept) around.set(index, (kept = new Map()));
+  const kept = around(index);
   const key = `${p.lat},${p.lng}`;
   let found = kept.get(key);
   if (!found) {
@@ -217,7 +216,6 @@ function placesAround(index: PlaceIndex, p: Point): Around {
     });
     pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     found = { ids: Int32Array.from(ids), keyIds: Int32Array.from(pairs, (pair) => pair[0]), at: Int32Array.from(pairs, (pair) => pair[1]) };
-    if (kept.size >= AROUND_KEPT) kept.delete(kept.keys().next().value!);
     kept.set(key, found);
   }
   return found;

@@ -26,6 +26,7 @@ import { resolveTenantForHost } from '@/lib/tenancy/resolve';
 import { ENDED_STATUSES, watchableRide } from '@/lib/tracking/ride-access';
 import { RIDE_EVENT } from './events';
 import { cookieValue } from '@/lib/http/cookies';
+import { queueFleetPosition } from './fleet';
 
 /** A driver's position is stored and broadcast at most once per this many ms; the newest one waiting goes out when it ends. */
 export const LOCATION_MIN_INTERVAL_MS = 1000;
@@ -59,14 +60,12 @@ async function identify(socket: Socket): Promise<Identity | undefined> {
 
 async function storeAndBroadcast(io: Server, who: { businessId: number; userId: number }, point: DriverLocation): Promise<SocketAck> {
   try {
-    const { rides, at } = await recordDriverLocation(await getDb(), who.businessId, who.userId, point);
-    for (const ride of rides)
-      io.to(rideRoom(ride.id)).emit(DRIVER_POSITION_EVENT, {
-        rideId: ride.number,
-        lat: point.lat,
-        lng: point.lng,
-        at: at.toISOString(),
-      } satisfies DriverPositionEvent);
+    const result = await recordDriverLocation(await getDb(), who.businessId, who.userId, point);
+    if (!result.stored) return { ok: true, ignored: result.verdict };
+    const at = result.at.toISOString();
+    for (const ride of result.rides)
+      io.to(rideRoom(ride.id)).emit(DRIVER_POSITION_EVENT, { rideId: ride.number, lat: point.lat, lng: point.lng, at } satisfies DriverPositionEvent);
+    queueFleetPosition(io, who.businessId, { driverId: result.driverId, lat: point.lat, lng: point.lng, at });
     return { ok: true };
   } catch (error) {
     return toAck(error);
@@ -134,8 +133,9 @@ async function driverUserId(driverId: number): Promise<number | undefined> {
  * Live driver tracking on the app's socket.io server: a viewer allowed to see
  * a ride (partner, rider, its driver, or a live share token) joins
  * `ride:{id}` with `trackRide`; a signed-in driver sends `driverLocation`
- * {lat, lng}, stored (rate-limited) and sent to the rooms of their accepted
- * and on-trip rides as `driverPosition`. Ride changes reach the ride's room
+ * {lat, lng, at} while online or on a ride, stored (rate-limited), sent to
+ * the operator's fleet map and to the rooms of their rides whose rider sees
+ * them live (lib/driver/location) as `driverPosition`. Ride changes reach the ride's room
  * and its driver's own room; a ride that ends empties its room.
  */
 export function registerDriverTracking(io: Server): void {

@@ -11,6 +11,8 @@ import { isAllowedOrigin } from '@/lib/http/origin';
 import { businessRoom, riderRoom, RIDE_EVENT } from './events';
 import { registerChat } from './chat';
 import { registerDriverTracking } from './driver';
+import { registerOfferEvents } from './dispatch';
+import { registerFleetChanges } from './fleet';
 import { cookieValue } from '@/lib/http/cookies';
 
 const globalForIo = globalThis as unknown as { __travelsxIo?: Server; __travelsxIoPool?: Pool };
@@ -70,6 +72,8 @@ export async function attachSocketServer(httpServer: HttpServer, options: { data
   });
   registerChat(io);
   registerDriverTracking(io);
+  registerOfferEvents(io);
+  registerFleetChanges(io);
   onRideChange(({ ride, from, to }) => {
     const payload = { id: ride.number, from, to, status: ride.status, createdAt: ride.createdAt.toISOString() };
     io.to(businessRoom(ride.businessId)).emit(RIDE_EVENT, payload);

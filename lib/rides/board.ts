@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { drivers, rideFlights, rides, users, vehicles, type Ride, type RideFlight, type RideStatus } from '@/lib/db/schema';
+import { drivers, rideFlights, rides, users, vehicles, type OfferStatus, type Ride, type RideFlight, type RideStatus } from '@/lib/db/schema';
 import { DomainError } from '@/lib/errors/domain-error';
 import { validationText } from '@/lib/errors/validation-text';
 import { CUSTOM_DATE_MIN, daysBetween, isCalendarDate, localDate, localIsoTime, rangeInstants, type DayRange } from '@/lib/partner/dates';
@@ -9,6 +9,7 @@ import { jsonRowReader } from '@/lib/db/json-row';
 import { flightView, type FlightView } from '@/lib/flights/actions';
 import { rideFields } from './queries';
 import { dispatchView } from './partner';
+import { offersOfRides, type Tried } from './offers';
 import type { BoardQuery, BoardSort } from './partner-schemas';
 
 /** The longest range the board, its counts and the CSV export read: one year (a leap year's 366 days). */
@@ -27,6 +28,8 @@ export type PartnerRide = ReturnType<typeof rideFields> & {
   needsDriverSoon: boolean;
   /** The airport ride's flight: its state, landing, whether the pickup moved with it or it is flagged. */
   flight: FlightView | null;
+  /** Automatic dispatch: offering now, or given up ("Needs a driver"), with the drivers tried and how each answered. */
+  offers: { state: 'offering' | 'needs_driver' | null; tried: { name: string; status: OfferStatus }[] };
 } & ReturnType<typeof dispatchView>;
 
 export type BoardCounts = Record<'all' | RideStatus, number>;
@@ -144,7 +147,13 @@ type Row = {
   flight: RideFlight | null;
 };
 
-function partnerRide({ ride, name, phoneCode, phone, driverName, vehicleNumber, flight }: Row, now: Date): PartnerRide {
+function offersState(ride: Ride, tried: Tried[]): PartnerRide['offers'] {
+  if (ride.status !== 'booked') return { state: null, tried: [] };
+  const state = ride.needsDriverAt ? 'needs_driver' : tried.some((t) => t.status === 'pending') ? 'offering' : null;
+  return { state, tried: tried.map(({ name, status }) => ({ name, status })) };
+}
+
+function partnerRide({ ride, name, phoneCode, phone, driverName, vehicleNumber, flight }: Row, now: Date, tried: Tried[] = []): PartnerRide {
   const untilPickup = ride.pickupTime.getTime() - now.getTime();
   // Object.assign onto rideFields' literal: one hidden class for every row (see rideFields)
   return Object.assign(
@@ -155,7 +164,11 @@ function partnerRide({ ride, name, phoneCode, phone, driverName, vehicleNumber, 
       driverName,
       vehicleNumber,
       startCodeLocked: ride.startCodeAttempts >= 5,
-      needsDriverSoon: ride.status === 'booked' && ride.driverId === null && untilPickup < UNASSIGNED_SOON_MS && untilPickup >= -UNASSIGNED_SOON_MS,
+      needsDriverSoon:
+        ride.status === 'booked' &&
+        ride.driverId === null &&
+        (ride.needsDriverAt !== null || (untilPickup < UNASSIGNED_SOON_MS && untilPickup >= -UNASSIGNED_SOON_MS)),
+      offers: offersState(ride, tried),
       flight: flight ? flightView(flight, ride.pickupTime) : null,
     },
     dispatchView(ride),
@@ -164,6 +177,9 @@ function partnerRide({ ride, name, phoneCode, phone, driverName, vehicleNumber, 
 
 const readRide = jsonRowReader(rides);
 const readFlight = jsonRowReader(rideFlights);
+
+/** Booked rides of a page: the only ones with offers to show. */
+const bookedIds = (rows: Row[]) => rows.filter((r) => r.ride.status === 'booked').map((r) => r.ride.id);
 
 type RowJson = {
   ride: Record<string, unknown>;
@@ -225,7 +241,8 @@ export async function partnerBoard(db: Db, business: { id: number; timeZone: str
         .limit(1)
     ).map(rowOf);
     const { counts, unassignedSoon } = await countsPromise;
-    const found = rows.map((r) => partnerRide(r, now)).filter((r) => query.status === 'all' || r.status === query.status);
+    const tried = await offersOfRides(db, bookedIds(rows));
+    const found = rows.map((r) => partnerRide(r, now, tried.get(r.ride.id))).filter((r) => query.status === 'all' || r.status === query.status);
     return { rides: found, nextCursor: null, counts, unassignedSoon, range: { from: range.from, to: range.to, timeZone: business.timeZone } };
   }
   const descending = query.order === 'desc';
@@ -267,8 +284,9 @@ export async function partnerBoard(db: Db, business: { id: number; timeZone: str
   const rows = selected.map(rowOf);
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
+  const tried = await offersOfRides(db, bookedIds(page));
   return {
-    rides: page.map((r) => partnerRide(r, now)),
+    rides: page.map((r) => partnerRide(r, now, tried.get(r.ride.id))),
     nextCursor: rows.length > query.limit && last ? encodeCursor(last.ride, last.sort === undefined ? undefined : { sort, value: last.sort }) : null,
     counts,
     unassignedSoon,

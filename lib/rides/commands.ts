@@ -10,6 +10,9 @@ import { PAST_SLACK_MS } from '@/lib/fares/schemas';
 import type { BookRideInput } from '@/lib/booking/schemas';
 import { tripRulesOf } from '@/lib/fares/trip-rules';
 import { attachFlight, prepareBookingFlight } from '@/lib/flights/ride-flight';
+import { toMinor } from '@/lib/money/minor';
+import { cancellationRuleFor } from '@/lib/money/cancellation-rules';
+import { claimPromo } from '@/lib/money/promos';
 import { emitRideChange } from './notify';
 
 /** The advisory lock class of a rider's wallet spending (pg_advisory_xact_lock(class, riderId)). */
@@ -23,8 +26,6 @@ export function walletShare(total: number, walletSpendBps: number): number {
 export function newStartCode(): string {
   return randomInt(0, 10_000).toString().padStart(4, '0');
 }
-
-const toMinor = (major: number) => Math.round(major * 100);
 
 async function findByKey(db: Db, businessId: number, riderId: number, key: string): Promise<Ride | undefined> {
   const [ride] = await db
@@ -68,8 +69,10 @@ export async function bookableQuote(
 /**
  * Books from a stored quote in one atomic statement: the ride (booked, with a
  * 4-digit start code), its first event and the rider's pending cashback.
- * A repeated idempotency key returns the first ride. Amounts sent by the
- * client must match the quote or the booking is refused.
+ * With a promo code, the statement runs in a transaction holding the code's
+ * row, which records the use (lib/money/promos). A repeated idempotency key
+ * returns the first ride. Amounts sent by the client must match the quote or
+ * the booking is refused.
  */
 export async function bookRide(db: Db, businessId: number, riderId: number, input: BookRideInput): Promise<{ ride: Ride; created: boolean }> {
   let bookable: Awaited<ReturnType<typeof bookableQuote>>;
@@ -83,52 +86,61 @@ export async function bookRide(db: Db, businessId: number, riderId: number, inpu
   }
   const { quote, item } = bookable;
   const flight = await prepareBookingFlight(db, businessId, quote, input);
-  // Wallet spending: at most the operator's share of the total, at most the available balance (read under a per-rider lock).
-  const walletCap = input.useWallet ? walletShare(item.total, (await tripRulesOf(db, businessId)).walletSpendBps) : 0;
-  const walletApplied =
-    walletCap > 0
-      ? sql`(select least(${walletCap}, greatest(0, coalesce(sum(${walletEntries.available}), 0)))::integer from ${walletEntries} where ${walletEntries.businessId} = ${businessId} and ${walletEntries.userId} = ${riderId})`
-      : 0;
-  const insertRide = db
-    .insert(rides)
-    .values({
-      businessId,
-      riderId,
-      quoteId: quote.id,
-      idempotencyKey: input.idempotencyKey,
-      vehicleType: item.vehicleType,
-      rideType: quote.rideType,
-      tripKind: quote.tripKind,
-      packageCode: quote.packageCode,
-      pickup: quote.pickup,
-      dropoff: quote.dropoff,
-      pickupTime: quote.pickupTime,
-      returnTime: quote.returnTime,
-      flightNumber: quote.tripKind === 'airport' ? (flight?.checked.flight ?? input.flightNumber ?? null) : null,
-      flightDirection: quote.tripKind === 'airport' ? (input.flightDirection ?? 'arrival') : null,
-      distanceM: quote.distanceM,
-      durationS: quote.durationS,
-      currency: quote.currency,
-      rideAmount: item.rideAmount,
-      driverBata: item.driverBata,
-      tolls: item.tolls,
-      totalAmount: item.total,
-      cashbackAmount: sql`(select round(${item.rideAmount} * ${businesses.cashbackBps} / 10000.0)::integer from ${businesses} where ${businesses.id} = ${businessId})`,
-      walletApplied,
-      paymentMethod: input.paymentMethod,
-      startCode: newStartCode(),
-      source: input.source,
-      passengerName: input.passenger?.name ?? null,
-      passengerPhoneCode: input.passenger?.phone.dialCode ?? null,
-      passengerPhone: input.passenger?.phone.number ?? null,
-      language: input.language ?? null,
-      number: sql`(select last_number from counter)`,
-    })
-    .returning();
-  // One statement, so one atomic step: the operator's next ride number, the ride, its first event, the
-  // rider's pending cashback and wallet spending. A repeated idempotency key fails the whole statement
-  // (unique violation), which also undoes the number, so numbers have no gaps.
-  const statement = sql`with counter as (
+  const walletSpendBps = input.useWallet ? (await tripRulesOf(db, businessId)).walletSpendBps : 0;
+  const cancelPolicy = await cancellationRuleFor(db, businessId, quote.tripKind);
+  /** The booking statement for a discount: the ride, its first event, pending cashback and wallet spending. */
+  const statementFor = (discount: number, promoCode: string | null) => {
+    const total = item.total - discount;
+    // Wallet spending: at most the operator's share of the total, at most the available balance (read under a per-rider lock).
+    const walletCap = walletShare(total, walletSpendBps);
+    const walletApplied =
+      walletCap > 0
+        ? sql`(select least(${walletCap}, greatest(0, coalesce(sum(${walletEntries.available}), 0)))::integer from ${walletEntries} where ${walletEntries.businessId} = ${businessId} and ${walletEntries.userId} = ${riderId})`
+        : 0;
+    const insertRide = db
+      .insert(rides)
+      .values({
+        businessId,
+        riderId,
+        quoteId: quote.id,
+        idempotencyKey: input.idempotencyKey,
+        vehicleType: item.vehicleType,
+        rideType: quote.rideType,
+        tripKind: quote.tripKind,
+        packageCode: quote.packageCode,
+        pickup: quote.pickup,
+        dropoff: quote.dropoff,
+        pickupTime: quote.pickupTime,
+        returnTime: quote.returnTime,
+        flightNumber: quote.tripKind === 'airport' ? (flight?.checked.flight ?? input.flightNumber ?? null) : null,
+        flightDirection: quote.tripKind === 'airport' ? (input.flightDirection ?? 'arrival') : null,
+        distanceM: quote.distanceM,
+        durationS: quote.durationS,
+        currency: quote.currency,
+        rideAmount: item.rideAmount,
+        driverBata: item.driverBata,
+        tolls: item.tolls,
+        totalAmount: total,
+        promoCode,
+        discountAmount: discount,
+        fareBreakdown: item.breakdown,
+        cancelPolicy,
+        cashbackAmount: sql`(select round(${item.rideAmount} * ${businesses.cashbackBps} / 10000.0)::integer from ${businesses} where ${businesses.id} = ${businessId})`,
+        walletApplied,
+        paymentMethod: input.paymentMethod,
+        startCode: newStartCode(),
+        source: input.source,
+        passengerName: input.passenger?.name ?? null,
+        passengerPhoneCode: input.passenger?.phone.dialCode ?? null,
+        passengerPhone: input.passenger?.phone.number ?? null,
+        language: input.language ?? null,
+        number: sql`(select last_number from counter)`,
+      })
+      .returning();
+    // One statement, so one atomic step: the operator's next ride number, the ride, its first event, the
+    // rider's pending cashback and wallet spending. A repeated idempotency key fails the whole statement
+    // (unique violation), which also undoes the number, so numbers have no gaps.
+    const statement = sql`with counter as (
       insert into ${rideCounters} (business_id, last_number) values (${businessId}, 1)
       on conflict (business_id) do update set last_number = ${rideCounters}.last_number + 1
       returning last_number
@@ -147,17 +159,43 @@ export async function bookRide(db: Db, businessId: number, riderId: number, inpu
       select business_id, rider_id, id, 'wallet_spend', -wallet_applied, 0, currency, 'Paid from wallet for ride #' || number from ride where wallet_applied > 0
     )
     select * from ride`;
+    return { statement, walletCap };
+  };
+  // Spending reads the balance: one booking per rider at a time (a transaction-scoped lock), so two tabs cannot spend it twice.
+  const lockWallet = (tx: Db) => tx.execute(sql`select pg_advisory_xact_lock(${WALLET_LOCK}, ${riderId})`);
   let stored: unknown;
   try {
-    // Spending reads the balance: one booking per rider at a time (a transaction-scoped lock), so two tabs cannot spend it twice.
-    stored =
-      walletCap > 0
-        ? await db.transaction(async (tx) => {
-            await tx.execute(sql`select pg_advisory_xact_lock(${WALLET_LOCK}, ${riderId})`);
-            return tx.execute(statement);
-          })
-        : await db.execute(statement);
+    if (input.promoCode) {
+      const typed = input.promoCode;
+      // a retried booking answers its ride, even when it took the code's last use
+      const earlier = await findByKey(db, businessId, riderId, input.idempotencyKey);
+      if (earlier) return { ride: earlier, created: false };
+      stored = await db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Db;
+        const claim = await claimPromo(tx, businessId, typed, { tripKind: quote.tripKind, vehicleType: item.vehicleType, total: item.total }, riderId);
+        const { statement, walletCap } = statementFor(claim.discount, claim.code);
+        if (walletCap > 0) await lockWallet(tx);
+        const result = await tx.execute(statement);
+        const [row] = rowsOf(result) as { id: number }[];
+        if (row) await claim.redeem({ id: row.id, riderId });
+        return result;
+      });
+    } else {
+      const { statement, walletCap } = statementFor(0, null);
+      stored =
+        walletCap > 0
+          ? await db.transaction(async (tx) => {
+              await lockWallet(tx as unknown as Db);
+              return tx.execute(statement);
+            })
+          : await db.execute(statement);
+    }
   } catch (error) {
+    if (error instanceof DomainError) {
+      const existing = await findByKey(db, businessId, riderId, input.idempotencyKey);
+      if (existing) return { ride: existing, created: false };
+      throw error;
+    }
     if (!isUniqueViolation(error, 'rides_idempotency_key')) throw error;
     stored = { rows: [] };
   }

@@ -4,8 +4,13 @@ import { businesses, rideEvents, rides, type PaymentMethod, type Ride, type Ride
 import { DomainError } from '@/lib/errors/domain-error';
 import { safeEqual } from '@/lib/crypto/tokens';
 import { appendEntry, completionEntries } from '@/lib/wallet/ledger';
+import { applyCancellation } from '@/lib/money/cancel-ride';
+import type { RefundMethod } from '@/lib/booking/vocabulary';
+import { kickJobs } from '@/lib/jobs/queue';
 import { issueInvoiceInTransaction } from '@/lib/invoice/invoices';
-import { rideWaiting, waitingEntry } from '@/lib/airports/ride-waiting';
+import { rideWaiting } from '@/lib/airports/ride-waiting';
+import type { WaitingCharge } from '@/lib/airports/waiting';
+import { recordAdjustment } from '@/lib/money/adjustments';
 import { emitRideChange } from './notify';
 
 /** booked -> accepted -> ontrip -> completed; booked|accepted -> cancelled. */
@@ -33,6 +38,8 @@ export type TransitionRequest = {
   riderId?: number;
   reason?: string;
   cancelledBy?: 'rider' | 'partner' | 'system';
+  /** Where the card payment of a cancelled ride goes back: the card (default) or the rider's wallet. */
+  refundTo?: RefundMethod;
   startCode?: string;
   driverId?: number | null;
   vehicleId?: number | null;
@@ -68,6 +75,7 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
     }
     const now = new Date();
     const changes: Partial<Ride> = { status: request.to };
+    let waiting: WaitingCharge | undefined;
     if (request.to === 'accepted') Object.assign(changes, { acceptedAt: now, driverId: request.driverId ?? null, vehicleId: request.vehicleId ?? null });
     if (request.to === 'ontrip') {
       if (ride.startCodeAttempts >= START_CODE_MAX_ATTEMPTS)
@@ -91,16 +99,26 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
       changes.paymentMethod = paidByCard ? 'card' : (request.paymentMethod ?? (ride.paymentMethod === 'card' ? 'cash' : ride.paymentMethod));
       if (request.finalTolls !== undefined)
         Object.assign(changes, { tolls: request.finalTolls, totalAmount: ride.rideAmount + ride.driverBata + request.finalTolls });
-      // waiting past the free time: its own part of the total, the ledger and the invoice
-      const waiting = await rideWaiting(tx, ride, ride.startedAt ?? now, request.waitingMinutes);
-      Object.assign(changes, {
-        waitingMinutes: waiting.waitedMinutes,
-        waitingCharge: waiting.amount,
-        totalAmount: (changes.totalAmount ?? ride.totalAmount) + waiting.amount,
-      });
+      // waiting past the free time: a fare adjustment, so its own line on the fare, the invoice and the ledger
+      waiting = await rideWaiting(tx, ride, ride.startedAt ?? now, request.waitingMinutes);
+      if (waiting.amount > 0) {
+        await recordAdjustment(
+          tx,
+          ride,
+          { kind: 'waiting', quantity: waiting.waitedMinutes, amount: waiting.amount, reason: 'Waiting past the free time' },
+          request.actorUserId,
+        );
+        Object.assign(changes, {
+          adjustmentAmount: ride.adjustmentAmount + waiting.amount,
+          totalAmount: (changes.totalAmount ?? ride.totalAmount) + waiting.amount,
+        });
+      }
     }
-    if (request.to === 'cancelled')
-      Object.assign(changes, { cancelledAt: now, cancelReason: request.reason ?? null, cancelledBy: request.cancelledBy ?? 'system' });
+    if (request.to === 'cancelled') {
+      const cancelledBy = request.cancelledBy ?? 'system';
+      const { fee } = await applyCancellation(tx, ride, cancelledBy, now, request.refundTo, request.actorUserId);
+      Object.assign(changes, { cancelledAt: now, cancelReason: request.reason ?? null, cancelledBy, cancellationFee: fee });
+    }
 
     const [updated] = await tx.update(rides).set(changes).where(eq(rides.id, ride.id)).returning();
     await tx.insert(rideEvents).values({
@@ -112,34 +130,11 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
       note: request.reason ?? null,
       data:
         request.to === 'completed'
-          ? {
-              paymentMethod: updated.paymentMethod,
-              ...(updated.waitingCharge ? { waitingMinutes: updated.waitingMinutes, waitingCharge: updated.waitingCharge } : {}),
-            }
-          : {},
+          ? { paymentMethod: updated.paymentMethod, ...(waiting?.amount ? { waitingMinutes: waiting.waitedMinutes, waitingCharge: waiting.amount } : {}) }
+          : request.to === 'cancelled'
+            ? { cancellationFee: updated.cancellationFee }
+            : {},
     });
-    if (request.to === 'cancelled' && ride.cashbackAmount > 0) {
-      await appendEntry(tx, {
-        businessId: ride.businessId,
-        userId: ride.riderId,
-        rideId: ride.id,
-        kind: 'cashback_reversal',
-        pending: -ride.cashbackAmount,
-        currency: ride.currency,
-        description: `Cashback reversed: ride #${ride.number} cancelled`,
-      });
-    }
-    if (request.to === 'cancelled' && ride.walletApplied > 0) {
-      await appendEntry(tx, {
-        businessId: ride.businessId,
-        userId: ride.riderId,
-        rideId: ride.id,
-        kind: 'wallet_refund',
-        available: ride.walletApplied,
-        currency: ride.currency,
-        description: `Wallet payment refunded: ride #${ride.number} cancelled`,
-      });
-    }
     if (request.to === 'completed') {
       if (ride.cashbackAmount > 0) {
         await appendEntry(tx, {
@@ -154,16 +149,14 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
         });
       }
       const [business] = await tx.select({ commissionBps: businesses.commissionBps }).from(businesses).where(eq(businesses.id, ride.businessId));
-      const fare = { ...updated, totalAmount: updated.totalAmount - updated.waitingCharge };
-      for (const entry of completionEntries(fare, updated.paymentMethod, business.commissionBps)) await appendEntry(tx, entry);
-      const waited = waitingEntry(updated, updated.paymentMethod);
-      if (waited) await appendEntry(tx, waited);
+      for (const entry of completionEntries(updated, updated.paymentMethod, business.commissionBps)) await appendEntry(tx, entry);
       // the invoice, numbered in the operator's sequence, with the same figures as the ledger entries above
       await issueInvoiceInTransaction(tx, updated);
     }
     return { ride: updated, from: ride.status };
   });
   if ('error' in outcome) throw outcome.error;
+  if (request.to === 'cancelled') kickJobs();
   emitRideChange({ ride: outcome.ride, from: outcome.from, to: request.to, actorUserId: request.actorUserId });
   return outcome.ride;
 }

@@ -6,7 +6,8 @@ import { notFound } from '@/lib/errors/domain-error';
 import { transitionRide } from './lifecycle';
 import type { BookForCustomerInput, RideAction } from './partner-schemas';
 import { bookableQuote, bookRide } from './commands';
-import { acceptRide, dispatchOptions, reassignRide } from './dispatch';
+import { acceptRide, reassignRide } from './dispatch';
+import { dispatchOptions } from './availability';
 import { BOOKED_FOR_CUSTOMER_SOURCES, resendCustomerCode, sendBookingConfirmation } from './customer-messages';
 
 /** Applies a console action to one of the business's rides; the lifecycle refuses illegal moves. */

@@ -4,6 +4,11 @@ import type { Db } from '@/lib/db/client';
 import { businesses, drivers, rides, vehicles, type Ride, type RideStatus } from '@/lib/db/schema';
 import { ratingsOfRides } from '@/lib/ratings/ratings';
 import { rideAirports, type RideAirport } from '@/lib/flights/ride-airport';
+import type { FareAdjustment } from '@/lib/db/schema';
+import { cancellationCharge, feeSplit, freeUntil, lateFee, prepaidOfRide } from '@/lib/money/cancellation';
+import { rideLines } from '@/lib/money/fare-lines';
+import { adjustmentsOfRides } from '@/lib/money/adjustments';
+import { refundsOfRides, type RefundView } from '@/lib/money/refunds';
 
 export const OPEN_STATUSES: readonly RideStatus[] = ['booked', 'accepted', 'ontrip'];
 
@@ -41,6 +46,10 @@ export function rideFields(ride: Ride) {
     walletApplied: ride.walletApplied,
     paymentMethod: ride.paymentMethod,
     paid: ride.paid,
+    promoCode: ride.promoCode,
+    discountAmount: ride.discountAmount,
+    adjustmentAmount: ride.adjustmentAmount,
+    cancellationFee: ride.cancellationFee,
     cancelReason: ride.cancelReason,
     cancelledBy: ride.cancelledBy,
     createdAt: ride.createdAt.toISOString(),
@@ -58,13 +67,42 @@ export type RideDriverView = {
   vehicle: { model: string; number: string } | null;
 };
 
-/** A ride as the rider's pages and the API show it: its fields and the start code, shown to the rider only while the trip has not started. */
-export function rideView(ride: Ride) {
+/**
+ * A ride as the rider's pages and the API show it: its fields, its itemised
+ * fare, the start code (only while the trip has not started) and its
+ * cancellation rule with what cancelling would cost now.
+ */
+export function rideView(
+  ride: Ride,
+  extras: { adjustments?: readonly Pick<FareAdjustment, 'kind' | 'amount'>[]; refunds?: RefundView[] } = {},
+  now = new Date(),
+) {
+  const adjustments = extras.adjustments ?? [];
   return Object.assign(rideFields(ride), {
     startCode: ride.status === 'booked' || ride.status === 'accepted' ? ride.startCode : null,
+    /** Whether a driver holds the ride (no fee when none did by the pickup time). */
+    driverAssigned: ride.driverId !== null,
+    fareLines: rideLines(ride, ride.fareBreakdown, adjustments),
+    cancellation: cancellationView(ride, now),
+    /** Money sent back to the rider: to the card or the wallet, with where each stands. */
+    refunds: extras.refunds ?? [],
     /** Filled in by riderRides once a driver is assigned. */
     driver: null as RideDriverView | null,
   });
+}
+
+/** The ride's rule, when it stops being free, and the fee a rider's cancellation would keep now (open rides only). */
+function cancellationView(ride: Ride, now: Date) {
+  const rule = ride.cancelPolicy;
+  if (!OPEN_STATUSES.includes(ride.status))
+    return { rule, freeUntil: freeUntil(rule, ride.pickupTime).toISOString(), feeNow: null, lateFee: lateFee(rule, ride.totalAmount) };
+  const charge = cancellationCharge(rule, { fare: ride.totalAmount, pickupTime: ride.pickupTime, hasDriver: ride.driverId !== null }, 'rider', now);
+  return {
+    rule,
+    freeUntil: freeUntil(rule, ride.pickupTime).toISOString(),
+    feeNow: feeSplit(charge, prepaidOfRide(ride)).fee,
+    lateFee: lateFee(rule, ride.totalAmount),
+  };
 }
 
 export type RideView = ReturnType<typeof rideView>;
@@ -116,13 +154,21 @@ export async function riderRides(db: Db, businessId: number, riderId: number): P
     .where(and(eq(rides.businessId, businessId), eq(rides.riderId, riderId)))
     .orderBy(desc(rides.pickupTime))
     .limit(200);
-  const [ratings, driversOf, [business]] = await Promise.all([
+  const [ratings, driversOf, adjusted, refunded, [business]] = await Promise.all([
     ratingsOfRides(
       db,
       businessId,
       rows.filter((r) => r.status === 'completed').map((r) => r.id),
     ),
     ridesDrivers(db, businessId, rows),
+    adjustmentsOfRides(
+      db,
+      rows.filter((r) => r.adjustmentAmount !== 0).map((r) => r.id),
+    ),
+    refundsOfRides(
+      db,
+      rows.filter((r) => r.status === 'cancelled' || r.status === 'completed').map((r) => r.id),
+    ),
     db
       .select({ id: businesses.id, language: businesses.language, currency: businesses.currency })
       .from(businesses)
@@ -131,7 +177,11 @@ export async function riderRides(db: Db, businessId: number, riderId: number): P
   ]);
   const airports = business ? await rideAirports(db, business, rows) : new Map<number, RideAirport>();
   const views = rows.map((ride) =>
-    Object.assign(rideView(ride), { rating: ratings.get(ride.id) ?? null, driver: driversOf.get(ride.id) ?? null, airport: airports.get(ride.id) ?? null }),
+    Object.assign(rideView(ride, { adjustments: adjusted.get(ride.id), refunds: refunded.get(ride.id) }), {
+      rating: ratings.get(ride.id) ?? null,
+      driver: driversOf.get(ride.id) ?? null,
+      airport: airports.get(ride.id) ?? null,
+    }),
   );
   return {
     upcoming: views.filter((r) => OPEN_STATUSES.includes(r.status)).reverse(),

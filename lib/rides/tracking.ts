@@ -5,6 +5,11 @@ import { drivers, rides, rideShareLinks, vehicles } from '@/lib/db/schema';
 import { DomainError } from '@/lib/errors/domain-error';
 import { hashToken, newToken } from '@/lib/crypto/tokens';
 import { LIVE_STATUSES, rideNotFound, watchableRide, type TrackViewer } from '@/lib/tracking/ride-access';
+import { e164 } from '@/lib/contact/identifiers';
+import { dispatchSettingsOf } from '@/lib/dispatch/settings';
+import { isShared } from '@/lib/dispatch/sharing';
+
+const PARTNER_ROLES = new Set(['travelsx-partner', 'deliverx-partner']);
 
 /** A driver position older than this is shown as stale. */
 export const LOCATION_STALE_MS = 5 * 60 * 1000;
@@ -14,12 +19,17 @@ export const LOCATION_STALE_MS = 5 * 60 * 1000;
  * the assigned driver's last shared position. The business's partners, the
  * ride's rider and driver, or a live share link may see it (lib/tracking/ride-access).
  */
-export async function rideTracking(db: Db, businessId: number, rideId: number, viewer: TrackViewer) {
+export async function rideTracking(db: Db, businessId: number, rideId: number, viewer: TrackViewer, now = Date.now()) {
   const access = await watchableRide(db, businessId, rideId, viewer);
   const [row] = await db
     .select({
       ride: rides,
       driverName: drivers.name,
+      driverLastName: drivers.lastName,
+      driverPhoneCode: drivers.phoneCode,
+      driverPhone: drivers.phone,
+      driverPhoto: drivers.photoUrl,
+      vehiclePhoto: vehicles.imageUrl,
       lat: drivers.lat,
       lng: drivers.lng,
       locatedAt: drivers.locatedAt,
@@ -32,17 +42,34 @@ export async function rideTracking(db: Db, businessId: number, rideId: number, v
     .where(and(eq(rides.id, access.id), eq(rides.businessId, businessId)))
     .limit(1);
   if (!row) throw rideNotFound();
+  const { shareLeadMinutes } = await dispatchSettingsOf(db, businessId);
+  // the rider (and a link) see the driver from when they set off or the lead before pickup; the operator always
+  const partner = Boolean(viewer.user && PARTNER_ROLES.has(viewer.user.role));
+  const shared = partner || isShared(row.ride, shareLeadMinutes, now);
   const position =
-    row.lat !== null && row.lng !== null && row.locatedAt
-      ? { lat: row.lat, lng: row.lng, at: row.locatedAt.toISOString(), stale: Date.now() - row.locatedAt.getTime() > LOCATION_STALE_MS }
+    shared && row.lat !== null && row.lng !== null && row.locatedAt
+      ? { lat: row.lat, lng: row.lng, at: row.locatedAt.toISOString(), stale: now - row.locatedAt.getTime() > LOCATION_STALE_MS }
       : null;
+  const sharesFrom = shared ? null : new Date(row.ride.pickupTime.getTime() - shareLeadMinutes * 60_000).toISOString();
   return {
     rideId: row.ride.number,
     status: row.ride.status,
     readOnly: access.viaLink,
     pickup: row.ride.pickup,
     dropoff: row.ride.dropoff,
-    driver: row.driverName ? { name: row.driverName, vehicle: row.vehicleNumber ? `${row.vehicleNumber} · ${row.vehicleModel}` : null, position } : null,
+    pickupTime: row.ride.pickupTime.toISOString(),
+    driver: row.driverName
+      ? {
+          name: [row.driverName, row.driverLastName].filter(Boolean).join(' '),
+          phone: row.driverPhone ? e164({ dialCode: row.driverPhoneCode ?? '', number: row.driverPhone }) : null,
+          photo: row.driverPhoto,
+          vehiclePhoto: row.vehiclePhoto,
+          vehicle: row.vehicleNumber ? `${row.vehicleNumber} · ${row.vehicleModel}` : null,
+          position,
+          /** When the rider starts to see the driver live (null: already). */
+          sharesFrom,
+        }
+      : null,
   };
 }
 

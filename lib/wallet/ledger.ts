@@ -16,15 +16,21 @@ export type NewEntry = {
   pending?: number;
   owed?: number;
   cash?: number;
+  refund?: number;
   currency: string;
   description: string;
   idempotencyKey?: string | null;
 };
 
 export async function appendEntry(db: Db, entry: NewEntry): Promise<void> {
-  await db
-    .insert(walletEntries)
-    .values({ ...entry, available: entry.available ?? 0, pending: entry.pending ?? 0, owed: entry.owed ?? 0, cash: entry.cash ?? 0 });
+  await db.insert(walletEntries).values({
+    ...entry,
+    available: entry.available ?? 0,
+    pending: entry.pending ?? 0,
+    owed: entry.owed ?? 0,
+    cash: entry.cash ?? 0,
+    refund: entry.refund ?? 0,
+  });
 }
 
 /** Commission on a ride: basis points of the ride amount (not of tolls or the driver's allowance), rounded to the minor unit. */
@@ -36,27 +42,54 @@ export function commissionOf(rideAmount: number, commissionBps: number): number 
  * The operator's entries for a completed ride. Cash: the fare stays with the
  * driver (a `ride_cash` memo of the cash) and the commission is owed to the
  * platform (`commission_owed`). Online (UPI or card through PayU): the fare is
- * credited (`ride_earning`) less the commission (`commission`).
+ * credited (`ride_earning`) less the commission (`commission`). The fare is
+ * the one quoted at booking; a promo discount (borne by the operator) and the
+ * adjustments recorded at completion are entries of their own on the same
+ * column, so the entries of a ride add up to its total. Commission is on the
+ * ride amount before the discount.
  */
 export function completionEntries(
-  ride: { id: number; number: number; businessId: number; totalAmount: number; rideAmount: number; currency: string },
+  ride: {
+    id: number;
+    number: number;
+    businessId: number;
+    totalAmount: number;
+    rideAmount: number;
+    currency: string;
+    discountAmount?: number;
+    adjustmentAmount?: number;
+    promoCode?: string | null;
+  },
   method: PaymentMethod,
   commissionBps: number,
 ): NewEntry[] {
   const commission = commissionOf(ride.rideAmount, commissionBps);
+  const discount = ride.discountAmount ?? 0;
+  const adjusted = ride.adjustmentAmount ?? 0;
+  const quoted = ride.totalAmount + discount - adjusted;
   const base = { businessId: ride.businessId, userId: null, rideId: ride.id, currency: ride.currency };
-  if (method === 'cash') {
-    return [
-      { ...base, kind: 'ride_cash', cash: ride.totalAmount, description: `Ride #${ride.number} paid in cash to the driver` },
-      ...(commission > 0
-        ? [{ ...base, kind: 'commission_owed' as const, owed: commission, description: `Platform commission owed on cash ride #${ride.number}` }]
-        : []),
-    ];
-  }
-  return [
-    { ...base, kind: 'ride_earning', available: ride.totalAmount, description: `Ride #${ride.number} paid ${method === 'card' ? 'by card' : 'by UPI'}` },
-    ...(commission > 0 ? [{ ...base, kind: 'commission' as const, available: -commission, description: `Platform commission on ride #${ride.number}` }] : []),
+  const cash = method === 'cash';
+  const amount = (value: number) => (cash ? { cash: value } : { available: value });
+  const parts: NewEntry[] = [
+    cash
+      ? { ...base, kind: 'ride_cash', cash: quoted, description: `Ride #${ride.number} paid in cash to the driver` }
+      : { ...base, kind: 'ride_earning', available: quoted, description: `Ride #${ride.number} paid ${method === 'card' ? 'by card' : 'by UPI'}` },
   ];
+  if (discount)
+    parts.push({
+      ...base,
+      kind: 'promo_discount',
+      ...amount(-discount),
+      description: `Promo ${ride.promoCode ?? ''} on ride #${ride.number}, borne by the operator`,
+    });
+  if (adjusted) parts.push({ ...base, kind: 'fare_adjustment', ...amount(adjusted), description: `Fare adjustments on ride #${ride.number}` });
+  if (commission > 0)
+    parts.push(
+      cash
+        ? { ...base, kind: 'commission_owed', owed: commission, description: `Platform commission owed on cash ride #${ride.number}` }
+        : { ...base, kind: 'commission', available: -commission, description: `Platform commission on ride #${ride.number}` },
+    );
+  return parts;
 }
 
 function owner(businessId: number, userId: number | null) {
@@ -163,7 +196,7 @@ export async function statementTotals(db: Db, businessId: number, range: { start
  * overview's money figures. Minor units.
  */
 export async function ledgerRideMoney(db: Db, businessId: number, range: { start: Date; end: Date }, period: { timeZone: string; format: string }) {
-  const revenue = sql<string>`coalesce(sum(case ${walletEntries.kind} when 'ride_earning' then ${walletEntries.available} when 'ride_cash' then ${walletEntries.cash} else 0 end), 0)`;
+  const revenue = sql<string>`coalesce(sum(case when ${walletEntries.kind} in ('ride_earning', 'ride_cash', 'promo_discount', 'fare_adjustment') then ${walletEntries.available} + ${walletEntries.cash} else 0 end), 0)`;
   const commission = sql<string>`coalesce(sum(case ${walletEntries.kind} when 'commission' then -${walletEntries.available} when 'commission_owed' then ${walletEntries.owed} else 0 end), 0)`;
   const rows = await db
     .select({ period: sql<string>`to_char(${rides.pickupTime} at time zone ${period.timeZone}, ${period.format})`, revenue, commission })
@@ -175,7 +208,7 @@ export async function ledgerRideMoney(db: Db, businessId: number, range: { start
         eq(rides.businessId, businessId),
         gte(rides.pickupTime, range.start),
         lt(rides.pickupTime, range.end),
-        sql`${walletEntries.kind} in ('ride_earning', 'ride_cash', 'commission', 'commission_owed')`,
+        sql`${walletEntries.kind} in ('ride_earning', 'ride_cash', 'promo_discount', 'fare_adjustment', 'commission', 'commission_owed')`,
       ),
     )
     .groupBy(sql`1`);

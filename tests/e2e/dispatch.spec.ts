@@ -57,7 +57,8 @@ test.describe('dispatch: a customer booked by phone, availability and the start 
     const busyCar = await api.post('/api/partner/vehicles', { vehicleType: 'sedan', model: 'Hyundai Aura', number: `TN39 E${STAMP.slice(-4)}` });
     const busyVehicle = (await json(busyCar)).data as { id: number; number: string };
 
-    // The busy driver holds another accepted ride.
+    // The busy driver holds another accepted ride, picked up in two hours: its window (pickup to expected end plus
+    // the buffer) overlaps the ride booked "Now" below. A ride days away would leave the driver free now.
     await page.goto('/in/en/travel/ride/book');
     const quote = await page.request.post(`${ORIGIN}/api/rides/quote`, {
       headers: { origin: ORIGIN },
@@ -66,7 +67,7 @@ test.describe('dispatch: a customer booked by phone, availability and the start 
         tripKind: 'outstation',
         pickupLocation: { lat: 13.0878, lng: 80.2785, name: 'Chennai' },
         dropoffLocation: { lat: 11.9416, lng: 79.8083, name: 'Pondicherry' },
-        pickupTime: new Date(Date.now() + 30 * 3600_000).toISOString(),
+        pickupTime: new Date(Date.now() + 2 * 3600_000).toISOString(),
       },
     });
     const rideSearchId = ((await quote.json()) as { data: { ride_search_id: string } }).data.ride_search_id;

@@ -61,7 +61,7 @@ test.describe('live driver tracking', () => {
     const driverRide = driver.getByRole('article', { name: `Ride #${rideId}`, exact: true });
     await expect(driverRide).toContainText('Chennai');
     await expect(driverRide).toContainText('Meena Sundar');
-    await expect(driver.getByText('Sharing your live location with your rider.')).toBeVisible();
+    await expect(driver.getByText('Sharing your location with your operator. Your rider sees it once you set off for the pickup.')).toBeVisible();
 
     // The rider's track page shows the driver, the pickup and the line, then follows the driver live.
     await rider.goto(`/in/en/track/driver?rideId=${rideId}`);

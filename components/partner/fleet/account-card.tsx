@@ -15,7 +15,16 @@ import styles from './fleet.module.css';
 
 const DONE_KEY = { verify: 'verified', block: 'blocked', unblock: 'unblocked' } as const;
 
-type Account = { id: number; name: string; phoneCode: string; phone: string; place: string | null; accountStatus: AccountStatus; online: boolean };
+type Account = {
+  id: number;
+  name: string;
+  phoneCode: string;
+  phone: string;
+  place: string | null;
+  accountStatus: AccountStatus;
+  online: boolean;
+  photoUrl?: string | null;
+};
 type AccountPatch = { action: StatusAction } | { online: boolean };
 
 /**
@@ -75,9 +84,14 @@ export function AccountCard({
 
   return (
     <li className={styles.card}>
-      <span className={styles.avatar} aria-hidden="true">
-        {initials(account.name)}
-      </span>
+      {account.photoUrl ? (
+        // eslint-disable-next-line @next/next/no-img-element -- an uploaded photo, already resized by the server
+        <img src={account.photoUrl} alt="" width={48} height={48} className={styles.avatarPhoto} loading="lazy" />
+      ) : (
+        <span className={styles.avatar} aria-hidden="true">
+          {initials(account.name)}
+        </span>
+      )}
       <div className={styles.cardMain}>
         <h2 className={styles.cardTitle}>{account.name}</h2>
         <p className={styles.badges}>

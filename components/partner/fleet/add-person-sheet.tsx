@@ -15,11 +15,14 @@ export function AddPersonSheet({
   add,
   onClose,
   onAdded,
+  addPhoto,
   extra,
 }: {
   variant: keyof typeof NAMESPACE;
   defaultCountry: string;
-  add: (input: PersonInput) => Promise<unknown>;
+  add: (input: PersonInput) => Promise<{ id: number }>;
+  /** Drivers: uploads the photo chosen on the sheet once the driver exists. */
+  addPhoto?: (id: number, photo: File) => Promise<unknown>;
   onClose: () => void;
   onAdded?: () => void;
   extra?: Parameters<typeof PersonSheet>[0]['extra'];
@@ -34,6 +37,7 @@ export function AddPersonSheet({
         title: t('sheetTitle'),
         handle: t('sheetHandle'),
         nameLabel: t('nameLabel'),
+        ...(variant === 'driver' ? { lastNameLabel: t('lastNameLabel'), photoLabel: t('photoLabel') } : {}),
         counter: (count, max) => t('counter', { count, max }),
         placeLabel: t('placeLabel'),
         continue: t('continue'),
@@ -41,15 +45,24 @@ export function AddPersonSheet({
         cancel: t('cancel'),
       }}
       extra={extra}
-      submit={async (input) => {
+      submit={async (input, photo) => {
+        let added: { id: number };
         try {
-          await add(input);
+          added = await add(input);
         } catch (error) {
           showSnackbar(t('addFailed'), 'failure', t('close'));
           return failureOf(error);
         }
         onClose();
-        showSnackbar(t('added'), 'success', t('close'));
+        // the driver exists either way; a refused photo says so and can be added from the card's menu
+        const photoFailed =
+          photo && addPhoto
+            ? await addPhoto(added.id, photo).then(
+                () => false,
+                () => true,
+              )
+            : false;
+        showSnackbar(photoFailed ? t('addedPhotoFailed') : t('added'), photoFailed ? 'failure' : 'success', t('close'));
         onAdded?.();
         return null;
       }}

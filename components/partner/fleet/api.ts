@@ -1,4 +1,4 @@
-import { api, within, type ApiBody, type ApiDataOf } from '@/lib/api/typed-client';
+import { api, typedCall, within, type ApiBody, type ApiDataOf, type ApiResult } from '@/lib/api/typed-client';
 import { ApiRequestError, fetchData } from '@/components/data/fetch-data';
 
 /** The console's fleet routes: every fetch of the fleet screens goes through here (typed by the route modules). */
@@ -43,3 +43,25 @@ export type AgencyPatch = ApiBody<typeof agency.$patch>;
 export const createAgency = (input: AgencyInput) => fetchData(api.partner.agencies.$post({ json: input }, within()));
 export const patchAgency = (id: number, body: AgencyPatch) => fetchData(agency.$patch({ param: at(id), json: body }, within()));
 export const deleteAgency = (id: number) => fetchData(agency.$delete({ param: at(id) }, within()));
+
+export type DriverDocumentsBody = ApiBody<(typeof driver)['documents']['$put']>;
+export type VehicleDocumentsBody = ApiBody<(typeof vehicle)['documents']['$put']>;
+export const fetchExpiringDocuments = () => fetchData(api.partner.documents.$get(undefined, within()));
+export const saveDriverDocuments = (id: number, json: DriverDocumentsBody) => fetchData(driver.documents.$put({ param: at(id), json }, within()));
+export const saveVehicleDocuments = (id: number, json: VehicleDocumentsBody) => fetchData(vehicle.documents.$put({ param: at(id), json }, within()));
+
+/** POST /api/partner/{drivers|vehicles}/{id}/photo (multipart, read by the route itself): the driver or vehicle with its new photo. */
+async function uploadPhoto<T>(call: (init: { init: RequestInit }) => Promise<Response>, file: File): Promise<T> {
+  const form = new FormData();
+  form.append('file', file);
+  const result = (await typedCall(call({ init: { body: form, signal: AbortSignal.timeout(60_000) } }) as never)) as ApiResult<{ data: T }>;
+  if (!result.ok) throw new ApiRequestError(result.error);
+  return result.data.data;
+}
+
+export const uploadDriverPhoto = (id: number, file: File) =>
+  uploadPhoto<DriversData['drivers'][number]>((options) => driver.photo.$post({ param: at(id) }, options), file);
+export const uploadVehiclePhoto = (id: number, file: File) =>
+  uploadPhoto<VehiclesData['vehicles'][number]>((options) => vehicle.photo.$post({ param: at(id) }, options), file);
+export const removeDriverPhoto = (id: number) => fetchData(driver.photo.$delete({ param: at(id) }, within()));
+export const removeVehiclePhoto = (id: number) => fetchData(vehicle.photo.$delete({ param: at(id) }, within()));

@@ -20,6 +20,7 @@ export function FleetScreen<T extends { counters: FleetCounters }, I>({
   items,
   renderItem,
   onAdd,
+  notice,
   children,
 }: {
   namespace: FleetNamespace;
@@ -27,6 +28,8 @@ export function FleetScreen<T extends { counters: FleetCounters }, I>({
   items: (data: T) => I[];
   renderItem: (item: I) => ReactNode;
   onAdd: () => void;
+  /** Shown under the counters (papers about to expire). */
+  notice?: ReactNode;
   children?: ReactNode;
 }) {
   const t = useTranslations(namespace);
@@ -45,6 +48,7 @@ export function FleetScreen<T extends { counters: FleetCounters }, I>({
         {addButton}
       </div>
       <Counters counters={list.data?.counters} label={t('countersLabel')} names={{ total: t('total'), online: t('online'), offline: t('offline') }} />
+      {notice}
       <ListState
         list={list}
         isEmpty={(data) => !items(data).length}

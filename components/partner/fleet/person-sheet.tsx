@@ -13,6 +13,7 @@ import { useApiErrorText } from '@/components/ui/use-api-error';
 import { useHydrationStore } from '@/components/ui/hydration-store';
 import ui from '@/components/ui/ui.module.css';
 import auth from '@/components/auth/auth.module.css';
+import { PhotoField } from './photo-field';
 import { SheetDialog } from './sheet-dialog';
 import styles from './fleet.module.css';
 
@@ -20,6 +21,9 @@ export type PersonSheetTexts = {
   title: string;
   handle: string;
   nameLabel: string;
+  /** Drivers only: the optional last name and photo. */
+  lastNameLabel?: string;
+  photoLabel?: string;
   counter: (count: number, max: number) => string;
   placeLabel: string;
   continue: string;
@@ -27,7 +31,7 @@ export type PersonSheetTexts = {
   cancel: string;
 };
 
-type Values = { name: string; phone?: Partial<Phone>; place: string; agencyId?: number | null };
+type Values = { name: string; lastName?: string; phone?: Partial<Phone>; place: string; agencyId?: number | null };
 export type PersonInput = z.output<typeof addDriverSchema> | z.output<typeof addAgencySchema>;
 
 /** Preferred phone countries of the driver forms (docs/requirements/partner.md#drivers-and-travel-companies): India, United States, United Kingdom. */
@@ -50,8 +54,8 @@ export function PersonSheet({
   variant: 'driver' | 'travel';
   texts: PersonSheetTexts;
   defaultCountry: string;
-  /** Posts the input; resolves to the failure, or null on success (the caller closes the sheet). */
-  submit: (input: PersonInput) => Promise<ApiFailure | null>;
+  /** Posts the input (and the chosen photo); resolves to the failure, or null on success (the caller closes the sheet). */
+  submit: (input: PersonInput, photo: File | null) => Promise<ApiFailure | null>;
   onClose: () => void;
   extra?: (bind: { value: number | null | undefined; onChange: (value: number | null) => void }) => ReactNode;
 }) {
@@ -61,21 +65,23 @@ export function PersonSheet({
   const hydrated = useHydrationStore((s) => s.hydrated);
   const id = useId();
   const [phoneTaken, setPhoneTaken] = useState<string>();
+  const [photo, setPhoto] = useState<File | null>(null);
   const form = useForm<Values, unknown, PersonInput>({
     resolver: zodResolver(variant === 'driver' ? addDriverSchema : addAgencySchema) as never,
     mode: 'onTouched',
-    defaultValues: { name: '', place: '', agencyId: null },
+    defaultValues: { name: '', lastName: '', place: '', agencyId: null },
   });
   const values = useWatch({ control: form.control });
   const { errors, touchedFields, isSubmitting } = form.formState;
   const complete = Boolean(values.name?.trim() && values.phone?.number);
   const nameError = fieldError(errors.name);
+  const lastNameError = fieldError(errors.lastName);
   const placeError = fieldError(errors.place);
   const phoneError = phoneTaken ?? (touchedFields.phone ? phoneMessage(values.phone, false) : undefined);
 
   const onSubmit = form.handleSubmit(
     async (input) => {
-      const failure = await submit(input);
+      const failure = await submit(input, photo);
       if (!failure) return;
       if (failure.field === 'phone' || failure.field?.startsWith('phone.')) setPhoneTaken(errorText(failure));
       else if (failure.field === 'name' || failure.field === 'place') form.setError(failure.field, { message: errorText(failure) }, { shouldFocus: true });
@@ -113,6 +119,25 @@ export function PersonSheet({
               </p>
             ) : null}
           </div>
+          {texts.lastNameLabel ? (
+            <div className={ui.field}>
+              <label htmlFor={`${id}-last-name`}>{texts.lastNameLabel}</label>
+              <input
+                id={`${id}-last-name`}
+                className={ui.input}
+                maxLength={NAME_MAX}
+                autoComplete="off"
+                aria-invalid={lastNameError ? true : undefined}
+                aria-describedby={lastNameError ? `${id}-last-name-error` : undefined}
+                {...form.register('lastName')}
+              />
+              {lastNameError ? (
+                <p id={`${id}-last-name-error`} className={ui.error}>
+                  {lastNameError}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
           <Controller
             control={form.control}
             name="phone"
@@ -148,6 +173,7 @@ export function PersonSheet({
               </p>
             ) : null}
           </div>
+          {texts.photoLabel ? <PhotoField label={texts.photoLabel} onChange={setPhoto} /> : null}
           {extra ? (
             <Controller control={form.control} name="agencyId" render={({ field }) => <>{extra({ value: field.value, onChange: field.onChange })}</>} />
           ) : null}

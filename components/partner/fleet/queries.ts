@@ -19,6 +19,15 @@ import {
   patchAgency,
   patchDriver,
   patchVehicle,
+  fetchExpiringDocuments,
+  removeDriverPhoto,
+  removeVehiclePhoto,
+  saveDriverDocuments,
+  saveVehicleDocuments,
+  uploadDriverPhoto,
+  uploadVehiclePhoto,
+  type DriverDocumentsBody,
+  type VehicleDocumentsBody,
   type AgenciesData,
   type AgencyPatch,
   type DriverPatch,
@@ -160,6 +169,51 @@ export function useAddAgency() {
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: keys.agencies() });
       void client.invalidateQueries({ queryKey: keys.drivers() });
+    },
+  });
+}
+
+/** Papers that expired or expire in the next 30 days. */
+export const useExpiringDocuments = () => useQuery({ queryKey: keys.documents(), queryFn: fetchExpiringDocuments });
+
+/** A driver's photo: upload a file, or remove it (null). */
+export function useDriverPhoto() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: number; file: File | null }) => (file ? uploadDriverPhoto(id, file) : removeDriverPhoto(id)),
+    onSuccess: (driver) => putDriver(client, driver.id, driver),
+  });
+}
+
+/** A vehicle's own photo: upload a file, or remove it (null). */
+export function useVehiclePhoto() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: number; file: File | null }) => (file ? uploadVehiclePhoto(id, file) : removeVehiclePhoto(id)),
+    onSuccess: (vehicle) => putVehicle(client, vehicle.id, vehicle),
+  });
+}
+
+/** A driver's licence; the expiry list is read again. */
+export function useSaveDriverDocuments() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: DriverDocumentsBody }) => saveDriverDocuments(id, body),
+    onSuccess: (driver) => {
+      putDriver(client, driver.id, driver);
+      void client.invalidateQueries({ queryKey: keys.documents() });
+    },
+  });
+}
+
+/** A vehicle's permit, insurance and fitness certificate; the expiry list is read again. */
+export function useSaveVehicleDocuments() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: VehicleDocumentsBody }) => saveVehicleDocuments(id, body),
+    onSuccess: (vehicle) => {
+      putVehicle(client, vehicle.id, vehicle);
+      void client.invalidateQueries({ queryKey: keys.documents() });
     },
   });
 }

@@ -15,7 +15,8 @@ import ui from '@/components/ui/ui.module.css';
 import auth from '@/components/auth/auth.module.css';
 import { failureOf } from '@/components/data/fetch-data';
 import { useFleetStore } from './fleet-store';
-import { useSaveVehicle } from './queries';
+import { useSaveVehicle, useVehiclePhoto } from './queries';
+import { PhotoField } from './photo-field';
 import { SheetDialog } from './sheet-dialog';
 import styles from './fleet.module.css';
 
@@ -37,6 +38,8 @@ export function VehicleSheet({ vehicle, onClose }: { vehicle?: VehicleView; onCl
   const hydrated = useHydrationStore((s) => s.hydrated);
   const id = useId();
   const save = useSaveVehicle();
+  const savePhoto = useVehiclePhoto();
+  const [photo, setPhoto] = useState<File | null>(null);
   const showSnackbar = useFleetStore((s) => s.showSnackbar);
   const [manual, setManual] = useState(() => Boolean(vehicle && !modelsOf(vehicle.vehicleType).includes(vehicle.model)));
   const form = useForm<Values, unknown, AddVehicleInput>({
@@ -53,15 +56,25 @@ export function VehicleSheet({ vehicle, onClose }: { vehicle?: VehicleView; onCl
 
   const onSubmit = form.handleSubmit(
     async (input) => {
-      const failure = await save.mutateAsync({ id: vehicle?.id, input }).then(() => null, failureOf);
-      if (!failure) {
-        showSnackbar(t(vehicle ? 'saved' : 'added'), 'success', t('close'));
-        onClose();
+      let saved: VehicleView;
+      try {
+        saved = await save.mutateAsync({ id: vehicle?.id, input });
+      } catch (failed) {
+        const failure = failureOf(failed);
+        const field = FIELDS.find((f) => f === failure.field);
+        if (field) form.setError(field, { message: errorText(failure) }, { shouldFocus: true });
+        showSnackbar(t(vehicle ? 'saveFailed' : 'addFailed'), 'failure', t('close'));
         return;
       }
-      const field = FIELDS.find((f) => f === failure.field);
-      if (field) form.setError(field, { message: errorText(failure) }, { shouldFocus: true });
-      showSnackbar(t(vehicle ? 'saveFailed' : 'addFailed'), 'failure', t('close'));
+      // the vehicle is saved either way; a refused photo says so and can be added again from the card
+      const photoFailed = photo
+        ? await savePhoto.mutateAsync({ id: saved.id, file: photo }).then(
+            () => false,
+            () => true,
+          )
+        : false;
+      showSnackbar(photoFailed ? t('photoFailed') : t(vehicle ? 'saved' : 'added'), photoFailed ? 'failure' : 'success', t('close'));
+      onClose();
     },
     () => {
       for (const name of FIELDS) form.setValue(name, form.getValues(name), { shouldTouch: true, shouldValidate: true });
@@ -177,6 +190,7 @@ export function VehicleSheet({ vehicle, onClose }: { vehicle?: VehicleView; onCl
             </p>
             {error('number')}
           </div>
+          <PhotoField label={t('photoField')} onChange={setPhoto} />
           <div className={styles.dialogActions}>
             <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={!complete || isSubmitting}>
               {isSubmitting ? t('saving') : t('continue')}

@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import type { VehicleView } from '@/lib/fleet/vehicles';
+import { ExpiringDocuments } from './expiring-documents';
 import { FleetScreen } from './fleet-screen';
 import { useVehicles } from './queries';
 import { VehicleCard } from './vehicle-card';
@@ -18,6 +19,7 @@ export function VehiclesScreen() {
       list={useVehicles()}
       items={(data) => data.vehicles}
       renderItem={(vehicle) => <VehicleCard key={vehicle.id} vehicle={vehicle} onEdit={() => setEditing(vehicle)} />}
+      notice={<ExpiringDocuments holder="vehicle" />}
       onAdd={() => setAdding(true)}
     >
       {adding ? <VehicleSheet onClose={() => setAdding(false)} /> : null}

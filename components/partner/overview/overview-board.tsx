@@ -13,7 +13,8 @@ import { LoadState } from './load-state';
 import { RidesChart } from './rides-chart';
 import styles from './screen.module.css';
 
-const COUNTERS = ['all', 'accepted', 'ontrip', 'cancelled', 'completed'] as const;
+/** All, then each status: the five statuses add up to All. */
+const COUNTERS = ['all', 'booked', 'accepted', 'ontrip', 'cancelled', 'completed'] as const;
 
 /** The overview's date filter, counters, revenue and commission, and the chart or the empty state. */
 export function OverviewBoard({ timeZone }: { timeZone: string }) {

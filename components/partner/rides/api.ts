@@ -40,3 +40,11 @@ export const fetchAssignable = (rideNumber?: number) =>
   fetchData(api.partner.rides.assignable.$get({ query: rideNumber ? { rideId: String(rideNumber) } : {} }, within()));
 export const sendRideAction = (rideNumber: number, payload: RideActionInput) =>
   fetchData(api.partner.rides[':id'].$post({ param: { id: String(rideNumber) }, json: payload }, within()));
+
+export type RefundInput = ApiBody<(typeof api.partner.rides)[':id']['refunds']['$post']>;
+/** All or part of a completed ride back to the rider (a repeated key answers the first refund). */
+export const sendRefund = (rideNumber: number, input: RefundInput) =>
+  fetchData(api.partner.rides[':id'].refunds.$post({ param: { id: String(rideNumber) }, json: input }, within()));
+/** A failed card refund sent again, or paid to the wallet once PayU refused it. */
+export const sendRefundRetry = (refundId: number, toWallet: boolean) =>
+  fetchData(api.partner.refunds[':id'].retry.$post({ param: { id: String(refundId) }, json: { toWallet } }, within()));

@@ -5,6 +5,9 @@ import { formatDateTime, formatMoney } from '@/lib/i18n/format';
 import ui from '@/components/ui/ui.module.css';
 import type { ActionKind, PartnerRide } from './types';
 import { StartCodeLine } from './start-code-line';
+import { RideMoneyLine } from './ride-money-line';
+import { RideRefunds } from './ride-refunds';
+import { OffersNote } from './offers-note';
 import { consoleInvoiceUrl } from '@/components/trust/api';
 import { FlightNote } from '@/components/flights/flight-note';
 import { PhoneNumber } from '@/components/ui/phone-link';
@@ -43,6 +46,7 @@ export function PartnerRideCard({
         </span>
       </header>
       {ride.needsDriverSoon ? <p className={styles.soonBadge}>{tb('needsDriver')}</p> : null}
+      <OffersNote ride={ride} />
       <p className={styles.meta}>{t('trip', { tripKind: tKinds(ride.tripKind), rideType: tKinds(ride.rideType), vehicle: tTypes(ride.vehicleType) })}</p>
       <dl className={styles.facts}>
         <dt>{t('customer')}</dt>
@@ -63,6 +67,8 @@ export function PartnerRideCard({
         <dt>{t('fare')}</dt>
         <dd className={styles.fare}>{formatMoney(ride.totalAmount, ride.currency, locale)}</dd>
       </dl>
+      <RideMoneyLine ride={ride} />
+      <RideRefunds ride={ride} />
       {ride.driverName ? <p className={styles.meta}>{t('driver', { name: ride.driverName, vehicle: ride.vehicleNumber ?? '' })}</p> : null}
       {ride.vehicleUpgrade ? <p className={styles.meta}>{td('upgraded')}</p> : null}
       <StartCodeLine ride={ride} timeZone={timeZone} />

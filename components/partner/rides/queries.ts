@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys, type PartnerRidesFilter } from '@/lib/query-keys';
-import { fetchAssignable, fetchPartnerRides, sendRideAction, type RideActionInput } from './api';
+import { fetchAssignable, fetchPartnerRides, sendRefund, sendRefundRetry, sendRideAction, type RefundInput, type RideActionInput } from './api';
 
 const keys = queryKeys.partner.rides;
 
@@ -35,5 +35,28 @@ export function useRideAction() {
       void client.invalidateQueries({ queryKey: ['partner', 'wallet'] });
       void client.invalidateQueries({ queryKey: ['partner', 'overview'] });
     },
+  });
+}
+
+/** After a refund or a retry: the board, the wallet and the money report are read again. */
+function useMoneyRefresh() {
+  const client = useQueryClient();
+  return () => {
+    void client.invalidateQueries({ queryKey: keys.all });
+    void client.invalidateQueries({ queryKey: ['partner', 'wallet'] });
+    void client.invalidateQueries({ queryKey: ['partner', 'money'] });
+  };
+}
+
+export function useRefundRide() {
+  const refresh = useMoneyRefresh();
+  return useMutation({ mutationFn: ({ rideId, input }: { rideId: number; input: RefundInput }) => sendRefund(rideId, input), onSuccess: refresh });
+}
+
+export function useRetryRefund() {
+  const refresh = useMoneyRefresh();
+  return useMutation({
+    mutationFn: ({ refundId, toWallet }: { refundId: number; toWallet: boolean }) => sendRefundRetry(refundId, toWallet),
+    onSuccess: refresh,
   });
 }

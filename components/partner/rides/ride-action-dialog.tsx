@@ -3,7 +3,8 @@
 import { useId, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { failureOf } from '@/components/data/fetch-data';
-import { formatMoney } from '@/lib/i18n/format';
+import { formatDateTime, formatMoney } from '@/lib/i18n/format';
+import { earlyByMinutes } from '@/lib/rides/early';
 import { useModalDialog } from '@/components/ui/use-modal-dialog';
 import { useApiErrorText } from '@/components/ui/use-api-error';
 import ui from '@/components/ui/ui.module.css';
@@ -20,14 +21,28 @@ type Options = NonNullable<ReturnType<typeof useAssignable>['data']>;
 type DriverOption = Options['drivers'][number];
 type VehicleOption = Options['vehicles'][number];
 
+type DispatchT = ReturnType<typeof useTranslations<'Dispatch'>>;
+
+/** Why a driver or vehicle is not available (the ride holding it, or the paper that expired). */
+const unavailable = (o: DriverOption | VehicleOption, t: DispatchT) =>
+  t(`availability.${o.availability}`, { ride: o.openRideId ?? 0, document: o.expired?.kind ?? '', date: o.expired?.expiresOn ?? '' });
+
 /** Why a driver cannot be chosen, or null when they can. */
-function driverReason(d: DriverOption, t: ReturnType<typeof useTranslations<'Dispatch'>>): string | null {
-  return d.availability === 'available' ? null : t(`availability.${d.availability}`, { ride: d.openRideId ?? 0 });
+function driverReason(d: DriverOption, t: DispatchT): string | null {
+  return d.availability === 'available' ? null : unavailable(d, t);
 }
 
-/** Why a vehicle cannot be chosen (busy, offline, smaller class, or larger without Upgrade), or null. */
-function vehicleReason(v: VehicleOption, upgrade: boolean, t: ReturnType<typeof useTranslations<'Dispatch'>>): string | null {
-  if (v.availability !== 'available') return t(`availability.${v.availability}`, { ride: v.openRideId ?? 0 });
+/** Assisted mode's why: how far, how long idle, how often they accept. */
+function suggestionText(d: DriverOption, t: DispatchT): string | null {
+  const s = d.suggestion;
+  if (!s) return null;
+  const acceptance = Math.round(s.acceptance * 100);
+  return s.roadKm === null ? t('whyNoPosition', { idle: s.idleMinutes, acceptance }) : t('why', { km: s.roadKm, idle: s.idleMinutes, acceptance });
+}
+
+/** Why a vehicle cannot be chosen (busy, offline, papers expired, smaller class, or larger without Upgrade), or null. */
+function vehicleReason(v: VehicleOption, upgrade: boolean, t: DispatchT): string | null {
+  if (v.availability !== 'available') return unavailable(v, t);
   if (v.fit === 'smaller') return t('fit.smaller');
   if (v.fit === 'upgrade' && !upgrade) return t('fit.upgrade');
   return null;
@@ -40,12 +55,15 @@ function vehicleReason(v: VehicleOption, upgrade: boolean, t: ReturnType<typeof 
 export function RideActionDialog({
   ride,
   kind,
+  timeZone,
   onDone,
   onClose,
   cancelWords = false,
 }: {
   ride: PartnerRide;
   kind: ActionKind;
+  /** The operator's zone, for the pickup time of an early start's warning. */
+  timeZone?: string;
   onDone: () => void;
   onClose: () => void;
   cancelWords?: boolean;
@@ -58,6 +76,7 @@ export function RideActionDialog({
   const dialog = useModalDialog();
   const id = useId();
   const options = useAssignable(assigning, ride.id).data ?? null;
+  const suggested = kind === 'accept' && options?.mode !== 'manual' ? options?.drivers.find((d) => d.suggestion && d.availability === 'available') : undefined;
   const action = useRideAction();
   const [driverId, setDriverId] = useState(kind === 'reassign' && ride.driverId ? String(ride.driverId) : '');
   const [vehicleId, setVehicleId] = useState(kind === 'reassign' && ride.vehicleId ? String(ride.vehicleId) : '');
@@ -86,7 +105,19 @@ export function RideActionDialog({
       ...(waited.trim() === '' ? {} : { waitingMinutes: Number(waited) }),
     };
   };
+  // assisted mode: the best driver and their own vehicle come chosen, until the operator picks otherwise
+  const [picked, setPicked] = useState(false);
+  if (suggested && !picked && !driverId && options) {
+    const own = options.vehicles.find((v) => v.id === suggested.vehicleId);
+    setPicked(true);
+    setDriverId(String(suggested.id));
+    if (own && !vehicleReason(own, upgrade || own.fit === 'upgrade', td)) {
+      setVehicleId(String(own.id));
+      if (own.fit === 'upgrade') setUpgrade(true);
+    }
+  }
   const chosenVehicle = options?.vehicles.find((v) => String(v.id) === vehicleId);
+  const early = kind === 'start' || kind === 'complete' ? earlyByMinutes(kind, ride.pickupTime) : undefined;
   const changed = kind !== 'reassign' || String(ride.driverId) !== driverId || String(ride.vehicleId) !== vehicleId;
   const ready = assigning
     ? Boolean(driverId && vehicleId) && changed && !(chosenVehicle && vehicleReason(chosenVehicle, upgrade, td))
@@ -145,13 +176,15 @@ export function RideActionDialog({
               <option value="">{t('choose')}</option>
               {options?.drivers.map((d) => {
                 const reason = driverReason(d, td);
+                const why = suggestionText(d, td);
                 return (
                   <option key={d.id} value={d.id} disabled={reason !== null}>
-                    {reason ? td('unavailableOption', { name: d.name, reason }) : d.name}
+                    {reason ? td('unavailableOption', { name: d.name, reason }) : why ? td('suggestedOption', { name: d.name, why }) : d.name}
                   </option>
                 );
               })}
             </select>
+            {suggested ? <p className={styles.note}>{td('suggestion', { name: suggested.name, why: suggestionText(suggested, td) ?? '' })}</p> : null}
             {options && !options.drivers.length ? <p className={styles.note}>{t('noDrivers')}</p> : null}
             {options?.drivers.length && !options.drivers.some((d) => d.availability === 'available') ? (
               <p className={styles.note}>{td('noFreeDriver')}</p>
@@ -194,6 +227,7 @@ export function RideActionDialog({
         {kind === 'start' ? (
           <>
             <p>{ride.bookedForCustomer ? td('startBodyCustomer') : t('startBody')}</p>
+            {early !== undefined ? <p className={styles.earlyNote}>{td('earlyStart', { when: formatDateTime(ride.pickupTime, locale, timeZone) })}</p> : null}
             <label htmlFor={`${id}-code`}>{t('startCode')}</label>
             <input
               id={`${id}-code`}
@@ -228,6 +262,9 @@ export function RideActionDialog({
         {kind === 'complete' ? (
           <>
             <p>{t('completeBody', { tolls: formatMoney(ride.tolls, ride.currency, locale) })}</p>
+            {early !== undefined ? (
+              <p className={styles.earlyNote}>{td('earlyComplete', { when: formatDateTime(ride.pickupTime, locale, timeZone) })}</p>
+            ) : null}
             <label htmlFor={`${id}-tolls`}>{t('finalTolls', { currency: ride.currency })}</label>
             <input
               id={`${id}-tolls`}

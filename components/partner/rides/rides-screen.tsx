@@ -229,6 +229,7 @@ export function RidesScreen({ timeZone }: { timeZone: string }) {
         <RideActionDialog
           ride={action.ride}
           kind={action.kind}
+          timeZone={timeZone}
           onClose={() => setAction(null)}
           onDone={() => {
             setStatus(

@@ -11,6 +11,7 @@ import ui from '@/components/ui/ui.module.css';
 import { consoleInvoiceUrl } from '@/components/trust/api';
 import { RIDE_ACTIONS } from './partner-ride-card';
 import { StartCodeLine } from './start-code-line';
+import { OffersNote } from './offers-note';
 import type { BoardSort } from '@/lib/rides/partner-schemas';
 import type { ActionKind, PartnerRide } from './types';
 import { FlightNote } from '@/components/flights/flight-note';
@@ -147,6 +148,7 @@ export function RidesTable({ rides, timeZone, sort, onSort, onAction, caption }:
                     <span title={ride.driverName ?? undefined}>{ride.driverName ?? '—'}</span>
                     {ride.vehicleNumber ? <span className={styles.cellNote}>{ride.vehicleNumber}</span> : null}
                     {ride.vehicleUpgrade ? <span className={styles.cellNote}>{td('upgraded')}</span> : null}
+                    <OffersNote ride={ride} />
                   </span>
                 </td>
                 <td>

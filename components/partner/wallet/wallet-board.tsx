@@ -6,6 +6,7 @@ import type { WalletKind } from '@/lib/db/schema/wallet';
 import type { WalletTransaction } from '@/lib/partner/wallet';
 import { WALLET_PAGE_SIZE } from '@/lib/partner/schemas';
 import { formatDateTime, formatMoney } from '@/lib/i18n/format';
+import { toMinor } from '@/lib/money/minor';
 import { loadStatus } from '@/components/data/query-status';
 import { usePartnerWallet } from '../queries';
 import ui from '@/components/ui/ui.module.css';
@@ -27,11 +28,20 @@ const KIND_LABEL = {
   wallet_refund: 'walletRefund',
 } as const satisfies Record<Exclude<WalletKind, keyof typeof MONEY_KIND_LABEL>, string>;
 
-/** Entries of the cash/online split and of settlements (namespace Money). */
-const MONEY_KIND_LABEL = { ride_cash: 'rideCash', commission_owed: 'commissionOwed', settlement: 'settlement' } as const;
+/** Entries of the cash/online split, settlements, cancellations, promo codes, adjustments and refunds (namespace Money). */
+const MONEY_KIND_LABEL = {
+  ride_cash: 'rideCash',
+  commission_owed: 'commissionOwed',
+  settlement: 'settlement',
+  cancellation_fee: 'cancellationFee',
+  promo_discount: 'promoDiscount',
+  fare_adjustment: 'fareAdjustment',
+  refund_requested: 'refundRequested',
+  refund_paid: 'refundPaid',
+  refund_failed: 'refundFailed',
+  refund_to_wallet: 'refundToWallet',
+} as const;
 const isMoneyKind = (kind: WalletKind): kind is keyof typeof MONEY_KIND_LABEL => kind in MONEY_KIND_LABEL;
-
-const toMinor = (major: number) => Math.round(major * 100);
 
 /** The business's balance card and its Recent Activity for a date filter (This Month first), 100 a page. */
 export function WalletBoard({ timeZone }: { timeZone: string }) {
@@ -168,7 +178,7 @@ function Activity({ transactions, timeZone }: { transactions: WalletTransaction[
                 <span className={`${table.badge} ${table[row.transaction]}`}>{t(row.transaction)}</span>
               </td>
               <td className={table.number}>
-                {formatMoney(toMinor(row.transaction === 'debit' ? -row.amount : row.amount), row.currency, locale, { signed: true })}
+                {formatMoney(toMinor(row.transaction === 'debit' ? -row.amount : row.amount), row.currency, locale, { signed: row.transaction !== 'memo' })}
               </td>
             </tr>
           ))}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
 import { users } from './users';
 import { VEHICLE_TYPES } from './rides';
@@ -47,6 +47,13 @@ export const vehicles = pgTable(
     number: text('number').notNull(),
     imageUrl: text('image_url'),
     online: boolean('online').notNull().default(true),
+    /** Papers of the vehicle (lib/fleet/documents): an expired one keeps it from offers and assignment. */
+    permitNumber: text('permit_number'),
+    permitExpiresOn: date('permit_expires_on', { mode: 'string' }),
+    insuranceNumber: text('insurance_number'),
+    insuranceExpiresOn: date('insurance_expires_on', { mode: 'string' }),
+    fitnessNumber: text('fitness_number'),
+    fitnessExpiresOn: date('fitness_expires_on', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     removedAt: timestamp('removed_at', { withTimezone: true }),
   },
@@ -72,11 +79,17 @@ export const drivers = pgTable(
     agencyId: integer('agency_id').references(() => agencies.id, { onDelete: 'set null' }),
     vehicleId: integer('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
+    lastName: text('last_name'),
+    photoUrl: text('photo_url'),
     phoneCode: text('phone_code').notNull(),
     phone: text('phone').notNull(),
     place: text('place'),
     accountStatus: text('account_status', { enum: ACCOUNT_STATUSES }).notNull().default('pending'),
     online: boolean('online').notNull().default(false),
+    /** When the driver last went online: idle time counts from here (or from their last trip's end, if later). */
+    onlineAt: timestamp('online_at', { withTimezone: true }),
+    licenceNumber: text('licence_number'),
+    licenceExpiresOn: date('licence_expires_on', { mode: 'string' }),
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
     locatedAt: timestamp('located_at', { withTimezone: true }),

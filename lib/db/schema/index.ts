@@ -14,3 +14,5 @@ export * from './cluster';
 export * from './operator-hosts';
 export * from './airports';
 export * from './flights';
+export * from './money';
+export * from './dispatch';

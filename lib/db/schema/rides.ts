@@ -10,6 +10,7 @@ import {
   VEHICLE_TYPES,
   type Place,
   type RentalPackage,
+  type CancellationRule,
   type VehicleType,
 } from '@/lib/booking/vocabulary';
 
@@ -42,6 +43,8 @@ export const rateCards = pgTable(
     extraHourRate: integer('extra_hour_rate').notNull(),
     /** Charged per started block of waiting past the free time (block length in `waiting_rules`). */
     waitingCharge: integer('waiting_charge').notNull().default(0),
+    /** Tolls are charged as the route really paid them (recorded at completion); false: the quoted estimate is the price. */
+    tollsAtActuals: boolean('tolls_at_actuals').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('rate_cards_business_vehicle_key').on(t.businessId, t.vehicleType)],
@@ -122,9 +125,23 @@ export const rides = pgTable(
     driverBata: integer('driver_bata').notNull(),
     tolls: integer('tolls').notNull(),
     totalAmount: integer('total_amount').notNull(),
+    /** The quote's breakdown of the booked vehicle (night charge, airport fee, rates past a package), frozen at booking: the fare's lines and its terms. */
+    fareBreakdown: jsonb('fare_breakdown').$type<Record<string, number>>().notNull().default({}),
     cashbackAmount: integer('cashback_amount').notNull().default(0),
     /** Paid from the rider's wallet at booking (minor units); the driver collects total - walletApplied. */
     walletApplied: integer('wallet_applied').notNull().default(0),
+    /** The promo code used (upper-case) and its discount (minor units), borne by the operator: total = fare - discount. */
+    promoCode: text('promo_code'),
+    discountAmount: integer('discount_amount').notNull().default(0),
+    /** Sum of the fare adjustments recorded at completion (signed, minor units; lib/money/adjustments). */
+    adjustmentAmount: integer('adjustment_amount').notNull().default(0),
+    /** The cancellation rule shown at booking, which the ride keeps (rides booked before rules existed got the default of their trip kind). */
+    cancelPolicy: jsonb('cancel_policy')
+      .$type<CancellationRule>()
+      .notNull()
+      .default(sql`'{"freeMinutes":60,"feeType":"percent","feeValue":1000}'::jsonb`),
+    /** The fee kept when the ride was cancelled (minor units). */
+    cancellationFee: integer('cancellation_fee').notNull().default(0),
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull().default('cash'),
     paid: boolean('paid').notNull().default(false),
     startCode: text('start_code').notNull(),
@@ -141,6 +158,10 @@ export const rides = pgTable(
     source: text('source').notNull().default('form'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** The driver set off for the pickup: the rider sees the live position from here (or from the share lead before pickup). */
+    setOffAt: timestamp('set_off_at', { withTimezone: true }),
+    /** Automatic dispatch ran out of drivers to offer it to (lib/dispatch): the console's "Needs a driver". */
+    needsDriverAt: timestamp('needs_driver_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -152,10 +173,6 @@ export const rides = pgTable(
     language: text('language'),
     /** The driver said they are at the meeting point (the rider was told). */
     driverArrivedAt: timestamp('driver_arrived_at', { withTimezone: true }),
-    /** Minutes waited before the trip started, as recorded at completion (lib/airports/waiting.ts). */
-    waitingMinutes: integer('waiting_minutes'),
-    /** The waiting charge in the total (minor units): started blocks past the free time. */
-    waitingCharge: integer('waiting_charge').notNull().default(0),
   },
   (t) => [
     uniqueIndex('rides_idempotency_key').on(t.businessId, t.riderId, t.idempotencyKey),
@@ -171,6 +188,10 @@ export const rides = pgTable(
     index('rides_vehicle_open_idx')
       .on(t.vehicleId)
       .where(sql`status in ('accepted', 'ontrip')`),
+    /** Idle time: a driver's last completed trip. */
+    index('rides_driver_completed_idx')
+      .on(t.driverId, t.completedAt)
+      .where(sql`status = 'completed'`),
   ],
 );
 

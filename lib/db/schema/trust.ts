@@ -3,6 +3,7 @@ import { bigserial, check, index, integer, jsonb, pgTable, serial, text, timesta
 import { businesses } from './businesses';
 import { rides } from './rides';
 import { users } from './users';
+import type { CancellationRule, FareLine } from '@/lib/booking/vocabulary';
 
 export const SUPPLY_TYPES = ['intra', 'inter'] as const;
 export type SupplyType = (typeof SUPPLY_TYPES)[number];
@@ -33,8 +34,8 @@ export const invoiceCounters = pgTable('invoice_counters', {
   lastNumber: integer('last_number').notNull().default(0),
 });
 
-/** A fare line; `values` fill its label (the waiting line's minutes and blocks). */
-export type InvoiceLine = { code: string; amount: number; values?: Record<string, number> };
+/** A fare line; `values` fill the invoice's longer label (the waiting line's minutes and blocks). */
+export type InvoiceLine = FareLine & { values?: Record<string, number> };
 export type InvoiceTax = { code: 'cgst' | 'sgst' | 'igst' | 'vat'; rateBps: number; amount: number };
 export type InvoiceSnapshot = {
   seller: { name: string; legalName: string | null; address: string | null; taxNumber: string | null; logoUrl: string | null; sacCode: string | null };
@@ -50,13 +51,19 @@ export type InvoiceSnapshot = {
   currency: string;
   /** Fare lines in minor units; they add up to `total`. */
   lines: InvoiceLine[];
+  /** The promo code whose discount is the `discount` line. */
+  promoCode?: string | null;
   total: number;
   /** Cashback (wallet) the rider spent on this ride; `due` = total - walletApplied. */
   walletApplied: number;
   due: number;
-  /** Tax included in `total`. */
+  /** Tax included in `total`: taxable value + taxes + untaxed tolls = total. */
   taxableValue: number;
   taxes: InvoiceTax[];
+  /** Tolls paid on the rider's behalf at cost, outside the taxable value (absent on invoices issued before). */
+  untaxedTolls?: number;
+  /** The ride's cancellation rule. */
+  cancellation?: CancellationRule;
   paymentMethod: string;
   timeZone: string;
 };
@@ -73,10 +80,12 @@ export const invoices = pgTable(
       .notNull()
       .references(() => rides.id, { onDelete: 'cascade' }),
     number: integer('number').notNull(),
+    /** 1 for a ride's first invoice; each re-issue (after a refund) takes the next revision and a number of its own. */
+    revision: integer('revision').notNull().default(1),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     data: jsonb('data').$type<InvoiceSnapshot>().notNull(),
   },
-  (t) => [uniqueIndex('invoices_ride_key').on(t.rideId), uniqueIndex('invoices_business_number_key').on(t.businessId, t.number)],
+  (t) => [uniqueIndex('invoices_ride_revision_key').on(t.rideId, t.revision), uniqueIndex('invoices_business_number_key').on(t.businessId, t.number)],
 );
 
 export const COMMENT_STATUSES = ['none', 'pending', 'approved', 'rejected'] as const;

@@ -21,6 +21,18 @@ export const WALLET_KINDS = [
   'adjustment',
   'wallet_spend',
   'wallet_refund',
+  /** The fee kept from a cancelled ride's prepayment, credited to the operator. */
+  'cancellation_fee',
+  /** A promo code's discount on a completed ride, borne by the operator (negative, on the fare's column). */
+  'promo_discount',
+  /** Extra km or hours, waiting or tolls at actuals recorded at completion (on the fare's column). */
+  'fare_adjustment',
+  /** A refund to a rider through the provider: requested (+refund), paid (-refund), failed (a memo, retried). */
+  'refund_requested',
+  'refund_paid',
+  'refund_failed',
+  /** A refund paid into the rider's wallet (the rider's row: +available). */
+  'refund_to_wallet',
 ] as const;
 export type WalletKind = (typeof WALLET_KINDS)[number];
 
@@ -48,6 +60,8 @@ export const walletEntries = pgTable(
     owed: integer('owed').notNull().default(0),
     /** Cash a driver collected for a ride (a memo: it never reaches the balance). */
     cash: integer('cash').notNull().default(0),
+    /** Refunds owed to riders through the payment provider: + when requested, - when paid (a memo of money in flight). */
+    refund: integer('refund').notNull().default(0),
     /** Payouts and settlements: the platform's key, so a repeated request records one entry. */
     idempotencyKey: text('idempotency_key'),
     currency: text('currency').notNull(),

@@ -67,12 +67,13 @@ export async function pickVehicle(page: Page, vehicle: string) {
   await expect(page).toHaveURL(/\/in\/en\/ride\/summary$/);
 }
 
-export async function signInInSheet(page: Page, phone: string, name: string) {
+/** The cashback sheet's sign-in; `origin` is the operator's host when the rider books on another operator's site. */
+export async function signInInSheet(page: Page, phone: string, name: string, origin = ORIGIN) {
   await expect(page.getByRole('heading', { name: /^Get .* cashback on this ride$/ })).toBeVisible();
   await page.getByLabel('Your name').fill(name);
   await page.getByLabel('Phone number', { exact: true }).fill(phone);
   await page.getByRole('button', { name: 'Continue' }).click();
-  const code = await codeFromOutbox(page.request, ORIGIN, `+91${phone.replace(/\s/g, '')}`);
+  const code = await codeFromOutbox(page.request, origin, `+91${phone.replace(/\s/g, '')}`);
   await page.getByRole('dialog', { name: 'Enter the code' }).getByLabel('6-digit code').fill(code);
 }
 

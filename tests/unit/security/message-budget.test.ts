@@ -56,7 +56,7 @@ type Observed = { rows: OutboxMessage[]; providerCalls: number; graphCalls: numb
 const lastOutboxId = async () => Number((await db.select({ id: sql<number>`coalesce(max(${outbox.id}), 0)` }).from(outbox))[0].id);
 
 let keys = 0;
-/** The route's sample with a fresh idempotency key and phone, so a repeated call is a new request to a new number (the code's resend delay does not answer first). */
+/** The route's sample with a fresh idempotency key and phone, so a repeated call is a new request to a new number (the code's resend delay does not answer first, a driver's phone is new to the fleet). */
 function sampleOf(spec: MethodSpec, t: TenantWorld): Record<string, unknown> | undefined {
   const body = spec.sample?.(t);
   if (!body) return body;
@@ -69,6 +69,7 @@ function sampleOf(spec: MethodSpec, t: TenantWorld): Record<string, unknown> | u
     // a fresh address too: a code to the same one inside its resend wait is a 429 before any message (a fast run reaches it again within 30 s)
     ...('email' in body ? { email: `desk${keys}@sweep.example` } : {}),
     ...('customerPhone' in body ? { customerPhone: { dialCode: '91', number } } : {}),
+    ...('phone' in body ? { phone: { dialCode: '91', number } } : {}),
   };
 }
 
@@ -91,7 +92,9 @@ async function observe(routePath: string, method: Method, spec: MethodSpec, t: T
 const SENDING = describedRoutes().filter(({ spec }) => spec.sends);
 
 it('finds the routes that message typed recipients described as sending', () => {
-  expect(SENDING.map(({ method, path: p }) => `${method} ${p}`)).toEqual(expect.arrayContaining(['POST /api/auth/otp/send', 'POST /api/partner/rides/book']));
+  expect(SENDING.map(({ method, path: p }) => `${method} ${p}`)).toEqual(
+    expect.arrayContaining(['POST /api/auth/otp/send', 'POST /api/partner/rides/book', 'POST /api/partner/drivers', 'POST /api/partner/rides/:id']),
+  );
 });
 
 it('sends every message of every route through deliver() and its budget, and each sending route says so', async () => {
@@ -110,20 +113,21 @@ it('sends every message of every route through deliver() and its budget, and eac
 }, 300_000);
 
 it("refuses every sending route's message once the operator's budget is spent: a 'refused' row, no provider call, no 5xx", async () => {
-  process.env.MESSAGE_DAILY_CAPS = `${world.a.business.slug}=1`;
+  // the other operator, untouched by the sweep above: each route's first call is one that messages (a ride still booked, an e-mail not yet asked for)
+  process.env.MESSAGE_DAILY_CAPS = `${world.b.business.slug}=0`;
   resetEnvForTests();
   for (const { path: routePath, method, spec } of SENDING) {
-    const seen = await observe(routePath, method, spec, world.a);
+    const seen = await observe(routePath, method, spec, world.b);
     expect({ route: `${method} ${routePath}`, status: seen.status < 500, providerCalls: seen.providerCalls + seen.graphCalls }).toEqual({
       route: `${method} ${routePath}`,
       status: true,
       providerCalls: 0,
     });
-    expect(seen.rows.length).toBeGreaterThan(0);
+    expect({ route: `${method} ${routePath}`, messaged: seen.rows.length > 0 }).toEqual({ route: `${method} ${routePath}`, messaged: true });
     expect(seen.rows.every((row) => row.status === 'refused' && ['operator_day', 'operator_hour'].includes(row.error ?? ''))).toBe(true);
   }
   // the other operator's budget is its own
-  const other = await observe(SENDING[0].path, SENDING[0].method, SENDING[0].spec, world.b);
+  const other = await observe(SENDING[0].path, SENDING[0].method, SENDING[0].spec, world.a);
   expect(other.rows.map((row) => row.status)).not.toContain('refused');
   delete process.env.MESSAGE_DAILY_CAPS;
   resetEnvForTests();

@@ -58,6 +58,14 @@ const phone = (n: string) => ({ dialCode: '91', number: n });
 /** One pickup time for every quote sample, so two samples of the same body compare equal (a time read per call could differ by a millisecond). */
 const QUOTE_PICKUP_TIME = new Date(Date.now() + 36 * 3600_000).toISOString();
 
+const CANCELLATION_RULE = { freeMinutes: 60, feeType: 'percent', feeValue: 10 };
+const CANCELLATION_RULES = {
+  local: CANCELLATION_RULE,
+  airport: CANCELLATION_RULE,
+  outstation: { ...CANCELLATION_RULE, freeMinutes: 1440 },
+  rental: CANCELLATION_RULE,
+};
+
 const RATE_CARD = {
   active: true,
   baseFare: 100,
@@ -162,6 +170,10 @@ export const ROUTES: Record<string, RouteSpec> = {
     GET: { as: 'driver' },
     PATCH: { as: 'driver', body: 'json', sample: () => ({ online: true }), required: ['online'] },
   },
+  '/api/driver/offers': { GET: { as: 'driver' } },
+  '/api/driver/offers/:id': {
+    POST: { as: 'driver', body: 'json', sample: () => ({ answer: 'decline' }), required: ['answer'], params: (t) => ({ id: String(t.rides.booked) }) },
+  },
   '/api/driver/rides/:id': {
     POST: {
       as: 'driver',
@@ -218,6 +230,29 @@ export const ROUTES: Record<string, RouteSpec> = {
     POST: { as: 'partner', body: 'json', sample: () => ({ name: 'Hill Travels', phone: phone('9845077777'), place: 'Ooty' }), required: ['name', 'phone'] },
   },
   '/api/partner/customers': { GET: { as: 'partner', query: () => ({ type: 'user', q: 'rider', sort: 'newest', page: '0', size: '5' }) } },
+  '/api/partner/dispatch-settings': {
+    GET: { as: 'partner' },
+    PUT: {
+      as: 'partner',
+      body: 'json',
+      sample: () => ({ mode: 'manual', offerSeconds: 30, maxOffers: 5, allowUpgrades: false, offerLeadMinutes: 60, bufferMinutes: 30, shareLeadMinutes: 30 }),
+      required: ['mode', 'offerSeconds', 'maxOffers', 'allowUpgrades', 'offerLeadMinutes', 'bufferMinutes', 'shareLeadMinutes'],
+    },
+  },
+  '/api/partner/documents': { GET: { as: 'partner' } },
+  '/api/partner/drivers/:id/documents': {
+    PUT: {
+      as: 'partner',
+      body: 'json',
+      sample: () => ({ licence: { number: 'TN01 2020 0001234', expiresOn: '2031-03-31' } }),
+      params: (t) => ({ id: String(t.driverId) }),
+    },
+  },
+  '/api/partner/drivers/:id/photo': {
+    POST: { as: 'partner', body: 'multipart', maxBytes: 5 * 1024 * 1024 + 64 * 1024, params: (t) => ({ id: String(t.driverId) }) },
+    DELETE: { as: 'partner', params: (t) => ({ id: String(t.driverId) }) },
+  },
+  '/api/partner/fleet/live': { GET: { as: 'partner' } },
   '/api/partner/drivers/:id': {
     PATCH: { as: 'partner', body: 'json', sample: () => ({ online: true }), params: (t) => ({ id: String(t.driverId) }) },
     DELETE: { as: 'partner', body: 'none', params: (t) => ({ id: String(t.driverId) }) },
@@ -229,6 +264,7 @@ export const ROUTES: Record<string, RouteSpec> = {
       body: 'json',
       sample: (t) => ({ name: 'Mani', phone: phone('9845088888'), place: 'Chennai', agencyId: t.agencyId }),
       required: ['name', 'phone'],
+      sends: 'the invitation to the driver app to the phone the operator typed',
     },
   },
   '/api/partner/events': { GET: { as: 'partner', query: (t) => ({ window: 'today', rideId: String(t.rides.booked), page: '0', size: '25' }) } },
@@ -318,6 +354,30 @@ export const ROUTES: Record<string, RouteSpec> = {
       required: ['localMaxKm', 'outstationMaxKm', 'serviceRadiusKm', 'nowMaxKm', 'walletSpendPercent'],
     },
   },
+  '/api/partner/cancellation-rules': {
+    GET: { as: 'partner' },
+    PUT: {
+      as: 'partner',
+      body: 'json',
+      sample: () => CANCELLATION_RULES,
+      required: ['local', 'airport', 'outstation', 'rental'],
+    },
+  },
+  '/api/partner/promos': {
+    GET: { as: 'partner' },
+    POST: { as: 'partner', body: 'json', sample: () => ({ code: 'SWEEP50', kind: 'fixed', value: 50 }), required: ['code', 'kind', 'value'] },
+  },
+  '/api/partner/promos/:id': {
+    PUT: {
+      as: 'partner',
+      body: 'json',
+      sample: () => ({ code: 'SWEEP60', kind: 'fixed', value: 60 }),
+      required: ['code', 'kind', 'value'],
+      params: (t) => ({ id: String(t.promoId) }),
+    },
+    PATCH: { as: 'partner', body: 'json', sample: () => ({ active: false }), required: ['active'], params: (t) => ({ id: String(t.promoId) }) },
+    DELETE: { as: 'partner', body: 'none', params: (t) => ({ id: String(t.promoId) }) },
+  },
   '/api/partner/rides/:id': {
     POST: {
       as: 'partner',
@@ -325,6 +385,7 @@ export const ROUTES: Record<string, RouteSpec> = {
       sample: () => ({ action: 'decline', reason: 'No cars free' }),
       required: ['action'],
       params: (t) => ({ id: String(t.rides.booked) }),
+      sends: "the cancellation and its reason to the traveller's phone",
     },
   },
   '/api/partner/rides/:id/flight': {
@@ -335,6 +396,18 @@ export const ROUTES: Record<string, RouteSpec> = {
       required: ['action'],
       params: (t) => ({ id: String(t.rides.booked) }),
     },
+  },
+  '/api/partner/rides/:id/refunds': {
+    POST: {
+      as: 'partner',
+      body: 'json',
+      sample: () => ({ amount: 1.5, reason: 'Goodwill for the wait', method: 'wallet', idempotencyKey: 'refund-sample-0001' }),
+      required: ['amount', 'reason', 'method', 'idempotencyKey'],
+      params: (t) => ({ id: String(t.rides.completed) }),
+    },
+  },
+  '/api/partner/refunds/:id/retry': {
+    POST: { as: 'partner', body: 'json', sample: () => ({ toWallet: false }), required: ['toWallet'], params: (t) => ({ id: String(t.refundId) }) },
   },
   '/api/partner/rides/assignable': { GET: { as: 'partner', query: (t) => ({ rideId: String(t.rides.booked) }) } },
   '/api/partner/rides/book': {
@@ -366,6 +439,18 @@ export const ROUTES: Record<string, RouteSpec> = {
       sample: () => ({ kind: 'settlement', amount: 1, reference: 'bank transfer 0001', idempotencyKey: 'platform-entry-0001' }),
       required: ['kind', 'amount', 'reference', 'idempotencyKey'],
     },
+  },
+  '/api/partner/vehicles/:id/documents': {
+    PUT: {
+      as: 'partner',
+      body: 'json',
+      sample: () => ({ insurance: { number: 'POL-778812', expiresOn: '2031-01-15' } }),
+      params: (t) => ({ id: String(t.vehicleId) }),
+    },
+  },
+  '/api/partner/vehicles/:id/photo': {
+    POST: { as: 'partner', body: 'multipart', maxBytes: 5 * 1024 * 1024 + 64 * 1024, params: (t) => ({ id: String(t.vehicleId) }) },
+    DELETE: { as: 'partner', params: (t) => ({ id: String(t.vehicleId) }) },
   },
   '/api/partner/vehicles/:id': {
     PATCH: { as: 'partner', body: 'json', sample: () => ({ model: 'Toyota Etios', online: false }), params: (t) => ({ id: String(t.vehicleId) }) },
@@ -460,6 +545,14 @@ export const ROUTES: Record<string, RouteSpec> = {
         pickupTime: QUOTE_PICKUP_TIME,
       }),
       required: ['pickupLocation', 'dropoffLocation', 'pickupTime'],
+    },
+  },
+  '/api/promos/check': {
+    POST: {
+      as: 'anon',
+      body: 'json',
+      sample: (t) => ({ code: t.promoCode, rideSearchId: t.quoteId, rideVehicle: 'sedan' }),
+      required: ['code', 'rideSearchId', 'rideVehicle'],
     },
   },
   '/api/rides': {

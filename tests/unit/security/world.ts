@@ -1,3 +1,5 @@
+import { refundCompletedRide } from '@/lib/money/refunds';
+import { createPromo } from '@/lib/partner/promos';
 import { CLIENT_IP_HEADER } from '@/lib/http/client-ip';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -171,7 +173,30 @@ async function seedTenant(db: Db, business: Business, tag: string, phoneBase: nu
   const completed = await complete();
   const rated = await complete();
   const review = await rateRide(db, business.id, rider.userId, rated.id, { stars: 4, comment: `${tag} driver was on time` });
+  const { refund } = await refundCompletedRide(db, business.id, completed.id, {
+    method: 'wallet',
+    amount: 100,
+    reason: `${tag} goodwill`,
+    idempotencyKey: `${tag}-refund-1`,
+    requestedBy: partner.userId,
+  });
   const payment = await createPayment(db, business, rider.userId, cardRide.id);
+  const promo = await createPromo(db, business, {
+    code: `${tag}-PROMO`.toUpperCase().slice(0, 20),
+    kind: 'percent',
+    value: 10,
+    maxDiscount: null,
+    minFare: 0,
+    validFrom: null,
+    validTo: null,
+    tripKinds: [],
+    vehicleTypes: [],
+    firstRideOnly: false,
+    perRiderLimit: null,
+    maxUses: null,
+    budget: null,
+    active: true,
+  });
   const { token: shareToken } = await createShareLink(db, business.id, rider.userId, accepted.id);
   const quote = await createQuote(db, business, trip());
 
@@ -224,6 +249,9 @@ async function seedTenant(db: Db, business: Business, tag: string, phoneBase: nu
     driverId: driverRow.id,
     rides: { booked: booked.number, accepted: accepted.number, card: cardRide.number, completed: completed.number, rated: rated.number },
     reviewId: review.id,
+    refundId: refund.id,
+    promoId: promo.id,
+    promoCode: promo.code,
     txnId: payment.txnid,
     shareToken,
     quoteId: quote.id,

@@ -3,6 +3,7 @@ import { rideIdFromPath } from '@/lib/rides/numbers';
 import { cancelRideSchema } from '@/lib/booking/schemas';
 import { transitionRide } from '@/lib/rides/lifecycle';
 import { rideView } from '@/lib/rides/queries';
+import { refundsOfRides } from '@/lib/money/refunds';
 
 /** The rider cancels their own booked or accepted ride with a reason; the pending cashback is reversed. */
 export const POST = endpoint({ auth: ['travelsx-user'], body: cancelRideSchema }, async ({ db, tenant, session, body, params }) => {
@@ -15,6 +16,7 @@ export const POST = endpoint({ auth: ['travelsx-user'], body: cancelRideSchema }
     riderId: session.userId,
     reason: body.reason,
     cancelledBy: 'rider',
+    refundTo: body.refundTo,
   });
-  return { success: true, data: rideView(ride) };
+  return { success: true, data: rideView(ride, { refunds: (await refundsOfRides(db, [ride.id])).get(ride.id) }) };
 });

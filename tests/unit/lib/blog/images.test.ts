@@ -9,7 +9,7 @@ import { createBusiness } from '@/lib/tenancy/commands';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
 import { createSession } from '@/lib/auth/session';
 import { resetEnvForTests } from '@/lib/env';
-import { sniffImage } from '@/lib/blog/images';
+import { sniffImage } from '@/lib/media/uploads';
 import { IMAGE_MAX_BYTES } from '@/lib/blog/schemas';
 import { closeTestDb, openTestDb } from '../../db';
 import { callUpload, HOST_A, HOST_B, picture } from './fixtures';

@@ -324,7 +324,14 @@ describe('LLM agent against a local stand-in of an OpenAI-compatible API', () =>
     expect(reply.data).toMatchObject({ kind: 'quotes', currency: 'INR' });
     expect(requests).toHaveLength(2);
     expect(requests[0]).toMatchObject({ path: '/v1/chat/completions', auth: 'Bearer test-key', body: { model: 'stand-in' } });
-    expect(requests[0].body.tools.map((t) => t.function.name).sort()).toEqual(['book', 'cancel_ride', 'quote', 'ride_status', 'search_places']);
+    expect(requests[0].body.tools.map((t) => t.function.name).sort()).toEqual([
+      'book',
+      'cancel_ride',
+      'cancellation_policy',
+      'quote',
+      'ride_status',
+      'search_places',
+    ]);
     expect(requests[0].body.messages.at(-1)).toMatchObject({ role: 'user', content: 'I want to go from Chennai to Bangalore tomorrow at 8 pm' });
     const result = JSON.parse(toolResult(requests[1].body)!.content!);
     expect(result).toMatchObject({ from: 'Chennai', to: 'Bengaluru' });

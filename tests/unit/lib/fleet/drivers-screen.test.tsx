@@ -22,6 +22,9 @@ jest.mock('@/lib/i18n/navigation', () => ({
 const driver = (over: Partial<DriverView>): DriverView => ({
   id: 1,
   name: 'Ravi Kumar',
+  lastName: null,
+  photoUrl: null,
+  documents: [],
   phoneCode: '91',
   phone: '9845012345',
   place: 'Chennai',
@@ -70,6 +73,8 @@ beforeEach(() => {
       fleet = fleet.map((d) => (d.id === id ? { ...d, accountStatus: 'Verified' } : d));
       return json(200, { success: true, data: fleet.find((d) => d.id === id) });
     }
+    // the papers expiring in the next 30 days (the notice above the cards): none here
+    if (path.startsWith('/api/partner/documents')) return json(200, { success: true, data: [] });
     if (path.startsWith('/api/partner/agencies')) return json(200, { success: true, data: { counters: { total: 0, online: 0, offline: 0 }, agencies: [] } });
     const online = fleet.filter((d) => d.online).length;
     return json(200, { success: true, data: { counters: { total: fleet.length, online, offline: fleet.length - online }, drivers: fleet } });
@@ -98,7 +103,7 @@ describe('Drivers screen', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((m) => m.textContent),
-    ).toEqual(['Verify', 'Track', 'Assign vehicle', 'Remove']);
+    ).toEqual(['Verify', 'Track', 'Assign vehicle', 'Photo', 'Licence', 'Remove']);
     const track = within(menu).getByRole('menuitem', { name: 'Track' });
     expect(track).toHaveAttribute('aria-disabled', 'true');
     expect(track).toHaveAccessibleDescription('No open ride to track');
@@ -112,7 +117,7 @@ describe('Drivers screen', () => {
     expect(within(meena).getByText('Honda City · Sedan')).toBeInTheDocument();
     fireEvent.click(within(meena).getByRole('button', { name: 'Actions for Meena S' }));
     const items = within(meena).getAllByRole('menuitem');
-    expect(items.map((m) => m.textContent)).toEqual(['Block', 'Track', 'Assign vehicle', 'Remove']);
+    expect(items.map((m) => m.textContent)).toEqual(['Block', 'Track', 'Assign vehicle', 'Photo', 'Licence', 'Remove']);
     expect(within(meena).getByRole('menuitem', { name: 'Track' })).toHaveAttribute('href', '/track/driver?rideId=42');
   });
 

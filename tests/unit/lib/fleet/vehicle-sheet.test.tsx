@@ -9,7 +9,17 @@ import { withQueryClient } from '../../query-wrapper';
 import { VehiclesScreen } from '@/components/partner/fleet/vehicles-screen';
 import { SNACKBAR_MS } from '@/components/partner/fleet/fleet-store';
 
-type Vehicle = { id: number; vehicleType: string; model: string; number: string; online: boolean; image: string; createdAt: string };
+type Vehicle = {
+  id: number;
+  vehicleType: string;
+  model: string;
+  number: string;
+  online: boolean;
+  image: string;
+  photo: string | null;
+  documents: unknown[];
+  createdAt: string;
+};
 
 let fleet: Vehicle[] = [];
 let posts: unknown[] = [];
@@ -28,14 +38,24 @@ beforeAll(() => {
 beforeEach(() => {
   fleet = [];
   posts = [];
-  global.fetch = jest.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const json = (status: number, body: unknown) => ({ ok: status < 400, status, statusText: '', json: async () => body }) as Response;
+    // the papers expiring in the next 30 days (the notice above the cards): none here
+    if (String(input).startsWith('/api/partner/documents')) return json(200, { success: true, data: [] });
     if (init?.method === 'POST') {
       const body = JSON.parse(String(init.body));
       posts.push(body);
       if (fleet.some((v) => v.number === body.number))
         return json(409, { success: false, error: { code: 'duplicate', field: 'number', key: 'vehicleNumberTaken', message: 'number: taken' } });
-      const vehicle = { id: fleet.length + 1, online: true, image: '/vehicles/sedan.svg', createdAt: new Date().toISOString(), ...body };
+      const vehicle = {
+        id: fleet.length + 1,
+        online: true,
+        image: '/vehicles/sedan.svg',
+        photo: null,
+        documents: [],
+        createdAt: new Date().toISOString(),
+        ...body,
+      };
       fleet.push(vehicle);
       return json(201, { success: true, data: vehicle });
     }
@@ -99,6 +119,8 @@ describe('Vehicles screen and the Add Vehicle sheet', () => {
         number: 'TN01 AB1234',
         online: true,
         image: '/vehicles/sedan.svg',
+        photo: null,
+        documents: [],
         createdAt: new Date().toISOString(),
       },
     ];

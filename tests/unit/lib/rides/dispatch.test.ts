@@ -244,13 +244,16 @@ describe('availability', () => {
   it('the driver app switches the driver online and offline, and shows the ride that makes them busy', async () => {
     const driver = await addDriver('demo', 'Switch Selvam', { online: false });
     const driverCall = (method: string, body?: unknown) => call(method, '/api/driver/availability', { cookie: driver.cookie, body });
-    expect((await driverCall('GET')).json.data).toEqual({ online: false, busyRideId: null });
-    expect((await driverCall('PATCH', { online: true })).json.data).toEqual({ online: true, busyRideId: null });
+    expect((await driverCall('GET')).json.data).toEqual({ online: false, busyRideId: null, verified: true });
+    expect((await driverCall('PATCH', { online: true })).json.data).toEqual({ online: true, busyRideId: null, verified: true });
     expect((await driverCall('PATCH', { online: 'yes' })).status).toBe(400);
     const vehicle = await addVehicle('demo', 'sedan');
     const ride = await bookFor('demo');
     expect((await act(ride.id, { action: 'accept', driverId: driver.id, vehicleId: vehicle.id })).status).toBe(200);
-    expect((await driverCall('GET')).json.data).toEqual({ online: true, busyRideId: ride.number });
+    // the ride is a day and a half ahead: it holds the driver from its pickup, not from now
+    expect((await driverCall('GET')).json.data).toEqual({ online: true, busyRideId: null, verified: true });
+    await db.update(rides).set({ status: 'ontrip', startedAt: new Date() }).where(eq(rides.id, ride.id));
+    expect((await driverCall('GET')).json.data).toEqual({ online: true, busyRideId: ride.number, verified: true });
     expect((await call('GET', '/api/driver/availability')).status).toBe(403);
   });
 });

@@ -1,7 +1,7 @@
 import { NextRequest } from 'next/server';
 import { eq } from 'drizzle-orm';
 import { callApi } from '../../api';
-import { drivers, users, vehicles } from '@/lib/db/schema';
+import { drivers, rides, users, vehicles } from '@/lib/db/schema';
 import { createBusiness } from '@/lib/tenancy/commands';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
 import { createSession } from '@/lib/auth/session';
@@ -66,17 +66,19 @@ async function track(cookie: string, host = 'localhost:3000', id = String(rideId
 }
 
 describe('track driver', () => {
-  it('shows the rider and the partner the driver, vehicle and last position', async () => {
-    for (const who of ['rider', 'partner']) {
-      const { status, json } = await track(cookies[who]);
-      expect(status).toBe(200);
-      expect(json.data).toMatchObject({
-        rideId,
-        status: 'accepted',
-        pickup: { name: 'Chennai' },
-        driver: { name: 'Ravi', vehicle: 'TN01 AB1234 · Honda City', position: { lat: 13.05, lng: 80.25, stale: false } },
-      });
-    }
+  it('shows the partner the driver, vehicle and last position; the rider the position once the driver sets off', async () => {
+    const expected = { rideId, status: 'accepted', pickup: { name: 'Chennai' }, driver: { name: 'Ravi', vehicle: 'TN01 AB1234 · Honda City' } };
+    const position = { lat: 13.05, lng: 80.25, stale: false };
+    const partner = await track(cookies.partner);
+    expect(partner.status).toBe(200);
+    expect(partner.json.data).toMatchObject({ ...expected, driver: { ...expected.driver, position } });
+    // the pickup is tomorrow: the rider sees when the position will be shared, not where the driver is
+    const before = await track(cookies.rider);
+    expect(before.status).toBe(200);
+    expect(before.json.data).toMatchObject({ ...expected, driver: { ...expected.driver, position: null, sharesFrom: expect.any(String) } });
+    await db.update(rides).set({ setOffAt: new Date() }).where(eq(rides.id, rideId));
+    const after = await track(cookies.rider);
+    expect(after.json.data).toMatchObject({ ...expected, driver: { ...expected.driver, position, sharesFrom: null } });
   });
   it('hides the ride from another rider, another business and bad ids', async () => {
     expect((await track(cookies.otherRider)).status).toBe(404);

@@ -88,20 +88,40 @@ describe('driver location updates', () => {
     expect(driverLocationSchema.safeParse({ lat: -90, lng: 180 }).success).toBe(true);
   });
 
-  it('move only the signed-in driver, and only while a ride is accepted or on trip', async () => {
-    const { rides: live } = await recordDriverLocation(db, world.demo.id, world.mani.userId, { lat: 13.05, lng: 80.25 });
-    expect(live).toEqual([{ id: maniRide.id, number: maniRide.number }]);
+  it('move only the signed-in driver, and reach the rider only once the driver set off or pickup is near', async () => {
+    const at = Date.now();
+    const stored = await recordDriverLocation(db, world.demo.id, world.mani.userId, { lat: 13.05, lng: 80.25, at });
+    // the ride is picked up in a day and a half: the position is stored for the operator, the rider does not see it yet
+    expect(stored).toMatchObject({ stored: true, driverId: world.mani.driverId, rides: [] });
     const rows = await db.select({ id: drivers.id, lat: drivers.lat, lng: drivers.lng, locatedAt: drivers.locatedAt }).from(drivers);
-    expect(rows.find((r) => r.id === world.mani.driverId)).toMatchObject({ lat: 13.05, lng: 80.25 });
+    expect(rows.find((r) => r.id === world.mani.driverId)).toMatchObject({ lat: 13.05, lng: 80.25, locatedAt: new Date(at) });
     expect(rows.find((r) => r.id === world.ravi.driverId)).toMatchObject({ lat: null, lng: null, locatedAt: null });
-    // Ravi's ride is completed: nothing to share.
+    await db.update(rides).set({ setOffAt: new Date() }).where(eq(rides.id, maniRide.id));
+    const shared = await recordDriverLocation(db, world.demo.id, world.mani.userId, { lat: 13.051, lng: 80.25, at: at + 5000 });
+    expect(shared).toMatchObject({ stored: true, rides: [{ id: maniRide.id, number: maniRide.number }] });
+    // Ravi's ride is completed and he is offline: nothing to share.
     await expect(recordDriverLocation(db, world.demo.id, world.ravi.userId, { lat: 1, lng: 1 })).rejects.toMatchObject({
       kind: 'conflict',
-      code: 'no_live_ride',
+      code: 'not_sharing',
     });
     // A rider, or a driver of another business, has no driver row here.
     await expect(recordDriverLocation(db, world.demo.id, world.rider.userId, { lat: 1, lng: 1 })).rejects.toMatchObject({ kind: 'forbidden' });
     await expect(recordDriverLocation(db, world.acme.id, world.mani.userId, { lat: 1, lng: 1 })).rejects.toMatchObject({ kind: 'forbidden' });
+  });
+
+  it('ignore fixes that cannot be true: out of order, from the future, or a 500 km jump in 5 s', async () => {
+    const [before] = await db.select().from(drivers).where(eq(drivers.id, world.mani.driverId));
+    const last = before.locatedAt!.getTime();
+    const cases = [
+      [{ lat: 13.06, lng: 80.25, at: last - 1000 }, 'out_of_order'],
+      [{ lat: 13.06, lng: 80.25, at: Date.now() + 3_600_000 }, 'future'],
+      [{ lat: 17.5, lng: 80.25, at: last + 5000 }, 'jump'],
+    ] as const;
+    for (const [fix, verdict] of cases) {
+      expect(await recordDriverLocation(db, world.demo.id, world.mani.userId, fix)).toMatchObject({ stored: false, verdict });
+    }
+    const [after] = await db.select().from(drivers).where(eq(drivers.id, world.mani.driverId));
+    expect(after).toMatchObject({ lat: before.lat, lng: before.lng, locatedAt: before.locatedAt });
   });
 
   it('are refused for a blocked driver', async () => {

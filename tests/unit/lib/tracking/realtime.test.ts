@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
-import { drivers } from '@/lib/db/schema';
+import { drivers, rides } from '@/lib/db/schema';
 import { createShareLink } from '@/lib/rides/tracking';
 import { transitionRide } from '@/lib/rides/lifecycle';
 import { LOCATION_MIN_INTERVAL_MS, registerDriverTracking } from '@/lib/realtime/driver';
@@ -34,6 +34,8 @@ beforeAll(async () => {
   db = await openTestDb();
   world = await seedWorld(db);
   ride = await world.book('live-0001');
+  // the driver has set off for the pickup: the rider and the link see them live from now on
+  await db.update(rides).set({ setOffAt: new Date() }).where(eq(rides.id, ride.id));
   token = (await createShareLink(db, world.demo.id, world.rider.userId, ride.id)).token;
   http = createServer();
   io = new Server(http);
@@ -110,7 +112,7 @@ describe('live driver tracking over socket.io', () => {
     expect(await ask(viewer, DRIVER_LOCATION_EVENT, { lat: 13, lng: 80 })).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
     expect(await ask(await client(world.mani.token), DRIVER_LOCATION_EVENT, { lat: 13, lng: 80 })).toMatchObject({
       ok: false,
-      error: { code: 'no_live_ride' },
+      error: { code: 'not_sharing' },
     });
     expect(await driverRow(world.ravi.driverId)).toEqual({ lat: null, lng: null });
     expect(await driverRow(world.mani.driverId)).toEqual({ lat: null, lng: null });
@@ -128,13 +130,23 @@ describe('live driver tracking over socket.io', () => {
     expect(await driverRow(world.mani.driverId)).toEqual({ lat: null, lng: null });
   });
 
+  it('ignores a position 500 km away 5 s later: acknowledged as ignored, never drawn or stored', async () => {
+    await new Promise((resolve) => setTimeout(resolve, LOCATION_MIN_INTERVAL_MS));
+    const seen = collect<DriverPositionEvent>(rider, DRIVER_POSITION_EVENT);
+    expect(await ask(driver, DRIVER_LOCATION_EVENT, { lat: 17.55, lng: 80.2496, at: Date.now() + 5000 })).toEqual({ ok: true, ignored: 'jump' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(seen).toEqual([]);
+    expect(await driverRow(world.ravi.driverId)).toEqual({ lat: 13.0604, lng: 80.2496 });
+  });
+
   it('rate-limits a driver to one write per interval and sends the newest waiting position at its end', async () => {
     const seen = collect<DriverPositionEvent>(rider, DRIVER_POSITION_EVENT);
-    expect(await ask(driver, DRIVER_LOCATION_EVENT, { lat: 13.07, lng: 80.25 })).toEqual({ ok: true });
-    expect(await ask(driver, DRIVER_LOCATION_EVENT, { lat: 13.08, lng: 80.26 })).toEqual({ ok: true });
-    await waitFor(() => seen.some((p) => p.lat === 13.08), LOCATION_MIN_INTERVAL_MS + 1500);
-    expect(seen.map((p) => p.lat)).not.toContain(13.07);
-    expect(await driverRow(world.ravi.driverId)).toEqual({ lat: 13.08, lng: 80.26 });
+    // a car's moves (20 m apart): a jump no car makes would be ignored (lib/dispatch/positions)
+    expect(await ask(driver, DRIVER_LOCATION_EVENT, { lat: 13.0606, lng: 80.2496 })).toEqual({ ok: true });
+    expect(await ask(driver, DRIVER_LOCATION_EVENT, { lat: 13.0608, lng: 80.2496 })).toEqual({ ok: true });
+    await waitFor(() => seen.some((p) => p.lat === 13.0608), LOCATION_MIN_INTERVAL_MS + 1500);
+    expect(seen.map((p) => p.lat)).not.toContain(13.0606);
+    expect(await driverRow(world.ravi.driverId)).toEqual({ lat: 13.0608, lng: 80.2496 });
   });
 
   it('tells the room and the driver when the ride changes, and closes the link when it ends', async () => {
@@ -149,6 +161,6 @@ describe('live driver tracking over socket.io', () => {
     expect(statuses[1]).toEqual({ rideId: ride.number, status: 'completed' });
     expect(await ask(await client(), TRACK_RIDE_EVENT, { rideId: ride.number, token })).toMatchObject({ ok: false, error: { code: 'link_expired' } });
     await new Promise((resolve) => setTimeout(resolve, LOCATION_MIN_INTERVAL_MS));
-    expect(await ask(driver, DRIVER_LOCATION_EVENT, { lat: 13.1, lng: 80.3 })).toMatchObject({ ok: false, error: { code: 'no_live_ride' } });
+    expect(await ask(driver, DRIVER_LOCATION_EVENT, { lat: 13.061, lng: 80.2496 })).toMatchObject({ ok: false, error: { code: 'not_sharing' } });
   });
 });

@@ -1,11 +1,18 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
 import { PDFParse } from 'pdf-parse';
 import { eq } from 'drizzle-orm';
 import { callApi } from '../../api';
-import { invoices, rides, walletEntries } from '@/lib/db/schema';
+import { businesses, invoices, rides, walletEntries } from '@/lib/db/schema';
+import { resetEnvForTests } from '@/lib/env';
+import { storeLogo } from '@/lib/settings/logo';
+import { visualRuns } from '@/lib/invoice/scripts';
 import { appendEntry } from '@/lib/wallet/ledger';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
-import { fareLines, includedTaxes, issueInvoice } from '@/lib/invoice/invoices';
+import { includedTaxes, issueInvoice } from '@/lib/invoice/invoices';
+import { quotedLines, rideLines } from '@/lib/money/fare-lines';
 import { renderInvoicePdf } from '@/lib/invoice/pdf';
 import { loadMessages } from '@/lib/i18n/messages';
 import type { Db } from '@/lib/db/client';
@@ -38,9 +45,11 @@ describe('invoice figures', () => {
     expect(sum(invoice.data.lines.map((l) => l.amount))).toBe(earning);
     expect(invoice.data.lines.find((l) => l.code === 'tolls')?.amount).toBe(12_050);
     expect(invoice.data.lines.find((l) => l.code === 'driverAllowance')?.amount).toBe(ride.driverBata);
-    expect(invoice.data.taxableValue + sum(invoice.data.taxes.map((t) => t.amount))).toBe(earning);
+    // tolls are paid on the rider's behalf at cost: outside the taxable value (README, "GST on tolls")
+    expect(invoice.data.untaxedTolls).toBe(12_050);
+    expect(invoice.data.taxableValue + sum(invoice.data.taxes.map((t) => t.amount)) + 12_050).toBe(earning);
     expect(invoice.data.taxes.map((t) => t.code)).toEqual(['cgst', 'sgst']);
-    expect(invoice.data.taxableValue).toBe(Math.round((earning * 10_000) / 10_500));
+    expect(invoice.data.taxableValue).toBe(Math.round(((earning - 12_050) * 10_000) / 10_500));
     expect(invoice.data.paymentMethod).toBe(paymentMethod);
     expect(invoice.data.due).toBe(earning - invoice.data.walletApplied);
     expect(invoice.data.seller).toMatchObject({ taxNumber: '33ABCDE1234F1Z5', sacCode: '996412', legalName: 'demo Travels Pvt Ltd' });
@@ -72,19 +81,29 @@ describe('invoice figures', () => {
     expect(inter.data.taxes.map((t) => t.code)).toEqual(['igst']);
     const untaxed = await issueInvoice(db, zen.id, (await completedRide(db, zen)).id);
     expect(untaxed.data.taxes).toEqual([]);
-    expect(untaxed.data.taxableValue).toBe(untaxed.data.total);
+    expect(untaxed.data.taxableValue + (untaxed.data.untaxedTolls ?? 0)).toBe(untaxed.data.total);
   });
 
-  it('subtracts cashback applied from the amount due, the lines still adding up to the total', () => {
-    const lines = fareLines({ rideAmount: 250_000, driverBata: 40_000, tolls: 12_050, totalAmount: 302_050 }, { night: 25_000, airport: 0 });
+  it('itemises the fare as quoted (night charge and airport fee as their own lines) and excludes tolls from the taxable value', () => {
+    const lines = quotedLines({ rideAmount: 265_000, driverBata: 40_000, tolls: 12_050 }, { night: 25_000, airport: 15_000 });
     expect(lines).toEqual([
       { code: 'rideAmount', amount: 225_000 },
+      { code: 'nightCharge', amount: 25_000 },
+      { code: 'airportFee', amount: 15_000 },
       { code: 'driverAllowance', amount: 40_000 },
       { code: 'tolls', amount: 12_050 },
-      { code: 'nightCharge', amount: 25_000 },
     ]);
-    const { taxableValue, taxes } = includedTaxes(302_050, { taxNumber: '33ABCDE1234F1Z5', taxRateBps: 500, supplyType: 'intra' }, 'in');
-    expect(taxableValue + sum(taxes.map((t) => t.amount))).toBe(302_050);
+    const { taxableValue, taxes } = includedTaxes(317_050, { taxNumber: '33ABCDE1234F1Z5', taxRateBps: 500, supplyType: 'intra' }, 'in', 12_050);
+    expect(taxableValue).toBe(Math.round((305_000 * 10_000) / 10_500));
+    expect(taxableValue + sum(taxes.map((t) => t.amount)) + 12_050).toBe(317_050);
+    // a promo discount is its own (negative) line and the lines still add up to the total
+    expect(rideLines({ rideAmount: 265_000, driverBata: 40_000, tolls: 12_050, totalAmount: 267_050, discountAmount: 50_000 }, { night: 25_000 })).toEqual([
+      { code: 'rideAmount', amount: 240_000 },
+      { code: 'nightCharge', amount: 25_000 },
+      { code: 'driverAllowance', amount: 40_000 },
+      { code: 'tolls', amount: 12_050 },
+      { code: 'discount', amount: -50_000 },
+    ]);
   });
 
   it('numbers invoices per operator without gaps under concurrent completions', async () => {
@@ -127,7 +146,9 @@ describe('invoice PDF', () => {
     const pdf = await renderInvoicePdf(invoice, { lang, tenantSlug: 'demo' });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = visualOrder((await new PDFParse({ data: new Uint8Array(pdf) }).getText()).text);
-    const t = (await loadMessages(lang)).Invoice;
+    const messages = await loadMessages(lang);
+    const t = messages.Invoice;
+    const line = messages.FareLines;
     const expected = [
       t.taxTitle,
       t.invoiceNumber,
@@ -138,9 +159,10 @@ describe('invoice PDF', () => {
       t.paymentMethod,
       t.payment.upi,
       t.sacCode,
-      t.line.rideAmount,
-      t.line.driverAllowance,
-      t.line.tolls,
+      line.rideAmount,
+      line.driverAllowance,
+      line.tolls,
+      t.untaxedTolls,
       t.total,
       t.taxIncluded,
       t.taxableValue,
@@ -155,6 +177,47 @@ describe('invoice PDF', () => {
     for (const line of expected) expect(text).toContain(visualOrder(line));
     // the amounts, to the paisa
     expect(text).toContain('120.50');
+  });
+});
+
+describe('invoice PDF of a new operator and right-to-left text', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoice-logo-'));
+  beforeAll(() => {
+    process.env.DATA_DIR = dataDir;
+    resetEnvForTests();
+  });
+  afterAll(() => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    delete process.env.DATA_DIR;
+    resetEnvForTests();
+  });
+
+  it("prints the operator's uploaded logo in the header, as the demo's file logo is", async () => {
+    const fresh = await makeWorld(db, 'fresh');
+    const png = await sharp({ create: { width: 256, height: 256, channels: 4, background: '#0f766e' } })
+      .png()
+      .toBuffer();
+    const { logoUrl } = await storeLogo('fresh', png);
+    await db.update(businesses).set({ logoUrl }).where(eq(businesses.id, fresh.id));
+    const invoice = await issueInvoice(db, fresh.id, (await completedRide(db, fresh)).id);
+    expect(invoice.data.seller.logoUrl).toBe(logoUrl);
+    const pdf = (await renderInvoicePdf(invoice, { lang: 'en', tenantSlug: 'fresh' })).toString('latin1');
+    expect(pdf).toMatch(/\/Subtype \/Image/);
+    // another operator's slug cannot read it
+    expect((await renderInvoicePdf(invoice, { lang: 'en', tenantSlug: 'demo' })).toString('latin1')).not.toMatch(/\/Subtype \/Image/);
+  });
+
+  it('ends an Arabic sentence with its full stop on the left, after a Latin name, not beside the name on the right', () => {
+    // drawn left to right: the full stop first, then the name, then the Arabic words
+    const runs = visualRuns('شكرًا لركوبك مع Meridian Cabs.', true);
+    expect(runs.map((r) => r.text)).toEqual(['.', 'Meridian Cabs', 'شكرًا لركوبك مع']);
+    expect(runs.map((r) => Boolean(r.gapAfter))).toEqual([false, false, true]);
+    // in a left-to-right document the same stop stays with the name
+    expect(visualRuns('Thank you for riding with Meridian Cabs.', false).map((r) => r.text)).toEqual(['Thank you for riding with Meridian Cabs.']);
+    // a phone number keeps its plus sign in front of the digits
+    expect(visualRuns('الهاتف +91 98765 43210', true).map((r) => r.text)).toEqual(['+91 98765 43210', 'الهاتف']);
+    // a percent sign stays with its number
+    expect(visualRuns('ثم 10% من الأجرة', true).map((r) => r.text)).toEqual(['من الأجرة', '10%', 'ثم']);
   });
 });
 
@@ -223,7 +286,9 @@ describe('invoice details (console)', () => {
     expect(saved.status).toBe(200);
     expect((await saved.json()).data).toMatchObject({ taxNumber: '34AAAAA0000A1Z5', taxRate: 12, supplyType: 'inter' });
     const invoice = await issueInvoice(db, zen.id, (await completedRide(db, zen)).id);
-    expect(invoice.data.taxes).toEqual([{ code: 'igst', rateBps: 1200, amount: invoice.data.total - invoice.data.taxableValue }]);
+    expect(invoice.data.taxes).toEqual([
+      { code: 'igst', rateBps: 1200, amount: invoice.data.total - invoice.data.taxableValue - (invoice.data.untaxedTolls ?? 0) },
+    ]);
     expect(invoice.data.seller).toMatchObject({ legalName: 'Zen Travels LLP', address: '4 Beach Road, Puducherry' });
     // another operator's session changes nothing here
     const foreign = await callApi(

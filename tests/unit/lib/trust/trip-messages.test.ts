@@ -51,6 +51,8 @@ const smsTo = (to: string) =>
     .select()
     .from(outbox)
     .where(and(eq(outbox.businessId, world.id), eq(outbox.channel, 'sms'), eq(outbox.recipient, to)));
+/** The traveller also gets the booking's own notice (lib/rides/rider-notices.ts): these tests read the driver details. */
+const detailsTo = async (to: string) => (await smsTo(to)).filter((m) => m.purpose === 'driver-details');
 
 describe('book for someone else', () => {
   it('refuses a passenger phone that is not a phone, naming the field, and books nothing', async () => {
@@ -90,7 +92,8 @@ describe('book for someone else', () => {
     await until(async () => ((await db.select().from(jobs).where(eq(jobs.kind, 'trip-details'))).length ? true : undefined));
     await runDueJobs(db, 'test');
 
-    const [sms] = await smsTo('+919876500001');
+    const [sms] = await detailsTo('+919876500001');
+    expect((await smsTo('+919876500001')).filter((m) => m.purpose === 'ride-booked')).toHaveLength(1);
     for (const part of ['Ravi Kumar', '+919845000002', 'Honda City', 'TN 01AB1234', ride.startCode, `/track/driver?rideId=${rideId}&token=`])
       expect(sms.body).toContain(part);
     expect(await smsTo('+919845000001')).toEqual([]);
@@ -132,7 +135,7 @@ describe('book for someone else', () => {
         : undefined,
     );
     await runDueJobs(db, 'test');
-    expect(await smsTo('+919876500002')).toHaveLength(1);
+    expect(await detailsTo('+919876500002')).toHaveLength(1);
 
     // a reassignment to another vehicle, by the console's Reassign action
     const [suv] = await db.insert(vehicles).values({ businessId: world.id, vehicleType: 'sedan', model: 'Toyota Etios', number: 'TN 09ZZ0001' }).returning();
@@ -156,12 +159,14 @@ describe('book for someone else', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     await runDueJobs(db, 'test');
     // inside the window the change waits for its end
-    expect((await smsTo('+919876500002')).filter((m) => m.status !== 'refused')).toHaveLength(1);
+    expect((await detailsTo('+919876500002')).filter((m) => m.status !== 'refused')).toHaveLength(1);
     await db.execute(sql`update rate_limits set window_start = window_start - interval '1 hour' where key like ${`msg:once:driver-details:${dbId}:%`}`);
     await runDueJobs(db, 'test', new Date(Date.now() + 3600_000));
-    const texts = (await smsTo('+919876500002')).map((m) => m.body);
+    const texts = (await detailsTo('+919876500002')).map((m) => m.body);
     expect(texts).toHaveLength(2);
     expect(texts.filter((t) => t.includes('TN 09ZZ0001'))).toHaveLength(1);
+    // the message at the window's end says what changed since the last one
+    expect(texts.filter((t) => t.includes(`the vehicle for ride ${rideId} has changed`))).toHaveLength(1);
   });
 
   it('on completion e-mails the invoice PDF to a rider with an e-mail and asks every rider to rate, once', async () => {

@@ -23,7 +23,21 @@ export default async function RidesPage({ params }: { params: PageParams }) {
       <div className={styles.page}>
         <h1>{t('title')}</h1>
         <ClientMessages
-          namespaces={['RiderRides', 'VehicleTypes', 'TripKinds', 'Auth', 'AuthErrors', 'Validation', 'RiderLogin', 'RideFlow', 'Trust', 'Flights']}
+          namespaces={[
+            'RiderRides',
+            'VehicleTypes',
+            'TripKinds',
+            'Auth',
+            'AuthErrors',
+            'Validation',
+            'RiderLogin',
+            'RideFlow',
+            'Trust',
+            'FareLines',
+            'Cancellation',
+            'Refunds',
+            'Flights',
+          ]}
         >
           <RidesList timeZone={tenant.timeZone} defaultCountry={COUNTRIES[market.country].region} />
         </ClientMessages>

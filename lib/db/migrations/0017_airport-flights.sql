@@ -43,8 +43,6 @@ CREATE TABLE "ride_flights" (
 --> statement-breakpoint
 ALTER TABLE "rate_cards" ADD COLUMN "waiting_charge" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "rides" ADD COLUMN "driver_arrived_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "rides" ADD COLUMN "waiting_minutes" integer;--> statement-breakpoint
-ALTER TABLE "rides" ADD COLUMN "waiting_charge" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "airport_settings" ADD CONSTRAINT "airport_settings_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "waiting_rules" ADD CONSTRAINT "waiting_rules_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ride_flights" ADD CONSTRAINT "ride_flights_ride_id_rides_id_fk" FOREIGN KEY ("ride_id") REFERENCES "public"."rides"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

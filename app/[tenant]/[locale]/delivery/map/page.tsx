@@ -1,0 +1,6 @@
+import { consoleRoute } from '@/components/partner/console-sections';
+import { FleetMapScreen } from '@/components/partner/fleet-map/fleet-map-screen';
+
+const route = consoleRoute('delivery', 'map', FleetMapScreen);
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

@@ -1,0 +1,265 @@
+#!/usr/bin/env node
+// Automatic dispatch under load, against one instance on PGlite: DRIVERS simulated drivers (socket.io clients,
+// signed in) send a position every 5 s (a 30 m step each time) and answer each offer they get (accept 4 in 5,
+// decline the rest) over HTTP; riders book BOOKINGS_PER_S local rides a second for SECONDS (the operator is in
+// automatic mode, offering at once). Measured: booking to first offer (from sending the booking to a driver's
+// socket receiving `rideOffer`) p50/p99, positions handled per second and their acknowledgement p99, the server's
+// event-loop delay p99 over the load (prom-client's, read from its metrics port: the read before the load resets
+// it), and, from the database after the run, double assignments (a ride accepted twice, or a driver on two
+// rides whose windows overlap): goal 0. Baseline in the same run: a bare socket.io server acknowledging the same
+// positions from the same clients. The server and the baseline run on CPU 0, this load generator on CPU 1.
+// Goals (issue 31): booking to first offer p99 < 1 s, every position handled, 0 double assignments.
+// Usage: node bench/dispatch.mjs [drivers=500] [bookingsPerSecond=20] [seconds=60]
+import { execFileSync, spawn } from 'node:child_process';
+import { io } from 'socket.io-client';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { atExit, freePort, launchServer, pinned, queryStoredDatabase, requireBuild, root, SERVER_CPU, stopChild } from './lib.mjs';
+import { report } from './report.mjs';
+
+const DRIVERS = Number(process.argv[2] ?? 500);
+const BOOKINGS_PER_S = Number(process.argv[3] ?? 20);
+const SECONDS = Number(process.argv[4] ?? process.env.BENCH_DISPATCH_SECONDS ?? 60);
+const POSITION_EVERY_MS = 5000;
+const STEP_DEG = 0.00027;
+// BENCH_PORT: the first of three ports to use (baseline, server, metrics); unset: free ports the kernel picks
+const BASE_PORT = Number(process.env.BENCH_PORT ?? 0);
+const port = async (i) => (BASE_PORT ? BASE_PORT + i : freePort());
+
+requireBuild();
+
+const pct = (xs, p) => {
+  if (!xs.length) return NaN;
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+const ms = (n) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : '—');
+
+/** Connects every driver's socket; each sends a position every 5 s and records its acknowledgements. */
+async function connectDrivers(origin, fleet, onOffer) {
+  const acks = { ok: 0, ignored: 0, failed: 0, latencies: [] };
+  const sockets = await Promise.all(
+    fleet.map(
+      (driver, i) =>
+        new Promise((resolve, reject) => {
+          const socket = io(origin, { transports: ['websocket'], forceNew: true, auth: { token: driver.token }, reconnection: false });
+          socket.once('connect', () => resolve(socket));
+          socket.once('connect_error', reject);
+          socket.on('rideOffer', (offer) => onOffer(driver, offer, i));
+        }),
+    ),
+  );
+  let stopped = false;
+  const timers = sockets.map((socket, i) => {
+    const driver = fleet[i];
+    let lat = driver.lat;
+    let lng = driver.lng;
+    // spread the drivers' 5 s ticks over the interval, as phones would be
+    return setTimeout(function tick() {
+      if (stopped) return;
+      lat += (Math.random() - 0.5) * 2 * STEP_DEG;
+      lng += (Math.random() - 0.5) * 2 * STEP_DEG;
+      const sent = performance.now();
+      socket.timeout(10_000).emit('driverLocation', { lat, lng, at: Date.now() }, (error, ack) => {
+        if (error || !ack?.ok) acks.failed++;
+        else if (ack.ignored) acks.ignored++;
+        else acks.ok++;
+        acks.latencies.push(performance.now() - sent);
+      });
+      timers[i] = setTimeout(tick, POSITION_EVERY_MS);
+    }, Math.random() * POSITION_EVERY_MS);
+  });
+  return {
+    acks,
+    stop() {
+      stopped = true;
+      timers.forEach(clearTimeout);
+      sockets.forEach((s) => s.disconnect());
+    },
+  };
+}
+
+/** The baseline: a bare socket.io server (same library) acknowledging positions, on the server's CPU. */
+async function startBaseline(port) {
+  const script = `
+    import http from 'node:http';
+    import { monitorEventLoopDelay } from 'node:perf_hooks';
+    const { Server } = await import(${JSON.stringify(path.join(root, 'node_modules/socket.io/wrapper.mjs'))});
+    const server = http.createServer((req, res) => {
+      if (req.url === '/eld') { res.end(JSON.stringify({ p99: eld.percentile(99) / 1e6 })); eld.reset(); return; }
+      res.end('ok');
+    });
+    const eld = monitorEventLoopDelay({ resolution: 10 }); eld.enable();
+    const io = new Server(server);
+    io.on('connection', (socket) => socket.on('driverLocation', (p, ack) => typeof ack === 'function' && ack({ ok: true })));
+    server.listen(${port}, '127.0.0.1');`;
+  const [cmd, args] = pinned(SERVER_CPU, process.execPath, ['--input-type=module', '-e', script]);
+  const child = spawn(cmd, args, { stdio: 'inherit' });
+  atExit(() => child.kill('SIGKILL'));
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { origin: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
+}
+
+async function eventLoopP99FromMetrics(metricsPort) {
+  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith('nodejs_eventloop_lag_p99_seconds'));
+  return line ? Number(line.split(' ')[1]) * 1000 : NaN;
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-dispatch-'));
+  atExit(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const seedFile = path.join(dataDir, 'seed.json');
+  process.stderr.write(`seeding ${DRIVERS} drivers…\n`);
+  execFileSync('npx', ['tsx', 'bench/dispatch-seed.ts', String(DRIVERS), seedFile], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const seed = JSON.parse(fs.readFileSync(seedFile, 'utf8'));
+  const fleet = seed.drivers;
+
+  // the baseline first, with the same clients and the same 5 s rhythm, for a third of the run
+  const baselinePort = await port(0);
+  const baseline = await startBaseline(baselinePort);
+  const bare = await connectDrivers(baseline.origin, fleet, () => undefined);
+  await fetch(`${baseline.origin}/eld`);
+  await new Promise((r) => setTimeout(r, Math.max(15, SECONDS / 3) * 1000));
+  const bareEld = (await (await fetch(`${baseline.origin}/eld`)).json()).p99;
+  const bareSeconds = Math.max(15, SECONDS / 3);
+  bare.stop();
+  await baseline.stop();
+
+  const serverPort = await port(1);
+  const metricsPort = await port(2);
+  const server = await launchServer(serverPort, {
+    dataDir,
+    cpu: SERVER_CPU,
+    env: { RATE_LIMITS: 'off', METRICS_PORT: String(metricsPort), JOB_POLL_MS: '1000' },
+  });
+  atExit(() => server.child.kill('SIGKILL'));
+  const { origin } = server;
+  // the place index loads a few seconds after start on PGlite: load it now, so it is not counted in the load
+  await fetch(`${origin}/api/places/search?q=chen`);
+
+  const offered = new Map();
+  const booked = new Map();
+  let answers = { accept: 0, decline: 0, refused: 0 };
+  const onOffer = (driver, offer) => {
+    const at = performance.now();
+    if (!offered.has(offer.rideId)) offered.set(offer.rideId, at);
+    const answer = Math.random() < 0.8 ? 'accept' : 'decline';
+    fetch(`${origin}/api/driver/offers/${offer.rideId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${driver.token}` },
+      body: JSON.stringify({ answer }),
+    })
+      .then((res) => (res.ok ? answers[answer]++ : answers.refused++))
+      .catch(() => answers.refused++);
+  };
+  const drivers = await connectDrivers(origin, fleet, onOffer);
+  await new Promise((r) => setTimeout(r, POSITION_EVERY_MS + 1000));
+  Object.assign(drivers.acks, { ok: 0, ignored: 0, failed: 0, latencies: [] });
+  answers = { accept: 0, decline: 0, refused: 0 };
+  await eventLoopP99FromMetrics(metricsPort);
+
+  process.stderr.write(`booking ${BOOKINGS_PER_S}/s for ${SECONDS} s with ${DRIVERS} drivers moving…\n`);
+  const started = performance.now();
+  const bookingLatencies = [];
+  let bookingFailures = 0;
+  // why bookings failed: HTTP status and error code, or the network error
+  const failures = new Map();
+  const failed = (why) => {
+    bookingFailures++;
+    failures.set(why, (failures.get(why) ?? 0) + 1);
+  };
+  let n = 0;
+  await new Promise((resolve) => {
+    const timer = setInterval(() => {
+      if (performance.now() - started >= SECONDS * 1000) {
+        clearInterval(timer);
+        resolve();
+        return;
+      }
+      // the bookings due by now at BOOKINGS_PER_S (any rate, also below the 10 ticks a second)
+      const due = Math.floor(((performance.now() - started) / 1000) * BOOKINGS_PER_S);
+      while (n < due) {
+        const i = n++;
+        const sent = performance.now();
+        fetch(`${origin}/api/rides`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${seed.riders[i % seed.riders.length]}` },
+          body: JSON.stringify({ rideSearchId: seed.quotes[i % seed.quotes.length], rideVehicle: 'sedan', idempotencyKey: `bench-dispatch-${i}` }),
+        })
+          .then(async (res) => {
+            bookingLatencies.push(performance.now() - sent);
+            const body = await res.json().catch(() => ({}));
+            if (!res.ok) return void failed(`${res.status} ${body.error?.code ?? ''}`.trim());
+            const id = Number(body.data?.[0]?.rideId ?? body.data?.rideId ?? body.rideId);
+            if (id) booked.set(id, sent);
+          })
+          .catch((error) => failed(error.cause?.code ?? error.message));
+      }
+    }, 100);
+  });
+  const loadSeconds = (performance.now() - started) / 1000;
+  const eld = await eventLoopP99FromMetrics(metricsPort);
+  const positions = { ...drivers.acks };
+  // offers for the last bookings still arriving
+  await new Promise((r) => setTimeout(r, 3000));
+  drivers.stop();
+  await server.kill();
+
+  const toOffer = [...booked].filter(([id]) => offered.has(id)).map(([id, sent]) => offered.get(id) - sent);
+  const doubles = await queryStoredDatabase(
+    'pglite',
+    { dataDir },
+    `select
+      (select count(*) from (select ride_id from ride_events where from_status = 'booked' and to_status = 'accepted' group by ride_id having count(*) > 1) t) as rides_accepted_twice,
+      (select count(*) from rides a join rides b on a.driver_id = b.driver_id and a.id < b.id
+        where a.status in ('accepted','ontrip') and b.status in ('accepted','ontrip')
+          and a.pickup_time < b.pickup_time + make_interval(secs => greatest(b.duration_s, 1800)) + interval '30 minutes'
+          and b.pickup_time < a.pickup_time + make_interval(secs => greatest(a.duration_s, 1800)) + interval '30 minutes') as overlapping_pairs,
+      (select count(*) from rides where status = 'accepted') as accepted,
+      (select count(*) from rides where needs_driver_at is not null) as needs_driver`,
+  );
+  const [d] = doubles;
+  const positionsPerS = positions.ok / loadSeconds;
+  const barePerS = (bare.acks.ok + bare.acks.ignored) / bareSeconds;
+  console.log(`\nAutomatic dispatch, ${DRIVERS} drivers moving every 5 s, ${BOOKINGS_PER_S} bookings/s for ${SECONDS} s (one instance, PGlite)`);
+  console.log(
+    `  bookings sent ${n}, answered ${bookingLatencies.length} (failed ${bookingFailures}${failures.size ? `: ${[...failures].map(([why, count]) => `${why} x${count}`).join(', ')}` : ''}), booking p50 ${ms(pct(bookingLatencies, 50))} p99 ${ms(pct(bookingLatencies, 99))}`,
+  );
+  console.log(`  booking to first offer: ${toOffer.length} rides, p50 ${ms(pct(toOffer, 50))}, p99 ${ms(pct(toOffer, 99))} (goal p99 < 1000 ms)`);
+  console.log(
+    `  offers answered: ${answers.accept} accepted, ${answers.decline} declined, ${answers.refused} refused; rides accepted ${d.accepted}, needing a driver ${d.needs_driver}`,
+  );
+  console.log(
+    `  positions handled ${positionsPerS.toFixed(1)}/s of ${(DRIVERS / 5).toFixed(0)}/s sent (ignored ${positions.ignored}, failed ${positions.failed}), ack p99 ${ms(pct(positions.latencies, 99))}; bare socket.io ${barePerS.toFixed(1)}/s, ack p99 ${ms(pct(bare.acks.latencies, 99))}`,
+  );
+  console.log(`  event-loop delay p99: server ${ms(eld)}, bare socket.io ${ms(bareEld)} (ratio ${(eld / bareEld).toFixed(1)})`);
+  console.log(
+    `  double assignments: ${Number(d.rides_accepted_twice)} rides accepted twice, ${Number(d.overlapping_pairs)} drivers on overlapping rides (goal 0)`,
+  );
+  report('dispatch', [
+    { label: 'booking to first offer p99', value: pct(toOffer, 99), unit: 'ms', goal: { op: '<', value: 1000 } },
+    { label: 'booking to first offer p50', value: pct(toOffer, 50), unit: 'ms' },
+    { label: 'positions handled', value: positionsPerS, unit: '/s', baseline: barePerS },
+    { label: 'event-loop delay p99', value: eld, unit: 'ms', baseline: bareEld },
+    { label: 'double assignments', value: Number(d.rides_accepted_twice) + Number(d.overlapping_pairs), unit: '', goal: { op: '==', value: 0 } },
+  ]);
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,71 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import type { FleetState } from '@/lib/dispatch/fleet-live';
+import { STATE_COLORS } from './fleet-colors';
+import { isStale, type LiveDriver } from './use-fleet';
+import styles from './fleet-map.module.css';
+
+/** Seconds since a position, for "12 s ago". */
+export const ageSeconds = (at: string | null, now: number) => (at ? Math.max(0, Math.round((now - Date.parse(at)) / 1000)) : null);
+
+/** "position 12 s ago", or in minutes past two minutes; "no position yet". */
+export function useAgeText() {
+  const t = useTranslations('FleetMap');
+  return (at: string | null, now: number) => {
+    const seconds = ageSeconds(at, now);
+    if (seconds === null) return t('noPosition');
+    return seconds < 120 ? t('ageSeconds', { seconds }) : t('ageMinutes', { minutes: Math.floor(seconds / 60) });
+  };
+}
+
+export function StateSwatch({ state }: { state: FleetState }) {
+  return <span className={styles.swatch} style={{ background: STATE_COLORS[state] }} aria-hidden="true" />;
+}
+
+/** Every driver with state, ride and the age of their position (stale ones flagged): the map's keyboard and screen-reader way in. */
+export function FleetList({
+  drivers,
+  now,
+  staleAfterSeconds,
+  selected,
+  onSelect,
+}: {
+  drivers: LiveDriver[];
+  now: number;
+  staleAfterSeconds: number;
+  selected: number | null;
+  onSelect: (id: number) => void;
+}) {
+  const t = useTranslations('FleetMap');
+  const ageText = useAgeText();
+  return (
+    <ul className={styles.list} aria-label={t('listLabel')}>
+      {drivers.map((d) => {
+        const stale = isStale(d, now, staleAfterSeconds);
+        return (
+          <li key={d.id}>
+            <button
+              type="button"
+              className={styles.row}
+              aria-pressed={d.id === selected}
+              onClick={() => onSelect(d.id)}
+              data-driver-row={d.id}
+              data-state={d.state}
+            >
+              <StateSwatch state={d.state} />
+              <span>
+                {d.name} · {t(`states.${d.state}`)}
+                {d.rideId ? ` · ${t('ride', { id: d.rideId })}` : ''}
+              </span>
+              <span className={stale ? `${styles.rowMeta} ${styles.stale}` : styles.rowMeta}>
+                {ageText(d.at, now)}
+                {stale ? ` · ${t('stale')}` : ''}
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,101 @@
+'use client';
+
+import { useId, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { FLEET_STATES } from '@/lib/dispatch/fleet-live';
+import { RideActionDialog } from '@/components/partner/rides/ride-action-dialog';
+import type { ActionKind, PartnerRide } from '@/components/partner/rides/types';
+import { fetchBoardRide } from './api';
+import { DispatchSettingsCard } from './dispatch-settings-card';
+import { FleetDetail } from './fleet-detail';
+import { FleetList, StateSwatch } from './fleet-list';
+import { FleetMap } from './fleet-map';
+import { useFleet } from './use-fleet';
+import { useNow } from '@/components/ui/use-now';
+import styles from './fleet-map.module.css';
+
+/**
+ * The console's Map page: every driver live on the map, coloured by state,
+ * with the age of their position (stale ones flagged) and the open pickups;
+ * a driver or a pickup chosen on the map or in the list shows its ride, to
+ * assign or reassign. Below, how the operator dispatches.
+ */
+export function FleetMapScreen({ timeZone, center }: { timeZone: string; center: { lat: number; lng: number } }) {
+  const t = useTranslations('FleetMap');
+  const id = useId();
+  const { query, drivers, rides, staleAfterSeconds } = useFleet();
+  const now = useNow(5000);
+  const [selected, setSelected] = useState<{ driver?: number; ride?: number }>({});
+  const [action, setAction] = useState<{ ride: PartnerRide; kind: ActionKind } | null>(null);
+  const [status, setStatus] = useState('');
+  const counts = Object.fromEntries(FLEET_STATES.map((s) => [s, drivers.filter((d) => d.state === s).length]));
+
+  const openRide = async (number: number, kind: ActionKind) => {
+    const ride = await fetchBoardRide(number).catch(() => undefined);
+    if (ride) setAction({ ride, kind });
+    else setStatus(t('rideGone', { id: number }));
+  };
+
+  return (
+    <section className={styles.screen} aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`}>{t('title')}</h1>
+      <p role="status">{query.isError ? t('loadError') : status}</p>
+      <div className={styles.layout}>
+        <FleetMap
+          drivers={drivers}
+          rides={rides}
+          now={now}
+          staleAfterSeconds={staleAfterSeconds}
+          center={center}
+          selected={selected.driver ?? null}
+          onDriver={(driver) => setSelected({ driver })}
+          onRide={(ride) => setSelected({ ride })}
+          label={t('mapLabel', { drivers: drivers.length, rides: rides.filter((r) => r.status === 'booked').length })}
+          sketchNote={t('sketchNote')}
+        />
+        <div className={styles.side}>
+          <ul className={styles.legend} aria-label={t('legend')}>
+            {FLEET_STATES.map((s) => (
+              <li key={s}>
+                <StateSwatch state={s} />
+                {t('count', { state: t(`states.${s}`), count: counts[s] })}
+              </li>
+            ))}
+          </ul>
+          <FleetDetail
+            selected={selected}
+            drivers={drivers}
+            rides={rides}
+            now={now}
+            timeZone={timeZone}
+            onOpen={(number, kind) => void openRide(number, kind)}
+          />
+          {query.data ? (
+            <FleetList
+              drivers={drivers}
+              now={now}
+              staleAfterSeconds={staleAfterSeconds}
+              selected={selected.driver ?? null}
+              onSelect={(driver) => setSelected({ driver })}
+            />
+          ) : (
+            <p role="status">{t('loading')}</p>
+          )}
+        </div>
+      </div>
+      <DispatchSettingsCard />
+      {action ? (
+        <RideActionDialog
+          ride={action.ride}
+          kind={action.kind}
+          timeZone={timeZone}
+          onClose={() => setAction(null)}
+          onDone={() => {
+            setStatus(t('done', { id: action.ride.id }));
+            setAction(null);
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+'use client';
+
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { io } from 'socket.io-client';
+import { FLEET_CHANGED_EVENT, FLEET_POSITIONS_EVENT, type FleetPosition } from '@/lib/dispatch/fleet-events';
+import { RIDE_EVENT } from '@/lib/realtime/events';
+import { queryKeys } from '@/lib/query-keys';
+import { fetchFleet, type FleetData } from './api';
+
+/** A read of the whole fleet at least this often (positions come live in between). */
+const REFRESH_MS = 30_000;
+/** State changes arriving together read the fleet once. */
+const REREAD_DEBOUNCE_MS = 400;
+
+export type LiveDriver = FleetData['drivers'][number];
+
+/**
+ * The fleet as the map shows it: the snapshot (GET /api/partner/fleet/live),
+ * with positions replaced live from socket.io's batched `fleetPositions`
+ * (applied at most once per animation frame), and read again when a driver's
+ * state or a ride changes.
+ */
+export function useFleet(enabled = true) {
+  const client = useQueryClient();
+  const query = useQuery({ queryKey: queryKeys.partner.fleet.live(), queryFn: fetchFleet, enabled, refetchInterval: REFRESH_MS });
+  // positions arrive into a ref; once per animation frame they become state (the render reads only state)
+  const positions = useRef(new Map<number, FleetPosition>());
+  const [live, setLive] = useState<ReadonlyMap<number, FleetPosition>>(new Map());
+
+  useEffect(() => {
+    if (!enabled) return;
+    const socket = io({ withCredentials: true, transports: ['websocket', 'polling'] });
+    let scheduled = 0;
+    let reread: ReturnType<typeof setTimeout> | undefined;
+    const redraw = () => {
+      scheduled ||= requestAnimationFrame(() => {
+        scheduled = 0;
+        setLive(new Map(positions.current));
+      });
+    };
+    const readAgain = () => {
+      clearTimeout(reread);
+      reread = setTimeout(() => void client.invalidateQueries({ queryKey: queryKeys.partner.fleet.live() }), REREAD_DEBOUNCE_MS);
+    };
+    socket.on(FLEET_POSITIONS_EVENT, (batch: FleetPosition[]) => {
+      for (const position of batch) positions.current.set(position.driverId, position);
+      redraw();
+    });
+    socket.on(FLEET_CHANGED_EVENT, readAgain);
+    socket.on(RIDE_EVENT, readAgain);
+    socket.io.on('reconnect', readAgain);
+    socket.on('connect_error', (error) => console.warn('live fleet unavailable', error.message));
+    return () => {
+      cancelAnimationFrame(scheduled);
+      clearTimeout(reread);
+      socket.disconnect();
+    };
+  }, [enabled, client]);
+
+  const drivers = useMemo(
+    () =>
+      (query.data?.drivers ?? []).map((driver) => {
+        const moved = live.get(driver.id);
+        return moved && (!driver.at || moved.at > driver.at) ? { ...driver, lat: moved.lat, lng: moved.lng, at: moved.at } : driver;
+      }),
+    [query.data, live],
+  );
+
+  return { query, drivers, rides: query.data?.rides ?? [], staleAfterSeconds: query.data?.staleAfterSeconds ?? 120 };
+}
+
+/** A driver's position is stale when online (or on a ride) and older than the limit, or missing. */
+export function isStale(driver: LiveDriver, now: number, staleAfterSeconds: number): boolean {
+  if (driver.state === 'offline') return false;
+  return !driver.at || now - Date.parse(driver.at) > staleAfterSeconds * 1000;
+}

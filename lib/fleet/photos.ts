@@ -1,0 +1,67 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { MEDIA_PREFIX } from '@/lib/media/paths';
+import { sniffImage, uploadsRoot } from '@/lib/media/uploads';
+import { DomainError, type ErrorKind } from '@/lib/errors/domain-error';
+import { validationText } from '@/lib/errors/validation-text';
+import { PHOTO_MAX_BYTES } from './photo-limits';
+
+/*
+ * Driver and vehicle photos: PNG, JPEG or WebP up to PHOTO_MAX_BYTES,
+ * recognised by their bytes, decoded and re-encoded as WebP (metadata and
+ * anything hidden dropped): a driver's as a 512 px square around the face or
+ * centre, a vehicle's at most 1024 px a side. Stored under
+ * DATA_DIR/uploads/{tenant}/fleet/ and served under /media/. A refused file
+ * stores nothing.
+ */
+
+const MAX_INPUT_PIXELS = 40_000_000;
+const SIZES = { driver: { width: 512, height: 512, fit: 'cover' as const }, vehicle: { width: 1024, height: 1024, fit: 'inside' as const } };
+
+export type PhotoKind = keyof typeof SIZES;
+
+function photoError(key: string, kind: ErrorKind = 'invalid'): DomainError {
+  const codes: Partial<Record<ErrorKind, string>> = { too_large: 'payload_too_large', unsupported: 'unsupported_media_type' };
+  const error = new DomainError(
+    kind,
+    codes[kind] ?? 'bad_request',
+    `photo: ${validationText(key).replace('{max}', `${PHOTO_MAX_BYTES / 1024 / 1024} MB`)}`,
+    'photo',
+  );
+  error.key = key;
+  if (key === 'photoTooLarge') error.values = { max: `${PHOTO_MAX_BYTES / 1024 / 1024} MB` };
+  return error;
+}
+
+export const photoTooLarge = () => photoError('photoTooLarge', 'too_large');
+export const photoMissing = () => photoError('photoMissing');
+
+/** Validates, resizes and stores a photo; answers its public path. */
+export async function storePhoto(tenantSlug: string, kind: PhotoKind, bytes: Uint8Array): Promise<string> {
+  if (bytes.length === 0) throw photoMissing();
+  if (bytes.length > PHOTO_MAX_BYTES) throw photoTooLarge();
+  const format = sniffImage(bytes);
+  if (!format) throw photoError('photoType', 'unsupported');
+  let webp: Buffer;
+  try {
+    const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+    const meta = await input.metadata();
+    if (meta.format !== format) throw new Error(`content is ${meta.format}, header says ${format}`);
+    const size = SIZES[kind];
+    webp = await input
+      .rotate()
+      .resize({ ...size, position: 'attention', withoutEnlargement: kind === 'vehicle' })
+      .webp({ quality: 80 })
+      .toBuffer();
+  } catch {
+    throw photoError('photoMalformed');
+  }
+  const dir = path.join(uploadsRoot(), tenantSlug, 'fleet');
+  await fs.mkdir(dir, { recursive: true });
+  const id = randomUUID();
+  await fs.writeFile(path.join(dir, `${id}.webp`), webp);
+  return `${MEDIA_PREFIX}${tenantSlug}/fleet/${id}.webp`;
+}

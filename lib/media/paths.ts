@@ -1,0 +1,2 @@
+/** Where uploads are served, a path robots.txt lets crawlers fetch (blog covers, logos, fleet photos). */
+export const MEDIA_PREFIX = '/media/';
