@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { jobs, outbox, rideEvents, rideFlights, rides, walletEntries } from '@/lib/db/schema';
+import { fareAdjustments, jobs, outbox, rideEvents, rideFlights, rides, walletEntries } from '@/lib/db/schema';
+import { riderRides } from '@/lib/rides/queries';
 import { resetEnvForTests } from '@/lib/env';
 import { createQuote } from '@/lib/fares/quote';
 import { saveMeetingPoint } from '@/lib/airports/settings';
@@ -303,9 +304,15 @@ describe('meeting the rider and paid waiting', () => {
       .where(eq(rideFlights.rideId, ride.id));
     return rideByNumber(n!);
   }
+  /** Starts and completes the ride; answers the ride and its waiting, as recorded (a fare adjustment of kind waiting: minutes and charge). */
   const finish = async (ride: { id: number; startCode: string | null }, waitingMinutes?: number) => {
     await applyRideAction(db, world.id, world.partnerId, ride.id, { action: 'start', startCode: ride.startCode! });
-    return applyRideAction(db, world.id, world.partnerId, ride.id, { action: 'complete', ...(waitingMinutes === undefined ? {} : { waitingMinutes }) });
+    const done = await applyRideAction(db, world.id, world.partnerId, ride.id, {
+      action: 'complete',
+      ...(waitingMinutes === undefined ? {} : { waitingMinutes }),
+    });
+    const waited = await db.select().from(fareAdjustments).where(eq(fareAdjustments.rideId, ride.id));
+    return { ...done, waited: waited.map((a) => ({ kind: a.kind, quantity: a.quantity, amount: a.amount })) };
   };
 
   it('tells the traveller once, with the meeting point, that the driver is there; a ride not accepted is refused', async () => {
@@ -333,7 +340,7 @@ describe('meeting the rider and paid waiting', () => {
   it('charges nothing while the driver never said they were there, however long ago the flight landed', async () => {
     const ride = await landedRide('AI313', 120);
     const done = await finish(ride);
-    expect(done).toMatchObject({ waitingMinutes: 0, waitingCharge: 0 });
+    expect(done.waited).toEqual([]);
   });
 
   it('counts from the landing once the driver is there: 80 minutes with 60 free are 2 started blocks, itemised in the ledger and on the invoice', async () => {
@@ -345,9 +352,13 @@ describe('meeting the rider and paid waiting', () => {
     const fare = ride.totalAmount;
     const done = await finish(ride);
     // the sedan's waiting charge is seeded at 60 rupees a block
-    expect(done).toMatchObject({ waitingMinutes: 80, waitingCharge: 12_000, totalAmount: fare + 12_000 });
+    expect(done.waited).toEqual([{ kind: 'waiting', quantity: 80, amount: 12_000 }]);
+    expect(done).toMatchObject({ adjustmentAmount: 12_000, totalAmount: fare + 12_000 });
     const entries = await db.select().from(walletEntries).where(eq(walletEntries.rideId, ride.id));
-    expect(entries.filter((e) => e.description.startsWith('Waiting charge')).map((e) => e.cash + e.available)).toEqual([12_000]);
+    expect(entries.filter((e) => e.kind === 'fare_adjustment').map((e) => e.cash + e.available)).toEqual([12_000]);
+    // My rides itemises it through the one list of fare lines
+    const mine = await riderRides(db, world.id, ride.riderId);
+    expect(mine.past.find((r) => r.id === ride.number)?.fareLines).toContainEqual({ code: 'waiting', amount: 12_000 });
     const invoice = await issueInvoice(db, world.id, ride.id);
     expect(invoice.data.lines.find((l) => l.code === 'waiting')).toEqual({
       code: 'waiting',
@@ -359,9 +370,9 @@ describe('meeting the rider and paid waiting', () => {
 
   it('takes the minutes the driver or the operator recorded instead of the clock; within the free time nothing is charged', async () => {
     const corrected = await landedRide('AI315', 200);
-    expect(await finish(corrected, 75)).toMatchObject({ waitingMinutes: 75, waitingCharge: 6_000 });
+    expect((await finish(corrected, 75)).waited).toEqual([{ kind: 'waiting', quantity: 75, amount: 6_000 }]);
     const free = await landedRide('AI316', 200);
-    expect(await finish(free, 60)).toMatchObject({ waitingMinutes: 60, waitingCharge: 0 });
+    expect((await finish(free, 60)).waited).toEqual([]);
   });
 
   async function bookedAirportRide(number: string) {
