@@ -41,6 +41,14 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 2000 },
     },
     {
+      // the flight-status providers' stand-in (tests/e2e/flights.spec.ts connects the demo operator to it)
+      command: 'npx tsx tests/e2e/support/flight-status-stand-in.ts',
+      url: `http://127.0.0.1:${PORT + 12}/_requests`,
+      reuseExistingServer: false,
+      env: { FLIGHT_STAND_IN_PORT: String(PORT + 12) },
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 2000 },
+    },
+    {
       command: 'bash scripts/e2e-server.sh',
       url: `http://localhost:${PORT}/api/health`,
       timeout: 120_000,
@@ -72,6 +80,8 @@ export default defineConfig({
         DNS_SERVERS: `127.0.0.1:${PORT + 11}`,
         DNS_TIMEOUT_MS: '1500',
         PLATFORM_HOST: 'platform.localhost',
+        // Flight status: no deployment key (the offline default); an operator that connects its own key is asked at the stand-in.
+        FLIGHT_STATUS_API_BASE: `http://127.0.0.1:${PORT + 12}`,
       },
     },
   ],

@@ -27,6 +27,7 @@ import { getDb } from './lib/db/client';
 import { setProcessPoller, startJobPoller } from './lib/jobs/queue';
 import { startDbMaintenance } from './lib/db/maintenance';
 import { startTripMessages } from './lib/rides/trip-messages';
+import { registerFlightJobs } from './lib/flights/jobs';
 import { registerRefundJobs } from './lib/payments/refund-job';
 import { queueAllWaitingRides, startDispatch } from './lib/rides/offer-jobs';
 import { sendToUser } from './lib/push/send';
@@ -63,6 +64,7 @@ async function main(): Promise<void> {
   startPushNotifications();
   // Trip messages (driver details, pickup reminders, invoices) are durable jobs in the database; this instance's poller
   // claims due ones with FOR UPDATE SKIP LOCKED, so each runs once across instances and after a restart.
+  registerFlightJobs();
   startTripMessages(getDb, { push: (database, businessId, userId, payload) => sendToUser(database, businessId, userId, payload) });
   // Card refunds are jobs too: retried with back-off until PayU answers (lib/payments/refund-job.ts).
   registerRefundJobs();

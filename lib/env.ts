@@ -110,6 +110,12 @@ const envSchema = z.object({
   PAYU_VERIFY_URL: optionalUrl,
   /** Overrides the checkout form's action (a local stand-in in tests). */
   PAYU_ENDPOINT: optionalUrl,
+  /** Flight status for airport rides: the provider and its key (both needed); an operator's own key (Integrations) wins. */
+  FLIGHT_STATUS_PROVIDER: z.enum(['aerodatabox', 'flightaware']).optional(),
+  FLIGHT_STATUS_API_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
+  /** Overrides the provider's API base URL (a local stand-in in tests). */
+  FLIGHT_STATUS_API_BASE: optionalUrl,
+  FLIGHT_STATUS_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(8_000),
   /**
    * Bearer token of the platform's own wallet route (POST /api/platform/wallet-entries:
    * payouts to and settlements from operators); the route answers 404 while it is unset.

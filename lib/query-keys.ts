@@ -39,6 +39,7 @@ export const queryKeys = {
     /** The operator's invoice header and tax settings (console Invoice details). */
     invoiceSettings: () => ['partner', 'invoice-settings'] as const,
     tripRules: () => ['partner', 'trip-rules'] as const,
+    airports: () => ['partner', 'airports'] as const,
     cancellationRules: () => ['partner', 'cancellation-rules'] as const,
     /** The operator's promo codes with their uses so far (console Promo codes). */
     promos: () => ['partner', 'promos'] as const,
@@ -75,6 +76,10 @@ export const queryKeys = {
   booking: {
     /** The vehicle step's quote of a stored ride form (one entry per form; not kept past the screen). */
     quote: (trip: unknown) => ['booking', 'quote', trip] as const,
+  },
+  /** The booking form's check of a flight for an airport on a date. */
+  flights: {
+    check: (flight: string, airport: string, date: string, direction: string) => ['flights', 'check', flight, airport, date, direction] as const,
   },
   places: {
     /** Place suggestions of a searched text in a language. */

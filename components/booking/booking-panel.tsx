@@ -4,6 +4,7 @@ import { Icon } from '@/components/ui/icon';
 import { getDb } from '@/lib/db/client';
 import { activeRateCards } from '@/lib/fares/rate-cards';
 import { tripContext } from '@/lib/fares/trip-rules';
+import { mainAirport, waitingRulesOf } from '@/lib/airports/settings';
 import { COUNTRIES, type Market } from '@/lib/i18n/markets';
 import { Link } from '@/lib/i18n/navigation';
 import type { Tenant } from '@/lib/tenancy/queries';
@@ -22,7 +23,12 @@ const TABS = [
 export async function BookingPanel({ tenant, market, locale, titleLevel }: { tenant: Tenant; market: Market; locale: string; titleLevel?: 1 | 2 }) {
   const t = await getTranslations('Booking');
   const db = await getDb();
-  const [cards, limits] = await Promise.all([activeRateCards(db, tenant), tripContext(db, tenant.id)]);
+  const [cards, limits, airport, waiting] = await Promise.all([
+    activeRateCards(db, tenant),
+    tripContext(db, tenant.id),
+    mainAirport(db, tenant.id),
+    waitingRulesOf(db, tenant.id),
+  ]);
   const packages = (cards[0]?.rentalPackages ?? []).map(({ code, hours, km }) => ({ code, hours, km }));
   return (
     <section className={styles.bookingCard} aria-label={t('tabsLabel')}>
@@ -44,6 +50,8 @@ export async function BookingPanel({ tenant, market, locale, titleLevel }: { ten
           defaultCountry={COUNTRIES[market.country].region}
           packages={packages}
           limits={{ rules: limits.rules, cities: limits.cities.map(({ name, lat, lng }) => ({ name, lat, lng })) }}
+          airport={airport}
+          freeAirportMinutes={waiting.freeMinutes.airport}
           titleLevel={titleLevel}
         />
         <PromoFromLink />

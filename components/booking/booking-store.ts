@@ -42,7 +42,15 @@ export function quoteInputOf(form: RideFormData) {
 
 export type SelectedVehicle = { quote: Quote; vehicleType: VehicleType };
 /** A booked ride as the confirmation shows it (minor units); `walletApplied` was paid from the wallet. */
-export type Confirmation = { rideId: number; cashbackAmount: number; walletApplied?: number; totalAmount?: number; currency: string } | null;
+export type Confirmation = {
+  rideId: number;
+  cashbackAmount: number;
+  walletApplied?: number;
+  totalAmount?: number;
+  currency: string;
+  /** An airport pickup's meeting point and free waiting (minutes). */
+  meeting?: { text: string | null; lang: string | null; freeMinutes: number; flight: boolean };
+} | null;
 
 type Booking = { form: RideFormData | null; selected: SelectedVehicle | null; confirmation: Confirmation | undefined };
 

@@ -19,6 +19,7 @@ export function PlaceInput({
   value,
   onChange,
   onTextChange,
+  onBlur,
   error,
   withCurrentLocation = false,
 }: {
@@ -27,6 +28,8 @@ export function PlaceInput({
   onChange: (place: Place | null) => void;
   /** The text in the field as the rider types (a picked place's name once picked). */
   onTextChange?: (text: string) => void;
+  /** The rider left the field (errors about typed text show from then on). */
+  onBlur?: () => void;
   error?: string;
   withCurrentLocation?: boolean;
 }) {
@@ -48,6 +51,8 @@ export function PlaceInput({
     // A place chosen elsewhere (current location, restored form) replaces the typed text.
     setShownName(value?.name);
     if (value) setText(value.name);
+    // cleared elsewhere (the airport moved to the other field): the old name goes too, typed text stays
+    else if (text === shownName) setText('');
   }
 
   useEffect(() => {
@@ -127,7 +132,10 @@ export function PlaceInput({
             if (value) onChange(null);
           }}
           onFocus={() => setOpen(true)}
-          onBlur={() => setTimeout(() => setOpen(false), 150)}
+          onBlur={() => {
+            setTimeout(() => setOpen(false), 150);
+            onBlur?.();
+          }}
           onKeyDown={(event) => {
             if (!showList || !options.length) return;
             if (event.key === 'ArrowDown') {

@@ -41,6 +41,7 @@ export function RideConfirmed({ paidRideId }: { paidRideId?: number }) {
   const t = useTranslations('RideConfirmed');
   const tf = useTranslations('RideFlow');
   const tPayment = useTranslations('Payment');
+  const tFlights = useTranslations('Flights');
   const locale = useLocale();
   const { confirmation, ready } = useBookingStore(useShallow((s) => ({ confirmation: s.confirmation, ready: s.ready })));
   const secondsLeft = useCountdownHome(ready && Boolean(confirmation || paidRideId));
@@ -82,6 +83,19 @@ export function RideConfirmed({ paidRideId }: { paidRideId?: number }) {
             rest: formatMoney(cashback.totalAmount - cashback.walletApplied, cashback.currency, locale),
           })}
         </p>
+      ) : null}
+      {cashback?.meeting ? (
+        <>
+          {cashback.meeting.text ? (
+            <p>
+              <strong>{tFlights('meetingPoint')}</strong>{' '}
+              <span lang={cashback.meeting.lang ?? undefined} dir="auto">
+                {cashback.meeting.text}
+              </span>
+            </p>
+          ) : null}
+          <p className={ui.hint}>{tFlights(cashback.meeting.flight ? 'freeWaitingFlight' : 'freeWaiting', { minutes: cashback.meeting.freeMinutes })}</p>
+        </>
       ) : null}
       <p role="timer" className={ui.hint}>
         {t('redirectingIn', { seconds: Math.max(1, secondsLeft) })}

@@ -6,7 +6,7 @@ import { useRouter } from '@/lib/i18n/navigation';
 import { quoteRequestIssues } from '@/lib/fares/quote-rules';
 import type { TripLimitIssue } from '@/lib/fares/trip-limits';
 import type { FormLimits } from './limit-check';
-import { RIDE_TIME_SLOTS, zonedDate, zonedIso } from '@/lib/fares/time';
+import { RIDE_TIME_SLOTS, slotAtOrAfter, zonedDate, zonedIso } from '@/lib/fares/time';
 import { TRIP_KINDS, type RentalPackage } from '@/lib/booking/vocabulary';
 import { formatTime } from '@/lib/i18n/format-time';
 import { LazyPhoneField, loadPhoneField } from '@/components/auth/lazy-phone-field';
@@ -16,6 +16,8 @@ import { useHydrationStore } from '@/components/ui/hydration-store';
 import ui from '@/components/ui/ui.module.css';
 import { quoteInputOf, useBookingStore, type RideFormData } from './booking-store';
 import { PlaceInput } from './place-input';
+import { FlightFields } from './flight-fields';
+import { airportFill, airportCodeOf, type AirportPlace } from './airport-fill';
 import styles from './booking.module.css';
 
 const NOW = 'now';
@@ -66,12 +68,18 @@ export function RideForm({
   defaultCountry,
   packages,
   limits,
+  airport,
+  freeAirportMinutes,
   onContinue,
   titleLevel = 2,
 }: {
   timeZone: string;
   defaultCountry: string;
   packages: Omit<RentalPackage, 'price'>[];
+  /** The operator's main airport, filled in as the pickup of an arrival or the drop of a departure. */
+  airport?: AirportPlace;
+  /** Free waiting at airports (minutes), told to riders before they book. */
+  freeAirportMinutes?: number;
   /** The operator's trip limits: a trip past them is explained here instead of refused after Continue. */
   limits?: FormLimits;
   /** 1 where the form is the page's subject (the form booking page), 2 under another heading. */
@@ -100,8 +108,9 @@ export function RideForm({
     // once, after hydration (the server HTML is the empty form): a trip handed over by a Book link
     setPrefilled(true);
     const prefill = onContinue ? undefined : prefillOf(window.location.search);
-    if (prefill) setForm((f) => ({ ...f, ...prefill, rideType: prefill.tripKind === 'rental' ? 'oneway' : f.rideType }));
+    if (prefill) setForm((f) => airportFill({ ...f, ...prefill, rideType: prefill.tripKind === 'rental' ? 'oneway' : f.rideType }, airport));
   }
+  const [flightProblem, setFlightProblem] = useState<string | undefined>();
   const phoneError = usePhoneError();
   const today = hydrated ? zonedDate(timeZone) : '';
 
@@ -166,7 +175,7 @@ export function RideForm({
     if (!form[key] && typed[key].trim() && (key === 'pickupLocation' || form.tripKind !== 'rental'))
       errors[key] = tf('pickFromList', { place: typed[key].trim() });
   }
-  const flightOk = !form.flightNumber.trim() || /^[A-Z0-9]{2}\s?\d{1,4}[A-Z]?$/i.test(form.flightNumber.trim());
+  const flightOk = form.tripKind !== 'airport' || !flightProblem;
   const phoneMessage = !me && form.phone?.number ? phoneError(form.phone, true) : undefined;
   const valid = Object.keys(errors).length === 0 && flightOk && !phoneMessage && !(wantsLimitCheck && !limitCheck);
   // a place error shows once typed text was left unpicked, and a limit at once (the rider chose what breaks it)
@@ -182,7 +191,7 @@ export function RideForm({
         .map(([, text]) => text),
     ),
   ];
-  if (!flightOk && !touched.flight) missing.push(tv('flightInvalid'));
+  if (!flightOk && flightProblem) missing.push(flightProblem);
   if (phoneMessage && !touched.phone) missing.push(phoneMessage);
   // in the server HTML too (space kept for the field), until a session shows the rider is signed in
   const askPhone = !me && !onContinue;
@@ -192,7 +201,7 @@ export function RideForm({
       setTouched({ pickupLocation: true, dropoffLocation: true, pickupTime: true, returnTime: true, packageDetails: true });
       return;
     }
-    const stored = { ...trip, flightNumber: form.flightNumber.trim().toUpperCase() };
+    const stored = { ...trip, flightNumber: form.tripKind === 'airport' ? form.flightNumber.trim().toUpperCase() : '' };
     if (onContinue) return onContinue(stored);
     saveForm(stored);
     router.push('/ride/vehicles');
@@ -247,7 +256,7 @@ export function RideForm({
               name={`${id}-kind`}
               value={kind}
               checked={form.tripKind === kind}
-              onChange={() => setForm((f) => ({ ...f, tripKind: kind, rideType: kind === 'rental' ? 'oneway' : f.rideType }))}
+              onChange={() => setForm((f) => airportFill({ ...f, tripKind: kind, rideType: kind === 'rental' ? 'oneway' : f.rideType }, airport))}
             />
             <span>{tKinds(kind)}</span>
           </label>
@@ -267,30 +276,28 @@ export function RideForm({
       ) : null}
 
       {form.tripKind === 'airport' ? (
-        <fieldset className={styles.group}>
-          <legend className={styles.legend}>{t('airportLabel')}</legend>
-          {(['arrival', 'departure'] as const).map((direction) => (
-            <label key={direction} className={styles.radioRow}>
-              <input type="radio" name={`${id}-dir`} checked={form.flightDirection === direction} onChange={() => set('flightDirection', direction)} />
-              <span>{t(direction)}</span>
-            </label>
-          ))}
-          <div className={ui.field}>
-            <label htmlFor={`${id}-flight`}>{t('flightNumber')}</label>
-            <input
-              id={`${id}-flight`}
-              className={ui.input}
-              placeholder={t('flightPlaceholder')}
-              value={form.flightNumber}
-              maxLength={8}
-              autoCapitalize="characters"
-              onChange={(e) => set('flightNumber', e.target.value)}
-              onBlur={() => touch('flight')}
-              aria-invalid={!flightOk ? true : undefined}
-            />
-            {touched.flight && !flightOk ? <p className={ui.error}>{tv('flightInvalid')}</p> : null}
-          </div>
-        </fieldset>
+        <FlightFields
+          id={id}
+          locale={locale}
+          timeZone={timeZone}
+          flightNumber={form.flightNumber}
+          direction={form.flightDirection}
+          airportCode={airportCodeOf(form.flightDirection === 'arrival' ? form.pickupLocation : form.dropoffLocation)}
+          date={form.pickupTime === NOW ? today : form.pickupDate}
+          required={!onContinue && form.flightDirection === 'arrival'}
+          freeMinutes={freeAirportMinutes}
+          onFlightNumber={(value) => set('flightNumber', value)}
+          onDirection={(direction) => setForm((f) => airportFill({ ...f, flightDirection: direction }, airport))}
+          onLanding={(earliest) =>
+            setForm((f) => {
+              const chosen = f.pickupTime === NOW ? undefined : zonedIso(f.pickupDate, f.pickupTime, timeZone);
+              if (chosen && Date.parse(chosen) >= earliest.getTime()) return f;
+              const { date, slot } = slotAtOrAfter(earliest, timeZone);
+              return { ...f, pickupDate: date, pickupTime: slot };
+            })
+          }
+          onProblem={setFlightProblem}
+        />
       ) : null}
 
       <PlaceInput
@@ -301,6 +308,7 @@ export function RideForm({
           if (place) touch('pickupLocation');
         }}
         onTextChange={(text) => setTyped((s) => ({ ...s, pickupLocation: text }))}
+        onBlur={() => touch('pickupLocation')}
         error={shown('pickupLocation')}
         withCurrentLocation
       />
@@ -313,6 +321,7 @@ export function RideForm({
             if (place) touch('dropoffLocation');
           }}
           onTextChange={(text) => setTyped((s) => ({ ...s, dropoffLocation: text }))}
+          onBlur={() => touch('dropoffLocation')}
           error={shown('dropoffLocation')}
         />
       ) : (

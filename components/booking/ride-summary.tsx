@@ -165,6 +165,16 @@ export function RideSummary({
         walletApplied: toMinor(first.walletApplied),
         totalAmount: first.totalAmount,
         currency: fee.currency,
+        ...(first.airport && form.flightDirection === 'arrival'
+          ? {
+              meeting: {
+                text: first.airport.meetingPoint?.text ?? null,
+                lang: first.airport.meetingPoint?.lang ?? null,
+                freeMinutes: first.airport.freeWaitingMinutes,
+                flight: Boolean(first.airport.flight),
+              },
+            }
+          : {}),
       });
       if (payment === 'card') {
         const signedIn = useSessionStore.getState().me;
@@ -286,6 +296,15 @@ export function RideSummary({
             </>
           ) : null}
         </dl>
+        {fee.waiting && fee.waiting.per_block > 0 ? (
+          <p className={ui.hint}>
+            {tf(form.tripKind === 'airport' && form.flightDirection === 'arrival' ? 'waitingRuleFlight' : 'waitingRule', {
+              free: fee.waiting.free_minutes ?? 0,
+              amount: money(fee.waiting.per_block),
+              block: fee.waiting.block_minutes ?? 15,
+            })}
+          </p>
+        ) : null}
         <PromoEntry rideSearchId={selected.quote.ride_search_id} rideVehicle={selected.vehicleType} onApplied={setPromo} />
         {selected.quote.cancellation && fee.cancellation_fee !== null ? (
           <CancellationNote

@@ -10,6 +10,7 @@ import { formatDateTime, formatMoney } from '@/lib/i18n/format';
 import ui from '@/components/ui/ui.module.css';
 import { earlyByMinutes } from '@/lib/rides/early';
 import { useDriverRideAction } from './queries';
+import { DriverAirport } from '@/components/flights/driver-airport';
 import styles from './driver.module.css';
 import { PhoneNumber } from '@/components/ui/phone-link';
 
@@ -28,6 +29,13 @@ function errorKey(failure: ApiFailure): string {
   return ERROR_KEYS[failure.code] ?? 'generic';
 }
 
+/** Whole minutes from the landing (or the pickup time) to the trip's start; '' before the trip started. */
+function clockMinutes(ride: DriverRide): string {
+  if (!ride.startedAt) return '';
+  const from = Date.parse(ride.airport?.flight?.landedAt ?? ride.pickupTime);
+  return String(Math.max(0, Math.floor((Date.parse(ride.startedAt) - from) / 60_000)));
+}
+
 /** One of the driver's rides: trip, time, customer to call, fare to collect; Start with the rider's code, then Complete. */
 export function DriverRideCard({ ride, timeZone, onChanged }: { ride: DriverRide; timeZone: string; onChanged: (ride: DriverRide, notice: string) => void }) {
   const t = useTranslations('DriverApp');
@@ -38,6 +46,9 @@ export function DriverRideCard({ ride, timeZone, onChanged }: { ride: DriverRide
   const [step, setStep] = useState<Step>('idle');
   const [code, setCode] = useState('');
   const tb = useTranslations('Board');
+  const tf = useTranslations('Flights');
+  // minutes waited before the trip, as the app's clock counted them (from the landing or the pickup time to the start); the driver may correct them
+  const [waited, setWaited] = useState('');
   const td = useTranslations('Dispatch');
   // How the customer paid at the end: cash to the driver or UPI (a card booking is settled by PayU, or by cash on the server's side).
   const [paidWith, setPaidWith] = useState<'cash' | 'upi'>(ride.paymentMethod === 'upi' ? 'upi' : 'cash');
@@ -59,7 +70,12 @@ export function DriverRideCard({ ride, timeZone, onChanged }: { ride: DriverRide
       const changed = await mutation.mutateAsync({ rideId: ride.id, action });
       setStep('idle');
       setCode('');
-      onChanged(changed, t(action.action === 'start' ? 'started' : action.action === 'setOff' ? 'setOffDone' : 'completed', { id: ride.id }));
+      onChanged(
+        changed,
+        action.action === 'arrived'
+          ? tf('arrivedNotice')
+          : t(action.action === 'start' ? 'started' : action.action === 'setOff' ? 'setOffDone' : 'completed', { id: ride.id }),
+      );
     } catch (failed) {
       setError(t(`errors.${errorKey(failureOf(failed))}` as 'errors.generic'));
     }
@@ -107,6 +123,7 @@ export function DriverRideCard({ ride, timeZone, onChanged }: { ride: DriverRide
         <dt>{t('fare')}</dt>
         <dd>{t('collect', { amount, method })}</dd>
       </dl>
+      {ride.airport ? <DriverAirport ride={{ ...ride, airport: ride.airport }} timeZone={timeZone} onArrived={() => void act({ action: 'arrived' })} /> : null}
       {directions && (ride.status === 'accepted' || ride.status === 'ontrip') ? (
         <p>
           <a href={directions} target="_blank" rel="noopener noreferrer">
@@ -180,7 +197,15 @@ export function DriverRideCard({ ride, timeZone, onChanged }: { ride: DriverRide
       ) : null}
       {ride.status === 'ontrip' && step !== 'complete' ? (
         <div className={styles.actions}>
-          <button type="button" className={`${ui.button} ${ui.primary}`} aria-describedby={`${id}-title`} onClick={() => setStep('complete')}>
+          <button
+            type="button"
+            className={`${ui.button} ${ui.primary}`}
+            aria-describedby={`${id}-title`}
+            onClick={() => {
+              setWaited(clockMinutes(ride));
+              setStep('complete');
+            }}
+          >
             {t('complete')}
           </button>
         </div>
@@ -201,12 +226,38 @@ export function DriverRideCard({ ride, timeZone, onChanged }: { ride: DriverRide
               ))}
             </fieldset>
           )}
+          <div className={ui.field}>
+            <label htmlFor={`${id}-waited`}>{tf('waitedLabel')}</label>
+            <input
+              id={`${id}-waited`}
+              className={ui.input}
+              type="number"
+              min={0}
+              max={600}
+              step={1}
+              inputMode="numeric"
+              value={waited}
+              onChange={(event) => setWaited(event.target.value)}
+              aria-describedby={`${id}-waited-hint`}
+            />
+            <p id={`${id}-waited-hint`} className={styles.muted}>
+              {ride.airport ? tf('waitedHint', { minutes: ride.airport.freeWaitingMinutes }) : tf('waitedHintPlain')}
+            </p>
+          </div>
           <div className={styles.actions}>
             <button
               type="button"
               className={`${ui.button} ${ui.primary}`}
               disabled={busy}
-              onClick={() => void act(ride.paymentMethod === 'card' ? { action: 'complete' } : { action: 'complete', paymentMethod: paidWith })}
+              onClick={() => {
+                const minutes = waited.trim() === '' ? undefined : Number(waited);
+                if (minutes !== undefined && (!Number.isInteger(minutes) || minutes < 0 || minutes > 600)) return setError(tf('waitedInvalid'));
+                void act({
+                  action: 'complete',
+                  ...(ride.paymentMethod === 'card' ? {} : { paymentMethod: paidWith }),
+                  ...(minutes === undefined ? {} : { waitingMinutes: minutes }),
+                });
+              }}
             >
               {busy ? t('completing') : t('completeSubmit')}
             </button>

@@ -18,7 +18,7 @@ export function driverRoute(view: DriverView): PageRoute {
       const { tenant, market } = await pageContext(params);
       return (
         <SiteShell tenant={tenant} market={market} showAccount={false}>
-          <ClientMessages namespaces={['DriverApp', 'Dispatch', 'Board', 'Auth', 'AuthErrors', 'Validation', 'TripKinds', 'VehicleTypes']}>
+          <ClientMessages namespaces={['DriverApp', 'Dispatch', 'Board', 'Auth', 'AuthErrors', 'Validation', 'TripKinds', 'VehicleTypes', 'Flights']}>
             <DriverApp view={view} timeZone={tenant.timeZone} defaultCountry={COUNTRIES[market.country].region} />
           </ClientMessages>
         </SiteShell>

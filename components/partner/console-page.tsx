@@ -57,7 +57,19 @@ export async function ConsolePage({
   );
   return (
     <ClientMessages
-      namespaces={['ConsoleNav', 'Auth', 'AuthErrors', 'Validation', 'PartnerRides', 'Dispatch', 'TripKinds', 'VehicleTypes', 'FleetMap', ...namespaces]}
+      namespaces={[
+        'ConsoleNav',
+        'Auth',
+        'AuthErrors',
+        'Validation',
+        'PartnerRides',
+        'Dispatch',
+        'TripKinds',
+        'VehicleTypes',
+        'FleetMap',
+        'Flights',
+        ...namespaces,
+      ]}
     >
       <QueryProvider>
         <a className="skip-link" href="#main">

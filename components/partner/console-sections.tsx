@@ -92,6 +92,7 @@ const CONSOLE_SCREENS = {
     namespaces: ['Promos', 'Money', 'Validation', 'TripKinds', 'VehicleTypes', 'Cancellation'],
     props: ({ tenant }) => ({ siteOrigin: consoleOriginOf(tenant.slug), currency: tenant.currency }),
   },
+  airports: { title: { namespace: 'Airports', key: 'title' }, namespaces: ['Airports', 'VehicleTypes', 'TripKinds'], props: ({ area }) => ({ area }) },
   customers: { title: { namespace: 'Customers', key: 'title' }, namespaces: ['Customers', 'Paginator'], props: () => ({}) },
   events: {
     title: { namespace: 'RideEvents', key: 'metaTitle' },

@@ -12,6 +12,7 @@ export const CONSOLE_SECTIONS = [
   { key: 'agencies', path: 'agencies' },
   { key: 'wallet', path: 'wallet' },
   { key: 'rates', path: 'rates' },
+  { key: 'airports', path: 'airports' },
   { key: 'promos', path: 'promos' },
   { key: 'customers', path: 'customers' },
   { key: 'events', path: 'events' },

@@ -19,7 +19,14 @@ export function useCancelRide() {
     onSuccess: (ride) => {
       client.setQueryData<RideLists>(queryKeys.rider.rides(), (lists) =>
         lists
-          ? { upcoming: lists.upcoming.filter((r) => r.id !== ride.id), past: [ride, ...lists.past.filter((r) => r.id !== ride.id)].sort(byPickupDesc) }
+          ? {
+              upcoming: lists.upcoming.filter((r) => r.id !== ride.id),
+              past: [
+                // the cancel answer is the plain ride: it keeps the airport facts the list had
+                { ...ride, airport: lists.upcoming.find((r) => r.id === ride.id)?.airport ?? null },
+                ...lists.past.filter((r) => r.id !== ride.id),
+              ].sort(byPickupDesc),
+            }
           : lists,
       );
       void client.invalidateQueries({ queryKey: queryKeys.rider.wallet() });

@@ -2,7 +2,9 @@
 
 import { useId } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import type { RideView } from '@/lib/rides/queries';
+import type { RideView, RiderRide } from '@/lib/rides/queries';
+import { AirportFacts } from '@/components/flights/airport-facts';
+import { displayFlightNumber } from '@/lib/booking/flight-number';
 import { formatDateTime, formatMoney } from '@/lib/i18n/format';
 import { ShareRideLink } from '@/components/tracking/share-ride-link';
 import { RideTrust } from '@/components/trust/ride-trust';
@@ -26,7 +28,7 @@ const CASHBACK_LINE = {
 } as const;
 
 /** One of the rider's rides: status, trip, times, start code, itemised fare, cashback and Cancel. */
-export function RideCard({ ride, timeZone, onCancel }: { ride: RideView; timeZone: string; onCancel: (ride: RideView) => void }) {
+export function RideCard({ ride, timeZone, onCancel }: { ride: RiderRide; timeZone: string; onCancel: (ride: RideView) => void }) {
   const t = useTranslations('RiderRides');
   const tv = useTranslations('VehicleTypes');
   const tk = useTranslations('TripKinds');
@@ -71,10 +73,13 @@ export function RideCard({ ride, timeZone, onCancel }: { ride: RideView; timeZon
         {ride.tripKind === 'airport' && ride.flightNumber ? (
           <>
             <dt>{t('flight')}</dt>
-            <dd>{t(ride.flightDirection === 'departure' ? 'flightDeparture' : 'flightArrival', { flight: ride.flightNumber })}</dd>
+            <dd>{t(ride.flightDirection === 'departure' ? 'flightDeparture' : 'flightArrival', { flight: displayFlightNumber(ride.flightNumber) })}</dd>
           </>
         ) : null}
       </dl>
+      {ride.airport && (ride.status === 'booked' || ride.status === 'accepted') ? (
+        <AirportFacts airport={ride.airport} pickupTime={ride.pickupTime} timeZone={timeZone} />
+      ) : null}
       {ride.driver ? <RideDriver driver={ride.driver} /> : null}
       {rental ? <p className={styles.muted}>{t('rentalPackage', { hours: Number(rental[1]), km: Number(rental[2]) })}</p> : null}
       {ride.passenger ? <p className={styles.muted}>{tt('passengerOf', { name: ride.passenger.name })}</p> : null}

@@ -13,6 +13,7 @@ import { chatRoutes } from './routes/chat';
 import { devRoutes } from './routes/dev';
 import { driverRoutes } from './routes/driver';
 import { eventsRoutes } from './routes/events';
+import { flightsRoutes } from './routes/flights';
 import { healthRoutes } from './routes/health';
 import { hostingRoutes } from './routes/hosting';
 import { leadsRoutes } from './routes/leads';
@@ -43,6 +44,7 @@ const routes = new Hono()
   .route('/', devRoutes)
   .route('/', driverRoutes)
   .route('/', eventsRoutes)
+  .route('/', flightsRoutes)
   .route('/', healthRoutes)
   .route('/', hostingRoutes)
   .route('/', leadsRoutes)

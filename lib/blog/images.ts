@@ -29,10 +29,19 @@ const FILE_SEGMENT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 const BRAND_SEGMENT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:\.(png|svg)|-(32|180|192|512)\.png)$/;
 /** Fleet photos (lib/fleet/photos.ts): drivers' and vehicles' pictures as WebP. */
 const FLEET_SEGMENT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
-const KIND_FILES: Record<string, RegExp> = { blog: FILE_SEGMENT, brand: BRAND_SEGMENT, fleet: FLEET_SEGMENT };
+/** Meeting-point photos (lib/airports/photos.ts) are stored as covers are. */
+const KIND_FILES: Record<string, RegExp> = { blog: FILE_SEGMENT, brand: BRAND_SEGMENT, fleet: FLEET_SEGMENT, airport: FILE_SEGMENT };
+
+/** The kinds of upload stored by `storeImage`. */
+export type ImageKind = 'blog' | 'airport';
 
 /** Validates and stores an uploaded cover; refuses an over-long, foreign or unreadable file with a BlogCreate.errors key. */
-export async function storeBlogImage(tenantSlug: string, bytes: Uint8Array): Promise<StoredImage> {
+export function storeBlogImage(tenantSlug: string, bytes: Uint8Array): Promise<StoredImage> {
+  return storeImage(tenantSlug, 'blog', bytes);
+}
+
+/** Validates and stores an uploaded image under DATA_DIR/uploads/{tenant}/{kind}/; refusals carry BlogCreate.errors keys (image*). */
+export async function storeImage(tenantSlug: string, kind: ImageKind, bytes: Uint8Array): Promise<StoredImage> {
   if (!TENANT_SEGMENT.test(tenantSlug)) throw new Error(`bad tenant slug ${tenantSlug}`);
   if (bytes.length === 0) throw blogError('imageMissing', 'image');
   if (bytes.length > IMAGE_MAX_BYTES) throw blogError('imageTooLarge', 'image', 'too_large');
@@ -53,11 +62,11 @@ export async function storeBlogImage(tenantSlug: string, bytes: Uint8Array): Pro
   } catch {
     throw blogError('imageMalformed', 'image');
   }
-  const dir = path.join(uploadsRoot(), tenantSlug, 'blog');
+  const dir = path.join(uploadsRoot(), tenantSlug, kind);
   await fs.mkdir(dir, { recursive: true });
   const id = randomUUID();
   await Promise.all([fs.writeFile(path.join(dir, `${id}.webp`), encoded.webp), fs.writeFile(path.join(dir, `${id}.${encoded.fallbackExt}`), encoded.fallback)]);
-  const base = `${MEDIA_PREFIX}${tenantSlug}/blog/${id}`;
+  const base = `${MEDIA_PREFIX}${tenantSlug}/${kind}/${id}`;
   return { image: `${base}.${encoded.fallbackExt}`, imageWebp: `${base}.webp` };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS, REFUND_METHODS, VEHICLE_TYPES } from './vocabulary';
 import { personNameSchema, phoneSchema } from '@/lib/contact/identifiers';
+import { flightNumberIssue, normaliseFlightNumber } from './flight-number';
 
 /*
  * What a rider (or the console, the chat agent, WhatsApp) sends to book a ride
@@ -12,6 +13,17 @@ import { personNameSchema, phoneSchema } from '@/lib/contact/identifiers';
 /** Major units as shown to the rider (e.g. 2450.5). */
 const amount = z.number().nonnegative().max(1e9).optional();
 
+/** A flight number field: normalised, then checked for its shape; blank is "none". */
+export const flightNumberSchema = z
+  .string({ error: 'flightInvalid' })
+  .max(20, 'flightTooLong')
+  .transform(normaliseFlightNumber)
+  .superRefine((value, ctx) => {
+    if (value === '') return;
+    const issue = flightNumberIssue(value);
+    if (issue) ctx.addIssue({ code: 'custom', message: issue });
+  })
+  .transform((value) => (value === '' ? undefined : value));
 /** A promo code as a rider types it: trimmed, compared without case, 3 to 20 letters, digits, - or _. */
 export const promoCodeSchema = z
   .string({ error: 'promoCodeFormat' })
@@ -25,13 +37,8 @@ export const bookRideSchema = z.object({
   rideVehicle: z.enum(VEHICLE_TYPES, { error: 'vehicleUnknown' }),
   idempotencyKey: z.string().trim().min(8).max(80),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'paymentInvalid' }).default('cash'),
-  flightNumber: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z0-9]{2}\s?\d{1,4}[A-Z]?$/, 'flightInvalid')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  /** "ai 302", "AI-302" -> "AI302"; letters in the number or more than 4 digits are refused. */
+  flightNumber: flightNumberSchema.optional(),
   flightDirection: z.enum(['arrival', 'departure']).optional(),
   currency: z.string().max(3).optional(),
   rideAmount: amount,

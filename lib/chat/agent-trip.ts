@@ -9,7 +9,7 @@ import { quoteSignature, type AgentState, type QuoteMemo } from './state';
 import type { TripLimitIssue } from '@/lib/fares/trip-limits';
 import type { TripReachIssue } from '@/lib/fares/trip-reach';
 import { isOperator } from './agent-customer';
-import { bookTool, quoteOptions, quoteTool, type QuoteProblem, type ToolContext } from './tools';
+import { bookTool, flightCheckTool, quoteOptions, quoteTool, type QuoteProblem, type ToolContext } from './tools';
 
 export type AgentContext = ToolContext & { now: Date };
 export type Turn = { reply: AgentReply; state: AgentState };
@@ -255,14 +255,49 @@ async function requote(
   };
 }
 
+/** An airport pickup a rider books: the flight is asked for, then checked against the airport, the day and the pickup time. */
+async function flightStep(state: AgentState, ctx: AgentContext, lead: ReplyLine[]): Promise<{ turn: Turn } | { state: AgentState; lead: ReplyLine[] }> {
+  const s = state.slots;
+  const arrival = s.tripKind === 'airport' && Boolean(s.pickup?.airport) && !s.dropoff?.airport;
+  if (!arrival || isOperator(ctx.actor)) return { state, lead };
+  const collect = { ...state, stage: 'collect' as const, quote: undefined, selected: undefined };
+  if (!s.flightNumber) return { turn: say({ ...collect, expect: 'flight' }, [...lead, line('askFlight')]) };
+  if (state.flightChecked === s.flightNumber) return { state, lead };
+  const pickupTime = iso(s.pickupDate, s.pickupTime, ctx.tenant.timeZone)!;
+  const checked = await flightCheckTool(ctx, {
+    flightNumber: s.flightNumber,
+    direction: 'arrival',
+    pickup: s.pickup!,
+    dropoff: s.dropoff ?? null,
+    pickupTime: new Date(pickupTime),
+  });
+  if (!checked.ok) {
+    const reason = { validation: checked.key, values: checked.values };
+    if (checked.field === 'pickupTime') {
+      const slots = { ...s, pickupDate: undefined, pickupTime: undefined };
+      return { turn: say({ ...collect, slots, expect: 'when' }, [...lead, line('flightRefused', { reason }), line('askWhen')]) };
+    }
+    return {
+      turn: say({ ...collect, slots: { ...s, flightNumber: undefined }, expect: 'flight' }, [...lead, line('flightRefused', { reason }), line('askFlight')]),
+    };
+  }
+  const slots = { ...s, flightNumber: checked.flight };
+  const note = checked.landing ? [line('flightLands', { flight: checked.flight, at: { at: checked.landing.toISOString() } })] : [];
+  return { state: { ...state, slots, flightChecked: checked.flight }, lead: [...lead, ...note] };
+}
+
 /** After new slots: refuse what cannot be, ask what is missing, else quote every vehicle type. */
 export async function advance(state: AgentState, ctx: AgentContext, lead: ReplyLine[] = []): Promise<Turn> {
-  const next = { ...state, slots: { ...state.slots } };
-  fillDates(next.slots, ctx);
-  const early = earlyCheck(next.slots, ctx);
-  if (early) return refuse(next, early.problem, ctx, lead);
-  const question = nextQuestion(next);
-  if (question) return say({ ...next, stage: 'collect', quote: undefined, selected: undefined, expect: question.expect }, [...lead, ...question.lines]);
+  const base = { ...state, slots: { ...state.slots } };
+  fillDates(base.slots, ctx);
+  const early = earlyCheck(base.slots, ctx);
+  if (early) return refuse(base, early.problem, ctx, lead);
+  const question = nextQuestion(base);
+  if (question) return say({ ...base, stage: 'collect', quote: undefined, selected: undefined, expect: question.expect }, [...lead, ...question.lines]);
+  const flight = await flightStep(base, ctx, lead);
+  if ('turn' in flight) return flight.turn;
+  const next = flight.state;
+  lead = flight.lead;
   if (next.quote && next.quote.signature === quoteSignature(next.slots) && (next.stage === 'quoted' || next.stage === 'confirm')) {
     // the same trip restated ("tomorrow" when the fares are already for tomorrow): the fares again, as cards to pick from
     return next.stage === 'confirm' && next.selected ? confirmReply(next, next.selected, ctx, lead) : quoteReply(next, next.quote, ctx, lead);
@@ -334,6 +369,19 @@ export async function book(state: AgentState, ctx: AgentContext): Promise<Turn> 
       return say({ ...state, customer: undefined, awaitingCustomer: true }, [line('customerNotUnderstood')]);
     case 'tooMany':
       return say(state, [line('tooManyBookings')]);
+    case 'flight':
+      return say(
+        {
+          ...state,
+          stage: 'collect',
+          quote: undefined,
+          selected: undefined,
+          expect: 'flight',
+          slots: { ...s, flightNumber: undefined },
+          flightChecked: undefined,
+        },
+        [line('flightRefused', { reason: { validation: outcome.key, values: outcome.values } }), line('askFlight')],
+      );
     default:
       return say(state, [line('signin')], { data: { kind: 'signin' } });
   }

@@ -1,3 +1,4 @@
+import { validationText } from '@/lib/errors/validation-text';
 import { z } from 'zod';
 import { MAX_ID } from '@/lib/db/ids';
 import { TRIP_KINDS, VEHICLE_TYPES, type Ride } from '@/lib/db/schema/rides';
@@ -154,6 +155,9 @@ async function book(args: z.infer<typeof bookArgs>, ctx: LlmToolContext, effects
   });
   if (!outcome.ok) {
     if (outcome.problem === 'signin') effects.data = { kind: 'signin' };
+    // a flight that does not fit the trip: the rider is told why, in the booking's own words, and asked for the flight again
+    if (outcome.problem === 'flight')
+      return { error: 'flight_refused', reason: outcome.key, values: outcome.values ?? {}, message: validationText(outcome.key, outcome.values) };
     return { error: outcome.problem === 'signin' ? 'signin_required' : outcome.problem };
   }
   const { ride } = outcome;

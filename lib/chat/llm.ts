@@ -69,6 +69,7 @@ function systemPrompt(ctx: AgentContext, locale: string, state: AgentState): str
     `Always answer in ${language}, briefly, in plain text.`,
     'Find out pickup, drop-off (not for rentals), pickup time, one-way or return (and the return time), then call quote. Ask for one missing thing at a time.',
     'Never invent fares. Book only after the rider said yes to one vehicle and fare; if booking needs sign-in, ask the rider to sign in.',
+    'For a pickup at an airport, ask for the flight number (such as AI 302) and pass it to book as flight_number: the driver follows the flight. If book answers flight_refused, tell the rider its message and ask again.',
     isOperator(ctx.actor)
       ? "You are talking to the operator's staff, who book for a customer on the phone: before booking, ask for the customer's name and phone number and pass them to book as customer_name and customer_phone. Never book for the operator. The customer gets the start code by SMS or WhatsApp; do not tell it."
       : ctx.actor

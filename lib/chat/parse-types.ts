@@ -18,7 +18,7 @@ export type TripSlots = {
 };
 
 /** What the agent asked last: a bare answer ("Pune", "8") fills it. */
-export type ExpectedSlot = 'pickup' | 'dropoff' | 'when' | 'return' | 'package';
+export type ExpectedSlot = 'pickup' | 'dropoff' | 'when' | 'return' | 'package' | 'flight';
 /** `resolvePlace` finds towns (the gazetteer on the server); without it every place phrase is unknown. */
 export type ParseContext = { now?: Date; timeZone: string; country?: string; expect?: ExpectedSlot; resolvePlace?: PlaceResolver };
 export type PlaceField = 'pickup' | 'dropoff';

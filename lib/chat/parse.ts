@@ -1,3 +1,4 @@
+import { flightParts, normaliseFlightNumber } from '@/lib/booking/flight-number';
 import type { RideType, TripKind, VehicleType } from '@/lib/db/schema/rides';
 import { extractWhen, type WhenContext } from './parse-when';
 import { placesOf } from './parse-places';
@@ -72,6 +73,20 @@ function flightNumber(plain: string): { code?: string; pattern?: RegExp } {
   return {};
 }
 
+/** One word or a designator and a number ("AI 3O2", "6E-21345"): an answer meant as a flight number, even a malformed one. */
+const FLIGHT_ATTEMPT = /^[a-z0-9]{2,3}[\s-]?\d[a-z0-9]*$/i;
+
+/**
+ * A flight number given on its own when one was asked for ("ai 302", "6E-2134", "AIC302"), else as any message
+ * names one. A malformed answer meant as one ("AI 3O2") is kept as typed, so the flight check says what is wrong.
+ */
+function bareFlight(plain: string): { code?: string; pattern?: RegExp } {
+  const whole = plain.trim().replace(/^(?:my )?(?:flight|flt)\s*(?:no\.?|number|#|is)?\s*/i, '');
+  const normalised = normaliseFlightNumber(whole);
+  if (whole.length <= 24 && (flightParts(normalised) || FLIGHT_ATTEMPT.test(whole))) return { code: normalised, pattern: /^.*$/ };
+  return flightNumber(plain);
+}
+
 function lastVehicle(text: string): VehicleType | undefined {
   let best: { type: VehicleType; at: number } | undefined;
   for (const [type, pattern] of VEHICLE_WORDS) {
@@ -144,7 +159,7 @@ function parseUnsafe(text: string, ctx: ParseContext): ParsedMessage {
   if (parsed.choice !== undefined && ctx.expect !== 'when' && ctx.expect !== 'package') return parsed;
 
   let work = lower;
-  const flight = flightNumber(plain);
+  const flight = ctx.expect === 'flight' ? bareFlight(plain) : flightNumber(plain);
   if (flight.code && flight.pattern) {
     parsed.slots.flightNumber = flight.code;
     work = blank(work, new RegExp(flight.pattern.source, 'i'));

@@ -6,6 +6,7 @@ import { ltrText } from '@/lib/i18n/bidi';
 import type { AgentData } from './contract';
 
 export type ChatAgentKey = keyof Messages['ChatAgent'];
+export type ValidationKey = keyof Messages['Validation'];
 
 /** A value of a reply line; objects are formatted in the page's language when the reply is rendered. */
 export type ReplyValue =
@@ -18,7 +19,9 @@ export type ReplyValue =
   | { duration: number }
   /** Text read left to right (a phone number), isolated on a right-to-left page. */
   | { ltr: string }
-  | { line: ReplyLine };
+  | { line: ReplyLine }
+  /** A refusal the booking API gives, in its `Validation` words (a flight that does not fit the trip). */
+  | { validation: ValidationKey; values?: Record<string, string | number> };
 
 export type ReplyLine = { key: ChatAgentKey; values?: Record<string, ReplyValue> };
 
@@ -31,7 +34,7 @@ export type AgentReply = { lines: ReplyLine[]; text?: string; data?: AgentData; 
 
 export const line = (key: ChatAgentKey, values?: Record<string, ReplyValue>): ReplyLine => (values ? { key, values } : { key });
 
-type ChatMessages = Pick<Messages, 'ChatAgent' | 'VehicleTypes'>;
+type ChatMessages = Pick<Messages, 'ChatAgent' | 'VehicleTypes' | 'Validation'>;
 const cache = new Map<string, Promise<ChatMessages>>();
 
 /** The language's messages with English filling any key the translators have not done yet. */
@@ -41,6 +44,7 @@ function chatMessages(locale: string): Promise<ChatMessages> {
     found = Promise.all([loadMessages('en'), loadMessages(locale)]).then(([en, own]) => ({
       ChatAgent: { ...en.ChatAgent, ...(own as Partial<Messages>).ChatAgent },
       VehicleTypes: { ...en.VehicleTypes, ...(own as Partial<Messages>).VehicleTypes },
+      Validation: { ...en.Validation, ...(own as Partial<Messages>).Validation },
     }));
     cache.set(locale, found);
   }
@@ -54,6 +58,7 @@ export async function renderReply(reply: AgentReply, ctx: RenderContext): Promis
   const messages = await chatMessages(ctx.locale);
   const t = createTranslator({ locale: ctx.locale, messages, namespace: 'ChatAgent' });
   const vehicle = createTranslator({ locale: ctx.locale, messages, namespace: 'VehicleTypes' });
+  const validation = createTranslator({ locale: ctx.locale, messages, namespace: 'Validation' });
   const format = (value: ReplyValue): string | number => {
     if (typeof value === 'string' || typeof value === 'number') return value;
     if ('vehicle' in value) return vehicle(value.vehicle);
@@ -62,6 +67,7 @@ export async function renderReply(reply: AgentReply, ctx: RenderContext): Promis
     if ('km' in value) return formatKm(value.km, ctx.locale);
     if ('duration' in value) return formatDuration(value.duration, ctx.locale);
     if ('ltr' in value) return ltrText(value.ltr, ctx.locale);
+    if ('validation' in value) return validation(value.validation, value.values ?? {});
     return render(value.line);
   };
   const render = (l: ReplyLine): string => t(l.key, Object.fromEntries(Object.entries(l.values ?? {}).map(([k, v]) => [k, format(v)])));

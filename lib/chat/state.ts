@@ -35,6 +35,8 @@ export type AgentState = {
   /** The console's agent: the customer the ride is for, and whether their name and phone were just asked for. */
   customer?: { name: string; dialCode: string; number: string };
   awaitingCustomer?: boolean;
+  /** The flight number last checked against the trip (an airport pickup asks for it and checks it once). */
+  flightChecked?: string;
   /** The LLM agent's last quote (it keeps no slots of its own). */
   llmQuote?: QuoteMemo;
 };

@@ -20,6 +20,8 @@ import { bookForCustomerSchema } from '@/lib/rides/partner-schemas';
 import { enforceLimits } from '@/lib/limits/requests';
 import { e164 } from '@/lib/contact/identifiers';
 import { loadPlaceIndex, searchPlaces, type PlaceSlot } from './places';
+import { checkTripFlight } from '@/lib/flights/ride-flight';
+import type { ValidationKey } from './reply';
 import type { QuoteOption } from './state';
 
 /*
@@ -98,7 +100,29 @@ export function bookingKey(sessionId: string, quoteId: string, vehicleType: Vehi
 }
 
 export type BookProblem = 'signin' | 'quoteExpired' | 'quoteUnknown' | 'pickupInPast' | 'vehicleUnknown' | 'customer' | 'tooMany';
-export type BookOutcome = { ok: true; ride: Ride; created: boolean } | { ok: false; problem: BookProblem };
+export type FlightCheckOutcome =
+  | { ok: true; flight: string; landing: Date | undefined }
+  | { ok: false; key: ValidationKey; values?: Record<string, string | number>; field: 'flightNumber' | 'pickupTime' };
+
+/** The rider's flight for an airport trip, checked as the booking will check it (its airport, its day, a pickup after the landing). */
+export async function flightCheckTool(
+  ctx: ToolContext,
+  trip: { flightNumber: string; direction: 'arrival' | 'departure'; pickup: Place; dropoff: Place | null; pickupTime: Date },
+): Promise<FlightCheckOutcome> {
+  try {
+    const prepared = await checkTripFlight(ctx.db, ctx.tenant.id, trip);
+    return { ok: true, flight: prepared?.checked.flight ?? trip.flightNumber, landing: prepared?.checked.landing };
+  } catch (error) {
+    if (error instanceof DomainError && error.key && (error.field === 'flightNumber' || error.field === 'pickupTime'))
+      return { ok: false, key: error.key as ValidationKey, values: error.values, field: error.field };
+    throw error;
+  }
+}
+
+export type BookOutcome =
+  | { ok: true; ride: Ride; created: boolean }
+  | { ok: false; problem: BookProblem }
+  | { ok: false; problem: 'flight'; key: ValidationKey; values?: Record<string, string | number> };
 
 const BOOK_PROBLEMS: Record<string, BookProblem> = {
   quote_unknown: 'quoteUnknown',
@@ -140,6 +164,8 @@ export async function bookTool(ctx: ToolContext, request: BookRequest): Promise<
   } catch (error) {
     const problem = error instanceof DomainError ? BOOK_PROBLEMS[error.code] : undefined;
     if (problem) return { ok: false, problem };
+    if (error instanceof DomainError && error.code === 'flight_refused')
+      return { ok: false, problem: 'flight', key: error.key as ValidationKey, values: error.values };
     throw error;
   }
 }
@@ -171,6 +197,8 @@ async function bookForCustomerTool(ctx: ToolContext, request: BookRequest): Prom
   } catch (error) {
     const problem = error instanceof DomainError ? (BOOK_PROBLEMS[error.code] ?? (error.kind === 'rate_limited' ? 'tooMany' : undefined)) : undefined;
     if (problem) return { ok: false, problem };
+    if (error instanceof DomainError && error.code === 'flight_refused')
+      return { ok: false, problem: 'flight', key: error.key as ValidationKey, values: error.values };
     throw error;
   }
 }

@@ -1,12 +1,14 @@
 import 'server-only';
 import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { rideEvents, rides, users, type Ride, type RideStatus } from '@/lib/db/schema';
+import { businesses, rideEvents, rides, users, type Ride, type RideStatus } from '@/lib/db/schema';
 import { DomainError } from '@/lib/errors/domain-error';
 import { emitFleetChange } from '@/lib/dispatch/fleet-signal';
+import { rideAirports, type RideAirport } from '@/lib/flights/ride-airport';
 import { START_CODE_MAX_ATTEMPTS, transitionRide } from '@/lib/rides/lifecycle';
 import { LIVE_STATUSES, rideNotFound } from '@/lib/tracking/ride-access';
 import { currentDriver } from './identity';
+import { driverArrived } from './arrived';
 import type { DriverRideAction, DriverRideScope } from './schemas';
 
 /** Finished rides the driver's Rides page lists: the last 30 days, at most 50. */
@@ -32,11 +34,24 @@ export type DriverRide = {
   walletApplied: number;
   currency: string;
   startCodeLocked: boolean;
+  /** Who the driver meets (the passenger of a ride booked for someone else), for the name board. */
+  travellerName: string;
+  /** The language the rider booked in: the name board is written in their script. */
+  language: string | null;
+  /** An airport ride's flight, meeting point and free waiting. */
+  airport: RideAirport | null;
+  /** When the trip started (the waiting clock stops there) and when the driver said they were at the meeting point. */
+  startedAt: string | null;
+  driverArrivedAt: string | null;
   /** When the driver set off for the pickup (the rider sees them live from then), or null. */
   setOffAt: string | null;
 };
 
-function driverRideView(ride: Ride, customer: { name: string | null; phoneCode: string | null; phone: string | null }): DriverRide {
+function driverRideView(
+  ride: Ride,
+  customer: { name: string | null; phoneCode: string | null; phone: string | null },
+  airport: RideAirport | null = null,
+): DriverRide {
   return {
     /** The ride's number within the operator. */
     id: ride.number,
@@ -55,8 +70,24 @@ function driverRideView(ride: Ride, customer: { name: string | null; phoneCode: 
     walletApplied: ride.walletApplied,
     currency: ride.currency,
     startCodeLocked: ride.startCodeAttempts >= START_CODE_MAX_ATTEMPTS,
+    travellerName: ride.passengerName ?? customer.name ?? '',
+    startedAt: ride.startedAt?.toISOString() ?? null,
+    driverArrivedAt: ride.driverArrivedAt?.toISOString() ?? null,
+    language: ride.language,
+    airport,
     setOffAt: ride.setOffAt?.toISOString() ?? null,
   };
+}
+
+/** The airport facts of a driver's rides, in the language the operator's drivers read (the business's). */
+async function airportsFor(db: Db, businessId: number, list: Ride[]): Promise<Map<number, RideAirport>> {
+  if (!list.some((ride) => ride.tripKind === 'airport')) return new Map();
+  const [business] = await db
+    .select({ id: businesses.id, language: businesses.language, currency: businesses.currency })
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+    .limit(1);
+  return business ? rideAirports(db, business, list, business.language) : new Map();
 }
 
 /** The signed-in driver's rides: `active` (accepted, on trip; soonest first) or `recent` (also finished ones of the last 30 days). */
@@ -78,7 +109,29 @@ export async function driverRides(db: Db, businessId: number, userId: number, sc
     )
     .orderBy(scope === 'active' ? rides.pickupTime : desc(rides.pickupTime))
     .limit(RECENT_LIMIT);
-  return rows.map(({ ride, ...customer }) => driverRideView(ride, customer));
+  const airports = await airportsFor(
+    db,
+    businessId,
+    rows.map((r) => r.ride),
+  );
+  return rows.map(({ ride, ...customer }) => driverRideView(ride, customer, airports.get(ride.id) ?? null));
+}
+
+/** The ride id when the ride is the signed-in driver's own; "not found" for another driver's or business's. */
+export async function driverOwnRide(db: Db, businessId: number, userId: number, rideId: number): Promise<number> {
+  return (await ownRideOf(db, businessId, userId, rideId)).rideId;
+}
+
+/** The ride (one of the signed-in driver's, else "not found") and the driver. */
+async function ownRideOf(db: Db, businessId: number, userId: number, rideId: number): Promise<{ rideId: number; driverId: number }> {
+  const driver = await currentDriver(db, businessId, userId);
+  const [own] = await db
+    .select({ id: rides.id })
+    .from(rides)
+    .where(and(eq(rides.id, rideId), eq(rides.businessId, businessId), eq(rides.driverId, driver.id)))
+    .limit(1);
+  if (!own) throw rideNotFound();
+  return { rideId: own.id, driverId: driver.id };
 }
 
 /** The driver is on the way to the pickup of an accepted ride: from now the rider sees them live (once; later taps change nothing). */
@@ -110,24 +163,21 @@ async function setOff(db: Db, businessId: number, driverId: number, userId: numb
  * refuses illegal moves and wrong codes.
  */
 export async function applyDriverAction(db: Db, businessId: number, userId: number, rideId: number, action: DriverRideAction): Promise<DriverRide> {
-  const driver = await currentDriver(db, businessId, userId);
-  const [own] = await db
-    .select({ id: rides.id })
-    .from(rides)
-    .where(and(eq(rides.id, rideId), eq(rides.businessId, businessId), eq(rides.driverId, driver.id)))
-    .limit(1);
-  if (!own) throw rideNotFound();
+  const { driverId } = await ownRideOf(db, businessId, userId, rideId);
   const base = { businessId, rideId, actorUserId: userId };
   const ride =
     action.action === 'setOff'
-      ? await setOff(db, businessId, driver.id, userId, rideId)
+      ? await setOff(db, businessId, driverId, userId, rideId)
       : action.action === 'start'
         ? await transitionRide(db, { ...base, to: 'ontrip', startCode: action.startCode })
-        : await transitionRide(db, { ...base, to: 'completed', paymentMethod: action.paymentMethod });
+        : action.action === 'arrived'
+          ? await driverArrived(db, businessId, rideId)
+          : await transitionRide(db, { ...base, to: 'completed', paymentMethod: action.paymentMethod, waitingMinutes: action.waitingMinutes });
   const [customer] = await db
     .select({ name: users.name, phoneCode: users.phoneCode, phone: users.phone })
     .from(users)
     .where(eq(users.id, ride.riderId))
     .limit(1);
-  return driverRideView(ride, customer ?? { name: null, phoneCode: null, phone: null });
+  const airports = await airportsFor(db, businessId, [ride]);
+  return driverRideView(ride, customer ?? { name: null, phoneCode: null, phone: null }, airports.get(ride.id) ?? null);
 }

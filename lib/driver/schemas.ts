@@ -1,5 +1,6 @@
 import { PAYMENT_METHODS } from '@/lib/booking/vocabulary';
 import { z } from 'zod';
+import { waitingMinutesSchema } from '@/lib/airports/schemas';
 
 /*
  * Driver app inputs, shared by the driver's screens, the route handlers, the
@@ -15,7 +16,7 @@ export const driverLocationSchema = z.object({
 });
 export type DriverLocation = z.infer<typeof driverLocationSchema>;
 
-/** POST /api/driver/rides/{id}: start with the rider's 4-digit code, or complete. */
+/** POST /api/driver/rides/{id}: start with the rider's 4-digit code, complete, or say the driver is at the meeting point. */
 export const driverRideActionSchema = z.discriminatedUnion(
   'action',
   [
@@ -26,7 +27,14 @@ export const driverRideActionSchema = z.discriminatedUnion(
         .trim()
         .regex(/^\d{4}$/, 'startCodeFormat'),
     }),
-    z.object({ action: z.literal('complete'), paymentMethod: z.enum(PAYMENT_METHODS, { error: 'paymentInvalid' }).optional() }),
+    z.object({
+      action: z.literal('complete'),
+      paymentMethod: z.enum(PAYMENT_METHODS, { error: 'paymentInvalid' }).optional(),
+      /** Minutes waited before the trip started (empty: the app's clock, from the landing or pickup time to the start). */
+      waitingMinutes: waitingMinutesSchema.optional(),
+    }),
+    /** "I am at the meeting point": the rider is told. */
+    z.object({ action: z.literal('arrived') }),
     /** On the way to the pickup: the rider sees the live position from now. */
     z.object({ action: z.literal('setOff') }),
   ],

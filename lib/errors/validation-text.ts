@@ -8,6 +8,7 @@ import en from '@/messages/en.json';
 const tables = [
   en.Validation,
   en.Rates.errors,
+  en.Airports.errors,
   en.Overview.errors,
   en.Settings.errors,
   en.Integrations.errors,
@@ -16,9 +17,14 @@ const tables = [
   en.Money.errors,
 ] as Record<string, string>[];
 
-/** English text of a schema's message key (schemas carry keys so forms can translate them). */
-export function validationText(message: string): string {
-  for (const table of tables) if (table[message]) return table[message];
+/** English text of a schema's message key (schemas carry keys so forms can translate them), with its values filled in. */
+export function validationText(message: string, values?: Record<string, string | number>): string {
+  for (const table of tables) {
+    if (!table[message]) continue;
+    let text = table[message];
+    for (const [name, value] of Object.entries(values ?? {})) text = text.replaceAll(`{${name}}`, String(value));
+    return text;
+  }
   return message;
 }
 

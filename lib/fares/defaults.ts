@@ -15,6 +15,8 @@ export type RateCardValues = {
   rentalPackages: RentalPackage[];
   extraKmRate: number;
   extraHourRate: number;
+  /** Per started block of waiting past the free time. */
+  waitingCharge: number;
 };
 
 const RUPEE = 100;
@@ -44,6 +46,7 @@ const INR_DEFAULTS: Record<VehicleType, RateCardValues> = {
     rentalPackages: packages(1000, 1800, 2600),
     extraKmRate: 12 * RUPEE,
     extraHourRate: 120 * RUPEE,
+    waitingCharge: 50 * RUPEE,
   },
   sedan: {
     baseFare: 80 * RUPEE,
@@ -60,6 +63,7 @@ const INR_DEFAULTS: Record<VehicleType, RateCardValues> = {
     rentalPackages: packages(1200, 2200, 3100),
     extraKmRate: 14 * RUPEE,
     extraHourRate: 150 * RUPEE,
+    waitingCharge: 60 * RUPEE,
   },
   suv: {
     baseFare: 100 * RUPEE,
@@ -76,6 +80,7 @@ const INR_DEFAULTS: Record<VehicleType, RateCardValues> = {
     rentalPackages: packages(1600, 2900, 4000),
     extraKmRate: 18 * RUPEE,
     extraHourRate: 200 * RUPEE,
+    waitingCharge: 80 * RUPEE,
   },
   electric: {
     baseFare: 70 * RUPEE,
@@ -92,6 +97,7 @@ const INR_DEFAULTS: Record<VehicleType, RateCardValues> = {
     rentalPackages: packages(1100, 2000, 2900),
     extraKmRate: 13 * RUPEE,
     extraHourRate: 130 * RUPEE,
+    waitingCharge: 60 * RUPEE,
   },
   luxury: {
     baseFare: 250 * RUPEE,
@@ -108,6 +114,7 @@ const INR_DEFAULTS: Record<VehicleType, RateCardValues> = {
     rentalPackages: packages(3500, 6500, 9000),
     extraKmRate: 35 * RUPEE,
     extraHourRate: 400 * RUPEE,
+    waitingCharge: 150 * RUPEE,
   },
 };
 
@@ -148,5 +155,6 @@ export function defaultRateCard(vehicleType: VehicleType, currency: string): Rat
     rentalPackages: inr.rentalPackages.map((p) => ({ ...p, price: scale(p.price, factor) })),
     extraKmRate: scale(inr.extraKmRate, factor),
     extraHourRate: scale(inr.extraHourRate, factor),
+    waitingCharge: scale(inr.waitingCharge, factor),
   };
 }

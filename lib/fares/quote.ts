@@ -67,12 +67,22 @@ export type TripToPrice = {
 
 export type PricedTrip = { route: RouteResult; items: QuoteItem[] };
 
+/** The operator's waiting rule as fares carry it (lib/airports/waiting.ts holds the rules; lib/airports reads this folder, not the reverse). */
+type WaitingRule = { freeMinutes: Record<QuoteRequest['tripKind'], number>; blockMinutes: number };
+
 /**
  * Every active vehicle type's fare for a trip, after the trip's reach (lib/fares/trip-reach.ts) and the operator's limits (service area, local and
  * outstation distance, "Now" only for shorter trips): what a quote stores, and what the SEO pages show.
- * `route` skips the routing call when the caller already has this trip's route (from `routeBetween`).
+ * `route` skips the routing call when the caller already has this trip's route (from `routeBetween`); `waiting` (the operator's
+ * waiting rules) puts the waiting rule on each fare.
  */
-export async function priceTrip(db: Db, tenant: Pick<Business, 'id' | 'currency' | 'timeZone'>, trip: TripToPrice, known?: RouteResult): Promise<PricedTrip> {
+export async function priceTrip(
+  db: Db,
+  tenant: Pick<Business, 'id' | 'currency' | 'timeZone'>,
+  trip: TripToPrice,
+  known?: RouteResult,
+  waiting?: WaitingRule,
+): Promise<PricedTrip> {
   const { pickup, dropoff, pickupTime, returnTime } = trip;
   const { rules, cities, served } = await tripContext(db, tenant.id);
   // a trip must be drivable (the operator's countries, no sea between its ends) before any distance or fare
@@ -92,15 +102,31 @@ export async function priceTrip(db: Db, tenant: Pick<Business, 'id' | 'currency'
     packageCode: trip.packageCode,
   };
   try {
-    return { route, items: cards.map((card) => priceRide(card.vehicleType, card, fareInput)) };
+    const items = cards.map((card) => {
+      const item = priceRide(card.vehicleType, card, fareInput);
+      // the waiting rule riders see before booking: free minutes, then a charge per started block
+      if (waiting)
+        Object.assign(item.breakdown, {
+          waitingFree: waiting.freeMinutes[trip.tripKind],
+          waitingBlock: waiting.blockMinutes,
+          waitingPerBlock: card.waitingCharge,
+        });
+      return item;
+    });
+    return { route, items };
   } catch (error) {
     if (error instanceof FareError) throw new DomainError('invalid', 'package_unknown', 'packageDetails: Unknown rental package', 'packageDetails');
     throw error;
   }
 }
 
-/** Prices every active vehicle type for a search and stores the quote. */
-export async function createQuote(db: Db, tenant: Pick<Business, 'id' | 'currency' | 'timeZone'>, input: QuoteRequest): Promise<Quote> {
+/**
+ * Prices every active vehicle type for a search and stores the quote.
+ * `waiting`: the operator's waiting rules (lib/airports, which reads this
+ * folder, so the caller passes them): each fare then carries the rule riders
+ * see before booking.
+ */
+export async function createQuote(db: Db, tenant: Pick<Business, 'id' | 'currency' | 'timeZone'>, input: QuoteRequest, waiting?: WaitingRule): Promise<Quote> {
   const pickup = input.pickupLocation as Place;
   const dropoff = (input.dropoffLocation ?? null) as Place | null;
   if (dropoff && greatCircleMeters(pickup, dropoff) < SAME_PLACE_METERS) {
@@ -108,15 +134,21 @@ export async function createQuote(db: Db, tenant: Pick<Business, 'id' | 'currenc
   }
   const pickupTime = new Date(input.pickupTime!);
   const returnTime = input.rideType === 'return' && input.returnTime ? new Date(input.returnTime) : null;
-  const { route, items } = await priceTrip(db, tenant, {
-    tripKind: input.tripKind,
-    rideType: input.rideType,
-    pickup,
-    dropoff,
-    pickupTime,
-    returnTime,
-    packageCode: input.packageDetails,
-  });
+  const { route, items } = await priceTrip(
+    db,
+    tenant,
+    {
+      tripKind: input.tripKind,
+      rideType: input.rideType,
+      pickup,
+      dropoff,
+      pickupTime,
+      returnTime,
+      packageCode: input.packageDetails,
+    },
+    undefined,
+    waiting,
+  );
   return insertQuote(db, {
     id: randomUUID(),
     businessId: tenant.id,
@@ -174,6 +206,11 @@ export function quoteView(quote: Quote, cancellation?: CancellationRule) {
                 extra_km_rate: major(item.breakdown.extraKmRate ?? 0),
                 extra_hour_rate: major(item.breakdown.extraHourRate ?? 0),
               }
+            : null,
+        /** Waiting: free minutes (from the landing, or the pickup time), then a charge per started block (major units). */
+        waiting:
+          item.breakdown.waitingPerBlock !== undefined
+            ? { free_minutes: item.breakdown.waitingFree, block_minutes: item.breakdown.waitingBlock, per_block: major(item.breakdown.waitingPerBlock) }
             : null,
       },
     })),

@@ -3,6 +3,16 @@ export const RIDE_TIME_SLOTS: readonly string[] = [...Array.from({ length: 14 },
   (hour) => `${String(hour % 24).padStart(2, '0')}:00`,
 );
 
+const HOUR_MS = 3_600_000;
+
+/** The first hourly slot at or after an instant, as the local date and slot ("2031-03-10", "11:00") of a time zone (an airport pickup after its landing). */
+export function slotAtOrAfter(instant: Date, timeZone: string): { date: string; slot: string } {
+  // zones with half-hour offsets (India): the local hour starts at the offset, not at a UTC hour
+  const offset = zoneOffsetMinutes(instant, timeZone) * 60_000;
+  const local = new Date(Math.ceil((instant.getTime() + offset) / HOUR_MS) * HOUR_MS);
+  return { date: local.toISOString().slice(0, 10), slot: `${String(local.getUTCHours()).padStart(2, '0')}:00` };
+}
+
 /** Offset of a time zone from UTC at an instant, in minutes (e.g. +330 for Asia/Kolkata). */
 export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '@/lib/db/client';
-import { operatorIntegrations, type IntegrationKind, type OperatorIntegration } from '@/lib/db/schema';
+import { FLIGHT_PROVIDERS, operatorIntegrations, type FlightProviderName, type IntegrationKind, type OperatorIntegration } from '@/lib/db/schema';
 import { isUniqueViolation } from '@/lib/db/unique-violation';
 import { env } from '@/lib/env';
 import { DomainError } from '@/lib/errors/domain-error';
@@ -46,12 +46,20 @@ export const payuInputSchema = z.object({
   salt: z.union([z.literal(''), secretText(8, 256)]).optional(),
 });
 
+/** PUT /api/partner/integrations/flights: the provider and its API key (empty keeps the stored key). */
+export const flightStatusInputSchema = z.object({
+  provider: z.enum(FLIGHT_PROVIDERS, { error: 'flightProviderInvalid' }),
+  apiKey: z.union([z.literal(''), secretText(8, 256)]).optional(),
+});
+
 export type WhatsAppInput = z.infer<typeof whatsappInputSchema>;
 export type PayuInput = z.infer<typeof payuInputSchema>;
+export type FlightStatusInput = z.infer<typeof flightStatusInputSchema>;
 
 type WhatsAppSecrets = { accessToken: string; appSecret: string; verifyToken: string };
 type PayuSecrets = { salt: string };
-type SecretsOf<K extends IntegrationKind> = K extends 'whatsapp' ? WhatsAppSecrets : PayuSecrets;
+type FlightSecrets = { apiKey: string };
+type SecretsOf<K extends IntegrationKind> = K extends 'whatsapp' ? WhatsAppSecrets : K extends 'payu' ? PayuSecrets : FlightSecrets;
 
 const context = (businessId: number, kind: IntegrationKind) => `operator-integration:${businessId}:${kind}`;
 
@@ -126,6 +134,25 @@ export async function savePayu(db: Db, tenant: Pick<Tenant, 'id'>, input: PayuIn
   );
 }
 
+/** The provider's name is public; `publicId` carries the business too, since operators may share a provider (unique per kind). */
+const flightPublicId = (businessId: number, provider: FlightProviderName) => `${provider}:${businessId}`;
+
+export async function saveFlightStatus(db: Db, tenant: Pick<Tenant, 'id'>, input: FlightStatusInput): Promise<void> {
+  const current = await rowOf(db, tenant.id, 'flights');
+  const apiKey = input.apiKey || (current ? secretsOf(current).apiKey : undefined);
+  if (!apiKey) throw fieldError('apiKey', 'secret_required', 'Enter the API key.');
+  await upsert(
+    db,
+    tenant.id,
+    'flights',
+    flightPublicId(tenant.id, input.provider),
+    { apiKey },
+    'provider',
+    'provider_taken',
+    'This provider is already connected.',
+  );
+}
+
 export async function removeIntegration(db: Db, tenant: Pick<Tenant, 'id'>, kind: IntegrationKind): Promise<void> {
   await db.delete(operatorIntegrations).where(and(eq(operatorIntegrations.businessId, tenant.id), eq(operatorIntegrations.kind, kind)));
 }
@@ -135,10 +162,13 @@ export type IntegrationsView = {
   developmentKey: boolean;
   whatsapp: { phoneNumberId: string; accessToken: string; appSecret: string; verifyToken: string; testedAt: string | null; testResult: string | null } | null;
   payu: { merchantKey: string; salt: string; testedAt: string | null; testResult: string | null } | null;
+  flights: { provider: FlightProviderName; apiKey: string; testedAt: string | null; testResult: string | null } | null;
 };
 
+const providerOfPublicId = (publicId: string) => publicId.split(':')[0] as FlightProviderName;
+
 export async function readIntegrations(db: Db, tenant: Pick<Tenant, 'id'>): Promise<IntegrationsView> {
-  const [whatsapp, payu] = await Promise.all([rowOf(db, tenant.id, 'whatsapp'), rowOf(db, tenant.id, 'payu')]);
+  const [whatsapp, payu, flights] = await Promise.all([rowOf(db, tenant.id, 'whatsapp'), rowOf(db, tenant.id, 'payu'), rowOf(db, tenant.id, 'flights')]);
   const wa = whatsapp ? secretsOf(whatsapp) : undefined;
   const pu = payu ? secretsOf(payu) : undefined;
   return {
@@ -158,6 +188,14 @@ export async function readIntegrations(db: Db, tenant: Pick<Tenant, 'id'>): Prom
       payu && pu
         ? { merchantKey: payu.publicId, salt: maskSecret(pu.salt), testedAt: payu.testedAt?.toISOString() ?? null, testResult: payu.testResult }
         : null,
+    flights: flights
+      ? {
+          provider: providerOfPublicId(flights.publicId),
+          apiKey: maskSecret(secretsOf(flights).apiKey),
+          testedAt: flights.testedAt?.toISOString() ?? null,
+          testResult: flights.testResult,
+        }
+      : null,
   };
 }
 
@@ -194,6 +232,12 @@ export async function operatorWhatsApp(db: Db, businessId: number): Promise<Oper
 export async function operatorPayu(db: Db, businessId: number): Promise<{ key: string; salt: string } | undefined> {
   const row = await rowOf(db, businessId, 'payu');
   return row ? { key: row.publicId, salt: secretsOf(row).salt } : undefined;
+}
+
+/** The operator's own flight-status provider and key (console Integrations), if it connected one. */
+export async function operatorFlightStatus(db: Db, businessId: number): Promise<{ provider: FlightProviderName; apiKey: string } | undefined> {
+  const row = await rowOf(db, businessId, 'flights');
+  return row ? { provider: providerOfPublicId(row.publicId), apiKey: secretsOf(row).apiKey } : undefined;
 }
 
 /* Test connection */
@@ -268,13 +312,23 @@ async function testPayu(key: string, salt: string): Promise<TestOutcome> {
 }
 
 /** Runs the kind's check with the stored credentials and keeps its outcome with the time. */
-export async function testIntegration(db: Db, tenant: Pick<Tenant, 'id'>, kind: IntegrationKind): Promise<TestOutcome & { testedAt: string }> {
+export async function testIntegration(
+  db: Db,
+  tenant: Pick<Tenant, 'id'>,
+  kind: IntegrationKind,
+  /** The flight-status check (lib/flights, which reads this module): a lookup with the stored provider and key. */
+  testFlights?: (provider: FlightProviderName, apiKey: string) => Promise<TestOutcome>,
+): Promise<TestOutcome & { testedAt: string }> {
   const row = await rowOf(db, tenant.id, kind);
   if (!row) throw fieldError('kind', 'integration_none', 'Save the credentials first.', 'not_found');
   const outcome =
     kind === 'whatsapp'
       ? await testWhatsApp(whatsappOf(row as OperatorIntegration & { kind: 'whatsapp' }))
-      : await testPayu(row.publicId, secretsOf(row as OperatorIntegration & { kind: 'payu' }).salt);
+      : kind === 'payu'
+        ? await testPayu(row.publicId, secretsOf(row as OperatorIntegration & { kind: 'payu' }).salt)
+        : testFlights
+          ? await testFlights(providerOfPublicId(row.publicId), secretsOf(row as OperatorIntegration & { kind: 'flights' }).apiKey)
+          : { ok: false, message: 'No flight-status client.' };
   const testedAt = new Date();
   await db
     .update(operatorIntegrations)

@@ -11,10 +11,13 @@ import {
   type Invoice,
   type InvoiceSettings,
   type InvoiceSnapshot,
+  type FareAdjustment,
+  type InvoiceLine,
   type InvoiceTax,
   type Ride,
 } from '@/lib/db/schema';
 import { DomainError } from '@/lib/errors/domain-error';
+import { waitingRulesOf } from '@/lib/airports/settings';
 import { rideLines, type FareLine } from '@/lib/money/fare-lines';
 import { adjustmentsOfRides } from '@/lib/money/adjustments';
 
@@ -50,6 +53,17 @@ export function includedTaxes(
   };
 }
 
+/** The waiting line's longer label on the invoice: the minutes paid for past the free time, in how many blocks of how long. */
+async function withWaitingValues(db: Db, ride: Ride, lines: FareLine[], adjustments: readonly FareAdjustment[]): Promise<InvoiceLine[]> {
+  const waited = adjustments.find((a) => a.kind === 'waiting');
+  if (!waited?.quantity) return lines;
+  const rules = await waitingRulesOf(db, ride.businessId);
+  const freeMinutes = rules.freeMinutes[ride.tripKind];
+  const paidMinutes = Math.max(0, waited.quantity - freeMinutes);
+  const values = { paidMinutes, freeMinutes, blocks: Math.ceil(paidMinutes / rules.blockMinutes), blockMinutes: rules.blockMinutes };
+  return lines.map((line) => (line.code === 'waiting' ? { ...line, values } : line));
+}
+
 /** Tolls among the lines (as quoted and at actuals): reimbursed at cost, never taxed. */
 const tollsOf = (lines: readonly FareLine[]) => lines.filter((l) => l.code === 'tolls' || l.code === 'tollsActual').reduce((sum, l) => sum + l.amount, 0);
 
@@ -62,7 +76,7 @@ async function snapshotOf(db: Db, ride: Ride): Promise<InvoiceSnapshot> {
     .where(eq(users.id, ride.riderId))
     .limit(1);
   const adjustments = (await adjustmentsOfRides(db, [ride.id])).get(ride.id) ?? [];
-  const lines = rideLines(ride, ride.fareBreakdown, adjustments);
+  const lines = await withWaitingValues(db, ride, rideLines(ride, ride.fareBreakdown, adjustments), adjustments);
   const walletApplied = Math.max(0, ride.walletApplied);
   const tolls = tollsOf(lines);
   const { taxableValue, taxes } = includedTaxes(ride.totalAmount, settings, business.countryCode, tolls);

@@ -216,7 +216,13 @@ export async function renderInvoicePdf(invoice: Invoice, options: { lang: string
     const used = Math.max(w.text(label, left, y, full - 170, { size }), w.text(amount, left + full - 160, y, 160, { size, align: 'right' }));
     y += used + 2;
   };
-  for (const line of data.lines) row(line.code === 'discount' ? tl('discount', { code: data.promoCode ?? '' }) : tl(line.code), money(line.amount));
+  const label = (line: (typeof data.lines)[number]) =>
+    line.code === 'discount'
+      ? tl('discount', { code: data.promoCode ?? '' })
+      : line.code === 'waiting' && line.values
+        ? tl('waitingDetail', line.values)
+        : tl(line.code);
+  for (const line of data.lines) row(label(line), money(line.amount));
   w.rule(y + 2);
   y += 10;
   row(t('total'), money(data.total), 12);

@@ -25,6 +25,8 @@ export const LIMITS = {
   /** Leads (lead call, contact form and campaign signups together) from one address: a burst cap and an hourly cap. */
   leadsPerIp: { max: 5, windowMs: 10 * MINUTE_MS },
   leadsPerIpPerHour: { max: 20, windowMs: HOUR_MS },
+  /** GET /api/flights/check from one address (each may cost a paid provider query; answers are cached ten minutes). */
+  flightCheckPerIp: { max: 30, windowMs: 10 * MINUTE_MS },
   /** Tracking writes (page views and ad metrics together) from one address. */
   trackingPerIp: { max: 240, windowMs: MINUTE_MS },
 } as const;

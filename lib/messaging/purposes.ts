@@ -14,6 +14,12 @@ export const MESSAGE_PURPOSES = {
   'customer-code': { ride: true },
   /** The driver's name, phone, vehicle and tracking link to the traveller, on accept and on a driver or vehicle change. */
   'driver-details': { ride: true, oncePerMs: 2 * 60_000 },
+  /** An airport pickup moved with its flight, to the traveller: moves inside the window become one message with the latest time. */
+  'pickup-moved': { ride: true, oncePerMs: 10 * 60_000 },
+  /** The same move told to the assigned driver (their own number, so a budget apart from the traveller's). */
+  'pickup-moved-driver': { ride: true, oncePerMs: 10 * 60_000 },
+  /** "I am at the meeting point" to the traveller: pressed twice, told once. */
+  'driver-arrived': { ride: true, oncePerMs: 10 * 60_000 },
   /** The reminder before an outstation pickup. */
   'pickup-reminder': { ride: true },
   /** A ride's status change told to the WhatsApp sender who booked it there. */

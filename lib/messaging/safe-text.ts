@@ -7,7 +7,7 @@
  */
 
 /** Longest operator-chosen value a message carries, in characters. */
-export const MESSAGE_VALUE_MAX = { businessName: 40, personName: 40, place: 60, vehicle: 30, plate: 16, reason: 120 } as const;
+export const MESSAGE_VALUE_MAX = { businessName: 40, personName: 40, place: 60, vehicle: 30, plate: 16, reason: 120, meetingPoint: 200 } as const;
 
 /** Longest message per channel, in characters (an SMS of 4 parts; WhatsApp's own limit is 4096). */
 export const MESSAGE_TEXT_MAX = { sms: 612, whatsapp: 1600, email: 20_000 } as const;

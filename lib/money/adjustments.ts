@@ -1,6 +1,6 @@
 import { asc, inArray } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
-import { fareAdjustments, type FareAdjustment } from '@/lib/db/schema';
+import type { Db, Tx } from '@/lib/db/client';
+import { fareAdjustments, type FareAdjustment, type Ride } from '@/lib/db/schema';
 
 /** The fare adjustments of some rides, by ride id, in the order they were recorded. */
 export async function adjustmentsOfRides(db: Db, rideIds: number[]): Promise<Map<number, FareAdjustment[]>> {
@@ -9,4 +9,14 @@ export async function adjustmentsOfRides(db: Db, rideIds: number[]): Promise<Map
   const rows = await db.select().from(fareAdjustments).where(inArray(fareAdjustments.rideId, rideIds)).orderBy(asc(fareAdjustments.id));
   for (const row of rows) byRide.set(row.rideId, [...(byRide.get(row.rideId) ?? []), row]);
   return byRide;
+}
+
+/** Records a fare adjustment of a ride (the caller adds its amount to the ride's total and adjustment amount in the same transaction). */
+export async function recordAdjustment(
+  tx: Db | Tx,
+  ride: Pick<Ride, 'id' | 'businessId'>,
+  adjustment: Pick<FareAdjustment, 'kind' | 'quantity' | 'amount' | 'reason'>,
+  actorUserId?: number | null,
+): Promise<void> {
+  await tx.insert(fareAdjustments).values({ businessId: ride.businessId, rideId: ride.id, ...adjustment, actorUserId: actorUserId ?? null });
 }

@@ -18,6 +18,7 @@ export const RATE_CARD_CAPS = {
   tollPerKm: 1_000,
   extraKmRate: 10_000,
   extraHourRate: 100_000,
+  waitingCharge: 100_000,
   packagePrice: 1_000_000,
   packageHours: 24,
   packageKm: 2_000,
@@ -69,6 +70,7 @@ export const rateCardInputSchema = z.object({
     }),
   extraKmRate: money(RATE_CARD_CAPS.extraKmRate),
   extraHourRate: money(RATE_CARD_CAPS.extraHourRate),
+  waitingCharge: money(RATE_CARD_CAPS.waitingCharge),
 });
 
 export type RateCardInput = z.infer<typeof rateCardInputSchema>;

@@ -30,6 +30,7 @@ export function rateCardView(card: RateCard): RateCardView {
     rentalPackages: card.rentalPackages.map((p) => ({ hours: p.hours, km: p.km, price: toMajor(p.price) })),
     extraKmRate: toMajor(card.extraKmRate),
     extraHourRate: toMajor(card.extraHourRate),
+    waitingCharge: toMajor(card.waitingCharge),
     updatedAt: card.updatedAt.toISOString(),
   };
 }
@@ -54,6 +55,7 @@ export function rateCardValues(input: RateCardInput): RateCardValues & { active:
       .map((p) => ({ code: packageCode(p), hours: p.hours, km: p.km, price: toMinor(p.price) })),
     extraKmRate: toMinor(input.extraKmRate),
     extraHourRate: toMinor(input.extraHourRate),
+    waitingCharge: toMinor(input.waitingCharge),
   };
 }
 

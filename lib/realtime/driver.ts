@@ -20,6 +20,7 @@ import {
 import { logger } from '@/lib/log';
 import { MAX_ID } from '@/lib/db/ids';
 import { rideIdOrNotFound } from '@/lib/rides/numbers';
+import { onRideUpdate } from '@/lib/flights/ride-updates';
 import { onRideChange } from '@/lib/rides/notify';
 import { resolveTenantForHost } from '@/lib/tenancy/resolve';
 import { ENDED_STATUSES, watchableRide } from '@/lib/tracking/ride-access';
@@ -161,5 +162,16 @@ export function registerDriverTracking(io: Server): void {
       const userId = driverId ? await driverUserId(driverId) : undefined;
       if (userId) io.to(driverRoom(userId)).emit(RIDE_EVENT, event);
     }
+  });
+  onRideUpdate(async ({ ride }) => {
+    const userId = ride.driverId ? await driverUserId(ride.driverId) : undefined;
+    if (userId)
+      io.to(driverRoom(userId)).emit(RIDE_EVENT, {
+        id: ride.number,
+        from: ride.status,
+        to: ride.status,
+        status: ride.status,
+        createdAt: ride.createdAt.toISOString(),
+      });
   });
 }

@@ -4,6 +4,7 @@ import type { Pool } from 'pg';
 import { logger } from '@/lib/log';
 import { getDb } from '@/lib/db/client';
 import { readSession, SESSION_COOKIE, type SessionUser } from '@/lib/auth/session';
+import { onRideUpdate } from '@/lib/flights/ride-updates';
 import { onRideChange } from '@/lib/rides/notify';
 import { resolveTenantForHost } from '@/lib/tenancy/resolve';
 import { isAllowedOrigin } from '@/lib/http/origin';
@@ -75,6 +76,12 @@ export async function attachSocketServer(httpServer: HttpServer, options: { data
   registerFleetChanges(io);
   onRideChange(({ ride, from, to }) => {
     const payload = { id: ride.number, from, to, status: ride.status, createdAt: ride.createdAt.toISOString() };
+    io.to(businessRoom(ride.businessId)).emit(RIDE_EVENT, payload);
+    io.to(riderRoom(ride.riderId)).emit(RIDE_EVENT, payload);
+  });
+  // the same event with the status unchanged: screens read the ride again (its pickup followed its flight)
+  onRideUpdate(({ ride }) => {
+    const payload = { id: ride.number, from: ride.status, to: ride.status, status: ride.status, createdAt: ride.createdAt.toISOString() };
     io.to(businessRoom(ride.businessId)).emit(RIDE_EVENT, payload);
     io.to(riderRoom(ride.riderId)).emit(RIDE_EVENT, payload);
   });

@@ -1,11 +1,12 @@
 import 'server-only';
 import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { drivers, rides, users, vehicles, type OfferStatus, type Ride, type RideStatus } from '@/lib/db/schema';
+import { drivers, rideFlights, rides, users, vehicles, type OfferStatus, type Ride, type RideFlight, type RideStatus } from '@/lib/db/schema';
 import { DomainError } from '@/lib/errors/domain-error';
 import { validationText } from '@/lib/errors/validation-text';
 import { CUSTOM_DATE_MIN, daysBetween, isCalendarDate, localDate, localIsoTime, rangeInstants, type DayRange } from '@/lib/partner/dates';
 import { jsonRowReader } from '@/lib/db/json-row';
+import { flightView, type FlightView } from '@/lib/flights/actions';
 import { rideFields } from './queries';
 import { dispatchView } from './partner';
 import { offersOfRides, type Tried } from './offers';
@@ -25,6 +26,8 @@ export type PartnerRide = ReturnType<typeof rideFields> & {
   startCodeLocked: boolean;
   /** Booked, no driver, and the pickup within the next hour (or overdue by less than an hour). */
   needsDriverSoon: boolean;
+  /** The airport ride's flight: its state, landing, whether the pickup moved with it or it is flagged. */
+  flight: FlightView | null;
   /** Automatic dispatch: offering now, or given up ("Needs a driver"), with the drivers tried and how each answered. */
   offers: { state: 'offering' | 'needs_driver' | null; tried: { name: string; status: OfferStatus }[] };
 } & ReturnType<typeof dispatchView>;
@@ -134,7 +137,15 @@ async function boardCounts(db: Db, businessId: number, range: { start: Date; end
   return { counts, unassignedSoon: late < soon ? Number(unassigned?.count ?? 0) : 0 };
 }
 
-type Row = { ride: Ride; name: string | null; phoneCode: string | null; phone: string | null; driverName: string | null; vehicleNumber: string | null };
+type Row = {
+  ride: Ride;
+  name: string | null;
+  phoneCode: string | null;
+  phone: string | null;
+  driverName: string | null;
+  vehicleNumber: string | null;
+  flight: RideFlight | null;
+};
 
 function offersState(ride: Ride, tried: Tried[]): PartnerRide['offers'] {
   if (ride.status !== 'booked') return { state: null, tried: [] };
@@ -142,7 +153,7 @@ function offersState(ride: Ride, tried: Tried[]): PartnerRide['offers'] {
   return { state, tried: tried.map(({ name, status }) => ({ name, status })) };
 }
 
-function partnerRide({ ride, name, phoneCode, phone, driverName, vehicleNumber }: Row, now: Date, tried: Tried[] = []): PartnerRide {
+function partnerRide({ ride, name, phoneCode, phone, driverName, vehicleNumber, flight }: Row, now: Date, tried: Tried[] = []): PartnerRide {
   const untilPickup = ride.pickupTime.getTime() - now.getTime();
   // Object.assign onto rideFields' literal: one hidden class for every row (see rideFields)
   return Object.assign(
@@ -158,12 +169,14 @@ function partnerRide({ ride, name, phoneCode, phone, driverName, vehicleNumber }
         ride.driverId === null &&
         (ride.needsDriverAt !== null || (untilPickup < UNASSIGNED_SOON_MS && untilPickup >= -UNASSIGNED_SOON_MS)),
       offers: offersState(ride, tried),
+      flight: flight ? flightView(flight, ride.pickupTime) : null,
     },
     dispatchView(ride),
   );
 }
 
 const readRide = jsonRowReader(rides);
+const readFlight = jsonRowReader(rideFlights);
 
 /** Booked rides of a page: the only ones with offers to show. */
 const bookedIds = (rows: Row[]) => rows.filter((r) => r.ride.status === 'booked').map((r) => r.ride.id);
@@ -175,6 +188,7 @@ type RowJson = {
   phone: string | null;
   driverName: string | null;
   vehicleNumber: string | null;
+  flight: Record<string, unknown> | null;
   sort?: SortValue;
 };
 
@@ -187,10 +201,11 @@ function selectRows(db: Db, businessId: number, sortColumn?: SQL) {
   const sortField = sortColumn ? sql`, 'sort', ${sortColumn}` : sql``;
   return db
     .select({
-      json: sql<RowJson>`json_build_object('ride', to_json(${rides}), 'name', ${users.name}, 'phoneCode', ${users.phoneCode}, 'phone', ${users.phone}, 'driverName', ${drivers.name}, 'vehicleNumber', ${vehicles.number}${sortField})`,
+      json: sql<RowJson>`json_build_object('ride', to_json(${rides}), 'name', ${users.name}, 'phoneCode', ${users.phoneCode}, 'phone', ${users.phone}, 'driverName', ${drivers.name}, 'vehicleNumber', ${vehicles.number}, 'flight', to_json(${rideFlights})${sortField})`,
     })
     .from(rides)
     .innerJoin(users, eq(users.id, rides.riderId))
+    .leftJoin(rideFlights, eq(rideFlights.rideId, rides.id))
     .leftJoin(drivers, and(eq(drivers.id, rides.driverId), eq(drivers.businessId, businessId)))
     .leftJoin(vehicles, and(eq(vehicles.id, rides.vehicleId), eq(vehicles.businessId, businessId)));
 }
@@ -204,6 +219,7 @@ function rowOf({ json }: { json: RowJson }): Row & { sort?: SortValue } {
     phone: json.phone,
     driverName: json.driverName,
     vehicleNumber: json.vehicleNumber,
+    flight: json.flight ? readFlight(json.flight) : null,
     sort: json.sort,
   };
 }

@@ -9,6 +9,7 @@ import { findQuote } from '@/lib/fares/quote';
 import { PAST_SLACK_MS } from '@/lib/fares/schemas';
 import type { BookRideInput } from '@/lib/booking/schemas';
 import { tripRulesOf } from '@/lib/fares/trip-rules';
+import { attachFlight, prepareBookingFlight } from '@/lib/flights/ride-flight';
 import { toMinor } from '@/lib/money/minor';
 import { cancellationRuleFor } from '@/lib/money/cancellation-rules';
 import { claimPromo } from '@/lib/money/promos';
@@ -84,6 +85,7 @@ export async function bookRide(db: Db, businessId: number, riderId: number, inpu
     throw error;
   }
   const { quote, item } = bookable;
+  const flight = await prepareBookingFlight(db, businessId, quote, input);
   const walletSpendBps = input.useWallet ? (await tripRulesOf(db, businessId)).walletSpendBps : 0;
   const cancelPolicy = await cancellationRuleFor(db, businessId, quote.tripKind);
   /** The booking statement for a discount: the ride, its first event, pending cashback and wallet spending. */
@@ -110,7 +112,7 @@ export async function bookRide(db: Db, businessId: number, riderId: number, inpu
         dropoff: quote.dropoff,
         pickupTime: quote.pickupTime,
         returnTime: quote.returnTime,
-        flightNumber: quote.tripKind === 'airport' ? (input.flightNumber ?? null) : null,
+        flightNumber: quote.tripKind === 'airport' ? (flight?.checked.flight ?? input.flightNumber ?? null) : null,
         flightDirection: quote.tripKind === 'airport' ? (input.flightDirection ?? 'arrival') : null,
         distanceM: quote.distanceM,
         durationS: quote.durationS,
@@ -204,6 +206,7 @@ export async function bookRide(db: Db, businessId: number, riderId: number, inpu
     return { ride: existing, created: false };
   }
   const ride = fromRow(rides, row) as Ride;
+  if (flight) await attachFlight(db, ride, flight);
   emitRideChange({ ride, from: null, to: 'booked', actorUserId: riderId });
   return { ride, created: true };
 }

@@ -9,7 +9,7 @@ import { DEFAULT_COUNTRY, isCountryCode, localizedPath, resolveLanguage, toLocal
 import { enqueueJob, kickJobs } from '@/lib/jobs/queue';
 import { deliver } from '@/lib/messaging/outbox';
 import { MESSAGE_VALUE_MAX, operatorText } from '@/lib/messaging/safe-text';
-import { businessNameOf, rideContext, translator } from './trip-context';
+import { businessNameOf, rideContext, translator, type RideContext } from './trip-context';
 
 /*
  * SMS to drivers, in the operator's language: an invitation when the
@@ -74,6 +74,22 @@ export async function sendDriverAssigned(db: Db, rideId: number): Promise<void> 
       appUrl,
     }),
     links: [appUrl],
+    fromName: ctx.business.name,
+  });
+}
+
+/** An airport ride's pickup moved with its flight (lib/rides/flight-notices.ts): its driver gets the new time. */
+export async function tellDriverPickupMoved(db: Db, ctx: RideContext, values: { businessName: string; rideNumber: number; flight: string }): Promise<void> {
+  if (!ctx.driver) return;
+  const market = operatorMarket(ctx.business);
+  const t = await translator(market, 'TripMessages');
+  await deliver(db, {
+    businessId: ctx.ride.businessId,
+    channel: 'sms',
+    to: e164({ dialCode: ctx.driver.phoneCode, number: ctx.driver.phone }),
+    purpose: 'pickup-moved-driver',
+    rideId: ctx.ride.id,
+    text: t('pickupMovedDriver', { ...values, time: formatDateTime(ctx.ride.pickupTime, toLocaleTag(market), ctx.business.timeZone) }),
     fromName: ctx.business.name,
   });
 }

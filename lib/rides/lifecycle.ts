@@ -8,6 +8,9 @@ import { applyCancellation } from '@/lib/money/cancel-ride';
 import type { RefundMethod } from '@/lib/booking/vocabulary';
 import { kickJobs } from '@/lib/jobs/queue';
 import { issueInvoiceInTransaction } from '@/lib/invoice/invoices';
+import { rideWaiting } from '@/lib/airports/ride-waiting';
+import type { WaitingCharge } from '@/lib/airports/waiting';
+import { recordAdjustment } from '@/lib/money/adjustments';
 import { emitRideChange } from './notify';
 
 /** booked -> accepted -> ontrip -> completed; booked|accepted -> cancelled. */
@@ -41,6 +44,8 @@ export type TransitionRequest = {
   driverId?: number | null;
   vehicleId?: number | null;
   finalTolls?: number;
+  /** Minutes waited before the trip started, when the driver or operator records them at completion; else counted from the landing or pickup time to the start. */
+  waitingMinutes?: number;
   /**
    * How a completed ride was paid: cash to the driver, UPI, or card (through
    * PayU). A ride already paid by card stays card; otherwise the booked method.
@@ -70,6 +75,7 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
     }
     const now = new Date();
     const changes: Partial<Ride> = { status: request.to };
+    let waiting: WaitingCharge | undefined;
     if (request.to === 'accepted') Object.assign(changes, { acceptedAt: now, driverId: request.driverId ?? null, vehicleId: request.vehicleId ?? null });
     if (request.to === 'ontrip') {
       if (ride.startCodeAttempts >= START_CODE_MAX_ATTEMPTS)
@@ -93,6 +99,20 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
       changes.paymentMethod = paidByCard ? 'card' : (request.paymentMethod ?? (ride.paymentMethod === 'card' ? 'cash' : ride.paymentMethod));
       if (request.finalTolls !== undefined)
         Object.assign(changes, { tolls: request.finalTolls, totalAmount: ride.rideAmount + ride.driverBata + request.finalTolls });
+      // waiting past the free time: a fare adjustment, so its own line on the fare, the invoice and the ledger
+      waiting = await rideWaiting(tx, ride, ride.startedAt ?? now, request.waitingMinutes);
+      if (waiting.amount > 0) {
+        await recordAdjustment(
+          tx,
+          ride,
+          { kind: 'waiting', quantity: waiting.waitedMinutes, amount: waiting.amount, reason: 'Waiting past the free time' },
+          request.actorUserId,
+        );
+        Object.assign(changes, {
+          adjustmentAmount: ride.adjustmentAmount + waiting.amount,
+          totalAmount: (changes.totalAmount ?? ride.totalAmount) + waiting.amount,
+        });
+      }
     }
     if (request.to === 'cancelled') {
       const cancelledBy = request.cancelledBy ?? 'system';
@@ -109,7 +129,11 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
       actorUserId: request.actorUserId,
       note: request.reason ?? null,
       data:
-        request.to === 'completed' ? { paymentMethod: updated.paymentMethod } : request.to === 'cancelled' ? { cancellationFee: updated.cancellationFee } : {},
+        request.to === 'completed'
+          ? { paymentMethod: updated.paymentMethod, ...(waiting?.amount ? { waitingMinutes: waiting.waitedMinutes, waitingCharge: waiting.amount } : {}) }
+          : request.to === 'cancelled'
+            ? { cancellationFee: updated.cancellationFee }
+            : {},
     });
     if (request.to === 'completed') {
       if (ride.cashbackAmount > 0) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { waitingMinutesSchema } from '@/lib/airports/schemas';
 import { PAYMENT_METHODS, RIDE_STATUSES, VEHICLE_TYPES } from '@/lib/db/schema/rides';
 import { personNameSchema, phoneSchema } from '@/lib/contact/identifiers';
 import { MAX_ID } from '@/lib/db/ids';
@@ -71,6 +72,8 @@ export const rideActionSchema = z.discriminatedUnion(
     z.object({
       action: z.literal('complete'),
       finalTolls: z.number().nonnegative('tollsInvalid').max(1_000_000, 'tollsInvalid').optional(),
+      /** Minutes waited before the trip started (empty: counted from the landing or pickup time, once the driver was at the meeting point, to the start). */
+      waitingMinutes: waitingMinutesSchema.optional(),
       /** How the customer paid: cash to the driver, UPI, or card (only a ride already paid through PayU). */
       paymentMethod: z.enum(PAYMENT_METHODS, { error: 'paymentInvalid' }).optional(),
     }),

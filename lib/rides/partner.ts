@@ -30,6 +30,7 @@ export async function applyRideAction(db: Db, businessId: number, actorUserId: n
         to: 'completed',
         finalTolls: action.finalTolls === undefined ? undefined : Math.round(action.finalTolls * 100),
         paymentMethod: action.paymentMethod,
+        waitingMinutes: action.waitingMinutes,
       });
     case 'resetStartCode': {
       const [ride] = await db

@@ -1,8 +1,9 @@
 import 'server-only';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { drivers, rides, vehicles, type Ride, type RideStatus } from '@/lib/db/schema';
+import { businesses, drivers, rides, vehicles, type Ride, type RideStatus } from '@/lib/db/schema';
 import { ratingsOfRides } from '@/lib/ratings/ratings';
+import { rideAirports, type RideAirport } from '@/lib/flights/ride-airport';
 import type { FareAdjustment } from '@/lib/db/schema';
 import { cancellationCharge, feeSplit, freeUntil, lateFee, prepaidOfRide } from '@/lib/money/cancellation';
 import { rideLines } from '@/lib/money/fare-lines';
@@ -105,6 +106,8 @@ function cancellationView(ride: Ride, now: Date) {
 }
 
 export type RideView = ReturnType<typeof rideView>;
+/** A ride on My rides: an airport ride also carries its flight, meeting point and free waiting. */
+export type RiderRide = RideView & { airport: RideAirport | null };
 
 const WITH_DRIVER: readonly RideStatus[] = ['accepted', 'ontrip', 'completed'];
 
@@ -144,14 +147,14 @@ async function ridesDrivers(db: Db, businessId: number, rows: Ride[]): Promise<M
 }
 
 /** The rider's rides of this business, newest pickup first, split into upcoming (open) and past. */
-export async function riderRides(db: Db, businessId: number, riderId: number): Promise<{ upcoming: RideView[]; past: RideView[] }> {
+export async function riderRides(db: Db, businessId: number, riderId: number): Promise<{ upcoming: RiderRide[]; past: RiderRide[] }> {
   const rows = await db
     .select()
     .from(rides)
     .where(and(eq(rides.businessId, businessId), eq(rides.riderId, riderId)))
     .orderBy(desc(rides.pickupTime))
     .limit(200);
-  const [ratings, driversOf, adjusted, refunded] = await Promise.all([
+  const [ratings, driversOf, adjusted, refunded, [business]] = await Promise.all([
     ratingsOfRides(
       db,
       businessId,
@@ -166,11 +169,18 @@ export async function riderRides(db: Db, businessId: number, riderId: number): P
       db,
       rows.filter((r) => r.status === 'cancelled' || r.status === 'completed').map((r) => r.id),
     ),
+    db
+      .select({ id: businesses.id, language: businesses.language, currency: businesses.currency })
+      .from(businesses)
+      .where(eq(businesses.id, businessId))
+      .limit(1),
   ]);
+  const airports = business ? await rideAirports(db, business, rows) : new Map<number, RideAirport>();
   const views = rows.map((ride) =>
     Object.assign(rideView(ride, { adjustments: adjusted.get(ride.id), refunds: refunded.get(ride.id) }), {
       rating: ratings.get(ride.id) ?? null,
       driver: driversOf.get(ride.id) ?? null,
+      airport: airports.get(ride.id) ?? null,
     }),
   );
   return {

@@ -28,6 +28,7 @@ import {
 } from './trip-context';
 import { queueBookedNotice, queueCancelledNotice, RIDER_NOTICE_JOBS } from './rider-notices';
 import { DRIVER_MESSAGE_JOBS, queueDriverAssigned } from './driver-messages';
+import { FLIGHT_NOTICE_JOBS, meetingPointOf } from './flight-notices';
 
 /**
  * What riders (or the passenger a ride was booked for) are told around a trip,
@@ -117,7 +118,13 @@ export async function sendDriverDetails(db: Db, rideId: number): Promise<void> {
   const to = travellerPhone(ctx);
   if (to) {
     const trackUrl = await trackingUrl(db, ctx, market);
-    await sendText(db, ctx, to, { purpose: 'driver-details', text: t(text, { ...values, trackUrl }), links: [trackUrl] });
+    const meeting = await meetingPointOf(db, ctx, market);
+    const details = t(text, { ...values, trackUrl });
+    await sendText(db, ctx, to, {
+      purpose: 'driver-details',
+      text: meeting ? `${details}\n${t('meetingPoint', { meetingPoint: meeting })}` : details,
+      links: [trackUrl],
+    });
   }
   await push(db, ctx, {
     title: t('pushDriverTitle', values),
@@ -188,6 +195,7 @@ const HANDLERS = {
   'ride-completed': (db: Db, job: Job) => sendCompletion(db, Number(job.payload.rideId)),
   ...RIDER_NOTICE_JOBS,
   ...DRIVER_MESSAGE_JOBS,
+  ...FLIGHT_NOTICE_JOBS,
 } as const;
 
 export function registerTripJobs(): void {

@@ -160,6 +160,7 @@ async function consoleTour(page: Page, market: Market, audit: Audit, post: Post)
   await sheet('/travel/agencies', 'travels', m.FleetAgencies.add, m.FleetAgencies.sheetTitle);
   await audit.visit(page, 'console wallet', market, '/travel/wallet');
   await audit.visit(page, 'console rates', market, '/travel/rates');
+  await audit.visit(page, 'console airports', market, '/travel/airports', (p) => p.getByRole('button', { name: m.Airports.waiting.save }));
   await audit.visit(page, 'console apps', market, '/travel/apps');
   await audit.visit(page, 'console customers', market, '/travel/customers');
   await audit.visit(page, 'console events', market, '/travel/events');

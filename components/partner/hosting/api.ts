@@ -11,7 +11,8 @@ export type DomainData = ApiDataOf<typeof api.partner.domain.$get>;
 export type IntegrationsData = ApiDataOf<typeof api.partner.integrations.$get>;
 export type WhatsAppInput = ApiBody<typeof api.partner.integrations.whatsapp.$put>;
 export type PayuInput = ApiBody<typeof api.partner.integrations.payu.$put>;
-type Kind = 'whatsapp' | 'payu';
+export type FlightsInput = ApiBody<typeof api.partner.integrations.flights.$put>;
+type Kind = 'whatsapp' | 'payu' | 'flights';
 
 const keys = queryKeys.partner;
 /** A DNS lookup may take the resolver's whole timeout. */
@@ -46,6 +47,10 @@ export function useIntegrationActions() {
       onSuccess: put,
     }),
     savePayu: useMutation({ mutationFn: (input: PayuInput) => fetchData(api.partner.integrations.payu.$put({ json: input }, within())), onSuccess: put }),
+    saveFlights: useMutation({
+      mutationFn: (input: FlightsInput) => fetchData(api.partner.integrations.flights.$put({ json: input }, within())),
+      onSuccess: put,
+    }),
     remove: useMutation({ mutationFn: (kind: Kind) => fetchData(api.partner.integrations[':kind'].$delete({ param: { kind } }, within())), onSuccess: put }),
     test: useMutation({
       mutationFn: (kind: Kind) => fetchData(api.partner.integrations[':kind'].test.$post({ param: { kind } }, within(VERIFY_MS))),

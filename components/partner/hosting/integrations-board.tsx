@@ -11,9 +11,16 @@ import { LoadState } from '../overview/load-state';
 import { useIntegrationActions, useIntegrations, type IntegrationsData } from './api';
 import styles from './hosting.module.css';
 
-type Kind = 'whatsapp' | 'payu';
+type Kind = 'whatsapp' | 'payu' | 'flights';
 type ErrorKey = 'errors.generic';
-type FieldSpec = { name: string; label: string; secret?: boolean; stored?: string; inputMode?: 'numeric' };
+/** A text field, a secret (password field, empty keeps the stored one) or a choice among `options`. */
+type FieldSpec = { name: string; label: string; secret?: boolean; stored?: string; inputMode?: 'numeric'; options?: { value: string; label: string }[] };
+
+/** Flight-status services by their brand names (not translated). */
+const FLIGHT_PROVIDERS = [
+  { value: 'aerodatabox', label: 'AeroDataBox' },
+  { value: 'flightaware', label: 'FlightAware AeroAPI' },
+];
 type Failure = { field?: string; text: string };
 
 /** One service's form: its fields (secrets as password fields, empty keeps the stored one), Save, Test connection, Disconnect. */
@@ -78,18 +85,34 @@ function ServiceCard({
         return (
           <div key={field.name} className={screen.field}>
             <label htmlFor={inputId}>{field.label}</label>
-            <input
-              id={inputId}
-              className={screen.control}
-              type={field.secret ? 'password' : 'text'}
-              autoComplete="off"
-              spellCheck={false}
-              inputMode={field.inputMode}
-              value={values[field.name] ?? ''}
-              onChange={(event) => setValues((v) => ({ ...v, [field.name]: event.target.value }))}
-              aria-invalid={invalid ? true : undefined}
-              aria-describedby={field.stored ? `${inputId}-hint` : undefined}
-            />
+            {field.options ? (
+              <select
+                id={inputId}
+                className={screen.control}
+                value={values[field.name] ?? ''}
+                onChange={(event) => setValues((v) => ({ ...v, [field.name]: event.target.value }))}
+                aria-invalid={invalid ? true : undefined}
+              >
+                {field.options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                id={inputId}
+                className={screen.control}
+                type={field.secret ? 'password' : 'text'}
+                autoComplete="off"
+                spellCheck={false}
+                inputMode={field.inputMode}
+                value={values[field.name] ?? ''}
+                onChange={(event) => setValues((v) => ({ ...v, [field.name]: event.target.value }))}
+                aria-invalid={invalid ? true : undefined}
+                aria-describedby={field.stored ? `${inputId}-hint` : undefined}
+              />
+            )}
             {field.stored ? (
               <p id={`${inputId}-hint`} className={screen.muted}>
                 {t('keepHint', { masked: field.stored })}
@@ -144,6 +167,7 @@ function Boards({ data, webhookUrl }: { data: IntegrationsData; webhookUrl: stri
   const actions = useIntegrationActions();
   const wa = data.whatsapp;
   const payu = data.payu;
+  const flights = data.flights;
   return (
     <>
       {data.developmentKey ? (
@@ -188,11 +212,25 @@ function Boards({ data, webhookUrl }: { data: IntegrationsData; webhookUrl: stri
         ]}
         onSave={(v) => actions.savePayu.mutateAsync({ merchantKey: v.merchantKey, salt: v.salt })}
       />
+      <ServiceCard
+        key={`flights-${flights?.provider ?? ''}`}
+        kind="flights"
+        title={t('flightsTitle')}
+        connected={Boolean(flights)}
+        initial={{ provider: flights?.provider ?? 'aerodatabox', apiKey: '' }}
+        tested={{ at: flights?.testedAt ?? null, result: flights?.testResult ?? null }}
+        fields={[
+          { name: 'provider', label: t('flightProvider'), options: FLIGHT_PROVIDERS },
+          { name: 'apiKey', label: t('flightApiKey'), secret: true, stored: flights?.apiKey },
+        ]}
+        extra={<p className={screen.muted}>{t('flightsHint')}</p>}
+        onSave={(v) => actions.saveFlights.mutateAsync({ provider: v.provider as 'aerodatabox' | 'flightaware', apiKey: v.apiKey })}
+      />
     </>
   );
 }
 
-/** The operator's own WhatsApp number and PayU account: saved secrets come back masked, each with Test connection. */
+/** The operator's own WhatsApp number, PayU account and flight-status service: saved secrets come back masked, each with Test connection. */
 export function IntegrationsBoard({ webhookUrl }: { webhookUrl: string }) {
   const t = useTranslations('Integrations');
   const query = useIntegrations();

@@ -13,7 +13,8 @@ import ui from '@/components/ui/ui.module.css';
 import screen from '../overview/screen.module.css';
 import styles from './rates.module.css';
 
-type MoneyField = 'baseFare' | 'perKm' | 'airportFee' | 'outstationPerKm' | 'driverBataPerDay' | 'tollPerKm' | 'extraKmRate' | 'extraHourRate';
+type MoneyField =
+  'baseFare' | 'perKm' | 'airportFee' | 'outstationPerKm' | 'driverBataPerDay' | 'tollPerKm' | 'extraKmRate' | 'extraHourRate' | 'waitingCharge';
 type KmField = 'minKm' | 'minKmPerDay';
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
@@ -184,6 +185,11 @@ export function RateCardForm({
         <legend>{t('sections.extras')}</legend>
         {money('extraKmRate')}
         {money('extraHourRate')}
+      </fieldset>
+      <fieldset className={styles.group}>
+        <legend>{t('sections.waiting')}</legend>
+        {money('waitingCharge')}
+        <p className={screen.muted}>{t('waitingHint')}</p>
       </fieldset>
       {failed ? (
         <p role="alert" className={screen.error}>

@@ -9,6 +9,7 @@ import { RideMoneyLine } from './ride-money-line';
 import { RideRefunds } from './ride-refunds';
 import { OffersNote } from './offers-note';
 import { consoleInvoiceUrl } from '@/components/trust/api';
+import { FlightNote } from '@/components/flights/flight-note';
 import { PhoneNumber } from '@/components/ui/phone-link';
 import { ltrText } from '@/lib/i18n/bidi';
 import styles from './rides.module.css';
@@ -55,6 +56,9 @@ export function PartnerRideCard({
         <dt>{t('pickupTime')}</dt>
         <dd>
           <time dateTime={ride.pickupTime}>{formatDateTime(ride.pickupTime, locale, timeZone)}</time>
+          {ride.flight ? (
+            <FlightNote rideId={ride.id} flight={ride.flight} timeZone={timeZone} open={ride.status === 'booked' || ride.status === 'accepted'} />
+          ) : null}
         </dd>
         <dt>{t('pickup')}</dt>
         <dd>{ride.pickup.name}</dd>

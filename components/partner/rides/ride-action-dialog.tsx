@@ -84,6 +84,8 @@ export function RideActionDialog({
   const [reason, setReason] = useState('');
   const [code, setCode] = useState('');
   const [tolls, setTolls] = useState('');
+  const [waited, setWaited] = useState('');
+  const tf = useTranslations('Flights');
   const paidByCard = ride.paid && ride.paymentMethod === 'card';
   const [paidWith, setPaidWith] = useState<'cash' | 'upi'>(ride.paymentMethod === 'upi' ? 'upi' : 'cash');
   const busy = action.isPending;
@@ -96,7 +98,12 @@ export function RideActionDialog({
     if (kind === 'decline') return { action: 'decline', reason };
     if (kind === 'start') return { action: 'start', startCode: code };
     const paymentMethod = paidByCard ? 'card' : paidWith;
-    return tolls.trim() === '' ? { action: 'complete', paymentMethod } : { action: 'complete', finalTolls: Number(tolls), paymentMethod };
+    return {
+      action: 'complete',
+      paymentMethod,
+      ...(tolls.trim() === '' ? {} : { finalTolls: Number(tolls) }),
+      ...(waited.trim() === '' ? {} : { waitingMinutes: Number(waited) }),
+    };
   };
   // assisted mode: the best driver and their own vehicle come chosen, until the operator picks otherwise
   const [picked, setPicked] = useState(false);
@@ -269,6 +276,22 @@ export function RideActionDialog({
               value={tolls}
               onChange={(e) => setTolls(e.target.value)}
             />
+            <label htmlFor={`${id}-waited`}>{tf('waitedLabel')}</label>
+            <input
+              id={`${id}-waited`}
+              className={ui.input}
+              type="number"
+              min={0}
+              max={600}
+              step={1}
+              inputMode="numeric"
+              value={waited}
+              onChange={(e) => setWaited(e.target.value)}
+              aria-describedby={`${id}-waited-hint`}
+            />
+            <p id={`${id}-waited-hint`} className={styles.note}>
+              {tf('waitedConsoleHint')}
+            </p>
             <PaidWith paidByCard={paidByCard} value={paidWith} onChange={setPaidWith} />
           </>
         ) : null}

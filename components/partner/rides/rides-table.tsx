@@ -14,6 +14,7 @@ import { StartCodeLine } from './start-code-line';
 import { OffersNote } from './offers-note';
 import type { BoardSort } from '@/lib/rides/partner-schemas';
 import type { ActionKind, PartnerRide } from './types';
+import { FlightNote } from '@/components/flights/flight-note';
 import styles from './rides.module.css';
 
 export type SortState = { key: BoardSort; direction: 'asc' | 'desc' };
@@ -119,6 +120,9 @@ export function RidesTable({ rides, timeZone, sort, onSort, onAction, caption }:
                     <span>{formatInstantDay(ride.pickupTime, locale, timeZone, 'short')}</span>
                     <span>{formatTime(ride.pickupTime, locale, timeZone)}</span>
                   </time>
+                  {ride.flight ? (
+                    <FlightNote rideId={ride.id} flight={ride.flight} timeZone={timeZone} open={ride.status === 'booked' || ride.status === 'accepted'} />
+                  ) : null}
                 </td>
                 <td>
                   <span className={styles.lines}>

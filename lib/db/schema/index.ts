@@ -12,5 +12,7 @@ export * from './trust';
 export * from './trip-rules';
 export * from './cluster';
 export * from './operator-hosts';
+export * from './airports';
+export * from './flights';
 export * from './money';
 export * from './dispatch';

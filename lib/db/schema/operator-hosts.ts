@@ -32,14 +32,18 @@ export const operatorDomains = pgTable(
   ],
 );
 
-export const INTEGRATION_KINDS = ['whatsapp', 'payu'] as const;
+export const INTEGRATION_KINDS = ['whatsapp', 'payu', 'flights'] as const;
+/** The flight-status services an operator may connect (its `flights` integration's public id names one). */
+export const FLIGHT_PROVIDERS = ['aerodatabox', 'flightaware'] as const;
+export type FlightProviderName = (typeof FLIGHT_PROVIDERS)[number];
 export type IntegrationKind = (typeof INTEGRATION_KINDS)[number];
 
 /**
  * An operator's own credentials for an outside service. Secrets are sealed with
  * AES-256-GCM (lib/crypto/secrets.ts) as `v1:{iv}:{tag}:{ciphertext}`; `publicId`
- * is the non-secret identifier (WhatsApp phone number id, PayU merchant key),
- * unique per kind so an inbound message finds exactly one operator.
+ * is the non-secret identifier (WhatsApp phone number id, PayU merchant key;
+ * for a flight-status provider its name and the business), unique per kind so
+ * an inbound message finds exactly one operator.
  */
 export const operatorIntegrations = pgTable(
   'operator_integrations',

@@ -41,6 +41,8 @@ export const rateCards = pgTable(
     rentalPackages: jsonb('rental_packages').$type<RentalPackage[]>().notNull(),
     extraKmRate: integer('extra_km_rate').notNull(),
     extraHourRate: integer('extra_hour_rate').notNull(),
+    /** Charged per started block of waiting past the free time (block length in `waiting_rules`). */
+    waitingCharge: integer('waiting_charge').notNull().default(0),
     /** Tolls are charged as the route really paid them (recorded at completion); false: the quoted estimate is the price. */
     tollsAtActuals: boolean('tolls_at_actuals').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -169,6 +171,8 @@ export const rides = pgTable(
     passengerPhone: text('passenger_phone'),
     /** The language the rider booked in (invoices and trip messages speak it). */
     language: text('language'),
+    /** The driver said they are at the meeting point (the rider was told). */
+    driverArrivedAt: timestamp('driver_arrived_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('rides_idempotency_key').on(t.businessId, t.riderId, t.idempotencyKey),

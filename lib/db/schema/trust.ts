@@ -34,7 +34,8 @@ export const invoiceCounters = pgTable('invoice_counters', {
   lastNumber: integer('last_number').notNull().default(0),
 });
 
-export type InvoiceLine = FareLine;
+/** A fare line; `values` fill the invoice's longer label (the waiting line's minutes and blocks). */
+export type InvoiceLine = FareLine & { values?: Record<string, number> };
 export type InvoiceTax = { code: 'cgst' | 'sgst' | 'igst' | 'vat'; rateBps: number; amount: number };
 export type InvoiceSnapshot = {
   seller: { name: string; legalName: string | null; address: string | null; taxNumber: string | null; logoUrl: string | null; sacCode: string | null };

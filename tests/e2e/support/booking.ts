@@ -44,7 +44,7 @@ export async function fillTrip(
   await expect(cont).toBeDisabled();
   if (trip.kind) await form.getByRole('radio', { name: trip.kind, exact: true }).check();
   if (trip.type) await form.getByRole('radio', { name: trip.type, exact: true }).check();
-  if (trip.flight) await form.getByLabel('Flight number (optional)').fill(trip.flight);
+  if (trip.flight) await form.getByLabel(/^Flight number/).fill(trip.flight);
   await choosePlace(page, 'Pickup location', trip.from.slice(0, 4), trip.from);
   await choosePlace(page, 'Drop-off location', trip.to.slice(0, 4), trip.to);
   await form.getByLabel('Pickup date').fill(tomorrowInIndia());

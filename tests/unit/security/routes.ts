@@ -82,6 +82,7 @@ const RATE_CARD = {
   rentalPackages: [{ hours: 4, km: 40, price: 1200 }],
   extraKmRate: 12,
   extraHourRate: 150,
+  waitingCharge: 60,
 };
 
 const BLOG_BODY = '<p>Our drivers know every road between the city and the hills, and they will wait while you stop for breakfast on the way there.</p>';
@@ -182,8 +183,18 @@ export const ROUTES: Record<string, RouteSpec> = {
       params: (t) => ({ id: String(t.rides.accepted) }),
     },
   },
+  '/api/driver/rides/:id/flight': {
+    POST: {
+      as: 'driver',
+      body: 'json',
+      sample: () => ({ action: 'eta', at: QUOTE_PICKUP_TIME }),
+      required: ['action'],
+      params: (t) => ({ id: String(t.rides.accepted) }),
+    },
+  },
   '/api/driver/rides': { GET: { as: 'driver', query: () => ({ scope: 'recent' }) } },
   '/api/events': { POST: { as: 'anon', body: 'json', sample: () => ({ name: 'ride_vehicle_selected', data: { vehicle: 'sedan' } }), required: ['name'] } },
+  '/api/flights/check': { GET: { as: 'anon', query: () => ({ flight: 'AI302', airport: 'MAA', date: QUOTE_PICKUP_TIME.slice(0, 10), direction: 'arrival' }) } },
   '/api/health': { GET: { as: 'anon' } },
   '/api/ready': { GET: { as: 'anon' } },
   '/api/leads/contact': {
@@ -265,6 +276,9 @@ export const ROUTES: Record<string, RouteSpec> = {
   },
   '/api/partner/domain/verify': { POST: { as: 'partner', body: 'none' } },
   '/api/partner/integrations': { GET: { as: 'partner' } },
+  '/api/partner/integrations/flights': {
+    PUT: { as: 'partner', body: 'json', sample: () => ({ provider: 'aerodatabox', apiKey: 'adb-test-key-0001' }), required: ['provider'] },
+  },
   '/api/partner/integrations/payu': {
     PUT: { as: 'partner', body: 'json', sample: () => ({ merchantKey: 'sweepKey1', salt: 'sweepSalt123' }), required: ['merchantKey'] },
   },
@@ -310,6 +324,27 @@ export const ROUTES: Record<string, RouteSpec> = {
       sideEffect: 'the first download of a completed ride issues its invoice (the next number)',
     },
   },
+  '/api/partner/airport-photos': { POST: { as: 'partner', body: 'multipart', maxBytes: 5 * 1024 * 1024 + 64 * 1024 } },
+  '/api/partner/airports': { GET: { as: 'partner' } },
+  '/api/partner/airports/:code': {
+    PUT: {
+      as: 'partner',
+      body: 'json',
+      sample: () => ({ texts: { en: 'Arrivals exit gate 4, by the Café Coffee Day counter' }, photoUrl: null }),
+      required: ['texts', 'photoUrl'],
+      params: () => ({ code: 'MAA' }),
+    },
+    DELETE: { as: 'partner', params: () => ({ code: 'MAA' }) },
+  },
+  '/api/partner/waiting-rules': {
+    GET: { as: 'partner' },
+    PUT: {
+      as: 'partner',
+      body: 'json',
+      sample: () => ({ freeMinutes: { local: 15, airport: 60, outstation: 15, rental: 15 }, blockMinutes: 15, landingBufferMinutes: 30 }),
+      required: ['freeMinutes', 'blockMinutes', 'landingBufferMinutes'],
+    },
+  },
   '/api/partner/trip-rules': {
     GET: { as: 'partner' },
     PUT: {
@@ -351,6 +386,15 @@ export const ROUTES: Record<string, RouteSpec> = {
       required: ['action'],
       params: (t) => ({ id: String(t.rides.booked) }),
       sends: "the cancellation and its reason to the traveller's phone",
+    },
+  },
+  '/api/partner/rides/:id/flight': {
+    POST: {
+      as: 'partner',
+      body: 'json',
+      sample: () => ({ action: 'follow', follow: false }),
+      required: ['action'],
+      params: (t) => ({ id: String(t.rides.booked) }),
     },
   },
   '/api/partner/rides/:id/refunds': {

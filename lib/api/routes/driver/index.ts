@@ -3,6 +3,7 @@ import * as availability from './availability';
 import * as offers from './offers';
 import * as offersItem from './offers-item';
 import * as rides from './rides';
+import * as ridesFlight from './rides-flight';
 import * as ridesItem from './rides-item';
 
 /** /api/driver/*: the routes of this resource, static paths before parameters. */
@@ -12,4 +13,5 @@ export const driverRoutes = new Hono()
   .get('/api/driver/offers', offers.GET)
   .post('/api/driver/offers/:id', offersItem.POST)
   .get('/api/driver/rides', rides.GET)
-  .post('/api/driver/rides/:id', ridesItem.POST);
+  .post('/api/driver/rides/:id', ridesItem.POST)
+  .post('/api/driver/rides/:id/flight', ridesFlight.POST);

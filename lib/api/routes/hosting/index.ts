@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import * as domain from './domain';
 import * as domainVerify from './domain-verify';
 import * as integrations from './integrations';
+import * as integrationsFlights from './integrations-flights';
 import * as integrationsItem from './integrations-item';
 import * as integrationsPayu from './integrations-payu';
 import * as integrationsWhatsapp from './integrations-whatsapp';
@@ -13,6 +14,7 @@ export const hostingRoutes = new Hono()
   .delete('/api/partner/domain', domain.DELETE)
   .post('/api/partner/domain/verify', domainVerify.POST)
   .get('/api/partner/integrations', integrations.GET)
+  .put('/api/partner/integrations/flights', integrationsFlights.PUT)
   .put('/api/partner/integrations/payu', integrationsPayu.PUT)
   .put('/api/partner/integrations/whatsapp', integrationsWhatsapp.PUT)
   .delete('/api/partner/integrations/:kind', integrationsItem.DELETE)

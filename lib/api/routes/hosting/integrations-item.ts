@@ -1,6 +1,7 @@
 import { endpoint } from '@/lib/api/endpoint';
 import { notFound } from '@/lib/api/errors';
 import { INTEGRATION_KINDS, type IntegrationKind } from '@/lib/db/schema';
+import { testFlightProvider } from '@/lib/flights/clients';
 import { readIntegrations, removeIntegration, testIntegration } from '@/lib/hosting/integrations';
 import { PARTNER_ROLES } from '@/lib/partner/schemas';
 import { refreshOperatorPages } from '@/lib/page-cache';
@@ -10,7 +11,7 @@ const kindOf = (value: string | undefined): IntegrationKind => {
   return value as IntegrationKind;
 };
 
-/** Disconnects the operator's own number or PayU account (the deployment's, if any, takes over). */
+/** Disconnects the operator's own number, PayU account or flight-status provider (the deployment's, if any, takes over). */
 export const DELETE = endpoint({ auth: PARTNER_ROLES }, async ({ db, tenant, params }) => {
   await removeIntegration(db, tenant, kindOf(params.kind));
   await refreshOperatorPages(tenant.slug);
@@ -20,5 +21,5 @@ export const DELETE = endpoint({ auth: PARTNER_ROLES }, async ({ db, tenant, par
 /** Test connection: calls the service with the stored credentials and says exactly what failed (network, token, key, salt). */
 export const POST = endpoint({ auth: PARTNER_ROLES }, async ({ db, tenant, params }) => ({
   success: true,
-  data: await testIntegration(db, tenant, kindOf(params.kind)),
+  data: await testIntegration(db, tenant, kindOf(params.kind), testFlightProvider),
 }));

@@ -1,6 +1,9 @@
 import { Hono } from 'hono';
 import * as agencies from './agencies';
 import * as agenciesItem from './agencies-item';
+import * as airportPhotos from './airport-photos';
+import * as airports from './airports';
+import * as airportsItem from './airports-item';
 import * as cancellationRules from './cancellation-rules';
 import * as customers from './customers';
 import * as dispatchSettings from './dispatch-settings';
@@ -21,6 +24,7 @@ import * as rides from './rides';
 import * as ridesAssignable from './rides-assignable';
 import * as ridesBook from './rides-book';
 import * as ridesExport from './rides-export';
+import * as ridesFlight from './rides-flight';
 import * as ridesInvoice from './rides-invoice';
 import * as ridesItem from './rides-item';
 import * as ridesRefunds from './rides-refunds';
@@ -32,6 +36,7 @@ import * as vehicles from './vehicles';
 import * as vehiclesDocuments from './vehicles-documents';
 import * as vehiclesItem from './vehicles-item';
 import * as vehiclesPhoto from './vehicles-photo';
+import * as waitingRules from './waiting-rules';
 import * as wallet from './wallet';
 
 /** /api/partner/*: the routes of this resource, static paths before parameters. */
@@ -40,6 +45,10 @@ export const partnerRoutes = new Hono()
   .post('/api/partner/agencies', agencies.POST)
   .patch('/api/partner/agencies/:id', agenciesItem.PATCH)
   .delete('/api/partner/agencies/:id', agenciesItem.DELETE)
+  .post('/api/partner/airport-photos', airportPhotos.POST)
+  .get('/api/partner/airports', airports.GET)
+  .put('/api/partner/airports/:code', airportsItem.PUT)
+  .delete('/api/partner/airports/:code', airportsItem.DELETE)
   .get('/api/partner/cancellation-rules', cancellationRules.GET)
   .put('/api/partner/cancellation-rules', cancellationRules.PUT)
   .get('/api/partner/customers', customers.GET)
@@ -73,6 +82,7 @@ export const partnerRoutes = new Hono()
   .get('/api/partner/rides/export', ridesExport.GET)
   .post('/api/partner/refunds/:id/retry', refundsRetry.POST)
   .post('/api/partner/rides/:id', ridesItem.POST)
+  .post('/api/partner/rides/:id/flight', ridesFlight.POST)
   .post('/api/partner/rides/:id/refunds', ridesRefunds.POST)
   .get('/api/partner/rides/:id/invoice', ridesInvoice.GET)
   .get('/api/partner/trip-rules', tripRules.GET)
@@ -84,4 +94,6 @@ export const partnerRoutes = new Hono()
   .put('/api/partner/vehicles/:id/documents', vehiclesDocuments.PUT)
   .post('/api/partner/vehicles/:id/photo', vehiclesPhoto.POST)
   .delete('/api/partner/vehicles/:id/photo', vehiclesPhoto.DELETE)
+  .get('/api/partner/waiting-rules', waitingRules.GET)
+  .put('/api/partner/waiting-rules', waitingRules.PUT)
   .get('/api/partner/wallet', wallet.GET);

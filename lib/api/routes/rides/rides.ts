@@ -4,6 +4,7 @@ import { enforceLimits } from '@/lib/limits/requests';
 import { bookRideSchema } from '@/lib/booking/schemas';
 import { bookRide } from '@/lib/rides/commands';
 import { riderRides, rideView } from '@/lib/rides/queries';
+import { rideAirports } from '@/lib/flights/ride-airport';
 
 const RIDER = ['travelsx-user'] as const;
 
@@ -25,8 +26,10 @@ export const POST = endpoint({ auth: RIDER, body: bookRideSchema }, async ({ req
   );
   const { ride, created } = await bookRide(db, tenant.id, session.userId, body);
   const view = rideView(ride);
+  // an airport ride's meeting point and free waiting, for the confirmation
+  const airport = (await rideAirports(db, tenant, [ride], body.language)).get(ride.id) ?? null;
   return jsonAt(
-    { success: true, data: [{ ...view, cashbackAmount: ride.cashbackAmount / 100, walletApplied: ride.walletApplied / 100, rideId: ride.number }] },
+    { success: true, data: [{ ...view, cashbackAmount: ride.cashbackAmount / 100, walletApplied: ride.walletApplied / 100, rideId: ride.number, airport }] },
     created ? 201 : 200,
   );
 });

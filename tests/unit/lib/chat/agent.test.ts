@@ -138,6 +138,22 @@ describe('built-in agent', () => {
     expect(row).toMatchObject({ tripKind: 'airport', flightNumber: '6E561', flightDirection: 'departure', source: 'chat' });
   });
 
+  it('asks for the flight of an airport pickup, refuses one that is no flight number, and books with a good one', async () => {
+    const say = chat(newSession());
+    expect((await say('from Chennai airport to Tambaram at 2 pm tomorrow')).content.message).toBe(T.askFlight);
+    expect((await say('AI 3O2')).content.message).toBe(`${en.Validation.flightDigits}.\n${T.askFlight}`);
+    const quoted = await say('ai-302');
+    expect(quoted.data?.kind).toBe('quotes');
+    await say('sedan');
+    const booked = await say('yes');
+    if (booked.data?.kind !== 'booked') throw new Error('not booked');
+    const [row] = await db
+      .select()
+      .from(rides)
+      .where(and(eq(rides.businessId, demo.id), eq(rides.number, booked.data.rideId)));
+    expect(row).toMatchObject({ tripKind: 'airport', flightNumber: 'AI302', flightDirection: 'arrival', source: 'chat' });
+  });
+
   it('refuses a pickup in the past and asks again', async () => {
     const say = chat(newSession());
     const before = await rideCount();

@@ -4,7 +4,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { QueryClientProvider, QueryObserver } from '@tanstack/react-query';
-import type { RideView } from '@/lib/rides/queries';
+import type { RiderRide, RideView } from '@/lib/rides/queries';
 import type { RideChangedEvent } from '@/lib/realtime/events';
 import { queryKeys } from '@/lib/query-keys';
 import { makeQueryClient } from '@/components/data/query-client';
@@ -38,8 +38,8 @@ jest.mock('socket.io-client', () => ({
   },
 }));
 
-const ride = (id: number, status: RideView['status'], pickupTime: string): RideView =>
-  ({ id, status, pickupTime, startCode: status === 'booked' || status === 'accepted' ? '1234' : null }) as RideView;
+const ride = (id: number, status: RideView['status'], pickupTime: string): RiderRide =>
+  ({ id, status, pickupTime, startCode: status === 'booked' || status === 'accepted' ? '1234' : null, airport: null }) as RiderRide;
 
 const event = (id: number, from: string, to: string): RideChangedEvent => ({ id, from, to, status: to, createdAt: new Date().toISOString() });
 

@@ -54,6 +54,7 @@ const sedan: RateCardView = {
   rentalPackages: [{ hours: 4, km: 40, price: 1200 }],
   extraKmRate: 14,
   extraHourRate: 150,
+  waitingCharge: 60,
   updatedAt: new Date().toISOString(),
 };
 

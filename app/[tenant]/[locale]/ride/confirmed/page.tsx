@@ -19,7 +19,7 @@ export default async function RideConfirmedPage({ params, searchParams }: { para
   const { paid, rideId } = await searchParams;
   const paidRideId = paid === '1' && /^\d{1,10}$/.test(rideId ?? '') ? Number(rideId) : undefined;
   return (
-    <BookingPage tenant={tenant} market={market} narrow pushBanner={<PushBanner />} namespaces={['RideConfirmed', 'Payment', 'RideFlow']}>
+    <BookingPage tenant={tenant} market={market} narrow pushBanner={<PushBanner />} namespaces={['RideConfirmed', 'Payment', 'RideFlow', 'Flights']}>
       <RideConfirmed paidRideId={paidRideId} />
     </BookingPage>
   );

@@ -36,6 +36,7 @@ export default async function RidesPage({ params }: { params: PageParams }) {
             'FareLines',
             'Cancellation',
             'Refunds',
+            'Flights',
           ]}
         >
           <RidesList timeZone={tenant.timeZone} defaultCountry={COUNTRIES[market.country].region} />
