@@ -61,9 +61,9 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
   }
 
   const hostPage = decideHostPage(resolved, decision.rest);
-  if (hostPage.action === 'rider-home') {
+  if (hostPage.action === 'redirect') {
     const url = request.nextUrl.clone();
-    url.pathname = `${marketPrefix(decision.market)}${HOME_PATH.user}`;
+    url.pathname = `${marketPrefix(decision.market)}${hostPage.path}`;
     return NextResponse.redirect(url, 307);
   }
   if (hostPage.action === 'platform') {

@@ -12,7 +12,7 @@ export { chatMetadata };
 export async function ConsoleChatPage({ params, area }: { params: PageParams; area: ConsoleArea }) {
   const { tenant, market } = await pageContext(params);
   return (
-    <ConsolePage params={params} area={area} namespaces={['Chat']}>
+    <ConsolePage params={params} area={area} section="agent" namespaces={['Chat']}>
       <ChatScreen timeZone={tenant.timeZone} defaultCountry={COUNTRIES[market.country].region} backHref={`/${area}/home`} ridesHref={`/${area}/rides`} />
     </ConsolePage>
   );

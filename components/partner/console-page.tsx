@@ -15,7 +15,8 @@ import { ServiceMap } from './service-map';
 import { FleetPanel } from './fleet-map/fleet-panel';
 import { fleetMapCentre } from './fleet-map/centre';
 import { NewBookings } from './rides/new-bookings';
-import type { ConsoleArea } from './sections';
+import type { ConsoleArea, ConsoleSection } from './sections';
+import { BackArrow } from '@/components/ui/back-arrow';
 import styles from './console.module.css';
 
 /**
@@ -27,11 +28,14 @@ export async function ConsolePage({
   params,
   area,
   namespaces,
+  section,
   wide = false,
   children,
 }: {
   params: PageParams;
   area: ConsoleArea;
+  /** The section shown: every one but the home gets a Back link to the home on phones. */
+  section: ConsoleSection;
   namespaces: (keyof Messages)[];
   /** No service map beside the panel: the section takes its width. */
   wide?: boolean;
@@ -91,6 +95,11 @@ export async function ConsolePage({
             {selector}
           </aside>
           <main id="main" className={styles.main} tabIndex={-1}>
+            {section === 'home' ? null : (
+              <Link href={`/${area}/home`} className={styles.back}>
+                <BackArrow /> {t('back')}
+              </Link>
+            )}
             <ConsoleGate area={area}>
               {children}
               <NewBookings businessName={tenant.name} timeZone={tenant.timeZone} />

@@ -114,6 +114,7 @@ const CONSOLE_SCREENS = {
     namespaces: ['DomainSettings'],
     props: ({ tenant }) => ({ consoleOrigin: consoleOriginOf(tenant.slug) }),
   },
+  help: { title: { namespace: 'Help', key: 'title' }, namespaces: [], props: ({ area, market }) => ({ area, market }) },
   integrations: {
     title: { namespace: 'Integrations', key: 'title' },
     namespaces: ['Integrations'],
@@ -138,7 +139,7 @@ export function consoleRoute<S extends ScreenSection>(area: ConsoleArea, section
       const { tenant, market } = await pageContext(params);
       const props: object = await screen.props({ area, tenant, market });
       return (
-        <ConsolePage params={params} area={area} namespaces={screen.namespaces} wide={screen.wide}>
+        <ConsolePage params={params} area={area} section={section} namespaces={screen.namespaces} wide={screen.wide}>
           {/* Screen takes exactly S's props (checked at consoleRoute's call) */}
           {createElement(Screen as ComponentType<object>, props)}
         </ConsolePage>

@@ -24,6 +24,7 @@ export const CONSOLE_SECTIONS = [
   { key: 'settings', path: 'settings' },
   { key: 'domain', path: 'domain' },
   { key: 'integrations', path: 'integrations' },
+  { key: 'help', path: 'help' },
 ] as const;
 
 export type ConsoleArea = 'travel' | 'delivery';

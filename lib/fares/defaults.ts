@@ -134,6 +134,9 @@ const RUPEES_PER_UNIT: Record<string, number> = {
   MXN: 4,
   RUB: 1,
   EGP: 2,
+  TRY: 2.5,
+  IDR: 0.005,
+  MYR: 19,
 };
 
 function scale(amount: number, factor: number): number {

@@ -25,6 +25,11 @@ export const PHONE_CODE_LANGUAGES = {
   // Qatar has no row in the original phone-code list; its languages come from the
   // browser-language table (ar-QA -> qa/ar, en-QA -> qa/en).
   '974': ['ar', 'en'],
+  // Turkish, Indonesian and Malay interfaces have no row in the original phone-code list:
+  // their markets, with English second as in the other non-English markets of the table.
+  '90': ['tr', 'en'],
+  '62': ['id', 'en'],
+  '60': ['ms', 'en'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type PhoneCode = keyof typeof PHONE_CODE_LANGUAGES;
@@ -47,6 +52,9 @@ export const COUNTRIES = {
   mx: { region: 'MX', phoneCode: '52', currency: 'MXN', timeZone: 'America/Mexico_City' },
   ru: { region: 'RU', phoneCode: '7', currency: 'RUB', timeZone: 'Europe/Moscow' },
   eg: { region: 'EG', phoneCode: '20', currency: 'EGP', timeZone: 'Africa/Cairo' },
+  tr: { region: 'TR', phoneCode: '90', currency: 'TRY', timeZone: 'Europe/Istanbul' },
+  id: { region: 'ID', phoneCode: '62', currency: 'IDR', timeZone: 'Asia/Jakarta' },
+  my: { region: 'MY', phoneCode: '60', currency: 'MYR', timeZone: 'Asia/Kuala_Lumpur' },
 } as const satisfies Record<string, { region: string; phoneCode: PhoneCode; currency: string; timeZone: string }>;
 
 export type CountryCode = keyof typeof COUNTRIES;
@@ -71,7 +79,7 @@ export const BROWSER_LOCALE_PATHS: Record<string, { country: CountryCode; lang: 
 /** Alternate-language locales (docs/requirements/markets.md#alternate-language-links; hreflang on the home and signup paths). */
 export const ALTERNATE_LOCALES = ['en-US', 'en-GB', 'en-IN', 'hi-IN', 'ta-IN', 'ar-AE', 'en-AE', 'fr-FR', 'de-DE', 'es-ES', 'it-IT', 'ar-SA', 'en-SG'] as const;
 
-/** Every language the interface is written in: every language a URL can carry, plus tr, id and ms (docs/requirements/markets.md#countries-and-languages). */
+/** Every language the interface is written in, each one a URL can carry (docs/requirements/markets.md#countries-and-languages). */
 export const UI_LANGUAGES = [
   'en',
   'ta',

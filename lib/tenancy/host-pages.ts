@@ -1,4 +1,4 @@
-import type { HostMode } from './host';
+import { HOME_PATH, type HostMode } from './host';
 
 /**
  * Which pages belong to which kind of host (issue 13 §2, issue 20 item 6).
@@ -48,12 +48,20 @@ export function ownDomainRedirect(
   return CONSOLE_PATH.test(pathname) ? undefined : input.domain;
 }
 
+/** The route table's top-level console paths: each answers with its console page. */
+export const CONSOLE_ALIASES: Readonly<Record<string, string>> = {
+  '/rides': '/travel/rides',
+  '/drivers': '/travel/drivers',
+  '/events': '/travel/events',
+  '/map': '/travel/map',
+};
+
 export type HostPageDecision =
   | { action: 'route' }
   /** Not served on this host: answer the host's own 404 page. */
   | { action: 'not-found' }
-  /** A platform page asked on an operator's host: that operator's rider home. */
-  | { action: 'rider-home' }
+  /** Another page of this host answers (under the same /{country}/{lang}): `path` after the prefix. */
+  | { action: 'redirect'; path: string }
   /** A signup page asked on an operator's business site: the same page on the platform's host. */
   | { action: 'platform' };
 
@@ -62,8 +70,12 @@ export function decideHostPage(input: { mode: HostMode }, rest: string): HostPag
   if (input.mode === 'platform') {
     return PLATFORM_SALES_PAGES.has(path) || PLATFORM_OTHER_PAGES.has(path) ? { action: 'route' } : { action: 'not-found' };
   }
+  const alias = CONSOLE_ALIASES[path];
+  if (alias) return { action: 'redirect', path: alias };
   // the business site ({slug}.AGGREGATOR_HOST) keeps its home and login; signing up a new business is the platform's
   if (input.mode === 'business') return path && PLATFORM_SALES_PAGES.has(path) ? { action: 'platform' } : { action: 'route' };
-  if (PLATFORM_SALES_PAGES.has(path)) return { action: 'rider-home' };
+  // /{country}/{lang} is the host's own home (the console's on a console host); the platform's sales pages lead to the rider home
+  if (path === '') return { action: 'redirect', path: HOME_PATH[input.mode] };
+  if (PLATFORM_SALES_PAGES.has(path)) return { action: 'redirect', path: HOME_PATH.user };
   return { action: 'route' };
 }

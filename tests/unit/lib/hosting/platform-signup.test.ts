@@ -90,13 +90,23 @@ describe('the platform host', () => {
       expect([path, decideHostPage({ mode: 'platform' }, path)]).toEqual([path, { action: 'not-found' }]);
   });
 
-  it("sends rider hosts' /in/en and signup pages to the rider home, and leaves rider pages alone", () => {
+  it("sends operator hosts' signup pages to the rider home, /in/en to the host's own home, and leaves rider pages alone", () => {
     for (const mode of ['user', 'client'] as const) {
-      for (const path of ['', '/signup', '/business/signup', '/travelx/partner/signup', '/campaign/attach/vehicles'])
-        expect(decideHostPage({ mode }, path)).toEqual({ action: 'rider-home' });
+      for (const path of ['/signup', '/business/signup', '/travelx/partner/signup', '/campaign/attach/vehicles'])
+        expect(decideHostPage({ mode }, path)).toEqual({ action: 'redirect', path: '/user/home' });
       for (const path of ['/user/home', '/place/chennai', '/travel/login', '/no/such/page'])
         expect(decideHostPage({ mode }, path)).toEqual({ action: 'route' });
     }
+    expect(decideHostPage({ mode: 'user' }, '')).toEqual({ action: 'redirect', path: '/user/home' });
+    expect(decideHostPage({ mode: 'client' }, '')).toEqual({ action: 'redirect', path: '/travel/home' });
+    // the route table's top-level console paths, on every operator host
+    for (const mode of ['user', 'client', 'business'] as const) {
+      expect(decideHostPage({ mode }, '/rides')).toEqual({ action: 'redirect', path: '/travel/rides' });
+      expect(decideHostPage({ mode }, '/drivers/')).toEqual({ action: 'redirect', path: '/travel/drivers' });
+      expect(decideHostPage({ mode }, '/events')).toEqual({ action: 'redirect', path: '/travel/events' });
+      expect(decideHostPage({ mode }, '/map')).toEqual({ action: 'redirect', path: '/travel/map' });
+    }
+    expect(decideHostPage({ mode: 'platform' }, '/rides')).toEqual({ action: 'not-found' });
     // an operator's business site keeps its own home; signing up a new business happens on the platform's host
     expect(decideHostPage({ mode: 'business' }, '/business/home')).toEqual({ action: 'route' });
     expect(decideHostPage({ mode: 'business' }, '')).toEqual({ action: 'route' });

@@ -117,3 +117,23 @@ describe('locale tags and prefixes', () => {
     expect(isRtl('en')).toBe(false);
   });
 });
+
+describe('markets for the Turkish, Indonesian and Malay interfaces', () => {
+  it.each([
+    ['tr', 'TR', '90', 'TRY', 'Europe/Istanbul', ['tr', 'en']],
+    ['id', 'ID', '62', 'IDR', 'Asia/Jakarta', ['id', 'en']],
+    ['my', 'MY', '60', 'MYR', 'Asia/Kuala_Lumpur', ['ms', 'en']],
+  ] as const)('/%s serves %s (+%s, %s, %s) in %j', (country, region, phoneCode, currency, timeZone, langs) => {
+    expect(COUNTRIES[country]).toEqual({ region, phoneCode, currency, timeZone });
+    expect(languagesForPhoneCode(phoneCode)).toEqual(langs);
+    expect(marketPrefix({ country, lang: langs[0] })).toBe(`/${country}/${langs[0]}`);
+    expect(resolveLanguage(country, 'hi')).toBe(langs[0]);
+  });
+
+  it('sends browsers in those languages to their market', () => {
+    expect(marketForBrowserLanguage('tr-TR')).toEqual({ country: 'tr', lang: 'tr' });
+    expect(marketForBrowserLanguage('id')).toEqual({ country: 'id', lang: 'id' });
+    expect(marketForBrowserLanguage('ms-MY')).toEqual({ country: 'my', lang: 'ms' });
+    expect(negotiateMarket(undefined, 'ms;q=0.9, fr;q=0.1')).toEqual({ country: 'my', lang: 'ms' });
+  });
+});

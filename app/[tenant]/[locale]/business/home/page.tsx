@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { SiteShell } from '@/components/layout/site-shell';
-import { Link } from '@/lib/i18n/navigation';
+import { localizedPath } from '@/lib/i18n/markets';
+import { platformOrigin } from '@/lib/tenancy/platform';
 import { pageContext, type PageParams } from '@/lib/tenancy/page-tenant';
 import ui from '@/components/ui/ui.module.css';
 
@@ -23,9 +24,10 @@ export default async function BusinessHomePage({ params }: { params: PageParams 
         <h1>{t('title')}</h1>
         <p className={ui.muted}>{t('subtitle')}</p>
         <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
-          <Link href="/signup" className={`${ui.button} ${ui.primary}`}>
+          {/* signing up is the platform's: on a rider host /signup would lead back to the rider home */}
+          <a href={`${platformOrigin()}${localizedPath(market, '/signup')}`} className={`${ui.button} ${ui.primary}`}>
             {t('getStarted')}
-          </Link>
+          </a>
           <a href="#products" className={`${ui.button} ${ui.secondary}`}>
             {t('learnMore')}
           </a>
