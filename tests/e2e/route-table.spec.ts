@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { partnerLogin } from './support/partner';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const on = (host: string, path = '/') => `http://${host}:${PORT}${path}`;
@@ -41,4 +42,35 @@ test('Turkey, Indonesia and Malaysia are markets: their pages answer in Turkish,
     await expect(page).toHaveURL(on('platform.localhost', path));
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
   }
+});
+
+test.describe('the console on a phone', () => {
+  test.use({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
+
+  test('Help is in the menu; every section but the home has a Back link to the console home', async ({ page }) => {
+    await partnerLogin(page, 'dispatch@meridiancabs.example');
+    // the home is where Back leads: it has none
+    await expect(page.getByRole('link', { name: 'Back', exact: true })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Open the menu' }).click();
+    await page.getByRole('dialog', { name: 'Console menu' }).getByRole('link', { name: 'Help', exact: true }).click();
+    await expect(page).toHaveURL(/\/in\/en\/travel\/help$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Add a vehicle', exact: true })).toHaveAttribute('href', '/in/en/travel/vehicles');
+    await page.getByRole('link', { name: 'Back', exact: true }).click();
+    await expect(page).toHaveURL(/\/in\/en\/travel\/home$/);
+  });
+});
+
+test.describe('the console on a desktop', () => {
+  test.use({ viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false });
+
+  test("Help is the sidebar's last entry, and the sidebar replaces the Back link", async ({ page }) => {
+    await partnerLogin(page, 'dispatch@meridiancabs.example');
+    const sidebar = page.locator('aside').getByRole('navigation', { name: 'Console menu' });
+    await expect(sidebar.getByRole('link').last()).toHaveText('Help');
+    await sidebar.getByRole('link', { name: 'Help', exact: true }).click();
+    await expect(page).toHaveURL(/\/in\/en\/travel\/help$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Your first steps' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back', exact: true })).toBeHidden();
+  });
 });
