@@ -97,6 +97,11 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')
     .optional(),
+  /** Push endpoints accepted besides the public push services' (host or host:port, comma-separated), e.g. a self-hosted push service; they may be on private addresses. */
+  PUSH_ENDPOINT_HOSTS: z
+    .string()
+    .regex(/^[A-Za-z0-9.:[\]-]+(,[A-Za-z0-9.:[\]-]+)*$/, 'must be host or host:port entries separated by commas')
+    .optional(),
   /** Contact for push services: a mailto: address or https: URL. */
   VAPID_SUBJECT: z
     .string()

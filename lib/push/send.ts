@@ -1,9 +1,10 @@
 import webpush from 'web-push';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { pushSubscriptions, type PushSubscriptionRow } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import type { PushPayload } from './schemas';
+import { endpointProblem, InternalAddressError, isAddedHost, publicPushAgent } from './endpoints';
 import { getPushSettings } from './subscriptions';
 import { vapidKeys } from './vapid';
 
@@ -14,6 +15,8 @@ const PUSH_TIMEOUT_MS = 10_000;
 /** Back-off after a 429 without a usable Retry-After, and the longest one honoured, in ms. */
 const DEFAULT_RETRY_MS = 60_000;
 const MAX_RETRY_MS = 24 * 60 * 60 * 1000;
+/** Failed sends in a row after which an endpoint is dropped (the browser subscribes again when it still wants pushes). */
+export const MAX_FAILURES = 5;
 
 export type SendOutcome = { sent: number; skipped: number; removed: number; failed: number };
 
@@ -35,6 +38,11 @@ function pushStatus(error: unknown): { statusCode: number; headers: Record<strin
 type Result = 'sent' | 'skipped' | 'removed' | 'failed';
 
 async function sendOne(db: Db, sub: PushSubscriptionRow, body: string, now: Date): Promise<Result> {
+  if (endpointProblem(sub.endpoint)) {
+    // stored before endpoints were checked, or its host was taken off PUSH_ENDPOINT_HOSTS: never contacted
+    await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, sub.id));
+    return 'removed';
+  }
   if (sub.retryAfter && sub.retryAfter > now) return 'skipped';
   const { publicKey, privateKey, subject } = vapidKeys();
   try {
@@ -44,12 +52,15 @@ async function sendOne(db: Db, sub: PushSubscriptionRow, body: string, now: Date
       contentEncoding: 'aes128gcm',
       urgency: 'normal',
       timeout: PUSH_TIMEOUT_MS,
+      // a public push service's name must still resolve to a public address; hosts the deployment added are its own
+      ...(isAddedHost(sub.endpoint) ? {} : { agent: publicPushAgent }),
     });
-    if (sub.retryAfter) await db.update(pushSubscriptions).set({ retryAfter: null }).where(eq(pushSubscriptions.id, sub.id));
+    if (sub.retryAfter || sub.failures) await db.update(pushSubscriptions).set({ retryAfter: null, failures: 0 }).where(eq(pushSubscriptions.id, sub.id));
     return 'sent';
   } catch (error) {
     const status = pushStatus(error);
-    if (status?.statusCode === 404 || status?.statusCode === 410) {
+    if (status?.statusCode === 404 || status?.statusCode === 410 || error instanceof InternalAddressError) {
+      if (error instanceof InternalAddressError) logger.warn({ subscriptionId: sub.id, reason: error.message }, 'push endpoint on an internal address dropped');
       await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, sub.id));
       return 'removed';
     }
@@ -60,6 +71,16 @@ async function sendOne(db: Db, sub: PushSubscriptionRow, body: string, now: Date
       return 'failed';
     }
     logger.warn({ err: error, subscriptionId: sub.id, statusCode: status?.statusCode }, 'push send failed');
+    // counted in the database: sends of two rides at once each add theirs
+    const [counted] = await db
+      .update(pushSubscriptions)
+      .set({ failures: sql`${pushSubscriptions.failures} + 1` })
+      .where(eq(pushSubscriptions.id, sub.id))
+      .returning({ failures: pushSubscriptions.failures });
+    if (counted && counted.failures >= MAX_FAILURES) {
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, sub.id));
+      return 'removed';
+    }
     return 'failed';
   }
 }
@@ -67,7 +88,10 @@ async function sendOne(db: Db, sub: PushSubscriptionRow, body: string, now: Date
 /**
  * Sends one message to every device of the user (unless they switched push
  * off): encrypted (aes128gcm) with a TTL; 404/410 delete the subscription,
- * 429 stores Retry-After and the device is skipped until then.
+ * 429 stores Retry-After and the device is skipped until then. An endpoint
+ * off the allowed hosts, or whose push service resolves to an internal
+ * address, is dropped without a connection; MAX_FAILURES other failures in a
+ * row drop it too.
  */
 export async function sendToUser(
   db: Db,

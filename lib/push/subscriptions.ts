@@ -1,13 +1,16 @@
 import { ECDH } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { notificationSettings, pushSubscriptions } from '@/lib/db/schema';
 import { badRequest } from '@/lib/errors/domain-error';
+import { endpointProblem } from './endpoints';
 import type { PushSettings, PushSubscriptionInput } from './schemas';
 
 type Owner = { businessId: number; userId: number };
 
 const USER_AGENT_MAX = 500;
+/** Devices one user keeps subscribed: a new one past this replaces the oldest. */
+export const MAX_SUBSCRIPTIONS_PER_USER = 10;
 
 /** True when the key is a point on P-256 (the schema only checks its shape). */
 function isCurvePoint(p256dh: string): boolean {
@@ -20,12 +23,16 @@ function isCurvePoint(p256dh: string): boolean {
 }
 
 /**
- * Stores a device's subscription for the user. An endpoint is one browser
- * profile on this origin: subscribing it again (new keys, or another account
- * signed in on the device) moves it to the latest user and clears any back-off.
+ * Stores a device's subscription for the user, on a push service's host
+ * only (lib/push/endpoints.ts). An endpoint is one browser profile on this
+ * origin: subscribing it again (new keys, or another account signed in on the
+ * device) moves it to the latest user and clears any back-off. A user keeps
+ * MAX_SUBSCRIPTIONS_PER_USER devices, the newest.
  */
 export async function subscribe(db: Db, owner: Owner, input: PushSubscriptionInput, userAgent?: string | null): Promise<void> {
   if (!isCurvePoint(input.keys.p256dh)) throw badRequest('keys.p256dh: must be a point on the P-256 curve', 'keys.p256dh');
+  const problem = endpointProblem(input.endpoint);
+  if (problem) throw badRequest(`endpoint: ${problem}`, 'endpoint');
   const row = {
     businessId: owner.businessId,
     userId: owner.userId,
@@ -41,9 +48,18 @@ export async function subscribe(db: Db, owner: Owner, input: PushSubscriptionInp
     .values(row)
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { userId: row.userId, p256dh: row.p256dh, auth: row.auth, userAgent: row.userAgent, retryAfter: null },
+      set: { userId: row.userId, p256dh: row.p256dh, auth: row.auth, userAgent: row.userAgent, retryAfter: null, failures: 0, createdAt: sql`now()` },
       setWhere: eq(pushSubscriptions.businessId, row.businessId),
     });
+  const kept = db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.businessId, owner.businessId), eq(pushSubscriptions.userId, owner.userId)))
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+    .limit(MAX_SUBSCRIPTIONS_PER_USER);
+  await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.businessId, owner.businessId), eq(pushSubscriptions.userId, owner.userId), notInArray(pushSubscriptions.id, kept)));
 }
 
 /** Removes one of the user's devices; returns whether it existed. */

@@ -46,6 +46,9 @@ export const pushSubscriptions = pgTable(
     userAgent: text('user_agent'),
     /** A 429 from the push service sets when sending may resume. */
     retryAfter: timestamp('retry_after', { withTimezone: true }),
+    /** Sends in a row that failed; the endpoint is dropped at MAX_FAILURES (lib/push/send.ts). */
+    failures: integer('failures').notNull().default(0),
+    /** When the device last subscribed (subscribing again renews it): a user keeps the newest (lib/push/subscriptions.ts). */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],

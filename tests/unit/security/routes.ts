@@ -505,7 +505,7 @@ export const ROUTES: Record<string, RouteSpec> = {
     POST: {
       as: 'rider',
       body: 'json',
-      sample: () => ({ endpoint: 'https://push.example/new-device', keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } }),
+      sample: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/new-device', keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } }),
       required: ['endpoint', 'keys'],
       maxBytes: 4096,
     },

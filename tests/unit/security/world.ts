@@ -215,7 +215,7 @@ async function seedTenant(db: Db, business: Business, tag: string, phoneBase: nu
     imageWebp: cover.imageWebp,
   });
 
-  const endpoint = `https://push.example/${tag}/${randomBytes(8).toString('hex')}`;
+  const endpoint = `https://fcm.googleapis.com/fcm/send/${tag}-${randomBytes(8).toString('hex')}`;
   await subscribe(db, { userId: rider.userId, businessId: business.id }, { endpoint, keys: pushKeys() });
 
   const chatSession = `${rider.userId}-${tag}chat01`;

@@ -8,7 +8,8 @@ type Reply = { status: number; headers?: Record<string, string> };
 
 /**
  * A stand-in push service on 127.0.0.1: records each request and answers
- * 201, or what `reply` sets for a path.
+ * 201, or what `reply` sets for a path; counts the TCP connections it was
+ * opened with (a refused endpoint must open none).
  */
 export async function startPushService() {
   const received: PushRequest[] = [];
@@ -24,10 +25,13 @@ export async function startPushService() {
       res.end();
     });
   });
+  let connections = 0;
+  server.on('connection', () => (connections += 1));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     received,
+    connections: () => connections,
     /** Subscription endpoints are https URLs, as browsers give them; the agent below carries them over plain TCP. */
     endpoint: (path: string) => `https://127.0.0.1:${port}${path}`,
     reply: (path: string, value: Reply) => replies.set(path, value),

@@ -1,3 +1,4 @@
+import dns from 'node:dns';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,8 +17,9 @@ import { bookRide } from '@/lib/rides/commands';
 import { transitionRide } from '@/lib/rides/lifecycle';
 import { resetEnvForTests } from '@/lib/env';
 import { resetVapidForTests, vapidKeys } from '@/lib/push/vapid';
-import { subscribe, setPushSettings } from '@/lib/push/subscriptions';
-import { PUSH_TTL_SECONDS, retryAfterDate, sendToUser } from '@/lib/push/send';
+import { MAX_SUBSCRIPTIONS_PER_USER, subscribe, setPushSettings } from '@/lib/push/subscriptions';
+import { MAX_FAILURES, PUSH_TTL_SECONDS, retryAfterDate, sendToUser } from '@/lib/push/send';
+import { publicPushAgent } from '@/lib/push/endpoints';
 import { startPushNotifications } from '@/lib/rides/push-listener';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../../db';
@@ -78,6 +80,9 @@ beforeAll(async () => {
   resetVapidForTests();
   https.globalAgent = new PlainTextAgent();
   service = await startPushService();
+  // the stand-in is a push service this deployment adds (public push services' hosts are accepted anyway)
+  process.env.PUSH_ENDPOINT_HOSTS = new URL(service.endpoint('/')).host;
+  resetEnvForTests();
   db = await openTestDb();
   clearTenantCache();
   demo = await createBusiness(db, { slug: 'demo', name: 'Demo Cabs', countryCode: 'in', phone: '9000000000', email: 'ops@demo.example' });
@@ -89,6 +94,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  delete process.env.PUSH_ENDPOINT_HOSTS;
   https.globalAgent = realAgent;
   await service.close();
   await closeTestDb();
@@ -259,5 +265,121 @@ describe('ride changes', () => {
     } finally {
       stop();
     }
+  });
+});
+
+describe('push endpoints an attacker chooses', () => {
+  const owner = () => ({ businessId: demo.id, userId: riderId });
+  const endpoints = async () => (await db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions)).map((r) => r.endpoint).sort();
+
+  it.each([
+    ['loopback', 'https://127.0.0.1/push/x'],
+    ['loopback on a port other than the added push service', 'https://127.0.0.1:1/push/x'],
+    ['a private address', 'https://10.0.0.5/push/x'],
+    ['the cloud metadata address', 'https://169.254.169.254/latest/meta-data/'],
+    ['an IPv6-mapped loopback', 'https://[::ffff:127.0.0.1]/push/x'],
+    ['the IPv6 loopback', 'https://[::1]/push/x'],
+    ['localhost', 'https://localhost/push/x'],
+    ['a host that is no push service', 'https://push.example/abc'],
+    ['a push service name as a prefix', 'https://fcm.googleapis.com.attacker.example/x'],
+  ])('a subscription to %s is refused with a 400 naming endpoint, storing nothing', async (_, endpoint) => {
+    const { status, json } = await call(subscribeRoute, request('POST', '/api/push/subscriptions', device(endpoint).json));
+    expect(status).toBe(400);
+    expect(json.error.field).toBe('endpoint');
+    expect(json.error.message).toMatch(/^endpoint: must /);
+    expect(await subscriptionCount()).toBe(0);
+  });
+
+  it('a subscription to a browser push service is stored', async () => {
+    const phone = device('https://fcm.googleapis.com/fcm/send/real-device');
+    expect((await call(subscribeRoute, request('POST', '/api/push/subscriptions', phone.json))).status).toBe(201);
+    expect(await endpoints()).toEqual([phone.json.endpoint]);
+  });
+
+  it('a push service name that resolves to an internal address at send time is never connected to, and the subscription is dropped', async () => {
+    const phone = device('https://fcm.googleapis.com/fcm/send/rebound');
+    await subscribe(db, owner(), phone.json);
+    const realLookup = dns.lookup;
+    // the name "moves inside" (DNS rebinding, or a resolver that lies): it answers loopback
+    const lookup = jest
+      .spyOn(dns, 'lookup')
+      .mockImplementation(((hostname: string, options: dns.LookupOptions, callback: (...a: unknown[]) => void) =>
+        hostname === 'fcm.googleapis.com'
+          ? setImmediate(callback, null, [{ address: '127.0.0.1', family: 4 }])
+          : realLookup(hostname, options, callback as never)) as unknown as typeof dns.lookup);
+    const socketEvents: string[] = [];
+    const realCreate = publicPushAgent.createConnection.bind(publicPushAgent);
+    const create = jest.spyOn(publicPushAgent, 'createConnection').mockImplementation((...args: Parameters<typeof realCreate>) => {
+      const socket = realCreate(...args)!;
+      socket.on('lookup', (error: Error | null, address?: string) => socketEvents.push(error ? `lookup refused: ${error.message}` : `lookup ${address}`));
+      socket.on('connectionAttempt', (ip: string, port: number) => socketEvents.push(`connecting to ${ip}:${port}`));
+      socket.on('connect', () => socketEvents.push('connected'));
+      return socket;
+    });
+    try {
+      const outcome = await sendToUser(db, demo.id, riderId, { title: 'x' });
+      expect(outcome).toEqual({ sent: 0, skipped: 0, removed: 1, failed: 0 });
+      expect(lookup).toHaveBeenCalledWith('fcm.googleapis.com', expect.anything(), expect.any(Function));
+      expect(socketEvents).toEqual(['lookup refused: fcm.googleapis.com resolves to 127.0.0.1']);
+      expect(await subscriptionCount()).toBe(0);
+    } finally {
+      create.mockRestore();
+      lookup.mockRestore();
+    }
+  });
+
+  it('an endpoint stored before endpoints were checked is dropped at send time without a connection', async () => {
+    const port = new URL(service.endpoint('/')).port;
+    // the stand-in's own address, written so it is not the added host: an address literal needs no DNS
+    const legacy = [`https://[::ffff:127.0.0.1]:${port}/push/legacy`, `https://localhost:${port}/push/legacy`];
+    for (const endpoint of legacy)
+      await db.insert(pushSubscriptions).values({ ...owner(), endpoint, p256dh: device('x').json.keys.p256dh, auth: device('x').auth });
+    const before = service.connections();
+    expect(await sendToUser(db, demo.id, riderId, { title: 'x' })).toEqual({ sent: 0, skipped: 0, removed: 2, failed: 0 });
+    expect(service.connections()).toBe(before);
+    expect(await subscriptionCount()).toBe(0);
+  });
+
+  it(`30 subscriptions by one user keep the newest ${MAX_SUBSCRIPTIONS_PER_USER}, so one ride pushes at most ${MAX_SUBSCRIPTIONS_PER_USER} requests`, async () => {
+    const [other] = await db
+      .insert(users)
+      .values({ businessId: demo.id, role: 'travelsx-user', name: 'Ravi', phoneCode: '91', phone: '9845012399' })
+      .returning();
+    const theirs = device(service.endpoint('/push/other-user'));
+    await subscribe(db, { businessId: demo.id, userId: other.id }, theirs.json);
+    const flood = Array.from({ length: 30 }, (_, i) => device(service.endpoint(`/push/flood-${String(i + 1).padStart(2, '0')}`)));
+    for (const d of flood) expect((await call(subscribeRoute, request('POST', '/api/push/subscriptions', d.json))).status).toBe(201);
+    const mine = () => endpoints().then((all) => all.filter((e) => e !== theirs.json.endpoint));
+    expect(await mine()).toEqual(flood.slice(20).map((d) => d.json.endpoint));
+    expect(await endpoints()).toContain(theirs.json.endpoint);
+
+    // subscribing again renews a device: the oldest kept one stays, the next oldest goes
+    await subscribe(db, owner(), flood[20].json);
+    const newest = device(service.endpoint('/push/flood-31'));
+    await subscribe(db, owner(), newest.json);
+    expect(await mine()).toEqual([flood[20], ...flood.slice(22), newest].map((d) => d.json.endpoint).sort());
+
+    expect(await sendToUser(db, demo.id, riderId, { title: 'x' })).toMatchObject({ sent: MAX_SUBSCRIPTIONS_PER_USER });
+    expect(service.received).toHaveLength(MAX_SUBSCRIPTIONS_PER_USER);
+  });
+
+  it(`an endpoint failing ${MAX_FAILURES} times in a row is dropped; a delivery in between starts the count again`, async () => {
+    const flaky = device(service.endpoint('/push/flaky'));
+    await subscribe(db, owner(), flaky.json);
+    const failures = async () => (await db.select({ failures: pushSubscriptions.failures }).from(pushSubscriptions))[0]?.failures;
+    const failTimes = async (n: number) => {
+      for (let i = 0; i < n; i += 1) expect(await sendToUser(db, demo.id, riderId, { title: 'x' })).toEqual({ sent: 0, skipped: 0, removed: 0, failed: 1 });
+    };
+    service.reply('/push/flaky', { status: 500 });
+    await failTimes(MAX_FAILURES - 1);
+    expect(await failures()).toBe(MAX_FAILURES - 1);
+    service.reply('/push/flaky', { status: 201 });
+    expect(await sendToUser(db, demo.id, riderId, { title: 'x' })).toMatchObject({ sent: 1 });
+    expect(await failures()).toBe(0);
+    service.reply('/push/flaky', { status: 500 });
+    await failTimes(MAX_FAILURES - 1);
+    expect(await sendToUser(db, demo.id, riderId, { title: 'x' })).toEqual({ sent: 0, skipped: 0, removed: 1, failed: 0 });
+    expect(await subscriptionCount()).toBe(0);
+    expect(service.received).toHaveLength(2 * MAX_FAILURES);
   });
 });
