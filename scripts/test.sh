@@ -30,6 +30,16 @@ if [ ! -x /usr/sbin/nginx ]; then
   fi
 fi
 
+if [ ! -x /usr/bin/wrk ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "== installing Debian's wrk for the perf tripwire (bench/tripwire.mjs)"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends wrk >/dev/null
+  else
+    echo "The perf tripwire (bench/tripwire.mjs) needs wrk: run 'sudo apt-get install wrk'." >&2
+    exit 1
+  fi
+fi
+
 if ! command -v java >/dev/null; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     echo "== installing Debian's Java for the HTML validator (vnu-jar) in the end-to-end tests"
@@ -62,6 +72,8 @@ if [ -n "${DATABASE_URL:-}" ]; then
 fi
 stage "production build"
 npm run build
+stage "perf tripwire (bench/tripwire.mjs: a few seconds of health, quote and a place page under wrk, ratios to bare Node and nginx in this run)"
+node bench/tripwire.mjs 3
 stage "end-to-end tests (Chromium; tests/e2e/html-validity.spec.ts validates ten page kinds with the Nu HTML checker)"
 npx playwright test
 stage "done"
