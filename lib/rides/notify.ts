@@ -6,8 +6,10 @@ import { metrics } from '@/lib/metrics';
 export type RideChange = { ride: Ride; from: RideStatus | null; to: RideStatus; actorUserId: number | null; previousDriverId?: number | null };
 type Listener = (change: RideChange) => void | Promise<void>;
 
-const globalForNotify = globalThis as unknown as { __travelsxRideListeners?: Set<Listener> };
+const globalForNotify = globalThis as unknown as { __travelsxRideListeners?: Set<Listener>; __travelsxRideListenerRuns?: Set<Promise<void>> };
 const listeners = (globalForNotify.__travelsxRideListeners ??= new Set());
+/** Listener runs not finished yet (their messages may still be queued as jobs). */
+const running = (globalForNotify.__travelsxRideListenerRuns ??= new Set());
 
 /**
  * Push, the sockets and WhatsApp subscribe here; called after the transaction
@@ -26,8 +28,15 @@ export function onRideChange(listener: Listener): () => void {
 export function emitRideChange(change: RideChange): void {
   metrics().transitions.inc({ to: change.to });
   for (const listener of listeners) {
-    Promise.resolve()
+    const run = Promise.resolve()
       .then(() => listener(change))
-      .catch((error: unknown) => logger.error({ err: error, rideId: change.ride.id }, 'ride change listener failed'));
+      .catch((error: unknown) => logger.error({ err: error, rideId: change.ride.id }, 'ride change listener failed'))
+      .finally(() => running.delete(run));
+    running.add(run);
   }
+}
+
+/** Resolves when every listener run started so far (and any they started) has finished. */
+export async function rideChangesSettled(): Promise<void> {
+  while (running.size) await Promise.allSettled([...running]);
 }

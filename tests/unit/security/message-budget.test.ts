@@ -5,6 +5,7 @@ import { outbox, type OutboxMessage } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
 import { runDueJobs } from '@/lib/jobs/queue';
 import { registerProvider, type OutgoingMessage } from '@/lib/messaging/providers';
+import { rideChangesSettled } from '@/lib/rides/notify';
 import { startTripMessages } from '@/lib/rides/trip-messages';
 import { backgroundIdle } from '@/lib/whatsapp/background';
 import type { Db } from '@/lib/db/client';
@@ -83,8 +84,11 @@ async function observe(routePath: string, method: Method, spec: MethodSpec, t: T
     cookie: spec.as === 'anon' ? undefined : t[spec.as].cookie,
     body: spec.body === 'json' || spec.body === 'form' ? sampleOf(spec, t) : undefined,
   });
+  // a transition's messages are queued by its listeners after the answer (on PostgreSQL they take real round trips)
+  await rideChangesSettled();
   await backgroundIdle();
   await runDueJobs(db, 'budget-sweep');
+  await rideChangesSettled();
   const rows = await db.select().from(outbox).where(gt(outbox.id, from));
   return { rows, providerCalls: sent.length - providers, graphCalls: graph.calls.length - graphs, status: answer.status };
 }
