@@ -3,6 +3,7 @@ import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-o
 import type { Db } from '@/lib/db/client';
 import { drivers, rideOffers, rides, vehicles, type Place } from '@/lib/db/schema';
 import { dispatchSettingsOf } from './settings';
+import type { FleetState } from './fleet-states';
 
 /*
  * The console's live map: every verified driver with their state and last
@@ -11,9 +12,6 @@ import { dispatchSettingsOf } from './settings';
  * within the share lead), offered (an offer
  * waiting for their answer), free (online), offline.
  */
-
-export const FLEET_STATES = ['ontrip', 'ontheway', 'offered', 'free', 'offline'] as const;
-export type FleetState = (typeof FLEET_STATES)[number];
 
 /** An online driver whose position is older than this is flagged stale. */
 export const STALE_POSITION_SECONDS = 120;

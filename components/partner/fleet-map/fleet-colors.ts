@@ -1,4 +1,4 @@
-import type { FleetState } from '@/lib/dispatch/fleet-live';
+import type { FleetState } from '@/lib/dispatch/fleet-states';
 
 /** Marker colours by driver state, shared by the map, its sketch and the legend (each passes 3:1 against white and the map). */
 export const STATE_COLORS: Record<FleetState, string> = {

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { FleetState } from '@/lib/dispatch/fleet-live';
+import type { FleetState } from '@/lib/dispatch/fleet-states';
 import { STATE_COLORS } from './fleet-colors';
 import { isStale, type LiveDriver } from './use-fleet';
 import styles from './fleet-map.module.css';

@@ -2,7 +2,7 @@
 
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { FLEET_STATES } from '@/lib/dispatch/fleet-live';
+import { FLEET_STATES } from '@/lib/dispatch/fleet-states';
 import { RideActionDialog } from '@/components/partner/rides/ride-action-dialog';
 import type { ActionKind, PartnerRide } from '@/components/partner/rides/types';
 import { fetchBoardRide } from './api';

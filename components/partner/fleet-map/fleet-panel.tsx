@@ -3,7 +3,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link, usePathname } from '@/lib/i18n/navigation';
-import { FLEET_STATES } from '@/lib/dispatch/fleet-live';
+import { FLEET_STATES } from '@/lib/dispatch/fleet-states';
 import type { ConsoleArea } from '../sections';
 import { StateSwatch } from './fleet-list';
 import { FleetMap } from './fleet-map';
