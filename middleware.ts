@@ -12,18 +12,28 @@ import { normalisePlaceName } from '@/lib/places/normalise';
 /** Place-like pages whose segment is normalised (docs/requirements/crawler.md#place-names-in-urls) (308 to the normal spelling). */
 const PLACE_PATH = /^\/(place|city|taxi)\/([^/]+)(\/.*)?$/;
 
-function normalisedPlacePath(rest: string): string | undefined {
-  const match = PLACE_PATH.exec(rest);
-  if (!match) return undefined;
+/** A segment in its normal spelling (encoded), or undefined when it cannot be decoded or normalises to nothing. */
+function normalSegment(segment: string): string | undefined {
   let decoded: string;
   try {
-    decoded = decodeURIComponent(match[2]);
+    decoded = decodeURIComponent(segment);
   } catch {
     return undefined;
   }
   const slug = normalisePlaceName(decoded);
-  const encoded = encodeURIComponent(slug);
-  return slug && encoded !== match[2] ? `/${match[1]}/${encoded}${match[3] ?? ''}` : undefined;
+  return slug ? encodeURIComponent(slug) : undefined;
+}
+
+function normalisedPlacePath(rest: string): string | undefined {
+  const match = PLACE_PATH.exec(rest);
+  if (!match) return undefined;
+  const city = normalSegment(match[2]);
+  if (!city) return undefined;
+  // a place's locality (/place/{city}/{locality}) is a place name too: one hop for both parts
+  const tail =
+    match[1] === 'place' && match[3] ? match[3].replace(/^\/([^/]+)$/, (whole, segment: string) => `/${normalSegment(segment) ?? segment}`) : (match[3] ?? '');
+  const path = `/${match[1]}/${city}${tail}`;
+  return path !== rest ? path : undefined;
 }
 
 /**

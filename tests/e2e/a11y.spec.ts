@@ -329,7 +329,14 @@ test.describe('accessibility', () => {
       })(),
     ]);
 
-    // Rider: the live track page, a cancel dialog, then a shared link opened by someone signed out.
+    // The driver sets off (the rider sees a driver live only from then), then the rider's live track page,
+    // a cancel dialog, then a shared link opened by someone signed out.
+    await driver.goto('/in/en/driver/home');
+    await driver
+      .getByRole('article', { name: `Ride #${rideId}`, exact: true })
+      .getByRole('button', { name: 'Set off for the pickup' })
+      .click();
+    await expect(driver.getByText(`Ride #${rideId}: your rider now sees you on the way.`)).toBeVisible();
     await audit.visit(rider, 'ride tracking', EN, `/track/driver?rideId=${rideId}`, (p) => p.getByTestId('driver-marker'));
     await rider.goto('/in/en/user/rides');
     const riderCard = rideCard(rider, rideId);

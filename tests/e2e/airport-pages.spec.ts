@@ -162,6 +162,8 @@ test.describe('airport, transfer and locality pages', () => {
     await expect(form.getByRole('radio', { name: 'Airport', exact: true })).toBeChecked();
     await expect(form.getByRole('combobox', { name: 'Pickup location' })).toHaveValue('Chennai International Airport (MAA)');
     await expect(form.getByRole('combobox', { name: 'Drop-off location' })).toHaveValue('T Nagar');
+    // an arrival asks for the flight the driver follows
+    await form.getByRole('textbox', { name: 'Flight number' }).fill('AI 302');
     await form.getByLabel('Pickup date').fill(tomorrowInIndia());
     await form.getByLabel('Pickup time').selectOption({ label: '10:00 AM' });
     await form.getByRole('button', { name: 'Continue' }).click();

@@ -30,16 +30,23 @@ const phoneContext = { viewport: { width: 412, height: 915 }, isMobile: true, ha
 
 /** Adds a verified driver with a sedan of their own, through the console's API as the signed-in partner. */
 async function addDriver(desk: Page, driver: TestDriver, plate: string) {
-  const post = (path: string, data: unknown) => desk.request.post(`${SWIFT}${path}`, { data, headers: { origin: SWIFT } });
-  const patch = (path: string, data: unknown) => desk.request.patch(`${SWIFT}${path}`, { data, headers: { origin: SWIFT } });
-  const added = await post('/api/partner/drivers', { name: driver.name, phone: { dialCode: '91', number: driver.phone }, place: 'Chennai' });
-  expect(added.status()).toBe(201);
-  const id = ((await added.json()) as { data: { id: number } }).data.id;
-  const car = await post('/api/partner/vehicles', { vehicleType: 'sedan', model: 'Honda City', number: plate });
-  expect(car.status()).toBe(201);
-  const vehicleId = ((await car.json()) as { data: { id: number } }).data.id;
-  expect((await patch(`/api/partner/drivers/${id}`, { action: 'verify' })).status()).toBe(200);
-  expect((await patch(`/api/partner/drivers/${id}`, { vehicleId })).status()).toBe(200);
+  // from the console page itself: Node does not resolve *.localhost as the browser does, and the session cookie is the page's
+  const call = (method: 'POST' | 'PATCH', path: string, data: unknown) =>
+    desk.evaluate(
+      async ([m, url, body]) => {
+        const res = await fetch(url, { method: m, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        return { status: res.status, json: (await res.json().catch(() => null)) as { data?: { id: number } } | null };
+      },
+      [method, path, data] as const,
+    );
+  const added = await call('POST', '/api/partner/drivers', { name: driver.name, phone: { dialCode: '91', number: driver.phone }, place: 'Chennai' });
+  expect(added.status).toBe(201);
+  const id = added.json!.data!.id;
+  const car = await call('POST', '/api/partner/vehicles', { vehicleType: 'sedan', model: 'Honda City', number: plate });
+  expect(car.status).toBe(201);
+  const vehicleId = car.json!.data!.id;
+  expect((await call('PATCH', `/api/partner/drivers/${id}`, { action: 'verify' })).status).toBe(200);
+  expect((await call('PATCH', `/api/partner/drivers/${id}`, { vehicleId })).status).toBe(200);
   return id;
 }
 

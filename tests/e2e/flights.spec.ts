@@ -42,7 +42,7 @@ async function driverLogin(page: Page) {
   await page.getByLabel('Phone number', { exact: true }).fill(DRIVER.phone);
   await page.getByRole('button', { name: 'Continue' }).click();
   const code = await codeFromOutbox(page.request, ORIGIN, DRIVER.e164);
-  await page.getByRole('dialog', { name: 'Enter the code' }).getByLabel('4-digit code').fill(code);
+  await page.getByRole('dialog', { name: 'Enter the code' }).getByLabel('6-digit code').fill(code);
   await expect(page.getByRole('heading', { name: 'Your current rides' })).toBeVisible();
 }
 
