@@ -11,8 +11,9 @@ test('a new rider books Chennai to Bangalore by sedan for tomorrow 8 PM, signs i
   await pickVehicle(page, 'Sedan');
 
   await expect(page.getByRole('heading', { name: 'Ride summary' })).toBeVisible();
-  await expect(page.getByText('Estimated toll charges')).toBeVisible();
-  await expect(page.getByText('Driver allowances')).toBeVisible();
+  // the itemised fare, in the words of every other place that shows it (My rides, console, invoice)
+  await expect(page.getByText('Tolls', { exact: true })).toBeVisible();
+  await expect(page.getByText('Driver allowance', { exact: true })).toBeVisible();
   await expect(page.getByLabel('Payment method')).toHaveValue('cash');
   await page.getByRole('button', { name: 'Book now' }).click();
   await signInInSheet(page, '98400 11111', 'Asha Raman');
