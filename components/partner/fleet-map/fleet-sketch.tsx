@@ -63,6 +63,8 @@ export function FleetSketch({
               key={`d${d.id}`}
               data-driver={d.id}
               data-state={d.state}
+              data-lat={d.lat}
+              data-lng={d.lng}
               cx={x(d.lng)}
               cy={y(d.lat)}
               r={d.id === selected ? 10 : 7}
