@@ -10,7 +10,8 @@ const PARTNER_EMAIL = 'dispatch@meridiancabs.example';
 const DRIVER = { name: 'Karthik Raja', phone: '98765 00011', e164: '+919876500011' };
 /** Near the Chennai pickup; each move is a few hundred metres. */
 const START = { latitude: 13.0604, longitude: 80.2496 };
-const MOVED = { latitude: 13.0702, longitude: 80.2611 };
+// a move a car makes between two fixes a second apart (a faster one is refused as a jump: lib/dispatch/positions.ts)
+const MOVED = { latitude: 13.0607, longitude: 80.2498 };
 /** The bar: the rider's marker follows the driver within 2 s. */
 const LIVE_MS = 2000;
 

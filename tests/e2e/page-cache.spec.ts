@@ -32,7 +32,7 @@ test.beforeAll(async () => {
   const json = harness.apiClient(origin);
   const email = 'hello@meridiancabs.example';
   expect((await json('/api/auth/otp/send', { method: 'POST', body: { userType: 'travelsx-partner', email } })).status).toBe(200);
-  const otp = /\b(\d{4})\b/.exec((await json(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json.data[0].body)![1];
+  const otp = /\b(\d{6})\b/.exec((await json(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json.data[0].body)![1];
   const verified = await fetch(`${origin}/api/auth/otp/verify`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin },

@@ -48,7 +48,9 @@ export async function codeFromOutbox(request: APIRequestContext, origin: string,
     .poll(
       async () => {
         const json = await (await request.get(`${base}/api/dev/outbox?to=${encodeURIComponent(to)}`, { headers })).json();
-        code = json.data?.[0] ? codeIn(json.data[0].body) : undefined;
+        // the newest message that carries a code: a ride notice or a driver's invitation may have arrived after it
+        const bodies: string[] = (json.data ?? []).map((message: { body: string }) => message.body);
+        code = bodies.map((body) => /\b(\d{6})\b is your\b/.exec(body)?.[1]).find(Boolean) ?? (bodies[0] ? codeIn(bodies[0]) : undefined);
         return code;
       },
       { timeout: 10_000 },
