@@ -17,6 +17,7 @@ async function main(): Promise<void> {
     await db.insert(users).values([
       { businessId: demo!.id, role: 'travelsx-partner', name: 'Dispatch desk', email: 'dispatch@meridiancabs.example', emailVerifiedAt: new Date() },
       { businessId: demo!.id, role: 'travelsx-partner', name: 'Access desk', email: 'access@meridiancabs.example', emailVerifiedAt: new Date() },
+      { businessId: demo!.id, role: 'travelsx-partner', name: 'Night desk', email: 'night@meridiancabs.example', emailVerifiedAt: new Date() },
     ]);
   }
   if (!(await businessExists(db, 'acme'))) {

@@ -65,7 +65,7 @@ test.describe('the console on a desktop', () => {
   test.use({ viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false });
 
   test("Help is the sidebar's last entry, and the sidebar replaces the Back link", async ({ page }) => {
-    await partnerLogin(page, 'dispatch@meridiancabs.example');
+    await partnerLogin(page, 'night@meridiancabs.example');
     const sidebar = page.locator('aside').getByRole('navigation', { name: 'Console menu' });
     await expect(sidebar.getByRole('link').last()).toHaveText('Help');
     await sidebar.getByRole('link', { name: 'Help', exact: true }).click();
