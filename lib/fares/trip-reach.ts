@@ -28,7 +28,10 @@ function inServedCountry(served: ReadonlySet<string>, point: LatLng): boolean {
 }
 
 /** The first reason the trip cannot be driven: an end abroad (pickup first), then a drop-off across the sea. */
-export function tripReachIssue(served: ReadonlySet<string>, pickup: Place, dropoff: Place | null): TripReachIssue | undefined {
+/** A trip's end as the reach check reads it (a Place is one). */
+type NamedPoint = LatLng & Pick<Place, 'name'>;
+
+export function tripReachIssue(served: ReadonlySet<string>, pickup: NamedPoint, dropoff: NamedPoint | null): TripReachIssue | undefined {
   if (!inServedCountry(served, pickup)) return { code: 'other_country', field: 'pickupLocation', place: pickup.name };
   if (!dropoff) return undefined;
   if (!inServedCountry(served, dropoff)) return { code: 'other_country', field: 'dropoffLocation', place: dropoff.name };

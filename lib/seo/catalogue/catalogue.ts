@@ -2,6 +2,7 @@ import { idsNear } from '@/lib/places/place-grid';
 import type { PlaceIndex, PlaceKind } from '@/lib/places/place-index';
 import { everydayName } from '@/lib/places/normalise';
 import type { TripRuleValues } from '@/lib/fares/trip-limits';
+import { tripReachIssue } from '@/lib/fares/trip-reach';
 import type { LatLng } from '@/lib/road-distance/estimate';
 import {
   airportDestinations,
@@ -55,7 +56,8 @@ export type Catalogue = {
 /** An airport's parent town lies within this distance (the index's parent radius for airports, km). */
 const AIRPORT_TOWN_KM = 45;
 
-export type CatalogueInput = { cities: ServiceCityRef[]; rules: TripRuleValues; caps: PageCaps; scheduled: ReadonlySet<string> };
+/** `served`: the countries the operator drives in (lib/fares/trip-reach.ts); a page's trip must be drivable to be listed. */
+export type CatalogueInput = { cities: ServiceCityRef[]; rules: TripRuleValues; caps: PageCaps; scheduled: ReadonlySet<string>; served: ReadonlySet<string> };
 
 function describe(index: PlaceIndex, place: ChosenPlace): CataloguePlace {
   const entry = index.entry(place.id);
@@ -82,7 +84,9 @@ function townOf(index: PlaceIndex, airport: ChosenPlace): number | undefined {
   return found;
 }
 
-export function buildCatalogue(index: PlaceIndex, { cities, rules, caps, scheduled }: CatalogueInput): Catalogue {
+export function buildCatalogue(index: PlaceIndex, { cities, rules, caps, scheduled, served }: CatalogueInput): Catalogue {
+  // the quote refuses a trip abroad or across the sea (priceTrip): such a page would only answer 404
+  const drivable = (from: LatLng, to: LatLng) => !tripReachIssue(served, { ...from, name: '' }, { ...to, name: '' });
   const cityPlaces = new Map<string, CataloguePlace>();
   const cityById = new Map<number, ServiceCityRef>();
   for (const city of cities) {
@@ -109,10 +113,19 @@ export function buildCatalogue(index: PlaceIndex, { cities, rules, caps, schedul
       code: airport.slug.toUpperCase(),
       city: nearestCity(cities, airport)!.city,
       ...(town === undefined ? {} : { town: { name: everydayName(index.name(town), index.country(town)), names: index.names(town) } }),
-      destinations: airportDestinations(index, airport, cities, rules, caps.transfersPerAirport).map(named),
+      destinations: airportDestinations(index, airport, cities, rules, caps.transfersPerAirport)
+        .filter((place) => drivable(airport, place))
+        .map(named),
     };
   });
-  const localities = new Map(cities.map((city) => [city.slug, cityLocalities(index, city, cities, rules, caps.localitiesPerCity).map(named)]));
+  const localities = new Map(
+    cities.map((city) => [
+      city.slug,
+      cityLocalities(index, city, cities, rules, caps.localitiesPerCity)
+        .filter((place) => drivable(city, place))
+        .map(named),
+    ]),
+  );
   const stations = new Map(cities.map((city) => [city.slug, cityStations(index, city, rules).map((place) => describe(index, place))]));
   return { cities, cityPlaces, airports, localities, stations };
 }

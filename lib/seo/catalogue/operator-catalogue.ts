@@ -13,7 +13,7 @@ const catalogues = new LRUCache<number, { key: string; catalogue: Catalogue }>({
 
 /** The operator's airport, transfer and locality pages (lib/seo/catalogue/catalogue.ts), from its cities and limits now. */
 export async function operatorCatalogue(db: Db, businessId: number): Promise<Catalogue> {
-  const [areas, { rules }, index, scheduled] = await Promise.all([
+  const [areas, { rules, served }, index, scheduled] = await Promise.all([
     listServiceAreas(businessId, db),
     tripContext(db, businessId),
     loadPlaceIndex(),
@@ -21,10 +21,10 @@ export async function operatorCatalogue(db: Db, businessId: number): Promise<Cat
   ]);
   const cities = areas.map((area) => ({ slug: area.slug, name: area.name, region: area.region, lat: area.lat, lng: area.lng }));
   const caps = DEFAULT_PAGE_CAPS;
-  const key = JSON.stringify([cities, rules, caps]);
+  const key = JSON.stringify([cities, rules, caps, [...served].sort()]);
   const held = catalogues.get(businessId);
   if (held?.key === key) return held.catalogue;
-  const catalogue = buildCatalogue(index, { cities, rules, caps, scheduled });
+  const catalogue = buildCatalogue(index, { cities, rules, caps, scheduled, served });
   catalogues.set(businessId, { key, catalogue });
   return catalogue;
 }

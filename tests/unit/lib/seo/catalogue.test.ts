@@ -3,6 +3,7 @@ import { nameIn, nativeName } from '@/lib/seo/catalogue/names';
 import { scheduledAirportCodes } from '@/lib/seo/catalogue/scheduled-airports';
 import { DEFAULT_PAGE_CAPS, MIN_SPACING_KM, townsOnTheWay } from '@/lib/seo/catalogue/served-places';
 import { DEFAULT_TRIP_RULES } from '@/lib/fares/trip-limits';
+import { servedCountries } from '@/lib/fares/trip-reach';
 import { everydayName, normalisePlaceName } from '@/lib/places/normalise';
 import { loadPlaceIndex, type PlaceIndex } from '@/lib/places/place-index';
 import { ROAD_FACTOR, greatCircleMeters } from '@/lib/road-distance/estimate';
@@ -19,7 +20,13 @@ let catalogue: Catalogue;
 
 beforeAll(async () => {
   index = await loadPlaceIndex();
-  catalogue = buildCatalogue(index, { cities, rules: DEFAULT_TRIP_RULES, caps: DEFAULT_PAGE_CAPS, scheduled: await scheduledAirportCodes() });
+  catalogue = buildCatalogue(index, {
+    cities,
+    rules: DEFAULT_TRIP_RULES,
+    caps: DEFAULT_PAGE_CAPS,
+    scheduled: await scheduledAirportCodes(),
+    served: servedCountries('in', cities),
+  });
 }, 180_000);
 
 const km = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) => greatCircleMeters(a, b) / 1000;
@@ -106,4 +113,29 @@ describe('towns on the way', () => {
     expect(names).not.toContain('Chennai');
     expect(names).not.toContain('Bengaluru');
   });
+});
+
+it('lists no transfer the quote refuses: an operator in the UAE gets no page from its airports into Oman', async () => {
+  const uae = [
+    { slug: 'dubai', name: 'Dubai', region: null, lat: 25.2048, lng: 55.2708 },
+    { slug: 'abu-dhabi', name: 'Abu Dhabi', region: null, lat: 24.4539, lng: 54.3773 },
+  ];
+  const ae = buildCatalogue(index, {
+    cities: uae,
+    rules: DEFAULT_TRIP_RULES,
+    caps: DEFAULT_PAGE_CAPS,
+    scheduled: await scheduledAirportCodes(),
+    served: servedCountries('ae', uae),
+  });
+  const everywhere = buildCatalogue(index, {
+    cities: uae,
+    rules: DEFAULT_TRIP_RULES,
+    caps: DEFAULT_PAGE_CAPS,
+    scheduled: await scheduledAirportCodes(),
+    served: new Set(['AE', 'OM']),
+  });
+  const slugs = (c: Catalogue) => c.airports.flatMap((airport) => airport.destinations.map((place) => place.slug));
+  expect(slugs(everywhere)).toContain('al-buraymi');
+  expect(slugs(ae)).not.toContain('al-buraymi');
+  expect(slugs(ae).length).toBeGreaterThan(0);
 });
