@@ -31,11 +31,13 @@ test.beforeAll(async () => {
   origin = server.origin;
   const json = harness.apiClient(origin);
   const email = 'hello@meridiancabs.example';
-  expect((await json('/api/auth/otp/send', { method: 'POST', body: { userType: 'travelsx-partner', email } })).status).toBe(200);
+  const sent = await json('/api/auth/otp/send', { method: 'POST', body: { userType: 'travelsx-partner', email } });
+  expect(sent.status).toBe(200);
   const otp = /\b(\d{6})\b/.exec((await json(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json.data[0].body)![1];
   const verified = await fetch(`${origin}/api/auth/otp/verify`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
+    // a code is bound to the browser that asked for it (its code-request cookie)
+    headers: { 'content-type': 'application/json', origin, cookie: harness.codeRequestOf(sent.headers) },
     body: JSON.stringify({ userType: 'travelsx-partner', email, otp, feature: 'login' }),
   });
   expect(verified.status).toBe(200);

@@ -228,10 +228,8 @@ for (const viewport of PHONES) {
     test('the route page’s Book button opens the form filled in, and its quote equals the page’s figures', async ({ page }) => {
       await page.goto('/in/en/taxi/chennai-to-bangalore');
       await noHorizontalScroll(page);
-      const fares = page
-        .getByRole('region')
-        .filter({ has: page.getByRole('table') })
-        .first();
+      // the one-way table (a same-day return table follows it)
+      const fares = page.getByRole('table', { name: 'One way, Chennai to Bangalore' });
       const sedanRow = fares.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Sedan' }) });
       const totalCell = sedanRow.getByRole('cell').last();
       await expect(totalCell)
