@@ -254,7 +254,7 @@ test('places, rental package and flight number (form and API); cancel reasons (U
   await form.getByRole('radio', { name: 'Airport', exact: true }).check();
   await form.getByLabel(/^Flight number/).fill(flight.text);
   await form.getByLabel(/^Flight number/).blur();
-  await expect(form.getByText('Enter a flight number such as AI 302')).toBeVisible();
+  await expect(form.getByText('Enter a flight number such as AI 302', { exact: true })).toBeVisible();
   expectClean(await riderWatch.look(rider, 'booking form with markup typed', needles('place search', [searched])));
 
   const plain = searchId(await api.post('/api/rides/quote', trip('Chennai', 'Bengaluru')));

@@ -106,18 +106,21 @@ export function buildCatalogue(index: PlaceIndex, { cities, rules, caps, schedul
     const city = cityById.get(place.id);
     return city ? { ...asServiceCity(described, city), roadKm: place.roadKm, lat: city.lat, lng: city.lng } : described;
   };
-  const airports = servedAirports(index, scheduled, cities, rules).map((airport): AirportEntry => {
-    const town = townOf(index, airport);
-    return {
-      ...describe(index, airport),
-      code: airport.slug.toUpperCase(),
-      city: nearestCity(cities, airport)!.city,
-      ...(town === undefined ? {} : { town: { name: everydayName(index.name(town), index.country(town)), names: index.names(town) } }),
-      destinations: airportDestinations(index, airport, cities, rules, caps.transfersPerAirport)
-        .filter((place) => drivable(airport, place))
-        .map(named),
-    };
-  });
+  const airports = servedAirports(index, scheduled, cities, rules)
+    // an airport across the sea or a border from its city (Abu Musa from Dubai) has no fare to show
+    .filter((airport) => drivable(nearestCity(cities, airport)!.city, airport))
+    .map((airport): AirportEntry => {
+      const town = townOf(index, airport);
+      return {
+        ...describe(index, airport),
+        code: airport.slug.toUpperCase(),
+        city: nearestCity(cities, airport)!.city,
+        ...(town === undefined ? {} : { town: { name: everydayName(index.name(town), index.country(town)), names: index.names(town) } }),
+        destinations: airportDestinations(index, airport, cities, rules, caps.transfersPerAirport)
+          .filter((place) => drivable(airport, place))
+          .map(named),
+      };
+    });
   const localities = new Map(
     cities.map((city) => [
       city.slug,

@@ -1,7 +1,7 @@
 import { buildCatalogue, type Catalogue } from '@/lib/seo/catalogue/catalogue';
 import { nameIn, nativeName } from '@/lib/seo/catalogue/names';
 import { scheduledAirportCodes } from '@/lib/seo/catalogue/scheduled-airports';
-import { DEFAULT_PAGE_CAPS, MIN_SPACING_KM, townsOnTheWay } from '@/lib/seo/catalogue/served-places';
+import { DEFAULT_PAGE_CAPS, MIN_SPACING_KM, servedAirports, townsOnTheWay } from '@/lib/seo/catalogue/served-places';
 import { DEFAULT_TRIP_RULES } from '@/lib/fares/trip-limits';
 import { servedCountries } from '@/lib/fares/trip-reach';
 import { everydayName, normalisePlaceName } from '@/lib/places/normalise';
@@ -138,4 +138,7 @@ it('lists no transfer the quote refuses: an operator in the UAE gets no page fro
   expect(slugs(everywhere)).toContain('al-buraymi');
   expect(slugs(ae)).not.toContain('al-buraymi');
   expect(slugs(ae).length).toBeGreaterThan(0);
+  // Abu Musa's airport lies across the sea from Dubai: no page
+  expect(servedAirports(index, await scheduledAirportCodes(), uae, DEFAULT_TRIP_RULES).map((airport) => airport.slug)).toContain('aeu');
+  expect(ae.airports.map((airport) => airport.code)).not.toContain('AEU');
 });
