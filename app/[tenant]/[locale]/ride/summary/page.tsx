@@ -23,7 +23,20 @@ export default async function RideSummaryPage({ params }: { params: PageParams }
       tenant={tenant}
       market={market}
       narrow
-      namespaces={['RideSummary', 'Payment', 'VehicleTypes', 'Booking', 'Validation', 'Auth', 'AuthErrors', 'RideFlow', 'Trust', 'FareLines', 'Cancellation', 'Promo']}
+      namespaces={[
+        'RideSummary',
+        'Payment',
+        'VehicleTypes',
+        'Booking',
+        'Validation',
+        'Auth',
+        'AuthErrors',
+        'RideFlow',
+        'Trust',
+        'FareLines',
+        'Cancellation',
+        'Promo',
+      ]}
     >
       <RideSummary
         timeZone={tenant.timeZone}
