@@ -28,8 +28,12 @@ export function handOver(handle: Handle, log: Log, req: IncomingMessage, res: Se
  */
 export function createUpstream(handle: Handle, log: Log) {
   const socketPath = path.join(os.tmpdir(), `travelsx-${process.pid}-${randomBytes(6).toString('hex')}.sock`);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  // The client drops an idle socket (60 s) long before the inner server would (120 s): otherwise a request can go
+  // out on a socket the server is closing at that instant (ECONNRESET, answered 502).
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 60_000 });
   const inner = http.createServer((req, res) => handOver(handle, log, req, res));
+  inner.keepAliveTimeout = 120_000;
+  inner.headersTimeout = 121_000;
 
   function request(method: string, pathAndQuery: string, headers: IncomingHttpHeaders): http.ClientRequest {
     return http.request({ socketPath, agent, method, path: pathAndQuery, headers: { ...headers, 'accept-encoding': 'identity' } });
