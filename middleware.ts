@@ -45,9 +45,11 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
   const cookieTag = request.cookies.get(LOCALE_COOKIE)?.value;
   const acceptLanguage = request.headers.get('accept-language');
   const resolved = await resolveTenantForHost(request.headers.get('host'));
-  // on an operator's rider site its own market is the country; the browser picks only the language
+  // on an operator's host (its own domain or its subdomain) its own market is the country; the browser picks only the language
   const negotiated =
-    resolved?.mode === 'user' ? negotiateOperatorMarket(resolved.tenant.countryCode, cookieTag, acceptLanguage) : negotiateMarket(cookieTag, acceptLanguage);
+    resolved && resolved.mode !== 'platform'
+      ? negotiateOperatorMarket(resolved.tenant.countryCode, cookieTag, acceptLanguage)
+      : negotiateMarket(cookieTag, acceptLanguage);
   if (!resolved) {
     const url = request.nextUrl.clone();
     url.pathname = `/site-not-found/${negotiated.lang}`;

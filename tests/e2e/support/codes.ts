@@ -13,15 +13,17 @@ export async function codeFromMail(request: APIRequestContext, to: string, after
     .poll(
       async () => {
         const messages: { raw: string }[] = await (await request.get(`${SINK}/messages?to=${encodeURIComponent(to)}`)).json();
-        const fresh = messages.slice(after);
-        code = fresh.length
-          ? codeIn(
-              fresh[fresh.length - 1].raw
-                .split(/\r?\n\r?\n/)
-                .slice(1)
-                .join('\n'),
-            )
-          : undefined;
+        // the newest message that carries a code: a ride notice to the same address may have arrived after it
+        const bodies = messages
+          .slice(after)
+          .reverse()
+          .map((message) =>
+            message.raw
+              .split(/\r?\n\r?\n/)
+              .slice(1)
+              .join('\n'),
+          );
+        code = bodies.map((body) => /\b(\d{6})\b is your\b/.exec(body)?.[1]).find(Boolean) ?? (bodies[0] ? codeIn(bodies[0]) : undefined);
         return code;
       },
       { timeout: 10_000 },
