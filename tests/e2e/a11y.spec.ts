@@ -352,6 +352,12 @@ test.describe('accessibility', () => {
       await audit.visit(guest, 'shared ride tracking', market, `${link.pathname.replace(EN.prefix, '')}${link.search}`, (p) => p.getByTestId('driver-marker'));
     }
 
+    // The operator cancels the ride, so its driver is free again for the specs that book the same evening after this one.
+    const released = await partner.request.post(`/api/partner/rides/${rideId}`, {
+      headers: { origin: ORIGIN },
+      data: { action: 'decline', reason: 'Accessibility run over' },
+    });
+    expect(released.status()).toBe(200);
     for (const context of [riderContext, partnerContext, consolePhoneContext, driverContext, guestContext]) await context.close();
     expect(audit.findings.length, audit.report()).toBe(0);
   });

@@ -45,4 +45,11 @@ test('a rider on a phone sees the assigned driver, the car and its plate, and ca
   await expect(who).toContainText(car.number);
   await expect(who).toContainText(`+${phoneCode} ${phone}`);
   await expect(who.getByRole('link', { name: `Call ${driver.name}` })).toHaveAttribute('href', `tel:+${phoneCode}${phone}`);
+
+  // The operator cancels the ride, so the driver and car are free again for the specs that book the same evening after this one.
+  const released = await console.request.post(`/api/partner/rides/${rideId}`, {
+    headers: { origin: ORIGIN },
+    data: { action: 'decline', reason: 'Driver card shown' },
+  });
+  expect(released.status()).toBe(200);
 });

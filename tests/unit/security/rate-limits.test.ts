@@ -217,6 +217,28 @@ describe('one-time codes (POST /api/auth/otp/send)', () => {
     expect(waits.at(-1)).toBeGreaterThan(OTP.MAX_RESEND_WAIT_MS / 2000);
   });
 
+  it('keeps codes 30 s apart but does not double the wait with RATE_LIMITS=off (end-to-end runs sign one account in many times an hour)', async () => {
+    process.env.RATE_LIMITS = 'off';
+    resetEnvForTests();
+    try {
+      const waits: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        expect((await sendCode('9845600002', '192.0.2.50')).status).toBe(200);
+        const early = await sendCode('9845600002', '192.0.2.50');
+        expect([early.status, early.json?.error?.code]).toEqual([429, 'resend_too_soon']);
+        waits.push(Number(early.headers.get('retry-after')));
+        await db
+          .update(otpCodes)
+          .set({ createdAt: sql`created_at - make_interval(secs => 31)` })
+          .where(and(eq(otpCodes.identifier, '+919845600002'), eq(otpCodes.businessId, a.business.id)));
+      }
+      expect(waits.every((wait) => wait > 0 && wait <= OTP.RESEND_AFTER_MS / 1000)).toBe(true);
+    } finally {
+      delete process.env.RATE_LIMITS;
+      resetEnvForTests();
+    }
+  });
+
   it(`sends at most ${OTP.MAX_PER_IP_PER_HOUR} codes an hour from one address`, async () => {
     for (let i = 0; i < OTP.MAX_PER_IP_PER_HOUR; i++) expect((await sendCode(String(9845700000 + i), '192.0.2.200')).status).toBe(200);
     const before = await count(outbox);
