@@ -25,6 +25,7 @@ import { idleMs, shutdownGracefully, trackRequest } from './lib/http/lifecycle';
 import { loadPlaceIndex } from './lib/places/place-index';
 import { getDb } from './lib/db/client';
 import { setProcessPoller, startJobPoller } from './lib/jobs/queue';
+import { scheduleRetention } from './lib/jobs/retention';
 import { startDbMaintenance } from './lib/db/maintenance';
 import { startTripMessages } from './lib/rides/trip-messages';
 import { registerFlightJobs } from './lib/flights/jobs';
@@ -88,6 +89,8 @@ async function main(): Promise<void> {
   startTripMessages(getDb, { push: (database, businessId, userId, payload) => sendToUser(database, businessId, userId, payload) });
   // Card refunds are jobs too: retried with back-off until PayU answers (lib/payments/refund-job.ts).
   registerRefundJobs();
+  // Unbooked quotes and anonymous chats older than RETENTION_DAYS go in a daily job (lib/jobs/retention.ts).
+  await scheduleRetention(db);
   // Automatic dispatch: offers and their timeouts are jobs too; rides waiting for a driver are queued again at start.
   startDispatch(getDb);
   await queueAllWaitingRides(db);

@@ -65,6 +65,8 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** off: no request limits (codes, bookings, leads, tracking); for load tests only. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /** Days unbooked quotes and anonymous web chat sessions are kept before the daily purge deletes them (lib/jobs/retention.ts). */
+  RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Messages (SMS, WhatsApp, e-mail) one operator may send in 24 hours; a quarter of it in any hour (lib/messaging/budget.ts). */
   MESSAGE_DAILY_CAP: z.coerce.number().int().min(1).max(10_000_000).default(1000),
   /** Per-operator exceptions to MESSAGE_DAILY_CAP: "slug=number" pairs, comma-separated ("acme=5000,demo=200"). */
