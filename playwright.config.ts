@@ -64,6 +64,8 @@ export default defineConfig({
         MAIN_HOST: 'main.localhost',
         AGGREGATOR_HOST: 'biz.localhost',
         DEV_OUTBOX: '1',
+        // as the demo start: a secrets key generated into the fresh data directory (production refuses to start without one)
+        SECRETS_KEY_AUTO: '1',
         LOG_LEVEL: 'warn',
         NEXT_TELEMETRY_DISABLED: '1',
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,

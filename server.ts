@@ -25,6 +25,7 @@ import { idleMs, shutdownGracefully, trackRequest } from './lib/http/lifecycle';
 import { loadPlaceIndex } from './lib/places/place-index';
 import { getDb } from './lib/db/client';
 import { setProcessPoller, startJobPoller } from './lib/jobs/queue';
+import { scheduleRetention } from './lib/jobs/retention';
 import { startDbMaintenance } from './lib/db/maintenance';
 import { startTripMessages } from './lib/rides/trip-messages';
 import { registerFlightJobs } from './lib/flights/jobs';
@@ -35,6 +36,8 @@ import { startClusterBus, stopClusterBus } from './lib/cluster/bus';
 import { startClusterLocks, stopClusterLocks } from './lib/cluster/lock';
 import { collectOnScrape, metrics, observeRequest } from './lib/metrics';
 import { outbox } from './lib/db/schema';
+import { loadSecretsKey } from './lib/crypto/secrets';
+import { resealIntegrationSecrets } from './lib/hosting/integrations';
 import { count, eq } from 'drizzle-orm';
 
 function pathOf(url: string | undefined): string {
@@ -46,6 +49,16 @@ async function main(): Promise<void> {
   const startedAt = process.hrtime.bigint();
   const config = env();
   const dev = config.NODE_ENV !== 'production';
+  // Production refuses to start without SECRETS_KEY, except the demo start (lib/crypto/secrets.ts).
+  const secretsKey = loadSecretsKey();
+  if (secretsKey.source === 'file') {
+    logger.info(
+      { file: secretsKey.file },
+      secretsKey.generated
+        ? `SECRETS_KEY unset: generated a secrets key into ${secretsKey.file} (mode 600); keep it with the data, set SECRETS_KEY for a real deployment`
+        : `SECRETS_KEY unset: using the secrets key generated into ${secretsKey.file}`,
+    );
+  }
   // The database opens first (PGlite compiles its WASM off the main thread) while Next loads.
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') });
   const { default: next } = await import('next');
@@ -61,6 +74,14 @@ async function main(): Promise<void> {
   }
   // after the demo operator, so the demo keeps business id 1 on a fresh database
   await ensurePlatformTenant(db);
+  // Key rotation: secrets under SECRETS_KEY_PREVIOUS (or the old public development key) move to the current key.
+  const rotation = await resealIntegrationSecrets(db);
+  if (rotation.resealed) logger.info({ resealed: rotation.resealed }, 'resealed integration secrets under the current SECRETS_KEY');
+  if (rotation.unreadable.length)
+    logger.warn(
+      { unreadable: rotation.unreadable },
+      'integration secrets no key opens (set SECRETS_KEY_PREVIOUS to the key they were sealed with); those operators must enter them again',
+    );
   startPushNotifications();
   // Trip messages (driver details, pickup reminders, invoices) are durable jobs in the database; this instance's poller
   // claims due ones with FOR UPDATE SKIP LOCKED, so each runs once across instances and after a restart.
@@ -68,6 +89,8 @@ async function main(): Promise<void> {
   startTripMessages(getDb, { push: (database, businessId, userId, payload) => sendToUser(database, businessId, userId, payload) });
   // Card refunds are jobs too: retried with back-off until PayU answers (lib/payments/refund-job.ts).
   registerRefundJobs();
+  // Unbooked quotes and anonymous chats older than RETENTION_DAYS go in a daily job (lib/jobs/retention.ts).
+  await scheduleRetention(db);
   // Automatic dispatch: offers and their timeouts are jobs too; rides waiting for a driver are queued again at start.
   startDispatch(getDb);
   await queueAllWaitingRides(db);

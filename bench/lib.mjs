@@ -65,6 +65,8 @@ export async function startServer(port, env = {}, { cpu = null } = {}) {
       DATABASE_URL: '',
       DEV_OUTBOX: '1',
       TRUST_PROXY: '1',
+      // as the demo start: a secrets key generated into the data directory (production refuses to start without one)
+      SECRETS_KEY_AUTO: '1',
       GOOGLE_MAPS_API_KEY: '',
       ...env,
     },
@@ -159,6 +161,8 @@ export async function launchServer(port, { dataDir, env = {}, timeoutMs = 60_000
       DATABASE_URL: '',
       DEV_OUTBOX: '1',
       TRUST_PROXY: '1',
+      // as the demo start: a secrets key generated into the data directory (production refuses to start without one)
+      SECRETS_KEY_AUTO: '1',
       GOOGLE_MAPS_API_KEY: '',
       ...env,
     },

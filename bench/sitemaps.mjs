@@ -32,6 +32,7 @@ const env = {
   LOG_LEVEL: 'silent',
   DATABASE_URL: '',
   DEFAULT_TENANT: 'bench',
+  SECRETS_KEY_AUTO: '1',
   NEXT_TELEMETRY_DISABLED: '1',
 };
 const seeded = spawnSync('npx', ['tsx', 'bench/sitemaps-seed.ts', String(cities)], { cwd: root, env, encoding: 'utf8' });

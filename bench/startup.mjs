@@ -56,7 +56,14 @@ async function timeToFirst200(cmd, args, env) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const max = (xs) => Math.max(...xs);
 const serverJs = path.join(root, 'dist/server.mjs');
-const serverEnv = (dataDir) => ({ PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: '' });
+const serverEnv = (dataDir) => ({
+  PORT: String(port),
+  DATA_DIR: dataDir,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+  DATABASE_URL: '',
+  SECRETS_KEY_AUTO: '1',
+});
 const baselineScript = `require('http').createServer((q,s)=>s.end('ok')).listen(${port})`;
 
 const results = { baseline: [], fresh: [], existing: [], noIndexFile: [] };

@@ -36,6 +36,13 @@ const envSchema = z.object({
     .string()
     .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'must be 32 bytes as 64 hex characters or 44 base64 characters')
     .optional(),
+  /** The key SECRETS_KEY replaced (same form): secrets still open under it and are resealed under SECRETS_KEY at start (lib/hosting/integrations.ts). */
+  SECRETS_KEY_PREVIOUS: z
+    .string()
+    .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'must be 32 bytes as 64 hex characters or 44 base64 characters')
+    .optional(),
+  /** 1 (the demo start, scripts/start.sh): without SECRETS_KEY, a key generated into DATA_DIR/secrets.key (mode 600) and reused; production refuses to start without either. */
+  SECRETS_KEY_AUTO: z.enum(['0', '1']).optional(),
   /** DNS servers for domain verification ("127.0.0.1:5353,8.8.8.8"); default: the system resolver's. */
   DNS_SERVERS: z
     .string()
@@ -58,6 +65,8 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** off: no request limits (codes, bookings, leads, tracking); for load tests only. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /** Days unbooked quotes and anonymous web chat sessions are kept before the daily purge deletes them (lib/jobs/retention.ts). */
+  RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Messages (SMS, WhatsApp, e-mail) one operator may send in 24 hours; a quarter of it in any hour (lib/messaging/budget.ts). */
   MESSAGE_DAILY_CAP: z.coerce.number().int().min(1).max(10_000_000).default(1000),
   /** Per-operator exceptions to MESSAGE_DAILY_CAP: "slug=number" pairs, comma-separated ("acme=5000,demo=200"). */

@@ -14,4 +14,8 @@ if [ -z "${SMTP_URL:-}" ] && [ -z "${DEV_OUTBOX:-}" ]; then
   export DEV_OUTBOX=1
   echo "No SMTP_URL set: sign-in codes are listed at http://localhost:${PORT:-3000}/api/dev/outbox"
 fi
+if [ -z "${SECRETS_KEY:-}" ]; then
+  # The demo only: the server generates a secrets key into the data directory (mode 600) and says so.
+  export SECRETS_KEY_AUTO=1
+fi
 NODE_ENV=production exec node dist/server.mjs

@@ -35,7 +35,7 @@ export function ChatScreen({ timeZone, defaultCountry, backHref, ridesHref }: Pr
   const [text, setText] = useState('');
   const [signIn, setSignIn] = useState(false);
   const list = useRef<HTMLOListElement>(null);
-  const texts = useMemo(() => ({ notUnderstood: t('notUnderstood'), failed: t('failed') }), [t]);
+  const texts = useMemo(() => ({ notUnderstood: t('notUnderstood'), failed: t('failed'), tooFast: t('tooFast') }), [t]);
   const chat = useChat({ ready: status === 'ready', userId: me?.user_id ?? null, locale, texts, onQueuedSent: () => setText('') });
   const lastAgent = chat.entries.findLast((e) => e.role !== 'user' && e.role !== 'human' && !e.pending)?.id;
   const busy = chat.entries.some((e) => e.pending);

@@ -12,7 +12,7 @@ import { openChatTransport, type ChatTransport } from './chat-transport';
 /** A message on screen: stored ones have the server's id; local ones (sent, waiting, failed) a negative id. */
 export type ChatEntry = ChatMessageView & { pending?: boolean; failed?: boolean };
 
-export type ChatTexts = { notUnderstood: string; failed: string };
+export type ChatTexts = { notUnderstood: string; failed: string; tooFast: string };
 
 /** Stored messages first, then what the stored list does not have yet (local entries, replies newer than the list). */
 function mergeStored(current: ChatEntry[], stored: ChatMessageView[]): ChatEntry[] {
@@ -102,7 +102,9 @@ export function useChat({
         });
         setAnnouncement(reply.content.message);
       } catch (error) {
-        const message = error instanceof ChatCallError && error.code === 'no_data' ? words.notUnderstood : words.failed;
+        const code = error instanceof ChatCallError ? error.code : undefined;
+        // 429 past the chat's limits (lib/chat/turn-limits.ts)
+        const message = code === 'no_data' ? words.notUnderstood : code === 'rate_limited' ? words.tooFast : words.failed;
         update(session, (list) => list.map((e) => (e.id === waitKey ? { ...e, pending: false, failed: true, content: { ...e.content, message } } : e)));
         setAnnouncement(message);
       }

@@ -18,6 +18,12 @@ export function forwardedClient(forwardedFor: string | undefined, hops: number):
   return entry && isIP(entry) ? entry : undefined;
 }
 
+/** The client's address of a request this server received (the socket's, or the one `trustedHops` proxies forwarded); socket.io handshakes too, which never pass stampClientIp. */
+export function clientAddressOf(req: IncomingMessage, trustedHops: number): string {
+  const forwardedFor = req.headers['x-forwarded-for'];
+  return forwardedClient(Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor, trustedHops) || req.socket?.remoteAddress || 'unknown';
+}
+
 function setOwnHeader(req: IncomingMessage, name: string, value: string | undefined): void {
   const raw = req.rawHeaders;
   for (let i = raw.length - 2; i >= 0; i -= 2) if (raw[i].toLowerCase() === name) raw.splice(i, 2);
@@ -38,8 +44,7 @@ function setOwnHeader(req: IncomingMessage, name: string, value: string | undefi
  * values the client sent itself are dropped from both.
  */
 export function stampClientIp(req: IncomingMessage, trustedHops: number): string {
-  const forwardedFor = req.headers['x-forwarded-for'];
-  const ip = forwardedClient(Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor, trustedHops) || req.socket.remoteAddress || 'unknown';
+  const ip = clientAddressOf(req, trustedHops);
   setOwnHeader(req, CLIENT_IP_HEADER, ip);
   setOwnHeader(req, PROXIED_HEADER, FORWARDING_HEADERS.some((name) => req.headers[name] !== undefined) ? '1' : undefined);
   return ip;

@@ -4,6 +4,7 @@ import { tooManyRequests } from '@/lib/errors/domain-error';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
 
 /**
  * Request limits per client IP and per account, in one place (one-time codes
@@ -22,6 +23,14 @@ export const LIMITS = {
   partnerBookingPerAccount: { max: 200, windowMs: HOUR_MS },
   /** "Resend code to customer" on one ride (the first message at booking is not counted). */
   customerCodePerRide: { max: 3, windowMs: HOUR_MS },
+  /** The console's reset of a locked start code on one ride (each draws a new code and sends it to the rider: lib/rides/start-code-reset.ts). */
+  startCodeResetPerRide: { max: 3, windowMs: DAY_MS },
+  /** Booking-chat turns (socket and HTTP fallback): per conversation, and all conversations from one address (lib/chat/turn-limits.ts). */
+  chatPerSession: { max: 30, windowMs: 10 * MINUTE_MS },
+  chatPerIp: { max: 120, windowMs: HOUR_MS },
+  /** POST /api/rides/quote: priced searches from one address, and by one signed-in account (each is stored, lib/jobs/retention.ts purges them). */
+  quotePerIp: { max: 60, windowMs: 10 * MINUTE_MS },
+  quotePerSession: { max: 30, windowMs: 10 * MINUTE_MS },
   /** Leads (lead call, contact form and campaign signups together) from one address: a burst cap and an hourly cap. */
   leadsPerIp: { max: 5, windowMs: 10 * MINUTE_MS },
   leadsPerIpPerHour: { max: 20, windowMs: HOUR_MS },

@@ -12,6 +12,8 @@ export const MESSAGE_PURPOSES = {
   'sign-in-code': { ride: false, codes: true },
   /** A customer booked by phone gets the ride and its start code (and the console's "Resend code to customer"). */
   'customer-code': { ride: true },
+  /** A new start code to the rider after the console reset a code locked by wrong tries (lib/rides/start-code-reset.ts). */
+  'start-code-reset': { ride: true },
   /** The driver's name, phone, vehicle and tracking link to the traveller, on accept and on a driver or vehicle change. */
   'driver-details': { ride: true, oncePerMs: 2 * 60_000 },
   /** An airport pickup moved with its flight, to the traveller: moves inside the window become one message with the latest time. */

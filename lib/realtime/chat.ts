@@ -11,6 +11,9 @@ import { resolveTenantForHost } from '@/lib/tenancy/resolve';
 import { watchWhatsAppRides } from '@/lib/whatsapp/ride-updates';
 import { AGENT_MESSAGE_EVENT, chatRoom, chatSessionSchema, USER_MESSAGE_EVENT, userMessageEventSchema, type ChatTurnAck } from './chat-events';
 import { cookieValue } from '@/lib/http/cookies';
+import { clientAddressOf } from '@/lib/http/client-address';
+import { env } from '@/lib/env';
+import { enforceChatLimits } from '@/lib/chat/turn-limits';
 
 export type HandleUserMessage = (db: Db, input: HandleMessageInput) => Promise<HandleMessageResult>;
 
@@ -58,7 +61,7 @@ export async function runWebChatTurn(db: Db, handle: HandleUserMessage, input: O
   return result;
 }
 
-type SocketIdentity = { businessId: number; user: SessionUser | undefined; token: string | undefined };
+type SocketIdentity = { businessId: number; user: SessionUser | undefined; token: string | undefined; ip: string };
 
 /** The tenant of the handshake's host and the session of its cookie (or `auth.token`), read once per connection. */
 async function identify(socket: Socket): Promise<SocketIdentity | undefined> {
@@ -67,7 +70,7 @@ async function identify(socket: Socket): Promise<SocketIdentity | undefined> {
   if (!resolved) return undefined;
   const token = typeof auth?.token === 'string' ? auth.token : cookieValue(headers.cookie, SESSION_COOKIE);
   const user = token ? await readSession(await getDb(), token, resolved.tenant.id) : undefined;
-  return { businessId: resolved.tenant.id, user, token: user ? token : undefined };
+  return { businessId: resolved.tenant.id, user, token: user ? token : undefined, ip: clientAddressOf(socket.request, env().TRUST_PROXY) };
 }
 
 async function joinChat(socket: Socket, identity: SocketIdentity, chatSession: string): Promise<void> {
@@ -87,6 +90,7 @@ async function onUserMessage(socket: Socket, identity: Promise<SocketIdentity | 
   const { chatSession, content, locale } = parsed.data;
   try {
     await joinChat(socket, who, chatSession);
+    await enforceChatLimits(await getDb(), who.businessId, chatSession, who.ip);
     const data = await runWebChatTurn(await getDb(), handleUserMessage, {
       businessId: who.businessId,
       chatSession,

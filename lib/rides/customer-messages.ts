@@ -29,7 +29,7 @@ export async function customerChannel(db: Db, businessId: number): Promise<CodeC
   return (await offersChannel(db, businessId, 'whatsapp')) ? 'whatsapp' : 'sms';
 }
 
-function operatorLocale(business: { countryCode: string; language: string }): string {
+export function operatorLocale(business: { countryCode: string; language: string }): string {
   return isCountryCode(business.countryCode)
     ? toLocaleTag({ country: business.countryCode, lang: resolveLanguage(business.countryCode, business.language) })
     : DEFAULT_LOCALE_TAG;

@@ -79,7 +79,7 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
     if (request.to === 'accepted') Object.assign(changes, { acceptedAt: now, driverId: request.driverId ?? null, vehicleId: request.vehicleId ?? null });
     if (request.to === 'ontrip') {
       if (ride.startCodeAttempts >= START_CODE_MAX_ATTEMPTS)
-        return { error: new DomainError('locked', 'start_code_locked', 'Too many wrong start codes. Ask the rider for the code again and reset.') };
+        return { error: new DomainError('locked', 'start_code_locked', 'Too many wrong start codes. Reset to send the rider a new code.') };
       if (!request.startCode || !safeEqual(request.startCode, ride.startCode)) {
         await tx
           .update(rides)

@@ -1,14 +1,14 @@
 import 'server-only';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { rides, users, type Ride } from '@/lib/db/schema';
-import { notFound } from '@/lib/errors/domain-error';
+import { users, type Ride } from '@/lib/db/schema';
 import { transitionRide } from './lifecycle';
 import type { BookForCustomerInput, RideAction } from './partner-schemas';
 import { bookableQuote, bookRide } from './commands';
 import { acceptRide, reassignRide } from './dispatch';
 import { dispatchOptions } from './availability';
 import { BOOKED_FOR_CUSTOMER_SOURCES, resendCustomerCode, sendBookingConfirmation } from './customer-messages';
+import { resetStartCode } from './start-code-reset';
 
 /** Applies a console action to one of the business's rides; the lifecycle refuses illegal moves. */
 export async function applyRideAction(db: Db, businessId: number, actorUserId: number, rideId: number, action: RideAction): Promise<Ride> {
@@ -32,15 +32,8 @@ export async function applyRideAction(db: Db, businessId: number, actorUserId: n
         paymentMethod: action.paymentMethod,
         waitingMinutes: action.waitingMinutes,
       });
-    case 'resetStartCode': {
-      const [ride] = await db
-        .update(rides)
-        .set({ startCodeAttempts: 0 })
-        .where(and(eq(rides.id, rideId), eq(rides.businessId, businessId), sql`${rides.status} = 'accepted'`))
-        .returning();
-      if (!ride) throw notFound('This ride was not found.');
-      return ride;
-    }
+    case 'resetStartCode':
+      return resetStartCode(db, businessId, rideId);
   }
 }
 

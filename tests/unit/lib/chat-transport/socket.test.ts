@@ -7,7 +7,8 @@ import { callApi } from '../../api';
 import { createSession } from '@/lib/auth/session';
 import type { ChatMessageView } from '@/lib/chat/contract';
 import { eq } from 'drizzle-orm';
-import { chatSessions, users } from '@/lib/db/schema';
+import { chatMessages, chatSessions, users } from '@/lib/db/schema';
+import { LIMITS } from '@/lib/limits/requests';
 import { AGENT_MESSAGE_EVENT, USER_MESSAGE_EVENT, type ChatTurnAck } from '@/lib/realtime/chat-events';
 import { loadPlaceIndex } from '@/lib/chat/places';
 import { attachSocketServer } from '@/lib/realtime/server';
@@ -135,6 +136,15 @@ describe('chat over socket.io', () => {
     expect(await overheard).toBe('none');
     expect(await say(intruder, chatSession, 'cancel my ride')).toEqual({ ok: false, error: { code: 'forbidden', message: expect.any(String) } });
   });
+
+  it(`chat flooding over the socket: turn ${LIMITS.chatPerSession.max + 1} of one conversation is refused (rate_limited), nothing stored`, async () => {
+    const chatSession = 'guest-socket-flood';
+    const guest = await open(chatSession);
+    for (let i = 0; i < LIMITS.chatPerSession.max; i++) expect((await say(guest, chatSession, 'hello')).ok).toBe(true);
+    const stored = await db.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.sessionId, chatSession));
+    expect(await say(guest, chatSession, 'hello')).toEqual({ ok: false, error: { code: 'rate_limited', message: expect.any(String) } });
+    expect(await db.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.sessionId, chatSession))).toHaveLength(stored.length);
+  }, 60_000);
 
   it('refuses a malformed message in the acknowledgement', async () => {
     const client = await open(undefined, asha.cookie);

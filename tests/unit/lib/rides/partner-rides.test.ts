@@ -1,7 +1,8 @@
 import { NextRequest } from 'next/server';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { callApi } from '../../api';
-import { drivers, rides, users, vehicles } from '@/lib/db/schema';
+import { drivers, outbox, rides, users, vehicles } from '@/lib/db/schema';
+import en from '@/messages/en.json';
 import { createBusiness } from '@/lib/tenancy/commands';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
 import { createSession } from '@/lib/auth/session';
@@ -169,7 +170,77 @@ describe('console rides', () => {
     const locked = await act(ride.number, { action: 'start', startCode: ride.startCode });
     expect(locked.status).toBe(423);
     expect((await act(ride.number, { action: 'resetStartCode' })).status).toBe(200);
-    expect((await act(ride.number, { action: 'start', startCode: ride.startCode })).json.data.status).toBe('ontrip');
+    // the reset drew a new code (sent to the rider): that one starts the trip
+    const [reset] = await db.select().from(rides).where(eq(rides.id, ride.id));
+    expect(reset.startCodeAttempts).toBe(0);
+    expect((await act(ride.number, { action: 'start', startCode: reset.startCode })).json.data.status).toBe('ontrip');
+  });
+
+  it('start code guessing by the operator: at most 3 resets per ride a day, each sending the rider a new code; the 4th is 429', async () => {
+    const ride = await bookFor('demo', 'guess-0001');
+    // a driver of its own: the seeded one may hold a ride from the cases above
+    const [driverUser] = await db
+      .insert(users)
+      .values({ businessId: biz.demo.id, role: 'travelsx-driver', name: 'Guna', phoneCode: '91', phone: '9845000009' })
+      .returning();
+    const [vehicle] = await db
+      .insert(vehicles)
+      .values({ businessId: biz.demo.id, vehicleType: 'sedan', model: 'Honda City', number: 'TN 01AB9999' })
+      .returning();
+    const [driver] = await db
+      .insert(drivers)
+      .values({
+        businessId: biz.demo.id,
+        userId: driverUser.id,
+        name: 'Guna',
+        phoneCode: '91',
+        phone: '9845000009',
+        accountStatus: 'Verified',
+        online: true,
+        vehicleId: vehicle.id,
+      })
+      .returning();
+    expect((await act(ride.number, { action: 'accept', driverId: driver.id, vehicleId: vehicle.id })).status).toBe(200);
+    const codes = [ride.startCode];
+    const lockOut = async (code: string) => {
+      const wrong = code === '0000' ? '1111' : '0000';
+      for (let i = 0; i < 5; i++) await act(ride.number, { action: 'start', startCode: wrong });
+      expect((await act(ride.number, { action: 'start', startCode: wrong })).status).toBe(423);
+    };
+    for (let reset = 1; reset <= 3; reset++) {
+      await lockOut(codes.at(-1)!);
+      expect((await act(ride.number, { action: 'resetStartCode' })).status).toBe(200);
+      const [row] = await db.select().from(rides).where(eq(rides.id, ride.id));
+      expect(row.startCodeAttempts).toBe(0);
+      codes.push(row.startCode);
+      // the new code went to the rider's phone, through the message budget
+      const sent = await db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.rideId, ride.id), eq(outbox.purpose, 'start-code-reset')))
+        .orderBy(outbox.id);
+      expect(sent).toHaveLength(reset);
+      expect(sent.at(-1)).toMatchObject({ recipient: '+919845000001', status: expect.not.stringMatching(/refused/) });
+      expect(sent.at(-1)!.body).toContain(`Your new code is ${row.startCode}`);
+    }
+    // a new code each time (four 4-digit draws: equal ones would be a 1-in-10,000 coincidence at most per pair)
+    expect(new Set(codes).size).toBeGreaterThan(1);
+    await lockOut(codes.at(-1)!);
+    const limited = await act(ride.number, { action: 'resetStartCode' });
+    expect(limited.status).toBe(429);
+    expect(limited.json.error).toMatchObject({ code: 'rate_limited', key: 'startCodeResetLimit', values: { ride: ride.number, max: 3 } });
+    expect(limited.json.error.message).toContain('was reset 3 times today');
+    expect(en.Validation.startCodeResetLimit).toContain('{hours}');
+    // still locked, no fourth code sent
+    const [after] = await db.select().from(rides).where(eq(rides.id, ride.id));
+    expect(after.startCodeAttempts).toBeGreaterThanOrEqual(5);
+    expect(after.startCode).toBe(codes.at(-1));
+    expect(
+      await db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.rideId, ride.id), eq(outbox.purpose, 'start-code-reset'))),
+    ).toHaveLength(3);
   });
 
   it('refuses a blocked or pending driver, a foreign vehicle, and accepting a cancelled ride; nothing changes', async () => {

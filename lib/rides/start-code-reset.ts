@@ -1,0 +1,96 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { businesses, rides, users, type Ride } from '@/lib/db/schema';
+import { DomainError, notFound } from '@/lib/errors/domain-error';
+import { formatDateTime } from '@/lib/i18n/format';
+import { runtimeTranslator } from '@/lib/i18n/runtime-messages';
+import { enforceLimits, LIMITS } from '@/lib/limits/requests';
+import { deliver } from '@/lib/messaging/outbox';
+import { refusalError } from '@/lib/messaging/refusals';
+import { MESSAGE_VALUE_MAX, operatorText } from '@/lib/messaging/safe-text';
+import { newStartCode } from './commands';
+import { customerChannel, operatorLocale } from './customer-messages';
+
+/**
+ * The console's reset of a start code locked after START_CODE_MAX_ATTEMPTS
+ * wrong tries (issue 35 §9: an unlimited reset let an operator guess on).
+ * Each reset draws a NEW code, so earlier guesses tell nothing, and sends it to
+ * the rider's phone through the message budget (purpose 'start-code-reset');
+ * at most LIMITS.startCodeResetPerRide resets per ride a day, past which the
+ * answer is 429 `startCodeResetLimit`. A message the budget refuses is answered
+ * as its refusal; the new code stands (the rider's app shows it).
+ */
+export async function resetStartCode(db: Db, businessId: number, rideId: number): Promise<Ride> {
+  const [current] = await db
+    .select({ id: rides.id, number: rides.number })
+    .from(rides)
+    .where(and(eq(rides.id, rideId), eq(rides.businessId, businessId), sql`${rides.status} = 'accepted'`))
+    .limit(1);
+  if (!current) throw notFound('This ride was not found.');
+  try {
+    await enforceLimits(db, businessId, [['startCodeResetPerRide', current.id]]);
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.kind !== 'rate_limited') throw error;
+    const hours = Math.max(1, Math.ceil((error.retryAfterSeconds ?? 3600) / 3600));
+    const { max } = LIMITS.startCodeResetPerRide;
+    const limited = new DomainError(
+      'rate_limited',
+      'rate_limited',
+      `The start code of ride #${current.number} was reset ${max} times today. Try again in ${hours} h.`,
+      undefined,
+      error.retryAfterSeconds,
+    );
+    limited.key = 'startCodeResetLimit';
+    limited.values = { ride: current.number, max, hours };
+    throw limited;
+  }
+  const [ride] = await db
+    .update(rides)
+    .set({ startCode: newStartCode(), startCodeAttempts: 0 })
+    .where(and(eq(rides.id, current.id), sql`${rides.status} = 'accepted'`))
+    .returning();
+  if (!ride) throw notFound('This ride was not found.');
+  const refused = await sendNewCode(db, ride);
+  if (refused) throw refused;
+  return ride;
+}
+
+/** The new code to the rider's phone, in the operator's language; a rider without a phone sees it in the app only. */
+async function sendNewCode(db: Db, ride: Ride): Promise<DomainError | undefined> {
+  const [row] = await db
+    .select({
+      phoneCode: users.phoneCode,
+      phone: users.phone,
+      businessName: businesses.name,
+      businessPhoneCode: businesses.phoneCode,
+      countryCode: businesses.countryCode,
+      language: businesses.language,
+      timeZone: businesses.timeZone,
+    })
+    .from(rides)
+    .innerJoin(users, eq(users.id, rides.riderId))
+    .innerJoin(businesses, eq(businesses.id, rides.businessId))
+    .where(eq(rides.id, ride.id))
+    .limit(1);
+  if (!row?.phone || !row.phoneCode) return undefined;
+  const locale = operatorLocale(row);
+  const t = await runtimeTranslator(locale, 'CustomerMessages');
+  const to = `+${row.phoneCode}${row.phone}`;
+  const values = {
+    businessName: operatorText(row.businessName, MESSAGE_VALUE_MAX.businessName),
+    ride: ride.number,
+    when: formatDateTime(ride.pickupTime, locale, row.timeZone),
+    code: ride.startCode,
+  };
+  const { refused } = await deliver(db, {
+    businessId: ride.businessId,
+    channel: await customerChannel(db, ride.businessId),
+    to,
+    purpose: 'start-code-reset',
+    rideId: ride.id,
+    subject: t('subject', values),
+    text: t('codeReset', values),
+    fromName: row.businessName,
+  });
+  return refused ? refusalError(refused, to, row.businessPhoneCode) : undefined;
+}
