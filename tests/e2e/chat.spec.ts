@@ -90,15 +90,17 @@ test('voice input says so where the browser has no speech recognition, and closi
     delete scope.webkitSpeechRecognition;
   });
   await page.goto(CHAT);
-  // The alert blocks the page until answered, so it is answered as it opens.
-  const alerted = new Promise<string>((resolve) =>
-    page.once('dialog', (dialog) => {
-      resolve(dialog.message());
-      void dialog.dismiss();
-    }),
-  );
-  await page.getByRole('button', { name: 'Speak your message' }).click();
-  expect(await alerted).toBe('Voice recognition not supported.');
+  // The alert blocks the page until answered, so it is answered as it opens. A tap before the page has its
+  // scripts does nothing yet (the button is server-rendered), so the tap is repeated until the alert comes.
+  let alerted = '';
+  await expect(async () => {
+    const dialog = page.waitForEvent('dialog', { timeout: 2_000 });
+    await page.getByRole('button', { name: 'Speak your message' }).click();
+    const opened = await dialog;
+    alerted = opened.message();
+    await opened.dismiss();
+  }).toPass({ timeout: 20_000 });
+  expect(alerted).toBe('Voice recognition not supported.');
 
   await messageBox(page).fill('  Chennai to Madurai tomorrow 6am  ');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
