@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { clusterBusState } from '@/lib/cluster/bus';
+import { listenersDown } from '@/lib/db/pg-errors';
 import { isDraining } from '@/lib/http/lifecycle';
 import { logger } from '@/lib/log';
 import { jsonResponse } from '@/lib/http/json';
@@ -20,7 +21,8 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
  * Readiness, for load balancers: 200 while the database answers (within 2 s)
  * and the process is not shutting down, else 503; with several instances also
  * 503 while this instance's notice connection is being restored (it would
- * miss other instances' cache purges meanwhile).
+ * miss other instances' cache purges meanwhile) or socket.io's adapter's
+ * listening connection is (sockets here would miss other instances' events).
  */
 export async function GET() {
   if (isDraining()) return jsonResponse({ status: 'draining' }, { status: 503 });
@@ -32,5 +34,7 @@ export async function GET() {
     return jsonResponse({ status: 'unavailable' }, { status: 503 });
   }
   if (clusterBusState() === 'reconnecting') return jsonResponse({ status: 'reconnecting' }, { status: 503 });
+  const down = listenersDown();
+  if (down.length) return jsonResponse({ status: 'reconnecting', connections: down }, { status: 503 });
   return jsonResponse({ status: 'ready' });
 }
