@@ -45,7 +45,8 @@ function pathOf(url: string | undefined): string {
 async function main(): Promise<void> {
   const startedAt = process.hrtime.bigint();
   const config = env();
-  const dev = config.NODE_ENV !== 'production';
+  // NODE_ENV=test runs the built app too (a bench's fault switches are refused with production: lib/env.ts)
+  const dev = config.NODE_ENV === 'development';
   // The database opens first (PGlite compiles its WASM off the main thread) while Next loads.
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') });
   const { default: next } = await import('next');

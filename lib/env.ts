@@ -126,6 +126,13 @@ const envSchema = z.object({
    * payouts to and settlements from operators); the route answers 404 while it is unset.
    */
   PLATFORM_ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * TEST ONLY, off by default, refused with NODE_ENV=production: this process
+   * deletes the nth booking it creates right after creating it and still
+   * answers it 201, so bench/faults.mjs and bench/rolling.mjs can be seen to
+   * catch a lost acknowledged booking (lib/rides/test-drop.ts).
+   */
+  TEST_DROP_BOOKING: z.coerce.number().int().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -139,6 +146,9 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  if (result.data.TEST_DROP_BOOKING && result.data.NODE_ENV === 'production') {
+    throw new Error('Invalid environment:\n  TEST_DROP_BOOKING: deletes a booking on purpose, for tests only; refused with NODE_ENV=production');
   }
   return result.data;
 }
