@@ -56,6 +56,8 @@ const envSchema = z.object({
   METRICS_HOSTNAME: z.string().default('127.0.0.1'),
   /** How long a SIGTERM waits for requests in flight before cutting connections (ms). */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** /api/ready answers 503 while the disk of DATA_DIR has less free space than this (MiB): a full disk fails every write. */
+  READY_MIN_FREE_MB: z.coerce.number().int().min(0).max(1_000_000).default(256),
   /** off: no request limits (codes, bookings, leads, tracking); for load tests only. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   /** Messages (SMS, WhatsApp, e-mail) one operator may send in 24 hours; a quarter of it in any hour (lib/messaging/budget.ts). */
