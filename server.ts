@@ -48,7 +48,8 @@ function pathOf(url: string | undefined): string {
 async function main(): Promise<void> {
   const startedAt = process.hrtime.bigint();
   const config = env();
-  const dev = config.NODE_ENV !== 'production';
+  // NODE_ENV=test runs the built app too (a bench's fault switches are refused with production: lib/env.ts)
+  const dev = config.NODE_ENV === 'development';
   // Production refuses to start without SECRETS_KEY, except the demo start (lib/crypto/secrets.ts).
   const secretsKey = loadSecretsKey();
   if (secretsKey.source === 'file') {

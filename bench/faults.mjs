@@ -3,15 +3,33 @@
 // mid-run (several times) and restarted on the same data while the clients carry on.
 // Clients retry a request that got no answer (connection reset or refused) with the
 // same idempotency key, as a real app would. Afterwards the database is read directly:
-// every acknowledged booking (2xx with a ride id) must be stored exactly once.
+// every acknowledged booking (2xx with a ride number) must be stored exactly once, found
+// by its idempotency key and by (operator, ride number): the API answers the ride's number,
+// never the database id (bench/lib.mjs matchStoredBookings).
 // Runs on PGlite (a temp DATA_DIR) and on PostgreSQL (a throw-away cluster started
 // here from /usr/lib/postgresql/*/bin on a free loopback port, removed at the end).
 // Usage: node bench/faults.mjs [databases=pglite,postgres] [bookings=1200] [clients=16] [kills=3]
+// To see it fail: TEST_DROP_BOOKING=n (test only) makes each server process lose its nth booking on purpose.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { apiClient, benchTrip, closedLoop, freePort, launchServer, median, requireBuild, signInRider, summary, queryStoredDatabase } from './lib.mjs';
+import {
+  apiClient,
+  benchOperator,
+  benchTrip,
+  closedLoop,
+  dropBookingEnv,
+  freePort,
+  launchServer,
+  matchStoredBookings,
+  median,
+  requireBuild,
+  signInRider,
+  STORED_BOOKINGS_QUERY,
+  summary,
+  queryStoredDatabase,
+} from './lib.mjs';
 import { report } from './report.mjs';
 
 const DATABASES = (process.argv[2] ?? 'pglite,postgres')
@@ -86,9 +104,9 @@ function startPostgres(port) {
   };
 }
 
-/** Every stored ride with its idempotency key, read straight from the database after the server has stopped. */
+/** Every stored ride with its idempotency key, operator and number, read straight from the database after the server has stopped. */
 function storedRides(kind, where) {
-  return queryStoredDatabase(kind, where, `select idempotency_key as key, id from rides order by id`);
+  return queryStoredDatabase(kind, where, STORED_BOOKINGS_QUERY);
 }
 
 const trip = benchTrip;
@@ -99,7 +117,7 @@ async function runOn(kind, postgres) {
   const databaseUrl = kind === 'postgres' ? postgres.createDb(`faults_${process.pid}`) : '';
   const port = await freePort();
   // a load of 75 bookings per rider is far past the per-rider hourly limit a real rider meets
-  const launch = () => launchServer(port, { dataDir, env: { DATABASE_URL: databaseUrl, RATE_LIMITS: 'off' } });
+  const launch = () => launchServer(port, { dataDir, env: { DATABASE_URL: databaseUrl, RATE_LIMITS: 'off', ...dropBookingEnv() } });
   let server = await launch();
   const killOnExit = () => server.child.kill('SIGKILL');
   cleanups.push(() => killOnExit());
@@ -121,7 +139,7 @@ async function runOn(kind, postgres) {
 
   const load = closedLoop(BOOKINGS, CLIENTS, async (i, client) => {
     const key = `faults-${kind}-${i}`;
-    const record = { attempts: 0, failures: 0, status: null, rideId: null, refused: null, inFlightAtKill: false };
+    const record = { attempts: 0, failures: 0, status: null, number: null, refused: null, inFlightAtKill: false };
     bookings.set(key, record);
     const body = { rideSearchId: quoteIds[client], rideVehicle: 'sedan', idempotencyKey: key };
     const deadline = Date.now() + GIVE_UP_MS;
@@ -139,7 +157,7 @@ async function runOn(kind, postgres) {
       if (r && r.status < 500) {
         if ((r.status === 200 || r.status === 201) && r.json?.data?.[0]?.id) {
           record.status = r.status;
-          record.rideId = r.json.data[0].id;
+          record.number = r.json.data[0].id; // the ride's number within the operator
         } else {
           record.refused = `${r.status} ${r.json?.error?.code ?? ''}`.trim();
         }
@@ -184,9 +202,12 @@ async function runOn(kind, postgres) {
   } catch (error) {
     readError = error.message;
   }
-  const byKey = new Map();
-  for (const { key, id } of rows) byKey.set(key, [...(byKey.get(key) ?? []), id]);
-  const acked = [...bookings].filter(([, b]) => b.rideId !== null);
+  const acked = [...bookings].filter(([, b]) => b.number !== null);
+  const stored = matchStoredBookings(
+    acked.map(([key, b]) => ({ key, number: b.number })),
+    rows,
+    benchOperator(),
+  );
   const retried = [...bookings.values()].filter((b) => b.failures > 0);
   return {
     kind,
@@ -194,7 +215,7 @@ async function runOn(kind, postgres) {
     acknowledged: acked.length,
     refused: [...bookings.values()].filter((b) => b.refused).length,
     refusedCodes: [...new Set([...bookings.values()].map((b) => b.refused).filter(Boolean))],
-    gaveUp: [...bookings.values()].filter((b) => b.rideId === null && !b.refused).length,
+    gaveUp: [...bookings.values()].filter((b) => b.number === null && !b.refused).length,
     failedAttempts,
     serverErrors,
     inFlightAtKills: kills.reduce((n, k) => n + k.inFlight, 0),
@@ -202,10 +223,12 @@ async function runOn(kind, postgres) {
     retriedAlreadyStored: retried.filter((b) => b.status === 200).length,
     retriedCreated: retried.filter((b) => b.status === 201).length,
     storedRows: rows.length,
-    storedKeys: byKey.size,
-    storedNotAcknowledged: [...byKey.keys()].filter((key) => !bookings.get(key)?.rideId).length,
-    lost: acked.filter(([key, b]) => !(byKey.get(key) ?? []).includes(b.rideId)).length,
-    doubled: [...byKey.values()].filter((ids) => ids.length > 1).length,
+    storedKeys: stored.storedKeys,
+    storedNotAcknowledged: stored.unacknowledged,
+    lost: stored.lost,
+    lostByKey: stored.lostByKey,
+    lostByNumber: stored.lostByNumber,
+    doubled: stored.doubled,
     kills,
     reopenError,
     readError,
@@ -229,7 +252,7 @@ const spread = (xs) => {
 };
 const lines = [
   ['bookings sent', (r) => r.sent],
-  ['acknowledged (2xx + ride id)', (r) => r.acknowledged],
+  ['acknowledged (2xx + ride number)', (r) => r.acknowledged],
   ['refused (4xx)', (r) => r.refused + (r.refusedCodes.length ? ` (${r.refusedCodes.join(', ')})` : '')],
   ['gave up (no answer in 90 s)', (r) => r.gaveUp],
   ['SIGKILLs', (r) => r.kills.length],
@@ -241,6 +264,7 @@ const lines = [
   ['rides stored (rows)', (r) => (r.readError ? 'unreadable' : r.storedRows)],
   ['stored, never acknowledged', (r) => r.storedNotAcknowledged],
   ['lost (acknowledged, not stored)', (r) => r.lost],
+  ['  no row of its key / of its number', (r) => `${r.lostByKey} / ${r.lostByNumber}`],
   ['doubled (> 1 row per key)', (r) => r.doubled],
   ['restart ms min / median / max', (r) => spread(r.kills.map((k) => k.restartMs))],
   ['downtime ms (kill to ready), same', (r) => spread(r.kills.map((k) => k.downMs))],

@@ -538,6 +538,54 @@ export async function queryStoredDatabase(kind, { dataDir, databaseUrl }, query)
   }
 }
 
+/** Every stored ride with its idempotency key, operator and number (see matchStoredBookings). */
+export const STORED_BOOKINGS_QUERY = 'select r.idempotency_key as key, b.slug, r.number from rides r join businesses b on b.id = r.business_id';
+
+/** The operator the benches book with: the server's default tenant (localhost). */
+export const benchOperator = () => process.env.DEFAULT_TENANT || 'demo';
+
+/**
+ * Acknowledged bookings against the rides stored. A booking's answer names the
+ * ride's number within its operator (`id`, `rideId`), never the database id, and
+ * the two drift apart after retries and crash recovery (issue 36, item 6): an
+ * answer `{ key, number }` counts as stored only when a row has its idempotency
+ * key and its (operator, number) both. `rows` come from STORED_BOOKINGS_QUERY;
+ * every answer is on `operator`. lost: acknowledged, not stored (`lostByKey`: no
+ * row of the key; `lostByNumber`: no row of the operator and number); doubled: a
+ * key stored more than once; unacknowledged: keys stored that no answer names.
+ */
+export function matchStoredBookings(answers, rows, operator) {
+  const byKey = new Map();
+  const numbers = new Set();
+  for (const row of rows) {
+    byKey.set(row.key, [...(byKey.get(row.key) ?? []), row]);
+    numbers.add(`${row.slug}#${Number(row.number)}`);
+  }
+  const hasKey = (a) => byKey.has(a.key);
+  const hasNumber = (a) => numbers.has(`${operator}#${Number(a.number)}`);
+  const matches = (a) => (byKey.get(a.key) ?? []).some((row) => row.slug === operator && Number(row.number) === Number(a.number));
+  const answered = new Set(answers.map((a) => a.key));
+  return {
+    lost: answers.filter((a) => !matches(a)).length,
+    lostByKey: answers.filter((a) => !hasKey(a)).length,
+    lostByNumber: answers.filter((a) => !hasNumber(a)).length,
+    doubled: [...byKey.values()].filter((list) => list.length > 1).length,
+    storedKeys: byKey.size,
+    unacknowledged: [...byKey.keys()].filter((key) => !answered.has(key)).length,
+  };
+}
+
+/**
+ * The server's test-only switch that loses an acknowledged booking on purpose
+ * (TEST_DROP_BOOKING=n in the bench's environment: lib/env.ts, lib/rides/test-drop.ts),
+ * so a bench can be seen to fail. The server refuses it with NODE_ENV=production:
+ * such a run starts the built server with NODE_ENV=test. Empty when unset.
+ */
+export function dropBookingEnv() {
+  const nth = process.env.TEST_DROP_BOOKING;
+  return nth ? { TEST_DROP_BOOKING: nth, NODE_ENV: 'test' } : {};
+}
+
 /**
  * Tear-downs run on any exit of the bench (normal end, error, Ctrl-C), the
  * newest first: `atExit(() => server.child.kill('SIGKILL'))`.

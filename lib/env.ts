@@ -63,6 +63,8 @@ const envSchema = z.object({
   METRICS_HOSTNAME: z.string().default('127.0.0.1'),
   /** How long a SIGTERM waits for requests in flight before cutting connections (ms). */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** /api/ready answers 503 while the disk of DATA_DIR has less free space than this (MiB): a full disk fails every write. */
+  READY_MIN_FREE_MB: z.coerce.number().int().min(0).max(1_000_000).default(256),
   /** off: no request limits (codes, bookings, leads, tracking); for load tests only. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   /** Days unbooked quotes and anonymous web chat sessions are kept before the daily purge deletes them (lib/jobs/retention.ts). */
@@ -135,6 +137,13 @@ const envSchema = z.object({
    * payouts to and settlements from operators); the route answers 404 while it is unset.
    */
   PLATFORM_ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * TEST ONLY, off by default, refused with NODE_ENV=production: this process
+   * deletes the nth booking it creates right after creating it and still
+   * answers it 201, so bench/faults.mjs and bench/rolling.mjs can be seen to
+   * catch a lost acknowledged booking (lib/rides/test-drop.ts).
+   */
+  TEST_DROP_BOOKING: z.coerce.number().int().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -148,6 +157,9 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  if (result.data.TEST_DROP_BOOKING && result.data.NODE_ENV === 'production') {
+    throw new Error('Invalid environment:\n  TEST_DROP_BOOKING: deletes a booking on purpose, for tests only; refused with NODE_ENV=production');
   }
   return result.data;
 }

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import { logger } from '@/lib/log';
+import { logPoolErrors } from '@/lib/db/pg-errors';
 
 /**
  * One thing at a time per key (a conversation's turns, one WhatsApp sender's
@@ -30,8 +31,8 @@ export function advisoryKey(key: string): string {
 export async function startClusterLocks(databaseUrl: string): Promise<void> {
   if (state.pool) return;
   const { Pool: PgPool } = await import('pg');
-  const pool = new PgPool({ connectionString: databaseUrl, max: LOCK_POOL_SIZE, application_name: 'travelsx-locks' });
-  pool.on('error', (error) => logger.warn({ err: error }, 'lock connection failed'));
+  // a connection holding a lock may die between queries: logged, never an uncaught exception (lib/db/pg-errors.ts)
+  const pool = logPoolErrors(new PgPool({ connectionString: databaseUrl, max: LOCK_POOL_SIZE, application_name: 'travelsx-locks' }), 'locks');
   state.pool = pool;
 }
 

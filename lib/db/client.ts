@@ -61,10 +61,14 @@ async function openPglite(dataDir: string): Promise<Handle> {
 }
 
 async function openPostgres(url: string): Promise<Handle> {
-  const { Pool } = await import('pg');
-  const { drizzle } = await import('drizzle-orm/node-postgres');
-  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new Pool({ connectionString: url, max: 10 });
+  const [{ Pool }, { drizzle }, { migrate }, { logPoolErrors }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+    import('./pg-errors'),
+  ]);
+  // a lost connection is logged, never an uncaught exception (lib/db/pg-errors.ts)
+  const pool = logPoolErrors(new Pool({ connectionString: url, max: 10 }), 'main');
   const db = drizzle(pool, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS });
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };

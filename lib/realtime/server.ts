@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import type { Pool } from 'pg';
 import { logger } from '@/lib/log';
+import { listenerPool, logPoolErrors } from '@/lib/db/pg-errors';
 import { getDb } from '@/lib/db/client';
 import { readSession, SESSION_COOKIE, type SessionUser } from '@/lib/auth/session';
 import { onRideUpdate } from '@/lib/flights/ride-updates';
@@ -15,7 +16,7 @@ import { registerOfferEvents } from './dispatch';
 import { registerFleetChanges } from './fleet';
 import { cookieValue } from '@/lib/http/cookies';
 
-const globalForIo = globalThis as unknown as { __travelsxIo?: Server; __travelsxIoPool?: Pool };
+const globalForIo = globalThis as unknown as { __travelsxIo?: Server; __travelsxIoPool?: Pool; __travelsxIoForget?: () => void };
 
 /** Connections of socket.io's PostgreSQL adapter per instance: one LISTENs, the others send. */
 const ADAPTER_POOL_SIZE = 3;
@@ -44,10 +45,15 @@ export async function attachSocketServer(httpServer: HttpServer, options: { data
   let adapter: Parameters<Server['adapter']>[0] | undefined;
   if (options.databaseUrl) {
     const [{ Pool: PgPool }, { createAdapter }] = await Promise.all([import('pg'), import('@socket.io/postgres-adapter')]);
-    const pool = new PgPool({ connectionString: options.databaseUrl, max: ADAPTER_POOL_SIZE, application_name: 'travelsx-socket.io' });
-    pool.on('error', (error) => logger.warn({ err: error }, 'socket.io adapter connection failed'));
+    const pool = logPoolErrors(
+      new PgPool({ connectionString: options.databaseUrl, max: ADAPTER_POOL_SIZE, application_name: 'travelsx-socket.io' }),
+      'socket.io',
+    );
     globalForIo.__travelsxIoPool = pool;
-    adapter = createAdapter(pool, { errorHandler: (error: Error) => logger.warn({ err: error }, 'socket.io adapter error') });
+    // its LISTENing connection: a lost one is logged and given back to the pool, and the adapter takes another (lib/db/pg-errors.ts)
+    const listener = listenerPool(pool, 'socket.io adapter');
+    globalForIo.__travelsxIoForget = listener.forget;
+    adapter = createAdapter(listener.pool, { errorHandler: (error: Error) => logger.warn({ err: error }, 'socket.io adapter error') });
   }
   const io = new Server(httpServer, {
     serveClient: false,
@@ -112,5 +118,7 @@ export async function closeSocketServer(): Promise<void> {
   }
   const pool = globalForIo.__travelsxIoPool;
   globalForIo.__travelsxIoPool = undefined;
+  globalForIo.__travelsxIoForget?.();
+  globalForIo.__travelsxIoForget = undefined;
   await pool?.end().catch(() => undefined);
 }

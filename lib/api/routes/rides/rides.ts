@@ -3,6 +3,7 @@ import { clientIp } from '@/lib/http/client-ip';
 import { enforceLimits } from '@/lib/limits/requests';
 import { bookRideSchema } from '@/lib/booking/schemas';
 import { bookRide } from '@/lib/rides/commands';
+import { dropBookingForTest } from '@/lib/rides/test-drop';
 import { riderRides, rideView } from '@/lib/rides/queries';
 import { rideAirports } from '@/lib/flights/ride-airport';
 
@@ -28,6 +29,7 @@ export const POST = endpoint({ auth: RIDER, body: bookRideSchema }, async ({ req
   const view = rideView(ride);
   // an airport ride's meeting point and free waiting, for the confirmation
   const airport = (await rideAirports(db, tenant, [ride], body.language)).get(ride.id) ?? null;
+  if (created) await dropBookingForTest(db, ride.id);
   return jsonAt(
     { success: true, data: [{ ...view, cashbackAmount: ride.cashbackAmount / 100, walletApplied: ride.walletApplied / 100, rideId: ride.number, airport }] },
     created ? 201 : 200,

@@ -1,0 +1,89 @@
+import type { Pool, PoolClient } from 'pg';
+import { logger } from '@/lib/log';
+
+/**
+ * A pg connection that dies (a database restart, `pg_terminate_backend`, a
+ * network cut) emits `error`: on its pool while it is idle, on the client
+ * itself while it is checked out (a transaction between two queries, a held
+ * advisory lock, a LISTENing connection). An `error` with no listener is an
+ * uncaught exception, which only Next's own handler swallowed (issue 36, item
+ * 3). Every pool of the process goes through `logPoolErrors`: both kinds are
+ * logged once per connection, the dead connection leaves the pool (pg-pool
+ * drops it when it is released or found broken), and the next query opens a
+ * new one (docs/architecture/events.md#connections).
+ */
+export function logPoolErrors<P extends Pool>(pool: P, name: string): P {
+  const logged = new WeakSet<object>();
+  const log = (error: Error, client: object | undefined) => {
+    if (client) {
+      // pg emits twice for one loss (the server's FATAL message, then the closed socket)
+      if (logged.has(client)) return;
+      logged.add(client);
+    }
+    logger.warn({ err: error, pool: name }, 'database connection lost');
+  };
+  pool.on('connect', (client) => {
+    client.on('error', (error) => log(error, client));
+  });
+  pool.on('error', (error, client) => log(error, client));
+  return pool;
+}
+
+const holder = globalThis as typeof globalThis & { __travelsxListeners?: Map<string, () => boolean> };
+// one registry per process, shared by the server bundle and Next's bundle of the same modules
+const listeners = (holder.__travelsxListeners ??= new Map());
+
+/**
+ * The pool as socket.io's PostgreSQL adapter sees it. The adapter takes its
+ * LISTENing connection with `pool.connect()` and, when that connection ends,
+ * forgets it without releasing it and takes another one 1-3 s later (its own
+ * reconnection): each database restart would keep one of the pool's few
+ * connections checked out forever, and after as many restarts as the pool
+ * has connections, publishing and listening would wait for ever. Here a
+ * client taken by `connect()` goes back to the pool, as broken, once its
+ * connection ends unreleased. `logPoolErrors` must be on the pool, so the
+ * connection's `error` (emitted before its `end`) is logged rather than
+ * thrown, which would also stop the `end` that starts the reconnection.
+ * While that connection is down `listenersDown()` names it (readiness);
+ * `forget()` stops naming it (shutdown).
+ */
+export function listenerPool(pool: Pool, name: string): { pool: Pool; forget: () => void } {
+  let current: PoolClient | undefined;
+  const listening = () => current !== undefined;
+  listeners.set(name, listening);
+  const connect = async (): Promise<PoolClient> => {
+    const client = await pool.connect();
+    const release = client.release.bind(client);
+    let released = false;
+    client.release = (error?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      if (current === client) current = undefined;
+      release(error);
+    };
+    client.once('end', () => {
+      if (current === client) current = undefined;
+      if (!released) client.release(new Error('listening connection ended'));
+    });
+    current = client;
+    return client;
+  };
+  const wrapped = new Proxy(pool, {
+    get(target, property) {
+      if (property === 'connect') return connect;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return {
+    pool: wrapped,
+    forget: () => {
+      if (listeners.get(name) === listening) listeners.delete(name);
+    },
+  };
+}
+
+/** The `listenerPool` connections of this process that are down now (not yet up, or reconnecting). */
+export function listenersDown(): string[] {
+  return [...listeners].filter(([, listening]) => !listening()).map(([name]) => name);
+}

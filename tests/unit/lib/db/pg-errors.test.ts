@@ -1,0 +1,107 @@
+/**
+ * Lost PostgreSQL connections (issue 36, item 3), against a fake server that
+ * cuts its connections the way `pg_terminate_backend` does: the real pg pool
+ * and socket.io's real PostgreSQL adapter, no PostgreSQL needed. An `error`
+ * emitted with no listener (an uncaught exception in the server) is recorded
+ * here instead of thrown, so each test can assert there was none.
+ */
+import { EventEmitter } from 'node:events';
+import { Pool } from 'pg';
+import { Server } from 'socket.io';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import { logger } from '@/lib/log';
+import { listenerPool, listenersDown, logPoolErrors } from '@/lib/db/pg-errors';
+import { startFakePostgres, type FakePostgres } from '../../fake-postgres';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until(check: () => boolean, ms = 5_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`condition not met in time: ${String(check)} (queries ${fake.queries.join(', ')})`);
+    await sleep(10);
+  }
+}
+
+let fake: FakePostgres;
+let unhandled: unknown[];
+let warn: jest.SpyInstance;
+
+beforeEach(async () => {
+  fake = await startFakePostgres();
+  unhandled = [];
+  const emit = EventEmitter.prototype.emit;
+  jest.spyOn(EventEmitter.prototype, 'emit').mockImplementation(function (this: EventEmitter, event: unknown, ...args: unknown[]) {
+    if (event === 'error' && this.listenerCount('error') === 0) {
+      unhandled.push(args[0]);
+      return false;
+    }
+    return emit.call(this, event as string | symbol, ...args);
+  });
+  warn = jest.spyOn(logger, 'warn');
+});
+
+afterEach(async () => {
+  jest.restoreAllMocks();
+  await fake.close();
+});
+
+const lost = () => warn.mock.calls.filter((call) => call[1] === 'database connection lost');
+
+function pool(max: number): Pool {
+  return new Pool({ host: '127.0.0.1', port: fake.port, user: 'test', database: 'test', max });
+}
+
+describe('logPoolErrors', () => {
+  it('logs a dead idle connection and a dead checked-out one once each, and the pool serves again', async () => {
+    const main = logPoolErrors(pool(3), 'test');
+    try {
+      const held = await main.connect(); // a transaction between two queries
+      const idle = await main.connect();
+      idle.release();
+      expect(main.totalCount).toBe(2);
+
+      fake.terminateAll();
+      await until(() => lost().length === 2 && main.totalCount === 1);
+      await expect(held.query('select 1')).rejects.toThrow();
+      held.release();
+      await until(() => main.totalCount === 0);
+
+      await expect(main.query('select 1')).resolves.toMatchObject({ command: 'SELECT' });
+      expect(unhandled).toEqual([]);
+      expect(lost()).toHaveLength(2);
+      expect(lost()[0][0]).toMatchObject({ pool: 'test' });
+    } finally {
+      // a client still checked out (a failed run) would keep end() waiting
+      await Promise.race([main.end(), sleep(1_000)]);
+    }
+  });
+});
+
+describe('listenerPool with the socket.io adapter', () => {
+  it('reconnects the adapter after each loss, gives the dead connection back, and says when it is down', async () => {
+    // two connections: without giving the dead listener back the third reconnection would wait for ever
+    const base = logPoolErrors(pool(2), 'socket.io');
+    const listener = listenerPool(base, 'test adapter');
+    const io = new Server({ adapter: createAdapter(listener.pool) });
+    const listens = () => fake.queries.filter((q) => q === 'LISTEN "socket.io#/"').length;
+    try {
+      await until(() => listens() === 1 && listenersDown().length === 0);
+      for (let round = 2; round <= 4; round += 1) {
+        fake.terminateAll();
+        await until(() => listenersDown().includes('test adapter'));
+        // the adapter takes another connection 1-3 s later
+        await until(() => listens() === round && listenersDown().length === 0, 6_000);
+      }
+      expect(base.totalCount).toBeLessThanOrEqual(2);
+      expect(unhandled).toEqual([]);
+      expect(lost().length).toBeGreaterThanOrEqual(3);
+    } finally {
+      // no HTTP server to close: the namespace's adapter releases its connection
+      await io.of('/').adapter.close();
+      listener.forget();
+      await Promise.race([base.end(), sleep(1_000)]);
+    }
+    expect(listenersDown()).toEqual([]);
+  }, 30_000);
+});
