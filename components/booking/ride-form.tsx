@@ -18,6 +18,7 @@ import { quoteInputOf, useBookingStore, type RideFormData } from './booking-stor
 import { PlaceInput } from './place-input';
 import { FlightFields } from './flight-fields';
 import { airportFill, airportCodeOf, type AirportPlace } from './airport-fill';
+import { placeParamMatch, placeParamOf } from './place-param';
 import styles from './booking.module.css';
 
 const NOW = 'now';
@@ -110,6 +111,27 @@ export function RideForm({
     const prefill = onContinue ? undefined : prefillOf(window.location.search);
     if (prefill) setForm((f) => airportFill({ ...f, ...prefill, rideType: prefill.tripKind === 'rental' ? 'oneway' : f.rideType }, airport));
   }
+  // a link's `?place=<slug or name>` (docs/requirements/rider.md#booking-by-form): the pickup, found in the place index once the
+  // page runs (the front door keeps one copy of the page whatever its query); an unknown place is ignored without a word
+  useEffect(() => {
+    if (onContinue || !hydrated) return;
+    const search = window.location.search;
+    const param = prefillOf(search)?.pickupLocation ? undefined : placeParamOf(search);
+    if (!param) return;
+    let live = true;
+    import('./place-search')
+      .then(({ findPlaces }) => findPlaces(param, locale))
+      .then(
+        (found) => {
+          const place = placeParamMatch(param, found);
+          if (live && place) setForm((f) => airportFill({ ...f, pickupLocation: place }, airport));
+        },
+        () => undefined,
+      );
+    return () => {
+      live = false;
+    };
+  }, [hydrated, onContinue, locale, airport]);
   const [flightProblem, setFlightProblem] = useState<string | undefined>();
   const phoneError = usePhoneError();
   const today = hydrated ? zonedDate(timeZone) : '';

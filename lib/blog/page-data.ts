@@ -2,7 +2,7 @@ import 'server-only';
 import { cache } from 'react';
 import { getDb } from '@/lib/db/client';
 import { uploadedImageSize } from './images';
-import { listPosts, postBySlug } from './queries';
+import { listPosts, newestPosts, postBySlug } from './queries';
 import { blogSlugSchema, BLOG_PAGE_SIZE } from './schemas';
 
 /** The post a page shows (shared by its metadata and body in one render); undefined for a malformed or unknown slug. */
@@ -18,3 +18,6 @@ export const coverSize = cache((tenantSlug: string, image: string) => uploadedIm
 export const pageOfPosts = cache(async (businessId: number, language: string, page: number) =>
   listPosts(await getDb(), businessId, { page: page - 1, size: BLOG_PAGE_SIZE, language }),
 );
+
+/** The rider home's cards: the operator's newest posts in the page's language. */
+export const homePosts = cache(async (businessId: number, language: string) => newestPosts(await getDb(), businessId, language));

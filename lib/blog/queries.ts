@@ -46,6 +46,14 @@ export async function listPosts(
   return { posts, total, page, size, pages: Math.max(1, Math.ceil(total / size)) };
 }
 
+/** Posts on the rider home (docs/requirements/rider.md#the-rider-home-and-its-popups). */
+export const HOME_POST_COUNT = 3;
+
+/** The operator's newest posts in one language, newest first: the rider home's cards. */
+export async function newestPosts(db: Db, businessId: number, language: string, size = HOME_POST_COUNT): Promise<BlogSummary[]> {
+  return (await listPosts(db, businessId, { size, language })).posts;
+}
+
 /** The operator's post with this slug, or undefined. */
 export async function postBySlug(db: Db, businessId: number, slug: string): Promise<BlogPost | undefined> {
   const [post] = await db

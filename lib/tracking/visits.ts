@@ -1,7 +1,8 @@
 import 'server-only';
 import type { z } from 'zod';
 import type { Db } from '@/lib/db/client';
-import { visits, type UserRole } from '@/lib/db/schema';
+import { desc, eq } from 'drizzle-orm';
+import { rides, visits, type UserRole } from '@/lib/db/schema';
 import { badRequest } from '@/lib/errors/domain-error';
 import { isCountryCode } from '@/lib/i18n/markets';
 import { recordEvent } from './events';
@@ -31,16 +32,40 @@ function countryOf(pagePath: string, given: string | undefined): string | null {
   return isCountryCode(first) ? first : null;
 }
 
+/** Longest stored visitor address, in characters. */
+const ADDRESS_MAX = 300;
+
+/** A session's phone as E.164 ("+919840012345"), or null. */
+function phoneOf(session: VisitorSession | undefined): string | null {
+  return session?.phone ? `+${session.phoneCode ?? ''}${session.phone}` : null;
+}
+
+/**
+ * What is known of a signed-in rider (docs/requirements/rider.md#visitor-tracking): their phone and the pickup
+ * address of the ride they booked last; nothing for visitors without a session and for console or driver logins.
+ */
+async function knownRider(db: Db, session: VisitorSession | undefined): Promise<{ phone: string | null; address: string | null }> {
+  if (!session || session.role !== 'travelsx-user') return { phone: null, address: null };
+  const [last] = await db
+    .select({ pickup: rides.pickup })
+    .from(rides)
+    .where(eq(rides.riderId, session.userId))
+    .orderBy(desc(rides.createdAt), desc(rides.id))
+    .limit(1);
+  return { phone: phoneOf(session), address: last?.pickup.name.slice(0, ADDRESS_MAX) || null };
+}
+
 /**
  * Stores one page view (docs/requirements/rider.md#visitor-tracking): ids from the
  * tenant and session, device details parsed from the user agent (body or
- * header, capped at 500 characters), UTM and fbclid from the landing URL.
+ * header, capped at 500 characters), UTM and fbclid from the landing URL, a signed-in rider's phone and last pickup address.
  */
 export async function recordVisit(db: Db, visitor: Visitor, input: z.infer<typeof visitSchema>): Promise<{ id: number }> {
   const pageUrl = storedPageUrl(input.page_url);
   if (!pageUrl) throw badRequest('page_url: Send the page address (http or https).', 'page_url');
   const userAgent = (input.user_agent ?? visitor.userAgent ?? '').slice(0, USER_AGENT_MAX) || null;
   const campaign = campaignOf(input.landing_url ?? input.page_url);
+  const known = await knownRider(db, visitor.session);
   const [row] = await db
     .insert(visits)
     .values({
@@ -51,6 +76,7 @@ export async function recordVisit(db: Db, visitor: Visitor, input: z.infer<typeo
       userType: visitor.session?.role ?? null,
       countryCode: countryOf(pageUrl, input.country_code),
       place: input.place ?? null,
+      ...known,
       userAgent,
       device: parseDevice(userAgent ?? undefined),
       ...campaign,
@@ -63,7 +89,7 @@ export async function recordVisit(db: Db, visitor: Visitor, input: z.infer<typeo
 /** Stores the ad metrics record (docs/requirements/rider.md#visitor-tracking) as an `ad_metrics` event of the business. */
 export async function recordAdMetrics(db: Db, visitor: Visitor, input: z.infer<typeof adMetricsSchema>): Promise<void> {
   const { fbclid, utm_source, utm_medium, utm_campaign } = input.ad_metrics;
-  const phone = visitor.session?.phone ? `+${visitor.session.phoneCode ?? ''}${visitor.session.phone}` : null;
+  const phone = phoneOf(visitor.session);
   await recordEvent(db, {
     businessId: visitor.businessId,
     userId: visitor.session?.userId ?? null,

@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import type { DateFilter } from '@/lib/partner/dates';
 import { formatDay } from '@/lib/partner/format';
-import type { CountRow, VisitsReport } from '@/lib/tracking/report';
+import type { CountRow, KnownVisitorRow, VisitsReport } from '@/lib/tracking/report';
+import { formatDateTime } from '@/lib/i18n/format';
+import { PhoneNumber } from '@/components/ui/phone-link';
 import { LeadsTable } from '@/components/leads/leads-table';
 import { loadStatus } from '@/components/data/query-status';
 import { useVisits } from '../queries';
@@ -51,6 +53,46 @@ function CountTable({ title, label, rows, name }: { title: string; label: string
         </div>
       ) : (
         <p className={screen.muted}>{t('noData')}</p>
+      )}
+    </section>
+  );
+}
+
+/** Signed-in riders' visits with their phone and last pickup address (docs/requirements/rider.md#visitor-tracking), last seen first. */
+function KnownVisitors({ rows, timeZone }: { rows: KnownVisitorRow[]; timeZone: string }) {
+  const t = useTranslations('Visits');
+  const locale = useLocale();
+  const count = new Intl.NumberFormat(locale, { numberingSystem: 'latn' });
+  return (
+    <section className={screen.field} aria-label={t('knownTitle')}>
+      <h2>{t('knownTitle')}</h2>
+      {rows.length ? (
+        <div className={table.scroller}>
+          <table className={table.table}>
+            <thead>
+              <tr>
+                <th scope="col">{t('phone')}</th>
+                <th scope="col">{t('address')}</th>
+                <th scope="col" className={table.number}>
+                  {t('views')}
+                </th>
+                <th scope="col">{t('lastSeen')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={`${row.phone}|${row.address}|${row.lastSeen}`}>
+                  <th scope="row">{row.phone ? <PhoneNumber e164={row.phone} display={row.phone} /> : null}</th>
+                  <td>{row.address}</td>
+                  <td className={table.number}>{count.format(row.views)}</td>
+                  <td className={table.nowrap}>{formatDateTime(row.lastSeen, locale, timeZone)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className={screen.muted}>{t('noKnown')}</p>
       )}
     </section>
   );
@@ -114,6 +156,7 @@ function ReportView({ data, timeZone }: { data: Report; timeZone: string }) {
         )}
       </section>
       <CountTable title={t('devicesTitle')} label={t('device')} rows={data.devices} name={(label) => known('devices', label)} />
+      <KnownVisitors rows={data.known} timeZone={timeZone} />
       <section className={screen.field} aria-label={tl('title')}>
         <h2>{tl('title')}</h2>
         <LeadsTable leads={data.leads} timeZone={timeZone} />

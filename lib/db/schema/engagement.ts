@@ -76,6 +76,10 @@ export const visits = pgTable(
     userType: text('user_type'),
     countryCode: text('country_code'),
     place: text('place'),
+    /** A signed-in rider's phone as E.164 ("+919840012345"), when known (docs/requirements/rider.md#visitor-tracking). */
+    phone: text('phone'),
+    /** A signed-in rider's last pickup address, when known. */
+    address: text('address'),
     /** At most 500 characters (docs/requirements/rider.md#visitor-tracking). */
     userAgent: text('user_agent'),
     device: jsonb('device').$type<Record<string, string | null>>().notNull().default({}),

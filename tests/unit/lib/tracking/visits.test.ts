@@ -43,6 +43,8 @@ describe('visitor tracking', () => {
     expect(row).toMatchObject({
       businessId: world.demo.id,
       sessionId: 'sess-0001-abcd',
+      phone: null,
+      address: null,
       pageUrl: '/in/en/user/home?utm_source=google&utm_medium=cpc&utm_campaign=diwali&fbclid=fb123',
       userId: null,
       countryCode: 'in',
@@ -64,6 +66,8 @@ describe('visitor tracking', () => {
     );
     const [row] = await db.select().from(visits).where(eq(visits.id, json.data.id));
     expect(row).toMatchObject({ pageUrl: '/in/en/user/rides', userId: world.rider.userId, userType: 'travelsx-user', utmCampaign: 'diwali', referrer: null });
+    // a signed-in rider's phone is known; no ride booked yet, so no address
+    expect(row).toMatchObject({ phone: '+919845000001', address: null });
     expect(row.device).toMatchObject({ os: 'Windows', browser: 'Chrome', device_type: 'desktop' });
   });
 
@@ -150,5 +154,25 @@ describe('the console visits report', () => {
     expect((await call(reportRoute, { path: '/api/tracking/report', cookie: world.rider.cookie })).status).toBe(403);
     const other = await call(reportRoute, { path: '/api/tracking/report', cookie: world.acmePartner.cookie, host: 'acme.localhost:3000' });
     expect(other.json.data.totals).toEqual({ views: 0, visitors: 0, leads: 0 });
+  });
+});
+
+describe("the visitor's phone and address when known (docs/requirements/rider.md#visitor-tracking)", () => {
+  it("records a signed-in rider's phone and the pickup of their last booking, never a console login's, and the report lists them", async () => {
+    await world.book('visit-known-1', { driverId: null });
+    const { json } = await visit({ session_id: 'sess-0009-abcd', page_url: '/in/en/user/home' }, { 'user-agent': PIXEL }, world.rider.cookie);
+    const [row] = await db.select().from(visits).where(eq(visits.id, json.data.id));
+    expect(row).toMatchObject({ userId: world.rider.userId, phone: '+919845000001', address: 'Chennai' });
+
+    const partner = await visit({ session_id: 'sess-0010-abcd', page_url: '/in/en/user/home' }, { 'user-agent': PIXEL }, world.partner.cookie);
+    const [partnerRow] = await db.select().from(visits).where(eq(visits.id, partner.json.data.id));
+    expect(partnerRow).toMatchObject({ userId: world.partner.userId, phone: null, address: null });
+
+    const { status, json: report } = await call(reportRoute, { path: '/api/tracking/report?filter=today', cookie: world.partner.cookie });
+    expect(status).toBe(200);
+    // one row per rider: the newest phone and address, all their views of the day
+    expect(report.data.known).toEqual([{ phone: '+919845000001', address: 'Chennai', views: 2, lastSeen: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) }]);
+    const other = await call(reportRoute, { path: '/api/tracking/report?filter=today', cookie: world.acmePartner.cookie, host: 'acme.localhost:3000' });
+    expect(other.json.data.known).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { Offer } from '@/components/site/offer';
 import { BookingPanel } from '@/components/booking/booking-panel';
 import { JsonLd } from '@/components/seo/json-ld';
 import { PlaceDetails } from '@/components/seo/place-details';
+import { HomeBlogCards } from '@/components/blog/home-blog-cards';
 import styles from '@/components/booking/booking.module.css';
 import { homeSeo, seoJsonLd, seoMetadata } from '@/lib/seo/page-seo';
 import { placePage } from '@/lib/seo/catalogue/page-data';
@@ -16,7 +17,7 @@ export async function generateMetadata({ params }: { params: PageParams }): Prom
   return seoMetadata(tenant, market, await homeSeo(tenant, locale));
 }
 
-/** The user home composite: header, booking tabs beside the hero, offer, place details of the main city, cities. */
+/** The user home composite: header, booking tabs beside the hero, offer, place details of the main city, cities, the newest three blog posts. */
 export default async function UserHomePage({ params }: { params: PageParams }) {
   const { tenant, market, locale } = await pageContext(params);
   const cities = await servicePlaces(tenant.id);
@@ -35,6 +36,7 @@ export default async function UserHomePage({ params }: { params: PageParams }) {
       {main ? null : <TripKinds />}
       {main ? <PlaceDetails tenant={tenant} market={market} locale={locale} model={main} level={2} /> : null}
       <ServedCities cities={cities} />
+      <HomeBlogCards tenant={tenant} language={market.lang} />
       <JsonLd data={await seoJsonLd(tenant, market, seo)} />
     </SiteShell>
   );
