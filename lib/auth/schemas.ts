@@ -58,7 +58,14 @@ export const sendCodeSchema = z
     }
     return { ...rest, phone: phone.data };
   })
-  .superRefine(requireIdentifier);
+  .superRefine((value, ctx) => {
+    requireIdentifier(value, ctx);
+    // a signup's name is refused here already when it could never be saved (e.g. direction overrides, issue 35 §10)
+    if (value.feature === 'signup' && value.businessName?.trim()) {
+      const name = businessNameSchema.safeParse(value.businessName);
+      if (!name.success) ctx.addIssue({ code: 'custom', message: name.error.issues[0].message, path: ['businessName'] });
+    }
+  });
 
 /** POST /api/auth/otp/verify: the sign-up and verification payload (docs/architecture/accounts.md#one-time-codes). */
 export const verifyCodeSchema = z

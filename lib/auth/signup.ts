@@ -35,9 +35,10 @@ async function freeSlug(db: Db, name: string): Promise<string> {
 
 /**
  * Partner signup: the business (tenant) with its country and language, and its
- * owner account. A name another business holds (without case and spaces) is
- * refused with `business_name_taken`, also when two signups race (unique index).
- * Two different names may still share a slug ("Sunrise Cabs" and "Sunrise-Cabs"):
+ * owner account. A name another business (or the platform) holds, compared by
+ * skeleton (lib/contact/name-skeleton.ts), is refused with `business_name_taken`,
+ * also when two signups race (unique index). Two different names may still
+ * share a slug ("Café Cabs" and "Cafe Cabs"):
  * the later one's host gets a number, its name stays as typed.
  */
 export async function createBusinessForSignup(

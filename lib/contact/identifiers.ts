@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NAME_MAX } from './checks';
+import { BIDI_CONTROLS, nameSkeleton } from './name-skeleton';
 
 export { NAME_MAX };
 
@@ -39,7 +40,18 @@ export type Phone = z.infer<typeof phoneSchema>;
 
 export const personNameSchema = z.string({ error: 'nameRequired' }).trim().min(1, 'nameRequired').max(NAME_MAX, 'nameTooLong');
 
-export const businessNameSchema = z.string({ error: 'businessNameRequired' }).trim().min(1, 'businessNameRequired').max(80, 'businessNameTooLong');
+/**
+ * A business name: 1-80 characters with at least one letter or digit a reader
+ * sees, and none of the bidirectional controls that would show it in another
+ * order (issue 35 §10; uniqueness by skeleton is lib/tenancy/business-names.ts).
+ */
+export const businessNameSchema = z
+  .string({ error: 'businessNameRequired' })
+  .trim()
+  .min(1, 'businessNameRequired')
+  .max(80, 'businessNameTooLong')
+  .refine((name) => !BIDI_CONTROLS.test(name), 'businessNameBidi')
+  .refine((name) => nameSkeleton(name) !== '', 'businessNameRequired');
 
 /** A sign-in code: 6 digits (OTP.LENGTH in lib/auth/constants.ts). */
 export const otpSchema = z

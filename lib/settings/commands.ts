@@ -6,6 +6,7 @@ import { COUNTRIES, languagesForCountry, type CountryCode } from '@/lib/i18n/mar
 import { cityById, loadGazetteer } from '@/lib/places/gazetteer';
 import { normalisePlaceName } from '@/lib/places/normalise';
 import { isNameTaken, isNameViolation } from '@/lib/tenancy/business-names';
+import { nameSkeleton } from '@/lib/contact/name-skeleton';
 import { listServiceAreas } from '@/lib/tenancy/queries';
 import { checkBrandColour } from './colour';
 import { offeredLanguages } from './languages';
@@ -86,8 +87,8 @@ export async function readSettings(db: Db, businessId: number): Promise<Business
 const touched = () => ({ settingsUpdatedAt: new Date() });
 
 /**
- * Saves the profile. A name another operator holds (compared as the unique
- * index compares, without case and white space) is refused with field `name`,
+ * Saves the profile. A name another operator (or the platform) holds, compared
+ * by skeleton as the unique index compares, is refused with field `name`,
  * also when a second rename races this one to it.
  */
 export async function updateProfile(db: Db, businessId: number, input: ProfileInput): Promise<void> {
@@ -98,6 +99,7 @@ export async function updateProfile(db: Db, businessId: number, input: ProfileIn
       .update(businesses)
       .set({
         name: input.name,
+        nameKey: nameSkeleton(input.name),
         ...(input.shortName !== undefined ? { shortName: input.shortName } : {}),
         ...(input.phone !== undefined ? { phone: input.phone } : {}),
         ...(input.whatsappPhone !== undefined ? { whatsappPhone: input.whatsappPhone } : {}),

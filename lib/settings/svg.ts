@@ -9,7 +9,19 @@ import { settingsError } from './errors';
  * reaches outside the file (links other than #fragments, url() other than
  * #fragments, @import, foreignObject and HTML, animations, processing
  * instructions and comments). What remains is serialised again.
+ *
+ * Rendering cost is bounded before anything renders (issue 35 §6): a `<use>`
+ * may not point at a `<use>` or at anything holding one (no chains, no
+ * cycles), the elements drawn, counting each `<use>`'s copy, are at most
+ * SVG_MAX_ELEMENTS, and nesting is at most SVG_MAX_DEPTH deep. CSS escapes
+ * (`u\72l(`, `@\69mport`) and comments are resolved before CSS is checked, so
+ * an escaped url() or @import is seen (and removed) like a plain one.
  */
+
+/** Elements an SVG logo may draw, each `<use>` counting its referenced subtree again. */
+export const SVG_MAX_ELEMENTS = 5_000;
+/** Nesting depth of elements in an SVG logo. */
+export const SVG_MAX_DEPTH = 50;
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const XLINK_NS = 'http://www.w3.org/1999/xlink';
@@ -39,7 +51,31 @@ function refuseScript(): never {
   throw settingsError('logoSvgScript', 'logo');
 }
 
-function cleanCss(text: string): string {
+/**
+ * CSS as its parser reads it: comments out, escapes resolved (`\72 ` or
+ * `\000072` to "r", `\i` to "i", an escaped newline out), so checks see
+ * what the renderer would.
+ */
+export function unescapeCss(text: string): string {
+  // until nothing changes: "\\72" read once leaves "\72", which the renderer would read again
+  for (let previous = ''; previous !== text;) [previous, text] = [text, unescapeOnce(text)];
+  return text;
+}
+
+function unescapeOnce(text: string): string {
+  return text
+    .replace(/\/\*[\s\S]*?(?:\*\/|$)/g, '')
+    .replace(/\\(?:([0-9a-fA-F]{1,6})[ \t\n\f]?|\r\n|([\s\S]))/g, (_, hex: string | undefined, char: string | undefined) => {
+      if (hex) {
+        const code = parseInt(hex, 16);
+        return code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) ? '\uFFFD' : String.fromCodePoint(code);
+      }
+      return char === undefined || char === '\n' || char === '\f' || char === '\r' ? '' : char;
+    });
+}
+
+function cleanCss(raw: string): string {
+  const text = unescapeCss(raw);
   if (/expression\s*\(|javascript:/i.test(text)) refuseScript();
   return text.replace(/@import[^;]*;?/gi, '').replace(EXTERNAL_URL, 'none');
 }
@@ -71,7 +107,12 @@ function cleanElement(element: Element): void {
       continue;
     }
     if (attr === 'style') element.setAttribute(attribute.name, cleanCss(value));
-    else if (HAS_EXTERNAL_URL.test(value)) element.setAttribute(attribute.name, value.replace(EXTERNAL_URL, 'none'));
+    else {
+      // presentation attributes are CSS values too: escapes resolved before the check
+      const css = value.includes('\\') ? unescapeCss(value) : value;
+      if (HAS_EXTERNAL_URL.test(css)) element.setAttribute(attribute.name, css.replace(EXTERNAL_URL, 'none'));
+      else if (css !== value) element.setAttribute(attribute.name, css);
+    }
   }
   if (name === 'style') element.textContent = cleanCss(element.textContent ?? '');
   for (const child of Array.from(element.childNodes)) {
@@ -80,7 +121,46 @@ function cleanElement(element: Element): void {
   }
 }
 
-/** The stored form of an uploaded SVG logo; refuses script (logoSvgScript) and anything that is not an SVG document (logoMalformed). */
+function refuseComplex(): never {
+  throw settingsError('logoSvgComplex', 'logo');
+}
+
+/** The `#id` a `<use>` points at (href or xlink:href), if any. */
+function targetIdOf(element: Element): string | undefined {
+  const href = element.getAttribute('href') ?? element.getAttributeNS(XLINK_NS, 'href');
+  return href?.trim().startsWith('#') ? href.trim().slice(1) : undefined;
+}
+
+/**
+ * Refuses a drawing whose rendering would cost more than a logo should: a
+ * `<use>` pointing at a `<use>`, at an element holding one, or at its own
+ * ancestor; more than SVG_MAX_ELEMENTS elements once each `<use>` counts its
+ * copy; nesting deeper than SVG_MAX_DEPTH. Runs before anything renders.
+ */
+function refuseExpensive(root: Element): void {
+  const elements = [root, ...Array.from(root.getElementsByTagName('*'))];
+  if (elements.length > SVG_MAX_ELEMENTS) refuseComplex();
+  const byId = new Map<string, Element>();
+  for (const element of elements) {
+    const id = element.getAttribute('id');
+    if (id && !byId.has(id)) byId.set(id, element);
+    let depth = 0;
+    for (let parent = element.parentElement; parent; parent = parent.parentElement) if (++depth > SVG_MAX_DEPTH) refuseComplex();
+  }
+  let drawn = elements.length;
+  for (const use of elements) {
+    if (use.localName !== 'use' || use.namespaceURI !== SVG_NS) continue;
+    const id = targetIdOf(use);
+    const target = id === undefined ? undefined : byId.get(id);
+    if (!target) continue;
+    if ((target.localName === 'use' && target.namespaceURI === SVG_NS) || target.getElementsByTagNameNS(SVG_NS, 'use').length > 0 || target.contains(use))
+      refuseComplex();
+    drawn += 1 + target.getElementsByTagName('*').length;
+    if (drawn > SVG_MAX_ELEMENTS) refuseComplex();
+  }
+}
+
+/** The stored form of an uploaded SVG logo; refuses script (logoSvgScript), drawings too costly to render (logoSvgComplex) and anything that is not an SVG document (logoMalformed). */
 export function sanitizeSvg(bytes: Uint8Array): string {
   // a plain DOCTYPE (as drawing programs write) goes; entity declarations (billion laughs, external entities) are refused
   const text = new TextDecoder('utf-8', { fatal: false })
@@ -89,6 +169,8 @@ export function sanitizeSvg(bytes: Uint8Array): string {
     .replace(/<!DOCTYPE[^>[]*>/i, '');
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw settingsError('logoMalformed', 'logo');
   if (/<script[\s>/]/i.test(text)) refuseScript();
+  // more start tags than a logo may draw: refused before the parser builds them
+  if ((text.match(/<[A-Za-z]/g)?.length ?? 0) > SVG_MAX_ELEMENTS) refuseComplex();
   let document: Document;
   try {
     document = new JSDOM(text, { contentType: 'image/svg+xml' }).window.document;
@@ -98,6 +180,7 @@ export function sanitizeSvg(bytes: Uint8Array): string {
   const root = document.documentElement;
   if (!root || root.localName !== 'svg' || root.namespaceURI !== SVG_NS) throw settingsError('logoMalformed', 'logo');
   refuseAnyScript(root);
+  refuseExpensive(root);
   cleanElement(root);
   for (const child of Array.from(document.childNodes)) if (child !== root) child.remove();
   return new document.defaultView!.XMLSerializer().serializeToString(root);

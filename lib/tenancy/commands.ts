@@ -4,6 +4,7 @@ import { businesses, serviceAreas, type Business } from '@/lib/db/schema';
 import { COUNTRIES, DEFAULT_LANGUAGE, resolveLanguage, type CountryCode } from '@/lib/i18n/markets';
 import { normalisePlaceName } from '@/lib/places/normalise';
 import { seedRateCards } from '@/lib/fares/rate-cards';
+import { nameSkeleton } from '@/lib/contact/name-skeleton';
 
 export type ServiceCity = { name: string; region?: string; lat: number; lng: number };
 
@@ -29,6 +30,7 @@ export async function createBusiness(db: Db, input: CreateBusinessInput): Promis
       .values({
         slug: input.slug,
         name: input.name,
+        nameKey: nameSkeleton(input.name),
         email: input.email,
         phone: input.phone,
         phoneCode: country.phoneCode,

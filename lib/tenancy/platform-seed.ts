@@ -5,6 +5,7 @@ import { logger } from '@/lib/log';
 import { PLATFORM_SLUG } from './host';
 import { createBusiness } from './commands';
 import { platformName } from './platform';
+import { nameSkeleton } from '@/lib/contact/name-skeleton';
 
 /**
  * The platform's own row: the tenant its host resolves to, so signup codes,
@@ -19,9 +20,12 @@ export async function ensurePlatformTenant(db: Db): Promise<void> {
     await createBusiness(db, { slug: PLATFORM_SLUG, name, countryCode: 'in', language: 'en' });
   } else if (row.name !== name) {
     try {
-      await db.update(businesses).set({ name }).where(eq(businesses.id, row.id));
+      await db
+        .update(businesses)
+        .set({ name, nameKey: nameSkeleton(name) })
+        .where(eq(businesses.id, row.id));
     } catch (error) {
-      // an operator already holds that name (unique without case and spaces): keep the former one and say so
+      // an operator already holds that name (unique by skeleton): keep the former one and say so
       logger.warn({ err: error, name }, 'PLATFORM_NAME is taken by an operator; the platform keeps its former name');
     }
   }

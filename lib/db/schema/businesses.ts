@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex, doublePrecision, index } from 'drizzle-orm/pg-core';
 
 /** A travel operator: the tenant. `id` is lp_id in the client's payloads. */
@@ -9,6 +8,8 @@ export const businesses = pgTable(
     ownerUserId: integer('owner_user_id'),
     slug: text('slug').notNull(),
     name: text('name').notNull(),
+    /** The name as a reader sees it (nameSkeleton in lib/contact/name-skeleton.ts): unique, so no look-alike of another name exists. */
+    nameKey: text('name_key').notNull(),
     /** Up to 12 characters for the home-screen icon label and tight headers; null: derived from the name. */
     shortName: text('short_name'),
     /** Support e-mail shown to riders. */
@@ -46,8 +47,8 @@ export const businesses = pgTable(
   (t) => [
     uniqueIndex('businesses_slug_key').on(t.slug),
     uniqueIndex('businesses_domain_key').on(t.domain),
-    // Names are unique per platform, compared without case and white space ("Sunrise Cabs" = "sunrise  CABS" = "SunriseCabs").
-    uniqueIndex('businesses_name_key').using('btree', sql`lower(regexp_replace(${t.name}, '\\s+', '', 'g'))`),
+    // Names are unique per platform, compared by their skeleton ("Sunrise Cabs" = "sunrise  CABS" = "Ѕunrіѕe Ｃabs" = "Sun\u200Brise-Cabs").
+    uniqueIndex('businesses_name_key').on(t.nameKey),
   ],
 );
 
