@@ -120,7 +120,7 @@ export function RideForm({
     if (!param) return;
     let live = true;
     import('./place-search')
-      .then(({ findPlaces }) => findPlaces(param, locale))
+      .then(({ findPlaces }) => findPlaces(param, locale.split('-')[0]))
       .then(
         (found) => {
           const place = placeParamMatch(param, found);

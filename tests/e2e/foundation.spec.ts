@@ -15,8 +15,9 @@ test.describe('host modes and locale routing', () => {
     };
     expect(await rootGoesTo('localhost')).toBe('/in/en/user/home');
     expect(await rootGoesTo('main.localhost')).toBe('/in/en/user/home');
-    expect(await rootGoesTo('acme.localhost')).toBe('/in/en/travel/home');
-    expect(await rootGoesTo('acme.biz.localhost')).toBe('/in/en/business/home');
+    // an operator's hosts go to its own country (acme is in the UAE), whatever the platform's default market
+    expect(await rootGoesTo('acme.localhost')).toBe('/ae/en/travel/home');
+    expect(await rootGoesTo('acme.biz.localhost')).toBe('/ae/en/business/home');
     // the platform's own host: its landing (the sales page), never an operator's rider site
     expect(await rootGoesTo('platform.localhost')).toBe('/in/en');
     // and a rider who follows the redirect lands on the rider home
