@@ -58,7 +58,9 @@ export function defaultUrl(origin: string, href: string): string {
 export function alternateLanguages(origin: string, markets: readonly Market[], href: string): Record<string, string> {
   const languages: Record<string, string> = {};
   for (const market of markets) languages[toLocaleTag(market)] = pageUrl(origin, market, href);
-  languages[X_DEFAULT] = defaultUrl(origin, href);
+  // a page in one language only (a blog post) has no other version to choose from: x-default is that page, since the
+  // unprefixed URL would negotiate a language the page is not written in (a 404)
+  languages[X_DEFAULT] = markets.length === 1 ? pageUrl(origin, markets[0], href) : defaultUrl(origin, href);
   return languages;
 }
 

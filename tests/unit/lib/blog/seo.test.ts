@@ -57,7 +57,7 @@ describe('blog post metadata (docs/requirements/crawler.md#blog-posts)', () => {
     expect(meta.alternates?.canonical).toBe('https://meridiancabs.example/in/en/blog/airport-guide');
     expect(meta.alternates?.languages).toEqual({
       'en-IN': 'https://meridiancabs.example/in/en/blog/airport-guide',
-      'x-default': 'https://meridiancabs.example/blog/airport-guide',
+      'x-default': 'https://meridiancabs.example/in/en/blog/airport-guide',
     });
     expect(meta.openGraph).toMatchObject({
       type: 'article',
