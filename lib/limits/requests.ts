@@ -1,6 +1,6 @@
 import type { Db } from '@/lib/db/client';
 import { hitRateLimit } from '@/lib/limits/counters';
-import { tooManyRequests } from '@/lib/errors/domain-error';
+import { DomainError, tooManyRequests } from '@/lib/errors/domain-error';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -46,6 +46,31 @@ export type LimitName = keyof typeof LIMITS;
  * Counts one request against each named limit for its subject (a client IP, a
  * user id, a phone) within the business; throws 429 once any is exceeded.
  */
+/** What a keyed limit says when it refuses: the console's translated sentence (`key` with `values`) and its English. */
+export type LimitRefusal = { key: string; message: string; values: Record<string, string | number> };
+
+/**
+ * One limit whose refusal is its own sentence, e.g. "the code of ride #12 was
+ * sent 3 times this hour": 429 `rate_limited` with Retry-After, carrying the
+ * message key the console translates. `refusal` gets the wait and the limit.
+ */
+export async function enforceKeyedLimit(
+  db: Db,
+  businessId: number,
+  name: LimitName,
+  subject: string | number,
+  refusal: (retryAfterSeconds: number, max: number) => LimitRefusal,
+): Promise<void> {
+  const { max, windowMs } = LIMITS[name];
+  const decision = await hitRateLimit(db, `${name}:${businessId}:${subject}`, max, windowMs);
+  if (decision.allowed) return;
+  const { key, message, values } = refusal(decision.retryAfterSeconds, max);
+  const limited = new DomainError('rate_limited', 'rate_limited', message, undefined, decision.retryAfterSeconds);
+  limited.key = key;
+  limited.values = values;
+  throw limited;
+}
+
 export async function enforceLimits(db: Db, businessId: number, checks: readonly (readonly [LimitName, string | number])[], message?: string): Promise<void> {
   for (const [name, subject] of checks) {
     const { max, windowMs } = LIMITS[name];

@@ -5,7 +5,7 @@ import { DomainError, keyedError } from '@/lib/errors/domain-error';
 import { formatDateTime } from '@/lib/i18n/format';
 import { DEFAULT_LOCALE_TAG, isCountryCode, resolveLanguage, toLocaleTag } from '@/lib/i18n/markets';
 import { runtimeTranslator } from '@/lib/i18n/runtime-messages';
-import { enforceLimits, LIMITS } from '@/lib/limits/requests';
+import { enforceKeyedLimit } from '@/lib/limits/requests';
 import { logger } from '@/lib/log';
 import { offersChannel } from '@/lib/messaging/channel-provider';
 import { deliver } from '@/lib/messaging/outbox';
@@ -116,23 +116,14 @@ export async function resendCustomerCode(db: Db, businessId: number, rideId: num
       ride: ride.number,
     });
   }
-  try {
-    await enforceLimits(db, businessId, [['customerCodePerRide', ride.id]]);
-  } catch (error) {
-    if (!(error instanceof DomainError) || error.kind !== 'rate_limited') throw error;
-    const minutes = Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60));
-    const { max } = LIMITS.customerCodePerRide;
-    const limited = new DomainError(
-      'rate_limited',
-      'rate_limited',
-      `The code for ride #${ride.number} was sent ${max} times this hour. Try again in ${minutes} minutes.`,
-      undefined,
-      error.retryAfterSeconds,
-    );
-    limited.key = 'codeResendLimit';
-    limited.values = { ride: ride.number, max, minutes };
-    throw limited;
-  }
+  await enforceKeyedLimit(db, businessId, 'customerCodePerRide', ride.id, (retryAfterSeconds, max) => {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    return {
+      key: 'codeResendLimit',
+      message: `The code for ride #${ride.number} was sent ${max} times this hour. Try again in ${minutes} minutes.`,
+      values: { ride: ride.number, max, minutes },
+    };
+  });
   const sent = await sendCustomerCode(db, ride, 'resend');
   if (sent.refused) throw sent.refused;
   return sent.ride;

@@ -4,7 +4,7 @@ import { businesses, rides, users, type Ride } from '@/lib/db/schema';
 import { DomainError, notFound } from '@/lib/errors/domain-error';
 import { formatDateTime } from '@/lib/i18n/format';
 import { runtimeTranslator } from '@/lib/i18n/runtime-messages';
-import { enforceLimits, LIMITS } from '@/lib/limits/requests';
+import { enforceKeyedLimit } from '@/lib/limits/requests';
 import { deliver } from '@/lib/messaging/outbox';
 import { refusalError } from '@/lib/messaging/refusals';
 import { MESSAGE_VALUE_MAX, operatorText } from '@/lib/messaging/safe-text';
@@ -27,23 +27,14 @@ export async function resetStartCode(db: Db, businessId: number, rideId: number)
     .where(and(eq(rides.id, rideId), eq(rides.businessId, businessId), sql`${rides.status} = 'accepted'`))
     .limit(1);
   if (!current) throw notFound('This ride was not found.');
-  try {
-    await enforceLimits(db, businessId, [['startCodeResetPerRide', current.id]]);
-  } catch (error) {
-    if (!(error instanceof DomainError) || error.kind !== 'rate_limited') throw error;
-    const hours = Math.max(1, Math.ceil((error.retryAfterSeconds ?? 3600) / 3600));
-    const { max } = LIMITS.startCodeResetPerRide;
-    const limited = new DomainError(
-      'rate_limited',
-      'rate_limited',
-      `The start code of ride #${current.number} was reset ${max} times today. Try again in ${hours} h.`,
-      undefined,
-      error.retryAfterSeconds,
-    );
-    limited.key = 'startCodeResetLimit';
-    limited.values = { ride: current.number, max, hours };
-    throw limited;
-  }
+  await enforceKeyedLimit(db, businessId, 'startCodeResetPerRide', current.id, (retryAfterSeconds, max) => {
+    const hours = Math.max(1, Math.ceil(retryAfterSeconds / 3600));
+    return {
+      key: 'startCodeResetLimit',
+      message: `The start code of ride #${current.number} was reset ${max} times today. Try again in ${hours} h.`,
+      values: { ride: current.number, max, hours },
+    };
+  });
   const [ride] = await db
     .update(rides)
     .set({ startCode: newStartCode(), startCodeAttempts: 0 })
