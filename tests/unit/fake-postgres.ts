@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import net from 'node:net';
 
 /**
@@ -98,4 +99,21 @@ export async function startFakePostgres(): Promise<FakePostgres> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * Records every `error` emitted with no listener (an uncaught exception in a server) instead of throwing it, until
+ * the spy is restored (jest.restoreAllMocks), so a test can assert there was none.
+ */
+export function recordUnhandledErrors(): unknown[] {
+  const unhandled: unknown[] = [];
+  const emit = EventEmitter.prototype.emit;
+  jest.spyOn(EventEmitter.prototype, 'emit').mockImplementation(function (this: EventEmitter, event: unknown, ...args: unknown[]) {
+    if (event === 'error' && this.listenerCount('error') === 0) {
+      unhandled.push(args[0]);
+      return false;
+    }
+    return emit.call(this, event as string | symbol, ...args);
+  });
+  return unhandled;
 }

@@ -9,12 +9,12 @@
  * pool serves queries again and both listeners are back.
  * tests/unit/lib/db/pg-errors.test.ts covers the same wiring without PostgreSQL.
  */
-import { EventEmitter } from 'node:events';
 import { Client, Pool } from 'pg';
 import { sql } from 'drizzle-orm';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import { closeTestDb, openTestDb } from '../../db';
+import { recordUnhandledErrors } from '../../fake-postgres';
 import { logger } from '@/lib/log';
 import { clusterBusState, startClusterBus, stopClusterBus } from '@/lib/cluster/bus';
 import { serialised, startClusterLocks, stopClusterLocks } from '@/lib/cluster/lock';
@@ -51,15 +51,7 @@ describe('the database cuts every connection under load', () => {
   onPostgres(
     'no uncaught error, each loss logged, queries served again, listeners back',
     async () => {
-      const unhandled: unknown[] = [];
-      const emit = EventEmitter.prototype.emit;
-      jest.spyOn(EventEmitter.prototype, 'emit').mockImplementation(function (this: EventEmitter, event: unknown, ...args: unknown[]) {
-        if (event === 'error' && this.listenerCount('error') === 0) {
-          unhandled.push(args[0]);
-          return false;
-        }
-        return emit.call(this, event as string | symbol, ...args);
-      });
+      const unhandled = recordUnhandledErrors();
       const warn = jest.spyOn(logger, 'warn');
       const lost = () => warn.mock.calls.filter((call) => call[1] === 'database connection lost') as unknown as [{ pool: string }, string][];
 

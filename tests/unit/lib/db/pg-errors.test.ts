@@ -5,13 +5,12 @@
  * emitted with no listener (an uncaught exception in the server) is recorded
  * here instead of thrown, so each test can assert there was none.
  */
-import { EventEmitter } from 'node:events';
 import { Pool } from 'pg';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import { logger } from '@/lib/log';
 import { listenerPool, listenersDown, logPoolErrors } from '@/lib/db/pg-errors';
-import { startFakePostgres, type FakePostgres } from '../../fake-postgres';
+import { recordUnhandledErrors, startFakePostgres, type FakePostgres } from '../../fake-postgres';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -29,15 +28,7 @@ let warn: jest.SpyInstance;
 
 beforeEach(async () => {
   fake = await startFakePostgres();
-  unhandled = [];
-  const emit = EventEmitter.prototype.emit;
-  jest.spyOn(EventEmitter.prototype, 'emit').mockImplementation(function (this: EventEmitter, event: unknown, ...args: unknown[]) {
-    if (event === 'error' && this.listenerCount('error') === 0) {
-      unhandled.push(args[0]);
-      return false;
-    }
-    return emit.call(this, event as string | symbol, ...args);
-  });
+  unhandled = recordUnhandledErrors();
   warn = jest.spyOn(logger, 'warn');
 });
 
