@@ -1,7 +1,7 @@
 import 'server-only';
 import type { z } from 'zod';
 import type { Db } from '@/lib/db/client';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { rides, visits, type UserRole } from '@/lib/db/schema';
 import { badRequest } from '@/lib/errors/domain-error';
 import { isCountryCode } from '@/lib/i18n/markets';
@@ -44,12 +44,12 @@ function phoneOf(session: VisitorSession | undefined): string | null {
  * What is known of a signed-in rider (docs/requirements/rider.md#visitor-tracking): their phone and the pickup
  * address of the ride they booked last; nothing for visitors without a session and for console or driver logins.
  */
-async function knownRider(db: Db, session: VisitorSession | undefined): Promise<{ phone: string | null; address: string | null }> {
+async function knownRider(db: Db, businessId: number, session: VisitorSession | undefined): Promise<{ phone: string | null; address: string | null }> {
   if (!session || session.role !== 'travelsx-user') return { phone: null, address: null };
   const [last] = await db
     .select({ pickup: rides.pickup })
     .from(rides)
-    .where(eq(rides.riderId, session.userId))
+    .where(and(eq(rides.businessId, businessId), eq(rides.riderId, session.userId)))
     .orderBy(desc(rides.createdAt), desc(rides.id))
     .limit(1);
   return { phone: phoneOf(session), address: last?.pickup.name.slice(0, ADDRESS_MAX) || null };
@@ -65,7 +65,7 @@ export async function recordVisit(db: Db, visitor: Visitor, input: z.infer<typeo
   if (!pageUrl) throw badRequest('page_url: Send the page address (http or https).', 'page_url');
   const userAgent = (input.user_agent ?? visitor.userAgent ?? '').slice(0, USER_AGENT_MAX) || null;
   const campaign = campaignOf(input.landing_url ?? input.page_url);
-  const known = await knownRider(db, visitor.session);
+  const known = await knownRider(db, visitor.businessId, visitor.session);
   const [row] = await db
     .insert(visits)
     .values({
