@@ -1,6 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import type { ChatMessageView, HandleMessageResult } from '@/lib/chat/contract';
 import type { ChatTurnAck } from '@/lib/realtime/chat-events';
+import { RESYNC_EVENT } from '@/lib/realtime/events';
 import { AGENT_MESSAGE_EVENT, USER_MESSAGE_EVENT } from '@/lib/chat/limits';
 import { ChatCallError, NO_DATA, postChatMessage } from './chat-api';
 
@@ -50,6 +51,8 @@ export function openChatTransport({ chatSession, locale, onAgentMessage, onRecon
   });
   socket.on('connect_error', (error) => console.warn('live chat unavailable', error.message));
   socket.on(AGENT_MESSAGE_EVENT, onAgentMessage);
+  // the server's link to the other instances is back: replies sent meanwhile may be missing here
+  socket.on(RESYNC_EVENT, onReconnect);
 
   async function send(text: string): Promise<HandleMessageResult> {
     if (!(await connected(socket, deadline))) return postChatMessage({ chatSession, text, locale });

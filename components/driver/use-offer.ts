@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { io } from 'socket.io-client';
 import { OFFER_CLOSED_EVENT, OFFER_EVENT, type DriverOffer, type OfferClosedEvent } from '@/lib/dispatch/events';
 import { queryKeys } from '@/lib/query-keys';
+import { onReadAgain } from '@/components/ui/socket-read-again';
 import { answerOffer, fetchOffer } from './api';
 
 /** The sound of a new offer (the same as the console's new booking). */
@@ -37,7 +38,7 @@ export function useDriverOffer(enabled: boolean, onClosed?: (closed: OfferClosed
       client.setQueryData<DriverOffer | null>(queryKeys.driver.offer(), (offer) => (offer?.rideId === closed.rideId ? null : offer));
       closedHandler.current?.(closed);
     });
-    socket.io.on('reconnect', () => void client.invalidateQueries({ queryKey: queryKeys.driver.offer() }));
+    onReadAgain(socket, () => void client.invalidateQueries({ queryKey: queryKeys.driver.offer() }));
     socket.on('connect_error', (error) => console.warn('offers unavailable', error.message));
     return () => {
       socket.disconnect();

@@ -10,6 +10,7 @@ import {
   type RideStatusEvent,
   type SocketAck,
 } from '@/lib/driver/events';
+import { RESYNC_EVENT } from '@/lib/realtime/events';
 
 type Handlers = { onPosition: (event: DriverPositionEvent) => void; onStatus: (event: RideStatusEvent) => void; onJoined?: () => void };
 
@@ -36,6 +37,8 @@ export function useRideChannel(rideId: number | null, token: string | undefined,
     socket.on(RIDE_STATUS_EVENT, (event: RideStatusEvent) => {
       if (event.rideId === rideId) current.current.onStatus(event);
     });
+    // the server's link to the other instances is back: a move sent meanwhile did not arrive
+    socket.on(RESYNC_EVENT, () => current.current.onJoined?.());
     socket.on('connect_error', (error) => console.warn('live tracking unavailable', error.message));
     return () => {
       socket.disconnect();

@@ -45,14 +45,20 @@ const listeners = (holder.__travelsxListeners ??= new Map());
  * connection's `error` (emitted before its `end`) is logged rather than
  * thrown, which would also stop the `end` that starts the reconnection.
  * While that connection is down `listenersDown()` names it (readiness);
- * `forget()` stops naming it (shutdown).
+ * `forget()` stops naming it (shutdown). `onRestored` runs once a connection
+ * taken after a lost one has its first LISTEN answered: notices sent while it
+ * was down never reached this instance, so its clients must read again
+ * (issue 36, item 2; docs/architecture/events.md#connections).
  */
-export function listenerPool(pool: Pool, name: string): { pool: Pool; forget: () => void } {
+export function listenerPool(pool: Pool, name: string, options: { onRestored?: () => void } = {}): { pool: Pool; forget: () => void } {
   let current: PoolClient | undefined;
+  let connections = 0;
   const listening = () => current !== undefined;
   listeners.set(name, listening);
   const connect = async (): Promise<PoolClient> => {
     const client = await pool.connect();
+    connections += 1;
+    if (connections > 1 && options.onRestored) announceRestored(client, options.onRestored);
     const release = client.release.bind(client);
     let released = false;
     client.release = (error?: Error | boolean) => {
@@ -80,6 +86,31 @@ export function listenerPool(pool: Pool, name: string): { pool: Pool; forget: ()
     forget: () => {
       if (listeners.get(name) === listening) listeners.delete(name);
     },
+  };
+}
+
+/** Runs `restored` once, after the first LISTEN sent on `client` is answered. */
+function announceRestored(client: PoolClient, restored: () => void): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let announced = false;
+  (client as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    const text = typeof args[0] === 'string' ? args[0] : '';
+    if (!announced && /^LISTEN /i.test(text) && result instanceof Promise) {
+      result.then(
+        () => {
+          if (announced) return;
+          announced = true;
+          try {
+            restored();
+          } catch (error) {
+            logger.error({ err: error }, 'listener restore handler failed');
+          }
+        },
+        () => undefined,
+      );
+    }
+    return result;
   };
 }
 

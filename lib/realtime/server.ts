@@ -9,7 +9,7 @@ import { onRideUpdate } from '@/lib/flights/ride-updates';
 import { onRideChange } from '@/lib/rides/notify';
 import { resolveTenantForHost } from '@/lib/tenancy/resolve';
 import { isAllowedOrigin } from '@/lib/http/origin';
-import { businessRoom, riderRoom, RIDE_EVENT } from './events';
+import { businessRoom, riderRoom, RESYNC_EVENT, RIDE_EVENT } from './events';
 import { registerChat } from './chat';
 import { registerDriverTracking } from './driver';
 import { registerOfferEvents } from './dispatch';
@@ -51,7 +51,13 @@ export async function attachSocketServer(httpServer: HttpServer, options: { data
     );
     globalForIo.__travelsxIoPool = pool;
     // its LISTENing connection: a lost one is logged and given back to the pool, and the adapter takes another (lib/db/pg-errors.ts)
-    const listener = listenerPool(pool, 'socket.io adapter');
+    const listener = listenerPool(pool, 'socket.io adapter', {
+      // events from other instances were lost while it was down: this instance's screens read again
+      onRestored: () => {
+        logger.info('socket.io adapter listening again: clients read again');
+        globalForIo.__travelsxIo?.local.emit(RESYNC_EVENT);
+      },
+    });
     globalForIo.__travelsxIoForget = listener.forget;
     adapter = createAdapter(listener.pool, { errorHandler: (error: Error) => logger.warn({ err: error }, 'socket.io adapter error') });
   }

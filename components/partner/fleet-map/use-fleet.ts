@@ -6,6 +6,7 @@ import { io } from 'socket.io-client';
 import { FLEET_CHANGED_EVENT, FLEET_POSITIONS_EVENT, type FleetPosition } from '@/lib/dispatch/fleet-events';
 import { RIDE_EVENT } from '@/lib/realtime/events';
 import { queryKeys } from '@/lib/query-keys';
+import { onReadAgain } from '@/components/ui/socket-read-again';
 import { fetchFleet, type FleetData } from './api';
 
 /** A read of the whole fleet at least this often (positions come live in between). */
@@ -49,7 +50,7 @@ export function useFleet(enabled = true) {
     });
     socket.on(FLEET_CHANGED_EVENT, readAgain);
     socket.on(RIDE_EVENT, readAgain);
-    socket.io.on('reconnect', readAgain);
+    onReadAgain(socket, readAgain);
     socket.on('connect_error', (error) => console.warn('live fleet unavailable', error.message));
     return () => {
       cancelAnimationFrame(scheduled);

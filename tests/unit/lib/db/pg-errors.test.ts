@@ -99,3 +99,36 @@ describe('listenerPool with the socket.io adapter', () => {
     expect(listenersDown()).toEqual([]);
   }, 30_000);
 });
+
+describe('listenerPool onRestored', () => {
+  it('runs once per loss, after the new connection LISTENs, never for the first connection', async () => {
+    const base = logPoolErrors(pool(2), 'socket.io');
+    let restored = 0;
+    let listensAtRestore = -1;
+    const listens = () => fake.queries.filter((q) => q === 'LISTEN "socket.io#/"').length;
+    const listener = listenerPool(base, 'test adapter', {
+      onRestored: () => {
+        restored += 1;
+        listensAtRestore = listens();
+      },
+    });
+    const io = new Server({ adapter: createAdapter(listener.pool) });
+    try {
+      await until(() => listens() === 1 && listenersDown().length === 0);
+      await sleep(300);
+      expect(restored).toBe(0);
+      for (let round = 1; round <= 2; round += 1) {
+        fake.terminateAll();
+        await until(() => restored === round, 6_000);
+        expect(listensAtRestore).toBe(round + 1);
+      }
+      await sleep(200);
+      expect(restored).toBe(2);
+      expect(unhandled).toEqual([]);
+    } finally {
+      await io.of('/').adapter.close();
+      listener.forget();
+      await Promise.race([base.end(), sleep(1_000)]);
+    }
+  }, 30_000);
+});
