@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, asc, desc, eq } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Db, Tx } from '@/lib/db/client';
 import { airportSettings, serviceAreas, waitingRules, type AirportSetting } from '@/lib/db/schema';
 import type { TripKind, VehicleType } from '@/lib/booking/vocabulary';
@@ -41,7 +42,20 @@ export async function waitingRulesOf(db: Db | Tx, businessId: number): Promise<W
   };
 }
 
+/** Quotes read the operator's waiting rules on every request: each process keeps a copy for a few seconds (saving here drops it at once), as for the cancellation rules. */
+const heldForQuotes = new LRUCache<number, WaitingRules>({ max: 10_000, ttl: 5_000 });
+
+/** The waiting rules a quote prices with: `waitingRulesOf`, held for 5 s per operator. */
+export async function quoteWaitingRules(db: Db, businessId: number): Promise<WaitingRules> {
+  const hit = heldForQuotes.get(businessId);
+  if (hit) return hit;
+  const rules = await waitingRulesOf(db, businessId);
+  heldForQuotes.set(businessId, rules);
+  return rules;
+}
+
 export async function saveWaitingRules(db: Db, businessId: number, input: WaitingRulesInput): Promise<WaitingRules & { updatedAt: Date }> {
+  heldForQuotes.delete(businessId);
   const values = {
     freeLocalMinutes: input.freeMinutes.local,
     freeAirportMinutes: input.freeMinutes.airport,
@@ -55,6 +69,7 @@ export async function saveWaitingRules(db: Db, businessId: number, input: Waitin
     .insert(waitingRules)
     .values({ businessId, ...values })
     .onConflictDoUpdate({ target: waitingRules.businessId, set: values });
+  heldForQuotes.delete(businessId);
   return { ...input, updatedAt: values.updatedAt };
 }
 

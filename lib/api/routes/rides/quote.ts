@@ -1,7 +1,7 @@
 import { endpoint } from '@/lib/api/endpoint';
 import { clientIp } from '@/lib/http/client-ip';
 import { enforceLimits } from '@/lib/limits/requests';
-import { waitingRulesOf } from '@/lib/airports/settings';
+import { quoteWaitingRules } from '@/lib/airports/settings';
 import { createQuote, quoteView } from '@/lib/fares/quote';
 import { quoteRequestSchema } from '@/lib/fares/schemas';
 import { cancellationRuleFor } from '@/lib/money/cancellation-rules';
@@ -14,6 +14,6 @@ export const POST = endpoint({ auth: 'optional', body: quoteRequestSchema }, asy
     [['quotePerIp', clientIp(req.headers)], ...(session ? [['quotePerSession', session.userId] as const] : [])],
     'Too many fare searches. Wait a few minutes and try again.',
   );
-  const quote = await createQuote(db, tenant, body, await waitingRulesOf(db, tenant.id));
+  const quote = await createQuote(db, tenant, body, await quoteWaitingRules(db, tenant.id));
   return { success: true, data: quoteView(quote, await cancellationRuleFor(db, tenant.id, quote.tripKind)) };
 });

@@ -232,7 +232,21 @@ describe('waiting rules and charges', () => {
   const rules = { freeMinutes: { local: 10, airport: 45, outstation: 20, rental: 0 }, blockMinutes: 10, landingBufferMinutes: 40 };
 
   it('saves the free minutes per trip kind, the block and the landing buffer', async () => {
+    // a quote before the change (its process keeps the rules a few seconds) and one right after it: the new rules at once
+    const trip = {
+      rideType: 'oneway',
+      tripKind: 'outstation',
+      pickupLocation: { lat: 13.0878, lng: 80.2785, name: 'Chennai' },
+      dropoffLocation: { lat: 12.9719, lng: 77.5937, name: 'Bengaluru' },
+      pickupTime: new Date(Date.now() + 36 * 3600_000).toISOString(),
+    };
+    const freeOutstation = async () =>
+      (await call(A, '/api/rides/quote', { method: 'POST', body: trip })).json.data.ride_details.map(
+        (d: { fee: { waiting: { free_minutes: number } | null } }) => d.fee.waiting?.free_minutes,
+      );
+    expect(new Set(await freeOutstation())).toEqual(new Set([15]));
     const { status, json } = await call(A, '/api/partner/waiting-rules', { method: 'PUT', cookie: cookies.a, body: rules });
+    expect(new Set(await freeOutstation())).toEqual(new Set([20]));
     expect([status, json.data]).toEqual([200, rules]);
     expect((await call(A, '/api/partner/waiting-rules', { cookie: cookies.a })).json.data).toEqual(rules);
     expect(await airportRules(db, demo, 'MAA')).toMatchObject({ freeWaitingMinutes: 45, blockMinutes: 10, landingBufferMinutes: 40 });
