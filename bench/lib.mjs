@@ -227,15 +227,26 @@ export function codeRequestOf(headers) {
   return /__Host-code-request=[^;]+/.exec(headers.get('set-cookie') ?? '')?.[0] ?? '';
 }
 
-/** Signs rider `index` in by code (read from the dev outbox, DEV_OUTBOX=1) and returns the session cookie. */
-export async function signInRider(origin, index, prefix = '98') {
+/**
+ * Signs rider `index` in by code (read from the dev outbox, DEV_OUTBOX=1) and returns the session cookie.
+ * `outboxOrigin`: an instance asked directly, when `origin` is a proxy (the outbox never answers through one).
+ */
+export async function signInRider(origin, index, prefix = '98', outboxOrigin = origin) {
   const json = apiClient(origin);
+  const direct = outboxOrigin === origin ? json : apiClient(outboxOrigin);
   const phoneNumber = `${prefix}${String(index).padStart(8, '0')}`;
   const ip = `10.9.${Math.floor(index / 250)}.${index % 250}`;
   const identity = { userType: 'travelsx-user', countryCode: '91', phoneNumber };
   const sent = await json('/api/auth/otp/send', { method: 'POST', body: identity, ip });
-  const outbox = await json(`/api/dev/outbox?to=${encodeURIComponent(`+91${phoneNumber}`)}`);
-  const otp = /\b(\d{6})\b/.exec(outbox.json.data[0].body)[1];
+  // the code goes out through the message queue (and, behind nginx, may be read from the other instance): wait for it
+  let otp;
+  for (let tries = 0; !otp; tries++) {
+    const outbox = await direct(`/api/dev/outbox?to=${encodeURIComponent(`+91${phoneNumber}`)}`);
+    otp = /\b(\d{6})\b/.exec(outbox.json?.data?.[0]?.body ?? '')?.[1];
+    if (!otp && tries >= 50)
+      throw new Error(`no sign-in code for +91${phoneNumber} in the outbox after 5 s (send answered ${sent.status}, the outbox ${outbox.status})`);
+    if (!otp) await new Promise((r) => setTimeout(r, 100));
+  }
   const res = await fetch(`${origin}/api/auth/otp/verify`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin, 'x-forwarded-for': ip, cookie: codeRequestOf(sent.headers) },

@@ -43,7 +43,7 @@ try {
   const via = cluster.nginx.origin;
   const json = apiClient(via);
   const cookies = [];
-  for (let i = 0; i < CLIENTS; i++) cookies.push(await signInRider(via, i, '97'));
+  for (let i = 0; i < CLIENTS; i++) cookies.push(await signInRider(via, i, '97', cluster.origins[0]));
   const quotes = [];
   for (let i = 0; i < CLIENTS; i++) quotes.push((await json('/api/rides/quote', { method: 'POST', body: benchTrip() })).json.data.ride_search_id);
 

@@ -46,7 +46,7 @@ const cluster = await startCluster({
 try {
   const via = cluster.nginx.origin;
   const tokens = [];
-  for (let i = 0; i < RIDERS; i++) tokens.push(decodeURIComponent((await signInRider(via, i, '95')).split('=').slice(1).join('=')));
+  for (let i = 0; i < RIDERS; i++) tokens.push(decodeURIComponent((await signInRider(via, i, '95', cluster.origins[0])).split('=').slice(1).join('=')));
   const quoteIds = [];
   for (let i = 0; i < QUOTES; i++) {
     const res = await fetch(`${via}/api/rides/quote`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(benchTrip()) });
