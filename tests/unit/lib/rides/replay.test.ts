@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { callApi } from '../../api';
-import { rideEvents, rideOffers, rides, users, walletEntries } from '@/lib/db/schema';
+import { outbox, rideEvents, rideOffers, rides, users, walletEntries } from '@/lib/db/schema';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
 import { createSession } from '@/lib/auth/session';
 import { offerNext } from '@/lib/rides/offers';
@@ -153,6 +153,23 @@ describe('a state change retried after its first try committed', () => {
     expect(await ledgerOf(ride.id)).toEqual(entries);
     // the operator declining it afterwards is another request: a conflict
     expect((await post(`/api/partner/rides/${ride.number}`, { action: 'decline', reason: 'x' }, op.partnerCookie)).status).toBe(409);
+  });
+
+  it('the reset of a locked start code, retried, answers the ride: no second code, message or count', async () => {
+    const ride = await bookAt(db, op, 270);
+    await console_(ride.number, { action: 'accept', driverId: ravi.id, vehicleId: ravi.vehicleId });
+    const wrong = ride.startCode === '0000' ? '1111' : '0000';
+    for (let i = 0; i < 5; i++) await post(`/api/partner/rides/${ride.number}`, { action: 'start', startCode: wrong }, op.partnerCookie);
+    const first = await post(`/api/partner/rides/${ride.number}`, { action: 'resetStartCode' }, op.partnerCookie);
+    expect(first.status).toBe(200);
+    const reset = await rideOf(ride.id);
+    const retry = await post(`/api/partner/rides/${ride.number}`, { action: 'resetStartCode' }, op.partnerCookie);
+    expect(retry).toEqual(first);
+    expect(await rideOf(ride.id)).toEqual(reset);
+    const sent = await db.select().from(outbox).where(and(eq(outbox.rideId, ride.id), eq(outbox.purpose, 'start-code-reset')));
+    expect(sent).toHaveLength(1);
+    // the new code starts the trip
+    expect((await post(`/api/partner/rides/${ride.number}`, { action: 'start', startCode: reset.startCode }, op.partnerCookie)).json.data.status).toBe('ontrip');
   });
 
   it("the driver's answer to an offer, retried, is answered as it was; the ride is accepted once", async () => {
