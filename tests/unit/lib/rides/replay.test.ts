@@ -57,7 +57,12 @@ async function twice(path: string, body: unknown, cookie: string) {
 
 const console_ = (rideNumber: number, body: unknown, cookie = op.partnerCookie) => twice(`/api/partner/rides/${rideNumber}`, body, cookie);
 const eventsTo = async (rideId: number, to: string) =>
-  (await db.select().from(rideEvents).where(and(eq(rideEvents.rideId, rideId), eq(rideEvents.toStatus, to as never)))).filter((e) => e.fromStatus !== e.toStatus);
+  (
+    await db
+      .select()
+      .from(rideEvents)
+      .where(and(eq(rideEvents.rideId, rideId), eq(rideEvents.toStatus, to as never)))
+  ).filter((e) => e.fromStatus !== e.toStatus);
 const rideOf = async (rideId: number) => (await db.select().from(rides).where(eq(rides.id, rideId)))[0];
 const ledgerOf = (rideId: number) => db.select().from(walletEntries).where(eq(walletEntries.rideId, rideId));
 
@@ -90,7 +95,11 @@ describe('a state change retried after its first try committed', () => {
     await console_(ride.number, { action: 'accept', driverId: ravi.id, vehicleId: ravi.vehicleId });
     const otherDriver = await post(`/api/partner/rides/${ride.number}`, { action: 'accept', driverId: mani.id, vehicleId: mani.vehicleId }, op.partnerCookie);
     expect(otherDriver.status).toBe(409);
-    const otherOperator = await post(`/api/partner/rides/${ride.number}`, { action: 'accept', driverId: ravi.id, vehicleId: ravi.vehicleId }, otherPartnerCookie);
+    const otherOperator = await post(
+      `/api/partner/rides/${ride.number}`,
+      { action: 'accept', driverId: ravi.id, vehicleId: ravi.vehicleId },
+      otherPartnerCookie,
+    );
     expect(otherOperator.status).toBe(409);
     await console_(ride.number, { action: 'start', startCode: ride.startCode });
     const wrong = ride.startCode === '0000' ? '1111' : '0000';
@@ -115,6 +124,14 @@ describe('a state change retried after its first try committed', () => {
     expect(reassign.retry).toEqual(reassign.first);
     const reassigned = (await db.select().from(rideEvents).where(eq(rideEvents.rideId, ride.id))).filter((e) => e.note === 'Reassigned');
     expect(reassigned).toHaveLength(1);
+    // a reassignment naming the driver only, retried, is that one again
+    const back = await console_(ride.number, { action: 'reassign', driverId: ravi.id });
+    expect(back.first.status).toBe(200);
+    expect(back.retry).toEqual(back.first);
+    expect(await rideOf(ride.id)).toMatchObject({ driverId: ravi.id, vehicleId: mani.vehicleId });
+    // naming only the vehicle it already has, after a change of driver, is no retry of it: nothing to change
+    const unchanged = await post(`/api/partner/rides/${ride.number}`, { action: 'reassign', vehicleId: mani.vehicleId }, op.partnerCookie);
+    expect([unchanged.status, unchanged.json.error.key]).toEqual([400, 'reassignUnchanged']);
 
     const declined = await bookAt(db, op, 150);
     const decline = await console_(declined.number, { action: 'decline', reason: 'No car' });
@@ -166,10 +183,15 @@ describe('a state change retried after its first try committed', () => {
     const retry = await post(`/api/partner/rides/${ride.number}`, { action: 'resetStartCode' }, op.partnerCookie);
     expect(retry).toEqual(first);
     expect(await rideOf(ride.id)).toEqual(reset);
-    const sent = await db.select().from(outbox).where(and(eq(outbox.rideId, ride.id), eq(outbox.purpose, 'start-code-reset')));
+    const sent = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.rideId, ride.id), eq(outbox.purpose, 'start-code-reset')));
     expect(sent).toHaveLength(1);
     // the new code starts the trip
-    expect((await post(`/api/partner/rides/${ride.number}`, { action: 'start', startCode: reset.startCode }, op.partnerCookie)).json.data.status).toBe('ontrip');
+    expect((await post(`/api/partner/rides/${ride.number}`, { action: 'start', startCode: reset.startCode }, op.partnerCookie)).json.data.status).toBe(
+      'ontrip',
+    );
   });
 
   it("the driver's answer to an offer, retried, is answered as it was; the ride is accepted once", async () => {
