@@ -185,6 +185,7 @@ export async function refundCompletedRide(db: Db, businessId: number, rideId: nu
  * Sends a failed card refund to the provider again under the same token (the
  * provider takes one refund per token, so a retry can never pay twice); or,
  * when the provider refused it for good, pays it into the wallet instead.
+ * The same retry repeated answers the refund as the first left it.
  */
 export async function retryRefund(db: Db, businessId: number, refundId: number, toWallet: boolean): Promise<Refund> {
   const refund = await db.transaction(async (transaction) => {
@@ -196,6 +197,9 @@ export async function retryRefund(db: Db, businessId: number, refundId: number, 
       .limit(1)
       .for('update');
     if (!row) throw new DomainError('not_found', 'refund_unknown', 'refundId: This refund was not found.', 'refundId');
+    // this retry already made (its first try committed, docs/architecture/booking.md#retries): the refund as that one left it
+    const retried = toWallet ? row.status === 'refunded' && row.method === 'wallet' && row.providerRefused : row.status === 'requested' && row.attempts > 0;
+    if (retried) return row;
     if (row.status !== 'failed') throw refundError('refund_not_failed', 'Only a failed refund can be retried.', 'refundId');
     if (toWallet) {
       if (!row.providerRefused) throw refundError('refund_may_be_pending', 'PayU may still pay this refund: retry it instead.', 'refundId');

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '@/lib/db/client';
 import { drivers, rideEvents, rides, vehicles, type Ride } from '@/lib/db/schema';
 import { vehicleFit, type VehicleFit } from '@/lib/booking/vehicle-classes';
@@ -156,23 +156,50 @@ export async function acceptLockedRide(
   return updated;
 }
 
+export type Reassignment = { driverId?: number; vehicleId?: number; upgrade?: boolean };
+
+/**
+ * Whether the ride's latest accept or reassign event is this actor's, giving it
+ * this driver and vehicle (for a reassignment: changing what the request names
+ * and only that): a retried request whose first try committed
+ * (docs/architecture/booking.md#retries), answered with the ride unchanged.
+ */
+async function sameAssignment(tx: Tx, current: Ride, actorUserId: number, driverId: number, vehicleId: number, reassign?: Reassignment): Promise<boolean> {
+  if (current.status !== 'accepted' || current.driverId !== driverId || current.vehicleId !== vehicleId) return false;
+  const events = await tx
+    .select({ actorUserId: rideEvents.actorUserId, fromStatus: rideEvents.fromStatus, data: rideEvents.data })
+    .from(rideEvents)
+    .where(and(eq(rideEvents.rideId, current.id), eq(rideEvents.toStatus, 'accepted')))
+    .orderBy(desc(rideEvents.id));
+  type Moved = { reassigned?: boolean; driver?: { from: number; to: number }; vehicle?: { from: number; to: number } };
+  // the latest event that gave the ride its driver and vehicle (not a driver's "set off")
+  const last = events.find((e) => e.fromStatus === 'booked' || (e.data as Moved | null)?.reassigned);
+  if (!last || last.actorUserId !== actorUserId) return false;
+  if (!reassign) return last.fromStatus === 'booked';
+  const moved = last.data as Moved;
+  if (!moved.reassigned || !moved.driver || !moved.vehicle) return false;
+  const named = (given: number | undefined, change: { from: number; to: number }) => (given === undefined ? change.from === change.to : change.to === given);
+  return named(reassign.driverId, moved.driver) && named(reassign.vehicleId, moved.vehicle);
+}
+
 /**
  * Accepts a booked ride with an available driver and a fitting vehicle, in one
  * transaction: the ride, its event (with the upgrade, if any) and the locks
- * that keep a driver on one ride per window.
+ * that keep a driver on one ride per window. The same accept repeated by the
+ * same operator answers the ride as it is.
  */
 export async function acceptRide(db: Db, businessId: number, actorUserId: number, rideId: number, assignment: Assignment): Promise<Ride> {
-  const ride = await db.transaction(async (tx) => {
-    const updated = await acceptLockedRide(tx, await lockRide(tx, businessId, rideId), actorUserId, assignment);
+  const { ride, replay } = await db.transaction(async (tx) => {
+    const current = await lockRide(tx, businessId, rideId);
+    if (await sameAssignment(tx, current, actorUserId, assignment.driverId, assignment.vehicleId)) return { ride: current, replay: true };
+    const updated = await acceptLockedRide(tx, current, actorUserId, assignment);
     // a driver's pending offer of this ride ends with the operator's choice (the driver app is told after commit)
     await withdrawPendingOffers(tx, updated.id);
-    return updated;
+    return { ride: updated, replay: false };
   });
-  emitRideChange({ ride, from: 'booked', to: 'accepted', actorUserId });
+  if (!replay) emitRideChange({ ride, from: 'booked', to: 'accepted', actorUserId });
   return ride;
 }
-
-export type Reassignment = { driverId?: number; vehicleId?: number; upgrade?: boolean };
 
 /**
  * Gives an accepted ride another driver, another vehicle or both, with an
@@ -192,6 +219,8 @@ export async function reassignRide(db: Db, businessId: number, actorUserId: numb
       );
     const driverId = change.driverId ?? current.driverId!;
     const vehicleId = change.vehicleId ?? current.vehicleId!;
+    // the same reassignment retried after its first try committed: the ride as it is
+    if (await sameAssignment(tx, current, actorUserId, driverId, vehicleId, change)) return { updated: current, previousDriverId: null, replay: true };
     if (driverId === current.driverId && vehicleId === current.vehicleId)
       throw keyedError('invalid', 'reassign_unchanged', 'reassignUnchanged', 'Choose another driver or vehicle to reassign the ride.');
     if (driverId !== current.driverId) await lockDriver(tx, businessId, driverId);
@@ -221,8 +250,9 @@ export async function reassignRide(db: Db, businessId: number, actorUserId: numb
         ...(upgraded ? { upgrade: true } : {}),
       },
     });
-    return { updated, previousDriverId: current.driverId };
+    return { updated, previousDriverId: current.driverId, replay: false };
   });
+  if (ride.replay) return ride.updated;
   emitRideChange({ ride: ride.updated, from: 'accepted', to: 'accepted', actorUserId, previousDriverId: ride.previousDriverId });
   return ride.updated;
 }

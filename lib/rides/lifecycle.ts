@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type { Db, Tx } from '@/lib/db/client';
 import { businesses, rideEvents, rides, type PaymentMethod, type Ride, type RideStatus } from '@/lib/db/schema';
 import { DomainError } from '@/lib/errors/domain-error';
 import { safeEqual } from '@/lib/crypto/tokens';
@@ -54,11 +54,43 @@ export type TransitionRequest = {
 };
 
 /**
+ * Whether `ride`, already at `request.to`, got there by this same request: the
+ * move's event names the same actor, and what the request carries matches the
+ * ride (the start code; the payment method and tolls of a completion; who
+ * cancelled). A retry of a request whose first try committed
+ * (docs/architecture/booking.md#retries) is then answered with the ride as it
+ * is, changing nothing; any other request at that status stays a conflict.
+ */
+async function alreadyApplied(tx: Tx, ride: Ride, request: TransitionRequest): Promise<boolean> {
+  const [move] = await tx
+    .select({ actorUserId: rideEvents.actorUserId })
+    .from(rideEvents)
+    .where(and(eq(rideEvents.rideId, ride.id), eq(rideEvents.toStatus, request.to), ne(rideEvents.fromStatus, request.to)))
+    .orderBy(desc(rideEvents.id))
+    .limit(1);
+  if (!move || move.actorUserId !== request.actorUserId) return false;
+  switch (request.to) {
+    case 'ontrip':
+      return Boolean(request.startCode) && safeEqual(request.startCode!, ride.startCode);
+    case 'completed':
+      return (
+        (request.paymentMethod === undefined || request.paymentMethod === ride.paymentMethod) &&
+        (request.finalTolls === undefined || request.finalTolls === ride.tolls)
+      );
+    case 'cancelled':
+      return (request.cancelledBy ?? 'system') === ride.cancelledBy;
+    default:
+      return false;
+  }
+}
+
+/**
  * Moves a ride to a new status in one transaction: the status and its time,
  * an event row and the wallet effects (cashback released on completion with
  * the business's earning and commission; reversed on cancellation). Illegal
  * moves, foreign rides and wrong start codes are refused and change nothing
- * (a wrong code only counts an attempt).
+ * (a wrong code only counts an attempt). The same move repeated by the same
+ * actor is answered with the ride, unchanged (alreadyApplied).
  */
 export async function transitionRide(db: Db, request: TransitionRequest): Promise<Ride> {
   const outcome = await db.transaction(async (tx) => {
@@ -70,6 +102,8 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
       .for('update');
     if (!ride || (request.riderId !== undefined && ride.riderId !== request.riderId))
       return { error: new DomainError('not_found', 'ride_unknown', 'This ride was not found.') };
+    // a retry of a move this actor already made (an instance killed after its commit, the answer lost): the same answer
+    if (ride.status === request.to && (await alreadyApplied(tx, ride, request))) return { ride, from: ride.status, replay: true };
     if (!canTransition(ride.status, request.to)) {
       return { error: new DomainError('conflict', 'illegal_transition', `A ${ride.status} ride cannot become ${request.to}.`) };
     }
@@ -153,9 +187,10 @@ export async function transitionRide(db: Db, request: TransitionRequest): Promis
       // the invoice, numbered in the operator's sequence, with the same figures as the ledger entries above
       await issueInvoiceInTransaction(tx, updated);
     }
-    return { ride: updated, from: ride.status };
+    return { ride: updated, from: ride.status, replay: false };
   });
   if ('error' in outcome) throw outcome.error;
+  if (outcome.replay) return outcome.ride;
   if (request.to === 'cancelled') kickJobs();
   emitRideChange({ ride: outcome.ride, from: outcome.from, to: request.to, actorUserId: request.actorUserId });
   return outcome.ride;

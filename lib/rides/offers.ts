@@ -151,13 +151,14 @@ const offerEnded = (offer: RideOffer) =>
       )
     : keyedError('conflict', 'offer_closed', 'offerClosed', 'This offer has ended: the ride was given to another driver or cancelled.');
 
-export type OfferAnswerOutcome = { offer: RideOffer; ride: Ride };
+export type OfferAnswerOutcome = { offer: RideOffer; ride: Ride; replay?: boolean };
 
 /**
  * The driver's answer to their offer of ride `rideId`. Accepting assigns the
  * ride with the offered vehicle in the same transaction that checks the offer
  * is still open and in time; an answer after the offer ran out (or ended
- * otherwise) is a 409 saying so, and changes nothing.
+ * otherwise) is a 409 saying so, and changes nothing. The answer the offer
+ * already has is answered again, changing nothing.
  */
 export async function answerOffer(
   db: Db,
@@ -179,6 +180,8 @@ export async function answerOffer(
         .limit(1)
         .for('update');
       if (!offer) throw new DomainError('not_found', 'offer_unknown', 'This ride was not offered to you.');
+      // the same answer again (a retry whose first try committed, docs/architecture/booking.md#retries): answered as it was
+      if (offer.status === (answer === 'accept' ? 'accepted' : 'declined')) return { offer, ride, replay: true };
       if (offer.status !== 'pending') throw offerEnded(offer);
       if (offer.expiresAt.getTime() <= now.getTime()) {
         late = offer;
@@ -193,6 +196,7 @@ export async function answerOffer(
       const [closed] = await tx.update(rideOffers).set({ status: 'declined', answeredAt: now }).where(eq(rideOffers.id, offer.id)).returning();
       return { offer: closed, ride };
     });
+    if (result.replay) return result;
     emitOfferChange({ offer: result.offer });
     if (result.offer.status === 'accepted') emitRideChange({ ride: result.ride, from: 'booked', to: 'accepted', actorUserId });
     else await queueOfferRound(db, result.ride, new Date(), result.offer.id);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { businesses, rides, users, type Ride } from '@/lib/db/schema';
 import { DomainError, notFound } from '@/lib/errors/domain-error';
@@ -9,6 +9,7 @@ import { deliver } from '@/lib/messaging/outbox';
 import { refusalError } from '@/lib/messaging/refusals';
 import { MESSAGE_VALUE_MAX, operatorText } from '@/lib/messaging/safe-text';
 import { newStartCode } from './commands';
+import { START_CODE_MAX_ATTEMPTS } from './lifecycle';
 import { customerChannel, operatorLocale } from './customer-messages';
 
 /**
@@ -19,14 +20,18 @@ import { customerChannel, operatorLocale } from './customer-messages';
  * at most LIMITS.startCodeResetPerRide resets per ride a day, past which the
  * answer is 429 `startCodeResetLimit`. A message the budget refuses is answered
  * as its refusal; the new code stands (the rider's app shows it).
+ * Only a locked code is reset: a code that is not locked (a reset retried
+ * after its first try committed, docs/architecture/booking.md#retries) is
+ * answered with the ride as it is, with no new code, message or count.
  */
 export async function resetStartCode(db: Db, businessId: number, rideId: number): Promise<Ride> {
   const [current] = await db
-    .select({ id: rides.id, number: rides.number })
+    .select()
     .from(rides)
     .where(and(eq(rides.id, rideId), eq(rides.businessId, businessId), sql`${rides.status} = 'accepted'`))
     .limit(1);
   if (!current) throw notFound('This ride was not found.');
+  if (current.startCodeAttempts < START_CODE_MAX_ATTEMPTS) return current;
   await enforceKeyedLimit(db, businessId, 'startCodeResetPerRide', current.id, (retryAfterSeconds, max) => {
     const hours = Math.max(1, Math.ceil(retryAfterSeconds / 3600));
     return {
@@ -38,9 +43,10 @@ export async function resetStartCode(db: Db, businessId: number, rideId: number)
   const [ride] = await db
     .update(rides)
     .set({ startCode: newStartCode(), startCodeAttempts: 0 })
-    .where(and(eq(rides.id, current.id), sql`${rides.status} = 'accepted'`))
+    .where(and(eq(rides.id, current.id), sql`${rides.status} = 'accepted'`, gte(rides.startCodeAttempts, START_CODE_MAX_ATTEMPTS)))
     .returning();
-  if (!ride) throw notFound('This ride was not found.');
+  // reset meanwhile by a concurrent try of the same request: the ride as that one left it
+  if (!ride) return (await db.select().from(rides).where(eq(rides.id, current.id)))[0];
   const refused = await sendNewCode(db, ride);
   if (refused) throw refused;
   return ride;

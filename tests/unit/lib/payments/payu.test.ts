@@ -260,6 +260,9 @@ describe('callbacks', () => {
     const other = await cardRide(db, ctx.demo, ctx.asha.id);
     const cash = await call(cashRoute, jsonRequest('POST', '/api/payments/cash', ctx.ashaCookie, { rideId: other.number }));
     expect([cash.status, cash.json.data.paymentMethod]).toEqual([200, 'cash']);
+    // sent again (nginx's retry after the instance that set it died before answering): the same answer
+    const again = await call(cashRoute, jsonRequest('POST', '/api/payments/cash', ctx.ashaCookie, { rideId: other.number }));
+    expect([again.status, again.json.data]).toEqual([200, cash.json.data]);
   });
 });
 
