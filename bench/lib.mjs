@@ -485,8 +485,29 @@ export function startPostgres(port, { cpu = null } = {}) {
     stop();
     throw error;
   }
+  const postmaster = () => Number(fs.readFileSync(`${dir}/data/postmaster.pid`, 'utf8').split('\n')[0]);
   return {
     version: path.basename(path.dirname(bin)),
+    /** `pg_ctl restart` (fast: sessions cut, as a crash or an upgrade would): resolves once it accepts connections again. */
+    restart() {
+      run(`${pin}${bin}/pg_ctl -D ${dir}/data -o '-p ${port} -k ${dir} -c listen_addresses=127.0.0.1' -l ${dir}/log -m fast -w restart`);
+    },
+    /** SIGSTOP to the postmaster and every backend for `ms` (a frozen VM or disk), then SIGCONT. */
+    async freeze(ms) {
+      const main = postmaster();
+      const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(main)], { encoding: 'utf8' })
+        .split('\n')
+        .map(Number)
+        .filter(Boolean);
+      const all = [main, ...children];
+      for (const pid of all) process.kill(pid, 'SIGSTOP');
+      await new Promise((r) => setTimeout(r, ms));
+      for (const pid of all) {
+        try {
+          process.kill(pid, 'SIGCONT');
+        } catch {}
+      }
+    },
     createDb(name) {
       run(`${bin}/createdb -h 127.0.0.1 -p ${port} ${name}`);
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
