@@ -16,7 +16,8 @@
 // a screen reads again on reconnect and `resync`, so a miss there is late, not wrong), and each
 // instance's RSS (sampled every 5 s: first, max, last).
 // Usage: node bench/soak.mjs [minutes=20] [clients=8] [faultEvery=60]   (needs `npm run build`, PostgreSQL, nginx)
-// Exit 1 when anything acknowledged was lost or doubled.
+// Exit 1 when anything acknowledged was lost or doubled. To see it fail: TEST_DROP_BOOKING=n (test only) makes each
+// instance lose its nth booking on purpose.
 import fs from 'node:fs';
 import { io } from 'socket.io-client';
 import { startCluster } from './cluster.mjs';
@@ -25,6 +26,7 @@ import {
   benchOperator,
   benchTrip,
   codeRequestOf,
+  dropBookingEnv,
   freePort,
   matchStoredBookings,
   queryStoredDatabase,
@@ -47,7 +49,7 @@ const cluster = await startCluster({
   pgPort,
   nginxPort,
   instancePorts: [portA, portB],
-  env: { RATE_LIMITS: 'off', LOG_LEVEL: 'warn' },
+  env: { RATE_LIMITS: 'off', LOG_LEVEL: 'warn', ...dropBookingEnv() },
   dbName: 'travelsx_soak',
 });
 let exitCode = 0;
