@@ -27,6 +27,8 @@ import { getDb } from './lib/db/client';
 import { setProcessPoller, startJobPoller } from './lib/jobs/queue';
 import { scheduleRetention } from './lib/jobs/retention';
 import { startDbMaintenance } from './lib/db/maintenance';
+import { startDatabaseWatchdog } from './lib/db/watchdog';
+import { freeBytesAt } from './lib/db/free-space';
 import { startTripMessages } from './lib/rides/trip-messages';
 import { registerFlightJobs } from './lib/flights/jobs';
 import { registerRefundJobs } from './lib/payments/refund-job';
@@ -65,6 +67,7 @@ async function main(): Promise<void> {
   const { default: next } = await import('next');
   const app = next({ dev, dir: process.cwd(), hostname: 'localhost', port: config.PORT });
   const [{ db, kind }] = await Promise.all([database, app.prepare()]);
+  if (kind === 'pglite') await warnOnLowDisk(config.DATA_DIR, config.READY_MIN_FREE_MB, config.BOOKING_MIN_FREE_MB);
   if (config.DATABASE_URL) {
     // Several instances may share this PostgreSQL: cache notices and per-key locks go through it.
     const pool = (db as unknown as { $client: { query: (text: string, values: unknown[]) => Promise<unknown> } }).$client;
@@ -135,6 +138,12 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down: draining');
+    // Each step has its own deadline; this one bounds the whole stop, a database that hangs included, so a supervisor's
+    // stop never waits for its own SIGKILL (docs/requirements/deployer.md#a-database-that-stops-answering).
+    setTimeout(() => {
+      logger.error({ signal, afterMs: config.SHUTDOWN_TIMEOUT_MS + HARD_STOP_EXTRA_MS }, 'shutdown did not finish in time: exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS + HARD_STOP_EXTRA_MS).unref();
     const report = await shutdownGracefully(server, {
       timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
       beforeWait: [{ name: 'sockets', run: closeSocketServer }],
@@ -158,10 +167,30 @@ async function main(): Promise<void> {
   // The place index is one file read (built by `npm run build`; built here when missing or out of date,
   // seconds of CPU), loaded before listening so no request waits for it.
   if (config.PLACE_INDEX_PRELOAD === 'on') await loadPlaceIndex();
+  // From here a database call unanswered, or a main thread stopped, for DB_WATCHDOG_MS ends the process (lib/db/watchdog.ts):
+  // started after the migrations and the place index, which may legitimately take longer.
+  startDatabaseWatchdog(config.DB_WATCHDOG_MS);
   server.listen(config.PORT, config.HOSTNAME, () => {
     const ms = Number(process.hrtime.bigint() - startedAt) / 1e6;
     logger.info({ port: config.PORT, database: kind, dev, readyMs: Math.round(ms) }, `ready on http://localhost:${config.PORT}`);
   });
+}
+
+/** How much longer than SHUTDOWN_TIMEOUT_MS a stop may take before the process exits anyway (ms). */
+const HARD_STOP_EXTRA_MS = 5_000;
+
+/** At start, a warning when the embedded database's disk is nearly full (readiness fails below READY_MIN_FREE_MB, bookings below BOOKING_MIN_FREE_MB). */
+async function warnOnLowDisk(dataDir: string, readyMinMb: number, bookingMinMb: number): Promise<void> {
+  try {
+    const freeMb = Math.floor((await freeBytesAt(dataDir)) / 1024 / 1024);
+    if (freeMb < readyMinMb)
+      logger.warn(
+        { dataDir, freeMb, readyMinMb, bookingMinMb },
+        `only ${freeMb} MiB free on the data directory's disk: /api/ready answers 503 below ${readyMinMb} MiB and new bookings are refused below ${bookingMinMb} MiB`,
+      );
+  } catch (err) {
+    logger.warn({ err, dataDir }, 'free disk space of the data directory unknown');
+  }
 }
 
 /** Prometheus metrics on a listener of their own (GET /metrics), never on the public port. */

@@ -2,6 +2,7 @@ import type { Context, Env, Handler, TypedResponse } from 'hono';
 import type { JSONParsed } from 'hono/utils/types';
 import { z, type ZodType } from 'zod';
 import { getDb, type Db } from '@/lib/db/client';
+import { refuseWhileDatabaseStalled } from '@/lib/db/watchdog';
 import type { UserRole } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import { readSession, SESSION_COOKIE, type SessionUser } from '@/lib/auth/session';
@@ -144,6 +145,8 @@ export function endpoint<
     }
     const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
     if (declaredLength(req) > maxBytes) throw payloadTooLarge(maxBytes);
+    // a stalled database answers 503 at once rather than a request that waits behind it (lib/db/watchdog.ts)
+    refuseWhileDatabaseStalled();
     const db = await getDb();
     const auth = options.auth ?? 'none';
     let session: SessionUser | undefined;

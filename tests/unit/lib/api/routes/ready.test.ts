@@ -7,7 +7,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
-import { freeBytesAt, GET, READY_DB_TIMEOUT_MS, setReadyProbesForTests } from '@/lib/api/routes/health/ready';
+import { GET, READY_DB_TIMEOUT_MS, setReadyProbesForTests } from '@/lib/api/routes/health/ready';
+import { freeBytesAt } from '@/lib/db/free-space';
 import { listenerPool } from '@/lib/db/pg-errors';
 import { closeTestDb, openTestDb } from '../../../db';
 
