@@ -99,7 +99,7 @@ export function refuseWhileDatabaseStalled(): void {
 const WORKER_SOURCE = `
 const { workerData } = require('node:worker_threads');
 const fs = require('node:fs');
-const { shared, limitMs, pollMs } = workerData;
+const { shared, limitMs, pollMs, beatMs } = workerData;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 for (;;) {
   Atomics.wait(sleeper, 0, 0, pollMs);
@@ -108,9 +108,11 @@ for (;;) {
   const oldest = Number(Atomics.load(shared, 1));
   const silent = now - beat;
   const waiting = oldest === 0 ? 0 : now - oldest;
+  const stopped = silent > Math.max(3 * beatMs, 2 * pollMs);
   let what;
-  if (waiting > limitMs) what = 'a database call has not answered for ' + waiting + ' ms';
-  else if (silent > limitMs) what = 'the main thread has not run for ' + silent + ' ms' + (oldest ? ' (a database call in flight for ' + waiting + ' ms)' : '');
+  if (waiting > limitMs)
+    what = 'a database call has not answered for ' + waiting + ' ms' + (stopped ? ', and the main thread has not run for ' + silent + ' ms (the call blocks it)' : ' (the event loop still runs)');
+  else if (silent > limitMs) what = 'the main thread has not run for ' + silent + ' ms' + (oldest ? ' (a database call in flight for ' + waiting + ' ms)' : ' (no database call in flight)');
   if (what) {
     const line = JSON.stringify({ level: 60, time: now, pid: process.pid, msg: 'database watchdog: ' + what + ' (DB_WATCHDOG_MS=' + limitMs + '); ending the process so its supervisor restarts it' });
     try { fs.writeSync(2, line + '\\n'); } catch {}
@@ -134,9 +136,10 @@ export function startDatabaseWatchdog(
   if (!withWorker) return { stop: async () => void (state.limitMs = 0) };
   const beat = () => Atomics.store(state.shared, HEARTBEAT, BigInt(Date.now()));
   beat();
-  state.heartbeat = setInterval(beat, Math.min(1000, Math.max(20, limitMs / 10)));
+  const beatMs = Math.min(1000, Math.max(20, limitMs / 10));
+  state.heartbeat = setInterval(beat, beatMs);
   state.heartbeat.unref();
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { shared: state.shared, limitMs, pollMs } });
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { shared: state.shared, limitMs, pollMs, beatMs } });
   worker.unref();
   state.worker = worker;
   return {
