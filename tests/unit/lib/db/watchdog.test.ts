@@ -52,9 +52,10 @@ describe('database watchdog', () => {
   }, 30_000);
 
   it('kills a process whose main thread stopped with no database call in flight (the heartbeat)', async () => {
-    const { signal, stderr } = await run('block');
+    const { signal, stderr, ms } = await run('block');
     expect(signal).toBe('SIGKILL');
     expect(stderr).toMatch(/database watchdog: the main thread has not run for \d+ ms \(no database call in flight\)/);
+    expect(ms).toBeLessThan(LIMIT_MS + 3_000);
   }, 30_000);
 
   it('leaves a process whose calls answer alone, and does nothing with DB_WATCHDOG_MS=0', async () => {
