@@ -51,5 +51,10 @@ export async function refuseBookingOnLowDisk(now = Date.now()): Promise<void> {
     return;
   }
   if (free < BOOKING_MIN_FREE_MB * 1024 * 1024)
-    throw keyedError('unavailable', 'bookings_paused', 'bookingsPausedDiskLow', 'Bookings are paused for now: the server is low on disk space. Try again later.');
+    throw keyedError(
+      'unavailable',
+      'bookings_paused',
+      'bookingsPausedDiskLow',
+      'Bookings are paused for now: the server is low on disk space. Try again later.',
+    );
 }
