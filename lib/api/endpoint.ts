@@ -136,6 +136,8 @@ export function endpoint<
 ): Handler<E, P, EndpointInput<B, Q>, Promise<EndpointResult<R>>> {
   return async (c) => {
     const req = c.req.raw;
+    // a stalled database answers 503 at once rather than a request that waits behind it (lib/db/watchdog.ts)
+    refuseWhileDatabaseStalled();
     const resolved = await resolveTenantForHost(req.headers.get('host'));
     if (!resolved) throw notFound('No travel operator answers on this host.');
     if (STATE_CHANGING.has(req.method) && !options.crossSite) {
@@ -145,8 +147,6 @@ export function endpoint<
     }
     const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
     if (declaredLength(req) > maxBytes) throw payloadTooLarge(maxBytes);
-    // a stalled database answers 503 at once rather than a request that waits behind it (lib/db/watchdog.ts)
-    refuseWhileDatabaseStalled();
     const db = await getDb();
     const auth = options.auth ?? 'none';
     let session: SessionUser | undefined;

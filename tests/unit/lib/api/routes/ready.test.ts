@@ -12,7 +12,7 @@ import { GET, READY_DB_TIMEOUT_MS, setReadyProbesForTests } from '@/lib/api/rout
 import { freeBytesAt } from '@/lib/db/free-space';
 import { listenerPool } from '@/lib/db/pg-errors';
 import { refuseWhileDatabaseStalled, startDatabaseWatchdog, trackDatabaseCall } from '@/lib/db/watchdog';
-import { toErrorResponse } from '@/lib/api/endpoint';
+import { callApi } from '../../../api';
 import { closeTestDb, openTestDb } from '../../../db';
 
 beforeAll(async () => {
@@ -66,13 +66,8 @@ describe('/api/ready', () => {
       expect(stalled.status).toBe(503);
       expect(stalled.body).toMatchObject({ status: 'unavailable', reason: expect.stringMatching(/^a database call has not answered for \d+ s$/) });
       expect(stalled.body.stalledMs).toBeGreaterThan(500);
-      let refusal: unknown;
-      try {
-        refuseWhileDatabaseStalled();
-      } catch (error) {
-        refusal = error;
-      }
-      const response = toErrorResponse(refusal);
+      // any API route, before it reads its operator or session from the database
+      const response = await callApi(new Request('http://localhost:3000/api/rides', { headers: { host: 'localhost:3000' } }));
       expect(response.status).toBe(503);
       expect(((await response.json()) as { error: unknown }).error).toMatchObject({ code: 'database_unavailable', key: 'databaseUnavailable' });
     } finally {
