@@ -21,7 +21,7 @@ import { getRequestListener } from '@hono/node-server';
 import { apiApp } from './lib/api/app';
 import { isApiPath } from './lib/api/paths';
 import { connectNextCache, disconnectNextCache } from './lib/page-cache/next-cache';
-import { idleMs, shutdownGracefully, trackRequest } from './lib/http/lifecycle';
+import { exitIfStopOverruns, idleMs, shutdownGracefully, trackRequest } from './lib/http/lifecycle';
 import { loadPlaceIndex } from './lib/places/place-index';
 import { getDb } from './lib/db/client';
 import { setProcessPoller, startJobPoller } from './lib/jobs/queue';
@@ -138,12 +138,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down: draining');
-    // Each step has its own deadline; this one bounds the whole stop, a database that hangs included, so a supervisor's
-    // stop never waits for its own SIGKILL (docs/requirements/deployer.md#a-database-that-stops-answering).
-    setTimeout(() => {
-      logger.error({ signal, afterMs: config.SHUTDOWN_TIMEOUT_MS + HARD_STOP_EXTRA_MS }, 'shutdown did not finish in time: exiting');
-      process.exit(1);
-    }, config.SHUTDOWN_TIMEOUT_MS + HARD_STOP_EXTRA_MS).unref();
+    exitIfStopOverruns(config.SHUTDOWN_TIMEOUT_MS, (afterMs) => logger.error({ signal, afterMs }, 'shutdown did not finish in time: exiting'));
     const report = await shutdownGracefully(server, {
       timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
       beforeWait: [{ name: 'sockets', run: closeSocketServer }],
@@ -175,9 +170,6 @@ async function main(): Promise<void> {
     logger.info({ port: config.PORT, database: kind, dev, readyMs: Math.round(ms) }, `ready on http://localhost:${config.PORT}`);
   });
 }
-
-/** How much longer than SHUTDOWN_TIMEOUT_MS a stop may take before the process exits anyway (ms). */
-const HARD_STOP_EXTRA_MS = 5_000;
 
 /** At start, a warning when the embedded database's disk is nearly full (readiness fails below READY_MIN_FREE_MB, bookings below BOOKING_MIN_FREE_MB). */
 async function warnOnLowDisk(dataDir: string, readyMinMb: number, bookingMinMb: number): Promise<void> {
