@@ -2,8 +2,15 @@ import type { KnipConfig } from 'knip';
 
 /** Unused files, exports and dependencies fail `npm run lint`. */
 const config: KnipConfig = {
-  // place-digest-run.ts is run by its test in a process of its own (npx tsx)
-  entry: ['server.ts', 'bench/*.{mjs,ts}', 'scripts/*.{mjs,ts}', 'public/*.js', 'tests/unit/lib/places/place-digest-run.ts'],
+  // place-digest-run.ts and watchdog-child.ts are run by their tests in a process of their own (tsx)
+  entry: [
+    'server.ts',
+    'bench/*.{mjs,ts}',
+    'scripts/*.{mjs,ts}',
+    'public/*.js',
+    'tests/unit/lib/places/place-digest-run.ts',
+    'tests/unit/lib/db/watchdog-child.ts',
+  ],
   project: ['**/*.{ts,tsx,mjs,js,mts}', '!lib/db/migrations/**'],
   // type declarations of plain .mjs modules, read by the compiler
   ignore: ['**/*.d.mts'],
@@ -14,8 +21,10 @@ const config: KnipConfig = {
     'apt-get',
     'su',
     'java',
-    // util-linux: the benches pin the load generator to its own core
+    // util-linux: the benches pin the load generator to its own core; bench/full-disk.mjs mounts a small tmpfs
     'taskset',
+    'mount',
+    'umount',
   ],
   ignoreDependencies: [
     // data packages read by name at run time (lib/places/package-data.ts)

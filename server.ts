@@ -21,12 +21,14 @@ import { getRequestListener } from '@hono/node-server';
 import { apiApp } from './lib/api/app';
 import { isApiPath } from './lib/api/paths';
 import { connectNextCache, disconnectNextCache } from './lib/page-cache/next-cache';
-import { idleMs, shutdownGracefully, trackRequest } from './lib/http/lifecycle';
+import { exitIfStopOverruns, idleMs, shutdownGracefully, trackRequest } from './lib/http/lifecycle';
 import { loadPlaceIndex } from './lib/places/place-index';
 import { getDb } from './lib/db/client';
 import { setProcessPoller, startJobPoller } from './lib/jobs/queue';
 import { scheduleRetention } from './lib/jobs/retention';
 import { startDbMaintenance } from './lib/db/maintenance';
+import { startDatabaseWatchdog } from './lib/db/watchdog';
+import { freeBytesAt } from './lib/db/free-space';
 import { startTripMessages } from './lib/rides/trip-messages';
 import { registerFlightJobs } from './lib/flights/jobs';
 import { registerRefundJobs } from './lib/payments/refund-job';
@@ -65,6 +67,7 @@ async function main(): Promise<void> {
   const { default: next } = await import('next');
   const app = next({ dev, dir: process.cwd(), hostname: 'localhost', port: config.PORT });
   const [{ db, kind }] = await Promise.all([database, app.prepare()]);
+  if (kind === 'pglite') await warnOnLowDisk(config.DATA_DIR, config.READY_MIN_FREE_MB, config.BOOKING_MIN_FREE_MB);
   if (config.DATABASE_URL) {
     // Several instances may share this PostgreSQL: cache notices and per-key locks go through it.
     const pool = (db as unknown as { $client: { query: (text: string, values: unknown[]) => Promise<unknown> } }).$client;
@@ -135,6 +138,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down: draining');
+    exitIfStopOverruns(config.SHUTDOWN_TIMEOUT_MS, (afterMs) => logger.error({ signal, afterMs }, 'shutdown did not finish in time: exiting'));
     const report = await shutdownGracefully(server, {
       timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
       beforeWait: [{ name: 'sockets', run: closeSocketServer }],
@@ -158,10 +162,27 @@ async function main(): Promise<void> {
   // The place index is one file read (built by `npm run build`; built here when missing or out of date,
   // seconds of CPU), loaded before listening so no request waits for it.
   if (config.PLACE_INDEX_PRELOAD === 'on') await loadPlaceIndex();
+  // From here a database call unanswered, or a main thread stopped, for DB_WATCHDOG_MS ends the process (lib/db/watchdog.ts):
+  // started after the migrations and the place index, which may legitimately take longer.
+  startDatabaseWatchdog(config.DB_WATCHDOG_MS);
   server.listen(config.PORT, config.HOSTNAME, () => {
     const ms = Number(process.hrtime.bigint() - startedAt) / 1e6;
     logger.info({ port: config.PORT, database: kind, dev, readyMs: Math.round(ms) }, `ready on http://localhost:${config.PORT}`);
   });
+}
+
+/** At start, a warning when the embedded database's disk is nearly full (readiness fails below READY_MIN_FREE_MB, bookings below BOOKING_MIN_FREE_MB). */
+async function warnOnLowDisk(dataDir: string, readyMinMb: number, bookingMinMb: number): Promise<void> {
+  try {
+    const freeMb = Math.floor((await freeBytesAt(dataDir)) / 1024 / 1024);
+    if (freeMb < readyMinMb)
+      logger.warn(
+        { dataDir, freeMb, readyMinMb, bookingMinMb },
+        `only ${freeMb} MiB free on the data directory's disk: /api/ready answers 503 below ${readyMinMb} MiB and new bookings are refused below ${bookingMinMb} MiB`,
+      );
+  } catch (err) {
+    logger.warn({ err, dataDir }, 'free disk space of the data directory unknown');
+  }
 }
 
 /** Prometheus metrics on a listener of their own (GET /metrics), never on the public port. */

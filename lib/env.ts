@@ -65,6 +65,13 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** /api/ready answers 503 while the disk of DATA_DIR has less free space than this (MiB): a full disk fails every write. */
   READY_MIN_FREE_MB: z.coerce.number().int().min(0).max(1_000_000).default(256),
+  /** New bookings are refused (503) while the disk of DATA_DIR has less free space than this (MiB), PGlite only; 0: never (lib/db/free-space.ts). */
+  BOOKING_MIN_FREE_MB: z.coerce.number().int().min(0).max(1_000_000).default(128),
+  /**
+   * A database call unanswered, or a main thread stopped, this long (ms) ends the process for its supervisor to restart;
+   * after a third of it API requests get 503. 0: off (lib/db/watchdog.ts).
+   */
+  DB_WATCHDOG_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** off: no request limits (codes, bookings, leads, tracking); for load tests only. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   /** Days unbooked quotes and anonymous web chat sessions are kept before the daily purge deletes them (lib/jobs/retention.ts). */

@@ -2,6 +2,7 @@ import type { Context, Env, Handler, TypedResponse } from 'hono';
 import type { JSONParsed } from 'hono/utils/types';
 import { z, type ZodType } from 'zod';
 import { getDb, type Db } from '@/lib/db/client';
+import { refuseWhileDatabaseStalled } from '@/lib/db/watchdog';
 import type { UserRole } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import { readSession, SESSION_COOKIE, type SessionUser } from '@/lib/auth/session';
@@ -135,6 +136,8 @@ export function endpoint<
 ): Handler<E, P, EndpointInput<B, Q>, Promise<EndpointResult<R>>> {
   return async (c) => {
     const req = c.req.raw;
+    // a stalled database answers 503 at once rather than a request that waits behind it (lib/db/watchdog.ts)
+    refuseWhileDatabaseStalled();
     const resolved = await resolveTenantForHost(req.headers.get('host'));
     if (!resolved) throw notFound('No travel operator answers on this host.');
     if (STATE_CHANGING.has(req.method) && !options.crossSite) {

@@ -15,6 +15,7 @@ export const HTTP_STATUS: Record<ErrorKind, number> = {
   unsupported: 415,
   locked: 423,
   rate_limited: 429,
+  unavailable: 503,
 };
 
 /** Headers a domain error's answer carries (Retry-After for rate limits). */

@@ -369,6 +369,8 @@ export async function book(state: AgentState, ctx: AgentContext): Promise<Turn> 
       return say({ ...state, customer: undefined, awaitingCustomer: true }, [line('customerNotUnderstood')]);
     case 'tooMany':
       return say(state, [line('tooManyBookings')]);
+    case 'bookingsPaused':
+      return say(state, [line('bookingsPaused')]);
     case 'flight':
       return say(
         {

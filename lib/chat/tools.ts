@@ -99,7 +99,7 @@ export function bookingKey(sessionId: string, quoteId: string, vehicleType: Vehi
   return `chat-${createHash('sha256').update(`${sessionId}|${quoteId}|${vehicleType}`).digest('hex').slice(0, 40)}`;
 }
 
-export type BookProblem = 'signin' | 'quoteExpired' | 'quoteUnknown' | 'pickupInPast' | 'vehicleUnknown' | 'customer' | 'tooMany';
+export type BookProblem = 'signin' | 'quoteExpired' | 'quoteUnknown' | 'pickupInPast' | 'vehicleUnknown' | 'customer' | 'tooMany' | 'bookingsPaused';
 export type FlightCheckOutcome =
   | { ok: true; flight: string; landing: Date | undefined }
   | { ok: false; key: ValidationKey; values?: Record<string, string | number>; field: 'flightNumber' | 'pickupTime' };
@@ -129,6 +129,8 @@ const BOOK_PROBLEMS: Record<string, BookProblem> = {
   quote_expired: 'quoteExpired',
   pickup_in_past: 'pickupInPast',
   vehicle_unknown: 'vehicleUnknown',
+  // the server is low on disk space (lib/db/free-space.ts)
+  bookings_paused: 'bookingsPaused',
 };
 
 export type BookRequest = {

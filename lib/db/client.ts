@@ -2,6 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { trackDatabaseCall } from './watchdog';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction on the database: what a Db does, inside `db.transaction`. A function that must run in one takes a Tx. */
@@ -34,9 +35,15 @@ type Queryable = { query: (...args: never[]) => unknown; transaction: (...args: 
 function withSharedParsers<T extends Queryable>(client: T): T {
   return new Proxy(client, {
     get(target, property) {
+      // each query (alone or in a transaction) is a call the watchdog times (lib/db/watchdog.ts)
       if (property === 'query') {
         return (text: string, params?: unknown[], options?: { parsers?: unknown }) =>
-          (target.query as (...args: unknown[]) => unknown)(text, params, options?.parsers ? { ...options, parsers: undefined } : options);
+          trackDatabaseCall(() =>
+            (target.query as (...args: unknown[]) => unknown)(text, params, options?.parsers ? { ...options, parsers: undefined } : options),
+          );
+      }
+      if (property === 'exec') {
+        return (...args: unknown[]) => trackDatabaseCall(() => (target as unknown as { exec: (...args: unknown[]) => unknown }).exec(...args));
       }
       if (property === 'transaction') {
         return (callback: (tx: Queryable) => unknown) =>
@@ -60,6 +67,35 @@ async function openPglite(dataDir: string): Promise<Handle> {
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
 
+type PgQueryable = { query: (...args: unknown[]) => unknown };
+
+/** Times each query of a pg client for the watchdog (lib/db/watchdog.ts). */
+function timedClient<C extends PgQueryable>(client: C): C {
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === 'query') return (...args: unknown[]) => trackDatabaseCall(() => target.query(...args));
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/**
+ * The pool drizzle queries through, timed for the watchdog: its queries, the
+ * wait for a connection (a pool whose connections all hang), and the queries
+ * of the connection a transaction takes.
+ */
+function timedPool<P extends PgQueryable & { connect: () => Promise<PgQueryable> }>(pool: P): P {
+  return new Proxy(pool, {
+    get(target, property) {
+      if (property === 'query') return (...args: unknown[]) => trackDatabaseCall(() => target.query(...args));
+      if (property === 'connect') return () => trackDatabaseCall(() => target.connect()).then(timedClient);
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 async function openPostgres(url: string): Promise<Handle> {
   const [{ Pool }, { drizzle }, { migrate }, { logPoolErrors }] = await Promise.all([
     import('pg'),
@@ -69,7 +105,7 @@ async function openPostgres(url: string): Promise<Handle> {
   ]);
   // a lost connection is logged, never an uncaught exception (lib/db/pg-errors.ts)
   const pool = logPoolErrors(new Pool({ connectionString: url, max: 10 }), 'main');
-  const db = drizzle(pool, { schema });
+  const db = drizzle(timedPool(pool), { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS });
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
 }

@@ -5,7 +5,18 @@
  * screens can say it in the user's language.
  */
 export type ErrorKind =
-  'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'method_not_allowed' | 'conflict' | 'gone' | 'too_large' | 'unsupported' | 'locked' | 'rate_limited';
+  | 'invalid'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'conflict'
+  | 'gone'
+  | 'too_large'
+  | 'unsupported'
+  | 'locked'
+  | 'rate_limited'
+  | 'unavailable';
 
 export class DomainError extends Error {
   constructor(

@@ -33,6 +33,23 @@ export function idleMs(): number {
 /** How long a shutdown waits for in-flight requests by default (ms); SHUTDOWN_TIMEOUT_MS overrides it. */
 export const SHUTDOWN_TIMEOUT_MS = 10_000;
 
+/** How much longer than its timeout a stop may take before the process exits anyway (ms). */
+export const HARD_STOP_EXTRA_MS = 5_000;
+
+/**
+ * The bound on a whole stop, started with it: each step has its own deadline,
+ * and this one exits with status 1 whatever still hangs (a database that does
+ * not answer), so a supervisor's stop never waits for its own SIGKILL
+ * (docs/requirements/deployer.md#a-database-that-stops-answering).
+ */
+export function exitIfStopOverruns(timeoutMs: number, log: (afterMs: number) => void, exit: (code: number) => void = process.exit): void {
+  const afterMs = timeoutMs + HARD_STOP_EXTRA_MS;
+  setTimeout(() => {
+    log(afterMs);
+    exit(1);
+  }, afterMs).unref();
+}
+
 export type ShutdownStep = { name: string; run: () => Promise<unknown> | unknown };
 
 export type ShutdownReport = { ms: number; unfinished: number; failed: string[] };

@@ -14,6 +14,7 @@ import { toMinor } from '@/lib/money/minor';
 import { cancellationRuleFor } from '@/lib/money/cancellation-rules';
 import { claimPromo } from '@/lib/money/promos';
 import { emitRideChange } from './notify';
+import { refuseBookingOnLowDisk } from '@/lib/db/free-space';
 
 /** The advisory lock class of a rider's wallet spending (pg_advisory_xact_lock(class, riderId)). */
 const WALLET_LOCK = 7201;
@@ -72,9 +73,12 @@ export async function bookableQuote(
  * With a promo code, the statement runs in a transaction holding the code's
  * row, which records the use (lib/money/promos). A repeated idempotency key
  * returns the first ride. Amounts sent by the client must match the quote or
- * the booking is refused.
+ * the booking is refused, and so is every booking while the embedded
+ * database's disk is low (503, bookings_paused).
  */
 export async function bookRide(db: Db, businessId: number, riderId: number, input: BookRideInput): Promise<{ ride: Ride; created: boolean }> {
+  // 503 before the embedded database's disk is full (lib/db/free-space.ts)
+  await refuseBookingOnLowDisk();
   let bookable: Awaited<ReturnType<typeof bookableQuote>>;
   try {
     bookable = await bookableQuote(db, businessId, input);

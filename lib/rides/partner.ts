@@ -9,6 +9,7 @@ import { acceptRide, reassignRide } from './dispatch';
 import { dispatchOptions } from './availability';
 import { BOOKED_FOR_CUSTOMER_SOURCES, resendCustomerCode, sendBookingConfirmation } from './customer-messages';
 import { resetStartCode } from './start-code-reset';
+import { refuseBookingOnLowDisk } from '@/lib/db/free-space';
 
 /** Applies a console action to one of the business's rides; the lifecycle refuses illegal moves. */
 export async function applyRideAction(db: Db, businessId: number, actorUserId: number, rideId: number, action: RideAction): Promise<Ride> {
@@ -61,6 +62,8 @@ export async function bookForCustomer(
   input: BookForCustomerInput,
   source: (typeof BOOKED_FOR_CUSTOMER_SOURCES)[number] = 'console',
 ) {
+  // refused before the customer's account is made (bookRide checks again)
+  await refuseBookingOnLowDisk();
   const phone = { phoneCode: input.customerPhone.dialCode, phone: input.customerPhone.number };
   let [rider] = await db
     .select({ id: users.id, name: users.name })

@@ -1,7 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
+import { freeBytesAt } from '@/lib/db/free-space';
+import { databaseStall } from '@/lib/db/watchdog';
 import { clusterBusState } from '@/lib/cluster/bus';
 import { listenersDown } from '@/lib/db/pg-errors';
 import { isDraining } from '@/lib/http/lifecycle';
@@ -18,21 +18,6 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
     timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
   });
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
-
-/** Free bytes for this process on the disk of `dir` (its nearest existing parent while it does not exist yet). */
-export async function freeBytesAt(dir: string): Promise<number> {
-  let at = path.resolve(dir);
-  for (;;) {
-    try {
-      const stats = await fs.promises.statfs(at);
-      return stats.bavail * stats.bsize;
-    } catch (error) {
-      const parent = path.dirname(at);
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || parent === at) throw error;
-      at = parent;
-    }
-  }
 }
 
 type ReadyProbes = {
@@ -56,7 +41,8 @@ const unavailable = (reason: string, extra: Record<string, unknown> = {}) => jso
 
 /**
  * Readiness, for load balancers: 200 while the service can take bookings,
- * else 503 with the reason: the process is shutting down; the disk of
+ * else 503 with the reason: the process is shutting down; a database call
+ * has been in flight for over a third of DB_WATCHDOG_MS; the disk of
  * DATA_DIR has less than READY_MIN_FREE_MB free (every write would fail);
  * the database did not answer a write within 2 s (a full write-ahead log
  * hangs or fails writes while reads still answer); with several instances,
@@ -66,6 +52,9 @@ const unavailable = (reason: string, extra: Record<string, unknown> = {}) => jso
  */
 export async function GET() {
   if (isDraining()) return jsonResponse({ status: 'draining' }, { status: 503 });
+  // a call the watchdog is timing (lib/db/watchdog.ts): this probe's write would only queue behind it
+  const stalled = databaseStall();
+  if (stalled) return unavailable(`a database call has not answered for ${Math.round(stalled / 1000)} s`, { stalledMs: stalled });
   const { DATA_DIR, READY_MIN_FREE_MB } = env();
   try {
     const free = await probes.freeBytes(DATA_DIR);

@@ -12,6 +12,7 @@ import { bookTool } from '@/lib/chat/tools';
 import type { ChatActor } from '@/lib/chat/contract';
 import { DomainError } from '@/lib/errors/domain-error';
 import { resetEnvForTests } from '@/lib/env';
+import { setFreeSpaceForTests } from '@/lib/db/free-space';
 import { logger } from '@/lib/log';
 import type { Db } from '@/lib/db/client';
 import en from '@/messages/en.json';
@@ -107,6 +108,23 @@ describe('built-in agent', () => {
     const repeat = await bookTool({ db, tenant: demo, actor: rider, sessionId: id, channel: 'web' }, { quoteId: state.quote!.id, vehicleType: 'sedan' });
     expect(repeat).toMatchObject({ ok: true, created: false });
     expect(await rideCount()).toBe(before + 1);
+  });
+
+  it("says bookings are paused, booking nothing, while the server's disk is low (BOOKING_MIN_FREE_MB)", async () => {
+    const say = chat(newSession());
+    await say('from Chennai to Pondicherry tomorrow 7am');
+    await say('the second one');
+    const before = await rideCount();
+    setFreeSpaceForTests(async () => 100 * 1024 * 1024);
+    try {
+      const paused = await say('yes');
+      expect(paused.data).toBeUndefined();
+      expect(paused.content.message).toBe(T.bookingsPaused);
+    } finally {
+      setFreeSpaceForTests();
+    }
+    expect(await rideCount()).toBe(before);
+    expect((await say('yes')).data).toMatchObject({ kind: 'booked' });
   });
 
   it('never books without a signed-in rider and keeps the conversation for after sign-in', async () => {

@@ -1,7 +1,7 @@
 /** Graceful shutdown: requests in flight finish, new connections are refused, and the whole stop is bounded. */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isDraining, shutdownGracefully, trackRequest } from '@/lib/http/lifecycle';
+import { exitIfStopOverruns, HARD_STOP_EXTRA_MS, isDraining, shutdownGracefully, trackRequest } from '@/lib/http/lifecycle';
 
 function serve(handler: http.RequestListener): Promise<{ server: http.Server; url: string }> {
   const server = http.createServer((req, res) => {
@@ -43,5 +43,24 @@ describe('shutdownGracefully', () => {
     expect(report.ms).toBeLessThan(3_000);
     // the cut connection fails the client's request (an Error of fetch's own realm)
     expect(String(await hanging)).toMatch(/fetch failed|socket|terminated/i);
+  });
+});
+
+describe('exitIfStopOverruns', () => {
+  it('exits with status 1, logging once, when the stop takes 5 s longer than its timeout', () => {
+    jest.useFakeTimers();
+    try {
+      const exit = jest.fn();
+      const log = jest.fn();
+      exitIfStopOverruns(10_000, log, exit);
+      jest.advanceTimersByTime(10_000 + HARD_STOP_EXTRA_MS - 1);
+      expect(exit).not.toHaveBeenCalled();
+      jest.advanceTimersByTime(1);
+      expect(log).toHaveBeenCalledWith(15_000);
+      expect(exit).toHaveBeenCalledWith(1);
+      expect(exit).toHaveBeenCalledTimes(1);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

@@ -7,6 +7,8 @@ import { clearTenantCache } from '@/lib/tenancy/resolve';
 import { createSession } from '@/lib/auth/session';
 import { createQuote } from '@/lib/fares/quote';
 import { bookRide } from '@/lib/rides/commands';
+import { bookForCustomer } from '@/lib/rides/partner';
+import { setFreeSpaceForTests } from '@/lib/db/free-space';
 import { canTransition, transitionRide, TRANSITIONS } from '@/lib/rides/lifecycle';
 import { balanceOf, operatorAccount } from '@/lib/wallet/ledger';
 import { DomainError } from '@/lib/errors/domain-error';
@@ -58,7 +60,7 @@ async function call(handler: (r: NextRequest, c: typeof ctx) => Promise<Response
   const res = await handler(request, ctx);
   return { status: res.status, json: await res.json() };
 }
-const count = async (table: typeof rides | typeof quotes | typeof walletEntries | typeof rideEvents) =>
+const count = async (table: typeof rides | typeof quotes | typeof walletEntries | typeof rideEvents | typeof users) =>
   Number((await db.select({ n: sql<number>`count(*)` }).from(table))[0].n);
 
 describe('quote API', () => {
@@ -177,6 +179,36 @@ describe('booking', () => {
     expect(expired.status).toBe(410);
 
     expect({ rides: await count(rides), wallet: await count(walletEntries) }).toEqual(before);
+  });
+
+  it("refuses new bookings with 503 while the data directory's disk has less than BOOKING_MIN_FREE_MB (128 MiB) free, writing nothing", async () => {
+    const quote = await createQuote(db, demo, outstation());
+    const before = { rides: await count(rides), users: await count(users) };
+    const MiB = 1024 * 1024;
+    setFreeSpaceForTests(async () => 127 * MiB);
+    try {
+      const refused = await call(bookRoute, post('/api/rides', { rideSearchId: quote.id, rideVehicle: 'sedan', idempotencyKey: 'attempt-disk-1' }));
+      expect(refused.status).toBe(503);
+      expect(refused.json.error).toMatchObject({ code: 'bookings_paused', key: 'bookingsPausedDiskLow' });
+      expect(refused.json.error.message).toMatch(/low on disk space/);
+      // the console's and the agents' bookings go through the same refusal, before a customer's account is made
+      await expect(
+        bookForCustomer(db, demo.id, {
+          customerName: 'Ravi',
+          customerPhone: { dialCode: '91', number: '9845099999' },
+          rideSearchId: quote.id,
+          rideVehicle: 'sedan',
+          idempotencyKey: 'attempt-disk-2',
+          paymentMethod: 'cash',
+        }),
+      ).rejects.toMatchObject({ kind: 'unavailable', code: 'bookings_paused' });
+      expect({ rides: await count(rides), users: await count(users) }).toEqual(before);
+    } finally {
+      setFreeSpaceForTests(async () => 128 * MiB);
+    }
+    const booked = await call(bookRoute, post('/api/rides', { rideSearchId: quote.id, rideVehicle: 'sedan', idempotencyKey: 'attempt-disk-1' }));
+    expect(booked.status).toBe(201);
+    setFreeSpaceForTests();
   });
 
   it('needs a rider session', async () => {

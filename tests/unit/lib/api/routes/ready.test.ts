@@ -1,14 +1,18 @@
 /**
  * Readiness (/api/ready): 200 when every part it covers is up, 503 with the
  * reason when one is not. A hung or failing database write and a nearly full
- * disk come through the route's own seam (setReadyProbesForTests); the rest of
- * the route runs as it is.
+ * disk come through the route's own seam (setReadyProbesForTests); a database
+ * call the watchdog times (lib/db/watchdog.ts) is one this test holds open; the
+ * rest of the route runs as it is.
  */
 import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
-import { freeBytesAt, GET, READY_DB_TIMEOUT_MS, setReadyProbesForTests } from '@/lib/api/routes/health/ready';
+import { GET, READY_DB_TIMEOUT_MS, setReadyProbesForTests } from '@/lib/api/routes/health/ready';
+import { freeBytesAt } from '@/lib/db/free-space';
 import { listenerPool } from '@/lib/db/pg-errors';
+import { refuseWhileDatabaseStalled, startDatabaseWatchdog, trackDatabaseCall } from '@/lib/db/watchdog';
+import { callApi } from '../../../api';
 import { closeTestDb, openTestDb } from '../../../db';
 
 beforeAll(async () => {
@@ -47,6 +51,32 @@ describe('/api/ready', () => {
     });
     setReadyProbesForTests({ freeBytes: async () => 256 * 1024 * 1024 });
     expect((await ready()).status).toBe(200);
+  });
+
+  it('is 503 while a database call has waited over a third of DB_WATCHDOG_MS, and API requests are refused with 503 meanwhile', async () => {
+    // the in-process part only: the Worker would end this process (tests/unit/lib/db/watchdog.test.ts runs it in a child)
+    const watchdog = startDatabaseWatchdog(1_500, { worker: false });
+    let answer = () => undefined as void;
+    const call = trackDatabaseCall(() => new Promise<void>((resolve) => (answer = resolve)));
+    try {
+      expect((await ready()).status).toBe(200);
+      expect(() => refuseWhileDatabaseStalled()).not.toThrow();
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      const stalled = await ready();
+      expect(stalled.status).toBe(503);
+      expect(stalled.body).toMatchObject({ status: 'unavailable', reason: expect.stringMatching(/^a database call has not answered for \d+ s$/) });
+      expect(stalled.body.stalledMs).toBeGreaterThan(500);
+      // any API route, before it reads its operator or session from the database
+      const response = await callApi(new Request('http://localhost:3000/api/rides', { headers: { host: 'localhost:3000' } }));
+      expect(response.status).toBe(503);
+      expect(((await response.json()) as { error: unknown }).error).toMatchObject({ code: 'database_unavailable', key: 'databaseUnavailable' });
+    } finally {
+      answer();
+      await call;
+    }
+    expect((await ready()).status).toBe(200);
+    expect(() => refuseWhileDatabaseStalled()).not.toThrow();
+    await watchdog.stop();
   });
 
   it('reads free space with statfs, from the nearest existing parent of a directory not made yet', async () => {
