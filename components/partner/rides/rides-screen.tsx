@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { formatDay } from '@/lib/partner/format';
 import { RIDE_STATUSES } from '@/lib/booking/vocabulary';
@@ -42,6 +42,7 @@ function presetRange(preset: Preset, today: string): { from: string; to: string 
  * in pickup order, page after page; status tabs with the range's counts; the
  * next hour's pickups without a driver called out; a sortable table on wide
  * screens and cards on phones; live updates; CSV export of the range.
+ * `?q=` starts it searched for one ride.
  */
 export function RidesScreen({ timeZone }: { timeZone: string }) {
   const t = useTranslations('PartnerRides');
@@ -60,6 +61,13 @@ export function RidesScreen({ timeZone }: { timeZone: string }) {
   const [action, setAction] = useState<{ ride: PartnerRide; kind: ActionKind } | null>(null);
   const [status, setStatus] = useState('');
   const wide = useWideScreen();
+  // ?q={ride} (a ride event's link, a ride notification) opens the board searched for that ride, whatever its date
+  useEffect(() => {
+    const ride = new URLSearchParams(window.location.search).get('q')?.replace(/^#/, '') ?? '';
+    if (!/^\d{1,9}$/.test(ride)) return;
+    setQuery(ride);
+    setApplied(ride);
+  }, []);
 
   // The server sorts the whole range (every page), whichever column is chosen.
   const filter = { status: tab, from: range.from, to: range.to, sort: sort.key, order: sort.direction, ...(applied ? { q: applied } : {}) };
