@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@/components/auth/session-store';
@@ -26,6 +26,25 @@ const SHOWN = 8;
 /** Changes arriving together read the log once. */
 const REREAD_MS = 300;
 
+/** Every ride event query (the bell's and the table's, whatever their filter). */
+const EVENT_LOGS = queryKeys.partner.events('').slice(0, 2);
+/** Tells this tab's bell that the stored last look changed (another tab's change comes as a `storage` event). */
+const SEEN_CHANGED = 'console-events-seen-changed';
+
+function subscribeSeen(onChange: () => void): () => void {
+  window.addEventListener('storage', onChange);
+  window.addEventListener(SEEN_CHANGED, onChange);
+  return () => {
+    window.removeEventListener('storage', onChange);
+    window.removeEventListener(SEEN_CHANGED, onChange);
+  };
+}
+
+function writeSeen(key: string, at: string): void {
+  localStorage.setItem(key, at);
+  window.dispatchEvent(new Event(SEEN_CHANGED));
+}
+
 const newer = (row: RideEventRow, seen: string) => Date.parse(row.createdAt) > Date.parse(seen);
 
 /**
@@ -42,21 +61,22 @@ export function EventsBell({ area, timeZone }: { area: ConsoleArea; timeZone: st
   const client = useQueryClient();
   const userId = useSession().me?.user_id;
   const log = useRideEventLog(BELL_QUERY);
-  const [seen, setSeen] = useState<string | null>(null);
+  const storageKey = userId ? `${SEEN_KEY}:${userId}` : null;
+  const stored = useSyncExternalStore(
+    subscribeSeen,
+    () => (storageKey ? localStorage.getItem(storageKey) : null),
+    () => null,
+  );
+  const seen = stored && !Number.isNaN(Date.parse(stored)) ? stored : null;
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
-  const storageKey = userId ? `${SEEN_KEY}:${userId}` : null;
   const items = log.data?.items ?? [];
   const newest = items[0]?.createdAt ?? null;
 
-  // the last look, once the user and today's log are known; a first visit starts from the newest event (nothing is new yet)
+  // a first visit (nothing stored yet) starts from today's newest event: nothing is new until the next one
   useEffect(() => {
-    if (!storageKey || !log.data || seen) return;
-    const stored = localStorage.getItem(storageKey);
-    const start = stored && !Number.isNaN(Date.parse(stored)) ? stored : (log.data.items[0]?.createdAt ?? log.data.since);
-    if (stored !== start) localStorage.setItem(storageKey, start);
-    setSeen(start);
+    if (storageKey && log.data && !seen) writeSeen(storageKey, log.data.items[0]?.createdAt ?? log.data.since);
   }, [storageKey, log.data, seen]);
 
   const unseen = seen ? items.filter((row) => newer(row, seen)).length : 0;
@@ -67,9 +87,9 @@ export function EventsBell({ area, timeZone }: { area: ConsoleArea; timeZone: st
   useRideEvents(
     (event: RideChangedEvent) => {
       clearTimeout(reread.current);
-      reread.current = setTimeout(() => void client.invalidateQueries({ queryKey: queryKeys.partner.all }), REREAD_MS);
+      reread.current = setTimeout(() => void client.invalidateQueries({ queryKey: EVENT_LOGS }), REREAD_MS);
       const label = `labels.${event.to}`;
-      if (event.from !== event.to && document.hidden && t.has(label as never)) void notify(t('notifyTitle', { id: event.id }), t(label as never), area, event.id);
+      if (event.from !== event.to && document.hidden && t.has(label as never)) void notify(t('bellRide', { id: event.id }), t(label as never), area, event.id);
     },
     true,
     () => void log.refetch(),
@@ -78,9 +98,7 @@ export function EventsBell({ area, timeZone }: { area: ConsoleArea; timeZone: st
 
   // opening marks the listed events seen (and one arriving while it is open)
   useEffect(() => {
-    if (!open || !storageKey || !newest || (seen && Date.parse(newest) <= Date.parse(seen))) return;
-    localStorage.setItem(storageKey, newest);
-    setSeen(newest);
+    if (open && storageKey && newest && (!seen || Date.parse(newest) > Date.parse(seen))) writeSeen(storageKey, newest);
   }, [open, newest, seen, storageKey]);
 
   // Escape or a click elsewhere closes; Escape gives the focus back to the bell
@@ -165,8 +183,7 @@ function EnableNotifications({ userId }: { userId: number | undefined }) {
     void ensureSubscription().then((json) => (json ? sendStoredSubscription(userId) : undefined));
   }, [state, userId]);
   if (state === 'granted' || state === 'unsupported' || state === 'pending') return null;
-  if (typeof Notification !== 'undefined' && Notification.permission === 'denied')
-    return <p className={styles.bellHint}>{t('notificationsBlocked')}</p>;
+  if (typeof Notification !== 'undefined' && Notification.permission === 'denied') return <p className={styles.bellHint}>{t('notificationsBlocked')}</p>;
   return (
     <p className={styles.bellHint}>
       {t('notificationsOff')}{' '}
@@ -186,7 +203,9 @@ async function notify(title: string, body: string, area: ConsoleArea, rideId: nu
   const path = window.location.pathname;
   const at = path.indexOf(`/${area}/`);
   const url = `${at > 0 ? path.slice(0, at) : ''}/${area}/rides?q=${rideId}`;
-  await registration.showNotification(title, { body, tag: `ride-${rideId}`, data: { url } }).catch((error: unknown) => console.warn('The notification could not show', error));
+  await registration
+    .showNotification(title, { body, tag: `ride-${rideId}`, data: { url } })
+    .catch((error: unknown) => console.warn('The notification could not show', error));
 }
 
 function BellIcon() {

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { FLEET_STATES } from '@/lib/dispatch/fleet-states';
 import { RideActionDialog } from '@/components/partner/rides/ride-action-dialog';
@@ -13,6 +13,7 @@ import { FleetMap } from './fleet-map';
 import { useFleet } from './use-fleet';
 import { useNow } from '@/components/ui/use-now';
 import { ApiRequestError } from '@/components/data/fetch-data';
+import { useSearchParam } from '@/components/ui/use-search-param';
 import { Link } from '@/lib/i18n/navigation';
 import type { ConsoleArea } from '../sections';
 import styles from './fleet-map.module.css';
@@ -29,9 +30,10 @@ import styles from './fleet-map.module.css';
 export function FleetMapScreen({ area, timeZone, center }: { area: ConsoleArea; timeZone: string; center: { lat: number; lng: number } }) {
   const t = useTranslations('FleetMap');
   const id = useId();
-  // read after hydration (the page is the same for every query); null until then, undefined for the whole fleet
-  const [agencyId, setAgencyId] = useState<number | undefined | null>(null);
-  useEffect(() => setAgencyId(agencyParam(window.location.search)), []);
+  // read after hydration (undefined until then); "Show the whole fleet" drops it
+  const param = useSearchParam('agency');
+  const [whole, setWhole] = useState(false);
+  const agencyId = param === undefined ? null : whole ? undefined : agencyParam(param);
   const { query, drivers, rides, staleAfterSeconds } = useFleet(agencyId !== null, agencyId ?? undefined);
   const agency = query.data?.agency ?? null;
   const agencyGone = agencyId != null && query.error instanceof ApiRequestError && query.error.status === 404;
@@ -51,7 +53,7 @@ export function FleetMapScreen({ area, timeZone, center }: { area: ConsoleArea; 
   const wholeFleet = () => {
     window.history.replaceState(window.history.state, '', window.location.pathname);
     setSelected({});
-    setAgencyId(undefined);
+    setWhole(true);
   };
 
   return (
@@ -73,18 +75,18 @@ export function FleetMapScreen({ area, timeZone, center }: { area: ConsoleArea; 
       ) : null}
       <div className={styles.layout}>
         {agencyGone || (agency && noneOnline) ? null : (
-        <FleetMap
-          drivers={drivers}
-          rides={rides}
-          now={now}
-          staleAfterSeconds={staleAfterSeconds}
-          center={center}
-          selected={selected.driver ?? null}
-          onDriver={(driver) => setSelected({ driver })}
-          onRide={(ride) => setSelected({ ride })}
-          label={t('mapLabel', { drivers: drivers.length, rides: rides.filter((r) => r.status === 'booked').length })}
-          sketchNote={t('sketchNote')}
-        />
+          <FleetMap
+            drivers={drivers}
+            rides={rides}
+            now={now}
+            staleAfterSeconds={staleAfterSeconds}
+            center={center}
+            selected={selected.driver ?? null}
+            onDriver={(driver) => setSelected({ driver })}
+            onRide={(ride) => setSelected({ ride })}
+            label={t('mapLabel', { drivers: drivers.length, rides: rides.filter((r) => r.status === 'booked').length })}
+            sketchNote={t('sketchNote')}
+          />
         )}
         <div className={styles.side}>
           <ul className={styles.legend} aria-label={t('legend')}>
@@ -134,7 +136,6 @@ export function FleetMapScreen({ area, timeZone, center }: { area: ConsoleArea; 
 }
 
 /** The travel company of `?agency=`, when it is an id. */
-function agencyParam(search: string): number | undefined {
-  const value = new URLSearchParams(search).get('agency');
+function agencyParam(value: string | null): number | undefined {
   return value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : undefined;
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { formatDay } from '@/lib/partner/format';
 import { RIDE_STATUSES } from '@/lib/booking/vocabulary';
@@ -14,6 +14,7 @@ import { RideActionDialog } from './ride-action-dialog';
 import { ridesExportPath } from './api';
 import { usePartnerBoard } from './queries';
 import { useWideScreen } from './use-wide-screen';
+import { useSearchParam } from '@/components/ui/use-search-param';
 import type { ActionKind, PartnerRide } from './types';
 import styles from './rides.module.css';
 
@@ -62,12 +63,13 @@ export function RidesScreen({ timeZone }: { timeZone: string }) {
   const [status, setStatus] = useState('');
   const wide = useWideScreen();
   // ?q={ride} (a ride event's link, a ride notification) opens the board searched for that ride, whatever its date
-  useEffect(() => {
-    const ride = new URLSearchParams(window.location.search).get('q')?.replace(/^#/, '') ?? '';
-    if (!/^\d{1,9}$/.test(ride)) return;
-    setQuery(ride);
-    setApplied(ride);
-  }, []);
+  const linked = useSearchParam('q')?.replace(/^#/, '');
+  const [linkedShown, setLinkedShown] = useState<string>();
+  if (linked && /^\d{1,9}$/.test(linked) && linked !== linkedShown) {
+    setLinkedShown(linked);
+    setQuery(linked);
+    setApplied(linked);
+  }
 
   // The server sorts the whole range (every page), whichever column is chosen.
   const filter = { status: tab, from: range.from, to: range.to, sort: sort.key, order: sort.direction, ...(applied ? { q: applied } : {}) };
