@@ -180,6 +180,7 @@ function EnableNotifications({ userId }: { userId: number | undefined }) {
   // granted (now or earlier): keep this device subscribed and tell the server whose it is
   useEffect(() => {
     if (state !== 'granted' || !userId) return;
+    void registerServiceWorker();
     void ensureSubscription().then((json) => (json ? sendStoredSubscription(userId) : undefined));
   }, [state, userId]);
   if (state === 'granted' || state === 'unsupported' || state === 'pending') return null;
