@@ -21,6 +21,8 @@ async function consoleApi(page: Page, method: 'POST' | 'PATCH' | 'DELETE', path:
 }
 
 test('the bell counts a new ride event live, lists it with a link to the ride, and opening it marks it seen', async ({ page }) => {
+  // the second test signs the same address in again: the login helper then waits out the 30 s resend limit
+  test.setTimeout(120_000);
   await partnerLogin(page, PARTNER_EMAIL);
   await page.goto('/in/en/travel/events');
   const bell = page.getByRole('button', { name: /^Notifications, / });
@@ -65,6 +67,8 @@ test('the bell counts a new ride event live, lists it with a link to the ride, a
 });
 
 test("an agency's Track shows its drivers on the live map, and says so when it has none to show", async ({ page }) => {
+  // the second test signs the same address in again: the login helper then waits out the 30 s resend limit
+  test.setTimeout(120_000);
   await partnerLogin(page, PARTNER_EMAIL);
   const stamp = String(Date.now()).slice(-7);
   const tracked = await consoleApi(page, 'POST', '/api/partner/agencies', { name: `Bell Track ${stamp}`, phone: { dialCode: '91', number: `961${stamp}` } });
