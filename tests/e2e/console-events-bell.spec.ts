@@ -13,11 +13,20 @@ import { ApiClient } from './support/xss-api';
 const PARTNER_EMAIL = 'night@meridiancabs.example';
 const SEEN_PREFIX = 'console-events-seen:';
 
-/** The console's own API as the signed-in page would call it (its session cookie, its Origin). */
+/** The console's own API, called from the signed-in page (its session cookie, its Origin), as the console's screens call it. */
 async function consoleApi(page: Page, method: 'POST' | 'PATCH' | 'DELETE', path: string, data?: unknown) {
-  const origin = new URL(page.url()).origin;
-  const res = await page.request.fetch(path, { method, headers: { origin }, ...(data === undefined ? {} : { data }) });
-  return { status: res.status(), json: (await res.json().catch(() => ({}))) as { data?: { id: number } } };
+  return page.evaluate(
+    async ({ method, path, data }) => {
+      const res = await fetch(path, {
+        method,
+        credentials: 'same-origin',
+        headers: data === undefined ? {} : { 'content-type': 'application/json' },
+        body: data === undefined ? undefined : JSON.stringify(data),
+      });
+      return { status: res.status, json: (await res.json().catch(() => ({}))) as { data?: { id: number } } };
+    },
+    { method, path, data },
+  );
 }
 
 test('the bell counts a new ride event live, lists it with a link to the ride, and opening it marks it seen', async ({ page }) => {
