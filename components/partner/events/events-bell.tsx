@@ -12,7 +12,6 @@ import { formatTime } from '@/lib/i18n/format';
 import { EVENT_PAGE_SIZE } from '@/lib/partner/schemas';
 import type { RideEventRow } from '@/lib/partner/events';
 import { queryKeys } from '@/lib/query-keys';
-import type { RideChangedEvent } from '@/lib/realtime/events';
 import type { ConsoleArea } from '../sections';
 import { useRideEventLog } from '../queries';
 import styles from './events.module.css';
@@ -51,8 +50,8 @@ const newer = (row: RideEventRow, seen: string) => Date.parse(row.createdAt) > D
  * The ride event page's notifications icon (docs/requirements/partner.md#ride-events): a bell with the number of ride
  * events since this user last opened it, kept live by the business's socket.io ride changes; it opens a panel of the
  * newest events (label, ride, time) linking to the ride on the board, and opening it marks them seen. While this
- * browser does not show notifications, the panel offers to turn them on (the rider site's push code); then an event
- * arriving while the console is in a background tab shows one.
+ * browser does not show notifications, the panel offers to turn them on (the rider site's push code): the server then
+ * pushes each ride event to this device (lib/rides/push-listener.ts), the console open or not.
  */
 export function EventsBell({ area, timeZone }: { area: ConsoleArea; timeZone: string }) {
   const t = useTranslations('RideEvents');
@@ -82,14 +81,12 @@ export function EventsBell({ area, timeZone }: { area: ConsoleArea; timeZone: st
   const unseen = seen ? items.filter((row) => newer(row, seen)).length : 0;
   const countText = unseen >= EVENT_PAGE_SIZE ? `${EVENT_PAGE_SIZE}+` : String(unseen);
 
-  // a ride change of the business: read the log again (the bell and the table under it), and tell a hidden tab
+  // a ride change of the business: read the log again (the bell and the table under it)
   const reread = useRef<ReturnType<typeof setTimeout>>(undefined);
   useRideEvents(
-    (event: RideChangedEvent) => {
+    () => {
       clearTimeout(reread.current);
       reread.current = setTimeout(() => void client.invalidateQueries({ queryKey: EVENT_LOGS }), REREAD_MS);
-      const label = `labels.${event.to}`;
-      if (event.from !== event.to && document.hidden && t.has(label as never)) void notify(t('bellRide', { id: event.id }), t(label as never), area, event.id);
     },
     true,
     () => void log.refetch(),
@@ -193,20 +190,6 @@ function EnableNotifications({ userId }: { userId: number | undefined }) {
       </button>
     </p>
   );
-}
-
-/** A system notification for a ride event, shown by the service worker (a click opens the ride on the board). */
-async function notify(title: string, body: string, area: ConsoleArea, rideId: number): Promise<void> {
-  if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
-  const registration = await registerServiceWorker();
-  if (!registration) return;
-  // this page's /{country}/{lang} prefix, then the board searched for the ride
-  const path = window.location.pathname;
-  const at = path.indexOf(`/${area}/`);
-  const url = `${at > 0 ? path.slice(0, at) : ''}/${area}/rides?q=${rideId}`;
-  await registration
-    .showNotification(title, { body, tag: `ride-${rideId}`, data: { url } })
-    .catch((error: unknown) => console.warn('The notification could not show', error));
 }
 
 function BellIcon() {
