@@ -57,8 +57,8 @@ export const queryKeys = {
       agencies: () => ['partner', 'fleet', 'agencies'] as const,
       /** Papers that expired or expire in the next 30 days. */
       documents: () => ['partner', 'fleet', 'documents'] as const,
-      /** The live map: drivers with state and position, open rides' pickups. */
-      live: () => ['partner', 'fleet', 'live'] as const,
+      /** The live map: drivers with state and position, open rides' pickups (one travel company's, with its id; the prefix covers both). */
+      live: (agencyId?: number) => (agencyId === undefined ? (['partner', 'fleet', 'live'] as const) : (['partner', 'fleet', 'live', agencyId] as const)),
     },
     /** Manual, assisted or automatic, with the offer settings. */
     dispatchSettings: () => ['partner', 'dispatch-settings'] as const,

@@ -54,7 +54,7 @@ const CONSOLE_SCREENS = {
   map: {
     title: { namespace: 'FleetMap', key: 'title' },
     namespaces: ['FleetMap', 'DispatchSettings', 'Board', 'Trust'],
-    props: async ({ tenant }) => ({ timeZone: tenant.timeZone, center: fleetMapCentre(await listServiceAreas(tenant.id)) }),
+    props: async ({ area, tenant }) => ({ area, timeZone: tenant.timeZone, center: fleetMapCentre(await listServiceAreas(tenant.id)) }),
   },
   book: {
     title: { namespace: 'ConsoleBooking', key: 'title' },
@@ -97,7 +97,7 @@ const CONSOLE_SCREENS = {
   events: {
     title: { namespace: 'RideEvents', key: 'metaTitle' },
     namespaces: ['RideEvents', 'Paginator'],
-    props: ({ tenant }) => ({ timeZone: tenant.timeZone }),
+    props: ({ area, tenant }) => ({ area, timeZone: tenant.timeZone }),
   },
   visits: {
     title: { namespace: 'Visits', key: 'metaTitle' },

@@ -43,9 +43,12 @@ export type FleetRide = {
 
 export type FleetSnapshot = { drivers: FleetDriver[]; rides: FleetRide[]; staleAfterSeconds: number };
 
+/** Only one travel company's drivers (the Travels menu's Track), and the open rides they hold. */
+export type FleetFilter = { agencyId?: number };
+
 const RANK: Record<FleetState, number> = { ontrip: 0, ontheway: 1, offered: 2, free: 3, offline: 4 };
 
-export async function fleetSnapshot(db: Db, businessId: number, now = new Date()): Promise<FleetSnapshot> {
+export async function fleetSnapshot(db: Db, businessId: number, now = new Date(), filter: FleetFilter = {}): Promise<FleetSnapshot> {
   // an accepted ride puts its driver on the way once they set off, or from the share lead before pickup (what the rider sees)
   const { shareLeadMinutes } = await dispatchSettingsOf(db, businessId);
   const shareFrom = new Date(now.getTime() + shareLeadMinutes * 60_000);
@@ -63,7 +66,14 @@ export async function fleetSnapshot(db: Db, businessId: number, now = new Date()
       })
       .from(drivers)
       .leftJoin(vehicles, and(eq(vehicles.id, drivers.vehicleId), eq(vehicles.businessId, businessId)))
-      .where(and(eq(drivers.businessId, businessId), isNull(drivers.removedAt), eq(drivers.accountStatus, 'Verified'))),
+      .where(
+        and(
+          eq(drivers.businessId, businessId),
+          isNull(drivers.removedAt),
+          eq(drivers.accountStatus, 'Verified'),
+          filter.agencyId === undefined ? undefined : eq(drivers.agencyId, filter.agencyId),
+        ),
+      ),
     db
       .select({ driverId: rides.driverId, number: rides.number, status: rides.status, setOffAt: rides.setOffAt })
       .from(rides)
@@ -122,9 +132,12 @@ export async function fleetSnapshot(db: Db, businessId: number, now = new Date()
     };
   });
   list.sort((a, b) => RANK[a.state] - RANK[b.state] || a.name.localeCompare(b.name));
+  const shown = new Set(list.map((d) => d.id));
+  // a travel company's view draws only the rides its drivers hold
+  const openRides = filter.agencyId === undefined ? open : open.filter((r) => r.driverId !== null && shown.has(r.driverId));
   return {
     drivers: list,
-    rides: open.map((r) => ({
+    rides: openRides.map((r) => ({
       id: r.id,
       status: r.status as FleetRide['status'],
       pickup: r.pickup,

@@ -22,13 +22,18 @@ async function notificationMessages(locale: string): Promise<{ locale: string; m
   return present ? { locale, messages } : { locale: 'en', messages: await loadMessages('en') };
 }
 
-/** The push for a ride that has just become `to`: the business name as title, the status text as body. */
-export async function ridePushPayload(db: Db, ride: Pick<Ride, 'number' | 'businessId'>, to: RideStatus): Promise<PushPayload | undefined> {
+async function businessOf(db: Db, businessId: number) {
   const [business] = await db
     .select({ name: businesses.name, countryCode: businesses.countryCode, language: businesses.language })
     .from(businesses)
-    .where(eq(businesses.id, ride.businessId))
+    .where(eq(businesses.id, businessId))
     .limit(1);
+  return business;
+}
+
+/** The push for a ride that has just become `to`: the business name as title, the status text as body. */
+export async function ridePushPayload(db: Db, ride: Pick<Ride, 'number' | 'businessId'>, to: RideStatus): Promise<PushPayload | undefined> {
+  const business = await businessOf(db, ride.businessId);
   if (!business) return undefined;
   const market = businessMarket(business);
   const { locale, messages } = await notificationMessages(toLocaleTag(market));
@@ -37,5 +42,27 @@ export async function ridePushPayload(db: Db, ride: Pick<Ride, 'number' | 'busin
     title: business.name,
     body: t(to, { id: ride.number }),
     data: { rideId: ride.number, status: to, url: localizedPath(market, RIDES_PATH) },
+  };
+}
+
+/**
+ * The push to a console user for a ride event (docs/requirements/partner.md#ride-events): "Ride #71" and the event's
+ * label as the ride event page shows it, in the business language; it opens the console's board searched for the ride.
+ */
+export async function partnerRidePushPayload(
+  db: Db,
+  ride: Pick<Ride, 'number' | 'businessId'>,
+  to: RideStatus,
+  area: 'travel' | 'delivery',
+): Promise<PushPayload | undefined> {
+  const business = await businessOf(db, ride.businessId);
+  if (!business) return undefined;
+  const market = businessMarket(business);
+  const locale = toLocaleTag(market);
+  const t = createTranslator({ locale, messages: await loadMessages(locale), namespace: 'RideEvents' });
+  return {
+    title: t('bellRide', { id: ride.number }),
+    body: t(`labels.${to}`),
+    data: { rideId: ride.number, status: to, url: `${localizedPath(market, `/${area}/rides`)}?q=${ride.number}` },
   };
 }

@@ -1,7 +1,8 @@
 import { ECDH } from 'node:crypto';
-import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { notificationSettings, pushSubscriptions } from '@/lib/db/schema';
+import { PARTNER_ROLES } from '@/lib/auth/constants';
+import { notificationSettings, pushSubscriptions, users } from '@/lib/db/schema';
 import { badRequest } from '@/lib/errors/domain-error';
 import { endpointProblem } from './endpoints';
 import type { PushSettings, PushSubscriptionInput } from './schemas';
@@ -87,4 +88,14 @@ export async function setPushSettings(db: Db, userId: number, settings: PushSett
     .values({ userId, pushEnabled: settings.pushEnabled })
     .onConflictDoUpdate({ target: notificationSettings.userId, set: { pushEnabled: settings.pushEnabled } });
   return { pushEnabled: settings.pushEnabled };
+}
+
+/** The business's console users with at least one subscribed device (they turned notifications on from the ride event page), each with their role. */
+export async function partnerSubscribers(db: Db, businessId: number): Promise<{ userId: number; role: (typeof PARTNER_ROLES)[number] }[]> {
+  const rows = await db
+    .selectDistinct({ userId: users.id, role: users.role })
+    .from(pushSubscriptions)
+    .innerJoin(users, and(eq(users.id, pushSubscriptions.userId), eq(users.businessId, businessId)))
+    .where(and(eq(pushSubscriptions.businessId, businessId), inArray(users.role, [...PARTNER_ROLES])));
+  return rows as { userId: number; role: (typeof PARTNER_ROLES)[number] }[];
 }

@@ -20,11 +20,16 @@ export type LiveDriver = FleetData['drivers'][number];
  * The fleet as the map shows it: the snapshot (GET /api/partner/fleet/live),
  * with positions replaced live from socket.io's batched `fleetPositions`
  * (applied at most once per animation frame), and read again when a driver's
- * state or a ride changes.
+ * state or a ride changes. With `agencyId`, one travel company's drivers only.
  */
-export function useFleet(enabled = true) {
+export function useFleet(enabled = true, agencyId?: number) {
   const client = useQueryClient();
-  const query = useQuery({ queryKey: queryKeys.partner.fleet.live(), queryFn: fetchFleet, enabled, refetchInterval: REFRESH_MS });
+  const query = useQuery({
+    queryKey: queryKeys.partner.fleet.live(agencyId),
+    queryFn: () => fetchFleet(agencyId),
+    enabled,
+    refetchInterval: REFRESH_MS,
+  });
   // positions arrive into a ref; once per animation frame they become state (the render reads only state)
   const positions = useRef(new Map<number, FleetPosition>());
   const [live, setLive] = useState<ReadonlyMap<number, FleetPosition>>(new Map());

@@ -22,7 +22,7 @@ export function AgenciesScreen({ area, defaultCountry }: { area: ConsoleArea; de
       namespace="FleetAgencies"
       list={useAgencies()}
       items={(data) => data.agencies}
-      renderItem={(agency) => <AgencyCard key={agency.id} agency={agency} />}
+      renderItem={(agency) => <AgencyCard key={agency.id} area={area} agency={agency} />}
       onAdd={() => setAdding(true)}
     >
       {adding ? (

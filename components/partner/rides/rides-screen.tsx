@@ -14,6 +14,7 @@ import { RideActionDialog } from './ride-action-dialog';
 import { ridesExportPath } from './api';
 import { usePartnerBoard } from './queries';
 import { useWideScreen } from './use-wide-screen';
+import { useSearchParam } from '@/components/ui/use-search-param';
 import type { ActionKind, PartnerRide } from './types';
 import styles from './rides.module.css';
 
@@ -42,6 +43,7 @@ function presetRange(preset: Preset, today: string): { from: string; to: string 
  * in pickup order, page after page; status tabs with the range's counts; the
  * next hour's pickups without a driver called out; a sortable table on wide
  * screens and cards on phones; live updates; CSV export of the range.
+ * `?q=` starts it searched for one ride.
  */
 export function RidesScreen({ timeZone }: { timeZone: string }) {
   const t = useTranslations('PartnerRides');
@@ -60,6 +62,14 @@ export function RidesScreen({ timeZone }: { timeZone: string }) {
   const [action, setAction] = useState<{ ride: PartnerRide; kind: ActionKind } | null>(null);
   const [status, setStatus] = useState('');
   const wide = useWideScreen();
+  // ?q={ride} (a ride event's link, a ride notification) opens the board searched for that ride, whatever its date
+  const linked = useSearchParam('q')?.replace(/^#/, '');
+  const [linkedShown, setLinkedShown] = useState<string>();
+  if (linked && /^\d{1,9}$/.test(linked) && linked !== linkedShown) {
+    setLinkedShown(linked);
+    setQuery(linked);
+    setApplied(linked);
+  }
 
   // The server sorts the whole range (every page), whichever column is chosen.
   const filter = { status: tab, from: range.from, to: range.to, sort: sort.key, order: sort.direction, ...(applied ? { q: applied } : {}) };

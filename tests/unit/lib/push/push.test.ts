@@ -17,7 +17,7 @@ import { bookRide } from '@/lib/rides/commands';
 import { transitionRide } from '@/lib/rides/lifecycle';
 import { resetEnvForTests } from '@/lib/env';
 import { resetVapidForTests, vapidKeys } from '@/lib/push/vapid';
-import { MAX_SUBSCRIPTIONS_PER_USER, subscribe, setPushSettings } from '@/lib/push/subscriptions';
+import { MAX_SUBSCRIPTIONS_PER_USER, partnerSubscribers, subscribe, setPushSettings } from '@/lib/push/subscriptions';
 import { MAX_FAILURES, PUSH_TTL_SECONDS, retryAfterDate, sendToUser } from '@/lib/push/send';
 import { publicPushAgent } from '@/lib/push/endpoints';
 import { startPushNotifications } from '@/lib/rides/push-listener';
@@ -262,6 +262,57 @@ describe('ride changes', () => {
         data: { rideId: ride.number, status: 'accepted' },
       });
       expect(service.received[1].headers.ttl).toBe(String(PUSH_TTL_SECONDS));
+    } finally {
+      stop();
+    }
+  });
+});
+
+describe('ride events to the console', () => {
+  it("push each transition to the business's console users who turned notifications on, never to another operator's", async () => {
+    const other = await createBusiness(db, { slug: 'pushother', name: 'Other Cabs', countryCode: 'in', phone: '9000000001', email: 'ops@other.example' });
+    const [desk, , otherDesk] = await db
+      .insert(users)
+      .values([
+        { businessId: demo.id, role: 'travelsx-partner', name: 'Desk', email: 'desk@demo.example' },
+        // a console user without a subscribed device gets nothing
+        { businessId: demo.id, role: 'travelsx-partner', name: 'Quiet desk', email: 'quiet@demo.example' },
+        { businessId: other.id, role: 'travelsx-partner', name: 'Other desk', email: 'desk@other.example' },
+      ])
+      .returning();
+    const stop = startPushNotifications();
+    try {
+      const deskDevice = device(service.endpoint('/push/desk'));
+      const otherConsole = device(service.endpoint('/push/other-desk'));
+      await subscribe(db, { businessId: demo.id, userId: desk.id }, deskDevice.json);
+      await subscribe(db, { businessId: other.id, userId: otherDesk.id }, otherConsole.json);
+      // and the rider's device is no console's
+      await subscribe(db, { businessId: demo.id, userId: riderId }, device(service.endpoint('/push/rider')).json);
+      expect(await partnerSubscribers(db, demo.id)).toEqual([{ userId: desk.id, role: 'travelsx-partner' }]);
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, riderId));
+      const quote = await createQuote(db, demo, {
+        rideType: 'oneway',
+        tripKind: 'outstation',
+        pickupLocation: { lat: 13.0878, lng: 80.2785, name: 'Chennai' },
+        dropoffLocation: { lat: 12.9719, lng: 77.5937, name: 'Bengaluru' },
+        pickupTime: new Date(Date.now() + 40 * 3600_000).toISOString(),
+      });
+      const { ride } = await bookRide(db, demo.id, riderId, {
+        rideSearchId: quote.id,
+        rideVehicle: 'sedan',
+        idempotencyKey: 'push-desk-0001',
+        paymentMethod: 'cash',
+        source: 'form',
+      });
+      await waitFor(() => service.received.length === 1);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // the rider has no device here: the one push is the desk's
+      expect(service.received.map((r) => r.path)).toEqual(['/push/desk']);
+      expect(open(deskDevice, service.received[0].body)).toEqual({
+        title: `Ride #${ride.number}`,
+        body: 'Ride created',
+        data: { rideId: ride.number, status: 'booked', url: `/in/en/travel/rides?q=${ride.number}` },
+      });
     } finally {
       stop();
     }
