@@ -2,7 +2,8 @@ import type { Context, Env, Handler, TypedResponse } from 'hono';
 import type { JSONParsed } from 'hono/utils/types';
 import { z, type ZodType } from 'zod';
 import { getDb, type Db } from '@/lib/db/client';
-import { refuseWhileDatabaseStalled } from '@/lib/db/watchdog';
+import { databaseUnavailable, refuseWhileDatabaseStalled } from '@/lib/db/watchdog';
+import { isConnectionLoss } from '@/lib/db/pg-errors';
 import type { UserRole } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
 import { readSession, SESSION_COOKIE, type SessionUser } from '@/lib/auth/session';
@@ -104,9 +105,16 @@ export function errorBody(error: DomainError) {
   };
 }
 
-/** The one mapping from errors to HTTP answers: typed errors keep their status; anything else is logged and answers 500. */
+/**
+ * The one mapping from errors to HTTP answers: typed errors keep their status; a lost database connection answers
+ * 503 (try again: nothing the request sent was wrong); anything else is logged and answers 500.
+ */
 export function toErrorResponse(error: unknown): Response {
   if (error instanceof DomainError) return jsonResponse(errorBody(error), { status: HTTP_STATUS[error.kind], headers: errorHeaders(error) });
+  if (isConnectionLoss(error)) {
+    logger.warn({ err: error }, 'database connection lost during a request');
+    return toErrorResponse(databaseUnavailable());
+  }
   logger.error({ err: error }, 'unhandled route error');
   return jsonResponse({ success: false, error: { code: 'internal', message: 'Something went wrong. Try again later.' } }, { status: 500 });
 }

@@ -118,3 +118,27 @@ function announceRestored(client: PoolClient, restored: () => void): void {
 export function listenersDown(): string[] {
   return [...listeners].filter(([, listening]) => !listening()).map(([name]) => name);
 }
+
+/** PostgreSQL's codes for a session cut off or refused (class 08, and 57P01-57P03: shut down, crashed, starting). */
+const LOST_CODES = new Set(['08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03']);
+const LOST_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+const LOST_MESSAGES =
+  /connection terminated|terminating connection|client has encountered a connection error|timeout exceeded when trying to connect|the database system is (starting up|shutting down)/i;
+
+/**
+ * True when `error` (or an error it wraps: drizzle puts the driver's in `cause`)
+ * says the database connection was lost or refused, not that the request was
+ * wrong: a restart, a failover, a network cut. The API answers those 503 (try
+ * again; nginx sends it to the next instance) rather than 500 (issue 36;
+ * docs/requirements/deployer.md).
+ */
+export function isConnectionLoss(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if (typeof current !== 'object') return false;
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && (LOST_CODES.has(code) || LOST_SOCKET_CODES.has(code))) return true;
+    if (typeof message === 'string' && LOST_MESSAGES.test(message)) return true;
+    current = cause;
+  }
+  return false;
+}

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { keyedError } from '@/lib/errors/domain-error';
+import { keyedError, type DomainError } from '@/lib/errors/domain-error';
 
 /*
  * The database watchdog (issue 36, item 1; docs/requirements/deployer.md#a-database-that-stops-answering).
@@ -79,16 +79,22 @@ export function databaseStall(now = Date.now()): number {
   return waited > state.limitMs / 3 ? waited : 0;
 }
 
+/** 503 "the service is not answering right now", in the user's language (Validation.databaseUnavailable); `waited` names how long. */
+export function databaseUnavailable(waited?: number): DomainError {
+  return keyedError(
+    'unavailable',
+    'database_unavailable',
+    'databaseUnavailable',
+    waited
+      ? `The service is not answering right now (the database has not answered for ${Math.round(waited / 1000)} s). Try again in a minute.`
+      : 'The service is not answering right now (the database connection was lost). Try again in a minute.',
+  );
+}
+
 /** The API's answer while the database is stalled: 503, in the user's language (Validation.databaseUnavailable). */
 export function refuseWhileDatabaseStalled(): void {
   const waited = databaseStall();
-  if (waited)
-    throw keyedError(
-      'unavailable',
-      'database_unavailable',
-      'databaseUnavailable',
-      `The service is not answering right now (the database has not answered for ${Math.round(waited / 1000)} s). Try again in a minute.`,
-    );
+  if (waited) throw databaseUnavailable(waited);
 }
 
 /**

@@ -9,7 +9,8 @@ import { Pool } from 'pg';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import { logger } from '@/lib/log';
-import { listenerPool, listenersDown, logPoolErrors } from '@/lib/db/pg-errors';
+import { isConnectionLoss, listenerPool, listenersDown, logPoolErrors } from '@/lib/db/pg-errors';
+import { toErrorResponse } from '@/lib/api/endpoint';
 import { recordUnhandledErrors, startFakePostgres, type FakePostgres } from '../../fake-postgres';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -131,4 +132,31 @@ describe('listenerPool onRestored', () => {
       await Promise.race([base.end(), sleep(1_000)]);
     }
   }, 30_000);
+});
+
+describe('a request whose database connection is lost', () => {
+  it('answers 503 database_unavailable (try again), not 500; other errors stay 500', async () => {
+    const main = logPoolErrors(pool(2), 'test');
+    try {
+      const held = await main.connect();
+      fake.terminateAll();
+      const lostError = await held.query('select 1').then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      held.release(true);
+      expect(isConnectionLoss(lostError)).toBe(true);
+      // as drizzle hands it on: the driver's error in `cause`
+      const wrapped = Object.assign(new Error('Failed query: select 1'), { cause: lostError });
+      for (const error of [lostError, wrapped]) {
+        const res = toErrorResponse(error);
+        expect(res.status).toBe(503);
+        expect(await res.json()).toMatchObject({ success: false, error: { code: 'database_unavailable', key: 'databaseUnavailable' } });
+      }
+      expect(toErrorResponse(Object.assign(new Error('syntax error at or near "selec"'), { code: '42601' })).status).toBe(500);
+      expect(isConnectionLoss(new Error('duplicate key value violates unique constraint'))).toBe(false);
+    } finally {
+      await Promise.race([main.end(), sleep(1_000)]);
+    }
+  });
 });
