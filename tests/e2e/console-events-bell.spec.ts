@@ -101,7 +101,7 @@ test("an agency's Track shows its drivers on the live map, and says so when it h
     await page.getByRole('menuitem', { name: 'Track' }).click();
     await expect(page).toHaveURL(new RegExp(`/in/en/travel/map\\?agency=${agencyId}$`));
     await expect(page.getByRole('heading', { level: 1, name: `Drivers of Bell Track ${stamp}` })).toBeVisible();
-    const list = page.getByRole('list', { name: 'Drivers' });
+    const list = page.getByRole('list', { name: 'Drivers', exact: true });
     await expect(list.getByRole('button')).toHaveCount(1);
     await expect(list).toContainText(`Tracked Driver ${stamp}`);
     await expect(page.locator('[data-agency-empty]')).toHaveCount(0);
