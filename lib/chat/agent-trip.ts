@@ -9,7 +9,7 @@ import { quoteSignature, type AgentState, type QuoteMemo } from './state';
 import type { TripLimitIssue } from '@/lib/fares/trip-limits';
 import type { TripReachIssue } from '@/lib/fares/trip-reach';
 import { isOperator } from './agent-customer';
-import { bookTool, flightCheckTool, quoteOptions, quoteTool, type QuoteProblem, type ToolContext } from './tools';
+import { bookTool, flightCheckTool, promoTool, quoteOptions, quoteTool, type QuoteProblem, type ToolContext } from './tools';
 
 export type AgentContext = ToolContext & { now: Date };
 export type Turn = { reply: AgentReply; state: AgentState };
@@ -307,12 +307,35 @@ export async function advance(state: AgentState, ctx: AgentContext, lead: ReplyL
   return quoteReply(next, result.memo, ctx, lead);
 }
 
-export function confirmReply(state: AgentState, vehicle: VehicleType, ctx: AgentContext, lead: ReplyLine[] = []): Turn {
+/**
+ * The rider's promo code on the chosen vehicle's fare, checked as the
+ * summary checks it: its discount as its own line and the total after it, or
+ * the summary's refusal (the code is then forgotten). docs/architecture/chat.md
+ */
+async function promoLines(state: AgentState, vehicle: VehicleType, total: number, ctx: AgentContext) {
+  const memo = state.quote!;
+  if (!state.promo) return { state, lines: [], discount: 0 };
+  const checked = await promoTool(ctx, { quoteId: memo.id, vehicleType: vehicle, code: state.promo });
+  if (checked.ok) {
+    const money = (minor: number) => ({ money: minor, currency: memo.currency });
+    return {
+      state: { ...state, promo: checked.code },
+      lines: [line('promoLine', { code: checked.code, discount: money(checked.discount) }), line('promoTotal', { total: money(total - checked.discount) })],
+      discount: checked.discount,
+    };
+  }
+  // an expired quote is searched again at booking, which checks the code once more
+  if ('problem' in checked) return { state, lines: [], discount: 0 };
+  return { state: { ...state, promo: undefined }, lines: [line('promoRefused', { code: state.promo, reason: { validation: checked.key } })], discount: 0 };
+}
+
+export async function confirmReply(state: AgentState, vehicle: VehicleType, ctx: AgentContext, lead: ReplyLine[] = []): Promise<Turn> {
   const memo = state.quote!;
   const option = memo.options.find((o) => o.vehicleType === vehicle);
   if (!option) return say(state, [...lead, line('vehicleUnavailable', { vehicle: { vehicle } })]);
   const money = (minor: number) => ({ money: minor, currency: memo.currency });
   const summary = summaryLine(state.slots, ctx.tenant.timeZone);
+  const promo = await promoLines(state, vehicle, option.total, ctx);
   const lines = [
     ...lead,
     line('confirm', {
@@ -322,10 +345,11 @@ export function confirmReply(state: AgentState, vehicle: VehicleType, ctx: Agent
       bata: money(option.driverBata),
       tolls: money(option.tolls),
     }),
+    ...promo.lines,
     line('confirmAsk'),
   ];
-  return say({ ...state, stage: 'confirm', selected: vehicle, expect: undefined }, lines, {
-    data: { kind: 'confirm', rideSearchId: memo.id, vehicleType: vehicle, total: option.total, currency: memo.currency, summary: '' },
+  return say({ ...promo.state, stage: 'confirm', selected: vehicle, expect: undefined }, lines, {
+    data: { kind: 'confirm', rideSearchId: memo.id, vehicleType: vehicle, total: option.total - promo.discount, currency: memo.currency, summary: '' },
     dataSummary: summary,
   });
 }
@@ -345,10 +369,11 @@ export async function book(state: AgentState, ctx: AgentContext): Promise<Turn> 
     flightNumber: s.tripKind === 'airport' ? s.flightNumber : undefined,
     flightDirection: s.tripKind === 'airport' ? (s.dropoff?.airport ? 'departure' : 'arrival') : undefined,
     customer: state.customer,
+    promoCode: state.promo,
   });
   if (outcome.ok) {
     const { ride } = outcome;
-    const booked: AgentState = { ...state, stage: 'booked', bookedRideId: ride.number, expect: undefined, awaitingCustomer: undefined };
+    const booked: AgentState = { ...state, stage: 'booked', bookedRideId: ride.number, expect: undefined, awaitingCustomer: undefined, promo: undefined };
     const lines = [bookedLine(ride, vehicleValue(vehicle, s.ac), summaryLine(s, ctx.tenant.timeZone), state.customer)];
     return say(booked, lines, {
       data: { kind: 'booked', rideId: ride.number, total: ride.totalAmount, cashbackAmount: ride.cashbackAmount, currency: ride.currency },
@@ -371,6 +396,9 @@ export async function book(state: AgentState, ctx: AgentContext): Promise<Turn> 
       return say(state, [line('tooManyBookings')]);
     case 'bookingsPaused':
       return say(state, [line('bookingsPaused')]);
+    case 'promo':
+      // the code ran out (or changed) since it was checked: the fare without it, to confirm again
+      return confirmReply({ ...state, promo: undefined }, vehicle, ctx, [line('promoRefused', { code: state.promo ?? '', reason: { validation: outcome.key } })]);
     case 'flight':
       return say(
         {

@@ -7,7 +7,7 @@ import { loadPlaceIndex, resolvePlace } from './places';
 import type { PlaceResolver } from './place-slot';
 import { line, type ReplyLine } from './reply';
 import { freshState, readState, type AgentState } from './state';
-import { parseCustomer } from './agent-customer';
+import { isOperator, parseCustomer } from './agent-customer';
 import { tenantRegion } from './tools';
 
 export type { AgentContext, Turn } from './agent-trip';
@@ -54,6 +54,25 @@ async function onQuote(state: AgentState, parsed: ParsedMessage, ctx: AgentConte
   return undefined;
 }
 
+/** Whether the message said more than a promo code (a trip detail, a pick, a yes or no). */
+function saysMore(parsed: ParsedMessage): boolean {
+  return Object.keys(parsed.slots).length > 0 || changesTrip(parsed) || parsed.choice !== undefined || parsed.answer !== undefined;
+}
+
+/**
+ * "use code FEST550" at any point: kept for the booking and checked on the
+ * chosen vehicle's fare (on the confirmation now, when one is open). The
+ * console books at the operator's own price, so its agent takes no code.
+ */
+async function onPromo(state: AgentState, code: string, ctx: AgentContext): Promise<Turn> {
+  const next = { ...state, promo: code };
+  if (state.stage === 'confirm' && state.selected) return confirmReply(next, state.selected, ctx);
+  const saved = line('promoSaved', { code });
+  if (state.stage === 'quoted') return { state: next, reply: { lines: [saved, line('pickFromList')] } };
+  if (state.stage === 'collect') return advance(next, ctx, [saved]);
+  return { state: next, reply: { lines: [saved, ...reprompt(next)] } };
+}
+
 /**
  * One turn of the built-in slot-filling agent: reads the rider's message,
  * updates the stored state and answers with message keys (rendered later in
@@ -90,6 +109,11 @@ export async function runBuiltInAgent(ctx: AgentContext, stored: unknown, text: 
       return { state, reply: { lines: [line('customerNotUnderstood')] } };
     state = { ...state, awaitingCustomer: undefined };
   }
+  if (parsed.promoCode) {
+    if (isOperator(ctx.actor)) return { state, reply: { lines: [line('promoConsole')] } };
+    if (!saysMore(parsed)) return onPromo(state, parsed.promoCode, ctx);
+    state = { ...state, promo: parsed.promoCode };
+  }
   if (parsed.intent === 'status') return rideStatus(state, ctx);
   if (parsed.intent === 'cancelPolicy') return cancellationPolicy(state, ctx);
   if (parsed.intent === 'cancelRide') return startCancel(state, parsed, ctx);
@@ -99,7 +123,7 @@ export async function runBuiltInAgent(ctx: AgentContext, stored: unknown, text: 
   }
   if (state.stage === 'booked') {
     if (parsed.answer === 'yes' && !changesTrip(parsed)) return { state, reply: { lines: [line('alreadyBooked', { rideId: state.bookedRideId ?? 0 })] } };
-    if (changesTrip(parsed) || parsed.slots.vehicleType) state = freshState();
+    if (changesTrip(parsed) || parsed.slots.vehicleType) state = { ...freshState(), promo: state.promo };
   }
   if (state.stage === 'quoted' || state.stage === 'confirm') {
     const turn = await onQuote(state, parsed, ctx);

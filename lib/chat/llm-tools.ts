@@ -1,4 +1,6 @@
 import { validationText } from '@/lib/errors/validation-text';
+import { promoCodeSchema } from '@/lib/booking/schemas';
+import type { ValidationKey } from './reply';
 import { z } from 'zod';
 import { MAX_ID } from '@/lib/db/ids';
 import { TRIP_KINDS, VEHICLE_TYPES, type Ride } from '@/lib/db/schema/rides';
@@ -11,7 +13,7 @@ import { addDays, localTime } from './parse-when';
 import { loadPlaceIndex, resolvePlace } from './places';
 import type { AgentState, QuoteMemo } from './state';
 import { cancellationRules } from '@/lib/money/cancellation-rules';
-import { bookTool, cancelRideTool, quoteOptions, quoteTool, rideStatusTool, searchPlacesTool, tenantRegion, type ToolContext } from './tools';
+import { bookTool, cancelRideTool, promoTool, quoteOptions, quoteTool, rideStatusTool, searchPlacesTool, tenantRegion, type ToolContext } from './tools';
 
 /** The tools offered to the LLM, in the chat-completions `tools` format. */
 export const LLM_TOOLS = [
@@ -39,8 +41,15 @@ export const LLM_TOOLS = [
       flight_number: { type: 'string' },
       customer_name: { type: 'string' },
       customer_phone: { type: 'string', description: 'with the country code when it is not the operator country' },
+      promo_code: { type: 'string', description: 'the promo code the rider gave, after check_promo accepted it' },
     },
     ['ride_search_id', 'vehicle_type'],
+  ),
+  fn(
+    'check_promo',
+    'Check a promo code the rider gave ("use code FEST550") on one vehicle of a quote: the discount and the total after it, or why it does not apply. Tell the rider the discount as its own line ("Promo FEST550: -₹550"), then book with promo_code.',
+    { ride_search_id: { type: 'string' }, vehicle_type: { type: 'string', enum: [...VEHICLE_TYPES] }, code: { type: 'string' } },
+    ['ride_search_id', 'vehicle_type', 'code'],
   ),
   fn(
     'ride_status',
@@ -71,7 +80,24 @@ const bookArgs = z.object({
   flight_number: z.string().max(10).nullish(),
   customer_name: z.string().max(80).nullish(),
   customer_phone: z.string().max(30).nullish(),
+  promo_code: z.string().max(40).nullish(),
 });
+const promoArgs = z.object({ ride_search_id: z.string().uuid(), vehicle_type: z.enum(VEHICLE_TYPES), code: z.string().min(1).max(40) });
+
+/** A promo code's refusal as the LLM reads it: the summary's own text (the rider is told it in their language). */
+const promoRefused = (key: ValidationKey) => ({ error: 'promo_refused', reason: key, message: validationText(key) });
+
+/** The summary's check of a code (lib/money/promos via promoTool): the discount line and the total after it. */
+async function checkPromoCode(args: z.infer<typeof promoArgs>, ctx: LlmToolContext) {
+  if (isOperator(ctx.actor)) return { error: 'promo_not_in_console', message: 'The console books at the full fare; riders enter codes themselves.' };
+  const checked = await promoTool(ctx, { quoteId: args.ride_search_id, vehicleType: args.vehicle_type, code: args.code });
+  if (!checked.ok) return 'key' in checked ? promoRefused(checked.key) : { error: checked.problem };
+  return {
+    code: checked.code,
+    discount_line: `Promo ${checked.code}: -${formatMoney(checked.discount, checked.currency, ctx.locale)}`,
+    total_after_discount: formatMoney(checked.total - checked.discount, checked.currency, ctx.locale),
+  };
+}
 const cancelArgs = z.object({ ride_id: z.coerce.number().int().positive().max(MAX_ID) });
 const searchArgs = z.object({ query: z.string().min(1).max(100) });
 
@@ -147,13 +173,17 @@ async function book(args: z.infer<typeof bookArgs>, ctx: LlmToolContext, effects
   const customer = isOperator(ctx.actor) ? parseCustomer(`${args.customer_name ?? ''} ${args.customer_phone ?? ''}`, ctx.tenant.countryCode) : undefined;
   if (isOperator(ctx.actor) && !customer)
     return { error: 'customer_required', message: "Ask for the customer's name and phone number, then book with customer_name and customer_phone." };
+  const promoCode = isOperator(ctx.actor) ? undefined : (args.promo_code ?? undefined);
+  if (promoCode && !promoCodeSchema.safeParse(promoCode).success) return promoRefused('promoCodeFormat');
   const outcome = await bookTool(ctx, {
     quoteId: args.ride_search_id,
     vehicleType: args.vehicle_type,
     flightNumber: args.flight_number ?? undefined,
     customer,
+    promoCode,
   });
   if (!outcome.ok) {
+    if (outcome.problem === 'promo') return promoRefused(outcome.key);
     if (outcome.problem === 'signin') effects.data = { kind: 'signin' };
     // a flight that does not fit the trip: the rider is told why, in the booking's own words, and asked for the flight again
     if (outcome.problem === 'flight')
@@ -172,7 +202,13 @@ async function book(args: z.infer<typeof bookArgs>, ctx: LlmToolContext, effects
       start_code_sent_to_customer: true,
       total: formatMoney(ride.totalAmount, ride.currency, ctx.locale),
     };
-  return { ride_id: ride.number, status: ride.status, start_code: ride.startCode, total: formatMoney(ride.totalAmount, ride.currency, ctx.locale) };
+  return {
+    ride_id: ride.number,
+    status: ride.status,
+    start_code: ride.startCode,
+    total: formatMoney(ride.totalAmount, ride.currency, ctx.locale),
+    ...(ride.promoCode ? { promo_code: ride.promoCode, discount: formatMoney(ride.discountAmount, ride.currency, ctx.locale) } : {}),
+  };
 }
 
 /** Runs one tool call; the answer is what the LLM reads back (JSON). */
@@ -198,6 +234,10 @@ export async function runLlmTool(name: string, rawArgs: string, ctx: LlmToolCont
     case 'book': {
       const args = parse(bookArgs);
       return args.success ? book(args.data, ctx, effects) : { error: 'bad_arguments' };
+    }
+    case 'check_promo': {
+      const args = parse(promoArgs);
+      return args.success ? checkPromoCode(args.data, ctx) : { error: 'bad_arguments' };
     }
     case 'ride_status': {
       const rides = await rideStatusTool(ctx);

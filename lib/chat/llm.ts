@@ -70,6 +70,7 @@ function systemPrompt(ctx: AgentContext, locale: string, state: AgentState): str
     'Find out pickup, drop-off (not for rentals), pickup time, one-way or return (and the return time), then call quote. Ask for one missing thing at a time.',
     'Never invent fares. Book only after the rider said yes to one vehicle and fare; if booking needs sign-in, ask the rider to sign in.',
     'For a pickup at an airport, ask for the flight number (such as AI 302) and pass it to book as flight_number: the driver follows the flight. If book answers flight_refused, tell the rider its message and ask again.',
+    'When the rider gives a promo code ("use code FEST550"), at any point: once a vehicle is chosen call check_promo, say its discount_line as its own line with the total after it (or its message when it refuses the code), and pass the code to book as promo_code.',
     isOperator(ctx.actor)
       ? "You are talking to the operator's staff, who book for a customer on the phone: before booking, ask for the customer's name and phone number and pass them to book as customer_name and customer_phone. Never book for the operator. The customer gets the start code by SMS or WhatsApp; do not tell it."
       : ctx.actor

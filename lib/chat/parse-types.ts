@@ -36,6 +36,8 @@ export type ParsedMessage = {
   /** 1-based pick from a list ("the second one", "2"). */
   choice?: number;
   rideId?: number;
+  /** A promo code the rider gave ("use code FEST550", "promo os10", "apply coupon X"), upper case. */
+  promoCode?: string;
   /** A trip kind named in words ("airport", "local", "for 8 hours"), not inferred from the places. */
   kindSaid?: TripKind;
   correction: boolean;

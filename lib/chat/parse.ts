@@ -87,6 +87,18 @@ function bareFlight(plain: string): { code?: string; pattern?: RegExp } {
   return flightNumber(plain);
 }
 
+/** "use code FEST550", "promo os10", "apply coupon X", "my promo code is X": the phrase and the code in it. */
+const PROMO_PHRASE =
+  /\b(?:(?:please\s+)?(?:use|apply|add|redeem|enter|with|have)\s+(?:the\s+|a\s+|my\s+|this\s+)?)?(?:my\s+)?(?:(?:promo|coupon|voucher)(?:\s+code)?|discount\s+code|code)\s*(?:is\s+|:\s*|#\s*|-\s*)?([a-z0-9][a-z0-9_-]{2,19})\b/i;
+const NOT_A_CODE = new Set(['please', 'pls', 'for', 'the', 'code', 'now', 'here', 'applied', 'works', 'worked', 'valid']);
+
+function promoOf(plain: string): { code?: string; rest: string } {
+  const m = PROMO_PHRASE.exec(plain);
+  // a bare "code" names a promo only when a verb asks for it ("use code X"); "my start code is 1234" does not
+  if (!m || NOT_A_CODE.has(m[1].toLowerCase()) || /^(?:my\s+)?code/i.test(m[0])) return { rest: plain };
+  return { code: m[1].toUpperCase(), rest: `${plain.slice(0, m.index)} ${plain.slice(m.index + m[0].length)}`.trim() };
+}
+
 function lastVehicle(text: string): VehicleType | undefined {
   let best: { type: VehicleType; at: number } | undefined;
   for (const [type, pattern] of VEHICLE_WORDS) {
@@ -142,10 +154,14 @@ function intentOf(text: string): ParsedMessage['intent'] {
 }
 
 function parseUnsafe(text: string, ctx: ParseContext): ParsedMessage {
-  const { plain, lower } = clean(text);
+  const cleaned = clean(text);
+  const promo = promoOf(cleaned.plain);
+  const plain = promo.rest;
+  const lower = plain.toLowerCase();
   const parsed: ParsedMessage = {
     slots: {},
     unknownPlaces: [],
+    ...(promo.code ? { promoCode: promo.code } : {}),
     correction: /^(no|nope|sorry)\b|\b(actually|instead|change|make it|correction|i mean|rather|wait)\b/.test(lower),
   };
   if (!lower) return parsed;
@@ -207,7 +223,7 @@ function parseUnsafe(text: string, ctx: ParseContext): ParsedMessage {
 /**
  * Reads booking details from one English message: vehicle and AC, one-way or
  * return, trip kind, places, dates and times relative to `now` in the
- * operator's time zone, flight numbers, yes/no, list picks and intents. Pure:
+ * operator's time zone, flight numbers, promo codes, yes/no, list picks and intents. Pure:
  * towns come from `ctx.resolvePlace` (on the server `resolvePlace` of
  * ./places, typo-tolerant, after `loadPlaceIndex`). Never throws.
  */

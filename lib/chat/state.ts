@@ -37,6 +37,8 @@ export type AgentState = {
   awaitingCustomer?: boolean;
   /** The flight number last checked against the trip (an airport pickup asks for it and checks it once). */
   flightChecked?: string;
+  /** A promo code the rider gave (upper case): checked on the chosen vehicle's fare, booked with the ride. */
+  promo?: string;
   /** The LLM agent's last quote (it keeps no slots of its own). */
   llmQuote?: QuoteMemo;
 };

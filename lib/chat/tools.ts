@@ -5,11 +5,12 @@ import { DomainError } from '@/lib/errors/domain-error';
 import { createQuote } from '@/lib/fares/quote';
 import type { TripLimitIssue } from '@/lib/fares/trip-limits';
 import type { TripReachIssue } from '@/lib/fares/trip-reach';
-import { bookRideSchema } from '@/lib/booking/schemas';
+import { bookRideSchema, promoCodeSchema } from '@/lib/booking/schemas';
+import { checkPromo } from '@/lib/money/promos';
 import { quoteRequestSchema } from '@/lib/fares/schemas';
 import { COUNTRIES, isCountryCode } from '@/lib/i18n/markets';
 import { rideIdOrNotFound } from '@/lib/rides/numbers';
-import { bookRide } from '@/lib/rides/commands';
+import { bookableQuote, bookRide } from '@/lib/rides/commands';
 import { transitionRide } from '@/lib/rides/lifecycle';
 import { riderRides, type RideView } from '@/lib/rides/queries';
 import type { Tenant } from '@/lib/tenancy/queries';
@@ -122,6 +123,7 @@ export async function flightCheckTool(
 export type BookOutcome =
   | { ok: true; ride: Ride; created: boolean }
   | { ok: false; problem: BookProblem }
+  | { ok: false; problem: 'promo'; key: ValidationKey }
   | { ok: false; problem: 'flight'; key: ValidationKey; values?: Record<string, string | number> };
 
 const BOOK_PROBLEMS: Record<string, BookProblem> = {
@@ -139,7 +141,41 @@ export type BookRequest = {
   flightNumber?: string;
   flightDirection?: 'arrival' | 'departure';
   customer?: AgentCustomer;
+  /** The rider's promo code as typed; booking checks it again under the code's lock (lib/money/promos). */
+  promoCode?: string;
 };
+
+/** The refusal key of a promo code (the summary's texts, Validation namespace), when the error is one. */
+function promoKey(error: unknown): ValidationKey | undefined {
+  return error instanceof DomainError && error.field === 'promoCode' && error.key ? (error.key as ValidationKey) : undefined;
+}
+
+export type PromoOutcome =
+  | { ok: true; code: string; discount: number; total: number; currency: string }
+  | { ok: false; key: ValidationKey }
+  | { ok: false; problem: BookProblem };
+
+/**
+ * A promo code checked for one quoted vehicle (its fare's total and currency with it), exactly as the summary's Apply
+ * checks it (`checkPromo`, docs/architecture/money.md): the discount, or the
+ * refusal's key. The rider's own limits count when one is signed in.
+ */
+export async function promoTool(ctx: ToolContext, request: { quoteId: string; vehicleType: VehicleType; code: string }): Promise<PromoOutcome> {
+  const typed = promoCodeSchema.safeParse(request.code);
+  if (!typed.success) return { ok: false, key: 'promoCodeFormat' };
+  try {
+    const { quote, item } = await bookableQuote(ctx.db, ctx.tenant.id, { rideSearchId: request.quoteId, rideVehicle: request.vehicleType });
+    const riderId = ctx.actor && !isOperator(ctx.actor) ? ctx.actor.userId : null;
+    const fare = { tripKind: quote.tripKind, vehicleType: item.vehicleType, total: item.total };
+    return { ok: true, ...(await checkPromo(ctx.db, ctx.tenant.id, typed.data, fare, riderId)), total: item.total, currency: quote.currency };
+  } catch (error) {
+    const key = promoKey(error);
+    if (key) return { ok: false, key };
+    const problem = error instanceof DomainError ? BOOK_PROBLEMS[error.code] : undefined;
+    if (problem) return { ok: false, problem };
+    throw error;
+  }
+}
 
 /**
  * Books a quoted vehicle for the signed-in rider (idempotent per conversation,
@@ -156,6 +192,7 @@ export async function bookTool(ctx: ToolContext, request: BookRequest): Promise<
     paymentMethod: 'cash',
     source: ctx.channel === 'whatsapp' ? 'whatsapp' : 'chat',
     flightDirection: request.flightDirection,
+    promoCode: request.promoCode,
   };
   const withFlight = bookRideSchema.safeParse({ ...base, flightNumber: request.flightNumber });
   const input = withFlight.success ? withFlight : bookRideSchema.safeParse(base);
@@ -164,6 +201,8 @@ export async function bookTool(ctx: ToolContext, request: BookRequest): Promise<
     const { ride, created } = await bookRide(ctx.db, ctx.tenant.id, ctx.actor.userId, input.data);
     return { ok: true, ride, created };
   } catch (error) {
+    const key = promoKey(error);
+    if (key) return { ok: false, problem: 'promo', key };
     const problem = error instanceof DomainError ? BOOK_PROBLEMS[error.code] : undefined;
     if (problem) return { ok: false, problem };
     if (error instanceof DomainError && error.code === 'flight_refused')

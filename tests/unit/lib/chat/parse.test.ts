@@ -227,3 +227,27 @@ describe('place resolution', () => {
     expect(editDistance('chennai', 'kolkata', 2)).toBe(3);
   });
 });
+
+describe('promo codes', () => {
+  it.each([
+    ['use code FEST550', 'FEST550'],
+    ['promo os10', 'OS10'],
+    ['apply coupon xmas-5', 'XMAS-5'],
+    ['  please use the promo code  fest550 ', 'FEST550'],
+    ['my promo code is Fest550', 'FEST550'],
+  ])('reads "%s" as the code %s, not as a flight, a place or a pick', (text, code) => {
+    const parsed = parseMessage(text, ctx());
+    expect(parsed.promoCode).toBe(code);
+    expect(view(parsed)).toMatchObject({ flightNumber: undefined, tripKind: undefined, unknown: [], bare: undefined, choice: undefined });
+  });
+
+  it('keeps the trip said with the code', () => {
+    const parsed = parseMessage('sedan from Chennai to Pondicherry tomorrow 7am, apply coupon FEST550', ctx());
+    expect(parsed.promoCode).toBe('FEST550');
+    expect(view(parsed)).toMatchObject({ vehicleType: 'sedan', pickup: 'Chennai', dropoff: 'Puducherry', pickupTime: '07:00', unknown: [] });
+  });
+
+  it.each(['what is my start code', 'my start code is 1234', 'is there a promo code', 'code AI302', 'flight AI 302'])('reads no code in "%s"', (text) => {
+    expect(parseMessage(text, ctx()).promoCode).toBeUndefined();
+  });
+});
