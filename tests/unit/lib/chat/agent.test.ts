@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import { businesses, chatSessions, rides, users } from '@/lib/db/schema';
+import { businesses, chatSessions, promoCodes, rides, users } from '@/lib/db/schema';
 import { createBusiness } from '@/lib/tenancy/commands';
 import { runBuiltInAgent } from '@/lib/chat/agent';
 import { chatHistory, createRideFromPrompt, handleUserMessage } from '@/lib/chat/service';
@@ -346,6 +346,7 @@ describe('LLM agent against a local stand-in of an OpenAI-compatible API', () =>
       'book',
       'cancel_ride',
       'cancellation_policy',
+      'check_promo',
       'quote',
       'ride_status',
       'search_places',
@@ -375,6 +376,37 @@ describe('LLM agent against a local stand-in of an OpenAI-compatible API', () =>
     expect(await rideCount()).toBe(before + 1);
     await chat(id)('yes, book the sedan');
     expect(await rideCount()).toBe(before + 1);
+  });
+
+  it('checks a promo code with check_promo (the summary’s check) and books with promo_code; a refused code gets the summary’s text', async () => {
+    await db.insert(promoCodes).values([
+      { businessId: demo.id, code: 'LLM550', kind: 'fixed', value: 55_000 },
+      { businessId: demo.id, code: 'LLMOLD', kind: 'fixed', value: 55_000, active: false },
+    ]);
+    const id = newSession();
+    script = (body) =>
+      toolResult(body) ? { json: text('Pick a vehicle.') } : { json: toolCall('quote', { from: 'Chennai', to: 'Vellore', pickup_time: 'tomorrow 9 am' }) };
+    await chat(id)('Chennai to Vellore tomorrow 9 am');
+    const quote = (await stateOf(id)).llmQuote!;
+    const sedan = quote.options.find((o) => o.vehicleType === 'sedan')!;
+    const check = (code: string) => (body: Body) =>
+      toolResult(body) ? { json: text('Checked.') } : { json: toolCall('check_promo', { ride_search_id: quote.id, vehicle_type: 'sedan', code }) };
+    script = check('llmold');
+    await chat(id)('use code llmold');
+    expect(JSON.parse(toolResult(requests.at(-1)!.body)!.content!)).toEqual({ error: 'promo_refused', reason: 'promoPaused', message: en.Validation.promoPaused });
+    script = check(' llm550 ');
+    await chat(id)('use code llm550 then');
+    const checked = JSON.parse(toolResult(requests.at(-1)!.body)!.content!);
+    expect(checked).toMatchObject({ code: 'LLM550' });
+    expect(checked.discount_line).toMatch(/^Promo LLM550: -₹550/);
+    script = (body) =>
+      toolResult(body)
+        ? { json: text('Booked.') }
+        : { json: toolCall('book', { ride_search_id: quote.id, vehicle_type: 'sedan', promo_code: 'LLM550' }) };
+    const booked = await chat(id)('yes, book the sedan');
+    expect(booked.data).toMatchObject({ kind: 'booked', total: sedan.total - 55_000 });
+    const [ride] = await db.select().from(rides).where(eq(rides.promoCode, 'LLM550'));
+    expect(ride).toMatchObject({ discountAmount: 55_000, totalAmount: sedan.total - 55_000 });
   });
 
   it.each([
