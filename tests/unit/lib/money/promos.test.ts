@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { callApi } from '../../api';
 import { promoCodes, promoRedemptions, rides, walletEntries } from '@/lib/db/schema';
 import { createQuote } from '@/lib/fares/quote';
 import { bookRide } from '@/lib/rides/commands';
+import { claimPromo } from '@/lib/money/promos';
+import { rowsOf } from '@/lib/db/rows';
 import { transitionRide } from '@/lib/rides/lifecycle';
 import { applyRideAction } from '@/lib/rides/partner';
 import { DomainError } from '@/lib/errors/domain-error';
@@ -117,6 +119,23 @@ describe('promo codes at booking', () => {
     expect((await db.select().from(rides).where(eq(rides.businessId, world.id))).length).toBe(before + 1);
     const [code] = await db.select().from(promoCodes).where(eq(promoCodes.code, 'LASTONE'));
     expect(code).toMatchObject({ uses: 3, discounted: 3 * 7_500 });
+  });
+
+  it('holds the code’s row while booking (SELECT … FOR UPDATE), the lock that makes the race above safe on PostgreSQL', async () => {
+    // PGlite runs one transaction at a time, so the race above passes there even without the lock; PostgreSQL
+    // (CI, TEST_DATABASE_URL) runs it truly in parallel. This checks on both that the claim takes the row lock
+    // (a ROW SHARE lock on promo_codes, which only SELECT … FOR UPDATE/SHARE takes) inside the booking's transaction.
+    await createCode({ code: 'LOCKED', value: 10 });
+    const quote = await quoteFor();
+    const sedan = quote.items.find((i) => i.vehicleType === 'sedan')!;
+    const modes = await db.transaction(async (tx) => {
+      await claimPromo(tx as unknown as Db, world.id, 'locked', { tripKind: quote.tripKind, vehicleType: 'sedan', total: sedan.total }, world.riderId);
+      const held = await tx.execute(
+        sql`select mode from pg_locks where locktype = 'relation' and relation = 'promo_codes'::regclass and pid = pg_backend_pid()`,
+      );
+      return (rowsOf(held) as { mode: string }[]).map((r) => r.mode);
+    });
+    expect(modes).toContain('RowShareLock');
   });
 
   it('keeps to a total budget, the first ride only and a limit per rider', async () => {
