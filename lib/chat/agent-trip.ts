@@ -310,7 +310,8 @@ export async function advance(state: AgentState, ctx: AgentContext, lead: ReplyL
 /**
  * The rider's promo code on the chosen vehicle's fare, checked as the
  * summary checks it: its discount as its own line and the total after it, or
- * the summary's refusal (the code is then forgotten). docs/architecture/chat.md
+ * the summary's refusal (the code is then forgotten);
+ * docs/requirements/rider.md#booking-by-chat.
  */
 async function promoLines(state: AgentState, vehicle: VehicleType, total: number, ctx: AgentContext) {
   const memo = state.quote!;

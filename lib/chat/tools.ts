@@ -157,7 +157,7 @@ export type PromoOutcome =
 
 /**
  * A promo code checked for one quoted vehicle (its fare's total and currency with it), exactly as the summary's Apply
- * checks it (`checkPromo`, docs/architecture/money.md): the discount, or the
+ * checks it (`checkPromo`, docs/architecture/booking.md): the discount, or the
  * refusal's key. The rider's own limits count when one is signed in.
  */
 export async function promoTool(ctx: ToolContext, request: { quoteId: string; vehicleType: VehicleType; code: string }): Promise<PromoOutcome> {
