@@ -399,7 +399,9 @@ export async function book(state: AgentState, ctx: AgentContext): Promise<Turn> 
       return say(state, [line('bookingsPaused')]);
     case 'promo':
       // the code ran out (or changed) since it was checked: the fare without it, to confirm again
-      return confirmReply({ ...state, promo: undefined }, vehicle, ctx, [line('promoRefused', { code: state.promo ?? '', reason: { validation: outcome.key } })]);
+      return confirmReply({ ...state, promo: undefined }, vehicle, ctx, [
+        line('promoRefused', { code: state.promo ?? '', reason: { validation: outcome.key } }),
+      ]);
     case 'flight':
       return say(
         {

@@ -151,9 +151,7 @@ function promoKey(error: unknown): ValidationKey | undefined {
 }
 
 export type PromoOutcome =
-  | { ok: true; code: string; discount: number; total: number; currency: string }
-  | { ok: false; key: ValidationKey }
-  | { ok: false; problem: BookProblem };
+  { ok: true; code: string; discount: number; total: number; currency: string } | { ok: false; key: ValidationKey } | { ok: false; problem: BookProblem };
 
 /**
  * A promo code checked for one quoted vehicle (its fare's total and currency with it), exactly as the summary's Apply

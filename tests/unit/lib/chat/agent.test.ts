@@ -393,16 +393,18 @@ describe('LLM agent against a local stand-in of an OpenAI-compatible API', () =>
       toolResult(body) ? { json: text('Checked.') } : { json: toolCall('check_promo', { ride_search_id: quote.id, vehicle_type: 'sedan', code }) };
     script = check('llmold');
     await chat(id)('use code llmold');
-    expect(JSON.parse(toolResult(requests.at(-1)!.body)!.content!)).toEqual({ error: 'promo_refused', reason: 'promoPaused', message: en.Validation.promoPaused });
+    expect(JSON.parse(toolResult(requests.at(-1)!.body)!.content!)).toEqual({
+      error: 'promo_refused',
+      reason: 'promoPaused',
+      message: en.Validation.promoPaused,
+    });
     script = check(' llm550 ');
     await chat(id)('use code llm550 then');
     const checked = JSON.parse(toolResult(requests.at(-1)!.body)!.content!);
     expect(checked).toMatchObject({ code: 'LLM550' });
     expect(checked.discount_line).toMatch(/^Promo LLM550: -₹550/);
     script = (body) =>
-      toolResult(body)
-        ? { json: text('Booked.') }
-        : { json: toolCall('book', { ride_search_id: quote.id, vehicle_type: 'sedan', promo_code: 'LLM550' }) };
+      toolResult(body) ? { json: text('Booked.') } : { json: toolCall('book', { ride_search_id: quote.id, vehicle_type: 'sedan', promo_code: 'LLM550' }) };
     const booked = await chat(id)('yes, book the sedan');
     expect(booked.data).toMatchObject({ kind: 'booked', total: sedan.total - 55_000 });
     const [ride] = await db.select().from(rides).where(eq(rides.promoCode, 'LLM550'));
