@@ -129,6 +129,14 @@ describe('promo codes in the chat agent', () => {
   });
 });
 
+describe('promo codes in the console', () => {
+  it('takes no code: the console books at the full fare', async () => {
+    const [staff] = await db.insert(users).values({ businessId: demo.id, role: 'travelsx-partner', name: 'Desk', email: 'desk@demo.example' }).returning();
+    const say = chat(newSession(), { actor: { userId: staff.id, role: staff.role, name: staff.name } });
+    expect((await say('use code FEST550')).content.message).toBe(T.promoConsole);
+  });
+});
+
 describe('promo codes over WhatsApp', () => {
   it('takes the code through the same agent and stores it on the WhatsApp ride', async () => {
     const { say, full, reply } = await confirmThenCode('promo fest550', { channel: 'whatsapp' });
