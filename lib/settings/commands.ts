@@ -5,7 +5,7 @@ import { businesses, drivers, rateCards, rides, serviceAreas, vehicles } from '@
 import { COUNTRIES, languagesForCountry, type CountryCode } from '@/lib/i18n/markets';
 import { cityById, loadGazetteer } from '@/lib/places/gazetteer';
 import { normalisePlaceName } from '@/lib/places/normalise';
-import { isNameTaken, isNameViolation } from '@/lib/tenancy/business-names';
+import { isNameTaken, isNameViolation, isShortNameTaken, isShortNameViolation, shortNameKey } from '@/lib/tenancy/business-names';
 import { nameSkeleton } from '@/lib/contact/name-skeleton';
 import { listServiceAreas } from '@/lib/tenancy/queries';
 import { checkBrandColour } from './colour';
@@ -89,18 +89,22 @@ const touched = () => ({ settingsUpdatedAt: new Date() });
 /**
  * Saves the profile. A name another operator (or the platform) holds, compared
  * by skeleton as the unique index compares, is refused with field `name`,
- * also when a second rename races this one to it.
+ * also when a second rename races this one to it; a short name reading like
+ * the platform's name or another operator's name or short name, with field
+ * `shortName` (issue 35 §10).
  */
 export async function updateProfile(db: Db, businessId: number, input: ProfileInput): Promise<void> {
   const taken = () => settingsError('nameTaken', 'name', 'conflict');
+  const shortTaken = () => settingsError('shortNameTaken', 'shortName', 'conflict');
   if (await isNameTaken(db, input.name, businessId)) throw taken();
+  if (input.shortName && (await isShortNameTaken(db, input.shortName, businessId))) throw shortTaken();
   try {
     await db
       .update(businesses)
       .set({
         name: input.name,
         nameKey: nameSkeleton(input.name),
-        ...(input.shortName !== undefined ? { shortName: input.shortName } : {}),
+        ...(input.shortName !== undefined ? { shortName: input.shortName, shortNameKey: shortNameKey(input.shortName) } : {}),
         ...(input.phone !== undefined ? { phone: input.phone } : {}),
         ...(input.whatsappPhone !== undefined ? { whatsappPhone: input.whatsappPhone } : {}),
         ...(input.email !== undefined ? { email: input.email } : {}),
@@ -108,6 +112,7 @@ export async function updateProfile(db: Db, businessId: number, input: ProfileIn
       })
       .where(eq(businesses.id, businessId));
   } catch (error) {
+    if (isShortNameViolation(error)) throw shortTaken();
     throw isNameViolation(error) ? taken() : error;
   }
 }

@@ -23,7 +23,17 @@ export const ICON_SIZES = [32, 180, 192, 512] as const;
 export type IconSize = (typeof ICON_SIZES)[number];
 /** Longest side of a stored raster logo. */
 const STORED_SIDE = 1024;
-const MAX_INPUT_PIXELS = 40_000_000;
+/** Render budget of an uploaded logo (issue 35 §6): pixels sharp may decode from it, and seconds each sharp call may take. */
+export const LOGO_MAX_INPUT_PIXELS = 40_000_000;
+export const LOGO_RENDER_SECONDS = 10;
+const MAX_INPUT_PIXELS = LOGO_MAX_INPUT_PIXELS;
+
+/** The refusal of a logo over the render budget (logoTooCostly, naming both limits), or undefined for any other failure. */
+function overBudget(error: unknown): Error | undefined {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!/pixel limit|timeout/i.test(message)) return undefined;
+  return settingsError('logoTooCostly', 'logo', 'invalid', { pixels: LOGO_MAX_INPUT_PIXELS / 1_000_000, seconds: LOGO_RENDER_SECONDS });
+}
 
 export type StoredLogo = { logoUrl: string; iconBase: string };
 
@@ -42,7 +52,11 @@ async function renderIcons(source: Buffer, density?: number): Promise<Map<IconSi
     // the Apple touch icon has no transparency (iOS paints it black): white behind the logo
     const background = size === 180 ? { r: 255, g: 255, b: 255, alpha: 1 } : { r: 255, g: 255, b: 255, alpha: 0 };
     const inner = Math.round(size * (size === 180 ? 0.8 : 1));
-    const logo = await sharp(source, { density, limitInputPixels: MAX_INPUT_PIXELS }).resize(inner, inner, { fit: 'contain', background }).png().toBuffer();
+    const logo = await sharp(source, { density, limitInputPixels: MAX_INPUT_PIXELS })
+      .timeout({ seconds: LOGO_RENDER_SECONDS })
+      .resize(inner, inner, { fit: 'contain', background })
+      .png()
+      .toBuffer();
     icons.set(
       size,
       await sharp({ create: { width: size, height: size, channels: 4, background } })
@@ -74,13 +88,14 @@ export async function storeLogo(tenantSlug: string, bytes: Uint8Array): Promise<
       throw settingsError('logoTooSmall', 'logo', 'invalid', { min: LOGO_MIN_SIDE, width: meta.width, height: meta.height });
     try {
       const body = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+        .timeout({ seconds: LOGO_RENDER_SECONDS })
         .rotate()
         .resize({ width: STORED_SIDE, height: STORED_SIDE, fit: 'inside', withoutEnlargement: true })
         .png({ compressionLevel: 9 })
         .toBuffer();
       stored = { ext: 'png', body, icons: await renderIcons(body) };
-    } catch {
-      throw settingsError('logoMalformed', 'logo');
+    } catch (error) {
+      throw overBudget(error) ?? settingsError('logoMalformed', 'logo');
     }
   } else if (isSvg(bytes)) {
     const svg = Buffer.from(sanitizeSvg(bytes), 'utf8');
@@ -90,8 +105,8 @@ export async function storeLogo(tenantSlug: string, bytes: Uint8Array): Promise<
       // rendered big enough for the largest icon, whatever size the drawing declares
       const density = Math.min(2400, Math.max(72, Math.ceil((72 * 512) / Math.min(meta.width, meta.height))));
       stored = { ext: 'svg', body: svg, icons: await renderIcons(svg, density) };
-    } catch {
-      throw settingsError('logoMalformed', 'logo');
+    } catch (error) {
+      throw overBudget(error) ?? settingsError('logoMalformed', 'logo');
     }
   } else {
     throw settingsError('logoType', 'logo', 'unsupported');

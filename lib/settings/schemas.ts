@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { businessNameSchema, emailSchema, nationalPhoneSchema } from '@/lib/contact/identifiers';
+import { BIDI_CONTROLS } from '@/lib/contact/name-skeleton';
 import { isCountryCode } from '@/lib/i18n/markets';
 import { normaliseHex } from './colour';
 
@@ -20,13 +21,28 @@ export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/svg+x
 
 /** Empty text as null (a cleared optional field). */
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+/** Characters nobody sees: format (zero-width) and control characters, default-ignorables, spaces. */
+const INVISIBLE = /[\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}\p{Z}]/gu;
+/** A short name with nothing visible (only zero-width characters, say) as null, like an empty one. */
+const invisibleToNull = (v: unknown) => (typeof v === 'string' && v.replace(INVISIBLE, '') === '' ? null : v);
 
 const optionalPhone = z.preprocess(blankToNull, nationalPhoneSchema.nullable());
 const optionalEmail = z.preprocess(blankToNull, emailSchema.nullable());
 
 export const profileSchema = z.object({
   name: businessNameSchema,
-  shortName: z.preprocess(blankToNull, z.string().trim().max(SHORT_NAME_MAX, 'shortNameTooLong').nullable()).optional(),
+  // issue 35 §10: direction overrides refused as in the name; a look-alike of another name is refused on save (lib/settings/commands.ts)
+  shortName: z
+    .preprocess(
+      invisibleToNull,
+      z
+        .string()
+        .trim()
+        .max(SHORT_NAME_MAX, 'shortNameTooLong')
+        .refine((name) => !BIDI_CONTROLS.test(name), 'businessNameBidi')
+        .nullable(),
+    )
+    .optional(),
   phone: optionalPhone.optional(),
   whatsappPhone: optionalPhone.optional(),
   email: optionalEmail.optional(),

@@ -13,7 +13,12 @@ import { settingsError } from './errors';
  * Rendering cost is bounded before anything renders (issue 35 §6): a `<use>`
  * may not point at a `<use>` or at anything holding one (no chains, no
  * cycles), the elements drawn, counting each `<use>`'s copy, are at most
- * SVG_MAX_ELEMENTS, and nesting is at most SVG_MAX_DEPTH deep. CSS escapes
+ * SVG_MAX_ELEMENTS, and nesting is at most SVG_MAX_DEPTH deep. References
+ * between definitions (a gradient, pattern or filter taking another as its
+ * template by href; a pattern, mask or clip path whose content paints with
+ * url(#…) or uses another element) may not loop and are at most
+ * SVG_MAX_REFERENCE_CHAIN steps deep; a template href may only be a `#id`
+ * in the same file, and a pattern may not <use> a pattern. CSS escapes
  * (`u\72l(`, `@\69mport`) and comments are resolved before CSS is checked, so
  * an escaped url() or @import is seen (and removed) like a plain one.
  */
@@ -22,6 +27,9 @@ import { settingsError } from './errors';
 export const SVG_MAX_ELEMENTS = 5_000;
 /** Nesting depth of elements in an SVG logo. */
 export const SVG_MAX_DEPTH = 50;
+
+/** Steps of the longest chain of references between definitions (template hrefs, url(#…) and <use> in a definition's content). */
+export const SVG_MAX_REFERENCE_CHAIN = 8;
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const XLINK_NS = 'http://www.w3.org/1999/xlink';
@@ -131,6 +139,93 @@ function targetIdOf(element: Element): string | undefined {
   return href?.trim().startsWith('#') ? href.trim().slice(1) : undefined;
 }
 
+function refuseReferences(): never {
+  throw settingsError('logoSvgReferences', 'logo', 'invalid', { max: SVG_MAX_REFERENCE_CHAIN });
+}
+
+/** Elements whose href names a template they inherit from (SVG 1.1 §13.2, §13.3, §15.3). */
+const TEMPLATE_ELEMENTS = new Set(['lineargradient', 'radialgradient', 'pattern', 'filter']);
+/** A local reference `#id`; anything else in a template href reaches outside the file. */
+const LOCAL_REF = /^#([^\s#]+)$/;
+const URL_REF = /url\(\s*['"]?#([^'")\s]+)['"]?\s*\)/g;
+
+/** The ids an element itself refers to: its href (or xlink:href) and every url(#id) in its attributes, escapes resolved. */
+function referencesOf(element: Element): string[] {
+  const ids: string[] = [];
+  for (const attribute of Array.from(element.attributes)) {
+    const value = attribute.value.trim();
+    if (attribute.localName === 'href' && (attribute.namespaceURI === null || attribute.namespaceURI === XLINK_NS)) {
+      const local = LOCAL_REF.exec(value);
+      if (local) ids.push(local[1]);
+      else if (TEMPLATE_ELEMENTS.has(element.localName.toLowerCase()) && value !== '') {
+        throw settingsError('logoSvgExternal', 'logo');
+      }
+      continue;
+    }
+    if (!value.includes('url(') && !value.includes('\\')) continue;
+    for (const match of (value.includes('\\') ? unescapeCss(value) : value).matchAll(URL_REF)) ids.push(match[1]);
+  }
+  return ids;
+}
+
+/**
+ * Refuses references between definitions that loop or chain more than
+ * SVG_MAX_REFERENCE_CHAIN steps, a template href outside the file
+ * (logoSvgExternal) and a pattern that <use>s a pattern. A referenced
+ * element refers on to everything its own subtree refers to (a pattern's
+ * content painting with another pattern); nesting is at most SVG_MAX_DEPTH,
+ * so collecting those costs at most that many passes over the elements.
+ * References inside <style> rules are not followed (the renderer still
+ * stops at a loop itself).
+ */
+function refuseReferenceChains(elements: Element[], byId: Map<string, Element>): void {
+  const direct = new Map<Element, string[]>();
+  for (const element of elements) {
+    const ids = referencesOf(element);
+    if (ids.length) direct.set(element, ids);
+  }
+  const referenced = new Set<Element>();
+  for (const ids of direct.values()) for (const id of ids) if (byId.has(id)) referenced.add(byId.get(id)!);
+  // each referenced element's outgoing references: its own and its subtree's
+  const edges = new Map<Element, Set<Element>>();
+  for (const node of referenced) edges.set(node, new Set());
+  for (const [element, ids] of direct) {
+    const targets = ids.map((id) => byId.get(id)).filter((target): target is Element => target !== undefined);
+    for (let holder: Element | null = element; holder; holder = holder.parentElement) {
+      const out = edges.get(holder);
+      if (out) for (const target of targets) out.add(target);
+      if (holder.localName === 'pattern' && element !== holder && element.localName === 'use' && targets.some((target) => target.localName === 'pattern'))
+        refuseReferences();
+    }
+  }
+  // longest chain from each referenced element, refusing a loop (depth-first, iterative: a long chain cannot overflow the stack)
+  const chain = new Map<Element, number>();
+  const onPath = new Set<Element>();
+  for (const start of referenced) {
+    if (chain.has(start)) continue;
+    const stack: { node: Element; next: Iterator<Element> }[] = [{ node: start, next: edges.get(start)!.values() }];
+    onPath.add(start);
+    while (stack.length) {
+      const top = stack[stack.length - 1];
+      const step = top.next.next();
+      if (step.done) {
+        let longest = 0;
+        for (const target of edges.get(top.node)!) longest = Math.max(longest, 1 + (chain.get(target) ?? 0));
+        if (longest > SVG_MAX_REFERENCE_CHAIN) refuseReferences();
+        chain.set(top.node, longest);
+        onPath.delete(top.node);
+        stack.pop();
+        continue;
+      }
+      const target = step.value;
+      if (onPath.has(target)) refuseReferences();
+      if (chain.has(target)) continue;
+      onPath.add(target);
+      stack.push({ node: target, next: edges.get(target)!.values() });
+    }
+  }
+}
+
 /**
  * Refuses a drawing whose rendering would cost more than a logo should: a
  * `<use>` pointing at a `<use>`, at an element holding one, or at its own
@@ -158,9 +253,10 @@ function refuseExpensive(root: Element): void {
     drawn += 1 + target.getElementsByTagName('*').length;
     if (drawn > SVG_MAX_ELEMENTS) refuseComplex();
   }
+  refuseReferenceChains(elements, byId);
 }
 
-/** The stored form of an uploaded SVG logo; refuses script (logoSvgScript), drawings too costly to render (logoSvgComplex) and anything that is not an SVG document (logoMalformed). */
+/** The stored form of an uploaded SVG logo; refuses script (logoSvgScript), drawings too costly to render (logoSvgComplex), definitions referring in a loop or a long chain (logoSvgReferences) or outside the file (logoSvgExternal) and anything that is not an SVG document (logoMalformed). */
 export function sanitizeSvg(bytes: Uint8Array): string {
   // a plain DOCTYPE (as drawing programs write) goes; entity declarations (billion laughs, external entities) are refused
   const text = new TextDecoder('utf-8', { fatal: false })

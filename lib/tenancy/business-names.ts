@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, or } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { businesses } from '@/lib/db/schema';
 import { isUniqueViolation } from '@/lib/db/unique-violation';
@@ -17,16 +17,42 @@ import { platformName } from './platform';
 export const nameTaken = () =>
   new DomainError('conflict', 'business_name_taken', 'businessName: Another operator already uses this business name. Choose another one.', 'businessName');
 
-/** True when another business (not `exceptId`) or the platform holds the name, compared as the unique index compares. */
+/** True when another business (not `exceptId`) or the platform holds the name, or another business a short name reading the same, compared as the unique indexes compare. */
 export async function isNameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
-  const key = nameSkeleton(name);
+  return isKeyTaken(db, nameSkeleton(name), exceptId);
+}
+
+async function isKeyTaken(db: Db, key: string, exceptId?: number): Promise<boolean> {
   if (key === nameSkeleton(platformName())) return true;
   const rows = await db
     .select({ id: businesses.id })
     .from(businesses)
-    .where(and(eq(businesses.nameKey, key), exceptId === undefined ? undefined : ne(businesses.id, exceptId)))
+    .where(and(or(eq(businesses.nameKey, key), eq(businesses.shortNameKey, key)), exceptId === undefined ? undefined : ne(businesses.id, exceptId)))
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * The key a short name is stored under (short_name_key): its skeleton, or
+ * null for none or one with nothing readable (an emoji alone imitates no name).
+ */
+export const shortNameKey = (shortName: string | null): string | null => (shortName === null ? null : nameSkeleton(shortName) || null);
+
+/**
+ * True when the short name reads like the platform's name, or like another
+ * operator's (not `exceptId`) name or short name. The short name may read
+ * like the operator's own name ("Sunrise" for "Sunrise Cabs" or for "Sunrise").
+ * Unique index businesses_short_name_key holds short name against short name;
+ * against names this read is the guard.
+ */
+export async function isShortNameTaken(db: Db, shortName: string, exceptId: number): Promise<boolean> {
+  const key = shortNameKey(shortName);
+  return key !== null && isKeyTaken(db, key, exceptId);
+}
+
+/** True for the database's refusal of a second business with the same short name (or a same-key race). */
+export function isShortNameViolation(error: unknown): boolean {
+  return isUniqueViolation(error, 'businesses_short_name_key');
 }
 
 /** True for the database's refusal of a second business with the same name (or a same-key race). */

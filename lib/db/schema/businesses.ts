@@ -12,6 +12,8 @@ export const businesses = pgTable(
     nameKey: text('name_key').notNull(),
     /** Up to 12 characters for the home-screen icon label and tight headers; null: derived from the name. */
     shortName: text('short_name'),
+    /** The short name's skeleton (nameSkeleton), null without a short name: unique, and never another operator's name or the platform's (issue 35 §10). */
+    shortNameKey: text('short_name_key'),
     /** Support e-mail shown to riders. */
     email: text('email'),
     phoneCode: text('phone_code').notNull().default('91'),
@@ -49,6 +51,8 @@ export const businesses = pgTable(
     uniqueIndex('businesses_domain_key').on(t.domain),
     // Names are unique per platform, compared by their skeleton ("Sunrise Cabs" = "sunrise  CABS" = "Ѕunrіѕe Ｃabs" = "Sun\u200Brise-Cabs").
     uniqueIndex('businesses_name_key').on(t.nameKey),
+    // Short names too: no two operators' short names read alike (a short name equal to another operator's name is refused in lib/tenancy/business-names.ts).
+    uniqueIndex('businesses_short_name_key').on(t.shortNameKey),
   ],
 );
 

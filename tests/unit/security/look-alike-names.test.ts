@@ -9,6 +9,7 @@ import { ensurePlatformTenant } from '@/lib/tenancy/platform-seed';
 import { nameSkeleton } from '@/lib/contact/name-skeleton';
 import { updateProfile } from '@/lib/settings/commands';
 import { businessNameSchema } from '@/lib/contact/identifiers';
+import { profileSchema } from '@/lib/settings/schemas';
 import type { Db } from '@/lib/db/client';
 import { rowsOf } from '@/lib/db/rows';
 import { closeTestDb, openTestDb } from '../db';
@@ -172,5 +173,77 @@ describe('the migration that added name_key', () => {
       sql.raw(`select "name", ${expression} as "key" from (values ${names.map((name) => `('${name.replaceAll("'", "''")}')`).join(', ')}) as "t"("name")`),
     );
     for (const row of rowsOf(rows) as { name: string; key: string }[]) expect([row.name, row.key]).toEqual([row.name, nameSkeleton(row.name)]);
+  });
+});
+
+describe('short names (issue 35 §10)', () => {
+  let sunriseId: number;
+  beforeAll(async () => {
+    [{ id: sunriseId }] = await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.slug, 'sunrise'));
+  });
+  const saveShort = (businessId: number, name: string, shortName: string | null) =>
+    updateProfile(db, businessId, { name, shortName }).then(
+      () => 'saved',
+      (error: { key?: string; field?: string; kind?: string }) => `${error.key} ${error.field}`,
+    );
+  const attackerRow = async () => (await db.select().from(businesses).where(eq(businesses.id, attackerId)))[0];
+
+  it("refuses a short name reading like another operator's name or the platform's (shortNameTaken, field shortName), and keeps the old one", async () => {
+    expect(await saveShort(attackerId, 'Harbour Line Cabs', 'Harbour')).toBe('saved');
+    for (const [trick, name] of LOOK_ALIKES) {
+      const started = performance.now();
+      expect([trick, await saveShort(attackerId, 'Harbour Line Cabs', name)]).toEqual([trick, 'shortNameTaken shortName']);
+      expect(performance.now() - started).toBeLessThan(500);
+    }
+    const row = await attackerRow();
+    expect([row.shortName, row.shortNameKey]).toEqual(['Harbour', 'harbour']);
+  });
+
+  it("refuses a look-alike of another operator's short name, also in the database's unique index", async () => {
+    expect(await saveShort(sunriseId, 'Sunrise Cabs', 'Sunrise')).toBe('saved');
+    for (const name of ['\u0405unr\u0456\u0455e', 'SUNR\u0399SE', '\uFF33\uFF55\uFF4E\uFF52\uFF49\uFF53\uFF45', 'Sun\u200Brise', 'Sun-rise']) {
+      expect([name, await saveShort(attackerId, 'Harbour Line Cabs', name)]).toEqual([name, 'shortNameTaken shortName']);
+    }
+    await expect(db.update(businesses).set({ shortName: 'Sunrise', shortNameKey: 'sunrise' }).where(eq(businesses.id, attackerId))).rejects.toThrow();
+    expect((await attackerRow()).shortName).toBe('Harbour');
+  });
+
+  it("refuses a name reading like another operator's short name", async () => {
+    expect(await saveShort(attackerId, 'Sunr\u0456se', 'Harbour')).toBe('nameTaken name');
+    expect((await attackerRow()).name).toBe('Harbour Line Cabs');
+  });
+
+  it('accepts a genuinely different short name, one reading like the operator’s own name, and clearing it', async () => {
+    expect(await saveShort(attackerId, 'Harbour Line Cabs', 'Sunset')).toBe('saved');
+    expect(await saveShort(attackerId, 'Harbour Line Cabs', 'HarbourLine')).toBe('saved');
+    expect(await saveShort(sunriseId, 'Sunrise Cabs', 'Sunrise Cabs')).toBe('saved');
+    expect(await saveShort(attackerId, 'Harbour Line Cabs', '🚕')).toBe('saved');
+    expect((await attackerRow()).shortNameKey).toBeNull();
+    expect(await saveShort(attackerId, 'Harbour Line Cabs', null)).toBe('saved');
+    const row = await attackerRow();
+    expect([row.shortName, row.shortNameKey]).toEqual([null, null]);
+    // the short name Sunrise Cabs freed ("Sunrise") is free for another operator now
+    expect(await saveShort(attackerId, 'Harbour Line Cabs', 'Sunrise')).toBe('saved');
+  });
+
+  it('refuses bidirectional controls in the form, and takes a short name of invisible characters alone as none', () => {
+    for (const char of ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069']) {
+      const parsed = profileSchema.safeParse({ name: 'Harbour Line Cabs', shortName: `Sun${char}sbaC` });
+      expect([char.codePointAt(0)!.toString(16), parsed.success, parsed.error?.issues[0].path, parsed.error?.issues[0].message]).toEqual([
+        char.codePointAt(0)!.toString(16),
+        false,
+        ['shortName'],
+        'businessNameBidi',
+      ]);
+    }
+    expect(profileSchema.parse({ name: 'Harbour Line Cabs', shortName: '\u200B\u2060 ' }).shortName).toBeNull();
+    expect(profileSchema.parse({ name: 'Harbour Line Cabs', shortName: ' Harbour ' }).shortName).toBe('Harbour');
+  });
+
+  it('the migration backfills short_name_key with the expression 0020 backfills name_key with', () => {
+    const read = (file: string) => fs.readFileSync(path.join(process.cwd(), 'lib/db/migrations', file), 'utf8');
+    const names = /SET "name_key" = (regexp_replace\(.*'g'\));/.exec(read('0020_name-skeleton.sql'))![1];
+    const shorts = /SET "short_name_key" = NULLIF\((regexp_replace\(.*'g'\)), ''\)/.exec(read('0021_shortname-skeleton.sql'))![1];
+    expect(shorts).toBe(names.replace('normalize("name", NFKC)', 'normalize("short_name", NFKC)'));
   });
 });

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { sanitizeSvg, SVG_MAX_DEPTH, SVG_MAX_ELEMENTS, unescapeCss } from '@/lib/settings/svg';
+import { sanitizeSvg, SVG_MAX_DEPTH, SVG_MAX_ELEMENTS, SVG_MAX_REFERENCE_CHAIN, unescapeCss } from '@/lib/settings/svg';
 
 /*
  * One operator stalls image serving for every tenant (issue 35 §6): a 2 KB
@@ -60,6 +60,89 @@ describe('SVG <use> bombs', () => {
     const logo = `<svg ${SVG}><defs><circle id="dot" r="1"/></defs><use href="#dot" x="2"/><use xlink:href="#dot" x="5"/><use href="#dot" x="8"/></svg>`;
     expect(refusal(logo)).toBeUndefined();
     expect(sanitizeSvg(bytes(logo))).toContain('<use href="#dot" x="8"');
+  });
+});
+
+/** Gradients g0 … g{n-1}, each taking the next as its template (xlink:href on odd ones), g{n-1} with the stops; `loop` points the last back at g0. */
+function gradientChain(n: number, loop = false): string {
+  const gradients = Array.from({ length: n }, (_, i) => {
+    const next = i < n - 1 ? `#g${i + 1}` : loop ? '#g0' : undefined;
+    const href = next === undefined ? '' : i % 2 ? ` xlink:href="${next}"` : ` href="${next}"`;
+    return `<linearGradient id="g${i}"${href}>${next === undefined || loop ? '<stop offset="0" stop-color="#123"/><stop offset="1" stop-color="#456"/>' : ''}</linearGradient>`;
+  });
+  return `<svg ${SVG}><defs>${gradients.join('')}</defs><rect width="10" height="10" fill="url(#g0)"/></svg>`;
+}
+/** Times a refusal: the key and the milliseconds it took. */
+const timed = (text: string): [string | undefined, number] => {
+  const started = performance.now();
+  const key = refusal(text);
+  return [key, performance.now() - started];
+};
+
+describe('references between gradients, patterns and filters (issue 35 §6)', () => {
+  it('keeps a 2-step template chain and a pattern painting with a gradient', () => {
+    const chain = gradientChain(3);
+    expect(refusal(chain)).toBeUndefined();
+    expect(sanitizeSvg(bytes(chain))).toContain('xlink:href="#g2"');
+    const pattern = `<svg ${SVG}><defs><linearGradient id="g"><stop offset="0" stop-color="#123"/></linearGradient>
+      <pattern id="p" width="2" height="2" patternUnits="userSpaceOnUse"><rect width="1" height="1" fill="url(#g)"/></pattern>
+      <pattern id="q" href="#p"/></defs><rect width="10" height="10" fill="url(#q)"/></svg>`;
+    expect(refusal(pattern)).toBeUndefined();
+    expect(refusal(gradientChain(SVG_MAX_REFERENCE_CHAIN + 1))).toBeUndefined();
+  });
+
+  it('refuses a loop of template hrefs (two gradients, one on itself, a pattern and a filter), quickly', () => {
+    for (const body of [
+      '<linearGradient id="a" href="#b"/><linearGradient id="b" href="#a"/>',
+      '<radialGradient id="a" xlink:href="#a"/>',
+      '<pattern id="a" href="#b"/><pattern id="b" xlink:href="#a"/>',
+      '<filter id="a" href="#a"><feGaussianBlur stdDeviation="1"/></filter>',
+    ]) {
+      const [key, ms] = timed(`<svg ${SVG}><defs>${body}</defs><rect width="10" height="10" fill="url(#a)"/></svg>`);
+      expect([body, key]).toEqual([body, 'logoSvgReferences']);
+      expect(ms).toBeLessThan(500);
+    }
+    const [key, ms] = timed(gradientChain(5, true));
+    expect([key, ms < 500]).toEqual(['logoSvgReferences', true]);
+  });
+
+  it(`refuses a chain of 20 templates (more than ${SVG_MAX_REFERENCE_CHAIN} steps), quickly, and names the bound`, () => {
+    const [key, ms] = timed(gradientChain(20));
+    expect(key).toBe('logoSvgReferences');
+    expect(ms).toBeLessThan(500);
+    expect(refusal(gradientChain(SVG_MAX_REFERENCE_CHAIN + 2))).toBe('logoSvgReferences');
+    try {
+      sanitizeSvg(bytes(gradientChain(20)));
+    } catch (error) {
+      expect((error as { values?: unknown; message: string }).values).toEqual({ max: SVG_MAX_REFERENCE_CHAIN });
+    }
+  });
+
+  it('refuses patterns that paint with each other in a loop, or deeper than the bound, and a pattern that <use>s a pattern', () => {
+    const nested = (n: number) =>
+      Array.from(
+        { length: n },
+        (_, i) =>
+          `<pattern id="p${i}" width="2" height="2" patternUnits="userSpaceOnUse"><rect width="1" height="1" fill="${i < n - 1 ? `url(#p${i + 1})` : '#123'}"/></pattern>`,
+      ).join('');
+    expect(refusal(`<svg ${SVG}><defs>${nested(4)}</defs><rect width="10" height="10" fill="url(#p0)"/></svg>`)).toBeUndefined();
+    for (const body of [
+      nested(20),
+      '<pattern id="p0" width="2" height="2"><rect width="1" height="1" style="fill: url(#p1)"/></pattern><pattern id="p1" width="2" height="2"><circle r="1" fill="u\\72l(#p0)"/></pattern>',
+      '<pattern id="p0" width="2" height="2"><rect width="1" height="1"/></pattern><pattern id="p1" width="2" height="2"><use href="#p0"/></pattern>',
+    ]) {
+      const [key, ms] = timed(`<svg ${SVG}><defs>${body}</defs><rect width="10" height="10" fill="url(#p0)"/></svg>`);
+      expect([body.slice(0, 60), key, ms < 500]).toEqual([body.slice(0, 60), 'logoSvgReferences', true]);
+    }
+  });
+
+  it('refuses a template href outside the file (another file, a URL, data:), quickly; #id only', () => {
+    for (const href of ['other.svg#g', 'https://evil.example/g.svg#g', 'data:image/svg+xml;base64,PHN2Zy8+', '//evil.example/g', 'g']) {
+      for (const element of ['linearGradient', 'radialGradient', 'pattern', 'filter']) {
+        const [key, ms] = timed(`<svg ${SVG}><defs><${element} id="a" xlink:href="${href}"/></defs><rect width="10" height="10" fill="url(#a)"/></svg>`);
+        expect([element, href, key, ms < 500]).toEqual([element, href, 'logoSvgExternal', true]);
+      }
+    }
   });
 });
 
