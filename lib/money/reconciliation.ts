@@ -252,12 +252,16 @@ export async function moneyReport(db: Db, business: { id: number; timeZone: stri
   };
 }
 
+const AMOUNT = /^-?\d+\.\d{2}$/;
+
 const CSV_HEAD = ['section', 'category', 'ride', 'status', 'payment', 'rides', 'ledger', 'difference'] as const;
 
 /**
  * The report as CSV (amounts in major units, two decimals, from integers):
  * one line per category (both sides and the difference), the ledger-only
  * lines, then one line per ride and category that is not zero on both sides.
+ * Amounts are written as numbers (a negative difference stays a number); any
+ * other text goes through `cell`, the rides export's formula guard.
  */
 export function moneyCsv(report: MoneyReport, cell: (value: string | number | null) => string): string {
   const major = (minor: number) => `${minor < 0 ? '-' : ''}${Math.floor(Math.abs(minor) / 100)}.${String(Math.abs(minor) % 100).padStart(2, '0')}`;
@@ -291,7 +295,9 @@ export function moneyCsv(report: MoneyReport, cell: (value: string | number | nu
         major(ride.ledger[category] - ride.rides[category]),
       ]);
     }
-  return `${lines.map((line) => line.map(cell).join(',')).join('\n')}\n`;
+  // an amount is written as a number (a negative one too); any other text goes through the formula guard
+  const write = (value: string | number | null) => (typeof value === 'string' && AMOUNT.test(value) ? value : cell(value));
+  return `${lines.map((line) => line.map(write).join(',')).join('\n')}\n`;
 }
 
 /** "money-2026-11-01-to-2026-11-30.csv" */

@@ -164,6 +164,10 @@ describe('the money of a month of mixed rides', () => {
       const r = await report();
       expect(r.differences).toEqual([{ category: 'fares', rideNumber: ride.number, expected: entry.available, ledger: entry.available - 1 }]);
       expect(r.ledger.fares).toBe(r.rides.fares - 1);
+      const csv = await (await callApi(request(world, `/api/partner/money/export?from=${from}&to=${to}`, { cookie: world.partnerCookie }))).text();
+      expect(csv).toContain(
+        `ride,fares,${ride.number},completed,upi,${(entry.available / 100).toFixed(2)},${((entry.available - 1) / 100).toFixed(2)},-0.01\n`,
+      );
     } finally {
       await db.update(walletEntries).set({ available: entry.available }).where(eq(walletEntries.id, entry.id));
     }
