@@ -5,6 +5,7 @@ import { DomainError } from '@/lib/errors/domain-error';
 import { validationText } from '@/lib/errors/validation-text';
 import { CUSTOM_DATE_MIN, daysBetween, isCalendarDate, rangeInstants, type DayRange } from '@/lib/partner/dates';
 import { commissionOf } from '@/lib/wallet/ledger';
+import { RIDE_CATEGORIES, type RideCategory } from './reconciliation-categories';
 
 /**
  * The money of an operator's date range, reconciled (docs/architecture/money.md#reconciliation):
@@ -14,20 +15,6 @@ import { commissionOf } from '@/lib/wallet/ledger';
  * ever divided or rounded here except the commission, which is rounded per ride
  * exactly as the ledger's completion entries are (lib/wallet/ledger.ts).
  */
-
-/** The categories with a figure on both sides, in the console's order. */
-export const RIDE_CATEGORIES = [
-  'fares',
-  'discounts',
-  'adjustments',
-  'cancellationFees',
-  'refundsRequested',
-  'refundsPaid',
-  'refundsOpen',
-  'commission',
-  'cashback',
-] as const;
-export type RideCategory = (typeof RIDE_CATEGORIES)[number];
 
 /** A range is at most this many days (the rides board's limit). */
 export const MONEY_MAX_DAYS = 366;

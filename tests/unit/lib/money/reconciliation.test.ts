@@ -6,7 +6,8 @@ import { recordPlatformEntry } from '@/lib/wallet/platform';
 import { DEFAULT_CANCELLATION_RULES } from '@/lib/money/cancellation';
 import { saveCancellationRules } from '@/lib/money/cancellation-rules';
 import { recordAdjustment } from '@/lib/money/adjustments';
-import { moneyReport, RIDE_CATEGORIES } from '@/lib/money/reconciliation';
+import { moneyReport } from '@/lib/money/reconciliation';
+import { RIDE_CATEGORIES } from '@/lib/money/reconciliation-categories';
 import { refundCompletedRide } from '@/lib/money/refunds';
 import { localDate, addDays } from '@/lib/partner/dates';
 import { transitionRide } from '@/lib/rides/lifecycle';
@@ -97,11 +98,23 @@ beforeAll(async () => {
 
   // refunded fully to the wallet (paid at once), and partly to the card (requested)
   const full = await completedRide(db, world, { paymentMethod: 'card' }, 0);
-  await refundCompletedRide(db, world.id, full.id, { method: 'wallet', amount: full.totalAmount, reason: 'Driver late', idempotencyKey: `full-${full.id}` });
+  await refundCompletedRide(db, world.id, full.id, {
+    method: 'wallet',
+    amount: full.totalAmount,
+    reason: 'Driver late',
+    idempotencyKey: `full-${full.id}`,
+    requestedBy: world.partnerId,
+  });
   seeded.refundedFull = full;
   const part = await completedRide(db, world, { paymentMethod: 'card' }, 0);
   await cardPaid(part);
-  await refundCompletedRide(db, world.id, part.id, { method: 'provider', amount: 4_321, reason: 'AC broken', idempotencyKey: `part-${part.id}` });
+  await refundCompletedRide(db, world.id, part.id, {
+    method: 'provider',
+    amount: 4_321,
+    reason: 'AC broken',
+    idempotencyKey: `part-${part.id}`,
+    requestedBy: world.partnerId,
+  });
   seeded.refundedPart = part;
 
   // a payout of 100.01 to the operator
