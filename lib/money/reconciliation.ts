@@ -1,9 +1,6 @@
 import { and, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { businesses, fareAdjustments, refunds, rides, walletEntries } from '@/lib/db/schema';
-import { DomainError } from '@/lib/errors/domain-error';
-import { validationText } from '@/lib/errors/validation-text';
-import { CUSTOM_DATE_MIN, daysBetween, isCalendarDate, rangeInstants, type DayRange } from '@/lib/partner/dates';
 import { commissionOf } from '@/lib/wallet/ledger';
 import { RIDE_CATEGORIES, type RideCategory } from './reconciliation-categories';
 
@@ -15,9 +12,6 @@ import { RIDE_CATEGORIES, type RideCategory } from './reconciliation-categories'
  * ever divided or rounded here except the commission, which is rounded per ride
  * exactly as the ledger's completion entries are (lib/wallet/ledger.ts).
  */
-
-/** A range is at most this many days (the rides board's limit). */
-export const MONEY_MAX_DAYS = 366;
 
 type Figures = Record<RideCategory, number>;
 const zero = (): Figures => Object.fromEntries(RIDE_CATEGORIES.map((c) => [c, 0])) as Figures;
@@ -45,33 +39,18 @@ export type MoneyReport = {
   differences: MoneyDifference[];
 };
 
-function rangeError(field: 'from' | 'to', key: string): DomainError {
-  const error = new DomainError('invalid', 'bad_request', `${field}: ${validationText(key)}`, field);
-  error.key = key;
-  return error;
-}
-
-/** The range's local dates and instants: both dates required, real, from 2020 on, in order, at most 366 days. */
-export function moneyRange(query: Partial<DayRange>, timeZone: string): DayRange & { start: Date; end: Date } {
-  const { from, to } = query;
-  if (!from) throw rangeError('from', 'dateRequired');
-  if (!to) throw rangeError('to', 'dateRequired');
-  if (!isCalendarDate(from)) throw rangeError('from', 'dateInvalid');
-  if (!isCalendarDate(to)) throw rangeError('to', 'dateInvalid');
-  if (from < CUSTOM_DATE_MIN) throw rangeError('from', 'dateTooEarly');
-  if (to < from) throw rangeError('to', 'rangeReversed');
-  if (daysBetween(from, to) + 1 > MONEY_MAX_DAYS) throw rangeError('to', 'rangeTooLong');
-  return { from, to, ...rangeInstants({ from, to }, timeZone) };
-}
-
 const num = (value: string | number | null) => Number(value ?? 0);
 
 /**
- * The report of the rides whose pickup lies in the range (in the operator's
- * zone) and of the payouts and settlements written in it.
+ * The report of the rides whose pickup lies in the range (local dates and
+ * their instants in the operator's zone, from moneyRange of
+ * lib/partner/money-range.ts) and of the payouts and settlements written in it.
  */
-export async function moneyReport(db: Db, business: { id: number; timeZone: string; currency: string }, query: Partial<DayRange>): Promise<MoneyReport> {
-  const range = moneyRange(query, business.timeZone);
+export async function moneyReport(
+  db: Db,
+  business: { id: number; timeZone: string; currency: string },
+  range: { from: string; to: string; start: Date; end: Date },
+): Promise<MoneyReport> {
   const [settings] = await db.select({ commissionBps: businesses.commissionBps }).from(businesses).where(eq(businesses.id, business.id));
   const rideRows = await db
     .select({

@@ -10,6 +10,7 @@ import { moneyReport } from '@/lib/money/reconciliation';
 import { RIDE_CATEGORIES } from '@/lib/money/reconciliation-categories';
 import { refundCompletedRide } from '@/lib/money/refunds';
 import { localDate, addDays } from '@/lib/partner/dates';
+import { moneyRange } from '@/lib/partner/money-range';
 import { transitionRide } from '@/lib/rides/lifecycle';
 import { applyRideAction } from '@/lib/rides/partner';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
@@ -125,7 +126,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(closeTestDb);
 
-const report = () => moneyReport(db, { id: world.id, timeZone: ZONE, currency: 'INR' }, { from, to });
+const report = () => moneyReport(db, { id: world.id, timeZone: ZONE, currency: 'INR' }, moneyRange({ from, to }, ZONE));
 const completedAll = () => [...seeded.completed, seeded.promo!, seeded.adjusted!, seeded.refundedFull!, seeded.refundedPart!];
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
