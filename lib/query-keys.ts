@@ -30,6 +30,7 @@ export const queryKeys = {
     /** `query` is the screen's query string (date filter, paging, sort): one cache entry per view. */
     overview: (query: string) => ['partner', 'overview', query] as const,
     wallet: (query: string) => ['partner', 'wallet', query] as const,
+    money: (query: string) => ['partner', 'money', query] as const,
     customers: (query: string) => ['partner', 'customers', query] as const,
     events: (query: string) => ['partner', 'events', query] as const,
     visits: (query: string) => ['partner', 'visits', query] as const,

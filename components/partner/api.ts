@@ -15,6 +15,8 @@ export const fetchCustomers = (query: string) =>
   fetchData(api.partner.customers.$get({ query: params<ApiQuery<typeof api.partner.customers.$get>>(query) }, within()));
 export const fetchPartnerWallet = (query: string) =>
   fetchData(api.partner.wallet.$get({ query: params<ApiQuery<typeof api.partner.wallet.$get>>(query) }, within()));
+export const fetchPartnerMoney = (query: string) =>
+  fetchData(api.partner.money.$get({ query: params<ApiQuery<typeof api.partner.money.$get>>(query) }, within()));
 export const fetchRideEvents = (query: string) =>
   fetchData(api.partner.events.$get({ query: params<ApiQuery<typeof api.partner.events.$get>>(query) }, within()));
 export const fetchVisits = (query: string) =>

@@ -82,6 +82,11 @@ const CONSOLE_SCREENS = {
     namespaces: ['PartnerWallet', 'Money', 'Overview', 'Paginator'],
     props: ({ tenant }) => ({ timeZone: tenant.timeZone }),
   },
+  money: {
+    title: { namespace: 'Reconciliation', key: 'title' },
+    namespaces: ['Reconciliation', 'Overview'],
+    props: ({ tenant }) => ({ timeZone: tenant.timeZone }),
+  },
   rates: {
     title: { namespace: 'Rates', key: 'title' },
     namespaces: ['Rates', 'VehicleTypes', 'TripRules', 'Cancellation', 'Money', 'TripKinds'],

@@ -6,6 +6,7 @@ import { queryKeys } from '@/lib/query-keys';
 import {
   fetchCustomers,
   fetchOverview,
+  fetchPartnerMoney,
   fetchPartnerWallet,
   fetchRates,
   fetchRideEvents,
@@ -23,6 +24,7 @@ const paged = { placeholderData: keepPreviousData } as const;
 export const useOverview = (query: string) => useQuery({ queryKey: keys.overview(query), queryFn: () => fetchOverview(query), ...paged });
 export const useCustomers = (query: string) => useQuery({ queryKey: keys.customers(query), queryFn: () => fetchCustomers(query), ...paged });
 export const usePartnerWallet = (query: string) => useQuery({ queryKey: keys.wallet(query), queryFn: () => fetchPartnerWallet(query), ...paged });
+export const usePartnerMoney = (query: string) => useQuery({ queryKey: keys.money(query), queryFn: () => fetchPartnerMoney(query), ...paged });
 export const useRideEventLog = (query: string) => useQuery({ queryKey: keys.events(query), queryFn: () => fetchRideEvents(query), ...paged });
 export const useVisits = (query: string) => useQuery({ queryKey: keys.visits(query), queryFn: () => fetchVisits(query), ...paged });
 export const useRates = () => useQuery({ queryKey: keys.rates(), queryFn: fetchRates });

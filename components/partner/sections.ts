@@ -11,6 +11,8 @@ export const CONSOLE_SECTIONS = [
   { key: 'drivers', path: 'drivers' },
   { key: 'agencies', path: 'agencies' },
   { key: 'wallet', path: 'wallet' },
+  /** Fares, discounts, fees, refunds and commission from the rides and from the ledger, reconciled. */
+  { key: 'money', path: 'money' },
   { key: 'rates', path: 'rates' },
   { key: 'airports', path: 'airports' },
   { key: 'promos', path: 'promos' },

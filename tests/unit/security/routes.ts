@@ -466,6 +466,8 @@ export const ROUTES: Record<string, RouteSpec> = {
     },
   },
   '/api/partner/wallet': { GET: { as: 'partner', query: () => ({ date_filter: 'thisMonth', offset: '0', limit: '100' }) } },
+  '/api/partner/money': { GET: { as: 'partner', query: () => ({ from: '2026-01-01', to: '2026-01-31' }) } },
+  '/api/partner/money/export': { GET: { as: 'partner', query: () => ({ from: '2026-01-01', to: '2026-01-31' }) } },
   '/api/payments/:txnId': { GET: { as: 'rider', query: () => ({ locale: 'en-IN' }), params: (t) => ({ txnId: t.txnId }) } },
   '/api/payments/cash': { POST: { as: 'rider', body: 'json', sample: (t) => ({ rideId: t.rides.card }), required: ['rideId'] } },
   '/api/payments/payu/failure': {

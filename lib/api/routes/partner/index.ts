@@ -15,6 +15,8 @@ import * as driversPhoto from './drivers-photo';
 import * as events from './events';
 import * as fleetLive from './fleet-live';
 import * as invoiceSettings from './invoice-settings';
+import * as money from './money';
+import * as moneyExport from './money-export';
 import * as overview from './overview';
 import * as promos from './promos';
 import * as promosItem from './promos-item';
@@ -66,6 +68,8 @@ export const partnerRoutes = new Hono()
   .get('/api/partner/fleet/live', fleetLive.GET)
   .get('/api/partner/invoice-settings', invoiceSettings.GET)
   .put('/api/partner/invoice-settings', invoiceSettings.PUT)
+  .get('/api/partner/money', money.GET)
+  .get('/api/partner/money/export', moneyExport.GET)
   .get('/api/partner/overview', overview.GET)
   .get('/api/partner/promos', promos.GET)
   .post('/api/partner/promos', promos.POST)
