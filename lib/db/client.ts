@@ -125,6 +125,12 @@ export async function closeDatabase(): Promise<void> {
   if (pending) await (await pending).close();
 }
 
+/** Which database this process opened ('pglite' or 'postgres'), undefined before it opened one. */
+export async function openDatabaseKind(): Promise<Handle['kind'] | undefined> {
+  const pending = globalForDb.__travelsxDb;
+  return pending ? (await pending).kind : undefined;
+}
+
 /** The process's database, opened from the environment on first use. */
 export async function getDb(): Promise<Db> {
   if (!globalForDb.__travelsxDb) {

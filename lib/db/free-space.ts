@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { keyedError } from '@/lib/errors/domain-error';
 import { env } from '@/lib/env';
+import { openDatabaseKind } from './client';
 
 /** Free bytes for this process on the disk of `dir` (its nearest existing parent while it does not exist yet). */
 export async function freeBytesAt(dir: string): Promise<number> {
@@ -36,12 +37,14 @@ export function setFreeSpaceForTests(replaced?: (dir: string) => Promise<number>
  * of the embedded database's DATA_DIR has less than BOOKING_MIN_FREE_MB free:
  * PGlite's write-ahead log that cannot grow fails the write and can leave the
  * database spinning (lib/db/watchdog.ts), so bookings stop before the disk is
- * full rather than at it. With DATABASE_URL the database's disk is the
+ * full rather than at it. On PostgreSQL the database's disk is the
  * database server's: nothing to read here.
  */
 export async function refuseBookingOnLowDisk(now = Date.now()): Promise<void> {
   const { DATABASE_URL, DATA_DIR, BOOKING_MIN_FREE_MB } = env();
-  if (DATABASE_URL || !BOOKING_MIN_FREE_MB) return;
+  if (!BOOKING_MIN_FREE_MB) return;
+  // the database this process opened decides (a test process opens PGlite whatever DATABASE_URL says)
+  if (((await openDatabaseKind()) ?? (DATABASE_URL ? 'postgres' : 'pglite')) !== 'pglite') return;
   if (!reading || now - reading.at > CACHE_MS) reading = { at: now, free: readFree(DATA_DIR) };
   let free: number;
   try {

@@ -57,7 +57,7 @@ export type TransitionRequest = {
  * Whether `ride`, already at `request.to`, got there by this same request: the
  * move's event names the same actor, and what the request carries matches the
  * ride (the start code; the payment method and tolls of a completion; who
- * cancelled). A retry of a request whose first try committed
+ * cancelled and why). A retry of a request whose first try committed
  * (docs/architecture/booking.md#retries) is then answered with the ride as it
  * is, changing nothing; any other request at that status stays a conflict.
  */
@@ -78,7 +78,8 @@ async function alreadyApplied(tx: Tx, ride: Ride, request: TransitionRequest): P
         (request.finalTolls === undefined || request.finalTolls === ride.tolls)
       );
     case 'cancelled':
-      return (request.cancelledBy ?? 'system') === ride.cancelledBy;
+      // a retry carries the same reason; a second cancel with a reason of its own is a new request (409)
+      return (request.cancelledBy ?? 'system') === ride.cancelledBy && (request.reason ?? null) === ride.cancelReason;
     default:
       return false;
   }

@@ -13,9 +13,14 @@ function serve(handler: http.RequestListener): Promise<{ server: http.Server; ur
 
 describe('shutdownGracefully', () => {
   it('lets a request in flight finish, refuses new connections, then runs the steps in order', async () => {
-    const { server, url } = await serve((_req, res) => setTimeout(() => res.end('done'), 300));
+    let arrived!: () => void;
+    const inServer = new Promise<void>((resolve) => (arrived = resolve));
+    const { server, url } = await serve((_req, res) => {
+      arrived();
+      setTimeout(() => res.end('done'), 300);
+    });
     const inFlight = fetch(`${url}/slow`).then(async (r) => ({ status: r.status, text: await r.text() }));
-    await new Promise((r) => setTimeout(r, 50));
+    await inServer;
     const steps: string[] = [];
     const stopping = shutdownGracefully(server, {
       timeoutMs: 5_000,
@@ -34,9 +39,12 @@ describe('shutdownGracefully', () => {
   });
 
   it('cuts what is still running at the deadline and reports it, and a step that hangs does not hold the stop', async () => {
-    const { server, url } = await serve(() => undefined);
+    let arrived!: () => void;
+    const inServer = new Promise<void>((resolve) => (arrived = resolve));
+    const { server, url } = await serve(() => arrived());
     const hanging = fetch(`${url}/never`).catch((error: unknown) => error);
-    await new Promise((r) => setTimeout(r, 50));
+    // the request is in the server's hands (a fixed 50 ms was not always enough on a busy machine)
+    await inServer;
     const report = await shutdownGracefully(server, { timeoutMs: 300, after: [{ name: 'stuck pool', run: () => new Promise(() => undefined) }] });
     expect(report.unfinished).toBe(1);
     expect(report.failed).toEqual(['stuck pool']);
