@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
-import { launchServer, pinned, requireDebianTool, root, startPostgres, stopChild } from './lib.mjs';
+import { dropBookingEnv, freePort, launchServer, pinned, requireDebianTool, root, startPostgres, stopChild } from './lib.mjs';
 
 /** The shipped nginx site with this run's instance ports in both upstreams and a loopback listen port. */
 export function renderNginxSite({ listenPort, instancePorts }) {
@@ -133,6 +133,15 @@ export async function startCluster({ pgPort, nginxPort, instancePorts, env = {},
     await stopAll();
     throw error;
   }
+}
+
+/**
+ * The benches' deployment of two instances (A and B) on free ports, limits off, warnings logged, and
+ * TEST_DROP_BOOKING passed on when set (bench/rolling.mjs, bench/soak.mjs).
+ */
+export async function startTwoInstances(dbName) {
+  const [pgPort, nginxPort, portA, portB] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  return startCluster({ pgPort, nginxPort, instancePorts: [portA, portB], env: { RATE_LIMITS: 'off', LOG_LEVEL: 'warn', ...dropBookingEnv() }, dbName });
 }
 
 export { apiClient, codeRequestOf, freePort, signInRider, benchTrip, launchServer } from './lib.mjs';

@@ -9,19 +9,8 @@
 // Usage: node bench/rolling.mjs [clients=8] [rounds=2]   (needs `npm run build`, PostgreSQL, nginx)
 // To see it fail: TEST_DROP_BOOKING=n (test only) makes each instance lose its nth booking on purpose.
 import { io } from 'socket.io-client';
-import { startCluster } from './cluster.mjs';
-import {
-  apiClient,
-  benchOperator,
-  benchTrip,
-  dropBookingEnv,
-  freePort,
-  matchStoredBookings,
-  queryStoredDatabase,
-  requireBuild,
-  signInRider,
-  STORED_BOOKINGS_QUERY,
-} from './lib.mjs';
+import { startTwoInstances } from './cluster.mjs';
+import { apiClient, benchOperator, benchTrip, matchStoredBookings, queryStoredDatabase, requireBuild, signInRider, STORED_BOOKINGS_QUERY } from './lib.mjs';
 import { report } from './report.mjs';
 
 const CLIENTS = Number(process.argv[2] ?? 8);
@@ -30,14 +19,7 @@ const SETTLE_MS = Number(process.env.ROLLING_SETTLE_MS ?? 1_000); // load before
 requireBuild();
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const [pgPort, nginxPort, portA, portB] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-const cluster = await startCluster({
-  pgPort,
-  nginxPort,
-  instancePorts: [portA, portB],
-  env: { RATE_LIMITS: 'off', LOG_LEVEL: 'warn', ...dropBookingEnv() },
-  dbName: 'travelsx_rolling',
-});
+const cluster = await startTwoInstances('travelsx_rolling');
 let exitCode = 0;
 try {
   const via = cluster.nginx.origin;

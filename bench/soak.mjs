@@ -20,14 +20,12 @@
 // instance lose its nth booking on purpose.
 import fs from 'node:fs';
 import { io } from 'socket.io-client';
-import { startCluster } from './cluster.mjs';
+import { startTwoInstances } from './cluster.mjs';
 import {
   apiClient,
   benchOperator,
   benchTrip,
   codeRequestOf,
-  dropBookingEnv,
-  freePort,
   matchStoredBookings,
   queryStoredDatabase,
   requireBuild,
@@ -44,14 +42,7 @@ const PARTNER_EMAIL = 'hello@meridiancabs.example';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 requireBuild();
-const [pgPort, nginxPort, portA, portB] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-const cluster = await startCluster({
-  pgPort,
-  nginxPort,
-  instancePorts: [portA, portB],
-  env: { RATE_LIMITS: 'off', LOG_LEVEL: 'warn', ...dropBookingEnv() },
-  dbName: 'travelsx_soak',
-});
+const cluster = await startTwoInstances('travelsx_soak');
 let exitCode = 0;
 try {
   const via = cluster.nginx.origin;

@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
+import { useDismiss } from '@/components/ui/use-dismiss';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@/components/auth/session-store';
 import { useBannerStore } from '@/components/push/banner-store';
@@ -99,24 +100,7 @@ export function EventsBell({ area, timeZone }: { area: ConsoleArea; timeZone: st
   }, [open, newest, seen, storageKey]);
 
   // Escape or a click elsewhere closes; Escape gives the focus back to the bell
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!panel.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, () => setOpen(false), [panel, button], button);
 
   return (
     <div className={styles.bellWrap}>

@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from '@/lib/i18n/navigation';
+import { useDismiss } from '@/components/ui/use-dismiss';
 import styles from './controls.module.css';
 
 export type MenuItem = {
@@ -29,15 +30,10 @@ export function ActionMenu({ label, items }: { label: string; items: MenuItem[] 
   };
 
   useEffect(() => {
-    if (!open) return;
-    menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!menu.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
+    if (open) menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [open]);
+  // a press elsewhere closes; the menu's own keys (arrows, Escape, Tab) are below
+  useDismiss(open, () => setOpen(false), [menu, button]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     const list = entries();
