@@ -181,7 +181,22 @@ describe('booking', () => {
     expect({ rides: await count(rides), wallet: await count(walletEntries) }).toEqual(before);
   });
 
-  it("refuses new bookings with 503 while the data directory's disk has less than BOOKING_MIN_FREE_MB (128 MiB) free, writing nothing", async () => {
+  // the floor guards the embedded database's disk (DATA_DIR); on PostgreSQL that disk is the database server's
+  const onPglite = process.env.TEST_DATABASE_URL ? it.skip : it;
+  const onPostgres = process.env.TEST_DATABASE_URL ? it : it.skip;
+
+  onPostgres('on PostgreSQL books whatever the free space of DATA_DIR (the database has its own disk)', async () => {
+    const quote = await createQuote(db, demo, outstation());
+    setFreeSpaceForTests(async () => 1024);
+    try {
+      const booked = await call(bookRoute, post('/api/rides', { rideSearchId: quote.id, rideVehicle: 'sedan', idempotencyKey: 'attempt-disk-pg' }));
+      expect(booked.status).toBe(201);
+    } finally {
+      setFreeSpaceForTests();
+    }
+  });
+
+  onPglite("refuses new bookings with 503 while the data directory's disk has less than BOOKING_MIN_FREE_MB (128 MiB) free, writing nothing", async () => {
     const quote = await createQuote(db, demo, outstation());
     const before = { rides: await count(rides), users: await count(users) };
     const MiB = 1024 * 1024;
