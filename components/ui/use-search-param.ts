@@ -1,11 +1,6 @@
 'use client';
 
-import { useSyncExternalStore } from 'react';
-
-const subscribe = (onChange: () => void) => {
-  window.addEventListener('popstate', onChange);
-  return () => window.removeEventListener('popstate', onChange);
-};
+import { useHydrationStore } from './hydration-store';
 
 /**
  * One query parameter of the page's address, read in the browser only: undefined in the server's HTML and while
@@ -13,9 +8,6 @@ const subscribe = (onChange: () => void) => {
  * link (`/travel/map?agency=3`, `/travel/rides?q=42`) starts from it.
  */
 export function useSearchParam(name: string): string | null | undefined {
-  return useSyncExternalStore(
-    subscribe,
-    () => new URLSearchParams(window.location.search).get(name),
-    () => undefined,
-  );
+  const hydrated = useHydrationStore((s) => s.hydrated);
+  return hydrated ? new URLSearchParams(window.location.search).get(name) : undefined;
 }

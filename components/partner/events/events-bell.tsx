@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useDismiss } from '@/components/ui/use-dismiss';
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,9 +16,8 @@ import { queryKeys } from '@/lib/query-keys';
 import type { ConsoleArea } from '../sections';
 import { useRideEventLog } from '../queries';
 import styles from './events.module.css';
+import { seenKey, useSeenStore } from './seen-store';
 
-/** Where the bell keeps, per signed-in user, the time of the newest event they have seen (server time, ISO). */
-const SEEN_KEY = 'console-events-seen';
 /** The bell reads today's newest events (the board's first page: the same query, one request); more unseen than this shows "25+". */
 const BELL_QUERY = new URLSearchParams({ window: 'today', rideId: '', page: '0', size: String(EVENT_PAGE_SIZE) }).toString();
 /** Events the panel lists. */
@@ -28,23 +27,6 @@ const REREAD_MS = 300;
 
 /** Every ride event query (the bell's and the table's, whatever their filter). */
 const EVENT_LOGS = queryKeys.partner.events('').slice(0, 2);
-/** Tells this tab's bell that the stored last look changed (another tab's change comes as a `storage` event). */
-const SEEN_CHANGED = 'console-events-seen-changed';
-
-function subscribeSeen(onChange: () => void): () => void {
-  window.addEventListener('storage', onChange);
-  window.addEventListener(SEEN_CHANGED, onChange);
-  return () => {
-    window.removeEventListener('storage', onChange);
-    window.removeEventListener(SEEN_CHANGED, onChange);
-  };
-}
-
-function writeSeen(key: string, at: string): void {
-  localStorage.setItem(key, at);
-  window.dispatchEvent(new Event(SEEN_CHANGED));
-}
-
 const newer = (row: RideEventRow, seen: string) => Date.parse(row.createdAt) > Date.parse(seen);
 
 /**
@@ -61,12 +43,12 @@ export function EventsBell({ area, timeZone }: { area: ConsoleArea; timeZone: st
   const client = useQueryClient();
   const userId = useSession().me?.user_id;
   const log = useRideEventLog(BELL_QUERY);
-  const storageKey = userId ? `${SEEN_KEY}:${userId}` : null;
-  const stored = useSyncExternalStore(
-    subscribeSeen,
-    () => (storageKey ? localStorage.getItem(storageKey) : null),
-    () => null,
-  );
+  const storageKey = userId ? seenKey(userId) : null;
+  // undefined until read from the browser's storage, then the stored last look or null
+  const stored = useSeenStore((s) => (storageKey ? s.seen[storageKey] : undefined));
+  useEffect(() => {
+    if (storageKey) useSeenStore.getState().load(storageKey);
+  }, [storageKey]);
   const seen = stored && !Number.isNaN(Date.parse(stored)) ? stored : null;
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -76,8 +58,8 @@ export function EventsBell({ area, timeZone }: { area: ConsoleArea; timeZone: st
 
   // a first visit (nothing stored yet) starts from today's newest event: nothing is new until the next one
   useEffect(() => {
-    if (storageKey && log.data && !seen) writeSeen(storageKey, log.data.items[0]?.createdAt ?? log.data.since);
-  }, [storageKey, log.data, seen]);
+    if (storageKey && stored !== undefined && log.data && !seen) useSeenStore.getState().markSeen(storageKey, log.data.items[0]?.createdAt ?? log.data.since);
+  }, [storageKey, stored, log.data, seen]);
 
   const unseen = seen ? items.filter((row) => newer(row, seen)).length : 0;
   const countText = unseen >= EVENT_PAGE_SIZE ? `${EVENT_PAGE_SIZE}+` : String(unseen);
@@ -96,7 +78,7 @@ export function EventsBell({ area, timeZone }: { area: ConsoleArea; timeZone: st
 
   // opening marks the listed events seen (and one arriving while it is open)
   useEffect(() => {
-    if (open && storageKey && newest && (!seen || Date.parse(newest) > Date.parse(seen))) writeSeen(storageKey, newest);
+    if (open && storageKey && newest && (!seen || Date.parse(newest) > Date.parse(seen))) useSeenStore.getState().markSeen(storageKey, newest);
   }, [open, newest, seen, storageKey]);
 
   // Escape or a click elsewhere closes; Escape gives the focus back to the bell
