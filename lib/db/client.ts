@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PoolClient } from 'pg';
 import * as schema from './schema';
 import { trackDatabaseCall } from './watchdog';
 
@@ -83,13 +84,14 @@ function timedClient<C extends PgQueryable>(client: C): C {
 /**
  * The pool drizzle queries through, timed for the watchdog: its queries, the
  * wait for a connection (a pool whose connections all hang), and the queries
- * of the connection a transaction takes.
+ * of the connection a transaction takes, which goes back to the pool if its
+ * connection dies while it is out (`releasedWhenEnded`).
  */
-function timedPool<P extends PgQueryable & { connect: () => Promise<PgQueryable> }>(pool: P): P {
+function timedPool<P extends PgQueryable & { connect: () => Promise<PgQueryable> }>(pool: P, checkedOut: (client: PgQueryable) => PgQueryable): P {
   return new Proxy(pool, {
     get(target, property) {
       if (property === 'query') return (...args: unknown[]) => trackDatabaseCall(() => target.query(...args));
-      if (property === 'connect') return () => trackDatabaseCall(() => target.connect()).then(timedClient);
+      if (property === 'connect') return () => trackDatabaseCall(() => target.connect()).then((client) => timedClient(checkedOut(client)));
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
@@ -97,7 +99,7 @@ function timedPool<P extends PgQueryable & { connect: () => Promise<PgQueryable>
 }
 
 async function openPostgres(url: string): Promise<Handle> {
-  const [{ Pool }, { drizzle }, { migrate }, { logPoolErrors }] = await Promise.all([
+  const [{ Pool }, { drizzle }, { migrate }, { logPoolErrors, releasedWhenEnded }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
@@ -105,7 +107,10 @@ async function openPostgres(url: string): Promise<Handle> {
   ]);
   // a lost connection is logged, never an uncaught exception (lib/db/pg-errors.ts)
   const pool = logPoolErrors(new Pool({ connectionString: url, max: 10 }), 'main');
-  const db = drizzle(timedPool(pool), { schema });
+  const db = drizzle(
+    timedPool(pool, (client) => releasedWhenEnded(client as PoolClient)),
+    { schema },
+  );
   await migrate(db, { migrationsFolder: MIGRATIONS });
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
 }

@@ -59,17 +59,8 @@ export function listenerPool(pool: Pool, name: string, options: { onRestored?: (
     const client = await pool.connect();
     connections += 1;
     if (connections > 1 && options.onRestored) announceRestored(client, options.onRestored);
-    const release = client.release.bind(client);
-    let released = false;
-    client.release = (error?: Error | boolean) => {
-      if (released) return;
-      released = true;
+    releasedWhenEnded(client, () => {
       if (current === client) current = undefined;
-      release(error);
-    };
-    client.once('end', () => {
-      if (current === client) current = undefined;
-      if (!released) client.release(new Error('listening connection ended'));
     });
     current = client;
     return client;
@@ -87,6 +78,31 @@ export function listenerPool(pool: Pool, name: string, options: { onRestored?: (
       if (listeners.get(name) === listening) listeners.delete(name);
     },
   };
+}
+
+/**
+ * A checked-out client whose connection ends goes back to its pool as broken
+ * (which drops it), once: a later `release()` by its holder does nothing.
+ * Without this a connection that dies in the wrong moment stays checked out
+ * for ever: socket.io's adapter forgets its LISTENing client unreleased, and
+ * drizzle's `transaction()` sends BEGIN before its try, so a BEGIN that fails
+ * (the connection cut as it was taken) never releases its client; a pool
+ * loses a connection per such loss and then waits for ever (issue 36).
+ * `onRelease` runs on either release.
+ */
+export function releasedWhenEnded<C extends PoolClient>(client: C, onRelease?: () => void): C {
+  const release = client.release.bind(client);
+  let released = false;
+  const ended = () => client.release(new Error('database connection ended while checked out'));
+  client.release = (error?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.removeListener('end', ended);
+    onRelease?.();
+    release(error);
+  };
+  client.once('end', ended);
+  return client;
 }
 
 /** Runs `restored` once, after the first LISTEN sent on `client` is answered. */

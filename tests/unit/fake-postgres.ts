@@ -16,6 +16,8 @@ export type FakePostgres = {
   connections: () => number;
   /** Terminates every open connection as `pg_terminate_backend` does. */
   terminateAll: () => void;
+  /** From now on, a connection that sends a simple query matching `pattern` is terminated instead of answered. */
+  terminateOn: (pattern: RegExp | undefined) => void;
   close: () => Promise<void>;
 };
 
@@ -44,6 +46,7 @@ const TERMINATED = message(
 export async function startFakePostgres(): Promise<FakePostgres> {
   const sockets = new Set<net.Socket>();
   const queries: string[] = [];
+  let terminating: RegExp | undefined;
   const server = net.createServer((socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -76,6 +79,10 @@ export async function startFakePostgres(): Promise<FakePostgres> {
         if (type === 'Q') {
           const text = body.toString('utf8').replace(/\0$/, '');
           queries.push(text);
+          if (terminating?.test(text)) {
+            socket.end(TERMINATED);
+            return;
+          }
           socket.write(Buffer.concat([message('C', cstring(text.split(' ')[0].toUpperCase())), READY]));
         } else if (type === 'P') socket.write(message('1'));
         else if (type === 'B') socket.write(message('2'));
@@ -93,6 +100,9 @@ export async function startFakePostgres(): Promise<FakePostgres> {
     connections: () => sockets.size,
     terminateAll: () => {
       for (const socket of sockets) socket.end(TERMINATED);
+    },
+    terminateOn: (pattern) => {
+      terminating = pattern;
     },
     close: async () => {
       for (const socket of sockets) socket.destroy();

@@ -9,7 +9,9 @@ import { Pool } from 'pg';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import { logger } from '@/lib/log';
-import { isConnectionLoss, listenerPool, listenersDown, logPoolErrors } from '@/lib/db/pg-errors';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { sql } from 'drizzle-orm';
+import { isConnectionLoss, listenerPool, listenersDown, logPoolErrors, releasedWhenEnded } from '@/lib/db/pg-errors';
 import { toErrorResponse } from '@/lib/api/endpoint';
 import { recordUnhandledErrors, startFakePostgres, type FakePostgres } from '../../fake-postgres';
 
@@ -65,6 +67,48 @@ describe('logPoolErrors', () => {
       expect(lost()[0][0]).toMatchObject({ pool: 'test' });
     } finally {
       // a client still checked out (a failed run) would keep end() waiting
+      await Promise.race([main.end(), sleep(1_000)]);
+    }
+  });
+});
+
+describe('releasedWhenEnded', () => {
+  it('gives back the connection of a transaction whose BEGIN is cut off, so the pool does not run dry', async () => {
+    // drizzle sends BEGIN before its try: without the guard the client of a failed BEGIN is never released, and a
+    // pool of one then waits for ever on its next query (the hang behind stop 40's failed CI)
+    const main = logPoolErrors(pool(1), 'test');
+    const guarded = new Proxy(main, {
+      get(target, property) {
+        if (property === 'connect') return () => target.connect().then((client) => releasedWhenEnded(client));
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const db = drizzle(guarded);
+    try {
+      fake.terminateOn(/^begin/i);
+      await expect(db.transaction(async (tx) => tx.execute(sql`select 1`))).rejects.toThrow();
+      fake.terminateOn(undefined);
+      await until(() => main.totalCount === 0 && main.waitingCount === 0);
+      await expect(db.transaction(async (tx) => tx.execute(sql`select 1`))).resolves.toBeDefined();
+      expect(unhandled).toEqual([]);
+    } finally {
+      await Promise.race([main.end(), sleep(1_000)]);
+    }
+  });
+
+  it('releases once: the holder releasing after the connection ended does not throw', async () => {
+    const main = logPoolErrors(pool(1), 'test');
+    try {
+      const client = releasedWhenEnded(await main.connect());
+      fake.terminateAll();
+      await until(() => main.totalCount === 0);
+      expect(() => client.release()).not.toThrow();
+      const next = releasedWhenEnded(await main.connect());
+      next.release();
+      next.release();
+      expect(main.idleCount).toBe(1);
+    } finally {
       await Promise.race([main.end(), sleep(1_000)]);
     }
   });
