@@ -1,57 +1,25 @@
 import 'server-only';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '@/lib/db/client';
 import {
   businesses,
-  invoiceCounters,
   invoices,
   invoiceSettings,
   rides,
   users,
   type Invoice,
-  type InvoiceSettings,
   type InvoiceSnapshot,
   type FareAdjustment,
   type InvoiceLine,
-  type InvoiceTax,
   type Ride,
 } from '@/lib/db/schema';
 import { DomainError } from '@/lib/errors/domain-error';
 import { waitingRulesOf } from '@/lib/airports/settings';
 import { rideLines, type FareLine } from '@/lib/money/fare-lines';
 import { adjustmentsOfRides } from '@/lib/money/adjustments';
+import { includedTaxes, nextInvoiceNumber } from '@/lib/money/invoice-revisions';
 
 export const invoiceNotFound = () => new DomainError('not_found', 'invoice_unknown', 'rideId: This ride was not found.', 'rideId');
-
-/**
- * Tax included in a total (fares are quoted tax-inclusive, so the invoice
- * total is the ledger's figure): the taxable value and CGST + SGST (intra-state)
- * or IGST (inter-state) in India, else one VAT line. `untaxed` (tolls, paid on
- * the rider's behalf at cost) is outside the taxable value. The taxable value,
- * the taxes and `untaxed` add up to the total.
- */
-export function includedTaxes(
-  total: number,
-  settings: Pick<InvoiceSettings, 'taxRateBps' | 'supplyType' | 'taxNumber'> | undefined,
-  countryCode: string,
-  untaxed = 0,
-): { taxableValue: number; taxes: InvoiceTax[] } {
-  const base = total - untaxed;
-  if (!settings?.taxNumber || settings.taxRateBps <= 0) return { taxableValue: base, taxes: [] };
-  const taxableValue = Math.round((base * 10_000) / (10_000 + settings.taxRateBps));
-  const tax = base - taxableValue;
-  if (countryCode !== 'in') return { taxableValue, taxes: [{ code: 'vat', rateBps: settings.taxRateBps, amount: tax }] };
-  if (settings.supplyType === 'inter') return { taxableValue, taxes: [{ code: 'igst', rateBps: settings.taxRateBps, amount: tax }] };
-  const half = Math.round(tax / 2);
-  const rateHalf = settings.taxRateBps / 2;
-  return {
-    taxableValue,
-    taxes: [
-      { code: 'cgst', rateBps: rateHalf, amount: half },
-      { code: 'sgst', rateBps: rateHalf, amount: tax - half },
-    ],
-  };
-}
 
 /** The waiting line's longer label on the invoice: the minutes paid for past the free time, in how many blocks of how long. */
 async function withWaitingValues(db: Db, ride: Ride, lines: FareLine[], adjustments: readonly FareAdjustment[]): Promise<InvoiceLine[]> {
@@ -121,15 +89,11 @@ async function snapshotOf(db: Db, ride: Ride): Promise<InvoiceSnapshot> {
  * invoice's figures are the ledger's.
  */
 export async function issueInvoiceInTransaction(tx: Tx, ride: Ride): Promise<Invoice> {
-  const [again] = await tx.select().from(invoices).where(eq(invoices.rideId, ride.id)).limit(1);
+  const [again] = await tx.select().from(invoices).where(eq(invoices.rideId, ride.id)).orderBy(desc(invoices.revision)).limit(1);
   if (again) return again;
   const data = await snapshotOf(tx, ride);
-  const [counter] = await tx
-    .insert(invoiceCounters)
-    .values({ businessId: ride.businessId, lastNumber: 1 })
-    .onConflictDoUpdate({ target: invoiceCounters.businessId, set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` } })
-    .returning({ lastNumber: invoiceCounters.lastNumber });
-  const [invoice] = await tx.insert(invoices).values({ businessId: ride.businessId, rideId: ride.id, number: counter.lastNumber, data }).returning();
+  const number = await nextInvoiceNumber(tx, ride.businessId);
+  const [invoice] = await tx.insert(invoices).values({ businessId: ride.businessId, rideId: ride.id, number, data }).returning();
   return invoice;
 }
 
@@ -142,6 +106,7 @@ export async function issueInvoice(db: Db, businessId: number, rideId: number): 
     .select()
     .from(invoices)
     .where(and(eq(invoices.rideId, rideId), eq(invoices.businessId, businessId)))
+    .orderBy(desc(invoices.revision))
     .limit(1);
   if (existing) return existing;
   return db.transaction(async (tx) => {
@@ -158,7 +123,7 @@ export async function issueInvoice(db: Db, businessId: number, rideId: number): 
   });
 }
 
-/** The invoice of a ride for its rider (riderId) or the operator's console (no riderId); foreign or unfinished rides are refused. */
+/** The latest invoice of a ride (after refunds, the re-issue) for its rider (riderId) or the operator's console (no riderId); foreign or unfinished rides are refused. */
 export async function invoiceForRide(db: Db, businessId: number, rideId: number, riderId?: number): Promise<Invoice> {
   const [ride] = await db
     .select({ riderId: rides.riderId, status: rides.status })

@@ -186,6 +186,7 @@ export async function renderInvoicePdf(invoice: Invoice, options: { lang: string
   rightY += w.text(`${t('invoiceNumber')}: ${invoiceLabel(invoice.number)}`, left + full - 180, rightY, 180, { size: 9, align: 'right' });
   rightY += w.text(`${t('invoiceDate')}: ${day(invoice.issuedAt)}`, left + full - 180, rightY, 180, { size: 9, align: 'right' });
   rightY += w.text(`${t('rideNumber')}: ${data.rideNumber}`, left + full - 180, rightY, 180, { size: 9, align: 'right' });
+  if (data.replaces) rightY += w.text(t('replaces', { number: invoiceLabel(data.replaces) }), left + full - 180, rightY, 180, { size: 9, align: 'right' });
   y = Math.max(headY, rightY, y + (logo ? 52 : 0)) + 10;
   w.rule(y);
   y += 12;
@@ -230,9 +231,15 @@ export async function renderInvoicePdf(invoice: Invoice, options: { lang: string
     row(t('walletApplied'), money(-data.walletApplied));
     row(t('due'), money(data.due), 12);
   }
+  const refunded = data.refunds?.length ? (data.refunded ?? 0) : 0;
+  for (const refund of data.refunds ?? []) {
+    const values = { date: day(new Date(refund.paidAt)), reason: refund.reason };
+    row(refund.method === 'wallet' ? t('refundToWallet', values) : t('refundToCard', values), money(-refund.amount));
+  }
+  if (refunded) row(t('totalAfterRefunds'), money(data.total - refunded), 12);
   y += 6;
   if (data.taxes.length) {
-    w.text(t('taxIncluded'), left, y, full, { size: 9, color: MUTED });
+    w.text(refunded ? t('taxIncludedAfterRefunds') : t('taxIncluded'), left, y, full, { size: 9, color: MUTED });
     y += 16;
     row(t('taxableValue'), money(data.taxableValue), 9);
     for (const tax of data.taxes) row(t(`tax.${tax.code}`, { rate: percent(tax.rateBps) }), money(tax.amount), 9);

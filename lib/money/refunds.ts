@@ -7,6 +7,7 @@ import { toMajor } from './minor';
 import { enqueueJob, kickJobs } from '@/lib/jobs/queue';
 import { appendEntry } from '@/lib/wallet/ledger';
 import type { RefundMethod } from '@/lib/booking/vocabulary';
+import { reissueInvoiceAfterRefund } from './invoice-revisions';
 
 /*
  * Refunds: money going back to a rider, through the payment provider (PayU's
@@ -81,7 +82,7 @@ async function recordRequested(tx: Db, ride: Ride, refund: Refund): Promise<void
   });
 }
 
-/** The refund reached the rider: through the provider, or into the wallet (the rider's own entry). */
+/** The refund reached the rider: through the provider, or into the wallet (the rider's own entry); a completed ride's invoice is re-issued with it. */
 export async function recordPaid(tx: Db, ride: Pick<Ride, 'id' | 'number' | 'businessId' | 'riderId'>, refund: Refund): Promise<void> {
   if (refund.method === 'wallet')
     await appendEntry(tx, {
@@ -104,6 +105,7 @@ export async function recordPaid(tx: Db, ride: Pick<Ride, 'id' | 'number' | 'bus
     description: `Refund paid for ride #${ride.number} ${refund.method === 'wallet' ? 'to the wallet' : 'to the card'}`,
     idempotencyKey: refundKey(refund, 'paid'),
   });
+  await reissueInvoiceAfterRefund(tx, ride.id);
 }
 
 /**

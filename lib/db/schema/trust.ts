@@ -66,7 +66,14 @@ export type InvoiceSnapshot = {
   cancellation?: CancellationRule;
   paymentMethod: string;
   timeZone: string;
+  /** On a re-issue after refunds: the refunds paid so far (each one line), their sum, and the number of the invoice this one replaces. */
+  refunds?: InvoiceRefund[];
+  refunded?: number;
+  replaces?: number;
 };
+
+/** A refund paid on a completed ride, as a re-issued invoice itemises it. */
+export type InvoiceRefund = { id: number; amount: number; method: 'provider' | 'wallet'; reason: string; paidAt: string };
 
 /** One invoice per completed ride, its content frozen when issued. */
 export const invoices = pgTable(

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { callApi } from '../../api';
-import { jobs, payments, refunds, rides, walletEntries, type Ride } from '@/lib/db/schema';
+import { PDFParse } from 'pdf-parse';
+import { invoiceSettings, invoices, jobs, payments, refunds, rides, walletEntries, type Ride } from '@/lib/db/schema';
+import { invoiceLabel } from '@/lib/invoice/invoices';
+import { renderInvoicePdf } from '@/lib/invoice/pdf';
 import { resetEnvForTests } from '@/lib/env';
 import { runDueJobs } from '@/lib/jobs/queue';
 import { DEFAULT_CANCELLATION_RULES } from '@/lib/money/cancellation';
@@ -262,6 +265,57 @@ describe('the operator refunds a completed ride', () => {
     expect(error.field).toBe(field);
     expect(error.message).toMatch(message);
     expect(await refundsOf(ride.id)).toEqual([]);
+  });
+
+  it('re-issues the invoice once per refund paid, with a number of its own, each refund itemised and the tax on what is left', async () => {
+    // a GST-registered operator (CGST + SGST at 5 %), so the re-issue recomputes the tax
+    await db
+      .insert(invoiceSettings)
+      .values({ businessId: world.id, legalName: 'Demo Travels Pvt Ltd', taxNumber: '33ABCDE1234F1Z5', taxRateBps: 500, supplyType: 'intra' });
+    const ride = await completedCardRide();
+    const revisions = () => db.select().from(invoices).where(eq(invoices.rideId, ride.id)).orderBy(invoices.revision);
+    const [first] = await revisions();
+    expect(first.revision).toBe(1);
+
+    const toWallet = { amount: 100, reason: 'Late pickup', method: 'wallet', idempotencyKey: 'reissue-wallet-01' };
+    expect((await refund(ride, toWallet)).status).toBe(201);
+    expect((await refund(ride, toWallet)).status).toBe(200); // the same click again: no second revision
+    const toCard = { amount: 50.5, reason: 'AC did not work', method: 'provider', idempotencyKey: 'reissue-card-0001' };
+    expect((await refund(ride, toCard)).status).toBe(201);
+    expect(await revisions()).toHaveLength(2); // the card refund is not paid yet
+    await runJobs();
+    await runJobs(); // a job run again after it was paid adds nothing
+
+    const all = await revisions();
+    expect(all.map((i) => i.revision)).toEqual([1, 2, 3]);
+    expect(new Set(all.map((i) => i.number)).size).toBe(3);
+    const last = all[2];
+    expect(last.number).toBeGreaterThan(all[1].number);
+    expect(last.data.replaces).toBe(all[1].number);
+    expect(all[1].data.replaces).toBe(first.number);
+    expect(last.data.refunds?.map((r) => [r.method, r.amount, r.reason])).toEqual([
+      ['wallet', 10_000, 'Late pickup'],
+      ['provider', 5_050, 'AC did not work'],
+    ]);
+    expect(last.data.refunded).toBe(15_050);
+    // everything else is the invoice as issued; the tax is what is included in the total after refunds
+    expect({ ...last.data, refunds: undefined, refunded: undefined, replaces: undefined, taxes: undefined, taxableValue: undefined }).toEqual({
+      ...first.data,
+      taxes: undefined,
+      taxableValue: undefined,
+    });
+    expect(last.data.taxes.map((tax) => tax.code)).toEqual(['cgst', 'sgst']);
+    const taxes = last.data.taxes.reduce((sum, tax) => sum + tax.amount, 0);
+    expect(last.data.taxableValue + taxes + Math.min(first.data.untaxedTolls ?? 0, first.data.total - 15_050)).toBe(first.data.total - 15_050);
+
+    // the download is the latest revision, and the PDF says what it replaces and itemises the refunds
+    const download = await callApi(request(world, `/api/rides/${ride.number}/invoice?lang=en`));
+    expect(download.headers.get('content-disposition')).toContain(`${invoiceLabel(last.number)}.pdf`);
+    const text = (await new PDFParse({ data: new Uint8Array(await renderInvoicePdf(last, { lang: 'en', tenantSlug: 'demo' })) }).getText()).text;
+    expect(text).toContain(`Replaces invoice ${invoiceLabel(all[1].number)}`);
+    expect(text).toMatch(/Refunded to the wallet on .+: Late pickup/);
+    expect(text).toMatch(/Refunded to the card on .+: AC did not work/);
+    expect(text).toContain('Total after refunds');
   });
 
   it('refuses an open ride, another operator’s ride and a rider', async () => {
