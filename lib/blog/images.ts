@@ -5,6 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { blogError } from './errors';
 import { MEDIA_PREFIX } from '@/lib/media/paths';
+import { IMAGE_MAX_INPUT_PIXELS, IMAGE_RENDER_SECONDS, isOverRenderBudget } from '@/lib/media/render-budget';
 import { sniffImage, uploadsRoot } from '@/lib/media/uploads';
 import { IMAGE_MAX_BYTES, uploadSegments, type StoredImage } from './schemas';
 
@@ -18,7 +19,6 @@ import { IMAGE_MAX_BYTES, uploadSegments, type StoredImage } from './schemas';
 
 /** Longest side of a stored cover, in pixels; the largest decoded input, in pixels. */
 const MAX_SIDE = 1600;
-const MAX_INPUT_PIXELS = 40_000_000;
 
 const CONTENT_TYPES = { webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png', svg: 'image/svg+xml' } as const;
 type Extension = keyof typeof CONTENT_TYPES;
@@ -49,18 +49,21 @@ export async function storeImage(tenantSlug: string, kind: ImageKind, bytes: Uin
   if (!format) throw blogError('imageType', 'image', 'unsupported');
   let encoded: { webp: Buffer; fallback: Buffer; fallbackExt: Extension };
   try {
-    const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+    const input = sharp(bytes, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: 'error' });
     const meta = await input.metadata();
     if (meta.format !== format) throw new Error(`content is ${meta.format}, header says ${format}`);
     const resized = input.rotate().resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
     const fallbackExt: Extension = meta.hasAlpha ? 'png' : 'jpg';
+    const budget = { seconds: IMAGE_RENDER_SECONDS };
     const [webp, fallback] = await Promise.all([
-      resized.clone().webp({ quality: 80 }).toBuffer(),
-      fallbackExt === 'png' ? resized.clone().png({ compressionLevel: 9 }).toBuffer() : resized.clone().jpeg({ quality: 82, mozjpeg: true }).toBuffer(),
+      resized.clone().timeout(budget).webp({ quality: 80 }).toBuffer(),
+      fallbackExt === 'png'
+        ? resized.clone().timeout(budget).png({ compressionLevel: 9 }).toBuffer()
+        : resized.clone().timeout(budget).jpeg({ quality: 82, mozjpeg: true }).toBuffer(),
     ]);
     encoded = { webp, fallback, fallbackExt };
-  } catch {
-    throw blogError('imageMalformed', 'image');
+  } catch (error) {
+    throw blogError(isOverRenderBudget(error) ? 'imageTooCostly' : 'imageMalformed', 'image');
   }
   const dir = path.join(uploadsRoot(), tenantSlug, kind);
   await fs.mkdir(dir, { recursive: true });

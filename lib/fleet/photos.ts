@@ -8,6 +8,7 @@ import { sniffImage, uploadsRoot } from '@/lib/media/uploads';
 import { DomainError, type ErrorKind } from '@/lib/errors/domain-error';
 import { validationText } from '@/lib/errors/validation-text';
 import { PHOTO_MAX_BYTES } from './photo-limits';
+import { IMAGE_MAX_INPUT_PIXELS, IMAGE_RENDER_SECONDS, isOverRenderBudget } from '@/lib/media/render-budget';
 
 /*
  * Driver and vehicle photos: PNG, JPEG or WebP up to PHOTO_MAX_BYTES,
@@ -18,7 +19,6 @@ import { PHOTO_MAX_BYTES } from './photo-limits';
  * stores nothing.
  */
 
-const MAX_INPUT_PIXELS = 40_000_000;
 const SIZES = { driver: { width: 512, height: 512, fit: 'cover' as const }, vehicle: { width: 1024, height: 1024, fit: 'inside' as const } };
 
 export type PhotoKind = keyof typeof SIZES;
@@ -47,17 +47,18 @@ export async function storePhoto(tenantSlug: string, kind: PhotoKind, bytes: Uin
   if (!format) throw photoError('photoType', 'unsupported');
   let webp: Buffer;
   try {
-    const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+    const input = sharp(bytes, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: 'error' });
     const meta = await input.metadata();
     if (meta.format !== format) throw new Error(`content is ${meta.format}, header says ${format}`);
     const size = SIZES[kind];
     webp = await input
+      .timeout({ seconds: IMAGE_RENDER_SECONDS })
       .rotate()
       .resize({ ...size, position: 'attention', withoutEnlargement: kind === 'vehicle' })
       .webp({ quality: 80 })
       .toBuffer();
-  } catch {
-    throw photoError('photoMalformed');
+  } catch (error) {
+    throw photoError(isOverRenderBudget(error) ? 'photoTooCostly' : 'photoMalformed');
   }
   const dir = path.join(uploadsRoot(), tenantSlug, 'fleet');
   await fs.mkdir(dir, { recursive: true });

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata as SharpMetadata } from 'sharp';
 import { MEDIA_PREFIX } from '@/lib/media/paths';
+import { IMAGE_MAX_INPUT_PIXELS, IMAGE_RENDER_SECONDS, isOverRenderBudget } from '@/lib/media/render-budget';
 import { sniffImage, uploadsRoot } from '@/lib/media/uploads';
 import { settingsError } from './errors';
 import { LOGO_MAX_BYTES, LOGO_MAX_SIDE, LOGO_MIN_SIDE } from './schemas';
@@ -23,16 +24,13 @@ export const ICON_SIZES = [32, 180, 192, 512] as const;
 export type IconSize = (typeof ICON_SIZES)[number];
 /** Longest side of a stored raster logo. */
 const STORED_SIDE = 1024;
-/** Render budget of an uploaded logo (issue 35 §6): pixels sharp may decode from it, and seconds each sharp call may take. */
-export const LOGO_MAX_INPUT_PIXELS = 40_000_000;
-export const LOGO_RENDER_SECONDS = 10;
-const MAX_INPUT_PIXELS = LOGO_MAX_INPUT_PIXELS;
+/** Pixels sharp may decode from a logo (lib/media/render-budget.ts). */
+const MAX_INPUT_PIXELS = IMAGE_MAX_INPUT_PIXELS;
 
 /** The refusal of a logo over the render budget (logoTooCostly, naming both limits), or undefined for any other failure. */
 function overBudget(error: unknown): Error | undefined {
-  const message = error instanceof Error ? error.message : String(error);
-  if (!/pixel limit|timeout/i.test(message)) return undefined;
-  return settingsError('logoTooCostly', 'logo', 'invalid', { pixels: LOGO_MAX_INPUT_PIXELS / 1_000_000, seconds: LOGO_RENDER_SECONDS });
+  if (!isOverRenderBudget(error)) return undefined;
+  return settingsError('logoTooCostly', 'logo', 'invalid', { pixels: IMAGE_MAX_INPUT_PIXELS / 1_000_000, seconds: IMAGE_RENDER_SECONDS });
 }
 
 export type StoredLogo = { logoUrl: string; iconBase: string };
@@ -53,7 +51,7 @@ async function renderIcons(source: Buffer, density?: number): Promise<Map<IconSi
     const background = size === 180 ? { r: 255, g: 255, b: 255, alpha: 1 } : { r: 255, g: 255, b: 255, alpha: 0 };
     const inner = Math.round(size * (size === 180 ? 0.8 : 1));
     const logo = await sharp(source, { density, limitInputPixels: MAX_INPUT_PIXELS })
-      .timeout({ seconds: LOGO_RENDER_SECONDS })
+      .timeout({ seconds: IMAGE_RENDER_SECONDS })
       .resize(inner, inner, { fit: 'contain', background })
       .png()
       .toBuffer();
@@ -88,7 +86,7 @@ export async function storeLogo(tenantSlug: string, bytes: Uint8Array): Promise<
       throw settingsError('logoTooSmall', 'logo', 'invalid', { min: LOGO_MIN_SIDE, width: meta.width, height: meta.height });
     try {
       const body = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-        .timeout({ seconds: LOGO_RENDER_SECONDS })
+        .timeout({ seconds: IMAGE_RENDER_SECONDS })
         .rotate()
         .resize({ width: STORED_SIDE, height: STORED_SIDE, fit: 'inside', withoutEnlargement: true })
         .png({ compressionLevel: 9 })
