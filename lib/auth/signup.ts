@@ -5,7 +5,7 @@ import { createBusiness } from '@/lib/tenancy/commands';
 import type { CountryCode } from '@/lib/i18n/markets';
 import type { Phone } from '@/lib/contact/identifiers';
 import { PLATFORM_SLUG } from '@/lib/tenancy/host';
-import { isNameTaken, isNameViolation, nameTaken } from '@/lib/tenancy/business-names';
+import { isNameTaken, isNameViolation, nameTaken, withNamesLocked } from '@/lib/tenancy/business-names';
 
 const RESERVED = new Set(['www', 'api', 'app', 'admin', 'mail', 'static', 'assets', 'demo', 'biz', 'travel', 'main', PLATFORM_SLUG]);
 
@@ -45,22 +45,23 @@ export async function createBusinessForSignup(
   db: Db,
   input: { name: string; email: string; phone?: Phone; role: 'travelsx-partner' | 'deliverx-partner'; country: CountryCode; lang: string },
 ): Promise<{ business: Business; owner: User }> {
-  if (await isNameTaken(db, input.name)) throw nameTaken();
-  const slug = await freeSlug(db, input.name);
-  let business: Business;
-  try {
-    business = await createBusiness(db, {
-      slug,
-      name: input.name,
-      email: input.email,
-      phone: input.phone?.number,
-      countryCode: input.country,
-      language: input.lang,
-    });
-  } catch (error) {
-    if (isNameViolation(error)) throw nameTaken();
-    throw error;
-  }
+  const business: Business = await withNamesLocked(async () => {
+    if (await isNameTaken(db, input.name)) throw nameTaken();
+    const slug = await freeSlug(db, input.name);
+    try {
+      return await createBusiness(db, {
+        slug,
+        name: input.name,
+        email: input.email,
+        phone: input.phone?.number,
+        countryCode: input.country,
+        language: input.lang,
+      });
+    } catch (error) {
+      if (isNameViolation(error)) throw nameTaken();
+      throw error;
+    }
+  });
   const [owner] = await db
     .insert(users)
     .values({

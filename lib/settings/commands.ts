@@ -5,7 +5,7 @@ import { businesses, drivers, rateCards, rides, serviceAreas, vehicles } from '@
 import { COUNTRIES, languagesForCountry, type CountryCode } from '@/lib/i18n/markets';
 import { cityById, loadGazetteer } from '@/lib/places/gazetteer';
 import { normalisePlaceName } from '@/lib/places/normalise';
-import { isNameTaken, isNameViolation, isShortNameTaken, isShortNameViolation, shortNameKey } from '@/lib/tenancy/business-names';
+import { isNameTaken, isNameViolation, isShortNameTaken, isShortNameViolation, shortNameKey, withNamesLocked } from '@/lib/tenancy/business-names';
 import { nameSkeleton } from '@/lib/contact/name-skeleton';
 import { listServiceAreas } from '@/lib/tenancy/queries';
 import { checkBrandColour } from './colour';
@@ -96,25 +96,27 @@ const touched = () => ({ settingsUpdatedAt: new Date() });
 export async function updateProfile(db: Db, businessId: number, input: ProfileInput): Promise<void> {
   const taken = () => settingsError('nameTaken', 'name', 'conflict');
   const shortTaken = () => settingsError('shortNameTaken', 'shortName', 'conflict');
-  if (await isNameTaken(db, input.name, businessId)) throw taken();
-  if (input.shortName && (await isShortNameTaken(db, input.shortName, businessId))) throw shortTaken();
-  try {
-    await db
-      .update(businesses)
-      .set({
-        name: input.name,
-        nameKey: nameSkeleton(input.name),
-        ...(input.shortName !== undefined ? { shortName: input.shortName, shortNameKey: shortNameKey(input.shortName) } : {}),
-        ...(input.phone !== undefined ? { phone: input.phone } : {}),
-        ...(input.whatsappPhone !== undefined ? { whatsappPhone: input.whatsappPhone } : {}),
-        ...(input.email !== undefined ? { email: input.email } : {}),
-        ...touched(),
-      })
-      .where(eq(businesses.id, businessId));
-  } catch (error) {
-    if (isShortNameViolation(error)) throw shortTaken();
-    throw isNameViolation(error) ? taken() : error;
-  }
+  await withNamesLocked(async () => {
+    if (await isNameTaken(db, input.name, businessId)) throw taken();
+    if (input.shortName && (await isShortNameTaken(db, input.shortName, businessId))) throw shortTaken();
+    try {
+      await db
+        .update(businesses)
+        .set({
+          name: input.name,
+          nameKey: nameSkeleton(input.name),
+          ...(input.shortName !== undefined ? { shortName: input.shortName, shortNameKey: shortNameKey(input.shortName) } : {}),
+          ...(input.phone !== undefined ? { phone: input.phone } : {}),
+          ...(input.whatsappPhone !== undefined ? { whatsappPhone: input.whatsappPhone } : {}),
+          ...(input.email !== undefined ? { email: input.email } : {}),
+          ...touched(),
+        })
+        .where(eq(businesses.id, businessId));
+    } catch (error) {
+      if (isShortNameViolation(error)) throw shortTaken();
+      throw isNameViolation(error) ? taken() : error;
+    }
+  });
 }
 
 /** Saves the brand colour, or refuses it (field `colour`) when white text on it fails WCAG AA, naming the nearest passing shade. */

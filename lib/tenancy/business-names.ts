@@ -4,6 +4,7 @@ import { businesses } from '@/lib/db/schema';
 import { isUniqueViolation } from '@/lib/db/unique-violation';
 import { DomainError } from '@/lib/errors/domain-error';
 import { nameSkeleton } from '@/lib/contact/name-skeleton';
+import { serialised } from '@/lib/cluster/lock';
 import { platformName } from './platform';
 
 /**
@@ -48,6 +49,19 @@ export const shortNameKey = (shortName: string | null): string | null => (shortN
 export async function isShortNameTaken(db: Db, shortName: string, exceptId: number): Promise<boolean> {
   const key = shortNameKey(shortName);
   return key !== null && isKeyTaken(db, key, exceptId);
+}
+
+/**
+ * Runs a read of `isNameTaken` / `isShortNameTaken` and the write it allows
+ * one at a time, on every instance (an advisory lock on PostgreSQL, in order
+ * within the process on PGlite). The unique indexes hold a name against
+ * names and a short name against short names; a name against another
+ * operator's short name spans two columns, so without this a signup as
+ * "Sunrise Cabs" and another operator's new short name "Sunrise Cabs" could
+ * both pass their read and both be stored (issue 35 §10).
+ */
+export function withNamesLocked<T>(work: () => Promise<T>): Promise<T> {
+  return serialised('business-names', work);
 }
 
 /** True for the database's refusal of a second business with the same short name (or a same-key race). */

@@ -8,6 +8,7 @@ import { clearTenantCache } from '@/lib/tenancy/resolve';
 import { ensurePlatformTenant } from '@/lib/tenancy/platform-seed';
 import { nameSkeleton } from '@/lib/contact/name-skeleton';
 import { updateProfile } from '@/lib/settings/commands';
+import { createBusinessForSignup } from '@/lib/auth/signup';
 import { businessNameSchema } from '@/lib/contact/identifiers';
 import { profileSchema } from '@/lib/settings/schemas';
 import type { Db } from '@/lib/db/client';
@@ -224,6 +225,31 @@ describe('short names (issue 35 §10)', () => {
     expect([row.shortName, row.shortNameKey]).toEqual([null, null]);
     // the short name Sunrise Cabs freed ("Sunrise") is free for another operator now
     expect(await saveShort(attackerId, 'Harbour Line Cabs', 'Sunrise')).toBe('saved');
+  });
+
+  it("lets only one win when a name and another operator's short name race to read alike (a rename, then a signup)", async () => {
+    // the unique indexes hold name against name and short name against short name; across the two columns only
+    // the names lock orders the read and the write, so here both would pass their read and both be stored
+    for (let round = 0; round < 5; round += 1) {
+      const name = `Lighthouse Cabs ${round}`;
+      const outcomes = await Promise.all([saveShort(attackerId, name, 'Harbour'), saveShort(sunriseId, 'Sunrise Cabs', `Lighthouse  CABS ${round}`)]);
+      expect([round, outcomes.filter((o) => o === 'saved').length]).toEqual([round, 1]);
+      const [{ holders }] = await db
+        .select({ holders: count() })
+        .from(businesses)
+        .where(sql`${businesses.nameKey} = ${nameSkeleton(name)} or ${businesses.shortNameKey} = ${nameSkeleton(name)}`);
+      expect(holders).toBe(1);
+    }
+    expect(await saveShort(attackerId, 'Harbour Line Cabs', 'Harbour')).toBe('saved');
+    const signups = await Promise.all([
+      createBusinessForSignup(db, { name: 'Beacon Cabs', email: 'beacon@example.com', role: 'travelsx-partner', country: 'in', lang: 'en' }).then(
+        () => 'saved',
+        (error: { code?: string }) => error.code,
+      ),
+      saveShort(sunriseId, 'Sunrise Cabs', 'Beacon Cabs'),
+    ]);
+    expect(signups.filter((o) => o === 'saved')).toHaveLength(1);
+    expect(await saveShort(sunriseId, 'Sunrise Cabs', 'Sunrise')).toBe('saved');
   });
 
   it('refuses bidirectional controls in the form, and takes a short name of invisible characters alone as none', () => {
