@@ -25,6 +25,7 @@ import { FareLineItems } from './fare-line-items';
 import { CancellationNote } from './cancellation-note';
 import { PromoEntry, type AppliedPromo } from './promo-entry';
 import { usePromoStore } from './promo-store';
+import { walletShare } from '@/lib/money/minor';
 
 /** Signup sheet height in dvh (docs/requirements/rider.md#numbers-the-screens-use). */
 const SIGNUP_SHEET_HEIGHT = 42;
@@ -32,9 +33,6 @@ const PAYMENT_OPTIONS = ['cash', 'upi'] as const;
 type PaymentOption = (typeof PAYMENT_OPTIONS)[number] | 'card';
 
 const EMAIL = /^[^\s@|]+@[^\s@|]+\.[^\s@|]+$/;
-
-/** The most of a total (minor units) the wallet may pay (lib/rides/commands walletShare, which the booking applies). */
-const walletShare = (total: number, bps: number) => Math.max(0, Math.floor((total * bps) / 10_000));
 
 /**
  * Ride summary: vehicle, itinerary, package (rentals), price breakdown with the

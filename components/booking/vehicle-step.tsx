@@ -18,8 +18,7 @@ import { RouteMap } from './route-map';
 import { DEFAULT_VEHICLE_IMAGE, TYPE_IMAGES } from '@/lib/fleet/images';
 import styles from './booking.module.css';
 import { BackArrow } from '@/components/ui/back-arrow';
-
-const toMinor = (major: number) => Math.round(major * 100);
+import { toMinor } from '@/lib/money/minor';
 
 /** "4h40km" -> its hours and km (the package code the form sends). */
 function packageOf(code: string | null): { hours: number; km: number } | null {

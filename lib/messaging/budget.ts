@@ -82,8 +82,7 @@ export async function chargeBudget(db: Db, input: BudgetInput): Promise<Refusal 
   const list = counters(input);
   if (!list.length) return undefined;
   try {
-    await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    await db.transaction(async (tx) => {
       for (const counter of list) {
         const { count, retryAfterSeconds } = await bumpCounter(tx, counter.key, counter.windowMs);
         if (count > counter.max) throw new OverBudget({ reason: counter.reason, retryAfterSeconds, max: counter.max });

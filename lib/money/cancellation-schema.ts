@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CANCEL_FEE_TYPES, TRIP_KINDS, type TripKind } from '@/lib/booking/vocabulary';
+import { hasTwoDecimals } from '@/lib/money/minor';
 
 /*
  * The console's cancellation rules (Fares page), one per trip kind: free
@@ -11,13 +12,11 @@ import { CANCEL_FEE_TYPES, TRIP_KINDS, type TripKind } from '@/lib/booking/vocab
 export const MAX_FREE_MINUTES = 7 * 24 * 60;
 export const MAX_FIXED_FEE = 1_000_000;
 
-const twoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
-
 const ruleSchema = z
   .object({
     freeMinutes: z.number({ error: 'freeMinutesInvalid' }).int('freeMinutesInvalid').min(0, 'freeMinutesInvalid').max(MAX_FREE_MINUTES, 'freeMinutesTooHigh'),
     feeType: z.enum(CANCEL_FEE_TYPES, { error: 'feeTypeInvalid' }),
-    feeValue: z.number({ error: 'feeInvalid' }).min(0, 'feeNegative').max(MAX_FIXED_FEE, 'feeTooHigh').refine(twoDecimals, 'feeInvalid'),
+    feeValue: z.number({ error: 'feeInvalid' }).min(0, 'feeNegative').max(MAX_FIXED_FEE, 'feeTooHigh').refine(hasTwoDecimals, 'feeInvalid'),
   })
   .refine((rule) => rule.feeType !== 'percent' || rule.feeValue <= 100, { message: 'percentTooHigh', path: ['feeValue'] });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROMO_KINDS, TRIP_KINDS, VEHICLE_TYPES } from '@/lib/booking/vocabulary';
 import { promoCodeSchema } from '@/lib/booking/schemas';
+import { hasTwoDecimals } from '@/lib/money/minor';
 
 /*
  * Promo codes as the console edits them and riders type them. Codes are
@@ -10,10 +11,9 @@ import { promoCodeSchema } from '@/lib/booking/schemas';
  * `Money.errors`.
  */
 
-const twoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'promoDateInvalid');
 
-const money = z.number({ error: 'promoAmountInvalid' }).max(10_000_000, 'promoAmountInvalid').refine(twoDecimals, 'promoAmountInvalid');
+const money = z.number({ error: 'promoAmountInvalid' }).max(10_000_000, 'promoAmountInvalid').refine(hasTwoDecimals, 'promoAmountInvalid');
 const count = z.number({ error: 'promoCountInvalid' }).int('promoCountInvalid').positive('promoCountInvalid').max(1_000_000, 'promoCountInvalid');
 
 export const promoInputSchema = z

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { REFUND_METHODS } from '@/lib/booking/vocabulary';
+import { hasTwoDecimals } from '@/lib/money/minor';
 
 /*
  * Refund inputs shared by the console's dialog and the routes. Amounts in
  * major units with at most 2 decimals; messages are keys of `Money.errors`.
  */
-
-const twoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
 
 /** POST /api/partner/rides/:id/refunds: all or part of a completed ride, with a reason. */
 export const refundRideSchema = z.object({
@@ -14,7 +13,7 @@ export const refundRideSchema = z.object({
     .number({ error: 'refundAmountInvalid' })
     .positive('refundAmountInvalid')
     .max(10_000_000, 'refundAmountInvalid')
-    .refine(twoDecimals, 'refundAmountInvalid'),
+    .refine(hasTwoDecimals, 'refundAmountInvalid'),
   reason: z.string({ error: 'refundReasonRequired' }).trim().min(3, 'refundReasonRequired').max(300, 'refundReasonTooLong'),
   method: z.enum(REFUND_METHODS, { error: 'refundMethodInvalid' }),
   idempotencyKey: z.string({ error: 'idempotencyKeyInvalid' }).trim().min(8, 'idempotencyKeyInvalid').max(80, 'idempotencyKeyInvalid'),

@@ -173,8 +173,7 @@ async function lockRide(tx: Db, businessId: number, rideId: number): Promise<Rid
 
 /** The operator refunds all or part of a completed ride, with a reason: to the card it was paid with, or to the rider's wallet. */
 export async function refundCompletedRide(db: Db, businessId: number, rideId: number, input: NewRefund): Promise<{ refund: Refund; created: boolean }> {
-  const outcome = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  const outcome = await db.transaction(async (tx) => {
     const ride = await lockRide(tx, businessId, rideId);
     if (ride.status !== 'completed') throw refundError('ride_not_completed', 'Only a completed ride can be refunded from the console.', 'rideId');
     return createRefundInTransaction(tx, ride, input);
@@ -190,8 +189,7 @@ export async function refundCompletedRide(db: Db, businessId: number, rideId: nu
  * The same retry repeated answers the refund as the first left it.
  */
 export async function retryRefund(db: Db, businessId: number, refundId: number, toWallet: boolean): Promise<Refund> {
-  const refund = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  const refund = await db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(refunds)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasTwoDecimals } from '@/lib/money/minor';
 
 /*
  * One vehicle type's fares as the console edits them: amounts in major units
@@ -24,8 +25,6 @@ export const RATE_CARD_CAPS = {
   packageKm: 2_000,
   packages: 8,
 } as const;
-
-const hasTwoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
 
 const money = (max: number) =>
   z.number({ error: 'amountInvalid' }).min(0, 'amountNegative').max(max, 'amountTooHigh').refine(hasTwoDecimals, 'decimalsInvalid');

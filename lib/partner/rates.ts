@@ -5,9 +5,9 @@ import { DomainError, notFound } from '@/lib/errors/domain-error';
 import { allRateCards, updateRateCard } from '@/lib/fares/rate-cards';
 import type { RateCardValues } from '@/lib/fares/defaults';
 import { packageCode, type RateCardInput } from './rate-schema';
+import { toMinor } from '@/lib/money/minor';
 
 const toMajor = (minor: number) => minor / 100;
-const toMinor = (major: number) => Math.round(major * 100);
 
 /** A rate card as the console shows and edits it: major units, night charge in percent. */
 export type RateCardView = RateCardInput & { vehicleType: VehicleType; updatedAt: string };

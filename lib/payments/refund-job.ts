@@ -34,8 +34,7 @@ export async function runRefund(db: Db, refundId: number, attempt: number): Prom
   if (!refund || refund.status !== 'requested' || refund.method !== 'provider') return;
   const answer = await askProvider(db, refund);
   const final = answer.outcome !== 'accepted' && (answer.outcome === 'refused' || attempt >= MAX_ATTEMPTS);
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  await db.transaction(async (tx) => {
     const [ride] = await tx.select().from(rides).where(eq(rides.id, refund.rideId));
     const changes =
       answer.outcome === 'accepted'

@@ -13,16 +13,12 @@ import { attachFlight, prepareBookingFlight } from '@/lib/flights/ride-flight';
 import { toMinor } from '@/lib/money/minor';
 import { cancellationRuleFor } from '@/lib/money/cancellation-rules';
 import { claimPromo } from '@/lib/money/promos';
+import { walletShare } from '@/lib/money/minor';
 import { emitRideChange } from './notify';
 import { refuseBookingOnLowDisk } from '@/lib/db/free-space';
 
 /** The advisory lock class of a rider's wallet spending (pg_advisory_xact_lock(class, riderId)). */
 const WALLET_LOCK = 7201;
-
-/** The most of a total (minor units) the wallet may pay: the operator's share in basis points, rounded down. */
-export function walletShare(total: number, walletSpendBps: number): number {
-  return Math.max(0, Math.floor((total * walletSpendBps) / 10_000));
-}
 
 export function newStartCode(): string {
   return randomInt(0, 10_000).toString().padStart(4, '0');
@@ -174,8 +170,7 @@ export async function bookRide(db: Db, businessId: number, riderId: number, inpu
       // a retried booking answers its ride, even when it took the code's last use
       const earlier = await findByKey(db, businessId, riderId, input.idempotencyKey);
       if (earlier) return { ride: earlier, created: false };
-      stored = await db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+      stored = await db.transaction(async (tx) => {
         const claim = await claimPromo(tx, businessId, typed, { tripKind: quote.tripKind, vehicleType: item.vehicleType, total: item.total }, riderId);
         const { statement, walletCap } = statementFor(claim.discount, claim.code);
         if (walletCap > 0) await lockWallet(tx);
@@ -189,7 +184,7 @@ export async function bookRide(db: Db, businessId: number, riderId: number, inpu
       stored =
         walletCap > 0
           ? await db.transaction(async (tx) => {
-              await lockWallet(tx as unknown as Db);
+              await lockWallet(tx);
               return tx.execute(statement);
             })
           : await db.execute(statement);

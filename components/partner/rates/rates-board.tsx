@@ -12,8 +12,7 @@ import table from '../customers/table.module.css';
 import screen from '../overview/screen.module.css';
 import { RateCardForm } from './rate-card-form';
 import styles from './rates.module.css';
-
-const toMinor = (major: number) => Math.round(major * 100);
+import { toMinor } from '@/lib/money/minor';
 
 /** One card per vehicle type with its main fares; Edit opens the full form in place. */
 export function RatesBoard() {

@@ -17,8 +17,7 @@ import { useApiErrorText } from '@/components/ui/use-api-error';
 import ui from '@/components/ui/ui.module.css';
 import type { ConsoleArea } from '../sections';
 import styles from './rides.module.css';
-
-const toMinor = (major: number) => Math.round(major * 100);
+import { toMinor } from '@/lib/money/minor';
 
 /** travel/ride/book: the partner books for a customer by phone, with the rider's booking form and fares. */
 export function BookForCustomer({

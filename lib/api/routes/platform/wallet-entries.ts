@@ -4,6 +4,7 @@ import { notFound, unauthorized } from '@/lib/api/errors';
 import { safeEqual } from '@/lib/crypto/tokens';
 import { env } from '@/lib/env';
 import { PLATFORM_ENTRY_KINDS, recordPlatformEntry } from '@/lib/wallet/platform';
+import { toMinor } from '@/lib/money/minor';
 
 const bodySchema = z.object({
   kind: z.enum(PLATFORM_ENTRY_KINDS, { error: 'kind must be payout or settlement.' }),
@@ -24,7 +25,7 @@ export const POST = endpoint({ auth: 'none', body: bodySchema }, async ({ req, d
   if (!expected) throw notFound();
   const given = /^Bearer (.+)$/.exec(req.headers.get('authorization') ?? '')?.[1] ?? '';
   if (!safeEqual(given, expected)) throw unauthorized();
-  const result = await recordPlatformEntry(db, tenant.id, { ...body, amount: Math.round(body.amount * 100) });
+  const result = await recordPlatformEntry(db, tenant.id, { ...body, amount: toMinor(body.amount) });
   const data = {
     entry: {
       kind: result.entry.kind,
