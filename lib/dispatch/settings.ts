@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { dispatchSettings } from '@/lib/db/schema';
@@ -18,11 +19,11 @@ export const DEFAULT_DISPATCH: DispatchSettingValues = {
 
 /** How long a process reuses a business's settings (ms); saving here drops the copy at once. */
 const TTL_MS = 5_000;
-const held = new Map<number, { values: DispatchSettingValues; expires: number }>();
+const held = new LRUCache<number, DispatchSettingValues>({ max: 10_000, ttl: TTL_MS });
 
 export async function dispatchSettingsOf(db: Db, businessId: number): Promise<DispatchSettingValues> {
   const hit = held.get(businessId);
-  if (hit && hit.expires > Date.now()) return hit.values;
+  if (hit) return hit;
   const [row] = await db.select().from(dispatchSettings).where(eq(dispatchSettings.businessId, businessId)).limit(1);
   const values: DispatchSettingValues = row
     ? {
@@ -35,8 +36,7 @@ export async function dispatchSettingsOf(db: Db, businessId: number): Promise<Di
         shareLeadMinutes: row.shareLeadMinutes,
       }
     : { ...DEFAULT_DISPATCH };
-  if (held.size > 10_000) held.clear();
-  held.set(businessId, { values, expires: Date.now() + TTL_MS });
+  held.set(businessId, values);
   return values;
 }
 

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { rateCards, VEHICLE_TYPES, type RateCard } from '@/lib/db/schema';
@@ -6,7 +7,7 @@ import { clusterTopic } from '@/lib/cluster/bus';
 
 /** How long a process prices from its copy of a business's active cards (ms); a change made here drops the copy at once. */
 const ACTIVE_CARDS_TTL_MS = 5_000;
-const activeCards = new Map<number, { cards: RateCard[]; expires: number }>();
+const activeCards = new LRUCache<number, RateCard[]>({ max: 10_000, ttl: ACTIVE_CARDS_TTL_MS });
 
 /** Drops the copy of a business's cards here and, by a notice, on every other instance of the deployment. */
 const forgetActiveCards = clusterTopic<number>(
@@ -29,10 +30,9 @@ export async function seedRateCards(db: Db, businessId: number, currency: string
 /** The business's active rate cards, in the order of VEHICLE_TYPES. */
 export async function activeRateCards(db: Db, business: { id: number; currency: string }): Promise<RateCard[]> {
   const held = activeCards.get(business.id);
-  if (held && held.expires > Date.now()) return held.cards;
+  if (held) return held;
   const cards = await readActiveRateCards(db, business);
-  if (activeCards.size > 10_000) activeCards.clear();
-  activeCards.set(business.id, { cards, expires: Date.now() + ACTIVE_CARDS_TTL_MS });
+  activeCards.set(business.id, cards);
   return cards;
 }
 

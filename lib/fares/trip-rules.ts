@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { businesses, serviceAreas, tripRules } from '@/lib/db/schema';
@@ -14,7 +15,7 @@ export type TripContext = { rules: TripRuleValues; cities: (LatLng & { name: str
 
 /** How long a process reuses a business's rules and service cities (ms); saving here drops the copy at once. */
 const TTL_MS = 5_000;
-const held = new Map<number, TripContext & { expires: number }>();
+const held = new LRUCache<number, TripContext>({ max: 10_000, ttl: TTL_MS });
 
 export function forgetTripRules(businessId: number): void {
   held.delete(businessId);
@@ -27,7 +28,7 @@ export async function tripRulesOf(db: Db, businessId: number): Promise<TripRuleV
 /** The rules, the service cities and the served countries a quote is checked against. */
 export async function tripContext(db: Db, businessId: number): Promise<TripContext> {
   const hit = held.get(businessId);
-  if (hit && hit.expires > Date.now()) return hit;
+  if (hit) return hit;
   const [[row], cities, [market]] = await Promise.all([
     db.select().from(tripRules).where(eq(tripRules.businessId, businessId)).limit(1),
     db.select({ name: serviceAreas.name, lat: serviceAreas.lat, lng: serviceAreas.lng }).from(serviceAreas).where(eq(serviceAreas.businessId, businessId)),
@@ -42,8 +43,7 @@ export async function tripContext(db: Db, businessId: number): Promise<TripConte
         walletSpendBps: row.walletSpendBps,
       }
     : { ...DEFAULT_TRIP_RULES };
-  if (held.size > 10_000) held.clear();
-  const entry = { rules, cities, served: servedCountries(market?.countryCode ?? '', cities), expires: Date.now() + TTL_MS };
+  const entry = { rules, cities, served: servedCountries(market?.countryCode ?? '', cities) };
   held.set(businessId, entry);
   return entry;
 }

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { env } from '@/lib/env';
 import { clusterTopic } from '@/lib/cluster/bus';
 import { PLATFORM_SLUG, resolveHost, type HostMode } from './host';
@@ -10,11 +11,12 @@ export type ResolvedTenant = { tenant: Tenant; mode: HostMode; host: 'platform' 
 /** How long a host's tenant is reused before it is read again (ms); a domain change is seen everywhere within it. */
 export const HOST_CACHE_TTL_MS = 10_000;
 const TTL_MS = HOST_CACHE_TTL_MS;
-type HostCache = Map<string, { value: ResolvedTenant | null; expires: number }>;
+/** By host key; `value` null when no tenant answers there. At most 5,000 hosts: junk Host headers push out the least used, never every tenant at once. */
+type HostCache = LRUCache<string, { value: ResolvedTenant | null }>;
 // One cache per process, shared by the API router and Next's middleware bundle (separate module instances),
 // so a verified or removed domain is seen by both at once after clearTenantCache().
 const holder = globalThis as typeof globalThis & { __tenantHostCache?: HostCache };
-const cache: HostCache = (holder.__tenantHostCache ??= new Map());
+const cache: HostCache = (holder.__tenantHostCache ??= new LRUCache({ max: 5_000, ttl: TTL_MS }));
 
 /** Host header -> tenant and host mode, cached briefly per host (null: no tenant answers here). */
 export async function resolveTenantForHost(hostHeader: string | null | undefined): Promise<ResolvedTenant | null> {
@@ -30,7 +32,7 @@ export async function resolveTenantForHost(hostHeader: string | null | undefined
   const key =
     resolution.kind === 'tenant' ? `${resolution.mode}:${resolution.slug}` : resolution.kind === 'platform' ? 'platform' : `domain:${resolution.domain}`;
   const hit = cache.get(key);
-  if (hit && hit.expires > Date.now()) return hit.value;
+  if (hit) return hit.value;
   const tenant =
     resolution.kind === 'tenant'
       ? await findTenantBySlug(resolution.slug)
@@ -39,8 +41,7 @@ export async function resolveTenantForHost(hostHeader: string | null | undefined
         : await findTenantByDomain(resolution.domain);
   const host = resolution.kind === 'platform' ? 'platform' : resolution.kind === 'domain' ? 'domain' : 'platform-subdomain';
   const value: ResolvedTenant | null = tenant ? { tenant, mode: resolution.mode, host } : null;
-  if (cache.size > 5000) cache.clear();
-  cache.set(key, { value, expires: Date.now() + TTL_MS });
+  cache.set(key, { value });
   return value;
 }
 
