@@ -8,7 +8,8 @@ import { DEFAULT_COUNTRY, DEFAULT_LOCALE_TAG, isCountryCode, languagesForCountry
 import { logger } from '@/lib/log';
 import { formatPhone } from '@/lib/tenancy/contact';
 import { listServiceAreas, type Tenant } from '@/lib/tenancy/queries';
-import { chatCompletion, htmlOfReply, llmConfig } from './llm';
+import { chatCompletion, htmlOfReply } from './llm';
+import { llmConfig } from '@/lib/llm/client';
 import { blogText, sanitizeBlogHtml } from './sanitize';
 import { DESCRIPTION_MIN_CHARS, type GenerateBlogInput } from './schemas';
 import { suggestKeywords, writeArticle, type OperatorFacts, type WriterText } from './writer';

@@ -1,4 +1,4 @@
-import { env } from '@/lib/env';
+import { completeChat, type LlmConfig, type LlmMessage as Message } from '@/lib/llm/client';
 import { logger } from '@/lib/log';
 import type { Ride } from '@/lib/db/schema/rides';
 import { runBuiltInAgent } from './agent';
@@ -8,7 +8,6 @@ import { parseMessage } from './parse';
 import { isOperator } from './agent-customer';
 import { readState, type AgentState } from './state';
 
-export type LlmConfig = { baseUrl: string; apiKey: string; model: string; timeoutMs: number };
 export type HistoryItem = { role: 'user' | 'agent'; text: string };
 
 /** Per request to the LLM API, in ms; past it the built-in agent answers the turn. */
@@ -19,43 +18,6 @@ const MAX_ROUNDS = 5;
 export const LLM_HISTORY = 20;
 /** Longest reply taken from the LLM, in characters. */
 const REPLY_MAX = 4000;
-
-/** The LLM settings when all three of LLM_BASE_URL, LLM_API_KEY and LLM_MODEL are set. */
-export function llmConfig(): LlmConfig | undefined {
-  const { LLM_BASE_URL, LLM_API_KEY, LLM_MODEL } = env();
-  if (!LLM_BASE_URL || !LLM_API_KEY || !LLM_MODEL) return undefined;
-  return { baseUrl: LLM_BASE_URL.replace(/\/+$/, ''), apiKey: LLM_API_KEY, model: LLM_MODEL, timeoutMs: LLM_TIMEOUT_MS };
-}
-
-type ToolCall = { id: string; type: 'function'; function: { name: string; arguments: string } };
-type Message = { role: 'system' | 'user' | 'assistant' | 'tool'; content: string | null; tool_calls?: ToolCall[]; tool_call_id?: string };
-
-/** The connection was reset or closed under the request (a kept-alive socket the API closed while this turn ran its tools). */
-function connectionDropped(error: unknown): boolean {
-  const code = (error as { cause?: { code?: string } } | undefined)?.cause?.code;
-  return code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE';
-}
-
-async function complete(config: LlmConfig, messages: Message[]): Promise<Message> {
-  const signal = AbortSignal.timeout(config.timeoutMs);
-  const send = () =>
-    fetch(`${config.baseUrl}/chat/completions`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${config.apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: config.model, messages, tools: LLM_TOOLS, tool_choice: 'auto', temperature: 0.2 }),
-      signal,
-    });
-  // A completion changes nothing on the API's side, so a dropped connection is tried once more on a new one.
-  const res = await send().catch((error: unknown) => {
-    if (connectionDropped(error)) return send();
-    throw error;
-  });
-  if (!res.ok) throw new Error(`LLM API answered ${res.status}`);
-  const json = (await res.json()) as { choices?: { message?: Message }[] };
-  const message = json.choices?.[0]?.message;
-  if (!message || (typeof message.content !== 'string' && !message.tool_calls?.length)) throw new Error('LLM API returned no message');
-  return message;
-}
 
 function systemPrompt(ctx: AgentContext, locale: string, state: AgentState): string {
   const language = new Intl.DisplayNames(['en'], { type: 'language' }).of(locale.split('-')[0]) ?? 'English';
@@ -90,7 +52,7 @@ async function llmTurn(ctx: AgentContext, state: AgentState, text: string, optio
   ];
   const toolCtx = { ...ctx, locale: options.locale, confirmed: parseMessage(text, { timeZone: ctx.tenant.timeZone }).answer === 'yes' };
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const message = await complete(options.config, messages);
+    const message = await completeChat(options.config, { messages, tools: LLM_TOOLS, temperature: 0.2, timeoutMs: options.timeoutMs ?? LLM_TIMEOUT_MS });
     if (!message.tool_calls?.length) {
       const reply = (message.content ?? '').trim().slice(0, REPLY_MAX);
       if (!reply) throw new Error('LLM API returned an empty reply');
@@ -117,7 +79,8 @@ function bookedTurn(state: AgentState, ride: Ride, customer: ToolEffects['custom
   };
 }
 
-export type LlmOptions = { locale: string; history: HistoryItem[]; config: LlmConfig };
+/** `timeoutMs`: per request to the API, LLM_TIMEOUT_MS unless given. */
+export type LlmOptions = { locale: string; history: HistoryItem[]; config: LlmConfig; timeoutMs?: number };
 
 /**
  * One turn through an OpenAI-compatible chat-completions API with tool calls
