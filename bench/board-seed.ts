@@ -16,7 +16,8 @@ import { rowsOf } from '../lib/db/rows';
 import { businesses, drivers, quotes, users, vehicles } from '../lib/db/schema';
 import { createSession } from '../lib/auth/session';
 import { ensureDemoTenant } from '../lib/tenancy/demo';
-import { localDate, startOfLocalDay, addDays } from '../lib/partner/dates';
+import { startOfLocalDay, addDays } from '../lib/partner/dates';
+import { localDate } from '../lib/time/zoned';
 
 const RIDES = Number(process.argv[2] ?? 20_000);
 const RIDERS = 500;

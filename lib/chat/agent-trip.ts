@@ -1,7 +1,8 @@
 import type { Ride, VehicleType } from '@/lib/db/schema/rides';
 import { MAX_ADVANCE_DAYS, PAST_SLACK_MS } from '@/lib/fares/schemas';
 import { zonedDate, zonedIso } from '@/lib/fares/time';
-import { addDays, localTime } from './parse-when';
+import { addDays } from './parse-when';
+import { localTime } from '@/lib/time/zoned';
 import { inferTripKind, type ParsedMessage, type TripSlots } from './parse';
 import { airportOf } from './places';
 import { line, type AgentReply, type ReplyLine, type ReplyValue } from './reply';

@@ -1,6 +1,7 @@
 import { zonedDate } from '@/lib/fares/time';
 import { hindiWhenToEnglish } from './parse-hindi-when';
 import { MONTHS, WEEKDAY_ALIASES, WEEKDAYS } from './parse-words';
+import { localTime } from '@/lib/time/zoned';
 
 /** A wall-clock date ("2026-11-24") and time ("20:00") in the operator's time zone. */
 export type When = { date?: string; time?: string };
@@ -26,13 +27,6 @@ function validDate(year: number, month: number, day: number): string | undefined
   if (month < 1 || month > 12 || day < 1 || day > 31) return undefined;
   const d = new Date(Date.UTC(year, month - 1, day));
   return d.getUTCMonth() === month - 1 ? `${year}-${pad(month)}-${pad(day)}` : undefined;
-}
-
-/** The local wall-clock time now ("HH:MM") in a time zone. */
-export function localTime(now: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return `${get('hour')}:${get('minute')}`;
 }
 
 function shifted(ctx: WhenContext, minutes: number): When {

@@ -12,6 +12,7 @@ import { tripContext, tripLimitError, tripLimitIssue, tripReachIssue } from './t
 import { SAME_PLACE_METERS, type QuoteRequest } from './schemas';
 import { freeUntil, lateFee, type CancellationRule } from '@/lib/money/cancellation';
 import { quotedLines } from '@/lib/money/fare-lines';
+import { wallClock } from '@/lib/time/zoned';
 
 /** Quotes of concurrent searches are stored together, one statement per batch. */
 const storeQuote = groupInsert<typeof quotes.$inferInsert & { id: string }, Quote>(quotes);
@@ -34,17 +35,9 @@ async function insertQuote(db: Db, row: typeof quotes.$inferInsert & { id: strin
 /** A quote can be booked for this long. */
 export const QUOTE_TTL_MS = 30 * 60 * 1000;
 
-const partsFormats = new Map<string, Intl.DateTimeFormat>();
-
 function localParts(date: Date, timeZone: string): { hour: number; day: string } {
-  let format = partsFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
-    partsFormats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(date);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '0';
-  return { hour: Number(get('hour')), day: `${get('year')}-${get('month')}-${get('day')}` };
+  const clock = wallClock(date, timeZone);
+  return { hour: clock.hour, day: `${clock.year}-${String(clock.month).padStart(2, '0')}-${String(clock.day).padStart(2, '0')}` };
 }
 
 function calendarDays(from: Date, to: Date | null, timeZone: string): number {

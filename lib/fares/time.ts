@@ -1,3 +1,5 @@
+import { localDate, zoneOffsetMinutes } from '@/lib/time/zoned';
+
 /** The 24 hourly pickup slots in their original order (docs/requirements/rider.md#booking-by-form): 10:00 AM to 12:00 AM, then 1:00 AM to 9:00 AM. */
 export const RIDE_TIME_SLOTS: readonly string[] = [...Array.from({ length: 14 }, (_, i) => i + 10), ...Array.from({ length: 10 }, (_, i) => i)].map(
   (hour) => `${String(hour % 24).padStart(2, '0')}:00`,
@@ -13,23 +15,6 @@ export function slotAtOrAfter(instant: Date, timeZone: string): { date: string; 
   return { date: local.toISOString().slice(0, 10), slot: `${String(local.getUTCHours()).padStart(2, '0')}:00` };
 }
 
-/** Offset of a time zone from UTC at an instant, in minutes (e.g. +330 for Asia/Kolkata). */
-export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return Math.round((asUtc - instant.getTime()) / 60_000);
-}
-
 /** A wall-clock date ("2026-11-24") and slot ("20:00") in a time zone, as an ISO instant with its offset. */
 export function zonedIso(date: string, slot: string, timeZone: string): string | undefined {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(slot)) return undefined;
@@ -43,6 +28,5 @@ export function zonedIso(date: string, slot: string, timeZone: string): string |
 
 /** Today's date ("2026-11-23") in a time zone, with an optional number of days added. */
 export function zonedDate(timeZone: string, addDays = 0, now = new Date()): string {
-  const shifted = new Date(now.getTime() + addDays * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(shifted);
+  return localDate(new Date(now.getTime() + addDays * 86_400_000), timeZone);
 }

@@ -3,7 +3,7 @@ import en from '@/messages/en.json';
 import type { Airport } from '@/lib/airports/catalogue';
 import { keyedError } from '@/lib/errors/domain-error';
 import { MAX_ADVANCE_DAYS } from '@/lib/fares/quote-rules';
-import { localDate } from '@/lib/partner/dates';
+import { localDate } from '@/lib/time/zoned';
 import { airlineOf, type Airline } from './airlines';
 import { displayFlightNumber, flightNumberIssue, flightParts, normaliseFlightNumber } from '@/lib/booking/flight-number';
 import { FlightProviderError, type FlightReport, type FlightStatusProvider, type ProviderFailure } from './provider';

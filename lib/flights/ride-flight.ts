@@ -6,7 +6,7 @@ import { airportAt, airportByCode, type Airport } from '@/lib/airports/catalogue
 import { waitingRulesOf } from '@/lib/airports/settings';
 import { formatTime } from '@/lib/i18n/format';
 import { enqueueJob, kickJobs } from '@/lib/jobs/queue';
-import { localDate } from '@/lib/partner/dates';
+import { localDate } from '@/lib/time/zoned';
 import { emitRideUpdate } from './ride-updates';
 import { checkFlight, checkPickupAfterLanding, parseFlight, refuseFlight, type CheckedFlight, type FlightDirection } from './check';
 import { decideFollow, nextCheckAt, type FlightNews } from './follow';

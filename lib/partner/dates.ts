@@ -4,6 +4,8 @@
  * the next local midnight, whatever the zone's offset or DST.
  */
 
+import { wallClock, zoneOffsetMs } from '@/lib/time/zoned';
+
 export const DATE_FILTERS = ['today', 'yesterday', 'thisWeek', 'lastWeek', 'thisMonth', 'lastMonth', 'custom'] as const;
 export type DateFilter = (typeof DATE_FILTERS)[number];
 
@@ -15,32 +17,6 @@ export type DayRange = { from: string; to: string };
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 
-/** One formatter per zone: building an Intl.DateTimeFormat costs far more than formatting with it (CSV exports format every row). */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    if (formatters.size < 500) formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-function parts(instant: Date, timeZone: string): Record<string, number> {
-  const fields = formatterOf(timeZone).formatToParts(instant);
-  return Object.fromEntries(fields.filter((p) => p.type !== 'literal').map((p) => [p.type, Number(p.value)]));
-}
-
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 const ymd = (y: number, m: number, d: number) => `${pad(y, 4)}-${pad(m)}-${pad(d)}`;
 
@@ -50,19 +26,6 @@ export function isCalendarDate(value: string): boolean {
   const [y, m, d] = value.split('-').map(Number);
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-/** The local calendar date of an instant in a zone. */
-export function localDate(instant: Date, timeZone: string): string {
-  const p = parts(instant, timeZone);
-  return ymd(p.year, p.month, p.day);
-}
-
-/** Milliseconds the zone is ahead of UTC at an instant. */
-function zoneOffsetMs(instant: Date, timeZone: string): number {
-  const p = parts(instant, timeZone);
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
 /** The instant local midnight begins on a date in a zone. */
@@ -76,7 +39,7 @@ export function startOfLocalDay(date: string, timeZone: string): Date {
 
 /** "2026-05-01T00:30:00+05:30": an instant as the business's wall clock with its offset. */
 export function localIsoTime(instant: Date, timeZone: string): string {
-  const p = parts(instant, timeZone);
+  const p = wallClock(instant, timeZone);
   const offsetMin = Math.round(zoneOffsetMs(instant, timeZone) / 60_000);
   const sign = offsetMin < 0 ? '-' : '+';
   const abs = Math.abs(offsetMin);

@@ -2,7 +2,8 @@ import 'server-only';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { rideEvents, rides, type RideStatus } from '@/lib/db/schema';
-import { localDate, startOfLocalDay } from './dates';
+import { startOfLocalDay } from './dates';
+import { localDate } from '@/lib/time/zoned';
 import type { EventsQuery, EventWindow } from './schemas';
 
 /** A row of the ride event page (docs/requirements/partner.md#ride-events): the label comes from `toStatus`; `rideId` is the ride's number within the operator. */

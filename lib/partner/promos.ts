@@ -3,7 +3,8 @@ import type { Db } from '@/lib/db/client';
 import { promoCodes, promoRedemptions, type PromoCode } from '@/lib/db/schema';
 import { isUniqueViolation } from '@/lib/db/unique-violation';
 import { keyedError } from '@/lib/errors/domain-error';
-import { addDays, localDate, startOfLocalDay } from './dates';
+import { addDays, startOfLocalDay } from './dates';
+import { localDate } from '@/lib/time/zoned';
 import { toMajor, toMinor } from '@/lib/money/minor';
 import type { PromoValues } from '@/lib/money/promo-schema';
 

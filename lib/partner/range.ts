@@ -1,5 +1,6 @@
 import { DomainError } from '@/lib/errors/domain-error';
-import { customRangeProblem, localDate, presetRange, rangeInstants, type DateFilter, type DayRange } from './dates';
+import { customRangeProblem, presetRange, rangeInstants, type DateFilter, type DayRange } from './dates';
+import { localDate } from '@/lib/time/zoned';
 
 export type ResolvedRange = DayRange & { start: Date; end: Date };
 

@@ -2,7 +2,8 @@
 
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
-import { CUSTOM_DATE_MIN, DATE_FILTERS, customRangeProblem, localDate, type DateFilter } from '@/lib/partner/dates';
+import { CUSTOM_DATE_MIN, DATE_FILTERS, customRangeProblem, type DateFilter } from '@/lib/partner/dates';
+import { localDate } from '@/lib/time/zoned';
 import styles from './screen.module.css';
 import ui from '@/components/ui/ui.module.css';
 

@@ -1,7 +1,7 @@
 import { API_ROUTES } from '@/lib/api/app';
 import { shareImagePath } from '@/lib/settings/share-path';
 import type { TenantWorld } from './world';
-import { localDate } from '@/lib/partner/dates';
+import { localDate } from '@/lib/time/zoned';
 
 /*
  * Every route of the API router, described once for the security suites: who

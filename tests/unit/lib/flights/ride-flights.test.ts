@@ -9,7 +9,7 @@ import { checkRideFlight } from '@/lib/flights/ride-flight';
 import { issueInvoice } from '@/lib/invoice/invoices';
 import { applyRideAction } from '@/lib/rides/partner';
 import { runDueJobs } from '@/lib/jobs/queue';
-import { localDate } from '@/lib/partner/dates';
+import { localDate } from '@/lib/time/zoned';
 import { onRideUpdate, type RideUpdate } from '@/lib/flights/ride-updates';
 import { registerTripJobs } from '@/lib/rides/trip-messages';
 import { clearTenantCache } from '@/lib/tenancy/resolve';

@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
-import { addDays, customRangeProblem, localDate, localIsoTime, presetRange, rangeInstants, startOfLocalDay } from '@/lib/partner/dates';
+import { addDays, customRangeProblem, localIsoTime, presetRange, rangeInstants, startOfLocalDay } from '@/lib/partner/dates';
+import { localDate } from '@/lib/time/zoned';
 import { isAppRole, qrCodePath, tenantOrigin } from '@/lib/partner/app-links';
 import { rateCardInputSchema } from '@/lib/partner/rate-schema';
 import { rateCardValues, rateCardView } from '@/lib/partner/rates';

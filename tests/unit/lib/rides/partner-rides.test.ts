@@ -9,7 +9,7 @@ import { createSession } from '@/lib/auth/session';
 import { createQuote } from '@/lib/fares/quote';
 import { bookRide } from '@/lib/rides/commands';
 import { ridesCsv } from '@/lib/rides/board';
-import { localDate } from '@/lib/partner/dates';
+import { localDate } from '@/lib/time/zoned';
 import { operatorAccount } from '@/lib/wallet/ledger';
 import { balanceOf } from '@/lib/wallet/ledger';
 import type { Db } from '@/lib/db/client';
