@@ -4,7 +4,8 @@ import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerRespon
 import os from 'node:os';
 import path from 'node:path';
 import { renderBegun } from '@/lib/page-cache/renders';
-import { sendEdgeError } from '../edge';
+import { databaseStall } from '@/lib/db/watchdog';
+import { isStaticFilePath, sendEdgeError } from '../edge';
 
 export type Handle = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 export type Log = { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void; debug?: (obj: object, msg: string) => void };
@@ -12,8 +13,25 @@ export type Log = { error: (obj: object, msg: string) => void; warn: (obj: objec
 /** A whole answer of Next. */
 export type Upstream = { status: number; headers: IncomingHttpHeaders; body: Buffer };
 
-/** Hands a request to Next, counted as a render in flight until its answer has ended. */
+/** Seconds a page refused during a database stall asks the browser (and nginx's next try) to wait. */
+const STALL_RETRY_SECONDS = 30;
+
+/**
+ * Hands a request to Next, counted as a render in flight until its answer has
+ * ended. While the database is stalled (lib/db/watchdog.ts) a page Next would
+ * have to render answers 503 with Retry-After at once, as the API does,
+ * instead of a render waiting behind the stalled call: behind the shipped
+ * nginx the visitor gets the page from another instance
+ * (`proxy_next_upstream ... http_503`). Pages the front door holds are
+ * served before this, and Next's static files need no database.
+ */
 export function handOver(handle: Handle, log: Log, req: IncomingMessage, res: ServerResponse): void {
+  const stalled = databaseStall();
+  if (stalled && !isStaticFilePath((req.url ?? '/').split('?')[0])) {
+    log.warn({ url: req.url, stalledMs: stalled }, 'page refused while the database is stalled');
+    sendEdgeError(res, 503, { 'retry-after': String(STALL_RETRY_SECONDS), 'cache-control': 'no-store' });
+    return;
+  }
   const ended = renderBegun();
   res.once('close', ended);
   handle(req, res).catch((error: unknown) => {

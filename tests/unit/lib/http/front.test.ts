@@ -10,6 +10,7 @@ import { inlineStylesheets, stripAppScripts, DOCUMENT_MARKER } from '@/lib/http/
 import { NonceInjector } from '@/lib/http/front/nonce-injector';
 import { pageKindOf } from '@/lib/page-cache/kinds';
 import { purgeStores } from '@/lib/page-cache/stores';
+import { startDatabaseWatchdog, trackDatabaseCall } from '@/lib/db/watchdog';
 
 const documentHtml = (title: string) =>
   `<!DOCTYPE html><html><head><title>${title}</title><link rel="preload" as="script" href="/_next/static/chunks/a.js"/>` +
@@ -279,5 +280,30 @@ describe('the front door', () => {
     const outside = await fetch(`${origin}/zz/no-market`);
     expect(outside.status).toBe(404);
     expect(await outside.text()).toContain('__next_error__');
+  });
+
+  it('refuses a page it would have to render with 503 and Retry-After while the database is stalled, and serves held pages and static files', async () => {
+    const held = await fetch(`${origin}/in/en/place/madurai`);
+    expect(held.status).toBe(200);
+    const watchdog = startDatabaseWatchdog(1_500, { worker: false });
+    let answer: () => void = () => undefined;
+    const call = trackDatabaseCall(() => new Promise<void>((resolve) => (answer = resolve)));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 700)); // past a third of the limit
+      const before = renders;
+      const refused = await fetch(`${origin}/in/en/user/home`);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('30');
+      expect(renders).toBe(before); // Next was not asked
+      expect(logged.some((entry) => entry.msg === 'page refused while the database is stalled')).toBe(true);
+      expect((await fetch(`${origin}/in/en/place/madurai`)).headers.get('x-page-cache')).toBe('HIT');
+      expect((await fetch(`${origin}/_next/static/chunks/a.js`)).status).not.toBe(503);
+      answer();
+      await call;
+      expect((await fetch(`${origin}/in/en/user/home`)).status).toBe(200);
+    } finally {
+      answer();
+      await watchdog.stop();
+    }
   });
 });
