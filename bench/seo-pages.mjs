@@ -24,7 +24,7 @@ const GOAL = { ratio: 0.5, p99: 20, transferRawKb: 25 };
 const WANTED = [
   { name: 'airport page', paths: ['/in/en/airport/maa'], pattern: /^\/in\/en\/airport\/[^/]+$/ },
   { name: 'transfer page', paths: ['/in/en/airport/maa/velachery', '/in/en/airport/maa/t-nagar'], pattern: /^\/in\/en\/airport\/[^/]+\/[^/]+$/ },
-  { name: 'locality page', paths: ['/in/en/place/velachery', '/in/en/place/t-nagar'], pattern: /^\/in\/en\/place\/[^/]+$/ },
+  { name: 'locality page', paths: ['/in/en/place/chennai/velachery', '/in/en/place/chennai/t-nagar'], pattern: /^\/in\/en\/place\/[^/]+\/[^/]+$/ },
 ];
 
 /** The kind of a sitemap URL's path, as the page families of docs/requirements/crawler.md name them. */
@@ -32,8 +32,8 @@ function kindOf(pathname) {
   const rest = pathname.replace(/^\/[a-z]{2}\/[a-z]{2,3}/, '');
   if (/^\/airport\/[^/]+\/[^/]+$/.test(rest)) return 'airport transfer';
   if (/^\/airport\/[^/]+$/.test(rest)) return 'airport';
-  if (/^\/place\/[^/]+\/[^/]+$/.test(rest)) return 'place service';
-  if (/^\/place\/[^/]+$/.test(rest)) return 'place (city or locality)';
+  if (/^\/place\/[^/]+\/[^/]+$/.test(rest)) return 'locality';
+  if (/^\/place\/[^/]+$/.test(rest)) return 'place (city)';
   if (/^\/taxi\/[^/]+$/.test(rest)) return 'route';
   if (/^\/blogs?(\/|$)/.test(rest)) return 'blog';
   return rest === '' || rest === '/' ? 'home' : 'other';
