@@ -52,7 +52,7 @@ async function llmTurn(ctx: AgentContext, state: AgentState, text: string, optio
   ];
   const toolCtx = { ...ctx, locale: options.locale, confirmed: parseMessage(text, { timeZone: ctx.tenant.timeZone }).answer === 'yes' };
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const message = await completeChat(options.config, { messages, tools: LLM_TOOLS, temperature: 0.2, timeoutMs: options.timeoutMs ?? LLM_TIMEOUT_MS });
+    const message = await completeChat(options.config, { messages, tools: LLM_TOOLS, temperature: 0.2, timeoutMs: LLM_TIMEOUT_MS });
     if (!message.tool_calls?.length) {
       const reply = (message.content ?? '').trim().slice(0, REPLY_MAX);
       if (!reply) throw new Error('LLM API returned an empty reply');
@@ -79,8 +79,7 @@ function bookedTurn(state: AgentState, ride: Ride, customer: ToolEffects['custom
   };
 }
 
-/** `timeoutMs`: per request to the API, LLM_TIMEOUT_MS unless given. */
-export type LlmOptions = { locale: string; history: HistoryItem[]; config: LlmConfig; timeoutMs?: number };
+export type LlmOptions = { locale: string; history: HistoryItem[]; config: LlmConfig };
 
 /**
  * One turn through an OpenAI-compatible chat-completions API with tool calls

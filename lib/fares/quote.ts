@@ -12,7 +12,7 @@ import { tripContext, tripLimitError, tripLimitIssue, tripReachIssue } from './t
 import { SAME_PLACE_METERS, type QuoteRequest } from './schemas';
 import { freeUntil, lateFee, type CancellationRule } from '@/lib/money/cancellation';
 import { quotedLines } from '@/lib/money/fare-lines';
-import { wallClock } from '@/lib/time/zoned';
+import { clockDate, wallClock } from '@/lib/time/zoned';
 
 /** Quotes of concurrent searches are stored together, one statement per batch. */
 const storeQuote = groupInsert<typeof quotes.$inferInsert & { id: string }, Quote>(quotes);
@@ -37,7 +37,7 @@ export const QUOTE_TTL_MS = 30 * 60 * 1000;
 
 function localParts(date: Date, timeZone: string): { hour: number; day: string } {
   const clock = wallClock(date, timeZone);
-  return { hour: clock.hour, day: `${clock.year}-${String(clock.month).padStart(2, '0')}-${String(clock.day).padStart(2, '0')}` };
+  return { hour: clock.hour, day: clockDate(clock) };
 }
 
 function calendarDays(from: Date, to: Date | null, timeZone: string): number {

@@ -40,10 +40,12 @@ export function wallClock(instant: Date, timeZone: string): WallClock {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
+/** "2026-11-23": the calendar date a clock reads. */
+export const clockDate = (c: WallClock): string => `${pad(c.year, 4)}-${pad(c.month)}-${pad(c.day)}`;
+
 /** "2026-11-23": the local calendar date of an instant. */
 export function localDate(instant: Date, timeZone: string): string {
-  const c = wallClock(instant, timeZone);
-  return `${pad(c.year, 4)}-${pad(c.month)}-${pad(c.day)}`;
+  return clockDate(wallClock(instant, timeZone));
 }
 
 /** "20:05": the local wall-clock time of an instant. */
