@@ -445,6 +445,46 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 1000000; k
 }
 
 /**
+ * Pages of the app against nginx serving the same bytes (bench/pages.mjs, bench/seo-pages.mjs): reads each page
+ * once from the app, gzipped (sets `page.bytes`: raw and gzipped sizes), serves those bytes from nginx, each page
+ * from a flat path of its own (an airport page's path is the folder of its transfer pages), checks nginx answers
+ * the same bytes, then for each page a 2 s warm-up of both and the measured runs back to back: `page.nginx`, then
+ * `page.app` from `measureApp(page, url)` (by default wrk with `opts`). Returns nginx; stop it on every exit path.
+ */
+export async function pagesAgainstNginx(server, pages, opts, measureApp = (page, url) => wrk(url, opts)) {
+  const zlib = await import('node:zlib');
+  const files = {};
+  const gzipped = {};
+  pages.forEach((page, i) => (page.nginxPath = `/page-${i}`));
+  for (const page of pages) {
+    const res = await getRaw(server.origin + page.path);
+    if (res.status !== 200) throw new Error(`${page.path} answered ${res.status}`);
+    if (res.encoding !== 'gzip') throw new Error(`${page.path} was not gzipped (content-encoding ${res.encoding})`);
+    gzipped[page.nginxPath] = res.body;
+    files[page.nginxPath] = zlib.gunzipSync(res.body);
+    page.bytes = { html: files[page.nginxPath].length, gzip: res.body.length };
+  }
+  const nginx = await startNginx(await freePort(), files, gzipped);
+  try {
+    for (const page of pages) {
+      const res = await getRaw(nginx.origin + page.nginxPath);
+      if (res.status !== 200 || res.encoding !== 'gzip' || !res.body.equals(gzipped[page.nginxPath]))
+        throw new Error(`nginx does not serve the same gzipped bytes for ${page.path}`);
+    }
+    for (const page of pages) {
+      await wrk(nginx.origin + page.nginxPath, { ...opts, seconds: 2 });
+      await wrk(server.origin + page.path, { ...opts, seconds: 2 });
+      page.nginx = await wrk(nginx.origin + page.nginxPath, opts);
+      page.app = await measureApp(page, server.origin + page.path);
+    }
+  } catch (error) {
+    await nginx.stop();
+    throw error;
+  }
+  return nginx;
+}
+
+/**
  * A throw-away PostgreSQL cluster from /usr/lib/postgresql/VERSION/bin (apt-get install postgresql): initdb in a temp
  * directory (as the postgres user when run as root), on `port` on 127.0.0.1, its processes pinned to `cpu`.
  * `stop()` stops it (immediate) and deletes it; call it on every exit path.

@@ -14,12 +14,11 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import {
   freePort,
-  getRaw,
+  pagesAgainstNginx,
   readStatuses,
   requireBuild,
   requireDebianTool,
   SERVER_CPU,
-  startNginx,
   startServer,
   statusScript,
   wrk,
@@ -46,37 +45,16 @@ requireDebianTool('nginx', 'nginx-light');
 const server = await startServer(await freePort(), { LOG_LEVEL: 'silent' }, { cpu: SERVER_CPU });
 let nginx;
 try {
-  const files = {};
-  const gzipped = {};
-  for (const page of PAGES) {
-    const res = await getRaw(server.origin + page.path);
-    if (res.status !== 200) throw new Error(`${page.path} answered ${res.status}`);
-    if (res.encoding !== 'gzip') throw new Error(`${page.path} was not gzipped (content-encoding ${res.encoding})`);
-    gzipped[page.path] = res.body;
-    files[page.path] = zlib.gunzipSync(res.body);
-    page.bytes = { html: files[page.path].length, gzip: res.body.length };
-  }
-  nginx = await startNginx(await freePort(), files, gzipped);
-  for (const page of PAGES) {
-    const res = await getRaw(nginx.origin + page.path);
-    if (res.status !== 200 || res.encoding !== 'gzip' || !res.body.equals(gzipped[page.path]))
-      throw new Error(`nginx does not serve the same gzipped bytes for ${page.path}`);
-  }
-
   const opts = { connections: CONNECTIONS, seconds: SECONDS, headers: [GZIP] };
-  for (const page of PAGES) {
-    // warm-up 2 s each (JIT, Next's caches, the document cache), then nginx and the app back to back
-    await wrk(nginx.origin + page.path, { ...opts, seconds: 2 });
-    await wrk(server.origin + page.path, { ...opts, seconds: 2 });
-    page.nginx = await wrk(nginx.origin + page.path, opts);
-    // app pages answer a few hundred per second: wrk can afford to count their statuses in Lua
+  // app pages answer a few hundred per second: wrk can afford to count their statuses in Lua
+  nginx = await pagesAgainstNginx(server, PAGES, opts, async (page, url) => {
+    if (page.kind !== 'app page') return wrk(url, opts);
     const out = path.join(os.tmpdir(), `bench-pages-status-${process.pid}.txt`);
-    page.app = await wrk(server.origin + page.path, page.kind === 'app page' ? { ...opts, script: statusScript(out) } : opts);
-    if (page.kind === 'app page') {
-      page.statuses = readStatuses(out);
-      fs.rmSync(out, { force: true });
-    }
-  }
+    const result = await wrk(url, { ...opts, script: statusScript(out) });
+    page.statuses = readStatuses(out);
+    fs.rmSync(out, { force: true });
+    return result;
+  });
 
   /** Gzipped bytes of the scripts a page makes Chromium download (noModule scripts are for browsers without modules). */
   const jsBytes = async (pagePath) => {

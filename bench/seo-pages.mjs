@@ -12,8 +12,7 @@
 // Usage: node bench/seo-pages.mjs [seconds=10] [connections=64]
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import zlib from 'node:zlib';
-import { freePort, getRaw, requireBuild, requireDebianTool, SERVER_CPU, startNginx, startServer, wrk, wrkErrors, wrkRow } from './lib.mjs';
+import { freePort, pagesAgainstNginx, requireBuild, requireDebianTool, SERVER_CPU, startServer, wrkErrors, wrkRow } from './lib.mjs';
 import { report } from './report.mjs';
 
 const SECONDS = Number(process.argv[2] ?? process.env.BENCH_SECONDS ?? 10);
@@ -76,31 +75,7 @@ try {
     // said in the report when none of the named pages is listed and the first of the kind stands in
     return { name: wanted.name, path: pagePath, note: named ? '' : `, none of ${wanted.paths.join(', ')} in the sitemap: the first of its kind` };
   });
-  const files = {};
-  const gzipped = {};
-  for (const page of pages) {
-    const res = await getRaw(server.origin + page.path);
-    if (res.status !== 200) throw new Error(`${page.path} answered ${res.status}`);
-    if (res.encoding !== 'gzip') throw new Error(`${page.path} was not gzipped (content-encoding ${res.encoding})`);
-    // nginx serves each from a flat path of its own (an airport page's path is a folder of its transfer pages)
-    page.nginxPath = `/${page.name.replace(/\W+/g, '-')}`;
-    gzipped[page.nginxPath] = res.body;
-    files[page.nginxPath] = zlib.gunzipSync(res.body);
-    page.bytes = { html: files[page.nginxPath].length, gzip: res.body.length };
-  }
-  nginx = await startNginx(await freePort(), files, gzipped);
-  for (const page of pages) {
-    const res = await getRaw(nginx.origin + page.nginxPath);
-    if (res.status !== 200 || !res.body.equals(gzipped[page.nginxPath])) throw new Error(`nginx does not serve the same gzipped bytes for ${page.path}`);
-  }
-  const opts = { connections: CONNECTIONS, seconds: SECONDS, headers: [GZIP] };
-  for (const page of pages) {
-    // warm-up 2 s each, then nginx and the app back to back
-    await wrk(nginx.origin + page.nginxPath, { ...opts, seconds: 2 });
-    await wrk(server.origin + page.path, { ...opts, seconds: 2 });
-    page.nginx = await wrk(nginx.origin + page.nginxPath, opts);
-    page.app = await wrk(server.origin + page.path, opts);
-  }
+  nginx = await pagesAgainstNginx(server, pages, { connections: CONNECTIONS, seconds: SECONDS, headers: [GZIP] });
 
   console.log(
     `SEO pages bench (demo operator; wrk -t1 -c${CONNECTIONS} -d${SECONDS}s on CPU 1, ${GZIP}; server and nginx on CPU ${SERVER_CPU}; ${nginx.version})`,
