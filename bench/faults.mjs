@@ -10,7 +10,6 @@
 // here from /usr/lib/postgresql/*/bin on a free loopback port, removed at the end).
 // Usage: node bench/faults.mjs [databases=pglite,postgres] [bookings=1200] [clients=16] [kills=3]
 // To see it fail: TEST_DROP_BOOKING=n (test only) makes each server process lose its nth booking on purpose.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +28,7 @@ import {
   STORED_BOOKINGS_QUERY,
   summary,
   queryStoredDatabase,
+  startPostgres as startThrowAwayPostgres,
 } from './lib.mjs';
 import { report } from './report.mjs';
 
@@ -71,37 +71,11 @@ process.on('uncaughtException', (error) => {
   process.exit(1);
 });
 
-/** A throw-away PostgreSQL cluster (as the postgres user when run as root), like .ci/run. */
+/** A throw-away PostgreSQL cluster (bench/lib.mjs), stopped and deleted on any exit. */
 function startPostgres(port) {
-  const versions = fs.readdirSync('/usr/lib/postgresql').filter((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/pg_ctl`));
-  if (!versions.length) throw new Error('PostgreSQL not found in /usr/lib/postgresql (apt-get install postgresql)');
-  const bin = `/usr/lib/postgresql/${versions.sort((a, b) => Number(a) - Number(b)).at(-1)}/bin`;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faults-pg-'));
-  const asRoot = process.getuid?.() === 0;
-  const run = (cmd) => (asRoot ? execFileSync('su', ['postgres', '-c', cmd], { stdio: 'pipe' }) : execFileSync('sh', ['-c', cmd], { stdio: 'pipe' }));
-  let started = false;
-  cleanups.push(() => {
-    if (started) {
-      try {
-        run(`${bin}/pg_ctl -D ${dir}/data -m immediate -w stop`);
-      } catch {
-        const pid = Number(fs.readFileSync(`${dir}/data/postmaster.pid`, 'utf8').split('\n')[0]);
-        if (pid) process.kill(pid, 'SIGKILL');
-      }
-    }
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-  if (asRoot) execFileSync('chown', ['postgres:postgres', dir]);
-  run(`${bin}/initdb -D ${dir}/data -A trust -U postgres`);
-  run(`${bin}/pg_ctl -D ${dir}/data -o '-p ${port} -k ${dir} -c listen_addresses=127.0.0.1' -l ${dir}/log -w start`);
-  started = true;
-  return {
-    version: path.basename(path.dirname(bin)),
-    createDb(name) {
-      run(`${bin}/createdb -h 127.0.0.1 -p ${port} ${name}`);
-      return `postgres://postgres@127.0.0.1:${port}/${name}`;
-    },
-  };
+  const postgres = startThrowAwayPostgres(port);
+  cleanups.push(() => postgres.stop());
+  return postgres;
 }
 
 /** Every stored ride with its idempotency key, operator and number, read straight from the database after the server has stopped. */

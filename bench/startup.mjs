@@ -4,16 +4,21 @@
 // existing one, and on an existing one without the place index file (built at
 // start, as before it was a file); and the process's peak resident memory
 // (VmHWM) by then and `settleMs` later. Baseline in the same run: a bare Node
-// HTTP server answering 200.
-// Needs a production build (.next). Usage: node bench/startup.mjs [runs=5] [settleMs=8000]
+// HTTP server answering 200. With `postgres` in the third argument, the same on
+// PostgreSQL (a throw-away cluster from /usr/lib/postgresql, a new database per
+// run: migrated and seeded on the first start, existing on the second), the
+// start-up spike the fault runs saw on each instance of a two-instance deployment.
+// Needs a production build (.next). Usage: node bench/startup.mjs [runs=5] [settleMs=8000] [databases=pglite]
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startPostgres } from './lib.mjs';
 import { report } from './report.mjs';
 
 const runs = Number(process.argv[2] ?? 5);
 const settleMs = Number(process.argv[3] ?? 8000);
+const databases = (process.argv[4] ?? 'pglite').split(',');
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const port = 3900;
 const target = `http://localhost:${port}/in/en/user/home`;
@@ -56,17 +61,19 @@ async function timeToFirst200(cmd, args, env) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const max = (xs) => Math.max(...xs);
 const serverJs = path.join(root, 'dist/server.mjs');
-const serverEnv = (dataDir) => ({
+const serverEnv = (dataDir, databaseUrl = '') => ({
   PORT: String(port),
   DATA_DIR: dataDir,
   NODE_ENV: 'production',
   LOG_LEVEL: 'silent',
-  DATABASE_URL: '',
+  DATABASE_URL: databaseUrl,
   SECRETS_KEY_AUTO: '1',
 });
 const baselineScript = `require('http').createServer((q,s)=>s.end('ok')).listen(${port})`;
 
-const results = { baseline: [], fresh: [], existing: [], noIndexFile: [] };
+const results = { baseline: [], fresh: [], existing: [], noIndexFile: [], pgFresh: [], pgExisting: [] };
+const postgres = databases.includes('postgres') ? startPostgres(port + 1) : null;
+process.on('exit', () => postgres?.stop());
 for (let i = 0; i < runs; i++) {
   results.baseline.push(await timeToFirst200(process.execPath, ['-e', baselineScript], {}));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-startup-'));
@@ -77,7 +84,15 @@ for (let i = 0; i < runs; i++) {
     await timeToFirst200(process.execPath, [serverJs], { ...serverEnv(dir), PLACE_INDEX_FILE: path.join(dir, 'no-such', 'places.bin') }),
   );
   fs.rmSync(dir, { recursive: true, force: true });
+  if (postgres) {
+    const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-startup-pg-'));
+    const url = postgres.createDb(`startup_${i}`);
+    results.pgFresh.push(await timeToFirst200(process.execPath, [serverJs], serverEnv(pgDir, url)));
+    results.pgExisting.push(await timeToFirst200(process.execPath, [serverJs], serverEnv(pgDir, url)));
+    fs.rmSync(pgDir, { recursive: true, force: true });
+  }
 }
+postgres?.stop();
 
 const base = median(results.baseline.map((r) => r.ms));
 console.log(`startup (median of ${runs}; goal: existing data directory under 1500 ms with the place index ready; memory: the highest of the runs, MiB)`);
@@ -86,6 +101,12 @@ const rows = [
   ['fresh', 'new data directory'],
   ['existing', 'existing data directory'],
   ['noIndexFile', 'existing data directory, no place index file'],
+  ...(postgres
+    ? [
+        ['pgFresh', `PostgreSQL ${postgres.version}, new database`],
+        ['pgExisting', `PostgreSQL ${postgres.version}, existing database`],
+      ]
+    : []),
 ];
 for (const [name, label] of rows) {
   const m = median(results[name].map((r) => r.ms));
@@ -101,4 +122,11 @@ report('startup', [
   { label: 'start-up, existing data directory', value: median(results.existing.map((r) => r.ms)), unit: 'ms', baseline: base, goal: { op: '<', value: 1500 } },
   { label: 'start-up peak RSS, existing data directory', value: max(results.existing.map((r) => r.settled.peak)), unit: 'MiB' },
   { label: 'start-up peak RSS, new data directory', value: max(results.fresh.map((r) => r.settled.peak)), unit: 'MiB' },
+  ...(postgres
+    ? [
+        { label: 'start-up, PostgreSQL, existing database', value: median(results.pgExisting.map((r) => r.ms)), unit: 'ms', baseline: base },
+        { label: 'start-up peak RSS, PostgreSQL, existing database', value: max(results.pgExisting.map((r) => r.settled.peak)), unit: 'MiB' },
+        { label: 'start-up peak RSS, PostgreSQL, new database', value: max(results.pgFresh.map((r) => r.settled.peak)), unit: 'MiB' },
+      ]
+    : []),
 ]);

@@ -18,6 +18,8 @@ const envSchema = z.object({
   PLACE_INDEX_FILE: z.string().min(1).default('.next/cache/place-index.bin'),
   /** `off`: the place index is read on its first use instead of before listening (bench/memory.mjs's server without it). */
   PLACE_INDEX_PRELOAD: z.enum(['on', 'off']).default('on'),
+  /** A new embedded database is loaded from this migrated cluster (lib/db/template.ts), built by `npm run build`. */
+  PGLITE_TEMPLATE_FILE: z.string().min(1).default('.next/cache/pglite-template.tar.gz'),
   /** How often each instance looks for due jobs (trip messages, pickup reminders, invoices), in ms. */
   JOB_POLL_MS: z.coerce.number().int().min(200).max(600_000).default(5_000),
   DATABASE_URL: z

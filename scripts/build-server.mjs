@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // Compiles server.ts (and the lib/ code it imports) to dist/server.mjs so the
 // production server starts without a TypeScript loader, and the place index
-// builder to dist/build-place-index.mjs; packages stay external.
+// builder to dist/build-place-index.mjs and the database template's to dist/build-db-template.mjs; packages stay external.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { server: 'server.ts', 'build-place-index': 'scripts/build-place-index.ts' },
+  entryPoints: { server: 'server.ts', 'build-place-index': 'scripts/build-place-index.ts', 'build-db-template': 'scripts/build-db-template.ts' },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   bundle: true,

@@ -56,13 +56,39 @@ function withSharedParsers<T extends Queryable>(client: T): T {
   });
 }
 
+type PgliteClass = typeof import('@electric-sql/pglite').PGlite;
+
+/**
+ * A PGlite on `dataDir`: a new cluster is loaded from the migrated template
+ * when a current one is there (lib/db/template.ts; no initdb, a third of its
+ * memory), else, or when loading it fails, created by initdb as PGlite does.
+ */
+async function createPglite(PGlite: PgliteClass, dataDir: string, parsers: Record<number, (value: string) => string>) {
+  const memory = dataDir.startsWith('memory://');
+  const directory = memory ? undefined : path.resolve(dataDir);
+  const { isNewCluster, readTemplate } = await import('./template');
+  const template = isNewCluster(dataDir) ? readTemplate() : undefined;
+  if (template) {
+    const existed = directory !== undefined && fs.existsSync(directory) && fs.readdirSync(directory).length > 0;
+    try {
+      return await PGlite.create(directory, { parsers, loadDataDir: template });
+    } catch (error) {
+      const { logger } = await import('@/lib/log');
+      logger.warn({ err: error }, 'loading the PGlite template failed: the cluster is created by initdb');
+      // what the failed load left in a directory it created is removed; a directory that held files is left as it was
+      if (directory && !existed) fs.rmSync(directory, { recursive: true, force: true });
+    }
+  }
+  return PGlite.create(directory, { parsers });
+}
+
 async function openPglite(dataDir: string): Promise<Handle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
   const parsers = Object.fromEntries(DRIZZLE_TEXT_TYPES.map((type) => [type, (value: string) => value]));
-  const client = await PGlite.create(dataDir.startsWith('memory://') ? undefined : path.resolve(dataDir), { parsers });
+  const client = await createPglite(PGlite, dataDir, parsers);
   const db = drizzle(withSharedParsers(client), { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
