@@ -5,6 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { blogError } from './errors';
 import { MEDIA_PREFIX } from '@/lib/media/paths';
+import { inImageLane } from '@/lib/media/image-lanes';
 import { IMAGE_MAX_INPUT_PIXELS, IMAGE_RENDER_SECONDS, isOverRenderBudget } from '@/lib/media/render-budget';
 import { sniffImage, uploadsRoot } from '@/lib/media/uploads';
 import { IMAGE_MAX_BYTES, uploadSegments, type StoredImage } from './schemas';
@@ -40,14 +41,8 @@ export function storeBlogImage(tenantSlug: string, bytes: Uint8Array): Promise<S
   return storeImage(tenantSlug, 'blog', bytes);
 }
 
-/** Validates and stores an uploaded image under DATA_DIR/uploads/{tenant}/{kind}/; refusals carry BlogCreate.errors keys (image*). */
-export async function storeImage(tenantSlug: string, kind: ImageKind, bytes: Uint8Array): Promise<StoredImage> {
-  if (!TENANT_SEGMENT.test(tenantSlug)) throw new Error(`bad tenant slug ${tenantSlug}`);
-  if (bytes.length === 0) throw blogError('imageMissing', 'image');
-  if (bytes.length > IMAGE_MAX_BYTES) throw blogError('imageTooLarge', 'image', 'too_large');
-  const format = sniffImage(bytes);
-  if (!format) throw blogError('imageType', 'image', 'unsupported');
-  let encoded: { webp: Buffer; fallback: Buffer; fallbackExt: Extension };
+/** An upload decoded and encoded as WebP plus a fallback: one job of the tenant's image lane (lib/media/image-lanes.ts), its two encodes one after the other (one thread). */
+async function encode(bytes: Uint8Array, format: string): Promise<{ webp: Buffer; fallback: Buffer; fallbackExt: Extension }> {
   try {
     const input = sharp(bytes, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: 'error' });
     const meta = await input.metadata();
@@ -55,16 +50,25 @@ export async function storeImage(tenantSlug: string, kind: ImageKind, bytes: Uin
     const resized = input.rotate().resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
     const fallbackExt: Extension = meta.hasAlpha ? 'png' : 'jpg';
     const budget = { seconds: IMAGE_RENDER_SECONDS };
-    const [webp, fallback] = await Promise.all([
-      resized.clone().timeout(budget).webp({ quality: 80 }).toBuffer(),
+    const webp = await resized.clone().timeout(budget).webp({ quality: 80 }).toBuffer();
+    const fallback =
       fallbackExt === 'png'
-        ? resized.clone().timeout(budget).png({ compressionLevel: 9 }).toBuffer()
-        : resized.clone().timeout(budget).jpeg({ quality: 82, mozjpeg: true }).toBuffer(),
-    ]);
-    encoded = { webp, fallback, fallbackExt };
+        ? await resized.clone().timeout(budget).png({ compressionLevel: 9 }).toBuffer()
+        : await resized.clone().timeout(budget).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+    return { webp, fallback, fallbackExt };
   } catch (error) {
     throw blogError(isOverRenderBudget(error) ? 'imageTooCostly' : 'imageMalformed', 'image');
   }
+}
+
+/** Validates and stores an uploaded image under DATA_DIR/uploads/{tenant}/{kind}/; refusals carry BlogCreate.errors keys (image*). */
+export async function storeImage(tenantSlug: string, kind: ImageKind, bytes: Uint8Array): Promise<StoredImage> {
+  if (!TENANT_SEGMENT.test(tenantSlug)) throw new Error(`bad tenant slug ${tenantSlug}`);
+  if (bytes.length === 0) throw blogError('imageMissing', 'image');
+  if (bytes.length > IMAGE_MAX_BYTES) throw blogError('imageTooLarge', 'image', 'too_large');
+  const format = sniffImage(bytes);
+  if (!format) throw blogError('imageType', 'image', 'unsupported');
+  const encoded = await inImageLane(tenantSlug, () => encode(bytes, format), { field: 'image' });
   const dir = path.join(uploadsRoot(), tenantSlug, kind);
   await fs.mkdir(dir, { recursive: true });
   const id = randomUUID();

@@ -8,6 +8,7 @@ import { sniffImage, uploadsRoot } from '@/lib/media/uploads';
 import { DomainError, type ErrorKind } from '@/lib/errors/domain-error';
 import { validationText } from '@/lib/errors/validation-text';
 import { PHOTO_MAX_BYTES } from './photo-limits';
+import { inImageLane } from '@/lib/media/image-lanes';
 import { IMAGE_MAX_INPUT_PIXELS, IMAGE_RENDER_SECONDS, isOverRenderBudget } from '@/lib/media/render-budget';
 
 /*
@@ -39,19 +40,14 @@ function photoError(key: string, kind: ErrorKind = 'invalid'): DomainError {
 export const photoTooLarge = () => photoError('photoTooLarge', 'too_large');
 export const photoMissing = () => photoError('photoMissing');
 
-/** Validates, resizes and stores a photo; answers its public path. */
-export async function storePhoto(tenantSlug: string, kind: PhotoKind, bytes: Uint8Array): Promise<string> {
-  if (bytes.length === 0) throw photoMissing();
-  if (bytes.length > PHOTO_MAX_BYTES) throw photoTooLarge();
-  const format = sniffImage(bytes);
-  if (!format) throw photoError('photoType', 'unsupported');
-  let webp: Buffer;
+/** A photo decoded, cropped and encoded as WebP: one job of the tenant's image lane (lib/media/image-lanes.ts). */
+async function encode(bytes: Uint8Array, format: string, kind: PhotoKind): Promise<Buffer> {
   try {
     const input = sharp(bytes, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: 'error' });
     const meta = await input.metadata();
     if (meta.format !== format) throw new Error(`content is ${meta.format}, header says ${format}`);
     const size = SIZES[kind];
-    webp = await input
+    return await input
       .timeout({ seconds: IMAGE_RENDER_SECONDS })
       .rotate()
       .resize({ ...size, position: 'attention', withoutEnlargement: kind === 'vehicle' })
@@ -60,6 +56,15 @@ export async function storePhoto(tenantSlug: string, kind: PhotoKind, bytes: Uin
   } catch (error) {
     throw photoError(isOverRenderBudget(error) ? 'photoTooCostly' : 'photoMalformed');
   }
+}
+
+/** Validates, resizes and stores a photo; answers its public path. */
+export async function storePhoto(tenantSlug: string, kind: PhotoKind, bytes: Uint8Array): Promise<string> {
+  if (bytes.length === 0) throw photoMissing();
+  if (bytes.length > PHOTO_MAX_BYTES) throw photoTooLarge();
+  const format = sniffImage(bytes);
+  if (!format) throw photoError('photoType', 'unsupported');
+  const webp = await inImageLane(tenantSlug, () => encode(bytes, format, kind), { field: 'photo' });
   const dir = path.join(uploadsRoot(), tenantSlug, 'fleet');
   await fs.mkdir(dir, { recursive: true });
   const id = randomUUID();

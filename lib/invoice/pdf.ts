@@ -4,6 +4,9 @@ import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { createTranslator } from 'next-intl';
+import { DomainError } from '@/lib/errors/domain-error';
+import { inImageLane } from '@/lib/media/image-lanes';
+import { IMAGE_MAX_INPUT_PIXELS, IMAGE_RENDER_SECONDS } from '@/lib/media/render-budget';
 import type { Invoice } from '@/lib/db/schema';
 import { isRtl } from '@/lib/i18n/markets';
 import { loadMessages } from '@/lib/i18n/messages';
@@ -30,7 +33,7 @@ export function invoiceLanguage(lang: string | null | undefined): string {
 }
 
 /** The operator's logo as a PNG for the header: an uploaded one (lib/settings/logo), or a file under public/ (the demo's). */
-async function logoPng(logoUrl: string | null, tenantSlug: string): Promise<Buffer | undefined> {
+async function logoPng(logoUrl: string | null, tenantSlug: string, wait: boolean): Promise<Buffer | undefined> {
   if (!logoUrl || /^https?:/i.test(logoUrl)) return undefined;
   try {
     let bytes: Buffer | undefined;
@@ -41,8 +44,21 @@ async function logoPng(logoUrl: string | null, tenantSlug: string): Promise<Buff
       bytes = await fs.readFile(/*turbopackIgnore: true*/ file);
     }
     if (!bytes) return undefined;
-    return await sharp(bytes, { density: 200 }).resize({ height: 120, withoutEnlargement: false }).png().toBuffer();
-  } catch {
+    const source = bytes;
+    // one job of the operator's image lane, within the upload render budget (lib/media/image-lanes.ts, lib/media/render-budget.ts)
+    return await inImageLane(
+      tenantSlug,
+      () =>
+        sharp(source, { density: 200, limitInputPixels: IMAGE_MAX_INPUT_PIXELS })
+          .timeout({ seconds: IMAGE_RENDER_SECONDS })
+          .resize({ height: 120, withoutEnlargement: false })
+          .png()
+          .toBuffer(),
+      { wait },
+    );
+  } catch (error) {
+    // a busy lane is answered (429, Retry-After) rather than an invoice without its logo
+    if (error instanceof DomainError && error.key === 'imagesBusy') throw error;
     return undefined;
   }
 }
@@ -133,7 +149,7 @@ class Writer {
 }
 
 /** The invoice as PDF bytes, in `lang` (right to left for Arabic and Urdu), with the figures frozen at issue. */
-export async function renderInvoicePdf(invoice: Invoice, options: { lang: string; tenantSlug: string }): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: Invoice, options: { lang: string; tenantSlug: string; waitForImages?: boolean }): Promise<Buffer> {
   const lang = invoiceLanguage(options.lang);
   const messages = await loadMessages(lang);
   const t = createTranslator({ locale: lang, messages, namespace: 'Invoice' });
@@ -169,7 +185,7 @@ export async function renderInvoicePdf(invoice: Invoice, options: { lang: string
   let y = PAGE.margin;
 
   // Header: logo and operator, title and number
-  const logo = await logoPng(data.seller.logoUrl, options.tenantSlug);
+  const logo = await logoPng(data.seller.logoUrl, options.tenantSlug, options.waitForImages ?? false);
   if (logo) {
     const logoX = w.rtl ? PAGE.width - PAGE.margin - 48 : left;
     doc.image(logo, logoX, y, { fit: [48, 48] });

@@ -4,7 +4,8 @@
  * at most IMAGE_MAX_INPUT_PIXELS from one file, and each sharp call stops
  * after IMAGE_RENDER_SECONDS. sharp works on libuv's few worker threads, so
  * this bounds how long one tenant's upload can hold them from everyone
- * else's images. A file over either is refused as too costly, not as
+ * else's images; lib/media/image-lanes.ts bounds how many of them one
+ * tenant's jobs hold (one). A file over either is refused as too costly, not as
  * unreadable. The limits are written out in the refusal texts of
  * `messages/` (BlogCreate.errors.imageTooCostly, Airports.errors.imageTooCostly,
  * Validation.photoTooCostly): change them together.

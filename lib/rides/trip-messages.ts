@@ -166,7 +166,7 @@ export async function sendCompletion(db: Db, rideId: number): Promise<void> {
       rideNumber: ctx.ride.number,
       total: formatMoney(invoice.data.total, invoice.data.currency, toLocaleTag(market)),
     };
-    const pdf = await renderInvoicePdf(invoice, { lang: invoiceLanguage(market.lang), tenantSlug: ctx.business.slug });
+    const pdf = await renderInvoicePdf(invoice, { lang: invoiceLanguage(market.lang), tenantSlug: ctx.business.slug, waitForImages: true });
     await deliver(db, {
       businessId: ctx.ride.businessId,
       channel: 'email',

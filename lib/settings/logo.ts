@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata as SharpMetadata } from 'sharp';
 import { MEDIA_PREFIX } from '@/lib/media/paths';
+import { inImageLane } from '@/lib/media/image-lanes';
 import { IMAGE_MAX_INPUT_PIXELS, IMAGE_RENDER_SECONDS, isOverRenderBudget } from '@/lib/media/render-budget';
 import { sniffImage, uploadsRoot } from '@/lib/media/uploads';
 import { settingsError } from './errors';
@@ -66,49 +67,61 @@ async function renderIcons(source: Buffer, density?: number): Promise<Map<IconSi
   return icons;
 }
 
+type EncodedLogo = { ext: 'png' | 'svg'; body: Buffer; icons: Map<IconSize, Buffer> };
+
+/** A raster logo checked, re-encoded as PNG and its icons rendered: one job of the tenant's image lane. */
+async function encodeRasterLogo(bytes: Uint8Array, raster: string): Promise<EncodedLogo> {
+  let meta: SharpMetadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).metadata();
+  } catch {
+    throw settingsError('logoMalformed', 'logo');
+  }
+  if (meta.format !== raster || !meta.width || !meta.height) throw settingsError('logoMalformed', 'logo');
+  if (meta.width > LOGO_MAX_SIDE || meta.height > LOGO_MAX_SIDE)
+    throw settingsError('logoTooBig', 'logo', 'invalid', { max: LOGO_MAX_SIDE, width: meta.width, height: meta.height });
+  if (meta.width < LOGO_MIN_SIDE || meta.height < LOGO_MIN_SIDE)
+    throw settingsError('logoTooSmall', 'logo', 'invalid', { min: LOGO_MIN_SIDE, width: meta.width, height: meta.height });
+  try {
+    const body = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .timeout({ seconds: IMAGE_RENDER_SECONDS })
+      .rotate()
+      .resize({ width: STORED_SIDE, height: STORED_SIDE, fit: 'inside', withoutEnlargement: true })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    return { ext: 'png', body, icons: await renderIcons(body) };
+  } catch (error) {
+    throw overBudget(error) ?? settingsError('logoMalformed', 'logo');
+  }
+}
+
+/** A sanitised SVG logo's icons rendered: one job of the tenant's image lane. */
+async function encodeSvgLogo(svg: Buffer): Promise<EncodedLogo> {
+  try {
+    const meta = await sharp(svg, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    if (!meta.width || !meta.height) throw new Error('no size');
+    // rendered big enough for the largest icon, whatever size the drawing declares
+    const density = Math.min(2400, Math.max(72, Math.ceil((72 * 512) / Math.min(meta.width, meta.height))));
+    return { ext: 'svg', body: svg, icons: await renderIcons(svg, density) };
+  } catch (error) {
+    throw overBudget(error) ?? settingsError('logoMalformed', 'logo');
+  }
+}
+
 /** Validates and stores an uploaded logo with its icon set; refuses a missing, over-large, foreign, malformed or ill-sized file naming the field `logo`. */
 export async function storeLogo(tenantSlug: string, bytes: Uint8Array): Promise<StoredLogo> {
   if (bytes.length === 0) throw settingsError('logoMissing', 'logo');
   if (bytes.length > LOGO_MAX_BYTES) throw settingsError('logoTooLarge', 'logo', 'too_large', { max: `${LOGO_MAX_BYTES / 1024 / 1024} MB` });
   const raster = sniffImage(bytes);
-  let stored: { ext: 'png' | 'svg'; body: Buffer; icons: Map<IconSize, Buffer> };
-  if (raster) {
-    let meta: SharpMetadata;
-    try {
-      meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).metadata();
-    } catch {
-      throw settingsError('logoMalformed', 'logo');
-    }
-    if (meta.format !== raster || !meta.width || !meta.height) throw settingsError('logoMalformed', 'logo');
-    if (meta.width > LOGO_MAX_SIDE || meta.height > LOGO_MAX_SIDE)
-      throw settingsError('logoTooBig', 'logo', 'invalid', { max: LOGO_MAX_SIDE, width: meta.width, height: meta.height });
-    if (meta.width < LOGO_MIN_SIDE || meta.height < LOGO_MIN_SIDE)
-      throw settingsError('logoTooSmall', 'logo', 'invalid', { min: LOGO_MIN_SIDE, width: meta.width, height: meta.height });
-    try {
-      const body = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-        .timeout({ seconds: IMAGE_RENDER_SECONDS })
-        .rotate()
-        .resize({ width: STORED_SIDE, height: STORED_SIDE, fit: 'inside', withoutEnlargement: true })
-        .png({ compressionLevel: 9 })
-        .toBuffer();
-      stored = { ext: 'png', body, icons: await renderIcons(body) };
-    } catch (error) {
-      throw overBudget(error) ?? settingsError('logoMalformed', 'logo');
-    }
-  } else if (isSvg(bytes)) {
+  if (!raster && !isSvg(bytes)) throw settingsError('logoType', 'logo', 'unsupported');
+  // sanitised (no sharp) before the tenant's image lane (lib/media/image-lanes.ts) runs the renders
+  let encode: () => Promise<EncodedLogo>;
+  if (raster) encode = () => encodeRasterLogo(bytes, raster);
+  else {
     const svg = Buffer.from(sanitizeSvg(bytes), 'utf8');
-    try {
-      const meta = await sharp(svg, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-      if (!meta.width || !meta.height) throw new Error('no size');
-      // rendered big enough for the largest icon, whatever size the drawing declares
-      const density = Math.min(2400, Math.max(72, Math.ceil((72 * 512) / Math.min(meta.width, meta.height))));
-      stored = { ext: 'svg', body: svg, icons: await renderIcons(svg, density) };
-    } catch (error) {
-      throw overBudget(error) ?? settingsError('logoMalformed', 'logo');
-    }
-  } else {
-    throw settingsError('logoType', 'logo', 'unsupported');
+    encode = () => encodeSvgLogo(svg);
   }
+  const stored = await inImageLane(tenantSlug, encode, { field: 'logo' });
   const dir = path.join(uploadsRoot(), tenantSlug, 'brand');
   await fs.mkdir(dir, { recursive: true });
   const id = randomUUID();

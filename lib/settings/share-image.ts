@@ -3,6 +3,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
 import { createTranslator } from 'next-intl';
+import { inImageLane } from '@/lib/media/image-lanes';
+import { IMAGE_MAX_INPUT_PIXELS, IMAGE_RENDER_SECONDS } from '@/lib/media/render-budget';
 import { loadMessages } from '@/lib/i18n/messages';
 import type { Tenant } from '@/lib/tenancy/queries';
 import { brandCssVariables, DEFAULT_BRAND_COLOR, normaliseHex } from './colour';
@@ -12,7 +14,9 @@ import { SHARE_HEIGHT, SHARE_WIDTH, shareLanguage, shareVersion, type ShareKind 
 /*
  * Share images rendered with sharp from the operator's colour, logo and name
  * and a line for the page kind, held in memory per version (at most
- * MAX_ENTRIES images, least recently used dropped first).
+ * MAX_ENTRIES images, least recently used dropped first). Each render is one
+ * job of the operator's image lane (lib/media/image-lanes.ts), its logo drawn
+ * within the upload render budget (lib/media/render-budget.ts).
  */
 
 const MAX_ENTRIES = 200;
@@ -81,7 +85,8 @@ async function render(tenant: ShareInput, kind: ShareKind, lang: string): Promis
   const layers: OverlayOptions[] = [];
   if (logo) {
     const isSvg = /\.svg$/.test(tenant.logoUrl ?? '');
-    const mark = await sharp(logo, isSvg ? { density: 300 } : {})
+    const mark = await sharp(logo, { ...(isSvg ? { density: 300 } : {}), limitInputPixels: IMAGE_MAX_INPUT_PIXELS })
+      .timeout({ seconds: IMAGE_RENDER_SECONDS })
       .resize(240, 240, { fit: 'contain', background: { r: 255, g: 255, b: 255, alpha: 0 } })
       .png()
       .toBuffer()
@@ -101,7 +106,8 @@ export function shareImage(tenant: ShareInput, kind: ShareKind, lang: string): P
     images.set(key, held);
     return held;
   }
-  const made = render(tenant, kind, language);
+  // one job of the operator's image lane (lib/media/image-lanes.ts): a refusal (imagesBusy) is not held
+  const made = inImageLane(tenant.slug, () => render(tenant, kind, language));
   made.catch(() => images.delete(key));
   images.set(key, made);
   for (const [oldest] of images) {

@@ -146,6 +146,69 @@ describe('references between gradients, patterns and filters (issue 35 §6)', ()
   });
 });
 
+/** Patterns p0 … p{n-1}, each holding a rect of class c{i}, painted by a <style> rule with the next pattern (`loop`: the last with p0). */
+function styledPatternChain(n: number, loop = false, wrap = (rule: string, _i: number) => rule): string {
+  const rules = Array.from({ length: n }, (_, i) => {
+    const next = i < n - 1 ? `url(#p${i + 1})` : loop ? 'url(#p0)' : '#123';
+    return wrap(`.c${i} { fill: ${next} }`, i);
+  });
+  const patterns = Array.from(
+    { length: n },
+    (_, i) => `<pattern id="p${i}" width="2" height="2" patternUnits="userSpaceOnUse"><rect class="c${i}" width="1" height="1"/></pattern>`,
+  );
+  return `<svg ${SVG}><style>${rules.join('\n')}</style><defs>${patterns.join('')}</defs><rect width="10" height="10" fill="url(#p0)"/></svg>`;
+}
+
+describe('references made in <style> rules (issue 35 §6)', () => {
+  it('refuses patterns that paint each other in a loop through <style> rules alone, quickly', () => {
+    const [key, ms] = timed(styledPatternChain(2, true));
+    expect([key, ms < 500]).toEqual(['logoSvgReferences', true]);
+    expect(refusal(styledPatternChain(1, true))).toBe('logoSvgReferences');
+  });
+
+  it(`refuses a chain of patterns longer than ${SVG_MAX_REFERENCE_CHAIN} steps made through <style> rules alone, and keeps a short one`, () => {
+    expect(refusal(styledPatternChain(4))).toBeUndefined();
+    const [key, ms] = timed(styledPatternChain(SVG_MAX_REFERENCE_CHAIN + 2));
+    expect([key, ms < 500]).toEqual(['logoSvgReferences', true]);
+    expect(refusal(styledPatternChain(20))).toBe('logoSvgReferences');
+  });
+
+  it('sees the rule through escapes, @media, state pseudo-classes, pseudo-elements, :not(, strings holding braces and an unclosed block', () => {
+    const wraps: [string, (rule: string, i: number) => string][] = [
+      ['escaped selector', (rule) => rule.replace(/^\.c(\d+)/, (_, i: string) => `.\\63 ${i}`)],
+      ['@media', (rule) => `@media screen { ${rule} }`],
+      [':hover', (rule) => rule.replace(/^(\.c\d+)/, '$1:hover')],
+      ['::before', (rule) => rule.replace(/^(\.c\d+)/, 'svg $1::before')],
+      [':not(', (rule) => rule.replace(/^(\.c\d+)/, '$1:not(.other)')],
+      ['string with braces', (rule) => rule.replace('{ ', '{ content: "}q{"; ')],
+      ['escaped url', (rule) => rule.replace('url(', 'u\\72l(')],
+      ['unclosed last block', (rule, i) => (i === 1 ? rule.replace(/ }$/, '') : rule)],
+    ];
+    for (const [name, wrap] of wraps) expect([name, refusal(styledPatternChain(2, true, wrap))]).toEqual([name, 'logoSvgReferences']);
+  });
+
+  it('refuses a pattern whose content inherits a fill naming the pattern itself, set on an ancestor by a rule or an attribute', () => {
+    const pattern = '<pattern id="p" width="2" height="2" patternUnits="userSpaceOnUse"><rect width="1" height="1"/></pattern>';
+    expect(refusal(`<svg ${SVG}><style>svg { fill: url(#p) }</style><defs>${pattern}</defs><rect width="10" height="10"/></svg>`)).toBe('logoSvgReferences');
+    expect(refusal(`<svg ${SVG}><g fill="url(#p)"><defs>${pattern}</defs><rect width="10" height="10"/></g></svg>`)).toBe('logoSvgReferences');
+  });
+
+  it('keeps an ordinary logo styled with its gradients and patterns, however its rules select', () => {
+    const gradient = '<linearGradient id="g"><stop offset="0" stop-color="#123"/><stop offset="1" stop-color="#456"/></linearGradient>';
+    const pattern = '<pattern id="dots" width="4" height="4" patternUnits="userSpaceOnUse"><circle class="dot" cx="2" cy="2" r="1"/></pattern>';
+    for (const css of [
+      '.a { fill: url(#g) }',
+      '.a { fill: url(#g) } .b { stroke: url(#g); fill: url(#dots) } .dot { fill: url(#g) }',
+      '* { fill: url(#g) } path:hover { stroke: url(#g) } .a:not(.b) { fill: url(#g) } @font-face { src: local(x) }',
+      'svg { fill: url(#g) } .a::before { fill: url(#dots) }',
+    ]) {
+      const logo = `<svg ${SVG}><style>${css}</style><defs>${gradient}${pattern}</defs><rect class="a" width="10" height="10"/><circle class="b" r="3"/></svg>`;
+      expect([css, refusal(logo)]).toEqual([css, undefined]);
+      expect(sanitizeSvg(bytes(logo))).toContain(css.split(' } ')[0]);
+    }
+  });
+});
+
 describe('CSS escapes in SVG logos', () => {
   it('reads escapes as the CSS parser does', () => {
     expect(unescapeCss('u\\72l(x)')).toBe('url(x)');
