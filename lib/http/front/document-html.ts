@@ -1,3 +1,5 @@
+import { classesOf, usedCss } from './used-css';
+
 /**
  * The HTML of documents (the page kinds of lib/page-cache/kinds.ts): server-rendered pages whose every
  * control is a link, so the front door sends them without the app's JavaScript. Pure functions.
@@ -37,13 +39,17 @@ export function sharedMaxAge(cacheControl: string | undefined): number | undefin
 const STYLESHEET = /<link\b(?=[^>]*\brel="stylesheet")[^>]*\bhref="(\/_next\/static\/[^"]+\.css)"[^>]*\/?>/g;
 
 /**
- * The document's own stylesheets inlined as <style> (a few kB gzipped): the
- * first paint needs no further request. `read` gives a file's text, or
- * undefined to keep the link.
+ * The document's own stylesheets inlined as <style>, each cut to the rules
+ * its classes can use (used-css.ts): the first paint needs no further
+ * request, and a crawler reads the page's CSS, not the app's. `read` gives a
+ * file's text, or undefined to keep the link.
  */
 export function inlineStylesheets(html: string, read: (href: string) => string | undefined): string {
+  let classes: Set<string> | undefined;
   return html.replace(STYLESHEET, (link, href: string) => {
     const css = read(href);
-    return css === undefined || css.includes('</style') ? link : `<style>${css}</style>`;
+    if (css === undefined || css.includes('</style')) return link;
+    classes ??= classesOf(html);
+    return `<style>${usedCss(css, classes)}</style>`;
   });
 }

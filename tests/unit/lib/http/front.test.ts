@@ -51,10 +51,11 @@ describe('which pages are documents', () => {
 
   it('inlines the stylesheets it can read and keeps the others as links', () => {
     const html =
-      '<link rel="stylesheet" href="/_next/static/chunks/a.css" data-precedence="next"/><link rel="stylesheet" href="/_next/static/chunks/b.css"/><link rel="icon" href="/x.svg"/>';
-    const read = (href: string) => (href.endsWith('a.css') ? '.a{color:red}' : undefined);
+      '<link rel="stylesheet" href="/_next/static/chunks/a.css" data-precedence="next"/><link rel="stylesheet" href="/_next/static/chunks/b.css"/><link rel="icon" href="/x.svg"/><p class="a">x</p>';
+    const read = (href: string) => (href.endsWith('a.css') ? '.a{color:red}.console{display:grid}' : undefined);
+    // cut to the rules the document's classes use (tests/unit/lib/http/used-css.test.ts)
     expect(inlineStylesheets(html, read)).toBe(
-      '<style>.a{color:red}</style><link rel="stylesheet" href="/_next/static/chunks/b.css"/><link rel="icon" href="/x.svg"/>',
+      '<style>.a{color:red}</style><link rel="stylesheet" href="/_next/static/chunks/b.css"/><link rel="icon" href="/x.svg"/><p class="a">x</p>',
     );
   });
 
