@@ -49,6 +49,14 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 2000 },
     },
     {
+      // PayU's stand-in: its checkout (PAYU_ENDPOINT) and its postservice (PAYU_VERIFY_URL: Test connection, card refunds)
+      command: 'npx tsx tests/e2e/support/payu-stand-in.ts',
+      url: `http://127.0.0.1:${GATEWAY_PORT}/_requests`,
+      reuseExistingServer: false,
+      env: { PAYU_STAND_IN_PORT: String(GATEWAY_PORT) },
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 2000 },
+    },
+    {
       command: 'bash scripts/e2e-server.sh',
       url: `http://localhost:${PORT}/api/health`,
       timeout: 120_000,
@@ -74,10 +82,11 @@ export default defineConfig({
         // The XSS lab (xss.spec.ts) books about 140 rides as one rider from one address, past the hourly
         // limits a real rider meets; the limits themselves are proven in jest (tests/unit/security/rate-limits.test.ts).
         RATE_LIMITS: 'off',
-        // Card payments against the stand-in gateway of tests/e2e/payment.spec.ts (same key and salt there).
+        // Card payments and refunds against PayU's stand-in (tests/e2e/support/payu-stand-in.ts, same key and salt there).
         PAYU_KEY: 'e2eKey',
         PAYU_SALT: 'e2eSalt',
         PAYU_ENDPOINT: `http://127.0.0.1:${GATEWAY_PORT}/_payment`,
+        PAYU_VERIFY_URL: `http://127.0.0.1:${GATEWAY_PORT}/merchant/postservice.php?form=2`,
         // Own-domain verification asks the DNS stand-in of tests/e2e/platform.spec.ts (E2E_PORT + 11, UDP on loopback).
         DNS_SERVERS: `127.0.0.1:${PORT + 11}`,
         DNS_TIMEOUT_MS: '1500',

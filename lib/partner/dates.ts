@@ -89,15 +89,18 @@ export function presetRange(filter: Exclude<DateFilter, 'custom'>, today: string
   }
 }
 
-/** Why a custom range is refused, as a message key on its field, or undefined when it is fine. */
-export function customRangeProblem(range: Partial<DayRange>, today: string): { field: 'from' | 'to'; key: string } | undefined {
+/**
+ * Why a custom range is refused, as a message key on its field, or undefined when it is fine. Dates after
+ * today are refused unless `future` (the Money section: rides booked ahead already carry fees and refunds).
+ */
+export function customRangeProblem(range: Partial<DayRange>, today: string, future = false): { field: 'from' | 'to'; key: string } | undefined {
   if (!range.from) return { field: 'from', key: 'dateRequired' };
   if (!range.to) return { field: 'to', key: 'dateRequired' };
   if (!isCalendarDate(range.from)) return { field: 'from', key: 'dateInvalid' };
   if (!isCalendarDate(range.to)) return { field: 'to', key: 'dateInvalid' };
   if (range.from < CUSTOM_DATE_MIN) return { field: 'from', key: 'dateTooEarly' };
-  if (range.from > today) return { field: 'from', key: 'dateInFuture' };
-  if (range.to > today) return { field: 'to', key: 'dateInFuture' };
+  if (!future && range.from > today) return { field: 'from', key: 'dateInFuture' };
+  if (!future && range.to > today) return { field: 'to', key: 'dateInFuture' };
   if (range.to < range.from) return { field: 'to', key: 'rangeReversed' };
   return undefined;
 }

@@ -1,54 +1,19 @@
-import { createHash } from 'node:crypto';
-import http from 'node:http';
 import { expect, test } from '@playwright/test';
 import { fillTrip, pickVehicle, rideCard, signInInSheet } from './support/booking';
+import { E2E_KEY as KEY, E2E_SALT as SALT, gatewayAnswer, payuRequests, sha512 } from './support/payu-stand-in';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const ORIGIN = `http://localhost:${PORT}`;
-/** The e2e server's PAYU_KEY, PAYU_SALT and PAYU_ENDPOINT (playwright.config.ts). */
-const KEY = 'e2eKey';
-const SALT = 'e2eSalt';
+/** PayU's stand-in (tests/e2e/support/payu-stand-in.ts), the e2e server's PAYU_ENDPOINT with its key and salt (playwright.config.ts). */
 const GATEWAY_PORT = Number(process.env.E2E_GATEWAY_PORT ?? 2530);
+const GATEWAY = `http://127.0.0.1:${GATEWAY_PORT}`;
 const FIELDS = ['key', 'txnid', 'amount', 'productinfo', 'firstname', 'email', 'phone', 'surl', 'furl', 'hash'];
-
-const sha512 = (text: string) => createHash('sha512').update(text).digest('hex');
-
-/** A stand-in of PayU's checkout endpoint on loopback: records every posted form. */
-const posted: Record<string, string>[] = [];
-const gateway = http.createServer((req, res) => {
-  let body = '';
-  req.on('data', (chunk) => (body += chunk));
-  req.on('end', () => {
-    if (req.method === 'POST' && req.url === '/_payment') posted.push(Object.fromEntries(new URLSearchParams(body)));
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end('<!doctype html><title>Stand-in gateway</title><h1>Stand-in gateway</h1>');
-  });
-});
-
-test.beforeAll(() => new Promise<void>((resolve) => gateway.listen(GATEWAY_PORT, '127.0.0.1', resolve)));
-test.afterAll(() => new Promise<void>((resolve) => gateway.close(() => resolve())));
-
-/** What PayU posts back to surl, signed by the reverse hash (no udfs, no additional charges). */
-function gatewayAnswer(form: Record<string, string>, status: string) {
-  const answer = {
-    mihpayid: '403993715524045752',
-    mode: 'CC',
-    status,
-    key: form.key,
-    txnid: form.txnid,
-    amount: form.amount,
-    productinfo: form.productinfo,
-    firstname: form.firstname,
-    email: form.email,
-    phone: form.phone,
-  };
-  return {
-    ...answer,
-    hash: sha512(`${SALT}|${status}|||||||||||${form.email}|${form.firstname}|${form.productinfo}|${form.amount}|${form.txnid}|${form.key}`),
-  };
-}
+const MIHPAYID = '403993715524045752';
+/** The forms posted to the stand-in's checkout, by every spec of the run. */
+const posted = async () => (await payuRequests(GATEWAY)).payments;
 
 test('a rider books with Card: the pay page posts the hashed form once to the gateway, and the signed success marks the ride paid', async ({ page }) => {
+  const before = (await posted()).length;
   await fillTrip(page, { from: 'Chennai', to: 'Bengaluru', time: '8:00 PM' });
   await pickVehicle(page, 'Sedan');
   await page.getByLabel('Payment method').selectOption({ label: 'Card' });
@@ -59,11 +24,11 @@ test('a rider books with Card: the pay page posts the hashed form once to the ga
   await signInInSheet(page, '98400 55555', 'Meera Nair');
 
   await expect(page.getByText('Redirecting to payment gateway...')).toBeVisible({ timeout: 20_000 });
-  await expect(page).toHaveURL(`http://127.0.0.1:${GATEWAY_PORT}/_payment`);
+  await expect(page).toHaveURL(`${GATEWAY}/_payment`);
   await expect(page.getByRole('heading', { name: 'Stand-in gateway' })).toBeVisible();
   await page.waitForTimeout(1000);
-  expect(posted).toHaveLength(1);
-  const form = posted[0];
+  expect(await posted()).toHaveLength(before + 1);
+  const form = (await posted())[before];
   expect(Object.keys(form).sort()).toEqual([...FIELDS].sort());
   for (const name of FIELDS) expect(form[name], name).not.toBe('');
   expect(form.key).toBe(KEY);
@@ -78,12 +43,12 @@ test('a rider books with Card: the pay page posts the hashed form once to the ga
   expect(form.hash).toBe(sha512(`${KEY}|${form.txnid}|${form.amount}|${form.productinfo}|${form.firstname}|${form.email}|||||||||||${SALT}`));
   const rideId = form.productinfo.replace('Ride #', '');
 
-  const forged = await page.request.post(form.surl, { form: { ...gatewayAnswer(form, 'success'), amount: '1.00' } });
+  const forged = await page.request.post(form.surl, { form: { ...gatewayAnswer(form, 'success', SALT, MIHPAYID), amount: '1.00' } });
   expect(forged.status()).toBe(400);
   expect((await forged.json()).error.message).toMatch(/^hash: /);
 
   // The gateway sends the browser back with a cross-site POST to surl.
-  const answer = gatewayAnswer(form, 'success');
+  const answer = gatewayAnswer(form, 'success', SALT, MIHPAYID);
   await page.evaluate(
     ({ action, fields }) => {
       const back = document.createElement('form');
@@ -107,5 +72,5 @@ test('a rider books with Card: the pay page posts the hashed form once to the ga
   await expect(rideCard(page, rideId)).toBeVisible();
   const mine = await (await page.request.get('/api/rides')).json();
   expect(mine.data.upcoming.find((ride: { id: number }) => ride.id === Number(rideId))).toMatchObject({ paymentMethod: 'card', paid: true });
-  expect(posted).toHaveLength(1);
+  expect(await posted()).toHaveLength(before + 1);
 });

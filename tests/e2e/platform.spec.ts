@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { codeFromMail, mailCount } from './support/codes';
 import { startDnsStandIn, type DnsStandIn } from './support/dns-stand-in';
+import { payuRequests } from './support/payu-stand-in';
 
 /*
  * Issue 13 §1-2 and issue 20 item 6, as users meet them: a new operator signs
@@ -18,6 +19,8 @@ const NAME = 'Moonrise Cabs Salem';
 const SLUG = 'moonrise-cabs-salem';
 const EMAIL = 'owner@moonrisecabs.example';
 const DOMAIN = 'moonrise-e2e.test';
+/** PayU's stand-in, the e2e server's PAYU_VERIFY_URL (playwright.config.ts). */
+const PAYU = `http://127.0.0.1:${Number(process.env.E2E_GATEWAY_PORT ?? 2530)}`;
 
 /** Node does not resolve *.localhost (or our test domain): ask loopback with the Host header. */
 const viaHost = (request: APIRequestContext, host: string, path: string) =>
@@ -142,7 +145,7 @@ test('the operator connects its own domain (DNS records, a refused check, Verify
     .toBe(`https://${DOMAIN}/in/en/user/home`);
   expect(await (await viaHost(request, DOMAIN, '/robots.txt')).text()).toContain(`Sitemap: https://${DOMAIN}/sitemap.xml`);
 
-  // its own PayU account: the salt comes back masked, and Test connection says what failed offline
+  // its own PayU account: the salt comes back masked, and Test connection says what PayU answered
   await page.goto(`${origin(`${SLUG}.localhost`)}/in/en/travel/integrations`);
   const payu = page.getByRole('form', { name: 'PayU card payments' });
   await expect(payu).toBeVisible();
@@ -157,7 +160,17 @@ test('the operator connects its own domain (DNS records, a refused check, Verify
   await payu.getByRole('button', { name: 'Save' }).click();
   await expect(payu.getByText('Saved: ••••••••2xyz. Leave empty to keep it.')).toBeVisible();
   expect(await page.content()).not.toContain('MoonriseSalt42xyz');
+  // Test connection asks PayU's postservice (its stand-in, tests/e2e/support/payu-stand-in.ts): a key PayU does not know is named
+  // as such; once PayU holds this merchant with this salt, the same check passes, signed with the saved salt.
+  const asked = (await payuRequests(PAYU)).service.length;
   await payu.getByRole('button', { name: 'Test connection' }).click();
-  await expect(payu.getByText(/^Connection (works|failed): /)).toBeVisible({ timeout: 30_000 });
-  await expect(payu.getByText(/^Connection failed: Could not reach PayU at test\.payu\.in/)).toBeVisible();
+  await expect(payu.getByText('Connection failed: PayU does not know this merchant key.')).toBeVisible({ timeout: 30_000 });
+  await fetch(`${PAYU}/_merchants`, { method: 'POST', body: JSON.stringify({ key: 'MoonKey01', salt: 'MoonriseSalt42xyz' }) });
+  await payu.getByRole('button', { name: 'Test connection' }).click();
+  await expect(payu.getByText('Connection works: Connected: PayU accepted the merchant key and the salt.')).toBeVisible({ timeout: 30_000 });
+  const calls = (await payuRequests(PAYU)).service.slice(asked);
+  expect(calls.map(({ key, command, keyKnown, hashOk }) => ({ key, command, keyKnown, hashOk }))).toEqual([
+    { key: 'MoonKey01', command: 'verify_payment', keyKnown: 'no', hashOk: 'no' },
+    { key: 'MoonKey01', command: 'verify_payment', keyKnown: 'yes', hashOk: 'yes' },
+  ]);
 });

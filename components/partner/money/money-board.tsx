@@ -148,7 +148,8 @@ export function MoneyBoard({ timeZone }: { timeZone: string }) {
   return (
     <section className={styles.screen} aria-label={t('title')}>
       <div className={money.toolbar}>
-        <DateFilterBar value={selection} timeZone={timeZone} onChange={setSelection} />
+        {/* custom dates may run past today: a ride booked ahead and cancelled already has its fee and refunds */}
+        <DateFilterBar value={selection} timeZone={timeZone} onChange={setSelection} future />
         <a className={`${ui.button} ${ui.secondary}`} href={`/api/partner/money/export?${query}`} download>
           {t('download')}
         </a>

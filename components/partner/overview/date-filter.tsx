@@ -9,8 +9,21 @@ import ui from '@/components/ui/ui.module.css';
 
 export type DateSelection = { filter: DateFilter; from?: string; to?: string };
 
-/** Today, Yesterday, ... Custom Date; custom opens two date inputs (2020-01-01 to today in the business's zone) and Apply. */
-export function DateFilterBar({ value, onChange, timeZone }: { value: DateSelection; onChange: (next: DateSelection) => void; timeZone: string }) {
+/**
+ * Today, Yesterday, ... Custom Date; custom opens two date inputs (2020-01-01 to today in the business's zone,
+ * or later days too when `future`) and Apply.
+ */
+export function DateFilterBar({
+  value,
+  onChange,
+  timeZone,
+  future = false,
+}: {
+  value: DateSelection;
+  onChange: (next: DateSelection) => void;
+  timeZone: string;
+  future?: boolean;
+}) {
   const t = useTranslations('Overview');
   const id = useId();
   const today = localDate(new Date(), timeZone);
@@ -20,7 +33,7 @@ export function DateFilterBar({ value, onChange, timeZone }: { value: DateSelect
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    const found = customRangeProblem(draft, today);
+    const found = customRangeProblem(draft, today, future);
     setProblem(found);
     if (!found) onChange({ filter: 'custom', ...draft });
   };
@@ -32,7 +45,7 @@ export function DateFilterBar({ value, onChange, timeZone }: { value: DateSelect
         type="date"
         className={styles.control}
         min={CUSTOM_DATE_MIN}
-        max={today}
+        max={future ? undefined : today}
         required
         value={draft[field]}
         aria-invalid={problem?.field === field || undefined}

@@ -12,6 +12,8 @@ import { consoleInvoiceUrl } from '@/components/trust/api';
 import { RIDE_ACTIONS } from './partner-ride-card';
 import { StartCodeLine } from './start-code-line';
 import { OffersNote } from './offers-note';
+import { RideMoneyLine } from './ride-money-line';
+import { RideRefunds } from './ride-refunds';
 import type { BoardSort } from '@/lib/rides/partner-schemas';
 import type { ActionKind, PartnerRide } from './types';
 import { FlightNote } from '@/components/flights/flight-note';
@@ -176,6 +178,9 @@ export function RidesTable({ rides, timeZone, sort, onSort, onAction, caption }:
                     ))}
                   </div>
                   {ride.bookedForCustomer ? <StartCodeLine ride={ride} timeZone={timeZone} /> : null}
+                  {/* the money the card shows too: promo, fee kept, each refund with Retry, and Refund on a completed ride */}
+                  <RideMoneyLine ride={ride} />
+                  <RideRefunds ride={ride} />
                 </td>
               </tr>
             );

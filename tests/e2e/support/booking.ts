@@ -33,6 +33,8 @@ export async function fillTrip(
     from: string;
     to: string;
     time: string;
+    /** The pickup date (YYYY-MM-DD); tomorrow in India when not given. */
+    date?: string;
     returnDate?: string;
     returnTime?: string;
     flight?: string;
@@ -47,7 +49,7 @@ export async function fillTrip(
   if (trip.flight) await form.getByLabel(/^Flight number/).fill(trip.flight);
   await choosePlace(page, 'Pickup location', trip.from.slice(0, 4), trip.from);
   await choosePlace(page, 'Drop-off location', trip.to.slice(0, 4), trip.to);
-  await form.getByLabel('Pickup date').fill(tomorrowInIndia());
+  await form.getByLabel('Pickup date').fill(trip.date ?? tomorrowInIndia());
   await expect(cont).toBeDisabled();
   await form.getByLabel('Pickup time').selectOption({ label: trip.time });
   if (trip.returnDate) {

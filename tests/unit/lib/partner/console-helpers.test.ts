@@ -53,6 +53,14 @@ describe('calendar days in a business time zone', () => {
     expect(customRangeProblem({ from: '2025-03-01', to: '2025-03-13' }, today)).toEqual({ field: 'to', key: 'dateInFuture' });
     expect(customRangeProblem({ from: '2025-03-05', to: '2025-03-01' }, today)).toEqual({ field: 'to', key: 'rangeReversed' });
   });
+
+  it('lets the Money section choose pickup dates after today, still checked otherwise', () => {
+    const today = '2025-03-12';
+    expect(customRangeProblem({ from: '2025-03-01', to: '2025-03-31' }, today, true)).toBeUndefined();
+    expect(customRangeProblem({ from: '2025-04-01', to: '2025-04-30' }, today, true)).toBeUndefined();
+    expect(customRangeProblem({ from: '2025-03-31', to: '2025-03-01' }, today, true)).toEqual({ field: 'to', key: 'rangeReversed' });
+    expect(customRangeProblem({ from: '2025-03-01', to: '2025-03-31' }, today)).toEqual({ field: 'to', key: 'dateInFuture' });
+  });
 });
 
 describe('app links', () => {
