@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { fillTrip, pickVehicle, rideCard, signInInSheet } from './support/booking';
-import { E2E_KEY as KEY, E2E_SALT as SALT, gatewayAnswer, payuRequests, sha512 } from './support/payu-stand-in';
+import { payuAnswer, sha512 } from '../unit/lib/payments/payu-answer';
+import { E2E_KEY as KEY, E2E_SALT as SALT, payuRequests } from './support/payu-stand-in';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const ORIGIN = `http://localhost:${PORT}`;
@@ -43,12 +44,12 @@ test('a rider books with Card: the pay page posts the hashed form once to the ga
   expect(form.hash).toBe(sha512(`${KEY}|${form.txnid}|${form.amount}|${form.productinfo}|${form.firstname}|${form.email}|||||||||||${SALT}`));
   const rideId = form.productinfo.replace('Ride #', '');
 
-  const forged = await page.request.post(form.surl, { form: { ...gatewayAnswer(form, 'success', SALT, MIHPAYID), amount: '1.00' } });
+  const forged = await page.request.post(form.surl, { form: { ...payuAnswer(form, { salt: SALT, mihpayid: MIHPAYID }), amount: '1.00' } });
   expect(forged.status()).toBe(400);
   expect((await forged.json()).error.message).toMatch(/^hash: /);
 
   // The gateway sends the browser back with a cross-site POST to surl.
-  const answer = gatewayAnswer(form, 'success', SALT, MIHPAYID);
+  const answer = payuAnswer(form, { salt: SALT, mihpayid: MIHPAYID });
   await page.evaluate(
     ({ action, fields }) => {
       const back = document.createElement('form');

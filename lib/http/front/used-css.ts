@@ -48,20 +48,31 @@ function skipString(css: string, start: number): number {
   throw new Unreadable();
 }
 
+/**
+ * At a string, a comment or an escape starting at `i`: the index of its last
+ * character (so a scan resumes after it); otherwise -1.
+ */
+function skipQuoted(css: string, i: number): number {
+  const c = css[i];
+  if (c === '\\') return i + 1;
+  if (c === '"' || c === "'") return skipString(css, i) - 1;
+  if (c === '/' && css[i + 1] === '*') {
+    const end = css.indexOf('*/', i + 2);
+    if (end === -1) throw new Unreadable();
+    return end + 1;
+  }
+  return -1;
+}
+
 /** The index of the first `stops` character at nesting depth 0 from `start` (strings, comments, escapes, brackets skipped). */
 function scanTo(css: string, start: number, stops: string): number {
   let depth = 0;
   for (let i = start; i < css.length; i++) {
-    const c = css[i];
-    if (c === '\\') i++;
-    else if (c === '"' || c === "'") i = skipString(css, i) - 1;
-    else if (c === '/' && css[i + 1] === '*') {
-      const end = css.indexOf('*/', i + 2);
-      if (end === -1) throw new Unreadable();
-      i = end + 1;
-    } else if (c === '(' || c === '[') depth++;
-    else if (c === ')' || c === ']') depth--;
-    else if (depth <= 0 && stops.includes(c)) return i;
+    const skipped = skipQuoted(css, i);
+    if (skipped !== -1) i = skipped;
+    else if (css[i] === '(' || css[i] === '[') depth++;
+    else if (css[i] === ')' || css[i] === ']') depth--;
+    else if (depth <= 0 && stops.includes(css[i])) return i;
   }
   return -1;
 }
@@ -70,15 +81,10 @@ function scanTo(css: string, start: number, stops: string): number {
 function blockEnd(css: string, open: number): number {
   let depth = 0;
   for (let i = open; i < css.length; i++) {
-    const c = css[i];
-    if (c === '\\') i++;
-    else if (c === '"' || c === "'") i = skipString(css, i) - 1;
-    else if (c === '/' && css[i + 1] === '*') {
-      const end = css.indexOf('*/', i + 2);
-      if (end === -1) throw new Unreadable();
-      i = end + 1;
-    } else if (c === '{') depth++;
-    else if (c === '}' && --depth === 0) return i + 1;
+    const skipped = skipQuoted(css, i);
+    if (skipped !== -1) i = skipped;
+    else if (css[i] === '{') depth++;
+    else if (css[i] === '}' && --depth === 0) return i + 1;
   }
   throw new Unreadable();
 }

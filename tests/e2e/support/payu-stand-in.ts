@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import http from 'node:http';
+import { payuAnswer, sha512 } from '../../unit/lib/payments/payu-answer';
 
 /*
  * A local stand-in for PayU (docs/architecture/money.md), on loopback:
@@ -26,28 +26,6 @@ export type PostedForm = Record<string, string>;
 export type ServiceCall = PostedForm & { keyKnown: 'yes' | 'no'; hashOk: 'yes' | 'no' };
 export type StandInRequests = { payments: PostedForm[]; service: ServiceCall[] };
 
-export const sha512 = (text: string) => createHash('sha512').update(text, 'utf8').digest('hex');
-
-/** What PayU posts back to surl, signed by the reverse hash (no udfs, no additional charges). */
-export function gatewayAnswer(form: PostedForm, status: string, salt: string, mihpayid: string) {
-  const answer = {
-    mihpayid,
-    mode: 'CC',
-    status,
-    key: form.key,
-    txnid: form.txnid,
-    amount: form.amount,
-    productinfo: form.productinfo,
-    firstname: form.firstname,
-    email: form.email,
-    phone: form.phone,
-  };
-  return {
-    ...answer,
-    hash: sha512(`${salt}|${status}|||||||||||${form.email}|${form.firstname}|${form.productinfo}|${form.amount}|${form.txnid}|${form.key}`),
-  };
-}
-
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 type State = StandInRequests & { merchants: Map<string, string>; tokens: Set<string>; next: number };
@@ -57,7 +35,7 @@ function checkoutPage(state: State, form: PostedForm): string {
   const title = '<!doctype html><meta charset="utf-8"><title>Stand-in gateway</title><h1>Stand-in gateway</h1>';
   if (!salt || !form.surl) return `${title}<p>Unknown merchant key.</p>`;
   // a fresh PayU id per payment, so each test finds its own refund requests
-  const answer = gatewayAnswer(form, 'success', salt, `4039937155${24050000 + state.next++}`);
+  const answer = payuAnswer(form, { salt, mihpayid: `4039937155${24050000 + state.next++}` });
   const fields = Object.entries(answer)
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(String(value))}">`)
     .join('');

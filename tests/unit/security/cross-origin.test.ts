@@ -1,6 +1,6 @@
 import { signBody } from '@/lib/whatsapp/signature';
 import { backgroundIdle } from '@/lib/whatsapp/background';
-import { responseHash } from '@/lib/payments/payu';
+import { payuAnswer } from '../lib/payments/payu-answer';
 import { resetEnvForTests } from '@/lib/env';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../db';
@@ -103,23 +103,7 @@ describe('PayU callbacks (cross-site by design)', () => {
 
   /** What PayU posts back for our form, hashed with `salt`. */
   const answerFor = (status: 'success' | 'failure', salt = PAYU.salt, change: Record<string, string> = {}) => {
-    const fields = {
-      mihpayid: '403993715',
-      mode: 'CC',
-      status,
-      key: form.key,
-      txnid: form.txnid,
-      amount: form.amount,
-      productinfo: form.productinfo,
-      firstname: form.firstname,
-      email: form.email,
-      udf1: '',
-      udf2: '',
-      udf3: '',
-      udf4: '',
-      udf5: '',
-    };
-    return { ...fields, hash: responseHash(fields, salt), ...change };
+    return { ...payuAnswer(form, { status, salt }), ...change };
   };
   const post = async (outcome: 'success' | 'failure', fields: Record<string, string>) => {
     return send({

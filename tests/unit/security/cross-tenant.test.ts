@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { pushSubscriptions } from '@/lib/db/schema';
-import { responseHash } from '@/lib/payments/payu';
+import { payuAnswer } from '../lib/payments/payu-answer';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../db';
 import { describedRoutes, pathParams, undescribed, urlFor, type Method, type MethodSpec } from './routes';
@@ -240,27 +240,12 @@ describe("operator B's host and sessions", () => {
     const form = (await send({ method: 'GET', host: a.host, cookie: a.rider.cookie, path: urlFor('/api/payments/:txnId', { txnId: a.txnId }) })).json
       ?.data as Record<string, string>;
     expect(form.txnid).toBe(a.txnId);
-    const fields = {
-      mihpayid: '403993715',
-      status: 'success',
-      key: form.key,
-      txnid: form.txnid,
-      amount: form.amount,
-      productinfo: form.productinfo,
-      firstname: form.firstname,
-      email: form.email,
-      udf1: '',
-      udf2: '',
-      udf3: '',
-      udf4: '',
-      udf5: '',
-    };
     const before = await snapshot(db);
     const answer = await send({
       method: 'POST',
       host: b.host,
       path: '/api/payments/payu/success',
-      body: new URLSearchParams({ ...fields, hash: responseHash(fields, 'secSalt01') }).toString(),
+      body: new URLSearchParams(payuAnswer(form, { salt: 'secSalt01' })).toString(),
       origin: 'https://test.payu.in',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
     });

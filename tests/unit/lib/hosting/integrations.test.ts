@@ -1,5 +1,4 @@
 import http from 'node:http';
-import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { callApi } from '../../api';
@@ -9,6 +8,7 @@ import { createBusiness } from '@/lib/tenancy/commands';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
 import { createSession } from '@/lib/auth/session';
 import { seal, unseal } from '@/lib/crypto/secrets';
+import { payuAnswer as signedCallback, sha512 } from '../payments/payu-answer';
 import { backgroundIdle } from '@/lib/whatsapp/background';
 import { signBody } from '@/lib/whatsapp/signature';
 import { completePayment, createPayment, paymentForm } from '@/lib/payments/commands';
@@ -25,7 +25,6 @@ import { cardRide } from '../payments/fixtures';
  * that says what failed.
  */
 
-const sha512 = (s: string) => createHash('sha512').update(s).digest('hex');
 const WA = { phoneNumberId: '109870000001', accessToken: 'EAAGsunriseaccesstokenABCDEFGH1234', appSecret: 'sunrise-app-secret-0123456789abcd' };
 const PAYU = { merchantKey: 'SunKey01', salt: 'SunriseSalt42xyz' };
 
@@ -250,24 +249,7 @@ describe('card payments with the operator’s own PayU account', () => {
     expect(form.hash).toBe(
       sha512(`${PAYU.merchantKey}|${form.txnid}|${form.amount}|${form.productinfo}|${form.firstname}|${form.email}|||||||||||${PAYU.salt}`),
     );
-    const answer = (salt: string) => ({
-      mihpayid: '4039',
-      mode: 'CC',
-      status: 'success',
-      key: form.key,
-      txnid: form.txnid,
-      amount: form.amount,
-      productinfo: form.productinfo,
-      firstname: form.firstname,
-      email: form.email,
-      phone: form.phone,
-      udf1: '',
-      udf2: '',
-      udf3: '',
-      udf4: '',
-      udf5: '',
-      hash: sha512(`${salt}|success|||||||||||${form.email}|${form.firstname}|${form.productinfo}|${form.amount}|${form.txnid}|${form.key}`),
-    });
+    const answer = (salt: string) => signedCallback(form, { salt, mihpayid: '4039' });
     await expect(completePayment(db, answer('someone-elses-salt') as never, 'success', sun.id)).rejects.toMatchObject({ field: 'hash' });
     expect(await completePayment(db, answer(PAYU.salt) as never, 'success', sun.id)).toMatchObject({ rideId: ride.id, status: 'success' });
   });

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { NextRequest } from 'next/server';
 import { users, rideCounters } from '@/lib/db/schema';
 import { createSession } from '@/lib/auth/session';
@@ -13,7 +12,7 @@ export const KEY = 'gtKFFx';
 export const SALT = 'eCwWELxi';
 export const HOST = 'localhost:3000';
 
-export const sha512 = (text: string) => createHash('sha512').update(text).digest('hex');
+export { sha512 } from './payu-answer';
 
 export function configurePayu(on: boolean) {
   if (on) Object.assign(process.env, { PAYU_KEY: KEY, PAYU_SALT: SALT, PAYU_MODE: 'test' });

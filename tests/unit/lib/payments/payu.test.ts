@@ -8,6 +8,7 @@ import type { PayuCallback } from '@/lib/payments/schemas';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../../db';
 import { call, cardRide, configurePayu, formRequest, HOST, jsonRequest, KEY, SALT, seed, sha512 } from './fixtures';
+import { payuAnswer } from './payu-answer';
 
 const paymentDataRoute = callApi;
 const createRoute = callApi;
@@ -41,31 +42,10 @@ async function openPayment(rideId: number, cookie = ctx.ashaCookie): Promise<{ t
 }
 
 let gatewayIds = 0;
-/** What PayU posts back, hashed by the reverse formula written out here. */
+/** What PayU posts back (tests/unit/lib/payments/payu-answer.ts), with a fresh PayU id each time. */
 function gatewayAnswer(form: Form, status: string): Form {
   gatewayIds += 1;
-  const fields = {
-    mihpayid: `40399371${gatewayIds}`,
-    mode: 'CC',
-    status,
-    key: form.key,
-    txnid: form.txnid,
-    amount: form.amount,
-    productinfo: form.productinfo,
-    firstname: form.firstname,
-    email: form.email,
-    phone: form.phone,
-    udf1: '',
-    udf2: '',
-    udf3: '',
-    udf4: '',
-    udf5: '',
-    cardnum: '512345XXXXXX2346',
-  };
-  return {
-    ...fields,
-    hash: sha512(`${SALT}|${status}|||||||||||${form.email}|${form.firstname}|${form.productinfo}|${form.amount}|${form.txnid}|${form.key}`),
-  };
+  return payuAnswer(form, { status, salt: SALT, mihpayid: `40399371${gatewayIds}`, extra: { cardnum: '512345XXXXXX2346' } });
 }
 
 const postSuccess = (fields: Form) => call(successRoute, formRequest('/api/payments/payu/success?locale=en-IN', fields));
