@@ -10,6 +10,7 @@ import { applyRideAction } from '@/lib/rides/partner';
 import { DomainError } from '@/lib/errors/domain-error';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
 import type { Db } from '@/lib/db/client';
+import { localDate } from '@/lib/time/zoned';
 import { closeTestDb, openTestDb } from '../../db';
 import { accept, makeWorld, request, trip, type World } from '../trust/fixtures';
 
@@ -171,7 +172,8 @@ describe('promo codes at booking', () => {
 });
 
 describe('bad promo codes: a clear message naming promoCode, nothing stored', () => {
-  const today = new Date().toISOString().slice(0, 10);
+  // The operator's local day (Asia/Kolkata), not UTC's: from 18:30 UTC they differ.
+  const today = localDate(new Date(), 'Asia/Kolkata');
   beforeAll(async () => {
     await createCode({ code: 'PAUSED', active: false });
     await createCode({ code: 'OLD', validFrom: '2020-01-01', validTo: '2020-12-31' });
