@@ -5,6 +5,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import zlib from 'node:zlib';
 import { createFrontDoor } from '@/lib/http/front';
 import { inlineStylesheets, stripAppScripts, DOCUMENT_MARKER } from '@/lib/http/front/document-html';
 import { NonceInjector } from '@/lib/http/front/nonce-injector';
@@ -183,6 +184,33 @@ describe('the front door', () => {
     const etag = first.headers.get('etag')!;
     const again = await fetch(`${origin}/in/en/place/madurai`, { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
+  });
+
+  it('answers a stored document gzipped or plain, each with its own length, HEAD without a body, 304 with neither', async () => {
+    const raw = (method: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const req = http.request(`${origin}/in/en/place/trichy`, { method, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    await raw('GET', {});
+    const gzipped = await raw('GET', { 'accept-encoding': 'gzip' });
+    const plain = await raw('GET', {});
+    expect([gzipped.headers['x-page-cache'], plain.headers['x-page-cache']]).toEqual(['HIT', 'HIT']);
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(Number(gzipped.headers['content-length'])).toBe(gzipped.body.length);
+    expect(zlib.gunzipSync(gzipped.body).equals(plain.body)).toBe(true);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Number(plain.headers['content-length'])).toBe(plain.body.length);
+    expect(plain.headers['age']).toMatch(/^\d+$/);
+    const head = await raw('HEAD', { 'accept-encoding': 'gzip' });
+    expect([head.status, head.headers['content-length'], head.body.length]).toEqual([200, gzipped.headers['content-length'], 0]);
+    const notModified = await raw('GET', { 'if-none-match': String(plain.headers.etag), 'accept-encoding': 'gzip' });
+    expect([notModified.status, notModified.headers.etag, notModified.headers['content-encoding'], notModified.body.length]).toEqual([304, plain.headers.etag, undefined, 0]);
   });
 
   it("renders afresh after a purge of the operator's pages", async () => {
