@@ -115,24 +115,23 @@ export function labelRoute(req: IncomingMessage | undefined, route: string): voi
   if (req) routeLabels.set(req, route);
 }
 
+const cacheResults = new WeakMap<ServerResponse, string>();
+
+/** The front door says how it answered a page (HIT, STALE, MISS) for the document cache counter. */
+export function noteCacheResult(res: ServerResponse, result: string): void {
+  cacheResults.set(res, result);
+}
+
 /** Counts the request and its duration when its answer ends; cached documents count as hits, stale answers or misses. */
 export function observeRequest(req: IncomingMessage, res: ServerResponse, path: string): void {
   const started = process.hrtime.bigint();
-  // the front door passes its headers to writeHead, where getHeader cannot see them
-  let cache: unknown;
-  const writeHead = res.writeHead;
-  res.writeHead = function observedWriteHead(this: ServerResponse, ...args: unknown[]) {
-    const headers = args.find((a) => a !== null && typeof a === 'object' && !Array.isArray(a)) as Record<string, unknown> | undefined;
-    if (headers?.['x-page-cache'] !== undefined) cache = headers['x-page-cache'];
-    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
-  } as ServerResponse['writeHead'];
   res.once('finish', () => {
     const m = metrics();
     const route = routeLabels.get(req) ?? (path.startsWith('/api/') ? 'api:unmatched' : pageRouteOf(path));
     const method = req.method ?? 'GET';
     m.requests.inc({ route, method, status: String(res.statusCode) });
     m.duration.observe({ route, method }, Number(process.hrtime.bigint() - started) / 1e9);
-    cache ??= res.getHeader('x-page-cache');
+    const cache = cacheResults.get(res) ?? res.getHeader('x-page-cache');
     if (typeof cache === 'string') m.documentCache.inc({ result: cache.toLowerCase() });
   });
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { noteCacheResult } from '@/lib/metrics';
 import { createPageStore, type StoredPage } from '@/lib/page-cache/stores';
 import { freshMsFor, internalPathOf, newNonce, pageKey, sendWhole, type FrontContext } from './answers';
 import { sharedMaxAge } from './document-html';
@@ -37,6 +38,7 @@ export function createAppPages(context: FrontContext) {
 
   function send(req: IncomingMessage, res: ServerResponse, entry: AppPageEntry, state: CacheState): void {
     const nonce = newNonce();
+    noteCacheResult(res, state);
     const headers: OutgoingHttpHeaders = { ...entry.headers, 'content-security-policy': context.appPolicy(nonce), 'x-page-cache': state };
     const gzip = acceptsGzip(req);
     const body = gzip ? gzipNonced(entry.page, nonce) : renderNonced(entry.page, nonce);

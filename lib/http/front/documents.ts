@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { noteCacheResult } from '@/lib/metrics';
 import { freshMsOf } from '@/lib/page-cache/kinds';
 import { createPageStore, type StoredPage } from '@/lib/page-cache/stores';
 import { freshMsFor, internalPathOf, pageKey, sendWhole, type FrontContext } from './answers';
@@ -54,6 +55,7 @@ function answersOf(headers: Record<string, string | string[]>, etag: string, bod
 }
 
 function sendDocument(req: IncomingMessage, res: ServerResponse, entry: DocumentEntry, state: CacheState): void {
+  noteCacheResult(res, state);
   const age = String(Math.floor((Date.now() - entry.storedAt) / 1000));
   if (req.headers['if-none-match'] === entry.etag) {
     res.writeHead(304, { ...entry.answers.notModified, 'x-page-cache': state, age });
