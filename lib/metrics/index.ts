@@ -115,11 +115,12 @@ export function labelRoute(req: IncomingMessage | undefined, route: string): voi
   if (req) routeLabels.set(req, route);
 }
 
-const cacheResults = new WeakMap<ServerResponse, string>();
+const CACHE_RESULT = Symbol('travelsx.cacheResult');
+type NotedResponse = ServerResponse & { [CACHE_RESULT]?: string };
 
-/** The front door says how it answered a page (HIT, STALE, MISS) for the document cache counter. */
+/** The front door says how it answered a page (HIT, STALE, MISS) for the document cache counter (a property, not a WeakMap: cheaper per answer). */
 export function noteCacheResult(res: ServerResponse, result: string): void {
-  cacheResults.set(res, result);
+  (res as NotedResponse)[CACHE_RESULT] = result;
 }
 
 /** Counts the request and its duration when its answer ends; cached documents count as hits, stale answers or misses. */
@@ -131,7 +132,7 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, path: 
     const method = req.method ?? 'GET';
     m.requests.inc({ route, method, status: String(res.statusCode) });
     m.duration.observe({ route, method }, Number(process.hrtime.bigint() - started) / 1e9);
-    const cache = cacheResults.get(res) ?? res.getHeader('x-page-cache');
+    const cache = (res as NotedResponse)[CACHE_RESULT] ?? res.getHeader('x-page-cache');
     if (typeof cache === 'string') m.documentCache.inc({ result: cache.toLowerCase() });
   });
 }
