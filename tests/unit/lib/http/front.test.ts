@@ -210,7 +210,12 @@ describe('the front door', () => {
     const head = await raw('HEAD', { 'accept-encoding': 'gzip' });
     expect([head.status, head.headers['content-length'], head.body.length]).toEqual([200, gzipped.headers['content-length'], 0]);
     const notModified = await raw('GET', { 'if-none-match': String(plain.headers.etag), 'accept-encoding': 'gzip' });
-    expect([notModified.status, notModified.headers.etag, notModified.headers['content-encoding'], notModified.body.length]).toEqual([304, plain.headers.etag, undefined, 0]);
+    expect([notModified.status, notModified.headers.etag, notModified.headers['content-encoding'], notModified.body.length]).toEqual([
+      304,
+      plain.headers.etag,
+      undefined,
+      0,
+    ]);
   });
 
   it("renders afresh after a purge of the operator's pages", async () => {

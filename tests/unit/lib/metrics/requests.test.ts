@@ -36,7 +36,13 @@ it('counts answers by route and the cached pages by how they were answered', asy
     stale: await valueOf(m.documentCache, { result: 'stale' }),
     place: await valueOf(m.requests, { route: 'page:/place', method: 'GET', status: '200' }),
   };
-  for (const path of ['/in/en/place/chennai?state=MISS', '/in/en/place/chennai?state=HIT', '/in/en/place/madurai?state=HIT', '/in/en/user/home?state=STALE', '/in/en/terms'])
+  for (const path of [
+    '/in/en/place/chennai?state=MISS',
+    '/in/en/place/chennai?state=HIT',
+    '/in/en/place/madurai?state=HIT',
+    '/in/en/user/home?state=STALE',
+    '/in/en/terms',
+  ])
     await (await fetch(origin + path)).text();
   await new Promise((resolve) => setTimeout(resolve, 20));
   expect(await valueOf(m.documentCache, { result: 'hit' })).toBe(before.hit + 2);
