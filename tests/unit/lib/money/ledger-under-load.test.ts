@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { callApi } from '../../api';
 import { businesses, promoCodes, promoRedemptions, refunds, rides, users, walletEntries, type WalletEntry } from '@/lib/db/schema';
@@ -19,6 +18,7 @@ import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../../db';
 import { freeDriver, makeWorld, request, trip, type World } from '../trust/fixtures';
 import { startPayuStandIn, type PayuStandIn } from './payu-stand-in';
+import { payuAnswer } from '../payments/payu-answer';
 
 /*
  * The ledger under the booking bench's load (docs/architecture/money.md#under-load):
@@ -74,8 +74,6 @@ const acked: Acked[] = [];
 /** Answers to a repeated request other than the ride itself or a refusal of a move already made. */
 const strays: string[] = [];
 
-const sha512 = (text: string) => createHash('sha512').update(text).digest('hex');
-
 async function send(req: Request): Promise<{ status: number; json: { data?: unknown; error?: { code?: string } } & Record<string, unknown> }> {
   operations += 1;
   const res = await callApi(req);
@@ -97,28 +95,6 @@ async function sendMaybeTwice(twice: boolean, make: () => Request) {
 
 function expectOk(answer: { status: number; json: unknown }, what: string) {
   if (answer.status >= 300) throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.json)}`);
-}
-
-/** The hashed answer PayU posts to the surl for the rider's checkout form. */
-function payuSuccess(form: Record<string, string>, mihpayid: string): Record<string, string> {
-  const fields = {
-    mihpayid,
-    mode: 'CC',
-    status: 'success',
-    key: form.key,
-    txnid: form.txnid,
-    amount: form.amount,
-    productinfo: form.productinfo,
-    firstname: form.firstname,
-    email: form.email,
-    phone: form.phone,
-    udf1: '',
-    udf2: '',
-    udf3: '',
-    udf4: '',
-    udf5: '',
-  };
-  return { ...fields, hash: sha512(`${SALT}|success|||||||||||${form.email}|${form.firstname}|${form.productinfo}|${form.amount}|${form.txnid}|${form.key}`) };
 }
 
 const callback = (fields: Record<string, string>) =>
@@ -212,7 +188,7 @@ it(`keeps the ledger exact under ${CLIENTS} concurrent clients: no entry lost or
           expectOk(created, `payment of ${number}`);
           const form = await send(request(world, `/api/payments/${created.json.txnId as string}?locale=en-IN`, { cookie }));
           expectOk(form, `payment form of ${number}`);
-          const answer = payuSuccess(form.json.data as Record<string, string>, String(++mihpayids));
+          const answer = payuAnswer(form.json.data as Record<string, string>, { salt: SALT, mihpayid: String(++mihpayids) });
           const paid = await sendMaybeTwice(twice, () => callback(answer));
           expect(paid.status).toBe(303);
           a.paid = Math.round(Number(answer.amount) * 100);
