@@ -67,9 +67,20 @@ export function OpenMap({
 
   return (
     <div className={styles.stage} data-open-map={state}>
-      <div aria-hidden={state === 'ready' || undefined}>{sketch}</div>
+      {/* The hidden layer is inert, not only aria-hidden: MapLibre puts a focusable canvas in the box before its style loads. */}
+      <div aria-hidden={state === 'ready' || undefined} inert={state === 'ready'}>
+        {sketch}
+      </div>
       {state === 'failed' ? null : (
-        <div ref={box} className={styles.map} style={{ aspectRatio: aspect }} role="img" aria-label={label} aria-hidden={state !== 'ready' || undefined} />
+        <div
+          ref={box}
+          className={styles.map}
+          style={{ aspectRatio: aspect }}
+          role="img"
+          aria-label={label}
+          aria-hidden={state !== 'ready' || undefined}
+          inert={state !== 'ready'}
+        />
       )}
     </div>
   );

@@ -113,10 +113,13 @@ export function FleetMap(props: Props) {
 
   return (
     <div className={styles.stage} data-fleet-map={state}>
-      <div aria-hidden={state === 'ready' || undefined}>
+      {/* The hidden layer is inert, not only aria-hidden: MapLibre puts a focusable canvas in the box before its style loads. */}
+      <div aria-hidden={state === 'ready' || undefined} inert={state === 'ready'}>
         <FleetSketch {...props} note={props.sketchNote} />
       </div>
-      {state === 'failed' ? null : <div ref={box} className={styles.map} role="img" aria-label={props.label} aria-hidden={state !== 'ready' || undefined} />}
+      {state === 'failed' ? null : (
+        <div ref={box} className={styles.map} role="img" aria-label={props.label} aria-hidden={state !== 'ready' || undefined} inert={state !== 'ready'} />
+      )}
     </div>
   );
 }
