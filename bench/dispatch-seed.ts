@@ -95,7 +95,9 @@ async function main(): Promise<void> {
     .from(users)
     .where(and(eq(users.businessId, business.id), eq(users.role, 'travelsx-partner')))
     .limit(1);
-  fs.writeFileSync(OUT, JSON.stringify({ drivers: driverTokens, riders: riderTokens, quotes: quoteIds, partnerId: partner.id }));
+  // the console's session, for the fleet map watched in Chromium during the load
+  const partnerToken = await createSession(db, { id: partner.id, businessId: business.id });
+  fs.writeFileSync(OUT, JSON.stringify({ drivers: driverTokens, riders: riderTokens, quotes: quoteIds, partnerId: partner.id, partnerToken }));
   await closeDatabase();
 }
 

@@ -8,14 +8,18 @@
 // it), and, from the database after the run, double assignments (a ride accepted twice, or a driver on two
 // rides whose windows overlap): goal 0. Baseline in the same run: a bare socket.io server acknowledging the same
 // positions from the same clients. The server and the baseline run on CPU 0, this load generator on CPU 1.
-// Goals (issue 31): booking to first offer p99 < 1 s, every position handled, 0 double assignments.
-// Usage: node bench/dispatch.mjs [drivers=500] [bookingsPerSecond=20] [seconds=60]
+// The console's fleet map (/in/en/travel/map, signed in as the demo partner) is open in Debian's Chromium during
+// the load, on the load generator's CPU: its frames (requestAnimationFrame intervals) and long tasks are measured,
+// and the drivers it draws are counted (the sketch offline; the MapLibre map when MAP_STYLE_URL is reachable).
+// Goals (issue 31): booking to first offer p99 < 1 s, every position handled, 0 double assignments, the map smooth
+// with every driver moving every 5 s (frame p99 under 50 ms, no long task over 200 ms).
+// Usage: node bench/dispatch.mjs [drivers=500] [bookingsPerSecond=20] [seconds=60]   (BENCH_MAP=0: no browser)
 import { execFileSync, spawn } from 'node:child_process';
 import { io } from 'socket.io-client';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { atExit, freePort, launchServer, pinned, queryStoredDatabase, requireBuild, root, SERVER_CPU, stopChild } from './lib.mjs';
+import { atExit, freePort, launchServer, LOAD_CPU, pinned, queryStoredDatabase, requireBuild, root, SERVER_CPU, stopChild } from './lib.mjs';
 import { report } from './report.mjs';
 
 const DRIVERS = Number(process.argv[2] ?? 500);
@@ -106,6 +110,58 @@ async function startBaseline(port) {
   return { origin: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
 }
 
+const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
+
+/**
+ * Opens the console's fleet map in Chromium, signed in with the partner's session, and starts counting its frames
+ * and long tasks; `read()` returns them and the drivers on the map. Null when there is no Chromium or BENCH_MAP=0.
+ */
+async function watchFleetMap(origin, token) {
+  if (process.env.BENCH_MAP === '0') return null;
+  if (!CHROMIUM) {
+    process.stderr.write('no Chromium at /usr/bin/chromium: the fleet map is not measured (Debian: apt-get install chromium)\n');
+    return null;
+  }
+  const { chromium } = await import('@playwright/test');
+  // the browser inherits the bench's CPU (pinned to LOAD_CPU in main), away from the server
+  const browser = await chromium.launch({ executablePath: CHROMIUM });
+  atExit(() => browser.close().catch(() => undefined));
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addCookies([{ name: '__Host-session', value: token, url: origin, secure: true, httpOnly: true, sameSite: 'Lax' }]);
+  const page = await context.newPage();
+  await page.goto(`${origin}/in/en/travel/map`, { waitUntil: 'networkidle', timeout: 60_000 });
+  await page.waitForSelector('[data-fleet-map]', { timeout: 30_000 });
+  const start = () =>
+    page.evaluate(() => {
+      const w = window;
+      w.__frames = [];
+      w.__long = [];
+      let last = performance.now();
+      const tick = (now) => {
+        w.__frames.push(now - last);
+        last = now;
+        if (!w.__stop) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__long.push(e.duration))).observe({ type: 'longtask' });
+    });
+  const read = async () => {
+    const result = await page.evaluate(() => {
+      const w = window;
+      w.__stop = true;
+      return {
+        frames: w.__frames,
+        long: w.__long,
+        map: document.querySelector('[data-fleet-map]')?.getAttribute('data-fleet-map'),
+        drawn: document.querySelectorAll('[data-fleet-map] circle[data-driver]').length,
+      };
+    });
+    await browser.close();
+    return result;
+  };
+  return { start, read };
+}
+
 async function eventLoopP99FromMetrics(metricsPort) {
   const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
   const line = text.split('\n').find((l) => l.startsWith('nodejs_eventloop_lag_p99_seconds'));
@@ -113,6 +169,8 @@ async function eventLoopP99FromMetrics(metricsPort) {
 }
 
 async function main() {
+  // this process (the drivers' and riders' clients) and the browser it launches run on the load generator's CPU
+  execFileSync('taskset', ['-a', '-p', '-c', String(LOAD_CPU), String(process.pid)], { stdio: 'ignore' });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-dispatch-'));
   atExit(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const seedFile = path.join(dataDir, 'seed.json');
@@ -164,7 +222,9 @@ async function main() {
       .catch(() => answers.refused++);
   };
   const drivers = await connectDrivers(origin, fleet, onOffer);
+  const map = await watchFleetMap(origin, seed.partnerToken);
   await new Promise((r) => setTimeout(r, POSITION_EVERY_MS + 1000));
+  await map?.start();
   Object.assign(drivers.acks, { ok: 0, ignored: 0, failed: 0, latencies: [] });
   answers = { accept: 0, decline: 0, refused: 0 };
   await eventLoopP99FromMetrics(metricsPort);
@@ -210,6 +270,7 @@ async function main() {
   });
   const loadSeconds = (performance.now() - started) / 1000;
   const eld = await eventLoopP99FromMetrics(metricsPort);
+  const seen = await map?.read();
   const positions = { ...drivers.acks };
   // offers for the last bookings still arriving
   await new Promise((r) => setTimeout(r, 3000));
@@ -247,12 +308,25 @@ async function main() {
   console.log(
     `  double assignments: ${Number(d.rides_accepted_twice)} rides accepted twice, ${Number(d.overlapping_pairs)} drivers on overlapping rides (goal 0)`,
   );
+  if (seen) {
+    const slow = seen.frames.filter((f) => f > 50).length;
+    console.log(
+      `  fleet map in Chromium (${seen.map === 'ready' ? 'MapLibre map' : 'sketch, the map style not reachable'}): ${seen.drawn} drivers drawn; ${seen.frames.length} frames, interval p50 ${ms(pct(seen.frames, 50))} p99 ${ms(pct(seen.frames, 99))} longest ${ms(Math.max(...seen.frames))}, ${slow} over 50 ms; ${seen.long.length} long tasks, longest ${ms(seen.long.length ? Math.max(...seen.long) : 0)} (goal: frame p99 < 50 ms, no long task over 200 ms)`,
+    );
+  }
   report('dispatch', [
     { label: 'booking to first offer p99', value: pct(toOffer, 99), unit: 'ms', goal: { op: '<', value: 1000 } },
     { label: 'booking to first offer p50', value: pct(toOffer, 50), unit: 'ms' },
     { label: 'positions handled', value: positionsPerS, unit: '/s', baseline: barePerS },
     { label: 'event-loop delay p99', value: eld, unit: 'ms', baseline: bareEld },
     { label: 'double assignments', value: Number(d.rides_accepted_twice) + Number(d.overlapping_pairs), unit: '', goal: { op: '==', value: 0 } },
+    ...(seen
+      ? [
+          { label: 'fleet map frame interval p99', value: pct(seen.frames, 99), unit: 'ms', goal: { op: '<', value: 50 } },
+          { label: 'fleet map longest long task', value: seen.long.length ? Math.max(...seen.long) : 0, unit: 'ms', goal: { op: '<', value: 200 } },
+          { label: 'fleet map drivers drawn', value: seen.drawn, unit: '', goal: { op: '==', value: DRIVERS } },
+        ]
+      : []),
   ]);
 }
 
