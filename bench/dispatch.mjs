@@ -127,9 +127,12 @@ async function watchFleetMap(origin, token) {
   const browser = await chromium.launch({ executablePath: CHROMIUM });
   atExit(() => browser.close().catch(() => undefined));
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await context.addCookies([{ name: '__Host-session', value: token, url: origin, secure: true, httpOnly: true, sameSite: 'Lax' }]);
+  // the session cookie is Secure (__Host-): Chromium sends it to localhost (a secure context) over http, but its
+  // cookie API takes a __Host- cookie only for an https address; cookies do not depend on the port
+  const site = origin.replace('127.0.0.1', 'localhost');
+  await context.addCookies([{ name: '__Host-session', value: token, url: 'https://localhost/', httpOnly: true, sameSite: 'Lax' }]);
   const page = await context.newPage();
-  await page.goto(`${origin}/in/en/travel/map`, { waitUntil: 'networkidle', timeout: 60_000 });
+  await page.goto(`${site}/in/en/travel/map`, { waitUntil: 'networkidle', timeout: 60_000 });
   await page.waitForSelector('[data-fleet-map]', { timeout: 30_000 });
   const start = () =>
     page.evaluate(() => {
