@@ -18,7 +18,7 @@ const MAX_ENTRIES = 500;
 const icons = new Map<string, Promise<Buffer>>();
 
 type FaviconTenant = Pick<Tenant, 'slug' | 'name' | 'logoUrl' | 'iconBase' | 'brandColor'>;
-export type Favicon = { redirect: string } | { ico: Buffer };
+type Favicon = { redirect: string } | { ico: Buffer };
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 
