@@ -72,6 +72,8 @@ export function PhoneField({
         className={styles.phone}
         numberInputProps={{ className: ui.input, dir: 'ltr' }}
         value={e164}
+        // a number given to the field (an edited driver, a signed-in rider) shows without its calling code: the badge has it
+        initialValueFormat="national"
         defaultCountry={initial}
         countryOptionsOrder={[...preferred, '|', '...']}
         addInternationalOption={false}

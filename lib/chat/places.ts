@@ -2,6 +2,7 @@ import { loadPlaceIndex as loadSharedIndex, placeIndex, type PlaceEntry } from '
 import { fuzzyTokens } from '@/lib/places/place-candidates';
 import { idsNear } from '@/lib/places/place-grid';
 import { searchPlaceIndex } from '@/lib/places/place-search';
+import { everydayName } from '@/lib/places/normalise';
 import { allowedTypos, distanceKm, editDistance, foldKey } from '@/lib/places/text';
 import { isAirportWord, NEAR_SERVICE_KM, type PlaceSlot, type ResolveOptions } from './place-slot';
 
@@ -84,12 +85,14 @@ function bestOf(places: PlaceEntry[], country: string | undefined, minPopulation
 }
 
 const titleCase = (words: string[]) => words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
-const cityOf = (e: PlaceEntry) => e.parent ?? e.name;
+const cityOf = (e: PlaceEntry) => everydayName(e.parent ?? e.name, e.country);
 
+/** A place as a ride stores it, named as riders write it (docs/requirements/rider.md#booking-by-form). */
 function slotOf(place: PlaceEntry): PlaceSlot {
   const base = { lat: place.lat, lng: place.lng, country: place.country, city: cityOf(place) };
   if (place.kind === 'airport') return { ...base, name: `${cityOf(place)} Airport (${place.code})`, airport: true };
-  return { ...base, name: place.kind === 'locality' && place.parent ? `${place.name}, ${place.parent}` : place.name };
+  const name = everydayName(place.name, place.country);
+  return { ...base, name: place.kind === 'locality' && place.parent ? `${name}, ${cityOf(place)}` : name };
 }
 
 /** "Adyar, Chennai": a locality of that city named by the extra words, when the index has one. */

@@ -12,6 +12,11 @@ type ParsedQuery = { words: string[]; whole: QueryWord; parts: QueryWord[] };
 export type PlaceQueryOptions = {
   /** The operator's country (ISO 3166 alpha-2): its places rank higher. */
   country?: string;
+  /**
+   * The countries the operator serves (ISO alpha-2; docs/requirements/rider.md#booking-by-form): when a place
+   * in one of them matches, places elsewhere are left out.
+   */
+  served?: ReadonlySet<string>;
   /** The operator's service cities: places near them rank higher. */
   near?: Point[];
   /** The rider's position, when the browser shared it. */
@@ -252,6 +257,7 @@ export function searchPlaceIndex(index: PlaceIndex, text: string, options: Place
       scores.push(score);
     }
   }
+  if (options.served) keepServed(index, options.served, ids, scores);
   const limit = options.limit ?? 8;
   const chosen: PlaceEntry[] = [];
   const chosenKeys: string[] = [];
@@ -278,6 +284,19 @@ export function searchPlaceIndex(index: PlaceIndex, text: string, options: Place
     choose(rest.sort((a, b) => scores[b] - scores[a] || a - b));
   }
   return chosen;
+}
+
+/** Leaves only the places in a served country, unless none is (then every place stays). */
+function keepServed(index: PlaceIndex, served: ReadonlySet<string>, ids: number[], scores: number[]): void {
+  if (!ids.some((id) => served.has(index.country(id)))) return;
+  let kept = 0;
+  for (let i = 0; i < ids.length; i++) {
+    if (!served.has(index.country(ids[i]))) continue;
+    ids[kept] = ids[i];
+    scores[kept++] = scores[i];
+  }
+  ids.length = kept;
+  scores.length = kept;
 }
 
 /** The positions of the `m` highest scores, highest first, equal scores in position order (as a stable sort would give them). */

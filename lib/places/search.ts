@@ -2,6 +2,7 @@ import 'server-only';
 import { env } from '@/lib/env';
 import { logger } from '@/lib/log';
 import type { LatLng } from '@/lib/road-distance';
+import { everydayName } from './normalise';
 import { loadPlaceIndex, type PlaceEntry, type PlaceKind } from './place-index';
 import { nearestPlace } from './place-reverse';
 import { searchPlaceIndex } from './place-search';
@@ -35,11 +36,14 @@ function countryName(code: string): string {
 export function suggestionOf(entry: PlaceEntry): PlaceSuggestion {
   const country = countryName(entry.country);
   const airport = entry.kind === 'airport';
-  const name = airport ? `${entry.name} (${entry.code})` : entry.kind === 'locality' && entry.parent ? `${entry.name}, ${entry.parent}` : entry.name;
+  // names as riders write them, without the gazetteer's transliteration marks (docs/requirements/rider.md#booking-by-form)
+  const own = everydayName(entry.name, entry.country);
+  const parent = entry.parent && everydayName(entry.parent, entry.country);
+  const name = airport ? `${own} (${entry.code})` : entry.kind === 'locality' && parent ? `${own}, ${parent}` : own;
   const detail = airport
-    ? [entry.parent, country].filter(Boolean).join(', ')
+    ? [parent, country].filter(Boolean).join(', ')
     : entry.kind === 'locality'
-      ? [`${entry.region ?? ''} ${entry.postcode ?? ''}`.trim(), country].filter(Boolean).join(', ')
+      ? [`${entry.region ? everydayName(entry.region, entry.country) : ''} ${entry.postcode ?? ''}`.trim(), country].filter(Boolean).join(', ')
       : country;
   const suggestion: PlaceSuggestion = { name, detail, lat: entry.lat, lng: entry.lng, source: 'gazetteer', kind: entry.kind };
   if (airport) suggestion.code = entry.code;
@@ -75,6 +79,8 @@ export type SuggestOptions = {
   limit?: number;
   /** The operator's service cities (ranked first, with places near them). */
   near?: LatLng[];
+  /** The countries the operator serves: places elsewhere only when none there matches. */
+  served?: ReadonlySet<string>;
   /** The rider's position, when shared. */
   rider?: LatLng;
   /** Prefer this kind, e.g. 'airport' on an airport trip. */

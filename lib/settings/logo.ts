@@ -139,3 +139,10 @@ export async function readStoredLogo(tenantSlug: string, publicPath: string): Pr
   if (!match || match[1] !== tenantSlug) return undefined;
   return fs.readFile(/*turbopackIgnore: true*/ path.join(uploadsRoot(), tenantSlug, 'brand', `${match[2]}.${match[3]}`)).catch(() => undefined);
 }
+
+/** The bytes of a logo: an upload of this operator, or a logo shipped with the app (public/brand/, the demo's). */
+export async function logoBytes(slug: string, logoUrl: string): Promise<Buffer | undefined> {
+  if (/^\/brand\/[a-z0-9-]+\.(?:svg|png)$/.test(logoUrl))
+    return fs.readFile(/*turbopackIgnore: true*/ path.join(process.cwd(), 'public', logoUrl)).catch(() => undefined);
+  return readStoredLogo(slug, logoUrl);
+}

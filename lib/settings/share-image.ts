@@ -1,6 +1,4 @@
 import 'server-only';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
 import { createTranslator } from 'next-intl';
 import { inImageLane } from '@/lib/media/image-lanes';
@@ -8,7 +6,7 @@ import { IMAGE_MAX_INPUT_PIXELS, IMAGE_RENDER_SECONDS } from '@/lib/media/render
 import { loadMessages } from '@/lib/i18n/messages';
 import type { Tenant } from '@/lib/tenancy/queries';
 import { brandCssVariables, DEFAULT_BRAND_COLOR, normaliseHex } from './colour';
-import { readStoredLogo } from './logo';
+import { logoBytes } from './logo';
 import { SHARE_HEIGHT, SHARE_WIDTH, shareLanguage, shareVersion, type ShareKind } from './share-path';
 
 /*
@@ -45,13 +43,6 @@ function lines(text: string, width: number): string[] {
         .slice(0, width - 1)}…`,
     ];
   return out;
-}
-
-/** The bytes of a logo: an upload of this operator, or a logo shipped with the app (public/brand/, the demo's). */
-async function logoBytes(slug: string, logoUrl: string): Promise<Buffer | undefined> {
-  if (/^\/brand\/[a-z0-9-]+\.(?:svg|png)$/.test(logoUrl))
-    return fs.readFile(/*turbopackIgnore: true*/ path.join(process.cwd(), 'public', logoUrl)).catch(() => undefined);
-  return readStoredLogo(slug, logoUrl);
 }
 
 type ShareInput = Pick<Tenant, 'slug' | 'name' | 'logoUrl' | 'brandColor' | 'settingsUpdatedAt'>;

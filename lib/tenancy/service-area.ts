@@ -1,20 +1,27 @@
 import 'server-only';
+import { servedCountries } from '@/lib/fares/trip-reach';
 import { COUNTRIES, isCountryCode } from '@/lib/i18n/markets';
 import type { LatLng } from '@/lib/road-distance';
 import { listServiceAreas } from '@/lib/tenancy/queries';
 
 /** How long an operator's service cities are reused for ranking before they are read again (ms). */
 const CACHE_MS = 5 * 60_000;
-const cache = new Map<number, { at: number; near: LatLng[] }>();
+const cache = new Map<number, { at: number; near: LatLng[]; served: Set<string> }>();
 
-/** What ranks an operator's place search: its country and the coordinates of its service cities. */
-export async function placeSearchContext(tenant: { id: number; countryCode: string }): Promise<{ country?: string; near: LatLng[] }> {
+type PlaceSearchContext = { country?: string; near: LatLng[]; served: Set<string> };
+
+/**
+ * What shapes an operator's place search: its country and the coordinates of its service cities rank places,
+ * the countries it serves (its market and those of its cities) bound them (docs/requirements/rider.md#booking-by-form).
+ */
+export async function placeSearchContext(tenant: { id: number; countryCode: string }): Promise<PlaceSearchContext> {
   const country = isCountryCode(tenant.countryCode) ? COUNTRIES[tenant.countryCode].region : undefined;
   const hit = cache.get(tenant.id);
-  if (hit && Date.now() - hit.at < CACHE_MS) return { country, near: hit.near };
+  if (hit && Date.now() - hit.at < CACHE_MS) return { country, near: hit.near, served: hit.served };
   const near = (await listServiceAreas(tenant.id)).map((a) => ({ lat: a.lat, lng: a.lng }));
-  cache.set(tenant.id, { at: Date.now(), near });
-  return { country, near };
+  const served = servedCountries(tenant.countryCode, near);
+  cache.set(tenant.id, { at: Date.now(), near, served });
+  return { country, near, served };
 }
 
 /** Forgets an operator's cached service cities (they changed). */

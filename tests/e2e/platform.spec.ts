@@ -150,7 +150,7 @@ test('the operator connects its own domain (DNS records, a refused check, Verify
   const payu = page.getByRole('form', { name: 'PayU card payments' });
   await expect(payu).toBeVisible();
   // the server runs as the demo start does, under a key generated into its data directory: no development-key warning
-  await expect(page.getByText('Secrets are sealed with the built-in development key')).toHaveCount(0);
+  await expect(page.getByText("Your secrets are sealed with the platform's built-in development key")).toHaveCount(0);
   await payu.getByLabel('Merchant key').fill('bad key!');
   await payu.getByLabel('Salt').fill('MoonriseSalt42xyz');
   await payu.getByRole('button', { name: 'Save' }).click();

@@ -367,6 +367,32 @@ test.describe('crawlers', () => {
     expect(unprefixed.headers().location).toMatch(/\/in\/en\/place\/chennai$/);
   });
 
+  test('each host answers /favicon.ico with its own operator’s icon, cacheable (docs/requirements/crawler.md#icons)', async ({ request }) => {
+    /** The icon's bytes: an ICO answered directly, or the operator's own PNG a redirect leads to. */
+    const favicon = async (host: string, slug: string) => {
+      const answer = await get(request, `http://${host}/favicon.ico`);
+      expect(answer.headers()['cache-control'], host).toMatch(/public, max-age=\d+/);
+      expect(answer.headers().vary, host).toMatch(/host/i);
+      if (answer.status() === 302) {
+        // an uploaded logo's icon (operator-settings.spec.ts may have uploaded one): this operator's own upload
+        const location = answer.headers().location;
+        expect(location, host).toMatch(new RegExp(`^/media/${slug}/brand/[0-9a-f-]{36}-32\\.png$`));
+        const png = await get(request, `http://${host}${location}`);
+        expect(png.status(), location).toBe(200);
+        expect(png.headers()['content-type']).toBe('image/png');
+        return png.body();
+      }
+      expect(answer.status(), host).toBe(200);
+      expect(answer.headers()['content-type']).toBe('image/x-icon');
+      const body = await answer.body();
+      expect([...body.subarray(0, 6)], host).toEqual([0, 0, 1, 0, 1, 0]);
+      return body;
+    };
+    const demo = await favicon(DEMO_HOST, 'demo');
+    const acme = await favicon(ACME_HOST, 'acme');
+    expect(demo.equals(acme)).toBe(false);
+  });
+
   for (const host of [DEMO_HOST, ACME_HOST]) {
     test(`every sitemap URL of ${host} answers 200 with one self canonical, a reciprocal hreflang cluster and JSON-LD`, async ({ request }) => {
       test.setTimeout(30 * 60_000);

@@ -42,6 +42,11 @@ describe('message files', () => {
     for (const [key, value] of en) expect([key, placeholders(other.get(key)!)]).toEqual([key, placeholders(value)]);
   });
 
+  // issue 37: operators were told to "Set SECRETS_KEY", which only the deployer can (docs/requirements/deployer.md)
+  it.each([...UI_LANGUAGES])('%s names no server setting (environment variable) a user cannot change', (lang) => {
+    expect(flat(read(lang)).filter(([, value]) => /\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/.test(value))).toEqual([]);
+  });
+
   it.each([...UI_LANGUAGES])('%s parses as ICU messages', (lang) => {
     for (const [key, value] of flat(read(lang))) {
       expect(() => new IntlMessageFormat(value, lang)).not.toThrow();

@@ -23,6 +23,7 @@ export async function generateMetadata({ params }: { params: PageParams }): Prom
     title: { default: t('title', { businessName: tenant.name }), template: `%s | ${tenant.name}` },
     description: t('description', { businessName: tenant.name }),
     applicationName: tenant.name,
+    // without a logo, the icon drawn for this operator (docs/requirements/crawler.md#icons), never the demo's logo
     icons: tenant.iconBase
       ? {
           icon: [
@@ -31,7 +32,7 @@ export async function generateMetadata({ params }: { params: PageParams }): Prom
           ],
           apple: [{ url: `${tenant.iconBase}-180.png`, sizes: '180x180' }],
         }
-      : { icon: tenant.logoUrl ?? '/brand/meridian-logo.svg' },
+      : { icon: tenant.logoUrl ?? '/favicon.ico' },
     openGraph: { siteName: tenant.name, images: [shareImage(tenant, 'page', market.lang, tenant.name)] },
     twitter: { card: 'summary_large_image', images: [shareImage(tenant, 'page', market.lang, tenant.name).url] },
   };

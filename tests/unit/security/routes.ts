@@ -627,6 +627,7 @@ export const ROUTES: Record<string, RouteSpec> = {
   '/sitemap.xml': { GET: { as: 'anon' } },
   '/sitemap/:file': { GET: { as: 'anon', params: () => ({ file: '0.xml' }) } },
   '/manifest.webmanifest': { GET: { as: 'anon' } },
+  '/favicon.ico': { GET: { as: 'anon' } },
 };
 
 /** One route of the router's table, its method as the suites name it. */
