@@ -24,7 +24,7 @@ type Props = {
 /**
  * 'Book Taxi with AI' (docs/requirements/rider.md#booking-by-chat, docs/requirements/partner.md#ai-agent): the suggested
  * message, the conversation, the composer, and the phone-code sign-in when a
- * signed-out rider sends. Needs Chat, VehicleTypes, Auth, AuthErrors, Validation.
+ * signed-out rider chooses to book (fares need no sign-in). Needs Chat, VehicleTypes, Auth, AuthErrors, Validation.
  */
 export function ChatScreen({ timeZone, defaultCountry, backHref, ridesHref }: Props) {
   const t = useTranslations('Chat');
@@ -36,7 +36,14 @@ export function ChatScreen({ timeZone, defaultCountry, backHref, ridesHref }: Pr
   const [signIn, setSignIn] = useState(false);
   const list = useRef<HTMLOListElement>(null);
   const texts = useMemo(() => ({ notUnderstood: t('notUnderstood'), failed: t('failed'), tooFast: t('tooFast') }), [t]);
-  const chat = useChat({ ready: status === 'ready', userId: me?.user_id ?? null, locale, texts, onQueuedSent: () => setText('') });
+  const chat = useChat({
+    ready: status === 'ready',
+    userId: me?.user_id ?? null,
+    locale,
+    texts,
+    onQueuedSent: () => setText(''),
+    onSignInNeeded: () => setSignIn(true),
+  });
   const lastAgent = chat.entries.findLast((e) => e.role !== 'user' && e.role !== 'human' && !e.pending)?.id;
   const busy = chat.entries.some((e) => e.pending);
 
@@ -45,9 +52,7 @@ export function ChatScreen({ timeZone, defaultCountry, backHref, ridesHref }: Pr
   }, [chat.entries]);
 
   const send = (raw: string) => {
-    const outcome = chat.send(raw);
-    if (outcome === 'sent') setText('');
-    if (outcome === 'queued') setSignIn(true);
+    if (chat.send(raw) === 'sent') setText('');
   };
 
   return (
@@ -80,16 +85,7 @@ export function ChatScreen({ timeZone, defaultCountry, backHref, ridesHref }: Pr
         {chat.announcement}
       </p>
       <Composer text={text} onText={setText} onSend={() => send(text)} />
-      {signIn && !me ? (
-        <ChatSignIn
-          defaultCountry={defaultCountry}
-          onSignedIn={() => setSignIn(false)}
-          onDismiss={() => {
-            setSignIn(false);
-            chat.cancelQueued();
-          }}
-        />
-      ) : null}
+      {signIn && !me ? <ChatSignIn defaultCountry={defaultCountry} onSignedIn={() => setSignIn(false)} onDismiss={() => setSignIn(false)} /> : null}
     </section>
   );
 }

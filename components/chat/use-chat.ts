@@ -6,7 +6,7 @@ import { queryKeys } from '@/lib/query-keys';
 import type { ChatMessageView } from '@/lib/chat/contract';
 import { useHydrationStore } from '@/components/ui/hydration-store';
 import { ChatCallError, fetchHistory, syncHistory } from './chat-api';
-import { chatSessionFor } from './chat-session';
+import { chatSessionFor, holdForSignIn } from './chat-session';
 import { openChatTransport, type ChatTransport } from './chat-transport';
 
 /** A message on screen: stored ones have the server's id; local ones (sent, waiting, failed) a negative id. */
@@ -31,8 +31,10 @@ const NO_SESSION = ['chat', 'history', null] as const;
 
 /**
  * The conversation: its id, the history (restored on load and after a
- * reconnect), sending through the transport with the three-dot placeholder,
- * and a message typed while signed out that waits for the sign-in.
+ * reconnect), sending through the transport with the three-dot placeholder.
+ * Signed out the rider chats and gets fares; the message the agent answers
+ * with a sign-in ("yes" to book) is held, and sent again on the same
+ * conversation once the rider has signed in (docs/requirements/rider.md#booking-by-chat).
  *
  * The list on screen is the react-query entry of the session's history
  * (`queryKeys.chat.history`): stored messages plus this tab's unsent, waiting
@@ -44,12 +46,15 @@ export function useChat({
   locale,
   texts,
   onQueuedSent,
+  onSignInNeeded,
 }: {
   ready: boolean;
   userId: number | null;
   locale: string;
   texts: ChatTexts;
   onQueuedSent: () => void;
+  /** The agent will book only for a signed-in rider: open the sign-in. */
+  onSignInNeeded: () => void;
 }) {
   const hydrated = useHydrationStore((s) => s.hydrated);
   const chatSession = useMemo(() => (hydrated && ready ? chatSessionFor(userId) : null), [hydrated, ready, userId]);
@@ -67,11 +72,14 @@ export function useChat({
   });
   const [announcement, setAnnouncement] = useState('');
   const transport = useRef<ChatTransport | null>(null);
+  /** Typed before the transport was open. */
   const queued = useRef<string | null>(null);
-  const latest = useRef({ texts, onQueuedSent });
+  /** Answered with a sign-in: sent again once signed in. */
+  const held = useRef<string | null>(null);
+  const latest = useRef({ texts, onQueuedSent, onSignInNeeded });
 
   useEffect(() => {
-    latest.current = { texts, onQueuedSent };
+    latest.current = { texts, onQueuedSent, onSignInNeeded };
   });
 
   /** Changes the entries of `session` in the cache. */
@@ -101,6 +109,11 @@ export function useChat({
           return list.flatMap((e) => (e.id === userKey ? (has(user.id) ? [] : [user]) : e.id === waitKey ? (has(agent.id) ? [] : [reply]) : [e]));
         });
         setAnnouncement(reply.content.message);
+        if (reply.data?.kind === 'signin') {
+          held.current = text;
+          holdForSignIn(session);
+          latest.current.onSignInNeeded();
+        }
       } catch (error) {
         const code = error instanceof ChatCallError ? error.code : undefined;
         // 429 past the chat's limits (lib/chat/turn-limits.ts)
@@ -136,11 +149,15 @@ export function useChat({
     });
     transport.current = opened;
     const waiting = queued.current;
-    if (waiting && userId !== null) {
-      // The message typed before sign-in goes out on the new session's transport (which carries the new cookie).
+    const booking = userId !== null ? held.current : null;
+    if (waiting) {
       queued.current = null;
       latest.current.onQueuedSent();
       void Promise.resolve().then(() => deliver(chatSession, opened, waiting));
+    } else if (booking) {
+      // The held booking goes out on the signed-in transport (which carries the new cookie), in the same conversation.
+      held.current = null;
+      void Promise.resolve().then(() => deliver(chatSession, opened, booking));
     }
     return () => {
       live = false;
@@ -149,24 +166,20 @@ export function useChat({
     };
   }, [chatSession, userId, locale, update, deliver, client]);
 
-  /** Sends now when signed in; otherwise keeps the text until sign-in ('queued'). Blank text is not sent. */
+  /** Sends now, signed in or not; before the transport is open keeps the text until it is ('queued'). Blank text is not sent. */
   const send = useCallback(
     (raw: string): 'sent' | 'queued' | 'blank' => {
       const text = raw.trim();
       if (!text) return 'blank';
-      if (userId === null || !chatSession || !transport.current) {
+      if (!chatSession || !transport.current) {
         queued.current = text;
         return 'queued';
       }
       void deliver(chatSession, transport.current, text);
       return 'sent';
     },
-    [userId, chatSession, deliver],
+    [chatSession, deliver],
   );
-
-  const cancelQueued = useCallback(() => {
-    queued.current = null;
-  }, []);
 
   return {
     chatSession,
@@ -174,6 +187,5 @@ export function useChat({
     loading: chatSession !== null && history.status === 'pending',
     announcement,
     send,
-    cancelQueued,
   };
 }

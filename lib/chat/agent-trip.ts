@@ -9,7 +9,7 @@ import { line, type AgentReply, type ReplyLine, type ReplyValue } from './reply'
 import { quoteSignature, type AgentState, type QuoteMemo } from './state';
 import type { TripLimitIssue } from '@/lib/fares/trip-limits';
 import type { TripReachIssue } from '@/lib/fares/trip-reach';
-import { isOperator } from './agent-customer';
+import { customerQuestion, isOperator } from './agent-customer';
 import { bookTool, flightCheckTool, promoTool, quoteOptions, quoteTool, type QuoteProblem, type ToolContext } from './tools';
 
 export type AgentContext = ToolContext & { now: Date };
@@ -363,7 +363,7 @@ export async function book(state: AgentState, ctx: AgentContext): Promise<Turn> 
   if (!memo || !vehicle) return advance(state, ctx);
   if (!ctx.actor) return say(state, [line('signin')], { data: { kind: 'signin' } });
   // The console's agent books for the customer on the phone: their name and number first.
-  if (isOperator(ctx.actor) && !state.customer) return say({ ...state, awaitingCustomer: true }, [line('askCustomer')]);
+  if (isOperator(ctx.actor) && !state.customer) return say({ ...state, awaitingCustomer: true }, [customerQuestion(state.customerDraft)]);
   const s = state.slots;
   const outcome = await bookTool(ctx, {
     quoteId: memo.id,
@@ -393,7 +393,7 @@ export async function book(state: AgentState, ctx: AgentContext): Promise<Turn> 
     case 'vehicleUnknown':
       return say({ ...state, stage: 'quoted', selected: undefined }, [line('vehicleUnavailable', { vehicle: { vehicle } })]);
     case 'customer':
-      return say({ ...state, customer: undefined, awaitingCustomer: true }, [line('customerNotUnderstood')]);
+      return say({ ...state, customer: undefined, customerDraft: undefined, awaitingCustomer: true }, [line('customerNotUnderstood')]);
     case 'tooMany':
       return say(state, [line('tooManyBookings')]);
     case 'bookingsPaused':

@@ -7,7 +7,7 @@ import { loadPlaceIndex, resolvePlace } from './places';
 import type { PlaceResolver } from './place-slot';
 import { line, type ReplyLine } from './reply';
 import { freshState, readState, type AgentState } from './state';
-import { isOperator, parseCustomer } from './agent-customer';
+import { completeCustomer, customerParts, customerQuestion, isOperator, type CustomerDraft } from './agent-customer';
 import { tenantRegion } from './tools';
 
 export type { AgentContext, Turn } from './agent-trip';
@@ -73,6 +73,25 @@ async function onPromo(state: AgentState, code: string, ctx: AgentContext): Prom
   return { state: next, reply: { lines: [saved, ...reprompt(next)] } };
 }
 
+/** The name or phone just given, kept with what came before; books once both are known, else asks for the one missing. */
+async function takeCustomer(state: AgentState, parts: CustomerDraft, ctx: AgentContext): Promise<Turn> {
+  const draft = { ...state.customerDraft, ...parts };
+  const customer = completeCustomer(draft);
+  if (customer) return book({ ...state, customer, customerDraft: undefined, awaitingCustomer: undefined }, ctx);
+  return { state: { ...state, customerDraft: draft }, reply: { lines: [customerQuestion(draft)] } };
+}
+
+/** A message that is only a name: no yes or no, pick, code, intent or trip detail the parser read in it. */
+function isOnlyName(parsed: ParsedMessage): boolean {
+  return (
+    parsed.answer === undefined &&
+    parsed.intent === undefined &&
+    parsed.choice === undefined &&
+    parsed.promoCode === undefined &&
+    Object.keys(parsed.slots).length === 0
+  );
+}
+
 /**
  * One turn of the built-in slot-filling agent: reads the rider's message,
  * updates the stored state and answers with message keys (rendered later in
@@ -82,10 +101,8 @@ export async function runBuiltInAgent(ctx: AgentContext, stored: unknown, text: 
   let state = readState(stored);
   if (text.length > MAX_PARSE_CHARS) return { state, reply: { lines: [line('tooLong')] } };
   await loadPlaceIndex();
-  if (state.awaitingCustomer && state.stage === 'confirm') {
-    const customer = parseCustomer(text, ctx.tenant.countryCode);
-    if (customer) return book({ ...state, customer, awaitingCustomer: undefined }, ctx);
-  }
+  const customerSaid = state.awaitingCustomer && state.stage === 'confirm' ? customerParts(text, ctx.tenant.countryCode) : {};
+  if (customerSaid.number) return takeCustomer(state, customerSaid, ctx);
   const { cities: near } = await tripContext(ctx.db, ctx.tenant.id);
   const resolveNear: PlaceResolver = (phrase, options) => resolvePlace(phrase, { ...options, near });
   const parsed = parseMessage(text, {
@@ -98,6 +115,8 @@ export async function runBuiltInAgent(ctx: AgentContext, stored: unknown, text: 
 
   if (parsed.intent === 'restart') return advance(freshState(), ctx, [line('restart')]);
   if (state.awaitingCustomer) {
+    // a bare name is the customer's even when it is also a town's ("Salem")
+    if (customerSaid.name && isOnlyName(parsed)) return takeCustomer(state, customerSaid, ctx);
     if (
       state.stage === 'confirm' &&
       parsed.answer !== 'no' &&
@@ -106,7 +125,7 @@ export async function runBuiltInAgent(ctx: AgentContext, stored: unknown, text: 
       parsed.intent !== 'status' &&
       parsed.intent !== 'cancelRide'
     )
-      return { state, reply: { lines: [line('customerNotUnderstood')] } };
+      return { state, reply: { lines: [state.customerDraft ? customerQuestion(state.customerDraft) : line('customerNotUnderstood')] } };
     state = { ...state, awaitingCustomer: undefined };
   }
   if (parsed.promoCode) {

@@ -37,7 +37,7 @@ function systemPrompt(ctx: AgentContext, locale: string, state: AgentState): str
       ? "You are talking to the operator's staff, who book for a customer on the phone: before booking, ask for the customer's name and phone number and pass them to book as customer_name and customer_phone. Never book for the operator. The customer gets the start code by SMS or WhatsApp; do not tell it."
       : ctx.actor
         ? `The rider is signed in${ctx.actor.name ? ` as ${ctx.actor.name}` : ''}.`
-        : 'The rider is not signed in yet.',
+        : 'The rider is not signed in yet: quote and answer as usual; only booking needs sign-in, and the chat keeps the trip for after it.',
     quote,
   ]
     .filter(Boolean)

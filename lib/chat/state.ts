@@ -35,6 +35,8 @@ export type AgentState = {
   /** The console's agent: the customer the ride is for, and whether their name and phone were just asked for. */
   customer?: { name: string; dialCode: string; number: string };
   awaitingCustomer?: boolean;
+  /** The part of the customer given so far (the name and the phone may come in separate messages, in either order). */
+  customerDraft?: { name?: string; dialCode?: string; number?: string };
   /** The flight number last checked against the trip (an airport pickup asks for it and checks it once). */
   flightChecked?: string;
   /** A promo code the rider gave (upper case): checked on the chosen vehicle's fare, booked with the ride. */

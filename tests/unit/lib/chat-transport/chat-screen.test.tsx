@@ -211,42 +211,75 @@ describe('chat screen transport', () => {
     expect(socketState.emitted).toEqual([]);
   });
 
-  it('signed out: Send opens the phone-code popup and nothing is sent; closing it keeps the text', async () => {
-    me = null;
-    await act(() => useSessionStore.getState().refresh());
-    renderScreen();
-    await waitFor(() => expect(localStorage.getItem('chat_session')).toMatch(/^guest-/));
-    fireEvent.change(box(), { target: { value: 'Book a cab' } });
-    await act(async () => fireEvent.click(sendButton()));
-    const popup = screen.getByRole('dialog', { name: 'Sign in to chat with our AI' });
-    expect(within(popup).getByLabelText('Phone number')).toBeInTheDocument();
-    expect(socketState.emitted).toEqual([]);
-    fireEvent.click(within(popup).getByRole('button', { name: 'Close' }));
-    expect(screen.queryByRole('dialog', { name: 'Sign in to chat with our AI' })).not.toBeInTheDocument();
-    expect(box()).toHaveValue('Book a cab');
-    expect(within(conversation()).queryByText('Book a cab')).not.toBeInTheDocument();
-  });
-
-  it('signed out: the waiting message goes out on the new conversation once the sign-in completes', async () => {
+  it('signed out: messages go out on the guest conversation and the fares come back, with no sign-in asked', async () => {
     me = null;
     await act(() => useSessionStore.getState().refresh());
     socketState.ackWith = ({ content, chatSession }) => ({
       ok: true,
-      data: { user: view(31, 'user', content, chatSession), agent: view(32, 'agent', 'Where to?', chatSession) },
+      data: {
+        user: view(41, 'user', content, chatSession),
+        agent: view(42, 'agent', 'Fares for Chennai → Bengaluru', chatSession, {
+          kind: 'quotes',
+          rideSearchId: 'q1',
+          currency: 'INR',
+          options: [{ vehicleType: 'sedan', total: 573180, rideAmount: 492700, driverBata: 35000, tolls: 45480 }],
+        }),
+      },
     });
     renderScreen();
     await waitFor(() => expect(localStorage.getItem('chat_session')).toMatch(/^guest-/));
-    fireEvent.change(box(), { target: { value: '  Book a cab  ' } });
+    fireEvent.change(box(), { target: { value: '  Chennai to Bangalore tomorrow 8 PM  ' } });
     await act(async () => fireEvent.click(sendButton()));
-    expect(screen.getByRole('dialog', { name: 'Sign in to chat with our AI' })).toBeInTheDocument();
+    expect(socketState.emitted[0]).toMatchObject({ content: 'Chennai to Bangalore tomorrow 8 PM', chatSession: localStorage.getItem('chat_session') });
+    expect(box()).toHaveValue('');
+    expect(await screen.findByRole('button', { name: 'Sedan ₹5,731.80' })).toBeEnabled();
+    expect(screen.queryByRole('dialog', { name: 'Sign in to book' })).not.toBeInTheDocument();
+  });
+
+  it('signed out: a sign-in answer to "yes" opens the popup; once signed in the held "yes" goes out again on the same conversation', async () => {
+    me = null;
+    await act(() => useSessionStore.getState().refresh());
+    socketState.ackWith = ({ content, chatSession }) => ({
+      ok: true,
+      data: {
+        user: view(51, 'user', content, chatSession),
+        agent: view(52, 'agent', 'Please sign in with your phone number to book.', chatSession, { kind: 'signin' }),
+      },
+    });
+    renderScreen();
+    await waitFor(() => expect(localStorage.getItem('chat_session')).toMatch(/^guest-/));
+    const guest = localStorage.getItem('chat_session');
+    fireEvent.change(box(), { target: { value: 'yes' } });
+    await act(async () => fireEvent.click(sendButton()));
+    const popup = await screen.findByRole('dialog', { name: 'Sign in to book' });
+    expect(within(popup).getByLabelText('Phone number')).toBeInTheDocument();
+    // closed, the held booking waits; the card's Sign in opens the popup again
+    fireEvent.click(within(popup).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: 'Sign in to book' })).not.toBeInTheDocument();
+    fireEvent.click(within(conversation()).getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByRole('dialog', { name: 'Sign in to book' })).toBeInTheDocument();
+
+    socketState.ackWith = ({ content, chatSession }) => ({
+      ok: true,
+      data: {
+        user: view(53, 'user', content, chatSession),
+        agent: view(54, 'agent', 'Booked! Ride #12', chatSession, { kind: 'booked', rideId: 12, total: 573180, cashbackAmount: 0, currency: 'INR' }),
+      },
+    });
     me = { user_id: 7, lp_id: 7, user_type: 'travelsx-user', name: 'Asha' };
     await act(() => useSessionStore.getState().refresh());
-    await waitFor(() => expect(socketState.emitted).toHaveLength(1));
-    expect(socketState.emitted[0]).toMatchObject({ content: 'Book a cab', chatSession: expect.stringMatching(/^7-/) });
-    expect(socketState.queries.at(-1)).toEqual({ chatSession: localStorage.getItem('chat_session') });
-    expect(await within(conversation()).findByText('Where to?')).toBeInTheDocument();
-    expect(box()).toHaveValue('');
-    expect(screen.queryByRole('dialog', { name: 'Sign in to chat with our AI' })).not.toBeInTheDocument();
+    await waitFor(() => expect(socketState.emitted).toHaveLength(2));
+    expect(socketState.emitted[1]).toMatchObject({ content: 'yes', chatSession: guest });
+    expect(localStorage.getItem('chat_session')).toBe(guest);
+    expect(socketState.queries.at(-1)).toEqual({ chatSession: guest });
+    expect(await within(conversation()).findByRole('heading', { name: 'Ride #12 is booked' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Sign in to book' })).not.toBeInTheDocument();
+  });
+
+  it('a guest conversation not held for a booking is not carried into the signed-in one', async () => {
+    localStorage.setItem('chat_session', 'guest-notheld0001');
+    renderScreen();
+    await waitFor(() => expect(localStorage.getItem('chat_session')).toMatch(/^7-[a-z0-9]{12,}$/));
   });
 
   it('the sample message fills the box; voice input alerts where unsupported', async () => {

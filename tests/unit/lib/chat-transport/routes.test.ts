@@ -2,7 +2,9 @@ import { NextRequest } from 'next/server';
 import { sql } from 'drizzle-orm';
 import { callApi } from '../../api';
 import { createSession } from '@/lib/auth/session';
-import { chatMessages, users } from '@/lib/db/schema';
+import { chatMessages, rides, users } from '@/lib/db/schema';
+import { CLIENT_IP_HEADER } from '@/lib/http/client-ip';
+import { LIMITS } from '@/lib/limits/requests';
 import { createBusiness } from '@/lib/tenancy/commands';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
 import type { Db } from '@/lib/db/client';
@@ -33,10 +35,11 @@ beforeAll(async () => {
 });
 afterAll(closeTestDb);
 
-type Init = { body?: unknown; cookie?: string; host?: string; origin?: string | null };
-function request(method: string, path: string, { body, cookie, host = HOST, origin = `http://${host}` }: Init = {}) {
+type Init = { body?: unknown; cookie?: string; host?: string; origin?: string | null; ip?: string };
+function request(method: string, path: string, { body, cookie, host = HOST, origin = `http://${host}`, ip }: Init = {}) {
   const headers: Record<string, string> = { host, 'content-type': 'application/json' };
   if (cookie) headers.cookie = cookie;
+  if (ip) headers[CLIENT_IP_HEADER] = ip;
   if (origin) headers.origin = origin;
   return new NextRequest(`http://${host}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }
@@ -48,6 +51,7 @@ const send = (body: unknown, init: Init = {}) => call(messagePost, request('POST
 const history = (chatSession: string, init: Init = {}) =>
   call(historyGet, request('GET', `/api/chat/history?chat_session=${encodeURIComponent(chatSession)}`, init));
 const storedCount = async () => Number((await db.select({ n: sql<number>`count(*)` }).from(chatMessages))[0].n);
+const rideCount = async () => Number((await db.select({ n: sql<number>`count(*)` }).from(rides))[0].n);
 
 describe('POST /api/chat/message (the HTTP fallback)', () => {
   it('runs one agent turn for a signed-in rider and stores both messages', async () => {
@@ -100,6 +104,52 @@ describe('POST /api/chat/message (the HTTP fallback)', () => {
     expect((await send({ chatSession: session, text: 'hi', locale: 'en-IN' }, { cookie: asha.cookie, origin: 'https://evil.example' })).status).toBe(403);
     expect(await storedCount()).toBe(before);
   });
+});
+
+describe('a signed-out visitor (docs/requirements/rider.md#booking-by-chat)', () => {
+  const say = (chatSession: string, text: string, init: Init = {}) => send({ chatSession, text, locale: 'en-IN' }, init);
+
+  it('gets fares without signing in, is asked to sign in at the yes, and books in the same conversation once signed in', async () => {
+    const guest = 'guest-k3v9q2m8x1p7w4z6';
+    const quoted = await say(guest, 'sedan from Chennai to Bangalore tomorrow 8 PM');
+    expect(quoted.status).toBe(200);
+    expect(quoted.json.data.agent.data).toMatchObject({ kind: 'quotes', currency: 'INR' });
+    expect(quoted.json.data.agent.data.options.length).toBeGreaterThan(1);
+    expect((await say(guest, 'yes')).json.data.agent.data.kind).toBe('confirm');
+    const before = await rideCount();
+    expect((await say(guest, 'yes')).json.data.agent.data).toEqual({ kind: 'signin' });
+    expect(await rideCount()).toBe(before);
+
+    const booked = await say(guest, 'yes', { cookie: asha.cookie });
+    expect(booked.json.data.agent.data).toMatchObject({ kind: 'booked' });
+    expect(await rideCount()).toBe(before + 1);
+    const own = await history(guest, { cookie: asha.cookie });
+    expect(own.json.data.map((m: { role: string }) => m.role)).toEqual(['user', 'agent', 'user', 'agent', 'user', 'agent', 'user', 'agent']);
+  });
+
+  it("keeps a visitor's conversation from other visitors: signed out or signed in as someone else, once a rider has it, and on another operator's host", async () => {
+    const guest = 'guest-r8t2y6u0i4o1p5a9';
+    await say(guest, 'Chennai to Madurai tomorrow 6 AM');
+    expect((await history('guest-s7d3f9g1h5j2k8l4')).json.data).toEqual([]);
+    expect((await history(guest, { host: 'acme.localhost:3000' })).status).toBe(403);
+    expect((await say(guest, 'hi', { host: 'acme.localhost:3000' })).status).toBe(403);
+    await say(guest, 'hello', { cookie: ravi.cookie });
+    const before = await storedCount();
+    expect((await history(guest)).status).toBe(403);
+    expect((await say(guest, 'hi')).status).toBe(403);
+    expect((await history(guest, { cookie: asha.cookie })).status).toBe(403);
+    expect(await storedCount()).toBe(before);
+  });
+
+  it(`is held to the chat limits: turn ${LIMITS.chatPerSession.max + 1} of one signed-out conversation is refused (429 rate_limited), nothing stored`, async () => {
+    const guest = 'guest-z1x2c3v4b5n6m7q8';
+    const ip = '203.0.113.77';
+    for (let turn = 0; turn < LIMITS.chatPerSession.max; turn++) expect((await say(guest, 'hello', { ip })).status).toBe(200);
+    const before = await storedCount();
+    const refused = await say(guest, 'hello', { ip });
+    expect([refused.status, refused.json.error.code]).toEqual([429, 'rate_limited']);
+    expect(await storedCount()).toBe(before);
+  }, 60_000);
 });
 
 describe('GET /api/chat/history', () => {

@@ -10,6 +10,7 @@ import { backgroundIdle } from '@/lib/whatsapp/background';
 import { watchWhatsAppRides } from '@/lib/whatsapp/ride-updates';
 import { signBody } from '@/lib/whatsapp/signature';
 import type { Db } from '@/lib/db/client';
+import en from '@/messages/en.json';
 import { closeTestDb, openTestDb } from '../../db';
 import { startGraphStandIn, type GraphCall } from './graph-stand-in';
 
@@ -229,6 +230,13 @@ describe('messages', () => {
     ).toBe(200);
     await backgroundIdle();
     expect(graph.calls.length).toBe(before);
+  });
+
+  it('asks for the flight of an airport pickup, as the web chat does, and books nothing yet', async () => {
+    const phone = '919845088888';
+    await say('from Chennai airport to Tambaram at 2 pm tomorrow', 1, phone);
+    expect(repliesTo(phone).map((c) => c.body.text.body)).toEqual([en.ChatAgent.askFlight]);
+    expect(await lastAgentData(phone)).toBeNull();
   });
 
   it('books once when the confirming message is delivered three times, and sends later status changes back', async () => {
