@@ -3,6 +3,7 @@
 import { create } from 'zustand';
 import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
 import type { VehicleType } from '@/lib/booking/vocabulary';
+import type { RideAirport } from '@/lib/flights/ride-airport';
 import type { BookInput, Quote, QuoteInput } from './api';
 
 /** A field of the quote call's body, as the form holds it before it is complete. */
@@ -48,8 +49,8 @@ export type Confirmation = {
   walletApplied?: number;
   totalAmount?: number;
   currency: string;
-  /** An airport pickup's meeting point and free waiting (minutes). */
-  meeting?: { text: string | null; lang: string | null; freeMinutes: number; flight: boolean };
+  /** An airport pickup's meeting point (with the operator's photo) and free waiting (minutes). */
+  meeting?: { point: RideAirport['meetingPoint']; freeMinutes: number; flight: boolean };
 } | null;
 
 type Booking = { form: RideFormData | null; selected: SelectedVehicle | null; confirmation: Confirmation | undefined };

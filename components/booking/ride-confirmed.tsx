@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import { formatMoney } from '@/lib/i18n/format';
+import { MeetingPoint } from '@/components/flights/meeting-point';
 import ui from '@/components/ui/ui.module.css';
 import { useBookingStore } from './booking-store';
 import { useShallow } from 'zustand/react/shallow';
@@ -86,14 +87,7 @@ export function RideConfirmed({ paidRideId }: { paidRideId?: number }) {
       ) : null}
       {cashback?.meeting ? (
         <>
-          {cashback.meeting.text ? (
-            <p>
-              <strong>{tFlights('meetingPoint')}</strong>{' '}
-              <span lang={cashback.meeting.lang ?? undefined} dir="auto">
-                {cashback.meeting.text}
-              </span>
-            </p>
-          ) : null}
+          {cashback.meeting.point ? <MeetingPoint point={cashback.meeting.point} /> : null}
           <p className={ui.hint}>{tFlights(cashback.meeting.flight ? 'freeWaitingFlight' : 'freeWaiting', { minutes: cashback.meeting.freeMinutes })}</p>
         </>
       ) : null}

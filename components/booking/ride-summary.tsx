@@ -166,8 +166,7 @@ export function RideSummary({
         ...(first.airport && form.flightDirection === 'arrival'
           ? {
               meeting: {
-                text: first.airport.meetingPoint?.text ?? null,
-                lang: first.airport.meetingPoint?.lang ?? null,
+                point: first.airport.meetingPoint,
                 freeMinutes: first.airport.freeWaitingMinutes,
                 flight: Boolean(first.airport.flight),
               },

@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { formatDateTime } from '@/lib/i18n/format';
 import { formatTime } from '@/lib/i18n/format-time';
 import type { RideAirport } from '@/lib/flights/ride-airport';
+import { MeetingPoint } from './meeting-point';
 import styles from './flights.module.css';
 
 /**
@@ -36,22 +37,7 @@ export function AirportFacts({ airport, pickupTime, timeZone }: { airport: RideA
         <p className={styles.moved}>{t('pickupMoved', { time: formatDateTime(flight.bookedPickupTime, locale, timeZone) })}</p>
       ) : null}
       {arrival ? <p>{t(flight ? 'freeWaitingFlight' : 'freeWaiting', { minutes: airport.freeWaitingMinutes })}</p> : null}
-      {meetingPoint ? (
-        <figure className={styles.meeting}>
-          <figcaption>
-            <strong>{t('meetingPoint')}</strong>{' '}
-            <span lang={meetingPoint.lang} dir="auto">
-              {meetingPoint.text}
-            </span>
-          </figcaption>
-          {meetingPoint.photoUrl ? (
-            <picture>
-              {meetingPoint.photoWebp ? <source srcSet={meetingPoint.photoWebp} type="image/webp" /> : null}
-              <img src={meetingPoint.photoUrl} alt={t('meetingPhotoAlt')} loading="lazy" />
-            </picture>
-          ) : null}
-        </figure>
-      ) : null}
+      {meetingPoint ? <MeetingPoint point={meetingPoint} /> : null}
     </div>
   );
 }

@@ -13,6 +13,8 @@ import { fetchRideTracking } from './api';
 import { TrackMap } from './track-map';
 import { useRideChannel } from './use-ride-channel';
 import { useNow } from '@/components/ui/use-now';
+import { MeetingPoint } from '@/components/flights/meeting-point';
+import { MEETING_POINT_ANCHOR } from '@/lib/airports/meeting-link';
 import styles from './track.module.css';
 
 /** The track page refreshes the driver's position at least this often (docs/requirements/rider.md#tracking-a-ride); live moves come over the socket. */
@@ -149,6 +151,7 @@ export function TrackDriver({ rideId, token }: { rideId: number | null; token?: 
         </dl>
       ) : null}
       <p className={styles.note}>{t('pickupAt', { place: data.pickup.name })}</p>
+      {data.meetingPoint && !ended ? <MeetingPoint point={data.meetingPoint} id={MEETING_POINT_ANCHOR} /> : null}
       {data.driver?.vehiclePhoto ? (
         // eslint-disable-next-line @next/next/no-img-element -- the operator's uploaded photo, already resized by the server
         <img

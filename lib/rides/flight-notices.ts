@@ -7,7 +7,8 @@ import { formatDateTime } from '@/lib/i18n/format';
 import { localizedPath, toLocaleTag, type Market } from '@/lib/i18n/markets';
 import { enqueueJob } from '@/lib/jobs/queue';
 import { onceWindowEnd } from '@/lib/messaging/budget';
-import { MESSAGE_VALUE_MAX, operatorText } from '@/lib/messaging/safe-text';
+import { cut, MESSAGE_TEXT_MAX, MESSAGE_VALUE_MAX, operatorText } from '@/lib/messaging/safe-text';
+import { MEETING_POINT_ANCHOR } from '@/lib/airports/meeting-link';
 import { tellDriverPickupMoved } from './driver-messages';
 import { businessNameOf, driverValues, push, rideContext, rideMarket, sendText, translator, travellerPhone, type RideContext } from './trip-context';
 
@@ -24,6 +25,23 @@ export async function meetingPointOf(db: Db, ctx: RideContext, market: Market): 
   const airports = await rideAirports(db, ctx.business, [ctx.ride], market.lang);
   const text = airports.get(ctx.ride.id)?.meetingPoint?.text;
   return text ? operatorText(text, MESSAGE_VALUE_MAX.meetingPoint) : undefined;
+}
+
+/** Shortest meeting-point text worth a line of its own (characters). */
+const MEETING_TEXT_MIN = 20;
+
+/**
+ * The driver details with the meeting point's line: its text and the link to
+ * the track page's meeting point, where the rider sees the operator's photo
+ * (built from the tracking link, never from the operator's text). The text is
+ * cut so the whole keeps to an SMS's length with the link whole; without room
+ * the details go alone (their track link shows the meeting point too).
+ */
+export function withMeetingPoint(details: string, line: (values: { meetingPoint: string; meetingUrl: string }) => string, meeting: string, trackUrl: string) {
+  const meetingUrl = `${trackUrl}#${MEETING_POINT_ANCHOR}`;
+  const room = MESSAGE_TEXT_MAX.sms - Array.from(`${details}\n${line({ meetingPoint: '', meetingUrl })}`).length;
+  if (room < MEETING_TEXT_MIN) return { text: details, links: [trackUrl] };
+  return { text: `${details}\n${line({ meetingPoint: cut(meeting, room), meetingUrl })}`, links: [meetingUrl, trackUrl] };
 }
 
 /**

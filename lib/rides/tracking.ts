@@ -1,21 +1,35 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { drivers, rides, rideShareLinks, vehicles } from '@/lib/db/schema';
+import { businesses, drivers, rides, rideShareLinks, vehicles, type Ride } from '@/lib/db/schema';
 import { DomainError } from '@/lib/errors/domain-error';
 import { hashToken, newToken } from '@/lib/crypto/tokens';
 import { LIVE_STATUSES, rideNotFound, watchableRide, type TrackViewer } from '@/lib/tracking/ride-access';
 import { e164 } from '@/lib/contact/identifiers';
 import { dispatchSettingsOf } from '@/lib/dispatch/settings';
 import { isShared } from '@/lib/dispatch/sharing';
+import { rideAirports } from '@/lib/flights/ride-airport';
 
 const PARTNER_ROLES = new Set(['travelsx-partner', 'deliverx-partner']);
 
 /** A driver position older than this is shown as stale. */
 export const LOCATION_STALE_MS = 5 * 60 * 1000;
 
+/** The operator's meeting point (text and photo) of an airport arrival, in the ride's language where written. */
+async function meetingPointOf(db: Db, businessId: number, ride: Ride) {
+  if (ride.tripKind !== 'airport') return null;
+  const [business] = await db
+    .select({ id: businesses.id, language: businesses.language, currency: businesses.currency })
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+    .limit(1);
+  if (!business) return null;
+  return (await rideAirports(db, business, [ride])).get(ride.id)?.meetingPoint ?? null;
+}
+
 /**
- * What the track page shows: the ride's pickup and drop-off, its status and
+ * What the track page shows: the ride's pickup and drop-off, its status,
+ * an airport arrival's meeting point (the driver-details message links to it) and
  * the assigned driver's last shared position. The business's partners, the
  * ride's rider and driver, or a live share link may see it (lib/tracking/ride-access).
  */
@@ -58,6 +72,7 @@ export async function rideTracking(db: Db, businessId: number, rideId: number, v
     pickup: row.ride.pickup,
     dropoff: row.ride.dropoff,
     pickupTime: row.ride.pickupTime.toISOString(),
+    meetingPoint: await meetingPointOf(db, businessId, row.ride),
     driver: row.driverName
       ? {
           name: [row.driverName, row.driverLastName].filter(Boolean).join(' '),

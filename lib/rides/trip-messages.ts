@@ -28,7 +28,7 @@ import {
 } from './trip-context';
 import { queueBookedNotice, queueCancelledNotice, RIDER_NOTICE_JOBS } from './rider-notices';
 import { DRIVER_MESSAGE_JOBS, queueDriverAssigned } from './driver-messages';
-import { FLIGHT_NOTICE_JOBS, meetingPointOf } from './flight-notices';
+import { FLIGHT_NOTICE_JOBS, meetingPointOf, withMeetingPoint } from './flight-notices';
 
 /**
  * What riders (or the passenger a ride was booked for) are told around a trip,
@@ -120,11 +120,8 @@ export async function sendDriverDetails(db: Db, rideId: number): Promise<void> {
     const trackUrl = await trackingUrl(db, ctx, market);
     const meeting = await meetingPointOf(db, ctx, market);
     const details = t(text, { ...values, trackUrl });
-    await sendText(db, ctx, to, {
-      purpose: 'driver-details',
-      text: meeting ? `${details}\n${t('meetingPoint', { meetingPoint: meeting })}` : details,
-      links: [trackUrl],
-    });
+    const message = meeting ? withMeetingPoint(details, (line) => t('meetingPoint', line), meeting, trackUrl) : { text: details, links: [trackUrl] };
+    await sendText(db, ctx, to, { purpose: 'driver-details', ...message });
   }
   await push(db, ctx, {
     title: t('pushDriverTitle', values),

@@ -3,13 +3,15 @@ import { PDFParse } from 'pdf-parse';
 import { partnerLogin, showBoardDay } from './support/partner';
 import { choosePlace, inIndia, pickVehicle, rideCard, signInInSheet } from './support/booking';
 import { codeFromOutbox } from './support/codes';
+import { TEAL_PNG } from './support/images';
 
 /*
  * An airport pickup that follows its flight, as a rider, an operator and a
  * driver live it: the flight checked at booking against the local
  * flight-status stand-in (AeroDataBox's format), a 50-minute delay moving the
  * pickup on My rides, the driver app and the console without a reload, the
- * rider's message in the outbox, the name board, and 20 minutes of paid
+ * meeting point's photo on the confirmation and on the track page the driver
+ * details link, the rider's message in the outbox, the name board, and 20 minutes of paid
  * waiting on the invoice. The ride is three days ahead: nothing depends on the hour.
  */
 
@@ -68,9 +70,15 @@ test.describe('an airport pickup follows its flight', () => {
     try {
       await service.getByRole('button', { name: 'Test connection' }).click();
       await expect(service.getByText(/^Connection works/)).toBeVisible();
+      const upload = await partner.request.post('/api/partner/airport-photos', {
+        headers: { origin: ORIGIN },
+        multipart: { file: { name: 'gate-4.png', mimeType: 'image/png', buffer: TEAL_PNG } },
+      });
+      expect(upload.status()).toBe(201);
+      const photo = (await upload.json()).data as { image: string };
       const meeting = await partner.request.put('/api/partner/airports/MAA', {
         headers: { origin: ORIGIN },
-        data: { texts: { en: 'Arrivals exit gate 4, by the coffee counter' }, photoUrl: null },
+        data: { texts: { en: 'Arrivals exit gate 4, by the coffee counter' }, photoUrl: photo.image },
       });
       expect(meeting.status()).toBe(200);
       await addDriver(partner.request);
@@ -92,6 +100,7 @@ test.describe('an airport pickup follows its flight', () => {
       await signInInSheet(rider, RIDER.phone, RIDER.name);
       await expect(rider.getByRole('heading', { name: 'Congratulations! Your ride is booked' })).toBeVisible({ timeout: 20_000 });
       await expect(rider.getByText('Arrivals exit gate 4, by the coffee counter')).toBeVisible();
+      await expect(rider.getByRole('img', { name: 'The meeting point' })).toHaveAttribute('src', photo.image);
       const rideId = (await rider.getByText(/^Ride #\d+$/).textContent())!.replace('Ride #', '');
 
       // The operator accepts with the seeded driver.
@@ -103,6 +112,22 @@ test.describe('an airport pickup follows its flight', () => {
       await accept.getByLabel('Vehicle').selectOption({ label: `${DRIVER.plate} · ${DRIVER.model}` });
       await accept.getByRole('button', { name: 'Accept' }).click();
       await expect(incoming).toBeHidden();
+
+      // The driver details link the track page's meeting point, with its photo, for anyone holding the message.
+      let meetingLink = '';
+      await expect
+        .poll(async () => {
+          const box = await (await rider.request.get(`/api/dev/outbox?to=${encodeURIComponent(RIDER.e164)}`)).json();
+          meetingLink = (box.data as { body: string }[]).map((m) => /See where to meet: (\S+)/.exec(m.body)?.[1]).find(Boolean) ?? '';
+          return meetingLink;
+        })
+        .toMatch(new RegExp(`/in/en/track/driver\\?rideId=${rideId}&token=[A-Za-z0-9_-]{43}#meeting-point$`));
+      const guest = await (await browser.newContext(phone)).newPage();
+      await guest.goto(meetingLink);
+      const point = guest.locator('#meeting-point');
+      await expect(point).toContainText('Arrivals exit gate 4, by the coffee counter');
+      await expect(point.getByRole('img', { name: 'The meeting point' })).toHaveAttribute('src', photo.image);
+      await guest.context().close();
 
       // Three screens open on the ride: My rides, the driver app, the console's board on that day.
       await rider.goto('/in/en/user/rides');

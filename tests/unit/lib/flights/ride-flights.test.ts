@@ -1,22 +1,26 @@
 import { and, eq } from 'drizzle-orm';
-import { fareAdjustments, jobs, outbox, rideEvents, rideFlights, rides, walletEntries } from '@/lib/db/schema';
+import { drivers, fareAdjustments, jobs, outbox, rideEvents, rideFlights, rides, walletEntries } from '@/lib/db/schema';
 import { riderRides } from '@/lib/rides/queries';
 import { resetEnvForTests } from '@/lib/env';
+import { createSession } from '@/lib/auth/session';
 import { createQuote } from '@/lib/fares/quote';
-import { saveMeetingPoint } from '@/lib/airports/settings';
+import { removeMeetingPoint, saveMeetingPoint } from '@/lib/airports/settings';
+import { MESSAGE_TEXT_MAX } from '@/lib/messaging/safe-text';
+import { siteOrigin } from '@/lib/seo/origin';
 import { driverArrived } from '@/lib/driver/arrived';
 import { checkRideFlight } from '@/lib/flights/ride-flight';
+import { registerFlightJobs } from '@/lib/flights/jobs';
 import { issueInvoice } from '@/lib/invoice/invoices';
 import { applyRideAction } from '@/lib/rides/partner';
 import { runDueJobs } from '@/lib/jobs/queue';
 import { localDate } from '@/lib/time/zoned';
 import { onRideUpdate, type RideUpdate } from '@/lib/flights/ride-updates';
-import { registerTripJobs } from '@/lib/rides/trip-messages';
+import { registerTripJobs, sendDriverDetails } from '@/lib/rides/trip-messages';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
 import type { Db } from '@/lib/db/client';
 import { callApi } from '../../api';
 import { closeTestDb, openTestDb } from '../../db';
-import { accept, makeWorld, request, type World } from '../trust/fixtures';
+import { accept, book, freeDriver, makeWorld, request, type World } from '../trust/fixtures';
 import { startFlightStandIn, type StandInFlight } from '../../../e2e/support/flight-status-stand-in';
 
 /*
@@ -80,6 +84,11 @@ const rideByNumber = async (number: number) =>
       .from(rides)
       .where(and(eq(rides.businessId, world.id), eq(rides.number, number)))
   )[0];
+/** A session cookie for the driver's own sign-in (the driver app's). */
+async function driverCookie(driverId: number): Promise<string> {
+  const [driver] = await db.select({ userId: drivers.userId, businessId: drivers.businessId }).from(drivers).where(eq(drivers.id, driverId));
+  return `__Host-session=${await createSession(db, { id: driver.userId!, businessId: driver.businessId })}`;
+}
 const flightOf = async (rideId: number) => (await db.select().from(rideFlights).where(eq(rideFlights.rideId, rideId)))[0];
 
 beforeAll(async () => {
@@ -197,6 +206,32 @@ describe('the pickup follows the flight', () => {
     expect(driverSms.map((m) => m.body).join('\n')).toMatch(/11:20/);
   });
 
+  it('the scheduled check, once due, asks the provider and moves the pickup by itself, then schedules the next look', async () => {
+    registerFlightJobs();
+    const ride = await bookedRide('AI322');
+    await accept(db, world, ride.id);
+    const scheduled = async () =>
+      (
+        await db
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.kind, 'flight-check'), eq(jobs.status, 'pending')))
+      ).filter((j) => j.payload.rideId === ride.id);
+    const [first] = await scheduled();
+    expect(first.runAt.getTime()).toBeGreaterThan(Date.now());
+    await script(flight('AI322', { state: 'enroute', estimatedArrival: at('10:50').toISOString() }));
+    // its time comes (three days ahead it is hours away)
+    await db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, first.id));
+    updates.length = 0;
+    await runDueJobs(db, 'test');
+    expect((await rideByNumber(ride.number)).pickupTime).toEqual(at('11:20'));
+    expect(await flightOf(ride.id)).toMatchObject({ state: 'enroute', estimatedArrival: at('10:50'), source: 'provider' });
+    expect(updates.map((u) => [u.ride.id, u.reason])).toContainEqual([ride.id, 'pickup_moved']);
+    const next = await scheduled();
+    expect(next).toHaveLength(1);
+    expect(next[0].runAt.getTime()).toBeGreaterThan(Date.now());
+  });
+
   it('moves inside ten minutes become one message, sent at the window end with the newest time', async () => {
     const ride = await bookedRide('AI309');
     await script(flight('AI309', { state: 'enroute', estimatedArrival: at('10:50').toISOString() }));
@@ -288,6 +323,52 @@ describe('the pickup follows the flight', () => {
     }
     expect((await rideByNumber(ride.number)).pickupTime).toEqual(at('11:10'));
   });
+
+  it("the driver records a new time on their own ride only; another driver's or operator's ride is not found; bad input names the field", async () => {
+    const own = await freeDriver(db, world);
+    const other = await freeDriver(db, world);
+    const ride = await bookedRide('AI320');
+    await applyRideAction(db, world.id, world.partnerId, ride.id, { action: 'accept', ...own });
+    const theirs = await bookedRide('AI321');
+    await applyRideAction(db, world.id, world.partnerId, theirs.id, { action: 'accept', ...other });
+    const cookie = await driverCookie(own.driverId);
+    const record = (number: number, body: unknown, as = cookie, host?: string) =>
+      callApi(request(world, `/api/driver/rides/${number}/flight`, { cookie: as, body, host }));
+
+    const eta = await record(ride.number, { action: 'eta', at: at('10:40').toISOString() });
+    expect([eta.status, await eta.json()]).toEqual([
+      200,
+      expect.objectContaining({
+        data: expect.objectContaining({
+          outcome: expect.objectContaining({ kind: 'moved' }),
+          flight: expect.objectContaining({ expectedArrival: at('10:40').toISOString(), moved: true, source: 'driver' }),
+        }),
+      }),
+    ]);
+    expect((await rideByNumber(ride.number)).pickupTime).toEqual(at('11:10'));
+
+    const elsewhere = await makeWorld(db, 'flights-other');
+    const stranger = await driverCookie(elsewhere.driverId);
+    for (const [number, as, host] of [
+      [theirs.number, cookie, undefined],
+      [ride.number, stranger, elsewhere.host],
+    ] as const) {
+      const res = await record(number, { action: 'eta', at: at('10:45').toISOString() }, as, host);
+      expect([number, res.status]).toEqual([number, 404]);
+    }
+    expect((await rideByNumber(theirs.number)).pickupTime).toEqual(at('10:30'));
+
+    for (const [body, field, key] of [
+      [{ action: 'landed', at: at('10:40').toISOString() }, 'at', 'landedInFuture'],
+      [{ action: 'eta', at: at('10:40', localDate(new Date(Date.now() + 9 * 86_400_000), 'Asia/Kolkata')).toISOString() }, 'at', 'flightTimeImplausible'],
+      [{ action: 'eta', at: 'tomorrow' }, 'at', 'flightTimeInvalid'],
+      [{ action: 'follow', follow: false }, 'action', 'actionInvalid'],
+    ] as const) {
+      const res = await record(ride.number, body);
+      expect([JSON.stringify(body), res.status, (await res.json()).error]).toEqual([JSON.stringify(body), 400, expect.objectContaining({ field, key })]);
+    }
+    expect((await rideByNumber(ride.number)).pickupTime).toEqual(at('11:10'));
+  });
 });
 
 describe('meeting the rider and paid waiting', () => {
@@ -373,6 +454,44 @@ describe('meeting the rider and paid waiting', () => {
     expect((await finish(corrected, 75)).waited).toEqual([{ kind: 'waiting', quantity: 75, amount: 6_000 }]);
     const free = await landedRide('AI316', 200);
     expect((await finish(free, 60)).waited).toEqual([]);
+  });
+
+  it("the driver details link the track page's meeting point only on an airport pickup with one, the link whole within one SMS", async () => {
+    const details = async (rideId: number) => {
+      await sendDriverDetails(db, rideId);
+      const [sms] = await db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.rideId, rideId), eq(outbox.purpose, 'driver-details'), eq(outbox.channel, 'sms')));
+      return sms.body;
+    };
+    const origin = siteOrigin({ slug: world.slug, domain: null });
+    const PHOTO = '/media/demo/airport/0b6f1d2e-8f57-4a41-9d51-4f3f0f6a9c11.jpg';
+    // the operator's text is cut to 200 characters in a message; this one would push the link past an SMS
+    const long = `Arrivals exit gate 4, by the coffee counter; ${'look for the blue board with your name. '.repeat(12)}`;
+    await saveMeetingPoint(db, world.id, 'MAA', { texts: { en: long }, photoUrl: null });
+    const met = await landedRide('AI317', 10);
+    const body = await details(met.id);
+    const link = body.match(/See where to meet: (\S+)$/)?.[1];
+    expect(link).toMatch(new RegExp(`^${origin.replace(/[.:/]/g, '\\$&')}/[^?]*track/driver\\?rideId=${met.number}&token=[\\w-]+#meeting-point$`));
+    expect(body).toContain(`Track: ${link!.replace('#meeting-point', '')}`);
+    expect(body).toMatch(/Meeting point: Arrivals exit gate 4, by the coffee counter; look for/);
+    expect(Array.from(body).length).toBeLessThanOrEqual(MESSAGE_TEXT_MAX.sms);
+    // the page it opens (anyone holding the message) has the meeting point and its photo
+    await saveMeetingPoint(db, world.id, 'MAA', { texts: { en: 'Gate 4' }, photoUrl: PHOTO });
+    const token = new URL(link!).searchParams.get('token');
+    const track = await callApi(request(world, `/api/rides/${met.number}/track?token=${token}`, { cookie: '' }));
+    expect((await track.json()).data.meetingPoint).toEqual({ text: 'Gate 4', lang: 'en', photoUrl: PHOTO, photoWebp: PHOTO.replace(/\.jpg$/, '.webp') });
+
+    await removeMeetingPoint(db, world.id, 'MAA');
+    const unmet = await landedRide('AI318', 10);
+    const outstation = await book(db, world);
+    await accept(db, world, outstation.id);
+    for (const ride of [unmet, outstation]) {
+      const plain = await details(ride.id);
+      expect(plain).toMatch(/Track: \S+token=[\w-]+$/);
+      expect(plain).not.toMatch(/meeting/i);
+    }
   });
 
   async function bookedAirportRide(number: string) {

@@ -23,7 +23,7 @@ export default async function TrackDriverPage({ params, searchParams }: { params
   const token = typeof query.token === 'string' ? query.token.slice(0, 100) : undefined;
   return (
     <SiteShell tenant={tenant} market={market}>
-      <ClientMessages namespaces={['TrackDriver', 'PartnerRides', 'Auth', 'AuthErrors', 'Validation', 'RiderLogin', 'Maps']}>
+      <ClientMessages namespaces={['TrackDriver', 'PartnerRides', 'Auth', 'AuthErrors', 'Validation', 'RiderLogin', 'Maps', 'Flights']}>
         <OpenMapStyle url={openMapStyleUrl()}>
           <TrackDriver rideId={Number.isSafeInteger(raw) && raw > 0 ? raw : null} token={token} />
         </OpenMapStyle>
