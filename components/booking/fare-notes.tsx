@@ -7,9 +7,8 @@ import ui from '@/components/ui/ui.module.css';
 /** A quoted vehicle's name: "(non-AC)" on a type's non-AC option, "(AC)" on the AC one when both are offered. */
 export function useVehicleName() {
   const tTypes = useTranslations('VehicleTypes');
-  const tf = useTranslations('RideFlow');
   return (type: VehicleType, ac: boolean, both = false) =>
-    !ac ? tf('vehicleNonAc', { vehicle: tTypes(type) }) : both ? tf('vehicleAc', { vehicle: tTypes(type) }) : tTypes(type);
+    !ac ? tTypes('nonAc', { vehicle: tTypes(type) }) : both ? tTypes('ac', { vehicle: tTypes(type) }) : tTypes(type);
 }
 
 type Minimum = { km_per_day: number; days: number; billed_km: number; trip_km: number };

@@ -33,7 +33,7 @@ export function AgentCards({ data, active, ridesHref, onReply, onSignIn }: Props
               // a type offered with and without AC: each card says which (its reply names it so)
               const both = data.options.some((o) => o.vehicleType === option.vehicleType && o !== option);
               const name = tVehicle(option.vehicleType);
-              const vehicle = option.nonAc ? t('vehicleNonAc', { vehicle: name }) : both ? t('vehicleAc', { vehicle: name }) : name;
+              const vehicle = option.nonAc ? tVehicle('nonAc', { vehicle: name }) : both ? tVehicle('ac', { vehicle: name }) : name;
               const total = money(option.total, data.currency);
               return (
                 <li key={`${option.vehicleType}${option.nonAc ? '-non-ac' : ''}`}>

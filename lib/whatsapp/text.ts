@@ -36,14 +36,13 @@ export async function botTranslator(locale: string) {
   return {
     t: createTranslator({ locale, messages, namespace: 'WhatsAppBot' }),
     vehicle: createTranslator({ locale, messages, namespace: 'VehicleTypes' }),
-    agent: createTranslator({ locale, messages, namespace: 'ChatAgent' }),
   };
 }
 
 type Translators = Awaited<ReturnType<typeof botTranslator>>;
 
 /** What a chat card shows, spelled out for a text-only channel (the reply itself already says what to answer). */
-function cardText({ t, vehicle, agent }: Translators, locale: string, data: AgentData | undefined): string[] {
+function cardText({ t, vehicle }: Translators, locale: string, data: AgentData | undefined): string[] {
   if (!data) return [];
   const money = (minor: number, currency: string) => formatMoney(minor, currency, locale);
   switch (data.kind) {
@@ -51,7 +50,7 @@ function cardText({ t, vehicle, agent }: Translators, locale: string, data: Agen
       return [
         data.options
           .map((o) => {
-            const name = o.nonAc ? agent('vehicleNonAc', { vehicle: vehicle(o.vehicleType) }) : vehicle(o.vehicleType);
+            const name = o.nonAc ? vehicle('nonAc', { vehicle: vehicle(o.vehicleType) }) : vehicle(o.vehicleType);
             return t('quoteLine', { vehicle: name, total: money(o.total, data.currency) });
           })
           .join('\n'),
