@@ -53,6 +53,8 @@ async function onQuote(state: AgentState, parsed: ParsedMessage, ctx: AgentConte
   const vehicle = pickedVehicle(next, parsed);
   if (vehicle === null || (vehicle === undefined && parsed.answer === 'yes')) return { state: next, reply: { lines: [line('pickFromList')] } };
   if (vehicle) return confirmReply({ ...next, slots: { ...slots, vehicleType: vehicle.vehicleType, ac: vehicle.ac } }, vehicle.vehicleType, ctx);
+  // "non-AC" (or "with AC") said at the confirmation: the fare of that option again, or that there is none
+  if (parsed.slots.ac !== undefined && state.stage === 'confirm' && state.selected) return confirmReply(next, state.selected, ctx);
   if (parsed.slots.ac !== undefined || parsed.slots.flightNumber) return { state: next, reply: { lines: reprompt(next) } };
   return undefined;
 }

@@ -3,8 +3,7 @@ import type { ExpectedSlot, PlaceField, TripSlots } from './parse';
 
 export type Stage = 'collect' | 'quoted' | 'confirm' | 'booked' | 'cancelPick' | 'cancelConfirm';
 
-/** Amounts in minor units, as the `quotes` card carries them. */
-/** `nonAc`: the type's non-AC option, priced on its own (docs/requirements/rider.md#booking-by-chat). */
+/** Amounts in minor units, as the `quotes` card carries them; `nonAc`: the type's non-AC option, priced on its own (docs/requirements/rider.md#booking-by-chat). */
 export type QuoteOption = { vehicleType: VehicleType; nonAc?: true; total: number; rideAmount: number; driverBata: number; tolls: number };
 
 /** The quoted option of a type the rider asked for: its non-AC one when they said non-AC, else the AC one. */

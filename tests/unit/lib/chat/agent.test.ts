@@ -91,6 +91,11 @@ describe('built-in agent', () => {
         .where(and(eq(rides.businessId, demo.id), eq(rides.number, booked.data.rideId)));
       expect(ride).toMatchObject({ vehicleType: 'sedan', totalAmount: nonAc.total });
       expect(ride.fareBreakdown.nonAcBps).toBe(1000);
+      // "non-AC" said at the confirmation of the AC sedan: the non-AC fare is confirmed instead
+      const other = chat(newSession());
+      await other('sedan one-way from Chennai to Bangalore at 8 PM');
+      expect(await other('yes')).toMatchObject({ data: { kind: 'confirm', total: ac.total } });
+      expect(await other('non-AC please')).toMatchObject({ data: { kind: 'confirm', total: nonAc.total } });
     } finally {
       await updateRateCard(db, demo.id, 'sedan', { ...values, nonAcDiscountBps: null });
     }
