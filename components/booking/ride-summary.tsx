@@ -100,7 +100,9 @@ export function RideSummary({
     );
   }
 
-  const detail = selected.quote.ride_details.find((d) => d.vehicle.vehicle_type === selected.vehicleType && d.vehicle.ac === !selected.nonAc)!;
+  const detail = selected.quote.ride_details.find(
+    (d) => d.vehicle.vehicle_type === selected.vehicleType && (d.vehicle.ac === false) === Boolean(selected.nonAc),
+  )!;
   const vehicleLabel = vehicleName(selected.vehicleType, detail.vehicle.ac);
   const fee = detail.fee;
   const money = (major: number) => formatMoney(toMinor(major), fee.currency, locale);

@@ -29,7 +29,7 @@ function packageOf(code: string | null): { hours: number; km: number } | null {
 type Detail = Quote['ride_details'][number];
 
 /** One quoted option's radio value: the type, or the type's non-AC option. */
-const optionKey = (detail: Detail) => (detail.vehicle.ac ? detail.vehicle.vehicle_type : `${detail.vehicle.vehicle_type}-non-ac`);
+const optionKey = (detail: Detail) => (detail.vehicle.ac === false ? `${detail.vehicle.vehicle_type}-non-ac` : detail.vehicle.vehicle_type);
 
 /** Vehicle step: prices the stored trip, shows the route and the vehicles; Continue after a choice. */
 export function VehicleStep() {
