@@ -46,7 +46,7 @@ async function quote(world: World, body: Record<string, unknown> = trip()): Prom
 }
 
 async function saveSedan(world: World, nonAcDiscountPercent: unknown) {
-  const cards = (await (await callApi(request(world, '/api/partner/rates', { cookie: world.partnerCookie }))).json()).data as Record<string, unknown>[];
+  const cards = (await (await callApi(request(world, '/api/partner/rates', { cookie: world.partnerCookie }))).json()).data.cards as Record<string, unknown>[];
   const { vehicleType: _t, updatedAt: _u, ...card } = cards.find((c) => c.vehicleType === 'sedan')!;
   return callApi(request(world, '/api/partner/rates/sedan', { method: 'PUT', cookie: world.partnerCookie, body: { ...card, nonAcDiscountPercent } }));
 }
