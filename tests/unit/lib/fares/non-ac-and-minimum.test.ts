@@ -94,7 +94,7 @@ describe('non-AC option', () => {
   it('books the non-AC fare when asked for, and refuses a non-AC option the quote does not hold', async () => {
     const answer = await quote(offers);
     const nonAc = answer.ride_details.find((d) => d.vehicle.vehicle_type === 'sedan' && !d.vehicle.ac)!;
-    const booking = { rideSearchId: answer.ride_search_id, rideVehicle: 'sedan' as const, paymentMethod: 'cash' as const, source: 'form' };
+    const booking = { rideSearchId: answer.ride_search_id, rideVehicle: 'sedan' as const, paymentMethod: 'cash' as const, source: 'form' as const };
     const { ride } = await bookRide(db, offers.id, offers.riderId, { ...booking, rideNonAc: true, idempotencyKey: 'non-ac-0001' });
     expect(ride.totalAmount).toBe(Math.round(nonAc.fee.total_fee * 100));
     expect(ride.fareBreakdown.nonAcBps).toBe(1000);
