@@ -86,7 +86,7 @@ export function VehicleStep() {
     const detail = quote?.ride_details.find((d) => optionKey(d) === chosen);
     if (!quote || !detail) return;
     const vehicleType = detail.vehicle.vehicle_type;
-    select({ quote, vehicleType, ...(detail.vehicle.ac ? {} : { nonAc: true }) });
+    select({ quote, vehicleType, ...(detail.vehicle.ac === false ? { nonAc: true } : {}) });
     reportEvent('ride_vehicle_selected', { vehicleType, rideSearchId: quote.ride_search_id });
     router.push('/ride/summary');
   };
