@@ -41,7 +41,8 @@ export function quoteInputOf(form: RideFormData) {
   };
 }
 
-export type SelectedVehicle = { quote: Quote; vehicleType: VehicleType };
+/** `nonAc`: the type's non-AC option of the quote. */
+export type SelectedVehicle = { quote: Quote; vehicleType: VehicleType; nonAc?: boolean };
 /** A booked ride as the confirmation shows it (minor units); `walletApplied` was paid from the wallet. */
 export type Confirmation = {
   rideId: number;

@@ -20,10 +20,12 @@ export type AppliedPromo = { code: string; discount: number };
 export function PromoEntry({
   rideSearchId,
   rideVehicle,
+  rideNonAc,
   onApplied,
 }: {
   rideSearchId: string;
   rideVehicle: Parameters<typeof checkPromoCode>[0]['rideVehicle'];
+  rideNonAc?: boolean;
   onApplied: (promo: AppliedPromo | null) => void;
 }) {
   const t = useTranslations('Promo');
@@ -34,8 +36,8 @@ export function PromoEntry({
   // the code being checked against this fare: the link's or the rider's
   const [code, setCode] = useState<string | null>(stored);
   const check = useQuery({
-    queryKey: queryKeys.rider.promo(code ?? '', rideSearchId, rideVehicle),
-    queryFn: () => checkPromoCode({ code: code ?? '', rideSearchId, rideVehicle }),
+    queryKey: queryKeys.rider.promo(code ?? '', rideSearchId, rideNonAc ? `${rideVehicle}-non-ac` : rideVehicle),
+    queryFn: () => checkPromoCode({ code: code ?? '', rideSearchId, rideVehicle, ...(rideNonAc ? { rideNonAc } : {}) }),
     enabled: Boolean(code),
     staleTime: 60_000,
   });

@@ -22,6 +22,7 @@ import styles from './booking.module.css';
 import { BackArrow } from '@/components/ui/back-arrow';
 import { toMinor } from '@/lib/money/minor';
 import { FareLineItems } from './fare-line-items';
+import { BilledMinimum, useVehicleName } from './fare-notes';
 import { CancellationNote } from './cancellation-note';
 import { PromoEntry, type AppliedPromo } from './promo-entry';
 import { usePromoStore } from './promo-store';
@@ -57,7 +58,7 @@ export function RideSummary({
   const tf = useTranslations('RideFlow');
   const tv = useTranslations('Validation');
   const tPayment = useTranslations('Payment');
-  const tTypes = useTranslations('VehicleTypes');
+  const vehicleName = useVehicleName();
   const tBooking = useTranslations('Booking');
   const locale = useLocale();
   const router = useRouter();
@@ -99,7 +100,10 @@ export function RideSummary({
     );
   }
 
-  const detail = selected.quote.ride_details.find((d) => d.vehicle.vehicle_type === selected.vehicleType)!;
+  const detail = selected.quote.ride_details.find(
+    (d) => d.vehicle.vehicle_type === selected.vehicleType && (d.vehicle.ac === false) === Boolean(selected.nonAc),
+  )!;
+  const vehicleLabel = vehicleName(selected.vehicleType, detail.vehicle.ac);
   const fee = detail.fee;
   const money = (major: number) => formatMoney(toMinor(major), fee.currency, locale);
   const cashback = Math.round((toMinor(fee.ride_amount) * cashbackBps) / 10_000);
@@ -134,6 +138,7 @@ export function RideSummary({
     const result = await bookRide({
       rideSearchId: selected.quote.ride_search_id,
       rideVehicle: selected.vehicleType,
+      ...(selected.nonAc ? { rideNonAc: true } : {}),
       idempotencyKey: attemptKey.current,
       paymentMethod: payment,
       flightNumber: form.tripKind === 'airport' ? form.flightNumber : undefined,
@@ -217,9 +222,9 @@ export function RideSummary({
       </button>
       <h1 className={styles.stepTitle}>{t('title')}</h1>
 
-      <section className={styles.card} aria-label={tTypes(selected.vehicleType)}>
+      <section className={styles.card} aria-label={vehicleLabel}>
         <div className={styles.summaryHead}>
-          <strong>{tTypes(selected.vehicleType)}</strong>
+          <strong>{vehicleLabel}</strong>
           <span className={styles.vehiclePrice}>{money(fee.total_fee)}</span>
         </div>
         <p className={ui.hint}>{detail.vehicle.vehicles.join(', ')}</p>
@@ -293,6 +298,11 @@ export function RideSummary({
             </>
           ) : null}
         </dl>
+        {fee.minimum ? (
+          <p>
+            <BilledMinimum minimum={fee.minimum} />
+          </p>
+        ) : null}
         {fee.waiting && fee.waiting.per_block > 0 ? (
           <p className={ui.hint}>
             {tf(form.tripKind === 'airport' && form.flightDirection === 'arrival' ? 'waitingRuleFlight' : 'waitingRule', {
@@ -302,7 +312,7 @@ export function RideSummary({
             })}
           </p>
         ) : null}
-        <PromoEntry rideSearchId={selected.quote.ride_search_id} rideVehicle={selected.vehicleType} onApplied={setPromo} />
+        <PromoEntry rideSearchId={selected.quote.ride_search_id} rideVehicle={selected.vehicleType} rideNonAc={selected.nonAc} onApplied={setPromo} />
         {selected.quote.cancellation && fee.cancellation_fee !== null ? (
           <CancellationNote
             className={ui.hint}

@@ -4,14 +4,14 @@ import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from '@/lib/i18n/navigation';
-import type { VehicleType } from '@/lib/booking/vocabulary';
 import { queryKeys } from '@/lib/query-keys';
 import { formatDuration, formatKm, formatMoney } from '@/lib/i18n/format';
 import { reportEvent } from '@/lib/tracking/client';
 import ui from '@/components/ui/ui.module.css';
 import { useApiErrorText } from '@/components/ui/use-api-error';
 import { failureOf } from '@/components/data/fetch-data';
-import { fetchQuote } from './api';
+import { fetchQuote, type Quote } from './api';
+import { BilledMinimum, useVehicleName } from './fare-notes';
 import { quoteInputOf, useBookingStore } from './booking-store';
 import { useShallow } from 'zustand/react/shallow';
 import { RouteMap } from './route-map';
@@ -26,22 +26,27 @@ function packageOf(code: string | null): { hours: number; km: number } | null {
   return match ? { hours: Number(match[1]), km: Number(match[2]) } : null;
 }
 
+type Detail = Quote['ride_details'][number];
+
+/** One quoted option's radio value: the type, or the type's non-AC option. */
+const optionKey = (detail: Detail) => (detail.vehicle.ac === false ? `${detail.vehicle.vehicle_type}-non-ac` : detail.vehicle.vehicle_type);
+
 /** Vehicle step: prices the stored trip, shows the route and the vehicles; Continue after a choice. */
 export function VehicleStep() {
   const t = useTranslations('Vehicles');
   const tf = useTranslations('RideFlow');
-  const tTypes = useTranslations('VehicleTypes');
+  const vehicleName = useVehicleName();
   const errorText = useApiErrorText();
   const locale = useLocale();
   const router = useRouter();
   const id = useId();
   const { form, ready, select, selected } = useBookingStore(useShallow((s) => ({ form: s.form, ready: s.ready, select: s.select, selected: s.selected })));
   // back from the summary: the vehicle chosen there stays chosen
-  const [chosen, setChosen] = useState<VehicleType | null>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
   const [restored, setRestored] = useState(false);
   if (!restored && selected) {
     setRestored(true);
-    setChosen(selected.vehicleType);
+    setChosen(selected.nonAc ? `${selected.vehicleType}-non-ac` : selected.vehicleType);
   }
 
   useEffect(() => {
@@ -78,9 +83,11 @@ export function VehicleStep() {
   const dropoff = form.tripKind === 'rental' ? null : form.dropoffLocation;
 
   const confirm = () => {
-    if (!quote || !chosen) return;
-    select({ quote, vehicleType: chosen });
-    reportEvent('ride_vehicle_selected', { vehicleType: chosen, rideSearchId: quote.ride_search_id });
+    const detail = quote?.ride_details.find((d) => optionKey(d) === chosen);
+    if (!quote || !detail) return;
+    const vehicleType = detail.vehicle.vehicle_type;
+    select({ quote, vehicleType, ...(detail.vehicle.ac === false ? { nonAc: true } : {}) });
+    reportEvent('ride_vehicle_selected', { vehicleType, rideSearchId: quote.ride_search_id });
     router.push('/ride/summary');
   };
 
@@ -123,10 +130,12 @@ export function VehicleStep() {
             <legend className={styles.srOnly}>{t('listLabel')}</legend>
             {quote.ride_details.map((detail) => {
               const type = detail.vehicle.vehicle_type;
+              const key = optionKey(detail);
+              const both = quote.ride_details.some((d) => d !== detail && d.vehicle.vehicle_type === type);
               const fee = detail.fee;
               return (
-                <label key={type} className={styles.vehicle} data-selected={chosen === type || undefined}>
-                  <input type="radio" name={`${id}-vehicle`} value={type} checked={chosen === type} onChange={() => setChosen(type)} />
+                <label key={key} className={styles.vehicle} data-selected={chosen === key || undefined}>
+                  <input type="radio" name={`${id}-vehicle`} value={key} checked={chosen === key} onChange={() => setChosen(key)} />
                   {/* eslint-disable-next-line @next/next/no-img-element -- a small static SVG, the console's per-type illustration */}
                   <img
                     className={styles.vehiclePic}
@@ -138,7 +147,7 @@ export function VehicleStep() {
                     data-vehicle-picture={type}
                   />
                   <span className={styles.vehicleMain}>
-                    <strong>{tTypes(type)}</strong>
+                    <strong>{vehicleName(type, detail.vehicle.ac, both)}</strong>
                     <span className={ui.hint}>{t('models', { models: detail.vehicle.vehicles.join(', ') })}</span>
                     <span className={ui.hint}>
                       {t('includes', {
@@ -147,6 +156,7 @@ export function VehicleStep() {
                         tolls: formatMoney(toMinor(fee.tolls), fee.currency, locale),
                       })}
                     </span>
+                    <BilledMinimum minimum={fee.minimum} />
                   </span>
                   <span className={styles.vehiclePrice}>{formatMoney(toMinor(fee.total_fee), fee.currency, locale)}</span>
                 </label>

@@ -30,10 +30,13 @@ export function AgentCards({ data, active, ridesHref, onReply, onSignIn }: Props
           <h2>{t('quotesTitle')}</h2>
           <ul className={styles.cards}>
             {data.options.map((option) => {
-              const vehicle = tVehicle(option.vehicleType);
+              // a type offered with and without AC: each card says which (its reply names it so)
+              const both = data.options.some((o) => o.vehicleType === option.vehicleType && o !== option);
+              const name = tVehicle(option.vehicleType);
+              const vehicle = option.nonAc ? tVehicle('nonAc', { vehicle: name }) : both ? tVehicle('ac', { vehicle: name }) : name;
               const total = money(option.total, data.currency);
               return (
-                <li key={option.vehicleType}>
+                <li key={`${option.vehicleType}${option.nonAc ? '-non-ac' : ''}`}>
                   {/* Named by what it shows (vehicle and price): a label saying more would not match the visible text. */}
                   <button type="button" className={styles.option} disabled={!active} onClick={() => onReply(t('pickVehicle', { vehicle }))}>
                     <span>{vehicle}</span>

@@ -98,7 +98,13 @@ export function DriverRideCard({ ride, timeZone, onChanged }: { ride: DriverRide
         <h2 id={`${id}-title`}>{t('rideId', { id: ride.id })}</h2>
         <span className={styles.badge}>{t(`status.${ride.status}`)}</span>
       </div>
-      <p className={styles.muted}>{t('summary', { tripKind: tk(ride.tripKind), rideType: tk(ride.rideType), vehicle: tv(ride.vehicleType) })}</p>
+      <p className={styles.muted}>
+        {t('summary', {
+          tripKind: tk(ride.tripKind),
+          rideType: tk(ride.rideType),
+          vehicle: ride.nonAc ? tv('nonAc', { vehicle: tv(ride.vehicleType) }) : tv(ride.vehicleType),
+        })}
+      </p>
       <dl className={styles.facts}>
         <dt>{t('pickup')}</dt>
         <dd>{ride.pickup.name}</dd>

@@ -50,8 +50,17 @@ export function RideCard({ ride, timeZone, onCancel }: { ride: RiderRide; timeZo
       </div>
       <p className={rides.summary}>
         {rental
-          ? tf('rentalSummary', { tripKind: tk('rental'), hours: Number(rental[1]), km: Number(rental[2]), vehicle: tv(ride.vehicleType) })
-          : t('summary', { tripKind: tk(ride.tripKind), rideType: tk(ride.rideType), vehicle: tv(ride.vehicleType) })}
+          ? tf('rentalSummary', {
+              tripKind: tk('rental'),
+              hours: Number(rental[1]),
+              km: Number(rental[2]),
+              vehicle: ride.nonAc ? tv('nonAc', { vehicle: tv(ride.vehicleType) }) : tv(ride.vehicleType),
+            })
+          : t('summary', {
+              tripKind: tk(ride.tripKind),
+              rideType: tk(ride.rideType),
+              vehicle: ride.nonAc ? tv('nonAc', { vehicle: tv(ride.vehicleType) }) : tv(ride.vehicleType),
+            })}
       </p>
       {ride.dropoff ? (
         <p className={rides.route}>

@@ -35,6 +35,8 @@ export const promoCodeSchema = z
 export const bookRideSchema = z.object({
   rideSearchId: z.uuid({ error: 'quoteUnknown' }),
   rideVehicle: z.enum(VEHICLE_TYPES, { error: 'vehicleUnknown' }),
+  /** The type's non-AC option (a quote lists it where the operator offers one); absent or false: AC. */
+  rideNonAc: z.boolean({ error: 'vehicleUnknown' }).optional(),
   idempotencyKey: z.string().trim().min(8).max(80),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'paymentInvalid' }).default('cash'),
   /** "ai 302", "AI-302" -> "AI302"; letters in the number or more than 4 digits are refused. */

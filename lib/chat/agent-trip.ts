@@ -6,7 +6,7 @@ import { localTime } from '@/lib/time/zoned';
 import { inferTripKind, type ParsedMessage, type TripSlots } from './parse';
 import { airportOf } from './places';
 import { line, type AgentReply, type ReplyLine, type ReplyValue } from './reply';
-import { quoteSignature, type AgentState, type QuoteMemo } from './state';
+import { optionFor, quoteSignature, type AgentState, type QuoteMemo, type QuoteOption } from './state';
 import type { TripLimitIssue } from '@/lib/fares/trip-limits';
 import type { TripReachIssue } from '@/lib/fares/trip-reach';
 import { customerQuestion, isOperator } from './agent-customer';
@@ -203,8 +203,25 @@ function nextQuestion(state: AgentState): { expect: AgentState['expect']; lines:
   return undefined;
 }
 
+/**
+ * Non-AC asked for where the operator offers none for the type: said so, with the AC fare, never the AC price as
+ * non-AC (docs/requirements/rider.md#booking-by-chat). The AC preference is dropped so "yes" picks the AC one.
+ */
+function noNonAc(state: AgentState, memo: QuoteMemo): { state: AgentState; line: ReplyLine } | undefined {
+  const { vehicleType, ac } = state.slots;
+  if (!vehicleType || ac !== false || optionFor(memo.options, vehicleType, false)) return undefined;
+  const withAc = optionFor(memo.options, vehicleType, true);
+  if (!withAc) return undefined;
+  return {
+    state: { ...state, slots: { ...state.slots, ac: undefined } },
+    line: line('nonAcUnavailable', { vehicle: { vehicle: vehicleType }, total: { money: withAc.total, currency: memo.currency } }),
+  };
+}
+
 function quoteReply(state: AgentState, memo: QuoteMemo, ctx: AgentContext, lead: ReplyLine[]): Turn {
-  const preferred = state.slots.vehicleType ? memo.options.find((o) => o.vehicleType === state.slots.vehicleType) : undefined;
+  const missing = noNonAc(state, memo);
+  if (missing) state = missing.state;
+  const preferred = state.slots.vehicleType ? optionFor(memo.options, state.slots.vehicleType, state.slots.ac) : undefined;
   const lines = [
     ...lead,
     memo.distanceM > 0
@@ -214,11 +231,13 @@ function quoteReply(state: AgentState, memo: QuoteMemo, ctx: AgentContext, lead:
           duration: { duration: memo.durationS },
         })
       : line('quotesIntroShort', { summary: { line: summaryLine(state.slots, ctx.tenant.timeZone) } }),
-    preferred
-      ? line('quotesPreferred', { vehicle: vehicleValue(preferred.vehicleType, state.slots.ac), total: { money: preferred.total, currency: memo.currency } })
-      : state.slots.vehicleType
-        ? line('vehicleUnavailable', { vehicle: { vehicle: state.slots.vehicleType } })
-        : line('quotesPick'),
+    missing
+      ? missing.line
+      : preferred
+        ? line('quotesPreferred', { vehicle: vehicleValue(preferred.vehicleType, state.slots.ac), total: { money: preferred.total, currency: memo.currency } })
+        : state.slots.vehicleType
+          ? line('vehicleUnavailable', { vehicle: { vehicle: state.slots.vehicleType } })
+          : line('quotesPick'),
   ];
   return say({ ...state, stage: 'quoted', expect: undefined, quote: memo, selected: undefined }, lines, {
     data: { kind: 'quotes', rideSearchId: memo.id, currency: memo.currency, options: memo.options },
@@ -314,10 +333,11 @@ export async function advance(state: AgentState, ctx: AgentContext, lead: ReplyL
  * the summary's refusal (the code is then forgotten);
  * docs/requirements/rider.md#booking-by-chat.
  */
-async function promoLines(state: AgentState, vehicle: VehicleType, total: number, ctx: AgentContext) {
+async function promoLines(state: AgentState, option: QuoteOption, ctx: AgentContext) {
   const memo = state.quote!;
+  const { total } = option;
   if (!state.promo) return { state, lines: [], discount: 0 };
-  const checked = await promoTool(ctx, { quoteId: memo.id, vehicleType: vehicle, code: state.promo });
+  const checked = await promoTool(ctx, { quoteId: memo.id, vehicleType: option.vehicleType, nonAc: option.nonAc, code: state.promo });
   if (checked.ok) {
     const money = (minor: number) => ({ money: minor, currency: memo.currency });
     return {
@@ -333,11 +353,13 @@ async function promoLines(state: AgentState, vehicle: VehicleType, total: number
 
 export async function confirmReply(state: AgentState, vehicle: VehicleType, ctx: AgentContext, lead: ReplyLine[] = []): Promise<Turn> {
   const memo = state.quote!;
-  const option = memo.options.find((o) => o.vehicleType === vehicle);
+  const missing = noNonAc({ ...state, slots: { ...state.slots, vehicleType: vehicle } }, memo);
+  if (missing) return say({ ...missing.state, stage: 'quoted', selected: undefined }, [...lead, missing.line]);
+  const option = optionFor(memo.options, vehicle, state.slots.ac);
   if (!option) return say(state, [...lead, line('vehicleUnavailable', { vehicle: { vehicle } })]);
   const money = (minor: number) => ({ money: minor, currency: memo.currency });
   const summary = summaryLine(state.slots, ctx.tenant.timeZone);
-  const promo = await promoLines(state, vehicle, option.total, ctx);
+  const promo = await promoLines(state, option, ctx);
   const lines = [
     ...lead,
     line('confirm', {
@@ -368,6 +390,7 @@ export async function book(state: AgentState, ctx: AgentContext): Promise<Turn> 
   const outcome = await bookTool(ctx, {
     quoteId: memo.id,
     vehicleType: vehicle,
+    nonAc: s.ac === false,
     flightNumber: s.tripKind === 'airport' ? s.flightNumber : undefined,
     flightDirection: s.tripKind === 'airport' ? (s.dropoff?.airport ? 'departure' : 'arrival') : undefined,
     customer: state.customer,

@@ -26,12 +26,15 @@ function reprompt(state: AgentState): ReplyLine[] {
   }
 }
 
-/** A vehicle picked from the quoted list: by number, by name, or "yes" to the one asked for. */
+/** A vehicle picked from the quoted list: by number (its AC or non-AC option), by name, or "yes" to the one asked for. */
 function pickedVehicle(state: AgentState, parsed: ParsedMessage) {
   const options = state.quote?.options ?? [];
-  if (parsed.choice !== undefined) return options[parsed.choice - 1]?.vehicleType ?? null;
-  if (parsed.slots.vehicleType) return parsed.slots.vehicleType;
-  if (parsed.answer === 'yes' && state.stage === 'quoted' && state.slots.vehicleType) return state.slots.vehicleType;
+  if (parsed.choice !== undefined) {
+    const option = options[parsed.choice - 1];
+    return option ? { vehicleType: option.vehicleType, ac: option.nonAc ? false : undefined } : null;
+  }
+  if (parsed.slots.vehicleType) return { vehicleType: parsed.slots.vehicleType, ac: state.slots.ac };
+  if (parsed.answer === 'yes' && state.stage === 'quoted' && state.slots.vehicleType) return { vehicleType: state.slots.vehicleType, ac: state.slots.ac };
   return undefined;
 }
 
@@ -49,7 +52,9 @@ async function onQuote(state: AgentState, parsed: ParsedMessage, ctx: AgentConte
     return { state: { ...next, stage: 'quoted', selected: undefined }, reply: { lines: [line('notBooked')] } };
   const vehicle = pickedVehicle(next, parsed);
   if (vehicle === null || (vehicle === undefined && parsed.answer === 'yes')) return { state: next, reply: { lines: [line('pickFromList')] } };
-  if (vehicle) return confirmReply({ ...next, slots: { ...slots, vehicleType: vehicle } }, vehicle, ctx);
+  if (vehicle) return confirmReply({ ...next, slots: { ...slots, vehicleType: vehicle.vehicleType, ac: vehicle.ac } }, vehicle.vehicleType, ctx);
+  // "non-AC" (or "with AC") said at the confirmation: the fare of that option again, or that there is none
+  if (parsed.slots.ac !== undefined && state.stage === 'confirm' && state.selected) return confirmReply(next, state.selected, ctx);
   if (parsed.slots.ac !== undefined || parsed.slots.flightNumber) return { state: next, reply: { lines: reprompt(next) } };
   return undefined;
 }

@@ -23,7 +23,7 @@ export type AgentData =
       kind: 'quotes';
       rideSearchId: string;
       currency: string;
-      options: { vehicleType: VehicleType; total: number; rideAmount: number; driverBata: number; tolls: number }[];
+      options: { vehicleType: VehicleType; nonAc?: true; total: number; rideAmount: number; driverBata: number; tolls: number }[];
     }
   | { kind: 'confirm'; rideSearchId: string; vehicleType: VehicleType; total: number; currency: string; summary: string }
   | { kind: 'booked'; rideId: number; total: number; cashbackAmount: number; currency: string }

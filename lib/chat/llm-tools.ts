@@ -39,6 +39,7 @@ export const LLM_TOOLS = [
     {
       ride_search_id: { type: 'string' },
       vehicle_type: { type: 'string', enum: [...VEHICLE_TYPES] },
+      non_ac: { type: 'boolean', description: "the type's non-AC option, only where the quote lists one with non_ac" },
       flight_number: { type: 'string' },
       customer_name: { type: 'string' },
       customer_phone: { type: 'string', description: 'with the country code when it is not the operator country' },
@@ -78,6 +79,7 @@ const quoteArgs = z.object({
 const bookArgs = z.object({
   ride_search_id: z.string().uuid(),
   vehicle_type: z.enum(VEHICLE_TYPES),
+  non_ac: z.boolean().nullish(),
   flight_number: z.string().max(10).nullish(),
   customer_name: z.string().max(80).nullish(),
   customer_phone: z.string().max(30).nullish(),
@@ -165,7 +167,7 @@ async function quote(args: z.infer<typeof quoteArgs>, ctx: LlmToolContext, effec
     to: dropoff?.name ?? null,
     pickup_time: q.pickupTime.toISOString(),
     distance_km: Math.round(q.distanceM / 100) / 10,
-    options: options.map((o) => ({ vehicle_type: o.vehicleType, total: formatMoney(o.total, q.currency, ctx.locale) })),
+    options: options.map((o) => ({ vehicle_type: o.vehicleType, ...(o.nonAc ? { non_ac: true } : {}), total: formatMoney(o.total, q.currency, ctx.locale) })),
   };
 }
 
@@ -179,6 +181,7 @@ async function book(args: z.infer<typeof bookArgs>, ctx: LlmToolContext, effects
   const outcome = await bookTool(ctx, {
     quoteId: args.ride_search_id,
     vehicleType: args.vehicle_type,
+    nonAc: args.non_ac ?? undefined,
     flightNumber: args.flight_number ?? undefined,
     customer,
     promoCode,

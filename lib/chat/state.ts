@@ -3,8 +3,13 @@ import type { ExpectedSlot, PlaceField, TripSlots } from './parse';
 
 export type Stage = 'collect' | 'quoted' | 'confirm' | 'booked' | 'cancelPick' | 'cancelConfirm';
 
-/** Amounts in minor units, as the `quotes` card carries them. */
-export type QuoteOption = { vehicleType: VehicleType; total: number; rideAmount: number; driverBata: number; tolls: number };
+/** Amounts in minor units, as the `quotes` card carries them; `nonAc`: the type's non-AC option, priced on its own (docs/requirements/rider.md#booking-by-chat). */
+export type QuoteOption = { vehicleType: VehicleType; nonAc?: true; total: number; rideAmount: number; driverBata: number; tolls: number };
+
+/** The quoted option of a type the rider asked for: its non-AC one when they said non-AC, else the AC one. */
+export function optionFor(options: readonly QuoteOption[], vehicle: VehicleType, ac: boolean | undefined): QuoteOption | undefined {
+  return options.find((o) => o.vehicleType === vehicle && Boolean(o.nonAc) === (ac === false));
+}
 
 export type QuoteMemo = {
   id: string;

@@ -7,6 +7,7 @@ import type { TripLimitIssue } from '@/lib/fares/trip-limits';
 import type { TripReachIssue } from '@/lib/fares/trip-reach';
 import { bookRideSchema, promoCodeSchema } from '@/lib/booking/schemas';
 import { checkPromo } from '@/lib/money/promos';
+import { isNonAc } from '@/lib/money/fare-lines';
 import { quoteRequestSchema } from '@/lib/fares/schemas';
 import { COUNTRIES, isCountryCode } from '@/lib/i18n/markets';
 import { rideIdOrNotFound } from '@/lib/rides/numbers';
@@ -92,12 +93,20 @@ export async function quoteTool(ctx: ToolContext, trip: TripRequest): Promise<Qu
 }
 
 export function quoteOptions(quote: Quote): QuoteOption[] {
-  return quote.items.map((i) => ({ vehicleType: i.vehicleType, total: i.total, rideAmount: i.rideAmount, driverBata: i.driverBata, tolls: i.tolls }));
+  return quote.items.map((i) => ({
+    vehicleType: i.vehicleType,
+    ...(isNonAc(i.breakdown) ? { nonAc: true as const } : {}),
+    total: i.total,
+    rideAmount: i.rideAmount,
+    driverBata: i.driverBata,
+    tolls: i.tolls,
+  }));
 }
 
 /** One booking per conversation, quote and vehicle: a repeated "yes" finds the first ride. */
-export function bookingKey(sessionId: string, quoteId: string, vehicleType: VehicleType): string {
-  return `chat-${createHash('sha256').update(`${sessionId}|${quoteId}|${vehicleType}`).digest('hex').slice(0, 40)}`;
+export function bookingKey(sessionId: string, quoteId: string, vehicleType: VehicleType, nonAc = false): string {
+  const vehicle = nonAc ? `${vehicleType}|non-ac` : vehicleType;
+  return `chat-${createHash('sha256').update(`${sessionId}|${quoteId}|${vehicle}`).digest('hex').slice(0, 40)}`;
 }
 
 export type BookProblem = 'signin' | 'quoteExpired' | 'quoteUnknown' | 'pickupInPast' | 'vehicleUnknown' | 'customer' | 'tooMany' | 'bookingsPaused';
@@ -138,6 +147,8 @@ const BOOK_PROBLEMS: Record<string, BookProblem> = {
 export type BookRequest = {
   quoteId: string;
   vehicleType: VehicleType;
+  /** The type's non-AC option. */
+  nonAc?: boolean;
   flightNumber?: string;
   flightDirection?: 'arrival' | 'departure';
   customer?: AgentCustomer;
@@ -158,11 +169,18 @@ export type PromoOutcome =
  * checks it (`checkPromo`, docs/architecture/booking.md): the discount, or the
  * refusal's key. The rider's own limits count when one is signed in.
  */
-export async function promoTool(ctx: ToolContext, request: { quoteId: string; vehicleType: VehicleType; code: string }): Promise<PromoOutcome> {
+export async function promoTool(
+  ctx: ToolContext,
+  request: { quoteId: string; vehicleType: VehicleType; nonAc?: boolean; code: string },
+): Promise<PromoOutcome> {
   const typed = promoCodeSchema.safeParse(request.code);
   if (!typed.success) return { ok: false, key: 'promoCodeFormat' };
   try {
-    const { quote, item } = await bookableQuote(ctx.db, ctx.tenant.id, { rideSearchId: request.quoteId, rideVehicle: request.vehicleType });
+    const { quote, item } = await bookableQuote(ctx.db, ctx.tenant.id, {
+      rideSearchId: request.quoteId,
+      rideVehicle: request.vehicleType,
+      rideNonAc: request.nonAc,
+    });
     const riderId = ctx.actor && !isOperator(ctx.actor) ? ctx.actor.userId : null;
     const fare = { tripKind: quote.tripKind, vehicleType: item.vehicleType, total: item.total };
     return { ok: true, ...(await checkPromo(ctx.db, ctx.tenant.id, typed.data, fare, riderId)), total: item.total, currency: quote.currency };
@@ -186,7 +204,8 @@ export async function bookTool(ctx: ToolContext, request: BookRequest): Promise<
   const base = {
     rideSearchId: request.quoteId,
     rideVehicle: request.vehicleType,
-    idempotencyKey: bookingKey(ctx.sessionId, request.quoteId, request.vehicleType),
+    rideNonAc: request.nonAc,
+    idempotencyKey: bookingKey(ctx.sessionId, request.quoteId, request.vehicleType, request.nonAc),
     paymentMethod: 'cash',
     source: ctx.channel === 'whatsapp' ? 'whatsapp' : 'chat',
     flightDirection: request.flightDirection,
@@ -216,7 +235,8 @@ async function bookForCustomerTool(ctx: ToolContext, request: BookRequest): Prom
     customerPhone: { dialCode: request.customer.dialCode, number: request.customer.number },
     rideSearchId: request.quoteId,
     rideVehicle: request.vehicleType,
-    idempotencyKey: bookingKey(`${ctx.sessionId}|${request.customer.dialCode}${request.customer.number}`, request.quoteId, request.vehicleType),
+    rideNonAc: request.nonAc,
+    idempotencyKey: bookingKey(`${ctx.sessionId}|${request.customer.dialCode}${request.customer.number}`, request.quoteId, request.vehicleType, request.nonAc),
     flightNumber: request.flightNumber,
     flightDirection: request.flightDirection,
   });

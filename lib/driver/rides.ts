@@ -7,6 +7,7 @@ import { emitFleetChange } from '@/lib/dispatch/fleet-signal';
 import { rideAirports, type RideAirport } from '@/lib/flights/ride-airport';
 import { START_CODE_MAX_ATTEMPTS, transitionRide } from '@/lib/rides/lifecycle';
 import { LIVE_STATUSES, rideNotFound } from '@/lib/tracking/ride-access';
+import { isNonAc } from '@/lib/money/fare-lines';
 import { currentDriver } from './identity';
 import { driverArrived } from './arrived';
 import type { DriverRideAction, DriverRideScope } from './schemas';
@@ -22,6 +23,8 @@ export type DriverRide = {
   rideType: Ride['rideType'];
   tripKind: Ride['tripKind'];
   vehicleType: Ride['vehicleType'];
+  /** Booked as the type's non-AC option. */
+  nonAc: boolean;
   pickup: Ride['pickup'];
   dropoff: Ride['dropoff'];
   pickupTime: string;
@@ -59,6 +62,7 @@ function driverRideView(
     rideType: ride.rideType,
     tripKind: ride.tripKind,
     vehicleType: ride.vehicleType,
+    nonAc: isNonAc(ride.fareBreakdown),
     pickup: ride.pickup,
     dropoff: ride.dropoff,
     pickupTime: ride.pickupTime.toISOString(),

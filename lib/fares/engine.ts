@@ -25,6 +25,21 @@ function isNight(hour: number, start: number, end: number): boolean {
 }
 
 /**
+ * The card a type's non-AC option prices with (docs/requirements/partner.md#fares): its per-km rates, extra-km
+ * rate and package prices `bps` basis points lower; base fare, allowance, fees and tolls as with AC.
+ */
+export function nonAcCard(card: RateCardValues, bps: number): RateCardValues {
+  const less = (minor: number) => Math.round((minor * (10_000 - bps)) / 10_000);
+  return {
+    ...card,
+    perKm: less(card.perKm),
+    outstationPerKm: less(card.outstationPerKm),
+    extraKmRate: less(card.extraKmRate),
+    rentalPackages: card.rentalPackages.map((p) => ({ ...p, price: less(p.price) })),
+  };
+}
+
+/**
  * One vehicle's fare. Amounts in minor units, distances in whole km.
  * - local: base + perKm x max(km, minKm); return doubles the km; +night % in the night window.
  * - airport: local + airport fee.
@@ -55,6 +70,8 @@ export function priceRide(vehicleType: VehicleType, card: RateCardValues, input:
   } else if (input.tripKind === 'outstation') {
     days = input.rideType === 'return' ? Math.max(1, input.calendarDays) : Math.max(1, Math.ceil(input.durationMin / (12 * 60)));
     billedKm = Math.max(drivenKm, card.minKmPerDay * days);
+    // the minimum billed instead of the km driven: the fare says so (lib/money/fare-lines.ts billedMinimum)
+    if (billedKm > drivenKm) Object.assign(breakdown, { minKmPerDay: card.minKmPerDay, minDays: days, tripKm: drivenKm });
     rideAmount = card.outstationPerKm * billedKm;
     driverBata = card.driverBataPerDay * days;
     tolls = card.tollPerKm * drivenKm;

@@ -2,16 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { groupInsert } from '@/lib/db/group-insert';
-import { quotes, type Business, type Quote, type Place, type QuoteItem } from '@/lib/db/schema';
+import { quotes, type Business, type Quote, type Place, type QuoteItem, type RateCard } from '@/lib/db/schema';
 import { DomainError } from '@/lib/errors/domain-error';
 import { routeBetween, greatCircleMeters, type RouteResult } from '@/lib/road-distance';
 import { VEHICLE_MODELS } from '@/lib/fleet/models';
 import { activeRateCards } from './rate-cards';
-import { FareError, priceRide } from './engine';
+import { FareError, nonAcCard, priceRide } from './engine';
+import type { RateCardValues } from './defaults';
 import { tripContext, tripLimitError, tripLimitIssue, tripReachIssue } from './trip-rules';
 import { SAME_PLACE_METERS, type QuoteRequest } from './schemas';
 import { freeUntil, lateFee, type CancellationRule } from '@/lib/money/cancellation';
-import { quotedLines } from '@/lib/money/fare-lines';
+import { billedMinimum, isNonAc, quotedLines } from '@/lib/money/fare-lines';
 import { clockDate, wallClock } from '@/lib/time/zoned';
 
 /** Quotes of concurrent searches are stored together, one statement per batch. */
@@ -95,8 +96,8 @@ export async function priceTrip(
     packageCode: trip.packageCode,
   };
   try {
-    const items = cards.map((card) => {
-      const item = priceRide(card.vehicleType, card, fareInput);
+    const priced = (card: RateCard, values: RateCardValues) => {
+      const item = priceRide(card.vehicleType, values, fareInput);
       // the waiting rule riders see before booking: free minutes, then a charge per started block
       if (waiting)
         Object.assign(item.breakdown, {
@@ -105,6 +106,14 @@ export async function priceTrip(
           waitingPerBlock: card.waitingCharge,
         });
       return item;
+    };
+    // a type the operator also offers without AC: its own cheaper fare right after the AC one (docs/requirements/rider.md#choosing-a-vehicle)
+    const items = cards.flatMap((card) => {
+      const ac = priced(card, card);
+      if (!card.nonAcDiscountBps) return [ac];
+      const nonAc = priced(card, nonAcCard(card, card.nonAcDiscountBps));
+      nonAc.breakdown.nonAcBps = card.nonAcDiscountBps;
+      return [ac, nonAc];
     });
     return { route, items };
   } catch (error) {
@@ -161,6 +170,10 @@ export async function createQuote(db: Db, tenant: Pick<Business, 'id' | 'currenc
   });
 }
 
+function minimumView(minimum: ReturnType<typeof billedMinimum>) {
+  return minimum ? { km_per_day: minimum.kmPerDay, days: minimum.days, billed_km: minimum.billedKm, trip_km: minimum.tripKm } : null;
+}
+
 /**
  * The quote answer in the field names clients read (docs/requirements/rider.md#choosing-a-vehicle),
  * amounts in major units, with each vehicle's itemised lines and, when given, the operator's
@@ -179,7 +192,8 @@ export function quoteView(quote: Quote, cancellation?: CancellationRule) {
       estimated: quote.routeSource === 'estimate',
     },
     ride_details: quote.items.map((item) => ({
-      vehicle: { vehicle_type: item.vehicleType, vehicles: VEHICLE_MODELS[item.vehicleType].slice(0, 3) },
+      /** `ac`: false on a type's non-AC option, priced on its own (lib/fares/engine.ts nonAcCard). */
+      vehicle: { vehicle_type: item.vehicleType, ac: !isNonAc(item.breakdown), vehicles: VEHICLE_MODELS[item.vehicleType].slice(0, 3) },
       fee: {
         total_fee: major(item.total),
         currency: quote.currency,
@@ -189,6 +203,8 @@ export function quoteView(quote: Quote, cancellation?: CancellationRule) {
         billed_km: item.billedKm,
         days: item.days,
         lines: quotedLines(item, item.breakdown).map((line) => ({ code: line.code, amount: major(line.amount) })),
+        /** Outstation: the minimum billed (km a day x days) where it exceeds the km driven, else null. */
+        minimum: minimumView(billedMinimum(item.breakdown)),
         cancellation_fee: cancellation ? major(lateFee(cancellation, item.total)) : null,
         /** Rentals: the package bought and the rates past it (major units per km and per hour). */
         rental:

@@ -60,7 +60,7 @@ export async function updateRateCard(
   db: Db,
   businessId: number,
   vehicleType: RateCard['vehicleType'],
-  values: RateCardValues & { active: boolean },
+  values: RateCardValues & { active: boolean; nonAcDiscountBps: number | null },
 ): Promise<RateCard | undefined> {
   activeCards.delete(businessId);
   const [card] = await db

@@ -15,7 +15,7 @@ import {
 } from '@/lib/db/schema';
 import { DomainError } from '@/lib/errors/domain-error';
 import { waitingRulesOf } from '@/lib/airports/settings';
-import { rideLines, type FareLine } from '@/lib/money/fare-lines';
+import { billedMinimum, rideLines, type FareLine } from '@/lib/money/fare-lines';
 import { adjustmentsOfRides } from '@/lib/money/adjustments';
 import { includedTaxes, nextInvoiceNumber } from '@/lib/money/invoice-revisions';
 
@@ -68,6 +68,7 @@ async function snapshotOf(db: Db, ride: Ride): Promise<InvoiceSnapshot> {
     vehicleType: ride.vehicleType,
     currency: ride.currency,
     lines,
+    billedMinimum: billedMinimum(ride.fareBreakdown),
     promoCode: ride.promoCode,
     total: ride.totalAmount,
     walletApplied,

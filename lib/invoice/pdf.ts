@@ -240,6 +240,18 @@ export async function renderInvoicePdf(invoice: Invoice, options: { lang: string
         ? tl('waitingDetail', line.values)
         : tl(line.code);
   for (const line of data.lines) row(label(line), money(line.amount));
+  // why the ride amount bills more km than the trip (docs/requirements/rider.md#choosing-a-vehicle)
+  const minimum = data.billedMinimum;
+  if (minimum) {
+    const count = (n: number) => new Intl.NumberFormat(numberLocale).format(n);
+    const text = tl('billedMinimum', {
+      kmPerDay: count(minimum.kmPerDay),
+      days: minimum.days,
+      billedKm: count(minimum.billedKm),
+      tripKm: count(minimum.tripKm),
+    });
+    y += w.text(text, left, y, full - 170, { size: 9, color: MUTED }) + 2;
+  }
   w.rule(y + 2);
   y += 10;
   row(t('total'), money(data.total), 12);

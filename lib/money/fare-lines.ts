@@ -10,6 +10,18 @@ export type { FareLine } from '@/lib/booking/vocabulary';
 
 const ADJUSTMENT_LINE: Record<AdjustmentKind, FareLineCode> = { extra_km: 'extraKm', extra_hours: 'extraHours', waiting: 'waiting', tolls: 'tollsActual' };
 
+/** A fare of a type's non-AC option: its breakdown carries the discount it was priced with (lib/fares/engine.ts nonAcCard). */
+export function isNonAc(breakdown: Record<string, number> = {}): boolean {
+  return (breakdown.nonAcBps ?? 0) > 0;
+}
+
+/** Where an outstation fare bills its minimum (km a day x days) rather than the km driven: both, for the line that says so. */
+export function billedMinimum(breakdown: Record<string, number> = {}): { kmPerDay: number; days: number; billedKm: number; tripKm: number } | null {
+  const { minKmPerDay, minDays, tripKm } = breakdown;
+  if (!minKmPerDay || !minDays || tripKm === undefined || minKmPerDay * minDays <= tripKm) return null;
+  return { kmPerDay: minKmPerDay, days: minDays, billedKm: minKmPerDay * minDays, tripKm };
+}
+
 type Quoted = { rideAmount: number; driverBata: number; tolls: number };
 
 /** The fare as quoted: the ride amount without its night charge and airport fee (each its own line), driver allowance, tolls. */

@@ -58,4 +58,6 @@ export const promoCheckSchema = z.object({
   code: promoCodeSchema,
   rideSearchId: z.uuid({ error: 'quoteUnknown' }),
   rideVehicle: z.enum(VEHICLE_TYPES, { error: 'vehicleUnknown' }),
+  /** The type's non-AC option (a quote lists it where the operator offers one); absent or false: AC. */
+  rideNonAc: z.boolean({ error: 'vehicleUnknown' }).optional(),
 });

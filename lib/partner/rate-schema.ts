@@ -24,6 +24,7 @@ export const RATE_CARD_CAPS = {
   packageHours: 24,
   packageKm: 2_000,
   packages: 8,
+  nonAcDiscountPercent: 50,
 } as const;
 
 const money = (max: number) =>
@@ -70,6 +71,13 @@ export const rateCardInputSchema = z.object({
   extraKmRate: money(RATE_CARD_CAPS.extraKmRate),
   extraHourRate: money(RATE_CARD_CAPS.extraHourRate),
   waitingCharge: money(RATE_CARD_CAPS.waitingCharge),
+  /** The type also offered without AC, its per-km rates and packages this much lower (percent); null or absent: AC only. */
+  nonAcDiscountPercent: z
+    .number({ error: 'nonAcDiscountInvalid' })
+    .min(1, 'nonAcDiscountInvalid')
+    .max(RATE_CARD_CAPS.nonAcDiscountPercent, 'nonAcDiscountInvalid')
+    .refine(hasTwoDecimals, 'decimalsInvalid')
+    .nullish(),
 });
 
 export type RateCardInput = z.infer<typeof rateCardInputSchema>;

@@ -9,7 +9,7 @@ import { toMinor } from '@/lib/money/minor';
 
 const toMajor = (minor: number) => minor / 100;
 
-/** A rate card as the console shows and edits it: major units, night charge in percent. */
+/** A rate card as the console shows and edits it: major units, night charge and non-AC discount in percent. */
 export type RateCardView = RateCardInput & { vehicleType: VehicleType; updatedAt: string };
 
 export function rateCardView(card: RateCard): RateCardView {
@@ -31,12 +31,13 @@ export function rateCardView(card: RateCard): RateCardView {
     extraKmRate: toMajor(card.extraKmRate),
     extraHourRate: toMajor(card.extraHourRate),
     waitingCharge: toMajor(card.waitingCharge),
+    nonAcDiscountPercent: card.nonAcDiscountBps == null ? null : card.nonAcDiscountBps / 100,
     updatedAt: card.updatedAt.toISOString(),
   };
 }
 
 /** Console input -> the stored card (minor units, basis points, package codes). */
-export function rateCardValues(input: RateCardInput): RateCardValues & { active: boolean } {
+export function rateCardValues(input: RateCardInput): RateCardValues & { active: boolean; nonAcDiscountBps: number | null } {
   return {
     active: input.active,
     baseFare: toMinor(input.baseFare),
@@ -56,6 +57,7 @@ export function rateCardValues(input: RateCardInput): RateCardValues & { active:
     extraKmRate: toMinor(input.extraKmRate),
     extraHourRate: toMinor(input.extraHourRate),
     waitingCharge: toMinor(input.waitingCharge),
+    nonAcDiscountBps: input.nonAcDiscountPercent == null ? null : Math.round(input.nonAcDiscountPercent * 100),
   };
 }
 

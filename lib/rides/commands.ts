@@ -11,6 +11,7 @@ import type { BookRideInput } from '@/lib/booking/schemas';
 import { tripRulesOf } from '@/lib/fares/trip-rules';
 import { attachFlight, prepareBookingFlight } from '@/lib/flights/ride-flight';
 import { toMinor } from '@/lib/money/minor';
+import { isNonAc } from '@/lib/money/fare-lines';
 import { cancellationRuleFor } from '@/lib/money/cancellation-rules';
 import { claimPromo } from '@/lib/money/promos';
 import { walletShare } from '@/lib/money/minor';
@@ -35,13 +36,13 @@ async function findByKey(db: Db, businessId: number, riderId: number, key: strin
 
 /**
  * The stored quote and its vehicle for a booking, or the refusal a booking
- * would get: unknown or expired quote, pickup passed, vehicle not offered, or
+ * would get: unknown or expired quote, pickup passed, vehicle (or its non-AC option) not offered, or
  * amounts and currency sent by the client that do not match the quote.
  */
 export async function bookableQuote(
   db: Db,
   businessId: number,
-  input: Pick<BookRideInput, 'rideSearchId' | 'rideVehicle' | 'currency' | 'rideAmount' | 'tolls' | 'driverBata' | 'totalAmount'>,
+  input: Pick<BookRideInput, 'rideSearchId' | 'rideVehicle' | 'rideNonAc' | 'currency' | 'rideAmount' | 'tolls' | 'driverBata' | 'totalAmount'>,
 ) {
   const quote = await findQuote(db, businessId, input.rideSearchId);
   if (!quote) throw new DomainError('not_found', 'quote_unknown', 'rideSearchId: This fare search was not found. Search again.', 'rideSearchId');
@@ -49,7 +50,7 @@ export async function bookableQuote(
     throw new DomainError('gone', 'quote_expired', 'rideSearchId: This fare has expired. Search again for a fresh fare.', 'rideSearchId');
   if (quote.pickupTime.getTime() < Date.now() - PAST_SLACK_MS)
     throw new DomainError('invalid', 'pickup_in_past', 'pickupTime: The pickup time has passed. Choose a new time.', 'pickupTime');
-  const item = quote.items.find((i) => i.vehicleType === input.rideVehicle);
+  const item = quote.items.find((i) => i.vehicleType === input.rideVehicle && isNonAc(i.breakdown) === Boolean(input.rideNonAc));
   if (!item) throw new DomainError('invalid', 'vehicle_unknown', 'rideVehicle: This vehicle type is not offered for this trip.', 'rideVehicle');
   const claimed = { rideAmount: item.rideAmount, tolls: item.tolls, driverBata: item.driverBata, totalAmount: item.total } as const;
   for (const field of Object.keys(claimed) as (keyof typeof claimed)[]) {

@@ -92,6 +92,8 @@ export const bookForCustomerSchema = z.object({
   customerPhone: phoneSchema,
   rideSearchId: z.uuid({ error: 'quoteUnknown' }),
   rideVehicle: z.enum(VEHICLE_TYPES, { error: 'vehicleUnknown' }),
+  /** The type's non-AC option (a quote lists it where the operator offers one); absent or false: AC. */
+  rideNonAc: z.boolean({ error: 'vehicleUnknown' }).optional(),
   idempotencyKey: z.string().trim().min(8).max(80),
   paymentMethod: z.enum(['cash', 'upi'], { error: 'paymentInvalid' }).default('cash'),
   flightNumber: z

@@ -99,6 +99,7 @@ export async function bookForCustomer(
   const booked = await bookRide(db, businessId, rider.id, {
     rideSearchId: input.rideSearchId,
     rideVehicle: input.rideVehicle,
+    rideNonAc: input.rideNonAc,
     idempotencyKey: input.idempotencyKey,
     paymentMethod: input.paymentMethod,
     flightNumber: input.flightNumber,

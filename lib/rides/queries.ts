@@ -6,7 +6,7 @@ import { ratingsOfRides } from '@/lib/ratings/ratings';
 import { rideAirports, type RideAirport } from '@/lib/flights/ride-airport';
 import type { FareAdjustment } from '@/lib/db/schema';
 import { cancellationCharge, feeSplit, freeUntil, lateFee, prepaidOfRide } from '@/lib/money/cancellation';
-import { rideLines } from '@/lib/money/fare-lines';
+import { isNonAc, rideLines } from '@/lib/money/fare-lines';
 import { adjustmentsOfRides } from '@/lib/money/adjustments';
 import { refundsOfRides, type RefundView } from '@/lib/money/refunds';
 
@@ -28,6 +28,8 @@ export function rideFields(ride: Ride) {
     tripKind: ride.tripKind,
     packageCode: ride.packageCode,
     vehicleType: ride.vehicleType,
+    /** Booked as the type's non-AC option (docs/requirements/partner.md#fares). */
+    nonAc: isNonAc(ride.fareBreakdown),
     pickup: ride.pickup,
     dropoff: ride.dropoff,
     pickupTime: ride.pickupTime.toISOString(),

@@ -47,7 +47,14 @@ function cardText({ t, vehicle }: Translators, locale: string, data: AgentData |
   const money = (minor: number, currency: string) => formatMoney(minor, currency, locale);
   switch (data.kind) {
     case 'quotes':
-      return [data.options.map((o) => t('quoteLine', { vehicle: vehicle(o.vehicleType), total: money(o.total, data.currency) })).join('\n')];
+      return [
+        data.options
+          .map((o) => {
+            const name = o.nonAc ? vehicle('nonAc', { vehicle: vehicle(o.vehicleType) }) : vehicle(o.vehicleType);
+            return t('quoteLine', { vehicle: name, total: money(o.total, data.currency) });
+          })
+          .join('\n'),
+      ];
     case 'booked':
       return [t('bookedFooter', { id: data.rideId, total: money(data.total, data.currency), cashback: money(data.cashbackAmount, data.currency) })];
     default:

@@ -53,6 +53,8 @@ test('a signed-in rider books a return trip and an airport arrival', async ({ pa
   await fillTrip(page, { type: 'Return', from: 'Chennai', to: 'Puducherry', time: '10:00 AM', returnDate: inIndia(3), returnTime: '6:00 PM' });
   await pickVehicle(page, 'SUV');
   await expect(page.getByText('Return', { exact: true })).toBeVisible();
+  // a short return trip bills the daily minimum, and the summary says so (docs/requirements/rider.md#choosing-a-vehicle)
+  await expect(page.getByText(/^Minimum 250 km a day × \d+ days = \d+ km billed; your trip is \d+ km$/)).toBeVisible();
   await page.getByRole('button', { name: 'Book now' }).click();
   await signInInSheet(page, '98400 22222', 'Ravi Kumar');
   const returnRide = await confirmation(page);

@@ -109,6 +109,7 @@ export function RateCardForm({
 
   const packagesError = errorText(errors.rentalPackages?.root ?? (errors.rentalPackages as FieldError | undefined));
   const activeError = errorText(errors.active);
+  const nonAcError = errorText(errors.nonAcDiscountPercent);
   return (
     <form className={styles.form} noValidate onSubmit={submit} aria-label={t('editTitle', { vehicle: vehicleName })}>
       <div className={styles.check}>
@@ -185,6 +186,32 @@ export function RateCardForm({
         <legend>{t('sections.extras')}</legend>
         {money('extraKmRate')}
         {money('extraHourRate')}
+      </fieldset>
+      <fieldset className={styles.group}>
+        <legend>{t('sections.nonAc')}</legend>
+        <div className={screen.field}>
+          <label htmlFor={`${id}-nonAcDiscountPercent`}>{t('fields.nonAcDiscountPercent')}</label>
+          <input
+            id={`${id}-nonAcDiscountPercent`}
+            type="number"
+            className={screen.control}
+            min={1}
+            max={RATE_CARD_CAPS.nonAcDiscountPercent}
+            step={0.01}
+            inputMode="decimal"
+            aria-invalid={nonAcError ? true : undefined}
+            aria-describedby={`${id}-nonAcDiscountPercent-hint${nonAcError ? ` ${id}-nonAcDiscountPercent-error` : ''}`}
+            {...form.register('nonAcDiscountPercent', { setValueAs: (value: unknown) => (value === '' || value === null ? null : Number(value)) })}
+          />
+          {nonAcError ? (
+            <p id={`${id}-nonAcDiscountPercent-error`} className={screen.error}>
+              {nonAcError}
+            </p>
+          ) : null}
+          <p id={`${id}-nonAcDiscountPercent-hint`} className={screen.muted}>
+            {t('nonAcHint')}
+          </p>
+        </div>
       </fieldset>
       <fieldset className={styles.group}>
         <legend>{t('sections.waiting')}</legend>

@@ -151,18 +151,21 @@ export function BookForCustomer({
           <h2 id={`${id}-vehicles`}>{t('vehicles')}</h2>
           <fieldset className={styles.vehicleList}>
             <legend className="visually-hidden">{t('vehicles')}</legend>
-            {quote.ride_details.map((detail) => (
-              <label key={detail.vehicle.vehicle_type} className={styles.vehicleOption}>
-                <input
-                  type="radio"
-                  name={`${id}-vehicle`}
-                  checked={vehicle === detail.vehicle.vehicle_type}
-                  onChange={() => setVehicle(detail.vehicle.vehicle_type)}
-                />
-                <span>{tTypes(detail.vehicle.vehicle_type)}</span>
-                <strong>{formatMoney(toMinor(detail.fee.total_fee), detail.fee.currency, locale)}</strong>
-              </label>
-            ))}
+            {/* the console books a type's AC fare; non-AC options are for riders' own bookings (docs/requirements/partner.md#fares) */}
+            {quote.ride_details
+              .filter((detail) => detail.vehicle.ac)
+              .map((detail) => (
+                <label key={detail.vehicle.vehicle_type} className={styles.vehicleOption}>
+                  <input
+                    type="radio"
+                    name={`${id}-vehicle`}
+                    checked={vehicle === detail.vehicle.vehicle_type}
+                    onChange={() => setVehicle(detail.vehicle.vehicle_type)}
+                  />
+                  <span>{tTypes(detail.vehicle.vehicle_type)}</span>
+                  <strong>{formatMoney(toMinor(detail.fee.total_fee), detail.fee.currency, locale)}</strong>
+                </label>
+              ))}
           </fieldset>
           <label htmlFor={`${id}-name`}>{t('customerName')}</label>
           <input

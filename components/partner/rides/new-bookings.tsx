@@ -76,7 +76,7 @@ export function NewBookings({ businessName, timeZone }: { businessName: string; 
                 {t('tripType')}: {tKinds(ride.tripKind)}
               </span>
               <span>
-                {t('vehicleClass')}: {tTypes(ride.vehicleType)}
+                {t('vehicleClass')}: {ride.nonAc ? tTypes('nonAc', { vehicle: tTypes(ride.vehicleType) }) : tTypes(ride.vehicleType)}
               </span>
               <span>
                 {t('customer')}: {ride.customerName || '—'}

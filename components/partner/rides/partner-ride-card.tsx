@@ -47,7 +47,13 @@ export function PartnerRideCard({
       </header>
       {ride.needsDriverSoon ? <p className={styles.soonBadge}>{tb('needsDriver')}</p> : null}
       <OffersNote ride={ride} />
-      <p className={styles.meta}>{t('trip', { tripKind: tKinds(ride.tripKind), rideType: tKinds(ride.rideType), vehicle: tTypes(ride.vehicleType) })}</p>
+      <p className={styles.meta}>
+        {t('trip', {
+          tripKind: tKinds(ride.tripKind),
+          rideType: tKinds(ride.rideType),
+          vehicle: ride.nonAc ? tTypes('nonAc', { vehicle: tTypes(ride.vehicleType) }) : tTypes(ride.vehicleType),
+        })}
+      </p>
       <dl className={styles.facts}>
         <dt>{t('customer')}</dt>
         <dd>{ride.customerName || '—'}</dd>

@@ -105,7 +105,11 @@ export function RidesTable({ rides, timeZone, sort, onSort, onAction, caption }:
         <tbody>
           {rides.map((ride) => {
             const route = `${ride.pickup.name} → ${ride.dropoff?.name ?? '—'}`;
-            const trip = t('trip', { tripKind: tKinds(ride.tripKind), rideType: tKinds(ride.rideType), vehicle: tTypes(ride.vehicleType) });
+            const trip = t('trip', {
+              tripKind: tKinds(ride.tripKind),
+              rideType: tKinds(ride.rideType),
+              vehicle: ride.nonAc ? tTypes('nonAc', { vehicle: tTypes(ride.vehicleType) }) : tTypes(ride.vehicleType),
+            });
             return (
               <tr
                 key={ride.id}

@@ -45,6 +45,8 @@ export const rateCards = pgTable(
     waitingCharge: integer('waiting_charge').notNull().default(0),
     /** Tolls are charged as the route really paid them (recorded at completion); false: the quoted estimate is the price. */
     tollsAtActuals: boolean('tolls_at_actuals').notNull().default(false),
+    /** The type is also offered without AC, its per-km rates and packages this many basis points lower; null: AC only. */
+    nonAcDiscountBps: integer('non_ac_discount_bps'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('rate_cards_business_vehicle_key').on(t.businessId, t.vehicleType)],

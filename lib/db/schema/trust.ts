@@ -51,6 +51,8 @@ export type InvoiceSnapshot = {
   currency: string;
   /** Fare lines in minor units; they add up to `total`. */
   lines: InvoiceLine[];
+  /** Outstation: the minimum billed (km a day x days) where it exceeded the km driven (lib/money/fare-lines.ts billedMinimum). */
+  billedMinimum?: { kmPerDay: number; days: number; billedKm: number; tripKm: number } | null;
   /** The promo code whose discount is the `discount` line. */
   promoCode?: string | null;
   total: number;

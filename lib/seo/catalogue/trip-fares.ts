@@ -4,6 +4,7 @@ import type { Db } from '@/lib/db/client';
 import type { Place, VehicleType } from '@/lib/db/schema';
 import { DomainError } from '@/lib/errors/domain-error';
 import { priceTrip } from '@/lib/fares/quote';
+import { isNonAc } from '@/lib/money/fare-lines';
 import { activeRateCards } from '@/lib/fares/rate-cards';
 import { zonedDate, zonedIso } from '@/lib/fares/time';
 import { routeBetween, type RouteResult } from '@/lib/road-distance';
@@ -47,6 +48,9 @@ export async function pageRoute(from: Place, to: Place): Promise<RouteResult> {
   return route;
 }
 
+/** Pages list each type's AC fare (the booking flow offers non-AC options, lib/fares/quote.ts). */
+const isAcFare = (item: { breakdown: Record<string, number> }) => !isNonAc(item.breakdown);
+
 function lineOf(item: Awaited<ReturnType<typeof priceTrip>>['items'][number]): FareLine {
   const airportFee = item.breakdown.airport ?? 0;
   return {
@@ -83,12 +87,12 @@ export async function tripFares(
       distanceM: route.distanceM,
       durationS: route.durationS,
       estimated: route.source === 'estimate',
-      day: day.items.map(lineOf),
+      day: day.items.filter(isAcFare).map(lineOf),
     };
     const nightCard = !night || tripKind === 'outstation' ? undefined : (await activeRateCards(db, operator)).find((card) => card.nightChargeBps > 0);
     if (nightCard) {
       const start = `${String(nightCard.nightStartHour).padStart(2, '0')}:00`;
-      fares.night = (await priceTrip(db, operator, { ...trip, pickupTime: at(start) }, route)).items.map(lineOf);
+      fares.night = (await priceTrip(db, operator, { ...trip, pickupTime: at(start) }, route)).items.filter(isAcFare).map(lineOf);
       fares.nightHours = { start: nightCard.nightStartHour, end: nightCard.nightEndHour };
     }
     return fares;
@@ -120,7 +124,7 @@ export async function sameDayReturnFares(db: Db, operator: Operator, from: Place
       { tripKind: 'outstation', rideType: 'return', pickup: from, dropoff: to, pickupTime: at(RETURN_OUT), returnTime: at(RETURN_BACK) },
       route,
     );
-    return priced.items.length ? priced.items.map(lineOf) : undefined;
+    return priced.items.length ? priced.items.filter(isAcFare).map(lineOf) : undefined;
   } catch (error) {
     if (error instanceof DomainError) return undefined;
     throw error;

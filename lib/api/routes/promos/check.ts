@@ -11,7 +11,7 @@ import { toMajor } from '@/lib/money/minor';
  * checks everything again under the code's lock.
  */
 export const POST = endpoint({ auth: 'optional', body: promoCheckSchema }, async ({ db, tenant, session, body }) => {
-  const { quote, item } = await bookableQuote(db, tenant.id, { rideSearchId: body.rideSearchId, rideVehicle: body.rideVehicle });
+  const { quote, item } = await bookableQuote(db, tenant.id, { rideSearchId: body.rideSearchId, rideVehicle: body.rideVehicle, rideNonAc: body.rideNonAc });
   const riderId = session?.role === 'travelsx-user' ? session.userId : null;
   const { code, discount } = await checkPromo(
     db,

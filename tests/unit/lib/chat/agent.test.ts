@@ -3,7 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import { businesses, chatSessions, promoCodes, rides, users } from '@/lib/db/schema';
+import { businesses, chatSessions, promoCodes, rateCards, rides, users } from '@/lib/db/schema';
+import { updateRateCard } from '@/lib/fares/rate-cards';
 import { createBusiness } from '@/lib/tenancy/commands';
 import { runBuiltInAgent } from '@/lib/chat/agent';
 import { chatHistory, createRideFromPrompt, handleUserMessage } from '@/lib/chat/service';
@@ -44,7 +45,8 @@ afterAll(closeTestDb);
 
 describe('built-in agent', () => {
   it("quotes the spec's sample request straight away", async () => {
-    const say = chat(newSession());
+    const id = newSession();
+    const say = chat(id);
     const reply = await say('non-AC sedan one-way from Chennai to Bangalore at 8 PM');
     expect(reply.role).toBe('agent');
     expect(reply.data).toMatchObject({ kind: 'quotes', currency: 'INR' });
@@ -52,7 +54,51 @@ describe('built-in agent', () => {
     expect(reply.data.options.map((o) => o.vehicleType)).toEqual(['hatchback', 'sedan', 'suv', 'electric', 'luxury']);
     for (const o of reply.data.options) expect(o.total).toBe(o.rideAmount + o.driverBata + o.tolls);
     expect(reply.content.message).toContain('Chennai → Bengaluru');
-    expect(reply.content.message).toContain('Sedan (non-AC)');
+    // this operator offers no non-AC sedan: said so, with the AC fare, never the AC price as non-AC
+    const sedan = reply.data.options.find((o) => o.vehicleType === 'sedan')!;
+    expect(reply.content.message).toContain('There is no non-AC Sedan for this trip. The Sedan with AC is ₹');
+    expect(reply.content.message).not.toContain('Sedan (non-AC)');
+    // "yes" now picks the AC sedan
+    expect((await stateOf(id)).slots).toMatchObject({ vehicleType: 'sedan' });
+    expect((await stateOf(id)).slots.ac).toBeUndefined();
+    expect(sedan.nonAc).toBeUndefined();
+  });
+
+  it('picks the non-AC sedan at its own, lower fare where the operator offers one, and books it', async () => {
+    const [card] = await db
+      .select()
+      .from(rateCards)
+      .where(and(eq(rateCards.businessId, demo.id), eq(rateCards.vehicleType, 'sedan')));
+    const { id: _i, businessId: _b, vehicleType: _v, updatedAt: _u, ...values } = card;
+    await updateRateCard(db, demo.id, 'sedan', { ...values, nonAcDiscountBps: 1000 });
+    try {
+      const say = chat(newSession());
+      const reply = await say('non-AC sedan one-way from Chennai to Bangalore at 8 PM');
+      if (reply.data?.kind !== 'quotes') throw new Error('no quotes');
+      const sedans = reply.data.options.filter((o) => o.vehicleType === 'sedan');
+      expect(sedans.map((o) => Boolean(o.nonAc))).toEqual([false, true]);
+      const [ac, nonAc] = sedans;
+      expect(nonAc.total).toBeLessThan(ac.total);
+      expect(reply.content.message).toContain('You asked for a Sedan (non-AC)');
+      const confirm = await say('yes');
+      expect(confirm.data).toMatchObject({ kind: 'confirm', vehicleType: 'sedan', total: nonAc.total });
+      expect(confirm.content.message).toContain('Sedan (non-AC)');
+      const booked = await say('yes');
+      if (booked.data?.kind !== 'booked') throw new Error('not booked');
+      const [ride] = await db
+        .select()
+        .from(rides)
+        .where(and(eq(rides.businessId, demo.id), eq(rides.number, booked.data.rideId)));
+      expect(ride).toMatchObject({ vehicleType: 'sedan', totalAmount: nonAc.total });
+      expect(ride.fareBreakdown.nonAcBps).toBe(1000);
+      // "non-AC" said at the confirmation of the AC sedan: the non-AC fare is confirmed instead
+      const other = chat(newSession());
+      await other('sedan one-way from Chennai to Bangalore at 8 PM');
+      expect(await other('yes')).toMatchObject({ data: { kind: 'confirm', total: ac.total } });
+      expect(await other('non-AC please')).toMatchObject({ data: { kind: 'confirm', total: nonAc.total } });
+    } finally {
+      await updateRateCard(db, demo.id, 'sedan', { ...values, nonAcDiscountBps: null });
+    }
   });
 
   it('asks for what is missing, one thing at a time', async () => {

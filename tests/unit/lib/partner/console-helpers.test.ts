@@ -96,7 +96,15 @@ describe('app links', () => {
 
 describe('rate card units', () => {
   it('round-trips a stored card through the console form in major units', () => {
-    const stored = { id: 1, businessId: 1, vehicleType: 'sedan', active: true, updatedAt: new Date(), ...defaultRateCard('sedan', 'INR') } as RateCard;
+    const stored = {
+      id: 1,
+      businessId: 1,
+      vehicleType: 'sedan',
+      active: true,
+      nonAcDiscountBps: null,
+      updatedAt: new Date(),
+      ...defaultRateCard('sedan', 'INR'),
+    } as RateCard;
     const { vehicleType: _t, updatedAt: _u, ...input } = rateCardView(stored);
     expect(input).toMatchObject({ baseFare: 80, tollPerKm: 1.2, nightChargePercent: 10 });
     expect(rateCardInputSchema.parse(input)).toEqual(input);

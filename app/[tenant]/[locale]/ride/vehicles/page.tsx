@@ -15,7 +15,7 @@ export async function generateMetadata({ params }: { params: PageParams }): Prom
 export default async function RideVehiclesPage({ params }: { params: PageParams }) {
   const { tenant, market } = await pageContext(params);
   return (
-    <BookingPage tenant={tenant} market={market} namespaces={['Vehicles', 'VehicleTypes', 'Validation', 'AuthErrors', 'RideFlow', 'Maps']}>
+    <BookingPage tenant={tenant} market={market} namespaces={['Vehicles', 'VehicleTypes', 'Validation', 'AuthErrors', 'RideFlow', 'Maps', 'FareLines']}>
       <OpenMapStyle url={openMapStyleUrl()}>
         <VehicleStep />
       </OpenMapStyle>
