@@ -132,7 +132,19 @@ export const ROUTES: Record<string, RouteSpec> = {
       required: ['userType', 'otp', 'phoneNumber'],
     },
   },
-  '/api/blog/:slug': { GET: { as: 'anon', params: (t) => ({ slug: t.blogSlug }) } },
+  '/api/blog/:slug': {
+    GET: { as: 'anon', params: (t) => ({ slug: t.blogSlug }) },
+    PUT: {
+      as: 'partner',
+      body: 'json',
+      params: (t) => ({ slug: t.blogSlug }),
+      sample: (t) => ({ title: 'Hill drives', slug: t.blogSlug, keywords: 'hills, taxi', description: BLOG_BODY, image: 'https://img.example/cover.jpg' }),
+      required: ['title', 'slug', 'keywords', 'description', 'image'],
+      maxBytes: 512 * 1024,
+      keepsNul: 'the body is checked as a new post is (POST /api/blog)',
+    },
+    DELETE: { as: 'partner', body: 'none', params: (t) => ({ slug: t.blogSlug }) },
+  },
   '/api/blog/generate': { POST: { as: 'partner', body: 'json', sample: () => ({ field: 'description', title: 'Hill drives' }), required: ['title'] } },
   '/api/blog/images': { POST: { as: 'partner', body: 'multipart', maxBytes: 5 * 1024 * 1024 + 64 * 1024 } },
   '/api/blog': {
