@@ -138,7 +138,8 @@ export const ROUTES: Record<string, RouteSpec> = {
       as: 'partner',
       body: 'json',
       params: (t) => ({ slug: t.blogSlug }),
-      sample: (t) => ({ title: 'Hill drives', slug: t.blogSlug, keywords: 'hills, taxi', description: BLOG_BODY, image: 'https://img.example/cover.jpg' }),
+      // a slug of the caller's choosing, not an object of the tenant (slugs are per operator: any operator may use this one)
+      sample: () => ({ title: 'Hill drives', slug: 'hill-drives', keywords: 'hills, taxi', description: BLOG_BODY, image: 'https://img.example/cover.jpg' }),
       required: ['title', 'slug', 'keywords', 'description', 'image'],
       maxBytes: 512 * 1024,
       keepsNul: 'the body is checked as a new post is (POST /api/blog)',
