@@ -44,6 +44,9 @@ export const queryKeys = {
     cancellationRules: () => ['partner', 'cancellation-rules'] as const,
     /** The operator's promo codes with their uses so far (console Promo codes). */
     promos: () => ['partner', 'promos'] as const,
+    /** The operator's blog posts, a page of the list or one post to edit (console Blog posts). */
+    blogPosts: (page: number) => ['partner', 'blog-posts', page] as const,
+    blogPost: (slug: string) => ['partner', 'blog-post', slug] as const,
     /** Business settings (name, contacts, logo, colour, cities, market) and the overview's first-run checklist. */
     settings: () => ['partner', 'settings'] as const,
     checklist: () => ['partner', 'checklist'] as const,

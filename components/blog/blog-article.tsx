@@ -9,7 +9,7 @@ import ui from '@/components/ui/ui.module.css';
 import { BlogCover } from './blog-cover';
 import styles from './blog.module.css';
 
-/** The post page (docs/requirements/rider.md#reading-the-blog): back link, title, "Published on" with the local creation time, cover, description as (sanitised) HTML. */
+/** The post page (docs/requirements/rider.md#reading-the-blog): back link, title, "Published on" with the local creation time, cover, description as (sanitised) HTML without a first block repeating the title. */
 export async function BlogArticle({ post, tenantSlug, locale, timeZone }: { post: BlogPost; tenantSlug: string; locale: string; timeZone: string }) {
   const t = await getTranslations('Blog');
   const size = await coverSize(tenantSlug, post.image);
@@ -23,7 +23,7 @@ export async function BlogArticle({ post, tenantSlug, locale, timeZone }: { post
         <time dateTime={post.createdAt.toISOString()}>{t('publishedOn', { date: formatDateTime(post.createdAt, locale, timeZone) })}</time>
       </p>
       <BlogCover image={post.image} imageWebp={post.imageWebp} alt={t('coverAlt', { title: post.title })} size={size} priority />
-      <div className={styles.body} dangerouslySetInnerHTML={{ __html: renderBlogHtml(post.description) }} />
+      <div className={styles.body} dangerouslySetInnerHTML={{ __html: renderBlogHtml(post.description, post.title) }} />
     </article>
   );
 }

@@ -9,7 +9,7 @@ import { createBlogSchema, slugify, type CreateBlog, type CreateBlogInput, type 
 import { languageOf } from '@/lib/i18n/markets';
 import { Link } from '@/lib/i18n/navigation';
 import ui from '@/components/ui/ui.module.css';
-import { generateForPost } from './blog-api';
+import { generateForPost, savePost } from './blog-api';
 import { CoverUpload } from './cover-upload';
 import styles from './blog.module.css';
 
@@ -18,12 +18,24 @@ const EMPTY: CreateBlogInput = { title: '', slug: '', keywords: '', description:
 type Outcome = { ok: true; slug: string } | { ok: false; text: string };
 type Generated = 'description' | 'keywords';
 
-/** The blog form (docs/requirements/partner.md#writing-the-blog); Create Blog stays disabled while the form is invalid or submitting. */
-export function BlogCreateForm() {
+/** A stored post the form edits: its slug as saved and its values (language included). */
+type EditedPost = { slug: string; values: CreateBlogInput };
+
+/**
+ * The blog form (docs/requirements/partner.md#writing-the-blog): a new post, or `editing` one (saved
+ * with PUT, the post keeps its language). The submit button stays disabled while the form is invalid or submitting.
+ */
+export function BlogCreateForm({ editing }: { editing?: EditedPost }) {
   const t = useTranslations('BlogCreate');
-  const language = languageOf(useLocale());
+  const uiLanguage = languageOf(useLocale());
+  const language = editing?.values.language ?? uiLanguage;
   const id = useId();
-  const form = useForm<CreateBlogInput, unknown, CreateBlog>({ resolver: zodResolver(createBlogSchema), mode: 'onChange', defaultValues: EMPTY });
+  const form = useForm<CreateBlogInput, unknown, CreateBlog>({
+    resolver: zodResolver(createBlogSchema),
+    mode: 'onChange',
+    defaultValues: editing?.values ?? EMPTY,
+  });
+  const [savedSlug, setSavedSlug] = useState(editing?.slug);
   const { errors, isSubmitting, isValid } = form.formState;
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState<Generated | null>(null);
@@ -53,18 +65,26 @@ export function BlogCreateForm() {
 
   const submit = form.handleSubmit(async (input) => {
     setOutcome(null);
-    const result = await typedCall(api.blog.$post({ json: { ...input, language } }, within()));
+    const result = savedSlug ? await savePost(savedSlug, { ...input, language }) : await typedCall(api.blog.$post({ json: { ...input, language } }, within()));
+    if (result.ok && result.data.success && savedSlug) {
+      const slug = result.data.data?.slug ?? input.slug;
+      setSavedSlug(slug);
+      form.reset({ ...form.getValues(), slug });
+      return setOutcome({ ok: true, slug });
+    }
     if (result.ok && result.data.success) {
       form.reset(EMPTY);
       setSlugEdited(false);
       setUploadRound((n) => n + 1);
       return setOutcome({ ok: true, slug: result.data.data?.slug ?? input.slug });
     }
-    if (result.ok) return setOutcome({ ok: false, text: result.data.message || t('failed') });
+    const failed = savedSlug ? t('updateFailed') : t('failed');
+    if (result.ok) return setOutcome({ ok: false, text: result.data.message || failed });
     const { code, field, key, message } = result.error;
-    if (code === 'network') return setOutcome({ ok: false, text: t('error') });
+    if (code === 'network') return setOutcome({ ok: false, text: savedSlug ? t('updateError') : t('error') });
+    if (code === 'not_found') return setOutcome({ ok: false, text: t('postGone') });
     if (field && key && field in EMPTY) form.setError(field as FieldPath<CreateBlogInput>, { message: key }, { shouldFocus: true });
-    setOutcome({ ok: false, text: errorText(key) ?? (message.replace(/^\w+: /, '') || t('failed')) });
+    setOutcome({ ok: false, text: errorText(key) ?? (message.replace(/^\w+: /, '') || failed) });
   });
 
   const field = (
@@ -109,14 +129,14 @@ export function BlogCreateForm() {
     </button>
   );
   /** The slug follows the title until the partner edits the slug itself. */
-  const [slugEdited, setSlugEdited] = useState(false);
+  const [slugEdited, setSlugEdited] = useState(Boolean(editing));
   const followTitle = (title: string) => {
     if (slugEdited) return;
     form.setValue('slug', title.trim() ? slugify(title) : '', { shouldValidate: Boolean(title.trim()), shouldDirty: true });
   };
 
   return (
-    <form className={styles.form} noValidate onSubmit={submit} aria-label={t('title')}>
+    <form className={styles.form} noValidate onSubmit={submit} aria-label={editing ? t('editTitle') : t('title')}>
       {field('title', t('titleLabel'), (p) => (
         <input
           id={p.id}
@@ -182,11 +202,11 @@ export function BlogCreateForm() {
         onFailed={uploadFailed}
       />
       <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={isSubmitting || !isValid}>
-        {isSubmitting ? t('submitting') : t('submit')}
+        {isSubmitting ? t('submitting') : editing ? t('save') : t('submit')}
       </button>
       {outcome?.ok ? (
         <p role="status" className={styles.success}>
-          {t('success')} <Link href={`/blog/${outcome.slug}`}>{t('viewPost')}</Link>
+          {editing ? t('updated') : t('success')} <Link href={`/blog/${outcome.slug}`}>{t('viewPost')}</Link>
         </p>
       ) : null}
       {outcome && !outcome.ok ? (

@@ -111,6 +111,7 @@ const CONSOLE_SCREENS = {
   },
   apps: { title: { namespace: 'Apps', key: 'title' }, namespaces: ['Apps'], props: ({ area, tenant, market }) => ({ tenant, market, area }) },
   blog: { title: { namespace: 'BlogCreate', key: 'metaTitle' }, namespaces: ['BlogCreate'], props: () => ({}) },
+  posts: { title: { namespace: 'BlogPosts', key: 'title' }, namespaces: ['BlogPosts', 'BlogCreate', 'Paginator'], props: ({ area }) => ({ area }) },
   reviews: { title: { namespace: 'Reviews', key: 'title' }, namespaces: ['Reviews', 'SiteRating'], props: ({ tenant }) => ({ timeZone: tenant.timeZone }) },
   invoice: { title: { namespace: 'InvoiceDetails', key: 'title' }, namespaces: ['InvoiceDetails', 'Validation'], props: () => ({}) },
   settings: { title: { namespace: 'Settings', key: 'title' }, namespaces: ['Settings'], props: () => ({}) },

@@ -21,6 +21,8 @@ export const CONSOLE_SECTIONS = [
   { key: 'visits', path: 'visits' },
   { key: 'apps', path: 'apps' },
   { key: 'blog', path: 'blog/create' },
+  /** The operator's posts, each to edit (blog/edit/{slug}, the same section) or delete. */
+  { key: 'posts', path: 'blog/posts' },
   { key: 'reviews', path: 'reviews' },
   { key: 'invoice', path: 'invoice' },
   { key: 'settings', path: 'settings' },

@@ -10,8 +10,8 @@ import { formatPhone } from '@/lib/tenancy/contact';
 import { listServiceAreas, type Tenant } from '@/lib/tenancy/queries';
 import { chatCompletion, htmlOfReply } from './llm';
 import { llmConfig } from '@/lib/llm/client';
-import { blogText, sanitizeBlogHtml } from './sanitize';
-import { DESCRIPTION_MIN_CHARS, type GenerateBlogInput } from './schemas';
+import { plainDescription } from './sanitize';
+import { BLOG_LIMITS, DESCRIPTION_MIN_CHARS, type GenerateBlogInput } from './schemas';
 import { suggestKeywords, writeArticle, type OperatorFacts, type WriterText } from './writer';
 
 export type Generated = { text: string; source: 'llm' | 'builtin' };
@@ -77,10 +77,13 @@ function prompts(facts: OperatorFacts, input: GenerateBlogInput, locale: string)
   ];
 }
 
+/** The form's Description is plain text, whatever HTML the writer gave. */
+const asDescription = (html: string, input: GenerateBlogInput) => plainDescription(html, input.title, BLOG_LIMITS.descriptionHtml);
+
 /**
- * A description (sanitised HTML, at least 100 characters of text) or a
- * keyword list for a post: from the chat API when configured, else, or when
- * it fails, from the built-in writer.
+ * A description (plain text: paragraphs separated by blank lines, at least 100
+ * characters) or a keyword list for a post: from the chat API when configured,
+ * else, or when it fails, from the built-in writer.
  */
 export async function generateForBlog(db: Db, tenant: Tenant, input: GenerateBlogInput): Promise<Generated> {
   const locale = writingLocale(tenant, input.language);
@@ -90,12 +93,12 @@ export async function generateForBlog(db: Db, tenant: Tenant, input: GenerateBlo
   const config = llmConfig();
   if (config) {
     try {
-      const html = sanitizeBlogHtml(htmlOfReply(await chatCompletion(config, prompts(facts, input, locale))));
-      if (blogText(html).length >= DESCRIPTION_MIN_CHARS) return { text: html, source: 'llm' };
+      const text = asDescription(htmlOfReply(await chatCompletion(config, prompts(facts, input, locale))), input);
+      if (text.length >= DESCRIPTION_MIN_CHARS) return { text, source: 'llm' };
       logger.warn({ tenant: tenant.slug }, 'chat API description too short; using the built-in writer');
     } catch (err) {
       logger.warn({ err, tenant: tenant.slug }, 'chat API failed; using the built-in writer');
     }
   }
-  return { text: sanitizeBlogHtml(writeArticle(facts, input, t)), source: 'builtin' };
+  return { text: asDescription(writeArticle(facts, input, t), input), source: 'builtin' };
 }

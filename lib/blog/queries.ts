@@ -41,7 +41,7 @@ export async function listPosts(
     ...post,
     image: publicImagePath(post.image),
     imageWebp: publicImagePath(post.imageWebp),
-    excerpt: cutText(blogProse(description), EXCERPT_CHARS, post.language),
+    excerpt: cutText(blogProse(description, post.title), EXCERPT_CHARS, post.language),
   }));
   return { posts, total, page, size, pages: Math.max(1, Math.ceil(total / size)) };
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import { JSDOM } from 'jsdom';
+import { decodeEntities } from './schemas';
 
 /*
  * Blog HTML allowlist (docs/requirements/partner.md#writing-the-blog: sanitised on write and on render), by
@@ -105,9 +106,60 @@ export function sanitizeBlogHtml(html: string): string {
   return serialize(fragment, document);
 }
 
-/** The rendered form: sanitised again, headings moved so the highest one is an h2 under the page's own h1 (no skipped level). */
-export function renderBlogHtml(html: string): string {
+const isBlock = (node: Node) => BLOCKS.has(node.nodeName);
+const isBlank = (node: Node) => node.nodeType === 3 && !(node.textContent ?? '').trim();
+
+/** Top-level text typed as plain lines (docs/requirements/partner.md#writing-the-blog): each line of a run of inline content holding line breaks becomes a paragraph. */
+function paragraphLines(fragment: DocumentFragment, document: Document): void {
+  const runs: Node[][] = [[]];
+  for (const node of Array.from(fragment.childNodes)) {
+    if (isBlock(node)) runs.push([]);
+    else runs[runs.length - 1].push(node);
+  }
+  for (const run of runs) {
+    if (!run.some((node) => node.nodeType === 3 && /\S[^\S\n]*\n|\n[^\S\n]*\S/.test(node.textContent ?? ''))) continue;
+    const anchor = run[run.length - 1].nextSibling;
+    const paragraphs: HTMLElement[] = [document.createElement('p')];
+    for (const node of run) {
+      if (node.nodeType !== 3) {
+        paragraphs[paragraphs.length - 1].appendChild(node);
+        continue;
+      }
+      fragment.removeChild(node);
+      (node.textContent ?? '').split(/\s*\n\s*/).forEach((line, index) => {
+        if (index > 0) paragraphs.push(document.createElement('p'));
+        if (line) paragraphs[paragraphs.length - 1].appendChild(document.createTextNode(line));
+      });
+    }
+    for (const p of paragraphs) if ((p.textContent ?? '').trim()) fragment.insertBefore(p, anchor);
+  }
+}
+
+const comparable = (text: string) =>
+  text
+    .replace(/\s+/g, ' ')
+    .replace(/[\s\p{P}]+$/u, '')
+    .trim()
+    .toLowerCase();
+
+/** The page shows the title itself: a first block repeating it (a writer's h1) is left out. */
+function dropTitle(fragment: DocumentFragment, title: string | undefined): void {
+  if (!title) return;
+  const first = Array.from(fragment.childNodes).find((node) => !isBlank(node));
+  if (first && isBlock(first) && comparable(first.textContent ?? '') === comparable(title)) fragment.removeChild(first);
+}
+
+/** The description as a post page reads it: sanitised, plain lines as paragraphs, without a first block repeating `title`. */
+function articleFragment(html: string, title?: string): { fragment: DocumentFragment; document: Document } {
   const { fragment, document } = sanitizedFragment(html);
+  paragraphLines(fragment, document);
+  dropTitle(fragment, title);
+  return { fragment, document };
+}
+
+/** The rendered form: sanitised again, headings moved so the highest one is an h2 under the page's own h1 (no skipped level). */
+export function renderBlogHtml(html: string, title?: string): string {
+  const { fragment, document } = articleFragment(html, title);
   const top = [1, 2, 3].find((level) => fragment.querySelector(`h${level}`));
   if (top === 1) for (const level of [3, 2, 1]) rename(fragment, document, `h${level}`, `h${level + 1}`);
   if (top === 3) rename(fragment, document, 'h3', 'h2');
@@ -117,8 +169,8 @@ export function renderBlogHtml(html: string): string {
 const BLOCK_BREAK = '\u2029';
 
 /** Text of each block of a description (headings, paragraphs, list items), in order. */
-function blogBlocks(html: string): string[] {
-  const { fragment } = sanitizedFragment(html);
+function blogBlocks(html: string, title?: string): string[] {
+  const { fragment } = articleFragment(html, title);
   const parts: string[] = [];
   const walk = (node: Node) => {
     for (const child of Array.from(node.childNodes)) {
@@ -145,8 +197,30 @@ export function blogText(html: string): string {
 }
 
 /** Plain text that reads as prose: a block without closing punctuation (a heading) ends with a full stop before the next. */
-export function blogProse(html: string): string {
-  return blogBlocks(html).reduce((text, block) => (text ? `${text}${/\p{P}$/u.test(text) ? '' : '.'} ${block}` : block), '');
+export function blogProse(html: string, title?: string): string {
+  return blogBlocks(html, title).reduce((text, block) => (text ? `${text}${/\p{P}$/u.test(text) ? '' : '.'} ${block}` : block), '');
+}
+
+/** Markup left in text once entities are decoded ("&lt;b&gt;", "&amp;lt;b&amp;gt;"), removed until none is left. */
+const TAG_LIKE = /<\/?[a-z!?][^<>]*>/gi;
+
+function withoutTags(text: string): string {
+  let before: string;
+  do {
+    before = text;
+    text = decodeEntities(text).replace(TAG_LIKE, '');
+  } while (text !== before);
+  return text.replace(/[^\S\n]+/g, ' ').trim();
+}
+
+/**
+ * A generated description as the form's plain text (docs/requirements/partner.md#writing-the-blog): the
+ * blocks of `html` as paragraphs separated by a blank line, without tags or entities, without a first
+ * block repeating `title`, at most `max` characters.
+ */
+export function plainDescription(html: string, title: string, max: number): string {
+  const text = blogBlocks(html, title).map(withoutTags).filter(Boolean).join('\n\n');
+  return text.length <= max ? text : cutText(text, max);
 }
 
 const ELLIPSIS = '…';

@@ -29,18 +29,27 @@ export const UPLOAD_PATH_PATTERN =
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
+/** Character references (&amp;, &#8377;, &#x20b9;) as the characters they name; unknown names kept. */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, code: string) => {
+    if (code[0] !== '#') return ENTITIES[code.toLowerCase()] ?? whole;
+    const point = code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
+    return point > 0 && point <= 0x10ffff ? String.fromCodePoint(point) : ' ';
+  });
+}
+
 /** Visible text of an HTML fragment, whitespace collapsed (isomorphic, for length checks and excerpts). */
 export function textOfHtml(html: string): string {
-  return html
-    .replace(/<(script|style|iframe|svg|math|template|noscript|textarea|title|object)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, code: string) => {
-      if (code[0] !== '#') return ENTITIES[code.toLowerCase()] ?? whole;
-      const point = code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
-      return point > 0 && point <= 0x10ffff ? String.fromCodePoint(point) : ' ';
-    })
+  return decodeEntities(
+    html.replace(/<(script|style|iframe|svg|math|template|noscript|textarea|title|object)\b[\s\S]*?<\/\1\s*>/gi, ' ').replace(/<[^>]*>/g, ' '),
+  )
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** A stored description as the edit form shows it: plain text (stored with its characters escaped) as typed; HTML as it is. */
+export function editableDescription(stored: string): string {
+  return /<[a-z!/]/i.test(stored) ? stored : decodeEntities(stored);
 }
 
 /** A slug suggestion from a title: lower case, runs of other characters as one hyphen. */

@@ -22,9 +22,9 @@ export const BLOG_PATHS = { list: () => '/blogs', listPage: (page: number) => (p
 /** Longest headline Google reads from BlogPosting, in characters. */
 const HEADLINE_MAX = 110;
 
-/** The meta description (docs/requirements/crawler.md#blog-posts): the description as prose (headings end as sentences), cut at a word within 155 characters. */
-export function metaDescription(html: string, locale?: string): string {
-  return cutText(blogProse(html), META_DESCRIPTION_MAX, locale);
+/** The meta description (docs/requirements/crawler.md#blog-posts): the description as prose (headings end as sentences, a first block repeating `title` left out), cut at a word within 155 characters. */
+export function metaDescription(html: string, locale?: string, title?: string): string {
+  return cutText(blogProse(html, title), META_DESCRIPTION_MAX, locale);
 }
 
 export function blogListMetadata(tenant: Tenant, market: Market, page: number, text: { title: string; description: string }): Metadata {
@@ -37,7 +37,7 @@ export function blogPostMetadata(tenant: Tenant, market: Market, post: BlogPost,
     market,
     href: BLOG_PATHS.post(post.slug),
     title: post.title,
-    description: metaDescription(post.description, post.language),
+    description: metaDescription(post.description, post.language, post.title),
     languages: [post.language],
     type: 'article',
     shareKind: 'blog',
@@ -72,7 +72,7 @@ export function blogPostJsonLd(tenant: Tenant, market: Market, post: BlogPost, c
     '@type': 'BlogPosting',
     '@id': `${canonical}#post`,
     headline: cutText(post.title, HEADLINE_MAX, post.language),
-    description: metaDescription(post.description, post.language),
+    description: metaDescription(post.description, post.language, post.title),
     image: [absoluteUrl(origin, post.image), ...(post.imageWebp ? [absoluteUrl(origin, post.imageWebp)] : [])],
     datePublished: post.createdAt.toISOString(),
     dateModified: post.updatedAt.toISOString(),

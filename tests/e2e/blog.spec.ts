@@ -72,8 +72,11 @@ test.describe('blog', () => {
 
     const description = form.getByLabel('Description', { exact: true });
     await form.getByRole('button', { name: 'Generate description' }).click();
-    await expect(description).toHaveValue(/^<h1>/, { timeout: 60_000 });
+    await expect(description).not.toHaveValue('', { timeout: 60_000 });
     const generated = await description.inputValue();
+    // plain text in the field, whatever the writer returned (issue 37): no tags or entities, paragraphs split by blank lines
+    expect(generated).not.toMatch(/<\/?[a-z][^>]*>|&(?:#\d+|#x[0-9a-f]+|[a-z]+);/i);
+    expect(generated).toContain('\n\n');
     expect(generated).toContain('Meridian Cabs');
     expect(generated).toContain('Chennai');
     await description.fill(`${generated}\n${PAYLOADS.join('\n')}`);
@@ -97,7 +100,9 @@ test.describe('blog', () => {
     await expect(page.getByText(/^Published on \w{3}, \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM)$/)).toBeVisible();
 
     const article = page.locator('article');
-    await expect(article.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    // the title once: the page's h1, not again at the top of the body (issue 37)
+    await expect(page.getByRole('heading', { name: title })).toHaveCount(1);
+    await expect(article.locator('p').filter({ hasText: 'Meridian Cabs' }).first()).toBeVisible();
     await expect(article.getByText('click me')).toBeVisible();
     await expect(
       article.locator(
@@ -167,6 +172,87 @@ test.describe('blog', () => {
     await expect(page.getByRole('img', { name: `Cover image for ${title}` })).toBeAttached();
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     expect(dialogs).toEqual([]);
+  });
+
+  test('the partner lists posts, edits a title and sees it on the site at the next view, deletes the post and its page answers 404', async ({ page }) => {
+    const stamp = Date.now().toString(36);
+    const title = `Temple drives ${stamp}`;
+    const edited = `Temple drives at dawn ${stamp}`;
+    const slug = `temple-drives-${stamp}`;
+    const postPath = `/in/en/blog/${slug}`;
+
+    await partnerLogin(page, PARTNER_EMAIL);
+    const published = await page.evaluate(
+      async (body) => {
+        const response = await fetch('/api/blog', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        return response.status;
+      },
+      {
+        title,
+        slug,
+        keywords: 'temples, taxi',
+        image: 'https://images.example/temple.png',
+        description: `${title}\n\nOur drivers know the temple roads around Chennai and wait while you visit, so the whole morning runs at your pace.`,
+      },
+    );
+    expect(published).toBe(201);
+
+    // the reader's first view (the front door keeps it): the title once, the description as a paragraph
+    expect((await page.goto(postPath))?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page.getByRole('heading', { name: title })).toHaveCount(1);
+    await expect(page.locator('article p').filter({ hasText: /^Our drivers know the temple roads/ })).toBeVisible();
+
+    await page.goto('/in/en/travel/home');
+    // the sidebar's link (the drawer's twin is hidden on a desktop)
+    const navLink = page.getByRole('navigation', { name: 'Console menu' }).getByRole('link', { name: 'Blog posts', exact: true });
+    await expect(navLink).toHaveAttribute('href', '/in/en/travel/blog/posts');
+    await navLink.click();
+    await expect(page.getByRole('heading', { name: 'Blog posts', level: 1 })).toBeVisible();
+    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title, exact: true }) });
+    await expect(row.getByRole('cell').nth(0)).toHaveText('English');
+    await expect(row.getByRole('cell').nth(2)).toHaveText('Published');
+
+    await row.getByRole('link', { name: `Edit ${title}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/in/en/travel/blog/edit/${slug}$`));
+    const form = page.getByRole('form', { name: 'Edit Blog' });
+    const titleField = form.getByLabel('Title', { exact: true });
+    await expect(titleField).toHaveValue(title);
+    await expect(form.getByLabel('Slug', { exact: true })).toHaveValue(slug);
+    await titleField.fill(edited);
+    // the slug stays: the post keeps its address
+    await expect(form.getByLabel('Slug', { exact: true })).toHaveValue(slug);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.getByRole('status')).toContainText('Blog updated successfully!');
+
+    expect((await page.goto(postPath))?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(edited);
+    await expect(page.locator('article')).toContainText('Our drivers know the temple roads');
+    await page.goto('/in/en/blogs');
+    await expect(page.getByRole('link', { name: edited })).toHaveAttribute('href', postPath);
+
+    await page.goto('/in/en/travel/blog/posts');
+    const editedRow = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: edited, exact: true }) });
+    await editedRow.getByRole('button', { name: `Delete ${edited}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this post?' });
+    await expect(confirm).toContainText(`“${edited}” will be removed from your site.`);
+    await confirm.getByRole('button', { name: 'Keep' }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(editedRow).toHaveCount(1);
+    await editedRow.getByRole('button', { name: `Delete ${edited}` }).click();
+    await page.getByRole('alertdialog', { name: 'Delete this post?' }).getByRole('button', { name: 'Delete post' }).click();
+    await expect(page.getByText('Post deleted.')).toBeVisible();
+    await expect(editedRow).toHaveCount(0);
+
+    expect((await page.goto(postPath))?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await page.goto('/in/en/blogs');
+    await expect(page.getByRole('link', { name: edited })).toHaveCount(0);
+    await page.goto('/in/en/user/home');
+    await expect(page.getByRole('link', { name: edited })).toHaveCount(0);
+    const index = await (await page.request.get('/sitemap.xml')).text();
+    const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+    for (const file of files) expect(await (await page.request.get(file)).text(), file).not.toContain(slug);
   });
 
   test('an unknown post is the localized 404, in the HTML itself for clients without JavaScript', async ({ page, request }) => {

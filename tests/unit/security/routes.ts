@@ -132,7 +132,20 @@ export const ROUTES: Record<string, RouteSpec> = {
       required: ['userType', 'otp', 'phoneNumber'],
     },
   },
-  '/api/blog/:slug': { GET: { as: 'anon', params: (t) => ({ slug: t.blogSlug }) } },
+  '/api/blog/:slug': {
+    GET: { as: 'anon', params: (t) => ({ slug: t.blogSlug }) },
+    PUT: {
+      as: 'partner',
+      body: 'json',
+      params: (t) => ({ slug: t.blogSlug }),
+      // a slug of the caller's choosing, not an object of the tenant (slugs are per operator: any operator may use this one)
+      sample: () => ({ title: 'Hill drives', slug: 'hill-drives', keywords: 'hills, taxi', description: BLOG_BODY, image: 'https://img.example/cover.jpg' }),
+      required: ['title', 'slug', 'keywords', 'description', 'image'],
+      maxBytes: 512 * 1024,
+      keepsNul: 'the body is checked as a new post is (POST /api/blog)',
+    },
+    DELETE: { as: 'partner', body: 'none', params: (t) => ({ slug: t.blogSlug }) },
+  },
   '/api/blog/generate': { POST: { as: 'partner', body: 'json', sample: () => ({ field: 'description', title: 'Hill drives' }), required: ['title'] } },
   '/api/blog/images': { POST: { as: 'partner', body: 'multipart', maxBytes: 5 * 1024 * 1024 + 64 * 1024 } },
   '/api/blog': {

@@ -12,8 +12,7 @@ import { refreshOperatorPages } from '@/lib/page-cache';
 const MAX_BODY_BYTES = 512 * 1024;
 
 /** A page of the operator's posts, newest first (public). */
-export const GET = endpoint({}, async ({ url, db, tenant }) => {
-  const query = parseBlog(blogListQuerySchema, Object.fromEntries(url.searchParams));
+export const GET = endpoint({ query: blogListQuerySchema }, async ({ query, db, tenant }) => {
   const result = await listPosts(db, tenant.id, query);
   return { success: true, data: result.posts, total: result.total, page: result.page, pages: result.pages };
 });

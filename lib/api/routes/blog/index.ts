@@ -10,4 +10,6 @@ export const blogRoutes = new Hono()
   .post('/api/blog', blog.POST)
   .post('/api/blog/generate', generate.POST)
   .post('/api/blog/images', images.POST)
-  .get('/api/blog/:slug', item.GET);
+  .get('/api/blog/:slug', item.GET)
+  .put('/api/blog/:slug', item.PUT)
+  .delete('/api/blog/:slug', item.DELETE);

@@ -8,7 +8,7 @@ import { createSession } from '@/lib/auth/session';
 import { resetEnvForTests } from '@/lib/env';
 import { generateForBlog } from '@/lib/blog/generate';
 import { blogText } from '@/lib/blog/sanitize';
-import { createBlogSchema, DESCRIPTION_MIN_CHARS } from '@/lib/blog/schemas';
+import { BLOG_LIMITS, createBlogSchema, DESCRIPTION_MIN_CHARS } from '@/lib/blog/schemas';
 import type { Tenant } from '@/lib/tenancy/queries';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../../db';
@@ -47,22 +47,25 @@ describe('the built-in writer (no chat API configured)', () => {
     const { status, json } = await generate({ title: 'Airport taxi from Bengaluru', keywords: 'airport, night rides' });
     expect(status).toBe(200);
     expect(json.source).toBe('builtin');
-    const html: string = json.data;
-    expect(blogText(html).length).toBeGreaterThanOrEqual(DESCRIPTION_MIN_CHARS);
-    expect(activeParts(html)).toEqual([]);
-    expect(html).toMatch(/^<h1>Airport taxi from Bengaluru<\/h1>/);
-    for (const city of ['Chennai', 'Bengaluru', 'Coimbatore']) expect(html).toContain(city);
-    expect(html).toContain('Meridian Cabs');
-    expect(html).toContain('<strong>Sedan</strong>: ₹80.00 base fare, then ₹14.00 per km');
-    expect(html).toContain('+91 9000000000');
-    expect(html).toMatch(/airport and night rides/);
-    expect(createBlogSchema.shape.description.safeParse(html).success).toBe(true);
+    const text: string = json.data;
+    expect(text.length).toBeGreaterThanOrEqual(DESCRIPTION_MIN_CHARS);
+    // plain text for the Description field: no tags, paragraphs split by blank lines, the title left to the page
+    expect(text).not.toMatch(/[<>]|&\w+;/);
+    expect(text.startsWith('Airport taxi from Bengaluru\n')).toBe(false);
+    expect(text.split('\n\n').length).toBeGreaterThan(5);
+    for (const city of ['Chennai', 'Bengaluru', 'Coimbatore']) expect(text).toContain(city);
+    expect(text).toContain('Meridian Cabs');
+    expect(text).toContain('\n\nSedan: ₹80.00 base fare, then ₹14.00 per km');
+    expect(text).toContain('+91 9000000000');
+    expect(text).toMatch(/airport and night rides/);
+    expect(createBlogSchema.shape.description.safeParse(text).success).toBe(true);
   });
 
-  it('escapes what the author typed', async () => {
+  it('leaves no markup of what the author typed in the text', async () => {
     const { json } = await generate({ title: '<script>window.__xss=1</script> Tips', keywords: '<img src=x onerror=window.__xss=1>' });
     expect(activeParts(json.data)).toEqual([]);
-    expect(json.data).toContain('&lt;script&gt;window.__xss=1&lt;/script&gt; Tips');
+    expect(json.data).not.toMatch(/<script|<img|&lt;|&amp;/);
+    expect(json.data).toContain('window.__xss=1 Tips');
   });
 
   it("suggests keywords from the title and the operator's cities", async () => {
@@ -115,14 +118,14 @@ describe('the chat API (OpenAI-compatible stand-in on 127.0.0.1)', () => {
     res.end(JSON.stringify(status === 200 ? { choices: [{ message: { role: 'assistant', content } }] } : { error: { message: 'down' } }));
   };
 
-  it("sends the spec's prompt with the operator's facts and returns the reply sanitised", async () => {
-    const article = `<h1>Dubai airport rides</h1><script>window.__xss=1</script><p onclick="x()">${'Landing late? A driver waits at arrivals with your name. '.repeat(3)}</p><ul><li><strong>Fixed fares</strong></li></ul><img src=x onerror=window.__xss=1>`;
+  it("sends the spec's prompt with the operator's facts and returns the reply as plain text", async () => {
+    const article = `<h1>Dubai airport rides</h1><script>window.__xss=1</script><p onclick="x()">${'Landing late? A driver waits at arrivals with your name. '.repeat(3)}</p><ul><li><strong>Fixed fares</strong> &amp; tolls &lt;b&gt;included&lt;/b&gt;</li></ul><img src=x onerror=window.__xss=1>`;
     reply = answer(200, `Here you go:\n\`\`\`html\n${article}\n\`\`\``);
     const result = await generateForBlog(db, demo as Tenant, { field: 'description', title: 'Dubai airport rides', keywords: 'airport' });
     expect(result.source).toBe('llm');
-    expect(result.text).toMatch(/^<h1>Dubai airport rides<\/h1><p>Landing late\?/);
-    expect(activeParts(result.text)).toEqual([]);
-    expect(result.text).not.toMatch(/script|onclick|onerror/);
+    expect(result.text).toMatch(/^Landing late\? A driver waits/);
+    expect(result.text.endsWith('name.\n\nFixed fares & tolls included')).toBe(true);
+    expect(result.text).not.toMatch(/script|onclick|onerror|<|>/);
 
     const [request] = requests;
     expect(request.path).toBe('/v1/chat/completions');
@@ -136,6 +139,16 @@ describe('the chat API (OpenAI-compatible stand-in on 127.0.0.1)', () => {
     expect(system).toContain('Meridian Cabs');
     expect(system).toContain('Chennai, Bengaluru, Coimbatore');
     expect(system).toContain('₹80.00');
+  });
+
+  it('cuts a reply longer than the field takes to its limit, at a word', async () => {
+    reply = answer(200, `<p>${'Long road ahead. '.repeat(7000)}</p>`);
+    const result = await generateForBlog(db, demo as Tenant, { field: 'description', title: 'Long roads' });
+    expect(result.source).toBe('llm');
+    expect(result.text.length).toBeLessThanOrEqual(BLOG_LIMITS.descriptionHtml);
+    expect(result.text.length).toBeGreaterThan(BLOG_LIMITS.descriptionHtml - 20);
+    expect(result.text.endsWith('…')).toBe(true);
+    expect(createBlogSchema.shape.description.safeParse(result.text).success).toBe(true);
   });
 
   it.each([

@@ -1,4 +1,5 @@
-import { blogText, cutText, renderBlogHtml, sanitizeBlogHtml } from '@/lib/blog/sanitize';
+import { blogText, cutText, plainDescription, renderBlogHtml, sanitizeBlogHtml } from '@/lib/blog/sanitize';
+import { editableDescription } from '@/lib/blog/schemas';
 import { metaDescription } from '@/lib/seo/blog-seo';
 import { serializeJsonLd } from '@/lib/seo/json-ld';
 import { activeParts, XSS_PAYLOADS } from './fixtures';
@@ -68,5 +69,46 @@ describe('blog HTML allowlist', () => {
     const text = serializeJsonLd({ headline: '</script><script>window.__xss=1</script>', note: 'a & b\u2028' });
     expect(text).not.toMatch(/[<>&\u2028]/);
     expect(JSON.parse(text)).toEqual({ headline: '</script><script>window.__xss=1</script>', note: 'a & b\u2028' });
+  });
+});
+
+describe('a generated description as plain text (issue 37)', () => {
+  const article =
+    '<h1>Airport rides</h1><p>Book <strong>early</strong> &amp; relax.</p><h2>Fares</h2><ul><li>Sedan: &#8377;14 &lt;per km&gt;</li><li>SUV</li></ul>';
+
+  it('keeps the blocks as paragraphs split by blank lines, without tags, entities or the title', () => {
+    expect(plainDescription(article, 'Airport rides', 1000)).toBe('Book early & relax.\n\nFares\n\nSedan: ₹14\n\nSUV');
+    expect(plainDescription(article, 'Another title', 1000).startsWith('Airport rides\n\nBook early')).toBe(true);
+    expect(plainDescription('Already plain text.', 'T', 1000)).toBe('Already plain text.');
+    expect(plainDescription('<p>&lt;script&gt;alert(1)&lt;/script&gt;Hello &amp;lt;b&amp;gt;</p>', 'T', 1000)).toBe('alert(1)Hello');
+  });
+
+  it('cuts it to the limit at a word', () => {
+    const text = plainDescription(`<p>${'word '.repeat(100)}</p>`, 'T', 52);
+    expect(text.length).toBeLessThanOrEqual(52);
+    expect(text).toMatch(/^(word ){9}word…$/);
+  });
+
+  it('gives back stored plain text as typed for editing, and HTML as it is', () => {
+    const typed = 'Fares < 500 & more\n\nSecond paragraph';
+    expect(editableDescription(sanitizeBlogHtml(typed))).toBe(typed);
+    expect(editableDescription('<p>a &amp; b</p>')).toBe('<p>a &amp; b</p>');
+  });
+});
+
+describe('the title once on the post page (issue 37)', () => {
+  it('leaves out a first block repeating the title, in the body and the meta description', () => {
+    expect(renderBlogHtml('<h1>Airport rides</h1><h2>Fares</h2><p>Fixed.</p>', 'Airport rides')).toBe('<h2>Fares</h2><p>Fixed.</p>');
+    expect(renderBlogHtml('<h2>airport  RIDES!</h2><p>Fixed.</p>', 'Airport rides')).toBe('<p>Fixed.</p>');
+    expect(renderBlogHtml('<h1>Airport rides</h1><h2>Fares</h2>', 'Other')).toBe('<h2>Airport rides</h2><h3>Fares</h3>');
+    expect(renderBlogHtml('<p>Fixed.</p><h2>Airport rides</h2>', 'Airport rides')).toBe('<p>Fixed.</p><h2>Airport rides</h2>');
+    expect(metaDescription('<h1>Airport rides</h1><p>Fixed fares.</p>', 'en', 'Airport rides')).toBe('Fixed fares.');
+  });
+
+  it('shows plain lines as paragraphs, the first one left out when it is the title', () => {
+    const stored = sanitizeBlogHtml('Airport rides\n\nBook early & relax.\nFares are fixed.');
+    expect(renderBlogHtml(stored, 'Airport rides')).toBe('<p>Book early &amp; relax.</p><p>Fares are fixed.</p>');
+    expect(renderBlogHtml('Intro <strong>bold</strong> text\n\nNext\n<p>Block</p>')).toBe('<p>Intro <strong>bold</strong> text</p><p>Next</p><p>Block</p>');
+    expect(metaDescription(stored, 'en', 'Airport rides')).toBe('Book early & relax. Fares are fixed.');
   });
 });
