@@ -146,7 +146,7 @@ export function RideForm({
   // the 96 quarter hours' labels ("8:15 PM", as lib/i18n/format-time's formatTime) with one formatter per language, not one per option and render
   const slotLabels = useMemo(() => {
     const format = new Intl.DateTimeFormat(timeLocale(locale), { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'UTC', ...numbering });
-    return new Map(RIDE_TIME_SLOTS.map((slot) => [slot, plainSpaces(format.format(new Date(`2000-01-01T${slot}:00Z`)))]));
+    return new Map(RIDE_TIME_SLOTS.map((slot) => [slot, plainSpaces(format.format(new Date(`2000-01-01T${slot}:00Z`)))] as const));
   }, [locale]);
 
   // the trip as the vehicle step will read it, and the quote call's body for it (checked here as the server will)
