@@ -6,9 +6,9 @@ import { useRouter } from '@/lib/i18n/navigation';
 import { quoteRequestIssues } from '@/lib/fares/quote-rules';
 import type { TripLimitIssue } from '@/lib/fares/trip-limits';
 import type { FormLimits } from './limit-check';
-import { RIDE_TIME_SLOTS, slotAtOrAfter, zonedDate, zonedIso } from '@/lib/fares/time';
+import { RIDE_TIME_SLOTS, rideTimeSlots, slotAtOrAfter, zonedDate, zonedIso } from '@/lib/fares/time';
 import { TRIP_KINDS, type RentalPackage } from '@/lib/booking/vocabulary';
-import { formatTime } from '@/lib/i18n/format-time';
+import { numbering, plainSpaces, timeLocale } from '@/lib/i18n/format-time';
 import { LazyPhoneField, loadPhoneField } from '@/components/auth/lazy-phone-field';
 import { usePhoneError } from '@/components/auth/field-error';
 import { useSession } from '@/components/auth/session-store';
@@ -138,6 +138,16 @@ export function RideForm({
 
   const set = <K extends keyof RideFormData>(key: K, value: RideFormData[K]) => setForm((f) => ({ ...f, [key]: value }));
   const touch = (key: string) => setTouched((t) => ({ ...t, [key]: true }));
+  // typing in a place field hides its error until the rider leaves it again
+  const typing = (key: 'pickupLocation' | 'dropoffLocation', text: string) => {
+    setTyped((s) => ({ ...s, [key]: text }));
+    setTouched((t) => ({ ...t, [key]: false }));
+  };
+  // the 96 quarter hours' labels ("8:15 PM", as lib/i18n/format-time's formatTime) with one formatter per language, not one per option and render
+  const slotLabels = useMemo(() => {
+    const format = new Intl.DateTimeFormat(timeLocale(locale), { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'UTC', ...numbering });
+    return new Map(RIDE_TIME_SLOTS.map((slot) => [slot, plainSpaces(format.format(new Date(`2000-01-01T${slot}:00Z`)))] as const));
+  }, [locale]);
 
   // the trip as the vehicle step will read it, and the quote call's body for it (checked here as the server will)
   const trip = useMemo(() => {
@@ -200,11 +210,8 @@ export function RideForm({
   const flightOk = form.tripKind !== 'airport' || !flightProblem;
   const phoneMessage = !me && form.phone?.number ? phoneError(form.phone, true) : undefined;
   const valid = Object.keys(errors).length === 0 && flightOk && !phoneMessage && !(wantsLimitCheck && !limitCheck);
-  // a place error shows once typed text was left unpicked, and a limit at once (the rider chose what breaks it)
-  const shown = (key: string) =>
-    touched[key] || limitIssue?.field === key || ((key === 'pickupLocation' || key === 'dropoffLocation') && typed[key].trim() && !form[key])
-      ? errors[key]
-      : undefined;
+  // a field's error shows once the rider left it or pressed Continue, never while typing; a limit at once (the rider chose what breaks it)
+  const shown = (key: string) => (touched[key] || limitIssue?.field === key ? errors[key] : undefined);
   // what Continue needs that no field shows yet (shown ones are beside their fields)
   const missing = [
     ...new Set(
@@ -229,29 +236,35 @@ export function RideForm({
     router.push('/ride/vehicles');
   };
 
-  const slotLabel = (slot: string) => formatTime(`2000-01-01T${slot}:00Z`, locale, 'UTC');
-  const timeSelect = (key: 'pickupTime' | 'returnTime', label: string, withNow: boolean) => (
-    <div className={ui.field}>
-      <label htmlFor={`${id}-${key}`}>{label}</label>
-      <select
-        id={`${id}-${key}`}
-        className={ui.input}
-        value={form[key]}
-        onChange={(e) => set(key, e.target.value)}
-        onBlur={() => touch(key)}
-        aria-invalid={shown(key) ? true : undefined}
-      >
-        <option value="">{t('chooseTime')}</option>
-        {withNow ? <option value={NOW}>{t('now')}</option> : null}
-        {RIDE_TIME_SLOTS.map((slot) => (
-          <option key={slot} value={slot}>
-            {slotLabel(slot)}
-          </option>
-        ))}
-      </select>
-      {shown(key) ? <p className={ui.error}>{shown(key)}</p> : null}
-    </div>
-  );
+  const timeSelect = (key: 'pickupTime' | 'returnTime', label: string, withNow: boolean) => {
+    // past times are not offered (every slot before hydration: the server HTML cannot know the rider's "now"); a chosen
+    // time that has since passed stays shown, with its error
+    const offered = hydrated ? rideTimeSlots(form[key === 'pickupTime' ? 'pickupDate' : 'returnDate'], timeZone) : RIDE_TIME_SLOTS;
+    const value = form[key];
+    const slots = value && value !== NOW && !offered.includes(value) ? [value, ...offered] : offered;
+    return (
+      <div className={ui.field}>
+        <label htmlFor={`${id}-${key}`}>{label}</label>
+        <select
+          id={`${id}-${key}`}
+          className={ui.input}
+          value={form[key]}
+          onChange={(e) => set(key, e.target.value)}
+          onBlur={() => touch(key)}
+          aria-invalid={shown(key) ? true : undefined}
+        >
+          <option value="">{t('chooseTime')}</option>
+          {withNow ? <option value={NOW}>{t('now')}</option> : null}
+          {slots.map((slot) => (
+            <option key={slot} value={slot}>
+              {slotLabels.get(slot) ?? slot}
+            </option>
+          ))}
+        </select>
+        {shown(key) ? <p className={ui.error}>{shown(key)}</p> : null}
+      </div>
+    );
+  };
 
   return (
     <form
@@ -329,7 +342,7 @@ export function RideForm({
           set('pickupLocation', place);
           if (place) touch('pickupLocation');
         }}
-        onTextChange={(text) => setTyped((s) => ({ ...s, pickupLocation: text }))}
+        onTextChange={(text) => typing('pickupLocation', text)}
         onBlur={() => touch('pickupLocation')}
         error={shown('pickupLocation')}
         withCurrentLocation
@@ -342,7 +355,7 @@ export function RideForm({
             set('dropoffLocation', place);
             if (place) touch('dropoffLocation');
           }}
-          onTextChange={(text) => setTyped((s) => ({ ...s, dropoffLocation: text }))}
+          onTextChange={(text) => typing('dropoffLocation', text)}
           onBlur={() => touch('dropoffLocation')}
           error={shown('dropoffLocation')}
         />

@@ -1,18 +1,39 @@
 import { localDate, zoneOffsetMinutes } from '@/lib/time/zoned';
 
-/** The 24 hourly pickup slots in their original order (docs/requirements/rider.md#booking-by-form): 10:00 AM to 12:00 AM, then 1:00 AM to 9:00 AM. */
-export const RIDE_TIME_SLOTS: readonly string[] = [...Array.from({ length: 14 }, (_, i) => i + 10), ...Array.from({ length: 10 }, (_, i) => i)].map(
-  (hour) => `${String(hour % 24).padStart(2, '0')}:00`,
+/** Minutes between two pickup times the form offers. */
+const STEP_MINUTES = 15;
+const STEP_MS = STEP_MINUTES * 60_000;
+const DAY_MINUTES = 24 * 60;
+
+const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/**
+ * The day's pickup times every 15 minutes in the original order of the slots (docs/requirements/rider.md#booking-by-form):
+ * 10:00 AM round to 9:45 AM.
+ */
+export const RIDE_TIME_SLOTS: readonly string[] = Array.from({ length: DAY_MINUTES / STEP_MINUTES }, (_, i) =>
+  hhmm((10 * 60 + i * STEP_MINUTES) % DAY_MINUTES),
 );
 
-const HOUR_MS = 3_600_000;
-
-/** The first hourly slot at or after an instant, as the local date and slot ("2031-03-10", "11:00") of a time zone (an airport pickup after its landing). */
+/** The first quarter hour at or after an instant, as the local date and slot ("2031-03-10", "10:45") of a time zone (an airport pickup after its landing). */
 export function slotAtOrAfter(instant: Date, timeZone: string): { date: string; slot: string } {
-  // zones with half-hour offsets (India): the local hour starts at the offset, not at a UTC hour
+  // every zone's offset is a whole number of quarter hours (India +05:30, Nepal +05:45): round on the local clock
   const offset = zoneOffsetMinutes(instant, timeZone) * 60_000;
-  const local = new Date(Math.ceil((instant.getTime() + offset) / HOUR_MS) * HOUR_MS);
-  return { date: local.toISOString().slice(0, 10), slot: `${String(local.getUTCHours()).padStart(2, '0')}:00` };
+  const local = new Date(Math.ceil((instant.getTime() + offset) / STEP_MS) * STEP_MS);
+  return { date: local.toISOString().slice(0, 10), slot: local.toISOString().slice(11, 16) };
+}
+
+/**
+ * The pickup times offered on a local date (docs/requirements/rider.md#booking-by-form): on a later day (or before a
+ * date is chosen) every slot in the original order; today, in clock order, from the first quarter hour at or after now
+ * (a quote asks for no notice) to 11:45 PM; none on a past day.
+ */
+export function rideTimeSlots(date: string, timeZone: string, now = new Date()): readonly string[] {
+  const today = localDate(now, timeZone);
+  if (!date || date > today) return RIDE_TIME_SLOTS;
+  if (date < today) return [];
+  const first = slotAtOrAfter(now, timeZone);
+  return first.date === today ? RIDE_TIME_SLOTS.filter((slot) => slot >= first.slot).sort() : [];
 }
 
 /** A wall-clock date ("2026-11-24") and slot ("20:00") in a time zone, as an ISO instant with its offset. */

@@ -83,7 +83,7 @@ test.describe('an airport pickup follows its flight', () => {
       expect(meeting.status()).toBe(200);
       await addDriver(partner.request);
 
-      // The rider books: the airport fills in, the flight is checked and the pickup offered at the first hourly slot after the landing plus 30 minutes.
+      // The rider books: the airport fills in, the flight is checked and the pickup offered at the first quarter hour at or after the landing plus 30 minutes.
       await rider.goto('/in/en/user/home');
       const form = rider.getByRole('form', { name: 'Book Taxi' });
       await form.getByRole('radio', { name: 'Airport', exact: true }).check();
@@ -92,7 +92,7 @@ test.describe('an airport pickup follows its flight', () => {
       await choosePlace(rider, 'Drop-off location', 'T Nag', 'T Nagar');
       await form.getByLabel('Pickup date').fill(DAY);
       await expect(form.getByText('Air India Limited AI 302 lands at 10:00 AM.')).toBeVisible();
-      await expect(form.getByLabel('Pickup time')).toHaveValue('11:00');
+      await expect(form.getByLabel('Pickup time')).toHaveValue('10:30');
       await form.getByRole('button', { name: 'Continue' }).click();
       await pickVehicle(rider, 'Sedan');
       await expect(rider.getByText(/^Waiting: 60 minutes free after your flight lands, then ₹60\.00 for each started 15 minutes\.$/)).toBeVisible();
@@ -132,15 +132,15 @@ test.describe('an airport pickup follows its flight', () => {
       // Three screens open on the ride: My rides, the driver app, the console's board on that day.
       await rider.goto('/in/en/user/rides');
       const riderCard = rideCard(rider, rideId);
-      await expect(riderCard).toContainText('11:00');
+      await expect(riderCard).toContainText('10:30');
       await expect(riderCard).toContainText('Flight AI 302 is expected at 10:00 AM.');
       await driverLogin(driver);
       const driverCard = driver.getByRole('article', { name: `Ride #${rideId}` });
-      await expect(driverCard).toContainText('11:00');
+      await expect(driverCard).toContainText('10:30');
       await partner.goto('/in/en/travel/rides');
       await showBoardDay(partner, DAY);
       const row = partner.getByRole('row', { name: `Ride #${rideId}` });
-      await expect(row).toContainText('11:00');
+      await expect(row).toContainText('10:30');
 
       // The flight is now expected 50 minutes late: the operator asks the service now (the schedule would ask too).
       await fetch(`${STAND_IN}/_flights`, { method: 'POST', body: JSON.stringify({ ...AI302, state: 'enroute', estimatedArrival: at('10:50') }) });
@@ -150,16 +150,16 @@ test.describe('an airport pickup follows its flight', () => {
       await expect(dialog.getByRole('status')).toHaveText('Checked.');
       await dialog.getByRole('button', { name: 'Close' }).click();
 
-      // Every screen shows 11:50 without a reload; the rider's outbox has the message.
-      await expect(row).toContainText('11:50');
+      // Every screen shows 11:20 without a reload; the rider's outbox has the message.
+      await expect(row).toContainText('11:20');
       await expect(row).toContainText('Pickup moved');
-      await expect(riderCard).toContainText('11:50');
+      await expect(riderCard).toContainText('11:20');
       await expect(riderCard).toContainText('Your pickup moved with your flight');
-      await expect(driverCard).toContainText('11:50');
+      await expect(driverCard).toContainText('11:20');
       await expect
         .poll(async () => {
           const box = await (await rider.request.get(`/api/dev/outbox?to=${encodeURIComponent(RIDER.e164)}`)).json();
-          return (box.data as { body: string }[]).some((m) => /flight AI 302 has a new landing time, so your pickup for ride \d+ is now .*11:50/.test(m.body));
+          return (box.data as { body: string }[]).some((m) => /flight AI 302 has a new landing time, so your pickup for ride \d+ is now .*11:20/.test(m.body));
         })
         .toBe(true);
 

@@ -70,8 +70,15 @@ for (const viewport of PHONES) {
       const form = page.getByRole('form', { name: 'Book Taxi' });
       const cont = form.getByRole('button', { name: 'Continue' });
       await expect(form.getByTestId('continue-needs')).toContainText('To continue: Choose a pickup location');
-      await form.getByRole('combobox', { name: 'Pickup location' }).fill('Chennai');
+      const pickup = form.getByRole('combobox', { name: 'Pickup location' });
+      await pickup.fill('Chennai');
+      // still typing (issue 37): the field is not red yet, Continue's line says what it needs
+      await expect(form.getByTestId('continue-needs')).toContainText('Pick “Chennai” from the list of suggestions');
+      await expect(pickup).toBeFocused();
+      await expect(pickup).not.toHaveAttribute('aria-invalid', 'true');
       await form.getByRole('combobox', { name: 'Drop-off location' }).fill('Bangalore');
+      // left: now the pickup field says it
+      await expect(pickup).toHaveAttribute('aria-invalid', 'true');
       await form.getByLabel('Pickup date').fill(tomorrowInIndia());
       await form.getByLabel('Pickup time').selectOption({ label: '8:00 PM' });
       await expect(cont).toBeDisabled();

@@ -1,6 +1,6 @@
 import { chromium, expect, test, type Page } from '@playwright/test';
-import { fillTrip } from './support/booking';
-import { expectWordsWhole } from './support/layout';
+import { fillTrip, inIndia, tomorrowInIndia } from './support/booking';
+import { expectNoSideScroll, expectRowFits, expectWordsWhole } from './support/layout';
 
 /**
  * Issue 20 item 5 and the visual pass: on small phones (360×780, 412×915) in English, Tamil and
@@ -31,12 +31,6 @@ const RIDER_PAGES = [
   '/ride/summary',
 ];
 const BRAND = 'Meridian Cabs';
-
-/** The page is no wider than the viewport. */
-async function expectNoSideScroll(page: Page, what: string) {
-  const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, body: document.body.scrollWidth, view: window.innerWidth }));
-  expect(Math.max(widths.doc, widths.body), `${what} scrolls sideways`).toBeLessThanOrEqual(widths.view);
-}
 
 /** Inside the viewport and not cut (its text fits its box). */
 async function expectWholeOnScreen(page: Page, selector: string, what: string) {
@@ -98,6 +92,38 @@ for (const size of SIZES) {
       await context.close();
     });
   }
+}
+
+/**
+ * Issue 37 item 3: at 360×780 the booking form's date and time rows (pickup, and return on a return ride) fit the form,
+ * in English and in Arabic (right to left), with a date and the widest time chosen, and the page never scrolls sideways.
+ */
+for (const market of MARKETS.filter((m) => m.prefix !== '/in/ta')) {
+  test(`the booking form at 360×780 in ${market.prefix}: no sideways scroll, the date and time rows fit`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true, locale: market.locale });
+    const page = await context.newPage();
+    await page.goto(`${market.prefix}/user/home`);
+    const form = page.locator('form').filter({ has: page.locator('input[type="date"]') });
+    // hydrated: the line under Continue is the client's
+    await expect(form.getByTestId('continue-needs')).toBeVisible();
+    await form.locator('input[type="radio"][value="return"]').check();
+    const dates = form.locator('input[type="date"]');
+    await expect(dates).toHaveCount(2);
+    await dates.nth(0).fill(tomorrowInIndia());
+    await dates.nth(1).fill(inIndia(2));
+    for (const [index, what] of ['pickup date and time', 'return date and time'].entries()) {
+      const row = dates.nth(index).locator('xpath=../..');
+      // the widest label of the quarter hours ("12:45 PM" in English)
+      const time = row.locator('select');
+      const widest = await time.evaluate(
+        (select: HTMLSelectElement) => [...select.options].filter((o) => /\d/.test(o.text)).reduce((a, b) => (b.text.length > a.text.length ? b : a)).value,
+      );
+      await time.selectOption(widest);
+      await expectRowFits(row, form, `${market.prefix}: ${what}`);
+    }
+    await expectNoSideScroll(page, `${market.prefix}/user/home with the booking form filled`);
+    await context.close();
+  });
 }
 
 test('the vehicle step at 360 px: vehicle pictures, and the route sketch labelled as a sketch when the map cannot load', async ({ browser }) => {

@@ -1,4 +1,4 @@
-import { expect, type Locator } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * No word of the elements' text is split across two lines ("WhatsAp|p",
@@ -49,4 +49,41 @@ export async function expectReadsLeftToRight(element: Locator, number: string): 
   }, number);
   expect(order, `${number} is one text in the element`).not.toBeNull();
   expect(order!.first, `${number}: its first character is left of its last`).toBeLessThan(order!.last);
+}
+
+/** The page is no wider than the viewport: nothing scrolls sideways. */
+export async function expectNoSideScroll(page: Page, what: string): Promise<void> {
+  const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, body: document.body.scrollWidth, view: window.innerWidth }));
+  expect(Math.max(widths.doc, widths.body), `${what} scrolls sideways`).toBeLessThanOrEqual(widths.view);
+}
+
+/**
+ * `row` and every control in it (input, select, button) lie inside `container` and the viewport from left to right,
+ * and nothing in the row is pushed past its edge (its content is no wider than its box).
+ */
+export async function expectRowFits(row: Locator, container: Locator, what: string): Promise<void> {
+  await expect(row).toBeVisible();
+  const outer = (await container.boundingBox())!;
+  const measured = await row.evaluate((root) => {
+    const edges = (element: Element) => {
+      const rect = element.getBoundingClientRect();
+      return {
+        what: element.tagName.toLowerCase() + (element.getAttribute('type') ? `[${element.getAttribute('type')}]` : ''),
+        left: rect.left,
+        right: rect.right,
+      };
+    };
+    return {
+      view: window.innerWidth,
+      pushed: root.scrollWidth > root.clientWidth + 1,
+      boxes: [edges(root), ...[...root.querySelectorAll('input, select, button')].map(edges)],
+    };
+  });
+  expect(measured.pushed, `${what}: its content is wider than the row`).toBe(false);
+  const left = Math.max(0, outer.x) - 0.5;
+  const right = Math.min(measured.view, outer.x + outer.width) + 0.5;
+  for (const box of measured.boxes) {
+    expect(box.left, `${what}: the ${box.what} starts outside`).toBeGreaterThanOrEqual(left);
+    expect(box.right, `${what}: the ${box.what} ends outside`).toBeLessThanOrEqual(right);
+  }
 }

@@ -102,18 +102,22 @@ describe('routing estimate without a maps key', () => {
 });
 
 describe('ride time slots and zones', () => {
-  it('lists the 24 hourly slots from 10:00 AM to 12:00 AM, then 1:00 AM to 9:00 AM', () => {
-    expect(RIDE_TIME_SLOTS).toHaveLength(24);
-    expect(RIDE_TIME_SLOTS.slice(0, 3)).toEqual(['10:00', '11:00', '12:00']);
-    expect(RIDE_TIME_SLOTS[13]).toBe('23:00');
-    expect(RIDE_TIME_SLOTS[14]).toBe('00:00');
-    expect(RIDE_TIME_SLOTS[23]).toBe('09:00');
+  it('lists the 96 quarter hours from 10:00 AM round to 9:45 AM', () => {
+    expect(RIDE_TIME_SLOTS).toHaveLength(96);
+    expect(new Set(RIDE_TIME_SLOTS).size).toBe(96);
+    expect(RIDE_TIME_SLOTS.slice(0, 3)).toEqual(['10:00', '10:15', '10:30']);
+    expect(RIDE_TIME_SLOTS[55]).toBe('23:45');
+    expect(RIDE_TIME_SLOTS[56]).toBe('00:00');
+    expect(RIDE_TIME_SLOTS[95]).toBe('09:45');
   });
-  it('rounds an instant up to the next hourly slot in the zone (a landing plus the buffer)', () => {
-    expect(slotAtOrAfter(new Date('2031-03-10T10:31:00+05:30'), 'Asia/Kolkata')).toEqual({ date: '2031-03-10', slot: '11:00' });
+  it('rounds an instant up to the next quarter hour in the zone (a landing plus the buffer)', () => {
+    expect(slotAtOrAfter(new Date('2031-03-10T10:31:00+05:30'), 'Asia/Kolkata')).toEqual({ date: '2031-03-10', slot: '10:45' });
+    expect(slotAtOrAfter(new Date('2031-03-10T10:30:00+05:30'), 'Asia/Kolkata')).toEqual({ date: '2031-03-10', slot: '10:30' });
     expect(slotAtOrAfter(new Date('2031-03-10T23:50:00+05:30'), 'Asia/Kolkata')).toEqual({ date: '2031-03-11', slot: '00:00' });
     expect(slotAtOrAfter(new Date('2031-03-10T10:00:00+05:30'), 'Asia/Kolkata')).toEqual({ date: '2031-03-10', slot: '10:00' });
-    expect(slotAtOrAfter(new Date('2031-07-01T08:20:00+01:00'), 'Europe/London')).toEqual({ date: '2031-07-01', slot: '09:00' });
+    expect(slotAtOrAfter(new Date('2031-07-01T08:20:00+01:00'), 'Europe/London')).toEqual({ date: '2031-07-01', slot: '08:30' });
+    // a zone 45 minutes off the hour
+    expect(slotAtOrAfter(new Date('2031-03-10T09:01:00+05:45'), 'Asia/Kathmandu')).toEqual({ date: '2031-03-10', slot: '09:15' });
   });
   it('turns a local date and slot into an instant with the zone offset', () => {
     expect(zonedIso('2026-11-24', '20:00', 'Asia/Kolkata')).toBe('2026-11-24T20:00:00+05:30');
