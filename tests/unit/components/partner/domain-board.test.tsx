@@ -81,13 +81,13 @@ test('Copy writes a record value to the clipboard and says Copied; without a cli
   show();
   const txt = (await screen.findByRole('cell', { name: TXT })).closest('tr')!;
   fireEvent.click(within(txt).getByRole('button', { name: 'Copy the TXT value' }));
-  expect(await within(txt).findByRole('status')).toHaveTextContent(m.copied);
+  await waitFor(() => expect(within(txt).getByRole('status')).toHaveTextContent(m.copied));
   expect(writeText).toHaveBeenCalledWith(TXT);
 
   Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
   const cname = screen.getByRole('cell', { name: 'platform.localhost' }).closest('tr')!;
   fireEvent.click(within(cname).getByRole('button', { name: 'Copy the CNAME value' }));
-  expect(await within(cname).findByRole('status')).toHaveTextContent(m.copySelected);
+  await waitFor(() => expect(within(cname).getByRole('status')).toHaveTextContent(m.copySelected));
   expect(window.getSelection()?.toString()).toBe('platform.localhost');
 });
 
