@@ -8,7 +8,7 @@ import path from 'node:path';
 
 const NOT_LATIN = ['ar', 'as', 'bn', 'gu', 'hi', 'ja', 'kk', 'kn', 'ml', 'mr', 'ne', 'or', 'pa', 'ru', 'si', 'ta', 'te', 'ur', 'zh'];
 
-test.each(NOT_LATIN)('%s: every map marker is in the language\'s own script', (lang) => {
+test.each(NOT_LATIN)("%s: every map marker is in the language's own script", (lang) => {
   const messages = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'messages', `${lang}.json`), 'utf8')) as Record<string, Record<string, unknown>>;
   const markers = Object.entries(messages).flatMap(([namespace, keys]) =>
     Object.entries(keys)

@@ -91,7 +91,7 @@ test('Copy writes a record value to the clipboard and says Copied; without a cli
   expect(window.getSelection()?.toString()).toBe('platform.localhost');
 });
 
-test('Remove domain asks first: Keep domain removes nothing, the dialog\'s Remove domain removes', async () => {
+test("Remove domain asks first: Keep domain removes nothing, the dialog's Remove domain removes", async () => {
   HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
     this.open = true;
   };
