@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useLocale } from 'next-intl';
 import { APIProvider, Map, Marker, useMap, useMapsLibrary } from '@vis.gl/react-google-maps';
 import type { Place } from '@/lib/booking/vocabulary';
+import { routeText } from '@/lib/i18n/bidi';
 import styles from './booking.module.css';
 
 /** Zoom of the vehicle step's map (docs/requirements/rider.md#numbers-the-screens-use). */
@@ -42,7 +43,8 @@ export function GoogleRouteMap({
   pickupMarker: string;
   dropoffMarker: string;
 }) {
-  const language = useLocale().split('-')[0];
+  const locale = useLocale();
+  const language = locale.split('-')[0];
   return (
     <figure className={styles.sketch}>
       <div className={styles.googleMap} role="region" aria-label={label}>
@@ -55,9 +57,7 @@ export function GoogleRouteMap({
         </APIProvider>
       </div>
       <figcaption className={styles.sketchCaption}>
-        <span>
-          {pickup.name} → {dropoff.name}
-        </span>
+        <span>{routeText(pickup.name, dropoff.name, locale)}</span>
         <strong>{tripText}</strong>
       </figcaption>
     </figure>

@@ -1,4 +1,6 @@
+import { useLocale } from 'next-intl';
 import type { Place } from '@/lib/booking/vocabulary';
+import { routeText } from '@/lib/i18n/bidi';
 import styles from './booking.module.css';
 import { SketchGrid, SketchNote } from './sketch-parts';
 
@@ -40,6 +42,7 @@ export function RouteSketch({
   dropoffMarker: string;
   note?: string;
 }) {
+  const locale = useLocale();
   const points = dropoff ? project(pickup, dropoff) : { p: { x: W / 2, y: H / 2 }, d: null };
   const { p, d } = points;
   const bend = d ? { x: (p.x + d.x) / 2 - (d.y - p.y) * 0.2, y: (p.y + d.y) / 2 + (d.x - p.x) * 0.2 } : null;
@@ -65,10 +68,7 @@ export function RouteSketch({
         ) : null}
       </svg>
       <figcaption className={styles.sketchCaption}>
-        <span>
-          {pickup.name}
-          {dropoff ? ` → ${dropoff.name}` : ''}
-        </span>
+        <span>{dropoff ? routeText(pickup.name, dropoff.name, locale) : pickup.name}</span>
         <strong>{tripText}</strong>
       </figcaption>
     </figure>

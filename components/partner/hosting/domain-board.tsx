@@ -8,12 +8,18 @@ import { formatDateTime } from '@/lib/i18n/format';
 import ui from '@/components/ui/ui.module.css';
 import screen from '../overview/screen.module.css';
 import { LoadState } from '../overview/load-state';
+import { ConfirmDialog } from '../fleet/confirm-dialog';
 import { useDomain, useDomainActions } from './api';
+import { DnsRecords } from './dns-records';
 import styles from './hosting.module.css';
 
 type ErrorKey = 'errors.generic';
 
-/** Claim, DNS records, Verify and Remove; every refusal is shown in the console's language by its code. */
+/**
+ * Claim, DNS records, Verify and Remove (asked first); every refusal is shown in the console's language by its code.
+ * A failed DNS check is said once, under the records, and leaves the domain field unmarked
+ * (docs/requirements/partner.md#settings-integrations-and-domain).
+ */
 export function DomainBoard({ consoleOrigin }: { consoleOrigin: string }) {
   const t = useTranslations('DomainSettings');
   const locale = useLocale();
@@ -22,20 +28,24 @@ export function DomainBoard({ consoleOrigin }: { consoleOrigin: string }) {
   const actions = useDomainActions();
   const [typed, setTyped] = useState<string | null>(null);
   const [error, setError] = useState<{ text: string; field: boolean } | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const data = query.data;
   const value = typed ?? data?.domain ?? '';
   const busy = actions.claim.isPending || actions.verify.isPending || actions.remove.isPending;
 
-  const explain = (failure: unknown, field = true) => {
+  const explain = (failure: unknown, field: boolean) => {
     const f = failureOf(failure);
     const code = f.key ?? f.code;
+    // what the DNS answered is recorded on the claim and shown under the records (read again on failure)
+    if (code.startsWith('dns_')) return;
     setError({ text: t.has(`errors.${code}` as ErrorKey) ? t(`errors.${code}` as ErrorKey) : t('errors.generic'), field });
   };
-  const run = async (work: () => Promise<unknown>) => {
+  /** `field`: a refusal of this action is about the typed domain (Save), not about the DNS or the server. */
+  const run = async (work: () => Promise<unknown>, field = false) => {
     setError(null);
     await work().then(
       () => setTyped(null),
-      (failure: unknown) => explain(failure),
+      (failure: unknown) => explain(failure, field),
     );
   };
 
@@ -57,7 +67,7 @@ export function DomainBoard({ consoleOrigin }: { consoleOrigin: string }) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void run(() => actions.claim.mutateAsync(value));
+          void run(() => actions.claim.mutateAsync(value), true);
         }}
       >
         <div className={styles.row}>
@@ -93,36 +103,17 @@ export function DomainBoard({ consoleOrigin }: { consoleOrigin: string }) {
       {data.domain ? (
         <section className={styles.card} aria-labelledby={`${id}-records`}>
           <h2 id={`${id}-records`}>{t('recordsTitle')}</h2>
-          <table className={styles.records}>
-            <thead>
-              <tr>
-                <th scope="col">{t('recordType')}</th>
-                <th scope="col">{t('recordName')}</th>
-                <th scope="col">{t('recordValue')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.records.map((record) => (
-                <tr key={record.type}>
-                  <td>{record.type}</td>
-                  <td>
-                    <code>{record.name}</code>
-                  </td>
-                  <td>
-                    <code>{record.value}</code>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DnsRecords records={data.records} />
           <p className={screen.muted}>{t('cnameHint')}</p>
           <p role="status" className={data.verified ? styles.ok : undefined}>
             {data.verified ? t('verified', { domain: data.domain }) : t('pending')}
           </p>
           {data.checkedAt && !data.verified && data.lastError ? (
-            <p className={styles.bad}>
+            <p role="alert">
               {t('lastChecked', { time: formatDateTime(data.checkedAt, locale) })}:{' '}
-              {t.has(`errors.dns_${data.lastError}` as ErrorKey) ? t(`errors.dns_${data.lastError}` as ErrorKey) : t('errors.generic')}
+              <span className={styles.bad}>
+                {t.has(`errors.dns_${data.lastError}` as ErrorKey) ? t(`errors.dns_${data.lastError}` as ErrorKey) : t('errors.generic')}
+              </span>
             </p>
           ) : null}
           {data.live && data.live !== data.domain ? <p>{t('live', { domain: data.live })}</p> : null}
@@ -130,11 +121,21 @@ export function DomainBoard({ consoleOrigin }: { consoleOrigin: string }) {
             <button type="button" className={`${ui.button} ${ui.primary}`} disabled={busy} onClick={() => void run(() => actions.verify.mutateAsync())}>
               {actions.verify.isPending ? t('verifying') : t('verify')}
             </button>
-            <button type="button" className={`${ui.button} ${ui.secondary}`} disabled={busy} onClick={() => void run(() => actions.remove.mutateAsync())}>
+            <button type="button" className={`${ui.button} ${ui.secondary}`} disabled={busy} onClick={() => setConfirming(true)}>
               {t('remove')}
             </button>
           </div>
         </section>
+      ) : null}
+      {confirming && data.domain ? (
+        <ConfirmDialog
+          texts={{ title: t('removeTitle', { domain: data.domain }), body: t('removeBody'), confirm: t('remove'), cancel: t('keep') }}
+          onConfirm={async () => {
+            await run(() => actions.remove.mutateAsync());
+            setConfirming(false);
+          }}
+          onClose={() => setConfirming(false)}
+        />
       ) : null}
     </>
   );

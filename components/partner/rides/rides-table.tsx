@@ -6,7 +6,7 @@ import { formatMoney } from '@/lib/i18n/format';
 import { formatTime } from '@/lib/i18n/format-time';
 import { formatInstantDay } from '@/lib/partner/format';
 import { PhoneNumber } from '@/components/ui/phone-link';
-import { ltrText } from '@/lib/i18n/bidi';
+import { ltrText, routeText } from '@/lib/i18n/bidi';
 import ui from '@/components/ui/ui.module.css';
 import { consoleInvoiceUrl } from '@/components/trust/api';
 import { RIDE_ACTIONS } from './partner-ride-card';
@@ -104,7 +104,7 @@ export function RidesTable({ rides, timeZone, sort, onSort, onAction, caption }:
         </thead>
         <tbody>
           {rides.map((ride) => {
-            const route = `${ride.pickup.name} → ${ride.dropoff?.name ?? '—'}`;
+            const route = routeText(ride.pickup.name, ride.dropoff?.name ?? '—', locale);
             const trip = t('trip', {
               tripKind: tKinds(ride.tripKind),
               rideType: tKinds(ride.rideType),
