@@ -7,7 +7,7 @@ import { PhoneNumber } from '@/components/ui/phone-link';
 import ui from '@/components/ui/ui.module.css';
 import rides from './rides.module.css';
 
-/** Who drives the ride: photo (or initial), name, car and plate, and the phone with a Call button until the trip ends. */
+/** Who drives the ride: photo (or initial), name, car and plate with the car's photo, and the phone with a Call button until the trip ends. */
 export function RideDriver({ driver }: { driver: RideDriverView }) {
   const t = useTranslations('RiderRides');
   const id = useId();
@@ -50,6 +50,16 @@ export function RideDriver({ driver }: { driver: RideDriverView }) {
           ) : null}
         </dl>
       </div>
+      {driver.vehicle?.photoUrl ? (
+        // eslint-disable-next-line @next/next/no-img-element -- the operator's uploaded photo, already resized by the server
+        <img
+          className={rides.vehiclePhoto}
+          src={driver.vehicle.photoUrl}
+          alt={t('vehiclePhoto', { vehicle: `${driver.vehicle.number} · ${driver.vehicle.model}` })}
+          width={320}
+          height={180}
+        />
+      ) : null}
       {driver.phone ? (
         <a href={`tel:${driver.phone.e164}`} className={`${ui.button} ${ui.primary} ${rides.call}`}>
           {t('callDriver', { name: driver.name })}

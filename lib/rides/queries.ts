@@ -66,7 +66,7 @@ export type RideDriverView = {
   name: string;
   phone: { e164: string; display: string } | null;
   photoUrl: string | null;
-  vehicle: { model: string; number: string } | null;
+  vehicle: { model: string; number: string; photoUrl: string | null } | null;
 };
 
 /**
@@ -127,13 +127,13 @@ async function ridesDrivers(db: Db, businessId: number, rows: Ride[]): Promise<M
       : [],
     vehicleIds.length
       ? db
-          .select({ id: vehicles.id, model: vehicles.model, number: vehicles.number })
+          .select({ id: vehicles.id, model: vehicles.model, number: vehicles.number, photoUrl: vehicles.imageUrl })
           .from(vehicles)
           .where(and(eq(vehicles.businessId, businessId), inArray(vehicles.id, vehicleIds)))
       : [],
   ]);
   const person = new Map(people.map((driver) => [driver.id, driver]));
-  const car = new Map(cars.map((vehicle) => [vehicle.id, { model: vehicle.model, number: vehicle.number }]));
+  const car = new Map(cars.map(({ id, ...vehicle }) => [id, vehicle]));
   const views = new Map<number, RideDriverView>();
   for (const ride of shown) {
     const driver = person.get(ride.driverId!);
@@ -141,7 +141,7 @@ async function ridesDrivers(db: Db, businessId: number, rows: Ride[]): Promise<M
     views.set(ride.id, {
       name: driver.name,
       phone: ride.status === 'completed' ? null : { e164: `+${driver.phoneCode}${driver.phone}`, display: `+${driver.phoneCode} ${driver.phone}` },
-      photoUrl: null,
+      photoUrl: driver.photoUrl,
       vehicle: ride.vehicleId === null ? null : (car.get(ride.vehicleId) ?? null),
     });
   }
