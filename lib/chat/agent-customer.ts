@@ -35,12 +35,20 @@ function phoneOf(raw: string, countryCode: string): Pick<AgentCustomer, 'dialCod
   return phone.success ? phone.data : undefined;
 }
 
+/**
+ * Words a sentence has and a name does not ("the customer is on the line", "please wait"): a message
+ * left with one of them after the filler is not taken for a name, nor is a question.
+ */
+const NOT_A_NAME = /\b(?:on|in|at|to|of|a|an|with|will|wait|hold|line|please|here|there|now|yes|ok|okay|what|who|how|when|where|later)\b/i;
+
 function nameOf(text: string): string | undefined {
+  if (text.includes('?')) return undefined;
   const rest = text
     .replace(FILLER, ' ')
     .replace(/[,;:|/\\-]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+  if (NOT_A_NAME.test(rest)) return undefined;
   const name = personNameSchema.safeParse(rest);
   if (!name.success || !/\p{L}/u.test(name.data) || name.data.split(' ').length > NAME_WORDS_MAX) return undefined;
   return name.data;

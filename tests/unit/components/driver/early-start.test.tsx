@@ -27,6 +27,7 @@ const rideAt = (hoursAhead: number, over: Partial<DriverRide> = {}): DriverRide 
   rideType: 'oneway',
   tripKind: 'outstation',
   vehicleType: 'sedan',
+  nonAc: false,
   pickup: PICKUP,
   dropoff: DROPOFF,
   pickupTime: new Date(Date.now() + hoursAhead * HOUR).toISOString(),
