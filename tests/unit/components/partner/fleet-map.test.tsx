@@ -8,6 +8,7 @@ import en from '@/messages/en.json';
 import { withQueryClient } from '../../query-wrapper';
 import { FleetMapScreen } from '@/components/partner/fleet-map/fleet-map-screen';
 import { STALE_COLOR } from '@/components/partner/fleet-map/fleet-colors';
+import { fillJsdomGaps } from '../../jsdom-gaps';
 
 /*
  * Issue 31's fleet map, with no map tiles (the sketch stands in): a driver
@@ -58,13 +59,7 @@ const assignable = {
 const settings = { mode: 'manual', offerSeconds: 30, maxOffers: 5, allowUpgrades: false, offerLeadMinutes: 60, bufferMinutes: 30, shareLeadMinutes: 30 };
 
 beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-  AbortSignal.timeout ??= () => new AbortController().signal;
+  fillJsdomGaps();
 });
 
 beforeEach(() => {

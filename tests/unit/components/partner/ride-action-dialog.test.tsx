@@ -8,6 +8,7 @@ import en from '@/messages/en.json';
 import { withQueryClient } from '../../query-wrapper';
 import { RideActionDialog } from '@/components/partner/rides/ride-action-dialog';
 import type { ActionKind, PartnerRide } from '@/components/partner/rides/types';
+import { fillJsdomGaps } from '../../jsdom-gaps';
 
 /*
  * The console's ride dialog. Issue 37 minor: starting 30 hours before the
@@ -41,13 +42,7 @@ let requests: { path: string; method: string; body?: unknown }[];
 let assignable: unknown;
 
 beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-  AbortSignal.timeout ??= () => new AbortController().signal;
+  fillJsdomGaps();
 });
 
 beforeEach(() => {

@@ -11,6 +11,7 @@ import type { ChatMessageView } from '@/lib/chat/contract';
 import type { ChatTurnAck } from '@/lib/realtime/chat-events';
 import { useSessionStore } from '@/components/auth/session-store';
 import { ChatScreen } from '@/components/chat/chat-screen';
+import { fillJsdomGaps } from '../../jsdom-gaps';
 
 jest.mock('@/lib/i18n/navigation', () => ({
   Link: ({ href, children, ...rest }: { href: string; children: ReactNode }) => (
@@ -84,13 +85,7 @@ const view = (id: number, role: 'user' | 'agent', message: string, chatSession: 
 });
 
 beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-  AbortSignal.timeout ??= () => new AbortController().signal;
+  fillJsdomGaps();
   Element.prototype.scrollTo ??= () => undefined;
 });
 

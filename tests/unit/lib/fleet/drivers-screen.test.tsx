@@ -9,6 +9,7 @@ import en from '@/messages/en.json';
 import { withQueryClient } from '../../query-wrapper';
 import type { DriverView } from '@/lib/fleet/drivers';
 import { DriversScreen } from '@/components/partner/fleet/drivers-screen';
+import { fillJsdomGaps } from '../../jsdom-gaps';
 
 jest.mock('@/lib/i18n/navigation', () => ({
   Link: ({ href, children, ...rest }: { href: { pathname: string; query?: Record<string, string> }; children: ReactNode }) => (
@@ -41,13 +42,7 @@ let fleet: DriverView[];
 let patches: { path: string; body: unknown }[];
 
 beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-  AbortSignal.timeout ??= () => new AbortController().signal;
+  fillJsdomGaps();
 });
 
 beforeEach(() => {

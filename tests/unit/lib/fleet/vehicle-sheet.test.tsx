@@ -8,6 +8,7 @@ import en from '@/messages/en.json';
 import { withQueryClient } from '../../query-wrapper';
 import { VehiclesScreen } from '@/components/partner/fleet/vehicles-screen';
 import { SNACKBAR_MS } from '@/components/partner/fleet/fleet-store';
+import { fillJsdomGaps } from '../../jsdom-gaps';
 
 type Vehicle = {
   id: number;
@@ -25,14 +26,7 @@ let fleet: Vehicle[] = [];
 let posts: unknown[] = [];
 
 beforeAll(() => {
-  // jsdom has no <dialog> modal support.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-  AbortSignal.timeout ??= () => new AbortController().signal;
+  fillJsdomGaps();
 });
 
 beforeEach(() => {
