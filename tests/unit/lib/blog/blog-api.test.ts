@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { connectNextCache, disconnectNextCache, type NextRefresh } from '@/lib/page-cache/next-cache';
+import { disconnectNextCache } from '@/lib/page-cache/next-cache';
 import { viaRouter } from '../../api';
 import { blogPosts, users, type Business } from '@/lib/db/schema';
 import { createBusiness } from '@/lib/tenancy/commands';
@@ -14,19 +14,14 @@ import { renderBlogHtml } from '@/lib/blog/sanitize';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../../db';
 import { activeParts, callJson, callUpload, HOST_A, HOST_B, LONG_TEXT, picture, XSS_PAYLOADS } from './fixtures';
+import { recordNextRefreshes } from '../../next-refreshes';
 
 const blogRoute = viaRouter;
 const postRoute = viaRouter;
 const imagesRoute = viaRouter;
 
-/** What Next's refresh handler was asked (a stand-in for Next's request handler, reached the way server.ts wires it). */
-const refreshes: NextRefresh[] = [];
-const nextCache = connectNextCache(async (req, res) => {
-  let body = '';
-  for await (const chunk of req) body += String(chunk);
-  refreshes.push(JSON.parse(body) as NextRefresh);
-  res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true}');
-});
+/** What Next's refresh handler was asked (a stand-in for Next, reached the way server.ts wires it). */
+const { asked: refreshes, connected: nextCache } = recordNextRefreshes();
 
 let db: Db;
 let demo: Business;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { connectNextCache, disconnectNextCache, type NextRefresh } from '@/lib/page-cache/next-cache';
+import { disconnectNextCache } from '@/lib/page-cache/next-cache';
 import { viaRouter } from '../../api';
 import { users, type Business } from '@/lib/db/schema';
 import { createBusiness } from '@/lib/tenancy/commands';
@@ -12,6 +12,7 @@ import { listBlogSlugs, listPosts, newestPosts, postBySlug } from '@/lib/blog/qu
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb } from '../../db';
 import { callJson, callUpload, HOST_A, HOST_B, LONG_TEXT, picture } from './fixtures';
+import { recordNextRefreshes } from '../../next-refreshes';
 
 /*
  * Editing and deleting posts from the console (docs/requirements/partner.md#writing-the-blog):
@@ -21,13 +22,8 @@ import { callJson, callUpload, HOST_A, HOST_B, LONG_TEXT, picture } from './fixt
 
 const route = viaRouter;
 
-const refreshes: NextRefresh[] = [];
-const nextCache = connectNextCache(async (req, res) => {
-  let body = '';
-  for await (const chunk of req) body += String(chunk);
-  refreshes.push(JSON.parse(body) as NextRefresh);
-  res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true}');
-});
+/** What Next's refresh handler was asked (a stand-in for Next, reached the way server.ts wires it). */
+const { asked: refreshes, connected: nextCache } = recordNextRefreshes();
 
 let db: Db;
 let demo: Business;

@@ -2,18 +2,13 @@
  * @jest-environment node
  */
 import { refreshOperatorPages } from '@/lib/page-cache';
-import { connectNextCache, disconnectNextCache, type NextRefresh } from '@/lib/page-cache/next-cache';
+import { disconnectNextCache } from '@/lib/page-cache/next-cache';
 import { renderBegun, rendersBegunBefore } from '@/lib/page-cache/renders';
 import { createPageStore, type StoredPage } from '@/lib/page-cache/stores';
+import { recordNextRefreshes } from '../../next-refreshes';
 
-/** Next's request handler as server.ts hands it over, answering the refresh route and noting what it was asked. */
-const asked: NextRefresh[] = [];
-const nextCache = connectNextCache(async (req, res) => {
-  let body = '';
-  for await (const chunk of req) body += String(chunk);
-  asked.push(JSON.parse(body) as NextRefresh);
-  res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true}');
-});
+/** What Next's refresh handler was asked (a stand-in for Next, reached the way server.ts wires it). */
+const { asked, connected: nextCache } = recordNextRefreshes();
 
 const page = (internalPath: string): StoredPage => ({ internalPath, bytes: 100, storedAt: Date.now(), freshMs: 300_000 });
 
