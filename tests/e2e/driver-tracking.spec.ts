@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { codeFromOutbox } from './support/codes';
 import { confirmation, fillTrip, pickVehicle, rideCard, signInInSheet } from './support/booking';
+import { driverSignIn } from './support/driver';
 import { partnerLogin } from './support/partner';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -15,15 +15,7 @@ const MOVED = { latitude: 13.0607, longitude: 80.2498 };
 /** The bar: the rider's marker follows the driver within 2 s. */
 const LIVE_MS = 2000;
 
-async function driverLogin(page: Page) {
-  await page.goto('/in/en/driver/home');
-  await expect(page.getByRole('heading', { name: 'Driver sign in' })).toBeVisible();
-  await page.getByLabel('Phone number', { exact: true }).fill(DRIVER.phone);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  const code = await codeFromOutbox(page.request, ORIGIN, DRIVER.e164);
-  await page.getByRole('dialog', { name: 'Enter the code' }).getByLabel('6-digit code').fill(code);
-  await expect(page.getByRole('heading', { name: 'Your current rides' })).toBeVisible();
-}
+const driverLogin = (page: Page) => driverSignIn(page, DRIVER, ORIGIN);
 
 test.describe('live driver tracking', () => {
   test('the driver shares a position, the rider sees the marker move within 2 s; a share link works logged out until the ride ends', async ({ browser }) => {

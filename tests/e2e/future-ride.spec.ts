@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { codeFromOutbox } from './support/codes';
 import { confirmation, fillTrip, pickVehicle, signInInSheet } from './support/booking';
+import { driverSignIn } from './support/driver';
 import { partnerLogin, showBoardDay, showEveryBoardRide } from './support/partner';
 
 /*
@@ -77,7 +77,7 @@ test('a driver with a ride tomorrow at 08:00 is free for a ride at 03:00 tonight
   // The driver signs in on their phone and shares their position with the operator.
   const driverContext = await browser.newContext({ ...phone, permissions: ['geolocation'], geolocation: AT });
   const driver = await driverContext.newPage();
-  await driverSignIn(driver);
+  await driverOnline(driver);
   const morningCard = driver.getByRole('article', { name: `Ride #${morningRide}`, exact: true });
   await expect(morningCard).toContainText(RIDER.name);
   await expect(morningCard.getByRole('button', { name: 'Set off for the pickup' })).toBeVisible();
@@ -147,14 +147,8 @@ test('a driver with a ride tomorrow at 08:00 is free for a ride at 03:00 tonight
 });
 
 /** The driver signs in by phone code (from the operator's outbox); online, the phone shares its position. */
-async function driverSignIn(page: Page) {
-  await page.goto('/in/en/driver/home');
-  await expect(page.getByRole('heading', { name: 'Driver sign in' })).toBeVisible();
-  await page.getByLabel('Phone number', { exact: true }).fill(DRIVER.phone);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  const code = await codeFromOutbox(page.request, ORIGIN, DRIVER.e164);
-  await page.getByRole('dialog', { name: 'Enter the code' }).getByLabel('6-digit code').fill(code);
-  await expect(page.getByRole('heading', { name: 'Your current rides' })).toBeVisible();
+async function driverOnline(page: Page) {
+  await driverSignIn(page, DRIVER, ORIGIN);
   await expect(page.getByRole('switch', { name: 'Available for rides' })).toBeChecked();
   await expect(page.getByText('You are online: your operator can give you rides.')).toBeVisible();
   await expect(page.getByText('Sharing your location with your operator.', { exact: false })).toBeVisible();
