@@ -5,7 +5,7 @@
  * Chennai, RIDERS riders, and QUOTES local trips (Chennai Central to T Nagar)
  * picked up every 30 minutes over the next day. Writes the sessions and quote
  * ids as JSON to the file named by the second argument.
- * Usage: DATA_DIR=... npx tsx bench/dispatch-seed.ts [drivers] [out.json]
+ * Usage: DATA_DIR=... [DATABASE_URL=postgres://...] npx tsx bench/dispatch-seed.ts [drivers] [out.json]
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,7 +27,7 @@ const CENTRE = { lat: 13.0878, lng: 80.2785 };
 
 async function main(): Promise<void> {
   const config = env();
-  const { db } = await openDatabase({ databaseUrl: '', dataDir: path.join(config.DATA_DIR, 'pglite') });
+  const { db } = await openDatabase({ databaseUrl: config.DATABASE_URL ?? '', dataDir: path.join(config.DATA_DIR, 'pglite') });
   await ensureDemoTenant(db, config.DEFAULT_TENANT);
   const [business] = await db.select().from(businesses).where(eq(businesses.slug, config.DEFAULT_TENANT));
   await saveDispatchSettings(db, business.id, {

@@ -13,18 +13,24 @@
 // and the drivers it draws are counted (the sketch offline; the MapLibre map when MAP_STYLE_URL is reachable).
 // Goals (issue 31): booking to first offer p99 < 1 s, every position handled, 0 double assignments, the map smooth
 // with every driver moving every 5 s (frame p99 under 50 ms, no long task over 200 ms).
-// Usage: node bench/dispatch.mjs [drivers=500] [bookingsPerSecond=20] [seconds=60]   (BENCH_MAP=0: no browser)
+// Usage: node bench/dispatch.mjs [drivers=500] [bookingsPerSecond=20] [seconds=60] [database=pglite|postgres]
+//   (BENCH_MAP=0: no browser; postgres: a throw-away PostgreSQL cluster on the server's CPU)
 import { execFileSync, spawn } from 'node:child_process';
 import { io } from 'socket.io-client';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { atExit, freePort, launchServer, LOAD_CPU, pinned, queryStoredDatabase, requireBuild, root, SERVER_CPU, stopChild } from './lib.mjs';
+import { atExit, freePort, launchServer, LOAD_CPU, pinned, queryStoredDatabase, requireBuild, root, SERVER_CPU, startPostgres, stopChild } from './lib.mjs';
 import { report } from './report.mjs';
 
 const DRIVERS = Number(process.argv[2] ?? 500);
 const BOOKINGS_PER_S = Number(process.argv[3] ?? 20);
 const SECONDS = Number(process.argv[4] ?? process.env.BENCH_DISPATCH_SECONDS ?? 60);
+const DATABASE = process.argv[5] ?? 'pglite';
+if (DATABASE !== 'pglite' && DATABASE !== 'postgres') {
+  console.error(`Unknown database "${DATABASE}": use pglite or postgres.`);
+  process.exit(2);
+}
 const POSITION_EVERY_MS = 5000;
 const STEP_DEG = 0.00027;
 // BENCH_PORT: the first of three ports to use (baseline, server, metrics); unset: free ports the kernel picks
@@ -177,10 +183,16 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-dispatch-'));
   atExit(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const seedFile = path.join(dataDir, 'seed.json');
+  let databaseUrl = '';
+  if (DATABASE === 'postgres') {
+    const postgres = startPostgres(await freePort(), { cpu: SERVER_CPU });
+    atExit(() => postgres.stop());
+    databaseUrl = postgres.createDb(`dispatch_${process.pid}`);
+  }
   process.stderr.write(`seeding ${DRIVERS} drivers…\n`);
   execFileSync('npx', ['tsx', 'bench/dispatch-seed.ts', String(DRIVERS), seedFile], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error' },
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'error' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const seed = JSON.parse(fs.readFileSync(seedFile, 'utf8'));
@@ -202,7 +214,7 @@ async function main() {
   const server = await launchServer(serverPort, {
     dataDir,
     cpu: SERVER_CPU,
-    env: { RATE_LIMITS: 'off', METRICS_PORT: String(metricsPort), JOB_POLL_MS: '1000' },
+    env: { DATABASE_URL: databaseUrl, RATE_LIMITS: 'off', METRICS_PORT: String(metricsPort), JOB_POLL_MS: '1000' },
   });
   atExit(() => server.child.kill('SIGKILL'));
   const { origin } = server;
@@ -282,8 +294,8 @@ async function main() {
 
   const toOffer = [...booked].filter(([id]) => offered.has(id)).map(([id, sent]) => offered.get(id) - sent);
   const doubles = await queryStoredDatabase(
-    'pglite',
-    { dataDir },
+    DATABASE,
+    { dataDir, databaseUrl },
     `select
       (select count(*) from (select ride_id from ride_events where from_status = 'booked' and to_status = 'accepted' group by ride_id having count(*) > 1) t) as rides_accepted_twice,
       (select count(*) from rides a join rides b on a.driver_id = b.driver_id and a.id < b.id
@@ -296,7 +308,9 @@ async function main() {
   const [d] = doubles;
   const positionsPerS = positions.ok / loadSeconds;
   const barePerS = (bare.acks.ok + bare.acks.ignored) / bareSeconds;
-  console.log(`\nAutomatic dispatch, ${DRIVERS} drivers moving every 5 s, ${BOOKINGS_PER_S} bookings/s for ${SECONDS} s (one instance, PGlite)`);
+  console.log(
+    `\nAutomatic dispatch, ${DRIVERS} drivers moving every 5 s, ${BOOKINGS_PER_S} bookings/s for ${SECONDS} s (one instance, ${DATABASE === 'postgres' ? 'PostgreSQL' : 'PGlite'})`,
+  );
   console.log(
     `  bookings sent ${n}, answered ${bookingLatencies.length} (failed ${bookingFailures}${failures.size ? `: ${[...failures].map(([why, count]) => `${why} x${count}`).join(', ')}` : ''}), booking p50 ${ms(pct(bookingLatencies, 50))} p99 ${ms(pct(bookingLatencies, 99))}`,
   );
