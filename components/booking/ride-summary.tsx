@@ -5,6 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from '@/lib/i18n/navigation';
 import { formatDateTime, formatDuration, formatKm, formatMoney } from '@/lib/i18n/format';
 import { reportEvent } from '@/lib/tracking/client';
+import { checkEmail } from '@/lib/contact/checks';
 import { PhoneLogin } from '@/components/auth/phone-login';
 import { useSession, useSessionStore } from '@/components/auth/session-store';
 import { BottomSheet } from '@/components/ui/bottom-sheet';
@@ -32,8 +33,6 @@ import { walletShare } from '@/lib/money/minor';
 const SIGNUP_SHEET_HEIGHT = 42;
 const PAYMENT_OPTIONS = ['cash', 'upi'] as const;
 type PaymentOption = (typeof PAYMENT_OPTIONS)[number] | 'card';
-
-const EMAIL = /^[^\s@|]+@[^\s@|]+\.[^\s@|]+$/;
 
 /**
  * Ride summary: vehicle, itinerary, package (rentals), price breakdown with the
@@ -123,7 +122,9 @@ export function RideSummary({
   const minor = (amount: number) => formatMoney(amount, fee.currency, locale);
   // card payments need the rider's e-mail for the receipt: asked once, kept in the profile
   const askEmail = payment === 'card' && !me?.email;
-  const emailProblem = askEmail ? (email.trim() === '' ? tv('emailRequired') : EMAIL.test(email.trim()) ? undefined : tv('emailInvalid')) : undefined;
+  // the server's rule (lib/contact/identifiers emailSchema) through its zod-free copy, so what passes here passes there
+  const emailCheck = askEmail ? checkEmail(email) : undefined;
+  const emailProblem = emailCheck && !emailCheck.ok ? tv(emailCheck.message as 'emailInvalid') : undefined;
   const pickupAt = form.pickupTime === 'now' || !form.pickupAt ? new Date().toISOString() : form.pickupAt;
 
   const book = async () => {
