@@ -9,6 +9,7 @@ import ui from '@/components/ui/ui.module.css';
 import { checkPromoCode } from './api';
 import { usePromoStore } from './promo-store';
 import styles from './booking.module.css';
+import { toMinor } from '@/lib/money/minor';
 
 export type AppliedPromo = { code: string; discount: number };
 
@@ -47,7 +48,7 @@ export function PromoEntry({
 
   useEffect(() => {
     if (applied) usePromoStore.getState().setCode(applied.code);
-    onApplied(applied ? { code: applied.code, discount: Math.round(applied.discount * 100) } : null);
+    onApplied(applied ? { code: applied.code, discount: toMinor(applied.discount) } : null);
   }, [applied, onApplied]);
 
   const remove = () => {

@@ -10,6 +10,7 @@ import { dispatchOptions } from './availability';
 import { BOOKED_FOR_CUSTOMER_SOURCES, resendCustomerCode, sendBookingConfirmation } from './customer-messages';
 import { resetStartCode } from './start-code-reset';
 import { refuseBookingOnLowDisk } from '@/lib/db/free-space';
+import { toMinor } from '@/lib/money/minor';
 
 /** Applies a console action to one of the business's rides; the lifecycle refuses illegal moves. */
 export async function applyRideAction(db: Db, businessId: number, actorUserId: number, rideId: number, action: RideAction): Promise<Ride> {
@@ -29,7 +30,7 @@ export async function applyRideAction(db: Db, businessId: number, actorUserId: n
       return transitionRide(db, {
         ...base,
         to: 'completed',
-        finalTolls: action.finalTolls === undefined ? undefined : Math.round(action.finalTolls * 100),
+        finalTolls: action.finalTolls === undefined ? undefined : toMinor(action.finalTolls),
         paymentMethod: action.paymentMethod,
         waitingMinutes: action.waitingMinutes,
       });

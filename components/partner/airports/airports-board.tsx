@@ -17,6 +17,7 @@ import { fetchAirports, type AirportsData } from './api';
 import { MeetingPointForm } from './meeting-point-form';
 import { WaitingRulesForm } from './waiting-rules-form';
 import styles from './airports.module.css';
+import { toMinor } from '@/lib/money/minor';
 
 /** Airports and waiting: the waiting rules with each vehicle's charge, then every served airport's meeting point. */
 export function AirportsBoard({ area }: { area: ConsoleArea }) {
@@ -55,7 +56,7 @@ function WaitingCharges({ data, area }: { data: AirportsData; area: ConsoleArea 
       <ul className={styles.charges}>
         {data.waitingCharges.map((charge) => (
           <li key={charge.vehicleType}>
-            {t('waiting.chargeLine', { vehicle: tTypes(charge.vehicleType), amount: formatMoney(Math.round(charge.perBlock * 100), data.currency, locale) })}
+            {t('waiting.chargeLine', { vehicle: tTypes(charge.vehicleType), amount: formatMoney(toMinor(charge.perBlock), data.currency, locale) })}
           </li>
         ))}
       </ul>
