@@ -1,4 +1,5 @@
 import 'server-only';
+import { LRUCache } from 'lru-cache';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -126,19 +127,21 @@ export async function uploadResponse(tenantSlug: string, segments: readonly stri
 }
 
 export type ImageSize = { width: number; height: number };
-/** Sizes read from stored files (files never change, so they are read once per process). */
-const sizes = new Map<string, ImageSize | null>();
+/** Sizes read from stored files (files never change, so each is read once while it stays among the most used). */
+const sizes = new LRUCache<string, { size: ImageSize | null }>({ max: 20_000 });
 
 /** Width and height of an uploaded image of this tenant, from its stored file's header; undefined for other addresses. */
 export async function uploadedImageSize(tenantSlug: string, publicPath: string): Promise<ImageSize | undefined> {
   const segments = uploadSegments(publicPath);
   const file = segments ? uploadFile(tenantSlug, segments) : undefined;
   if (!file) return undefined;
-  if (!sizes.has(file)) {
+  let known = sizes.get(file);
+  if (!known) {
     const meta = await sharp(/*turbopackIgnore: true*/ file)
       .metadata()
       .catch(() => undefined);
-    sizes.set(file, meta?.width && meta.height ? { width: meta.width, height: meta.height } : null);
+    known = { size: meta?.width && meta.height ? { width: meta.width, height: meta.height } : null };
+    sizes.set(file, known);
   }
-  return sizes.get(file) ?? undefined;
+  return known.size ?? undefined;
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { LRUCache } from 'lru-cache';
 import sharp, { type OverlayOptions } from 'sharp';
 import { createTranslator } from 'next-intl';
 import { inImageLane } from '@/lib/media/image-lanes';
@@ -18,7 +19,7 @@ import { SHARE_HEIGHT, SHARE_WIDTH, shareLanguage, shareVersion, type ShareKind 
  */
 
 const MAX_ENTRIES = 200;
-const images = new Map<string, Promise<Buffer>>();
+const images = new LRUCache<string, Promise<Buffer>>({ max: MAX_ENTRIES });
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 
@@ -92,19 +93,11 @@ export function shareImage(tenant: ShareInput, kind: ShareKind, lang: string): P
   const language = shareLanguage(lang);
   const key = `${tenant.slug}:${kind}:${language}:${shareVersion(tenant)}`;
   const held = images.get(key);
-  if (held) {
-    images.delete(key);
-    images.set(key, held);
-    return held;
-  }
+  if (held) return held;
   // one job of the operator's image lane (lib/media/image-lanes.ts): a refusal (imagesBusy) is not held
   const made = inImageLane(tenant.slug, () => render(tenant, kind, language));
   made.catch(() => images.delete(key));
   images.set(key, made);
-  for (const [oldest] of images) {
-    if (images.size <= MAX_ENTRIES) break;
-    images.delete(oldest);
-  }
   return made;
 }
 
