@@ -55,6 +55,9 @@ async function underAdvisoryLock<T>(pool: Pool, key: string, outer: PoolClient |
     try {
       await client.query('SELECT pg_advisory_lock($1::bigint)', [id]);
     } catch (error) {
+      // most often the connection was cut while waiting for the lock: said here, as the pool's own error is not
+      // emitted for a connection busy with a query
+      logger.warn({ err: error, key, pool: 'locks' }, 'advisory lock failed');
       if (!outer) client.release(true);
       throw error;
     }

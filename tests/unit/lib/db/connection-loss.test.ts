@@ -101,7 +101,10 @@ describe('the database cuts every connection under load', () => {
 
         await expect(db.execute(sql`select 1 as one`)).resolves.toBeDefined();
         expect(unhandled).toEqual([]);
-        expect(lost().map(([context]) => context.pool)).toEqual(expect.arrayContaining(['main', 'locks', 'socket.io']));
+        // a lock connection busy with a query at the cut tells its query, not the pool: logged by lib/cluster/lock.ts
+        const lockLosses = warn.mock.calls.filter((call) => /^advisory (un)?lock failed/.test(String(call[1]))).length;
+        expect(lost().some(([context]) => context.pool === 'locks') || lockLosses > 0).toBe(true);
+        expect(lost().map(([context]) => context.pool)).toEqual(expect.arrayContaining(['main', 'socket.io']));
         // in-flight work failed (the workers went on), none of it hung
         logger.info({ served, failed }, 'connection-loss test: work served and failed');
       } finally {
