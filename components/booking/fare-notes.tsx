@@ -1,15 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import type { VehicleType } from '@/lib/booking/vocabulary';
 import ui from '@/components/ui/ui.module.css';
-
-/** A quoted vehicle's name: "(non-AC)" on a type's non-AC option, "(AC)" on the AC one when both are offered. */
-export function useVehicleName() {
-  const tTypes = useTranslations('VehicleTypes');
-  return (type: VehicleType, ac: boolean, both = false) =>
-    !ac ? tTypes('nonAc', { vehicle: tTypes(type) }) : both ? tTypes('ac', { vehicle: tTypes(type) }) : tTypes(type);
-}
 
 type Minimum = { km_per_day: number; days: number; billed_km: number; trip_km: number };
 

@@ -13,6 +13,7 @@ import { useDriverRideAction } from './queries';
 import { DriverAirport } from '@/components/flights/driver-airport';
 import styles from './driver.module.css';
 import { PhoneNumber } from '@/components/ui/phone-link';
+import { useVehicleName } from '@/components/ui/vehicle-name';
 
 type Step = 'idle' | 'start' | 'complete';
 
@@ -40,7 +41,7 @@ function clockMinutes(ride: DriverRide): string {
 export function DriverRideCard({ ride, timeZone, onChanged }: { ride: DriverRide; timeZone: string; onChanged: (ride: DriverRide, notice: string) => void }) {
   const t = useTranslations('DriverApp');
   const tk = useTranslations('TripKinds');
-  const tv = useTranslations('VehicleTypes');
+  const vehicleName = useVehicleName();
   const locale = useLocale();
   const id = useId();
   const [step, setStep] = useState<Step>('idle');
@@ -102,7 +103,7 @@ export function DriverRideCard({ ride, timeZone, onChanged }: { ride: DriverRide
         {t('summary', {
           tripKind: tk(ride.tripKind),
           rideType: tk(ride.rideType),
-          vehicle: ride.nonAc ? tv('nonAc', { vehicle: tv(ride.vehicleType) }) : tv(ride.vehicleType),
+          vehicle: vehicleName(ride.vehicleType, !ride.nonAc),
         })}
       </p>
       <dl className={styles.facts}>

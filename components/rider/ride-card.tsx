@@ -15,6 +15,7 @@ import { RideDriver } from './ride-driver';
 import ui from '@/components/ui/ui.module.css';
 import styles from './rider.module.css';
 import rides from './rides.module.css';
+import { useVehicleName } from '@/components/ui/vehicle-name';
 
 /** A ride can be cancelled by its rider until the trip starts. */
 export const isCancellable = (ride: RideView) => ride.status === 'booked' || ride.status === 'accepted';
@@ -30,7 +31,7 @@ const CASHBACK_LINE = {
 /** One of the rider's rides: status, trip, times, start code, itemised fare, cashback and Cancel. */
 export function RideCard({ ride, timeZone, onCancel }: { ride: RiderRide; timeZone: string; onCancel: (ride: RideView) => void }) {
   const t = useTranslations('RiderRides');
-  const tv = useTranslations('VehicleTypes');
+  const vehicleName = useVehicleName();
   const tk = useTranslations('TripKinds');
   const tf = useTranslations('RideFlow');
   const locale = useLocale();
@@ -54,12 +55,12 @@ export function RideCard({ ride, timeZone, onCancel }: { ride: RiderRide; timeZo
               tripKind: tk('rental'),
               hours: Number(rental[1]),
               km: Number(rental[2]),
-              vehicle: ride.nonAc ? tv('nonAc', { vehicle: tv(ride.vehicleType) }) : tv(ride.vehicleType),
+              vehicle: vehicleName(ride.vehicleType, !ride.nonAc),
             })
           : t('summary', {
               tripKind: tk(ride.tripKind),
               rideType: tk(ride.rideType),
-              vehicle: ride.nonAc ? tv('nonAc', { vehicle: tv(ride.vehicleType) }) : tv(ride.vehicleType),
+              vehicle: vehicleName(ride.vehicleType, !ride.nonAc),
             })}
       </p>
       {ride.dropoff ? (

@@ -14,6 +14,7 @@ import type { ActionKind, PartnerRide } from './types';
 import { StartCodeLine } from './start-code-line';
 import { PhoneNumber } from '@/components/ui/phone-link';
 import styles from './rides.module.css';
+import { useVehicleName } from '@/components/ui/vehicle-name';
 
 const SOUND = '/sounds/new-booking.wav';
 
@@ -29,7 +30,7 @@ function playSound() {
 export function NewBookings({ businessName, timeZone }: { businessName: string; timeZone: string }) {
   const t = useTranslations('PartnerRides');
   const tKinds = useTranslations('TripKinds');
-  const tTypes = useTranslations('VehicleTypes');
+  const vehicleName = useVehicleName();
   const locale = useLocale();
   const id = useId();
   const [cards, setCards] = useState<PartnerRide[]>([]);
@@ -76,7 +77,7 @@ export function NewBookings({ businessName, timeZone }: { businessName: string; 
                 {t('tripType')}: {tKinds(ride.tripKind)}
               </span>
               <span>
-                {t('vehicleClass')}: {ride.nonAc ? tTypes('nonAc', { vehicle: tTypes(ride.vehicleType) }) : tTypes(ride.vehicleType)}
+                {t('vehicleClass')}: {vehicleName(ride.vehicleType, !ride.nonAc)}
               </span>
               <span>
                 {t('customer')}: {ride.customerName || '—'}

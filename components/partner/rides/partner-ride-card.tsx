@@ -13,6 +13,7 @@ import { FlightNote } from '@/components/flights/flight-note';
 import { PhoneNumber } from '@/components/ui/phone-link';
 import { ltrText } from '@/lib/i18n/bidi';
 import styles from './rides.module.css';
+import { useVehicleName } from '@/components/ui/vehicle-name';
 
 export const RIDE_ACTIONS: Partial<Record<PartnerRide['status'], ActionKind[]>> = {
   booked: ['accept', 'decline'],
@@ -34,7 +35,7 @@ export function PartnerRideCard({
   const td = useTranslations('Dispatch');
   const tb = useTranslations('Board');
   const tKinds = useTranslations('TripKinds');
-  const tTypes = useTranslations('VehicleTypes');
+  const vehicleName = useVehicleName();
   const locale = useLocale();
   const tTrust = useTranslations('Trust');
   return (
@@ -51,7 +52,7 @@ export function PartnerRideCard({
         {t('trip', {
           tripKind: tKinds(ride.tripKind),
           rideType: tKinds(ride.rideType),
-          vehicle: ride.nonAc ? tTypes('nonAc', { vehicle: tTypes(ride.vehicleType) }) : tTypes(ride.vehicleType),
+          vehicle: vehicleName(ride.vehicleType, !ride.nonAc),
         })}
       </p>
       <dl className={styles.facts}>

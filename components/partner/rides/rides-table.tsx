@@ -18,6 +18,7 @@ import type { BoardSort } from '@/lib/rides/partner-schemas';
 import type { ActionKind, PartnerRide } from './types';
 import { FlightNote } from '@/components/flights/flight-note';
 import styles from './rides.module.css';
+import { useVehicleName } from '@/components/ui/vehicle-name';
 
 export type SortState = { key: BoardSort; direction: 'asc' | 'desc' };
 
@@ -41,7 +42,7 @@ export function RidesTable({ rides, timeZone, sort, onSort, onAction, caption }:
   const td = useTranslations('Dispatch');
   const tTrust = useTranslations('Trust');
   const tKinds = useTranslations('TripKinds');
-  const tTypes = useTranslations('VehicleTypes');
+  const vehicleName = useVehicleName();
   const locale = useLocale();
   const header = (key: BoardSort, label: string, numeric = false) => {
     const active = sort.key === key;
@@ -108,7 +109,7 @@ export function RidesTable({ rides, timeZone, sort, onSort, onAction, caption }:
             const trip = t('trip', {
               tripKind: tKinds(ride.tripKind),
               rideType: tKinds(ride.rideType),
-              vehicle: ride.nonAc ? tTypes('nonAc', { vehicle: tTypes(ride.vehicleType) }) : tTypes(ride.vehicleType),
+              vehicle: vehicleName(ride.vehicleType, !ride.nonAc),
             });
             return (
               <tr
