@@ -1,10 +1,12 @@
 import 'server-only';
+import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import { inImageLane } from '@/lib/media/image-lanes';
 import { IMAGE_MAX_INPUT_PIXELS, IMAGE_RENDER_SECONDS } from '@/lib/media/render-budget';
 import type { Tenant } from '@/lib/tenancy/queries';
 import { DEFAULT_BRAND_COLOR, normaliseHex } from './colour';
 import { logoBytes } from './logo';
+import { escapeXml } from './svg-text';
 
 /*
  * /favicon.ico of an operator's host (docs/requirements/crawler.md#icons): the 32 px icon rendered from its
@@ -15,12 +17,10 @@ import { logoBytes } from './logo';
 const SIZE = 32;
 /** Drawn icons held in memory (least recently used dropped first); a few hundred bytes each. */
 const MAX_ENTRIES = 500;
-const icons = new Map<string, Promise<Buffer>>();
+const icons = new LRUCache<string, Promise<Buffer>>({ max: MAX_ENTRIES });
 
 type FaviconTenant = Pick<Tenant, 'slug' | 'name' | 'logoUrl' | 'iconBase' | 'brandColor'>;
 type Favicon = { redirect: string } | { ico: Buffer };
-
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /** An ICO file holding one PNG image (Windows Vista and every browser read PNG entries). */
 function icoOf(png: Buffer, size: number): Buffer {
@@ -70,17 +70,11 @@ export async function operatorFavicon(tenant: FaviconTenant): Promise<Favicon> {
   if (tenant.iconBase) return { redirect: `${tenant.iconBase}-${SIZE}.png` };
   const key = `${tenant.slug}\n${tenant.logoUrl ?? ''}\n${tenant.brandColor}\n${tenant.name}`;
   let made = icons.get(key);
-  if (made) {
-    icons.delete(key);
-  } else {
+  if (!made) {
     // one job of the operator's image lane (lib/media/image-lanes.ts): a refusal (imagesBusy) is not held
     made = inImageLane(tenant.slug, () => draw(tenant));
     made.catch(() => icons.delete(key));
-  }
-  icons.set(key, made);
-  for (const [oldest] of icons) {
-    if (icons.size <= MAX_ENTRIES) break;
-    icons.delete(oldest);
+    icons.set(key, made);
   }
   return { ico: await made };
 }

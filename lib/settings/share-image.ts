@@ -9,6 +9,7 @@ import type { Tenant } from '@/lib/tenancy/queries';
 import { brandCssVariables, DEFAULT_BRAND_COLOR, normaliseHex } from './colour';
 import { logoBytes } from './logo';
 import { SHARE_HEIGHT, SHARE_WIDTH, shareLanguage, shareVersion, type ShareKind } from './share-path';
+import { escapeXml } from './svg-text';
 
 /*
  * Share images rendered with sharp from the operator's colour, logo and name
@@ -20,8 +21,6 @@ import { SHARE_HEIGHT, SHARE_WIDTH, shareLanguage, shareVersion, type ShareKind 
 
 const MAX_ENTRIES = 200;
 const images = new LRUCache<string, Promise<Buffer>>({ max: MAX_ENTRIES });
-
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /** Splits a name into at most two lines of about `width` characters. */
 function lines(text: string, width: number): string[] {
