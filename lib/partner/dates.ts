@@ -69,21 +69,25 @@ function monthStart(date: string, monthsBack = 0): string {
   return ymd(first.getUTCFullYear(), first.getUTCMonth() + 1, 1);
 }
 
-/** The local dates a preset filter covers on `today` (the business's local date). */
-export function presetRange(filter: Exclude<DateFilter, 'custom'>, today: string): DayRange {
+/**
+ * The local dates a preset filter covers on `today` (the business's local date). "This week" and "this month"
+ * end today, unless `wholePeriod` (the Money section: rides booked ahead for later this month already carry
+ * their fees and refunds), when they run to the period's last day.
+ */
+export function presetRange(filter: Exclude<DateFilter, 'custom'>, today: string, wholePeriod = false): DayRange {
   switch (filter) {
     case 'today':
       return { from: today, to: today };
     case 'yesterday':
       return { from: addDays(today, -1), to: addDays(today, -1) };
     case 'thisWeek':
-      return { from: mondayOf(today), to: today };
+      return { from: mondayOf(today), to: wholePeriod ? addDays(mondayOf(today), 6) : today };
     case 'lastWeek': {
       const monday = addDays(mondayOf(today), -7);
       return { from: monday, to: addDays(monday, 6) };
     }
     case 'thisMonth':
-      return { from: monthStart(today), to: today };
+      return { from: monthStart(today), to: wholePeriod ? addDays(monthStart(today, -1), -1) : today };
     case 'lastMonth':
       return { from: monthStart(today, 1), to: addDays(monthStart(today), -1) };
   }

@@ -15,10 +15,10 @@ import table from '../customers/table.module.css';
 import styles from '../overview/screen.module.css';
 import money from './money.module.css';
 
-/** The local dates of a selection (a preset resolved on the operator's today). */
+/** The local dates of a selection (a preset resolved on the operator's today, this week and month whole). */
 function datesOf(selection: DateSelection, timeZone: string): { from: string; to: string } {
   if (selection.filter === 'custom' && selection.from && selection.to) return { from: selection.from, to: selection.to };
-  return presetRange(selection.filter === 'custom' ? 'thisMonth' : selection.filter, localDate(new Date(), timeZone));
+  return presetRange(selection.filter === 'custom' ? 'thisMonth' : selection.filter, localDate(new Date(), timeZone), true);
 }
 
 /** The category table (rides, ledger, difference), the reconciliation status, the differences by ride and the CSV of the range. */

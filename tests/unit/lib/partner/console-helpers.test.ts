@@ -40,6 +40,11 @@ describe('calendar days in a business time zone', () => {
     expect(presetRange('lastMonth', '2025-01-15')).toEqual({ from: '2024-12-01', to: '2024-12-31' });
     expect(presetRange('thisWeek', '2025-01-01')).toEqual({ from: '2024-12-30', to: '2025-01-01' });
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    // the Money section's whole periods: to the week's Sunday and the month's last day (February of a leap year)
+    expect(presetRange('thisWeek', '2025-01-01', true)).toEqual({ from: '2024-12-30', to: '2025-01-05' });
+    expect(presetRange('thisMonth', '2024-02-10', true)).toEqual({ from: '2024-02-01', to: '2024-02-29' });
+    expect(presetRange('thisMonth', '2024-12-31', true)).toEqual({ from: '2024-12-01', to: '2024-12-31' });
+    expect(presetRange('today', '2024-12-31', true)).toEqual({ from: '2024-12-31', to: '2024-12-31' });
     const { start, end } = rangeInstants({ from: '2025-03-11', to: '2025-03-11' }, 'Asia/Kolkata');
     expect(end.getTime() - start.getTime()).toBe(86_400_000);
   });
