@@ -1,5 +1,6 @@
 'use client';
 
+import { memo } from 'react';
 import { useTranslations } from 'next-intl';
 import type { FleetState } from '@/lib/dispatch/fleet-states';
 import { STATE_COLORS } from './fleet-colors';
@@ -38,34 +39,44 @@ export function FleetList({
   onSelect: (id: number) => void;
 }) {
   const t = useTranslations('FleetMap');
-  const ageText = useAgeText();
   return (
     <ul className={styles.list} aria-label={t('listLabel')}>
-      {drivers.map((d) => {
-        const stale = isStale(d, now, staleAfterSeconds);
-        return (
-          <li key={d.id}>
-            <button
-              type="button"
-              className={styles.row}
-              aria-pressed={d.id === selected}
-              onClick={() => onSelect(d.id)}
-              data-driver-row={d.id}
-              data-state={d.state}
-            >
-              <StateSwatch state={d.state} />
-              <span>
-                {d.name} · {t(`states.${d.state}`)}
-                {d.rideId ? ` · ${t('ride', { id: d.rideId })}` : ''}
-              </span>
-              <span className={stale ? `${styles.rowMeta} ${styles.stale}` : styles.rowMeta}>
-                {ageText(d.at, now)}
-                {stale ? ` · ${t('stale')}` : ''}
-              </span>
-            </button>
-          </li>
-        );
-      })}
+      {drivers.map((d) => (
+        <FleetRow key={d.id} driver={d} now={now} stale={isStale(d, now, staleAfterSeconds)} selected={d.id === selected} onSelect={onSelect} />
+      ))}
     </ul>
   );
 }
+
+/** One driver's row: redrawn only when the driver changed (moved, new state), the clock ticked or the selection moved. */
+const FleetRow = memo(function FleetRow({
+  driver: d,
+  now,
+  stale,
+  selected,
+  onSelect,
+}: {
+  driver: LiveDriver;
+  now: number;
+  stale: boolean;
+  selected: boolean;
+  onSelect: (id: number) => void;
+}) {
+  const t = useTranslations('FleetMap');
+  const ageText = useAgeText();
+  return (
+    <li>
+      <button type="button" className={styles.row} aria-pressed={selected} onClick={() => onSelect(d.id)} data-driver-row={d.id} data-state={d.state}>
+        <StateSwatch state={d.state} />
+        <span>
+          {d.name} · {t(`states.${d.state}`)}
+          {d.rideId ? ` · ${t('ride', { id: d.rideId })}` : ''}
+        </span>
+        <span className={stale ? `${styles.rowMeta} ${styles.stale}` : styles.rowMeta}>
+          {ageText(d.at, now)}
+          {stale ? ` · ${t('stale')}` : ''}
+        </span>
+      </button>
+    </li>
+  );
+});

@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { FLEET_STATES } from '@/lib/dispatch/fleet-states';
 import { RideActionDialog } from '@/components/partner/rides/ride-action-dialog';
@@ -40,6 +40,9 @@ export function FleetMapScreen({ area, timeZone, center }: { area: ConsoleArea; 
   const noneOnline = agency !== null && drivers.every((d) => d.state === 'offline');
   const now = useNow(5000);
   const [selected, setSelected] = useState<{ driver?: number; ride?: number }>({});
+  // stable, so the memoised dots and rows of 500 drivers are not all redrawn for a new callback
+  const selectDriver = useCallback((driver: number) => setSelected({ driver }), []);
+  const selectRide = useCallback((ride: number) => setSelected({ ride }), []);
   const [action, setAction] = useState<{ ride: PartnerRide; kind: ActionKind } | null>(null);
   const [status, setStatus] = useState('');
   const counts = Object.fromEntries(FLEET_STATES.map((s) => [s, drivers.filter((d) => d.state === s).length]));
@@ -82,8 +85,8 @@ export function FleetMapScreen({ area, timeZone, center }: { area: ConsoleArea; 
             staleAfterSeconds={staleAfterSeconds}
             center={center}
             selected={selected.driver ?? null}
-            onDriver={(driver) => setSelected({ driver })}
-            onRide={(ride) => setSelected({ ride })}
+            onDriver={selectDriver}
+            onRide={selectRide}
             label={t('mapLabel', { drivers: drivers.length, rides: rides.filter((r) => r.status === 'booked').length })}
             sketchNote={t('sketchNote')}
           />
@@ -106,13 +109,7 @@ export function FleetMapScreen({ area, timeZone, center }: { area: ConsoleArea; 
             onOpen={(number, kind) => void openRide(number, kind)}
           />
           {query.data ? (
-            <FleetList
-              drivers={drivers}
-              now={now}
-              staleAfterSeconds={staleAfterSeconds}
-              selected={selected.driver ?? null}
-              onSelect={(driver) => setSelected({ driver })}
-            />
+            <FleetList drivers={drivers} now={now} staleAfterSeconds={staleAfterSeconds} selected={selected.driver ?? null} onSelect={selectDriver} />
           ) : (
             <p role="status">{t('loading')}</p>
           )}

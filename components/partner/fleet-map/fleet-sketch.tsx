@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { FleetData } from './api';
 import { PICKUP_COLOR, STALE_COLOR, STATE_COLORS } from './fleet-colors';
 import { isStale, type LiveDriver } from './use-fleet';
@@ -56,27 +57,52 @@ export function FleetSketch({
             onClick={() => onRide(r.id)}
           />
         ))}
-        {placed.map((d) => {
-          const stale = isStale(d, now, staleAfterSeconds);
-          return (
-            <circle
-              key={`d${d.id}`}
-              data-driver={d.id}
-              data-state={d.state}
-              data-lat={d.lat}
-              data-lng={d.lng}
-              cx={x(d.lng)}
-              cy={y(d.lat)}
-              r={d.id === selected ? 10 : 7}
-              fill={STATE_COLORS[d.state]}
-              stroke={stale ? STALE_COLOR : '#fff'}
-              strokeWidth={stale ? 3 : 2}
-              onClick={() => onDriver(d.id)}
-            />
-          );
-        })}
+        {placed.map((d) => (
+          <DriverDot
+            key={`d${d.id}`}
+            driver={d}
+            cx={x(d.lng)}
+            cy={y(d.lat)}
+            selected={d.id === selected}
+            stale={isStale(d, now, staleAfterSeconds)}
+            onDriver={onDriver}
+          />
+        ))}
       </svg>
       <figcaption className={styles.sketchNote}>{note}</figcaption>
     </figure>
   );
 }
+
+/** One driver's dot: redrawn only when it moved, changed state or staleness, or was (un)selected. */
+const DriverDot = memo(function DriverDot({
+  driver: d,
+  cx,
+  cy,
+  selected,
+  stale,
+  onDriver,
+}: {
+  driver: LiveDriver & { lat: number; lng: number };
+  cx: number;
+  cy: number;
+  selected: boolean;
+  stale: boolean;
+  onDriver: (id: number) => void;
+}) {
+  return (
+    <circle
+      data-driver={d.id}
+      data-state={d.state}
+      data-lat={d.lat}
+      data-lng={d.lng}
+      cx={cx}
+      cy={cy}
+      r={selected ? 10 : 7}
+      fill={STATE_COLORS[d.state]}
+      stroke={stale ? STALE_COLOR : '#fff'}
+      strokeWidth={stale ? 3 : 2}
+      onClick={() => onDriver(d.id)}
+    />
+  );
+});
