@@ -66,7 +66,7 @@ const QUERIES = [
 const CHAT = ['Book a non-AC sedan one-way from Chennai to Bangalore tomorrow at 8 PM', 'sedan', 'no', 'start over'];
 const pick = (list, i) => list[i % list.length];
 
-function pagePath(i) {
+function candidatePath(i) {
   const lang = pick(LANGS, i);
   const city = pick(CITIES, i * 7);
   const other = pick(CITIES, i * 7 + 1 + (i % 9));
@@ -81,6 +81,16 @@ function pagePath(i) {
   ];
   return `/in/${lang}${pick(paths, i * 3)}`;
 }
+
+/** The pages the demo publishes among the candidates (a route outside its trip limits answers 404), read once before the load. */
+let PAGES = [];
+async function realPages(origin) {
+  const candidates = [...new Set(Array.from({ length: 2520 }, (_, i) => candidatePath(i)))];
+  const answers = await Promise.all(candidates.map(async (p) => [p, (await fetch(origin + p, { redirect: 'manual' })).status]));
+  PAGES = answers.filter(([, status]) => status === 200).map(([p]) => p);
+  console.log(`pages: ${PAGES.length} of ${candidates.length} candidate paths answer 200 (the rest 404 or redirect) and are used`);
+}
+const pagePath = (i) => pick(PAGES, i);
 
 /** The mix, by weight: each kind is a function of the request number and the server's clients, resolving when answered. */
 function kinds(withIndex) {
@@ -277,8 +287,10 @@ function print(s) {
     `  RSS ${s.final.rss.toFixed(0)} MiB at the end (peak ${peak('rss').toFixed(0)}); heap used ${s.final.heap.toFixed(1)} MiB (peak ${peak('heap').toFixed(1)}, after the last full collection ${s.gc.lastFullAfter.toFixed(1)}); external ${s.final.external.toFixed(1)} MiB (peak ${peak('external').toFixed(1)})`,
   );
   console.log(`  sockets held: ${s.sockets.length} console${s.chats.length ? `, ${s.chats.length} chat` : ''}; reconnections failed: ${s.socketErrors}`);
-  console.log(`  collections: ${s.gc.total}, of which full ${s.gc.fulls} (longest ${s.gc.maxFull.toFixed(1)} ms); pauses over 5 ms: ${long.length}`);
-  for (const p of long)
+  console.log(
+    `  collections on the main thread: ${s.gc.total}, of which full ${s.gc.fulls} (longest ${s.gc.maxFull.toFixed(1)} ms); pauses over 5 ms: ${long.length}${gc.workers ? ` (worker threads: ${gc.workers} collections of their own, not counted)` : ''}; the 12 longest:`,
+  );
+  for (const p of [...long].sort((a, b) => b.ms - a.ms).slice(0, 12))
     console.log(
       `    ${(p.atMs / 1000).toFixed(1).padStart(7)} s  ${p.kind.padEnd(22)} ${p.ms.toFixed(1).padStart(6)} ms  heap ${p.before.toFixed(1)} -> ${p.after.toFixed(1)} MB${p.step ? ` (longest marking step before it ${p.step.toFixed(1)} ms)` : ''}`,
     );
@@ -291,6 +303,7 @@ function print(s) {
 }
 
 const servers = [await prepare('with', true), await prepare('without', false)];
+await realPages(servers[0].origin);
 const load = (() => {
   try {
     return os.loadavg()[0].toFixed(2);
