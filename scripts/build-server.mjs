@@ -2,6 +2,7 @@
 // Compiles server.ts (and the lib/ code it imports) to dist/server.mjs so the
 // production server starts without a TypeScript loader, and the place index
 // builder to dist/build-place-index.mjs and the database template's to dist/build-db-template.mjs; packages stay external.
+import fs from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
@@ -28,3 +29,23 @@ await build({
   ],
   banner: { js: "import { createRequire as createBannerRequire } from 'node:module'; const require = createBannerRequire(import.meta.url);" },
 });
+
+// V8 keeps a script's source for lazy compilation, as one-byte characters while every character fits in Latin-1,
+// else as two bytes each: one "०" in a regular expression doubles the server's 10 MB source to 21 MB of heap
+// (docs/architecture/memory.md). esbuild escapes non-ASCII characters in strings but not in regular
+// expressions or kept comments, so those must be written as \u escapes; this stops the build when one is not.
+const source = fs.readFileSync('dist/server.mjs', 'utf8');
+const wide = [];
+for (let i = 0; i < source.length && wide.length < 10; i++) {
+  if (source.charCodeAt(i) <= 0xff) continue;
+  const line = source.slice(0, i).split('\n').length;
+  wide.push(`  dist/server.mjs:${line}: ${JSON.stringify(source.slice(Math.max(0, i - 50), i + 10))}`);
+  i = source.indexOf('\n', i);
+  if (i < 0) break;
+}
+if (wide.length) {
+  console.error(
+    `build-server: characters beyond Latin-1 in dist/server.mjs would make V8 hold its source as two bytes a character (+10 MB of heap).\nWrite them as \\u escapes in the regular expression or comment they come from:\n${wide.join('\n')}`,
+  );
+  process.exit(1);
+}

@@ -1,5 +1,5 @@
 import 'server-only';
-import { readPackageData } from '@/lib/places/package-data';
+import { ownString, readPackageData } from '@/lib/places/package-data';
 import { greatCircleMeters, type LatLng } from '@/lib/road-distance/estimate';
 
 /** An airport with scheduled passenger service and an IATA code (airport-data-js: OurAirports data, CC BY 4.0). */
@@ -40,14 +40,15 @@ async function load(): Promise<Map<string, Airport>> {
     const lng = Number(a.longitude);
     const scheduled = a.scheduled_service === true || String(a.scheduled_service).toUpperCase() === 'TRUE';
     if (!scheduled || !code || !/^[A-Z]{3}$/.test(code) || !Number.isFinite(lat) || !Number.isFinite(lng) || byCode.has(code)) continue;
+    // copies: a slice of the package's packed data would keep all of it alive (ownString)
     byCode.set(code, {
-      code,
-      icao: a.icao?.trim().toUpperCase() || undefined,
-      name: a.airport.trim(),
-      country: a.country_code,
+      code: ownString(code),
+      icao: ownString(a.icao?.trim().toUpperCase() || undefined),
+      name: ownString(a.airport.trim()),
+      country: ownString(a.country_code),
       lat,
       lng,
-      timeZone: a.time || undefined,
+      timeZone: ownString(a.time || undefined),
       size: SIZES[a.type] ?? 'small',
     });
   }

@@ -54,7 +54,7 @@ const fold = (text: string) =>
     .normalize('NFC')
     .trim()
     .toLocaleLowerCase()
-    .replace(/[.!?।۔。！？\s]+$/u, '');
+    .replace(/[.!?\u0964\u06D4\u3002\uFF01\uFF1F\s]+$/u, '');
 
 function load(): Table {
   const dir = path.join(process.cwd(), 'messages');

@@ -41,7 +41,7 @@ const words = (list: string[]) => `(?:${list.map(escape).join('|')})`;
 
 /** The Hindi time words of a (lower-cased) message in English; anything else is left as it was. */
 export function hindiWhenToEnglish(text: string): string {
-  let out = text.replace(/[०-९]/g, (d) => String(DEVANAGARI_DIGITS.indexOf(d)));
+  let out = text.replace(/[\u0966-\u096F]/g, (d) => String(DEVANAGARI_DIGITS.indexOf(d)));
   if (
     !/[\u0900-\u097f]|\b(?:kal|kl|aaj|aj|parso|parson|parsoon|abhi|abi|turant|subah|subha|suba|savere|sawere|dopahar|dopehar|dopahr|shaam|sham|shyam|raat|rat|baje|bje|bajey|bajay|sava|sawa|saadhe|sadhe|saade|sade|paune|pone|paune|dedh|derh|dhai|dhaai)\b/.test(
       out,

@@ -50,8 +50,8 @@ function clean(text: string): { lower: string; plain: string } {
     .slice(0, MAX_PARSE_CHARS)
     .replace(/<[^>]*>/g, ' ')
     .replace(/[\u0000-\u001f\u007f]/g, ' ')
-    .replace(/[‘’`]/g, "'")
-    .replace(/[“”]/g, '"')
+    .replace(/[\u2018\u2019`]/g, "'")
+    .replace(/[\u201C\u201D]/g, '"')
     .replace(/\s+/g, ' ')
     .trim();
   return { plain, lower: plain.toLowerCase() };

@@ -59,7 +59,7 @@ export function fontOf(char: string): FontKey | null {
 export type Run = { font: FontKey; text: string; rtl: boolean; gapAfter?: boolean };
 
 const isRtlFont = (key: FontKey) => key === 'arabic';
-const NUMBER_SIGNS = /^[+\-%#$°‰]$/;
+const NUMBER_SIGNS = /^[+\-%#$\u00B0\u2030]$/;
 const DIGIT = /^[0-9]$/;
 
 /**

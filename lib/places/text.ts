@@ -18,7 +18,7 @@ export function foldWord(word: string): string {
     .replace(ARABIC_MARKS, '')
     .normalize('NFC')
     .toLowerCase()
-    .replace(/[أإآٱةىئؤ]/g, (c) => ARABIC_LETTERS[c] ?? c)
+    .replace(/[\u0623\u0625\u0622\u0671\u0629\u0649\u0626\u0624]/g, (c) => ARABIC_LETTERS[c] ?? c)
     .replace(/ß/g, 'ss');
 }
 

@@ -49,7 +49,7 @@ export const businesses = pgTable(
   (t) => [
     uniqueIndex('businesses_slug_key').on(t.slug),
     uniqueIndex('businesses_domain_key').on(t.domain),
-    // Names are unique per platform, compared by their skeleton ("Sunrise Cabs" = "sunrise  CABS" = "Ѕunrіѕe Ｃabs" = "Sun\u200Brise-Cabs").
+    // Names are unique per platform, compared by their skeleton ("Sunrise Cabs" = "sunrise  CABS" = the same in Cyrillic look-alikes or full-width letters = "Sun\u200Brise-Cabs").
     uniqueIndex('businesses_name_key').on(t.nameKey),
     // Short names too: no two operators' short names read alike (a short name equal to another operator's name is refused in lib/tenancy/business-names.ts).
     uniqueIndex('businesses_short_name_key').on(t.shortNameKey),

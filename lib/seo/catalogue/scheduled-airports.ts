@@ -1,4 +1,4 @@
-import { readPackageData } from '@/lib/places/package-data';
+import { ownString, readPackageData } from '@/lib/places/package-data';
 
 type RawAirport = { iata?: string; type: string; scheduled_service: boolean | string };
 
@@ -18,7 +18,7 @@ export function scheduledAirportCodes(): Promise<ReadonlySet<string>> {
     for (const airport of await findAirports({})) {
       const code = airport.iata?.trim().toUpperCase();
       const scheduled = airport.scheduled_service === true || String(airport.scheduled_service).toUpperCase() === 'TRUE';
-      if (code && scheduled && PASSENGER_TYPES.has(airport.type)) found.add(code);
+      if (code && scheduled && PASSENGER_TYPES.has(airport.type)) found.add(ownString(code));
     }
     return found;
   })();
