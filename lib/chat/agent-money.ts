@@ -2,7 +2,7 @@ import { cancellationCharge, feeSplit, prepaidOfRide, type CancellationRule } fr
 import { cancellationRules } from '@/lib/money/cancellation-rules';
 import { TRIP_KINDS, type Ride } from '@/lib/db/schema';
 import type { RideView } from '@/lib/rides/queries';
-import type { AgentContext, Turn } from './agent-trip';
+import type { AgentContext, Turn } from './agent-turn';
 import { line, type ReplyLine } from './reply';
 import type { AgentState } from './state';
 

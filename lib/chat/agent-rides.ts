@@ -1,5 +1,5 @@
 import type { RideView } from '@/lib/rides/queries';
-import type { AgentContext, Turn } from './agent-trip';
+import type { AgentContext, Turn } from './agent-turn';
 import type { ParsedMessage } from './parse';
 import { line, type ReplyLine } from './reply';
 import type { AgentState } from './state';

@@ -2,7 +2,8 @@ import { completeChat, type LlmConfig, type LlmMessage as Message } from '@/lib/
 import { logger } from '@/lib/log';
 import type { Ride } from '@/lib/db/schema/rides';
 import { runBuiltInAgent } from './agent';
-import { bookedLine, rideSummaryLine, type AgentContext, type Turn } from './agent-trip';
+import { bookedLine, rideSummaryLine } from './agent-summary';
+import type { AgentContext, Turn } from './agent-turn';
 import { LLM_TOOLS, runLlmTool, type ToolEffects } from './llm-tools';
 import { parseMessage } from './parse';
 import { isOperator } from './agent-customer';

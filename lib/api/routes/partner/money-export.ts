@@ -2,7 +2,7 @@ import { endpoint } from '@/lib/api/endpoint';
 import { moneyCsv, moneyFileName, moneyReport } from '@/lib/money/reconciliation';
 import { moneyRange } from '@/lib/partner/money-range';
 import { PARTNER_ROLES } from '@/lib/partner/schemas';
-import { csvCell } from '@/lib/rides/board';
+import { csvCell } from '@/lib/rides/board-csv';
 import { moneyQuerySchema } from './money';
 
 /** The money report as CSV (rides-export.ts's conventions: formula-safe cells, the range and zone in `x-export-filter`). */
