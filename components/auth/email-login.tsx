@@ -1,10 +1,10 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { checkEmail } from '@/lib/contact/checks';
 import type { UserRole } from '@/lib/db/schema/users';
 import { BusinessChoice, type Choices } from './business-choice';
+import { loadFieldSchemas, useFieldSchemas } from './field-schemas';
 import { OtpDialog } from './otp-dialog';
 import { useCodeFlow, type VerifyData } from './use-code-flow';
 import { useHydrationStore } from '@/components/ui/hydration-store';
@@ -13,8 +13,9 @@ import styles from './auth.module.css';
 
 /**
  * E-mail, Continue (disabled while invalid), then the code dialog. One field,
- * so plain state: checked on every change as `emailLoginSchema` would
- * (lib/contact/checks), the message shown once the field was left.
+ * so plain state: checked on every change with the shared `emailSchema`
+ * (the route's rule, fetched on the first interaction: ./field-schemas), the
+ * message shown once the field was left.
  */
 export function EmailLogin({
   userType,
@@ -36,9 +37,15 @@ export function EmailLogin({
   const [changed, setChanged] = useState(false);
   const [touched, setTouched] = useState(false);
   const [choices, setChoices] = useState<Choices>();
-  const checked = checkEmail(email);
+  const schemas = useFieldSchemas();
+  const load = () => void loadFieldSchemas().catch(() => {});
+  // a prefilled address is checked at once
+  useEffect(() => {
+    if (defaultEmail) void loadFieldSchemas().catch(() => {});
+  }, [defaultEmail]);
+  const checked = schemas?.emailSchema.safeParse(email);
   // as react-hook-form's onChange mode did: invalid once typed in, the message once the field was left
-  const emailError = changed && !checked.ok ? tv(checked.message as 'emailInvalid') : undefined;
+  const emailError = changed && checked && !checked.success ? tv(checked.error.issues[0].message as 'emailInvalid') : undefined;
   const shownError = touched ? emailError : undefined;
 
   return (
@@ -48,7 +55,7 @@ export function EmailLogin({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (checked.ok) void flow.send({ email: checked.value });
+          if (checked?.success) void flow.send({ email: checked.data });
         }}
       >
         <fieldset className={styles.fieldset} disabled={!hydrated}>
@@ -65,7 +72,9 @@ export function EmailLogin({
               aria-describedby={shownError ? `${id}-email-error` : undefined}
               name="email"
               value={email}
+              onFocus={load}
               onChange={(event) => {
+                load();
                 setEmail(event.target.value);
                 setChanged(true);
               }}
@@ -82,7 +91,7 @@ export function EmailLogin({
               {flow.error}
             </p>
           ) : null}
-          <button type="submit" className={`${ui.button} ${ui.primary} ${styles.full}`} disabled={!checked.ok || flow.busy}>
+          <button type="submit" className={`${ui.button} ${ui.primary} ${styles.full}`} disabled={!checked?.success || flow.busy}>
             {flow.busy && !flow.identity ? t('sending') : t('continue')}
           </button>
         </fieldset>

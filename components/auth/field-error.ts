@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import type { FieldError } from 'react-hook-form';
-import { checkPhone } from '@/lib/contact/phone-check';
+import { loadFieldSchemas, useFieldSchemas } from './field-schemas';
 
 /** Translates a schema message key (Validation namespace) for a form field. */
 export function useFieldError() {
@@ -12,15 +12,22 @@ export function useFieldError() {
 }
 
 /**
- * The phone field's message, checked on every change as the shared schema
- * would (lib/contact/checks mirrors `phoneSchema` without zod; react-hook-form
- * does not surface nested errors of a controlled object field).
+ * The phone field's message, checked on every change with the shared
+ * `phoneSchema` (react-hook-form does not surface nested errors of a
+ * controlled object field): the first issue's, dial code before number. The
+ * schema comes with the phone input (./lazy-phone-field) or is fetched on the
+ * first check (./field-schemas); until then there is no message.
  */
 export function usePhoneError() {
   const t = useTranslations('Validation');
+  const schemas = useFieldSchemas();
   return (value: unknown, optional: boolean): string | undefined => {
     if (optional && !(value as { number?: string } | undefined)?.number) return undefined;
-    const result = checkPhone(value ?? {});
-    return result.ok ? undefined : t(result.message as 'phoneInvalid');
+    if (!schemas) {
+      void loadFieldSchemas().catch(() => {});
+      return undefined;
+    }
+    const result = schemas.phoneSchema.safeParse(value ?? {});
+    return result.success ? undefined : t(result.error.issues[0].message as 'phoneInvalid');
   };
 }

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { create } from 'zustand';
 import ui from '@/components/ui/ui.module.css';
 import type { PhoneField as PhoneFieldComponent } from './phone-field';
+import { loadFieldSchemas } from './field-schemas';
 import styles from './auth.module.css';
 
 /*
@@ -22,8 +23,9 @@ let loading: Promise<{ default: typeof PhoneFieldComponent }> | undefined;
 
 /** Fetches the phone input once; safe to call on every interaction. */
 export function loadPhoneField(): Promise<{ default: typeof PhoneFieldComponent }> {
-  loading ??= import('./phone-field').then(
-    (m) => {
+  // with the shared phone schema its messages come from (./field-error)
+  loading ??= Promise.all([import('./phone-field'), loadFieldSchemas()]).then(
+    ([m]) => {
       usePhoneFieldStore.setState({ loaded: true });
       return { default: m.PhoneField };
     },

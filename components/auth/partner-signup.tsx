@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { deliverySignupSchema, partnerSignupSchema, type PartnerSignupInput } from '@/lib/auth/schemas';
+import { deliverySignupSchema, partnerSignupSchema, type PartnerSignupInput } from '@/lib/auth/form-schemas';
 import { BottomSheet } from '@/components/ui/bottom-sheet';
 import { SHEET } from '@/lib/ui/sheet';
 import { OtpDialog } from './otp-dialog';

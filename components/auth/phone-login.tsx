@@ -3,21 +3,21 @@
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
-import type { BookingSignupInput } from '@/lib/auth/schemas';
-import { checkPersonName, checkPhone, NAME_MAX } from '@/lib/contact/checks';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { bookingSignupSchema, phoneLoginSchema, type BookingSignupInput } from '@/lib/auth/form-schemas';
+import { NAME_MAX } from '@/lib/contact/identifiers';
 import type { UserRole } from '@/lib/db/schema/users';
 import { OtpDialog } from './otp-dialog';
 import { PhoneField } from './phone-field';
 import { useCodeFlow, type VerifyData } from './use-code-flow';
 import { useFieldError, usePhoneError } from './field-error';
-import { checksResolver } from './checks-resolver';
 import { useHydrationStore } from '@/components/ui/hydration-store';
 import ui from '@/components/ui/ui.module.css';
 import styles from './auth.module.css';
 
-/** `bookingSignupSchema` and `phoneLoginSchema` without zod (lib/contact/checks). */
-const bookingSignupResolver = checksResolver<BookingSignupInput>({ userName: checkPersonName, phone: checkPhone });
-const phoneLoginResolver = checksResolver<BookingSignupInput>({ phone: checkPhone } as never);
+/** The code routes' rules (lib/auth/form-schemas): with a name for the booking signup, the phone alone to sign in. */
+const bookingSignupResolver = zodResolver(bookingSignupSchema);
+const phoneLoginResolver = zodResolver(phoneLoginSchema) as unknown as typeof bookingSignupResolver;
 
 /**
  * The rider's (or driver's) phone-code form used by sign-in, booking, chat and

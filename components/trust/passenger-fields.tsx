@@ -2,8 +2,7 @@
 
 import { useId } from 'react';
 import { useTranslations } from 'next-intl';
-import { checkPersonName, checkPhone } from '@/lib/contact/checks';
-import { NAME_MAX, type Phone } from '@/lib/contact/identifiers';
+import { NAME_MAX, personNameSchema, phoneSchema, type Phone } from '@/lib/contact/identifiers';
 import { LazyPhoneField } from '@/components/auth/lazy-phone-field';
 import ui from '@/components/ui/ui.module.css';
 import styles from './trust.module.css';
@@ -16,11 +15,11 @@ export function passengerOf(
   draft: PassengerDraft,
 ): { ok: true; passenger: { name: string; phone: Phone } | undefined } | { ok: false; field: 'name' | 'phone'; message: string } {
   if (!draft.forOther) return { ok: true, passenger: undefined };
-  const name = checkPersonName(draft.name);
-  if (!name.ok) return { ok: false, field: 'name', message: name.message };
-  const phone = checkPhone(draft.phone ?? {});
-  if (!phone.ok) return { ok: false, field: 'phone', message: phone.message };
-  return { ok: true, passenger: { name: name.value, phone: phone.value } };
+  const name = personNameSchema.safeParse(draft.name);
+  if (!name.success) return { ok: false, field: 'name', message: name.error.issues[0].message };
+  const phone = phoneSchema.safeParse(draft.phone ?? {});
+  if (!phone.success) return { ok: false, field: 'phone', message: phone.error.issues[0].message };
+  return { ok: true, passenger: { name: name.data, phone: phone.data } };
 }
 
 /** "This ride is for someone else": the passenger's name and phone (they get the driver's details and the start code). */

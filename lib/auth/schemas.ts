@@ -3,24 +3,7 @@ import { USER_ROLES } from '@/lib/db/schema/users';
 import { businessNameSchema, emailSchema, otpSchema, personNameSchema, phoneSchema } from '@/lib/contact/identifiers';
 import { CODE_CHANNEL, FEATURES } from './constants';
 
-/* Forms. The login and code forms still check with lib/contact/checks; they move to these with react-hook-form. */
-/** @public */
-export const emailLoginSchema = z.object({ email: emailSchema });
-/** @public */
-export const phoneLoginSchema = z.object({ phone: phoneSchema });
-export const partnerSignupSchema = z.object({ name: businessNameSchema, email: emailSchema, phone: phoneSchema });
-/** Delivery partners may leave the phone empty (docs/requirements/partner.md#signup-and-login). */
-export const deliverySignupSchema = z.object({
-  name: businessNameSchema,
-  email: emailSchema,
-  phone: z.preprocess((v) => ((v as { number?: string } | undefined)?.number ? v : undefined), phoneSchema.optional()),
-});
-export const bookingSignupSchema = z.object({ userName: personNameSchema, phone: phoneSchema });
-/** @public */
-export const codeFormSchema = z.object({ otp: otpSchema });
-
-export type PartnerSignupInput = z.infer<typeof partnerSignupSchema>;
-export type BookingSignupInput = z.infer<typeof bookingSignupSchema>;
+/* The code routes' schemas (classic zod) over the shared field schemas (zod/mini); the forms' are ./form-schemas. */
 
 const userType = z.enum(USER_ROLES, { error: 'userTypeInvalid' });
 const feature = z.enum(FEATURES, { error: 'featureInvalid' }).default('login');
@@ -44,7 +27,7 @@ export const sendCodeSchema = z
   .object({
     userType,
     feature,
-    email: emailSchema.optional(),
+    email: z.optional(emailSchema),
     countryCode: z.string().max(8).optional(),
     phoneNumber: z.string().max(32).optional(),
     /** On signup: the business name, checked for uniqueness before a code is sent. */
@@ -73,7 +56,7 @@ export const verifyCodeSchema = z
     otp: otpSchema,
     userType,
     feature,
-    email: emailSchema.optional(),
+    email: z.optional(emailSchema),
     countryCode: z.string().max(8).optional(),
     phoneNumber: z.string().max(32).optional(),
     businessName: z.string().max(200).optional(),

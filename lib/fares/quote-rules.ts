@@ -2,7 +2,8 @@
  * The rules of a quote request beyond its fields' shapes, without zod: the
  * server's `quoteRequestSchema` (./schemas) applies them in its refinement and
  * the booking form checks with them in the browser, so both answer with the
- * same message keys (Validation namespace) without shipping zod to riders.
+ * same message keys (Validation namespace). The fields' shapes are the
+ * schemas of ./quote-fields, which the form fetches once it has a place.
  */
 
 /** Five minutes of slack for "now" bookings and clock drift. */
@@ -46,32 +47,44 @@ export function quoteRuleIssues(v: QuoteFields, now = Date.now()): QuoteIssue[] 
   return issues;
 }
 
-/** A place as `placeSchema` accepts it: coordinates in range, a name of 1 to 200 characters once trimmed. */
-function placeOk(place: Place): boolean {
-  const { lat, lng, name } = place;
-  const inRange = (n: unknown, limit: number) => typeof n === 'number' && Number.isFinite(n) && n >= -limit && n <= limit;
-  if (!inRange(lat, 90) || !inRange(lng, 180) || typeof name !== 'string') return false;
-  const trimmed = name.trim();
-  return trimmed.length >= 1 && trimmed.length <= 200;
-}
+let fields: typeof import('./quote-fields') | undefined;
+let loading: Promise<void> | undefined;
 
-/** zod's `z.iso.datetime({ offset: true })` for the form's instants (toISOString's Z or a ±hh:mm offset). */
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+/** Fetches the place and time schemas (zod/mini) once; the booking form's first place starts it. */
+export function loadQuoteFields(): Promise<void> {
+  loading ??= import('./quote-fields').then(
+    (m) => {
+      fields = m;
+    },
+    (error: unknown) => {
+      loading = undefined; // retried on the next check
+      throw error;
+    },
+  );
+  return loading;
+}
 
 /**
  * The booking form's check of the request it built: the fields' shapes (places
  * and instants the form itself produced, so a failure here is 'placeRequired'
  * or 'timeInvalid'), then the rules, as `quoteRequestSchema.safeParse` reports them.
+ * The shapes are checked once ./quote-fields has arrived (the server checks them
+ * again in any case); the first place fetches it.
  */
 export function quoteRequestIssues(v: QuoteFields, now = Date.now()): QuoteIssue[] {
+  if (!fields) {
+    if (v.pickupLocation || v.dropoffLocation) void loadQuoteFields().catch(() => {});
+    return quoteRuleIssues(v, now);
+  }
+  const { placeSchema, isoTimeSchema } = fields;
   const shape: QuoteIssue[] = [];
   for (const key of ['pickupLocation', 'dropoffLocation'] as const) {
     const place = v[key];
-    if (place && !placeOk(place)) shape.push({ path: key, message: 'placeRequired' });
+    if (place && !placeSchema.safeParse(place).success) shape.push({ path: key, message: 'placeRequired' });
   }
   for (const key of ['pickupTime', 'returnTime'] as const) {
     const time = v[key];
-    if (time && !ISO_TIME.test(time)) shape.push({ path: key, message: 'timeInvalid' });
+    if (time && !isoTimeSchema.safeParse(time).success) shape.push({ path: key, message: 'timeInvalid' });
   }
   return shape.length ? shape : quoteRuleIssues(v, now);
 }

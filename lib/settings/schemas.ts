@@ -26,8 +26,8 @@ const INVISIBLE = /[\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}\p{Z}]/gu;
 /** A short name with nothing visible (only zero-width characters, say) as null, like an empty one. */
 const invisibleToNull = (v: unknown) => (typeof v === 'string' && v.replace(INVISIBLE, '') === '' ? null : v);
 
-const optionalPhone = z.preprocess(blankToNull, nationalPhoneSchema.nullable());
-const optionalEmail = z.preprocess(blankToNull, emailSchema.nullable());
+const optionalPhone = z.preprocess(blankToNull, z.nullable(nationalPhoneSchema));
+const optionalEmail = z.preprocess(blankToNull, z.nullable(emailSchema));
 
 export const profileSchema = z.object({
   name: businessNameSchema,
