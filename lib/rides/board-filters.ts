@@ -1,19 +1,12 @@
 import { asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { rides, users, type RideStatus } from '@/lib/db/schema';
-import { DomainError } from '@/lib/errors/domain-error';
-import { validationText } from '@/lib/errors/validation-text';
-import { CUSTOM_DATE_MIN, daysBetween, isCalendarDate, rangeInstants, type DayRange } from '@/lib/partner/dates';
+import type { DayRange } from '@/lib/partner/dates';
+import { checkedDayRange, queryFieldError } from '@/lib/partner/money-range';
 import { localDate } from '@/lib/time/zoned';
 import type { BoardQuery, BoardSort } from './partner-schemas';
 
 /** The longest range the board, its counts and the CSV export read: one year (a leap year's 366 days). */
 export const BOARD_MAX_DAYS = 366;
-
-function rangeError(field: 'from' | 'to' | 'cursor', key: string): DomainError {
-  const error = new DomainError('invalid', 'bad_request', `${field}: ${validationText(key)}`, field);
-  error.key = key;
-  return error;
-}
 
 /**
  * The board's local dates (Today in the operator's zone by default; one date
@@ -24,12 +17,7 @@ export function boardRange(query: Pick<BoardQuery, 'from' | 'to'>, timeZone: str
   const today = localDate(now, timeZone);
   const from = query.from ?? query.to ?? today;
   const to = query.to ?? query.from ?? today;
-  if (!isCalendarDate(from)) throw rangeError('from', 'dateInvalid');
-  if (!isCalendarDate(to)) throw rangeError('to', 'dateInvalid');
-  if (from < CUSTOM_DATE_MIN) throw rangeError('from', 'dateTooEarly');
-  if (to < from) throw rangeError('to', 'rangeReversed');
-  if (daysBetween(from, to) + 1 > BOARD_MAX_DAYS) throw rangeError('to', 'rangeTooLong');
-  return { from, to, ...rangeInstants({ from, to }, timeZone) };
+  return checkedDayRange(from, to, timeZone, BOARD_MAX_DAYS);
 }
 
 /** The operator's rides whose pickup lies in [start, end), of one status or all. */
@@ -69,16 +57,16 @@ export function decodeCursor(cursor: string, sort: BoardSort = 'pickup'): { at: 
   const [at, number, cursorSort, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const when = new Date(at ?? '');
   const n = Number(number);
-  if (!at || Number.isNaN(when.getTime()) || !Number.isSafeInteger(n) || n <= 0) throw rangeError('cursor', 'cursorInvalid');
+  if (!at || Number.isNaN(when.getTime()) || !Number.isSafeInteger(n) || n <= 0) throw queryFieldError('cursor', 'cursorInvalid');
   if (sort === 'pickup') {
-    if (cursorSort !== undefined) throw rangeError('cursor', 'cursorInvalid');
+    if (cursorSort !== undefined) throw queryFieldError('cursor', 'cursorInvalid');
     return { at: when, number: n };
   }
-  if (cursorSort !== sort) throw rangeError('cursor', 'cursorInvalid');
+  if (cursorSort !== sort) throw queryFieldError('cursor', 'cursorInvalid');
   const text = rest.join('|');
   if (sort === 'customer') return { at: when, number: n, value: text };
   const value = Number(text);
-  if (text === '' || !Number.isSafeInteger(value)) throw rangeError('cursor', 'cursorInvalid');
+  if (text === '' || !Number.isSafeInteger(value)) throw queryFieldError('cursor', 'cursorInvalid');
   return { at: when, number: n, value };
 }
 
