@@ -69,7 +69,15 @@ function probed(target: Db) {
 /** Waits until the booking's listener has queued its first round. */
 async function queued(ride: Ride): Promise<void> {
   for (let i = 0; i < 100; i++) {
-    if ((await db.select().from(jobs).where(eq(jobs.key, `dispatch:${ride.id}:first`))).length) return;
+    if (
+      (
+        await db
+          .select()
+          .from(jobs)
+          .where(eq(jobs.key, `dispatch:${ride.id}:first`))
+      ).length
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error(`no dispatch job for ride ${ride.id}`);
@@ -126,7 +134,15 @@ describe(`${ROUNDS} rounds at once over 10 drivers`, () => {
       expect(new Set(offers.map((o) => o.rideId)).size).toBe(fleet.length);
       expect(offers.every((o) => o.status === 'pending')).toBe(true);
       // the drivers let their offers run out: free for the next run's rides
-      await db.update(rideOffers).set({ status: 'expired', answeredAt: new Date() }).where(inArray(rideOffers.id, offers.map((o) => o.id)));
+      await db
+        .update(rideOffers)
+        .set({ status: 'expired', answeredAt: new Date() })
+        .where(
+          inArray(
+            rideOffers.id,
+            offers.map((o) => o.id),
+          ),
+        );
     }
   }, 180_000);
 });

@@ -30,7 +30,7 @@ const now = new Date();
 
 /** A small deterministic generator, so every run builds the same fleet. */
 let seed = 31;
-const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 
 type Fleet = { id: number; vehicleId: number; lat: number | null; lng: number | null; locatedAt: Date | null; onlineAt: Date };
 let fleet: Fleet[] = [];
@@ -48,11 +48,26 @@ beforeAll(async () => {
   op = await makeOperator(db, 'rank500', { mode: 'automatic', offerSeconds: 30, maxOffers: 5 });
   const userRows = await db
     .insert(users)
-    .values(Array.from({ length: DRIVERS }, (_, i) => ({ businessId: op.id, role: 'travelsx-driver' as const, name: `D${i}`, phoneCode: '91', phone: `96${String(i).padStart(8, '0')}` })))
+    .values(
+      Array.from({ length: DRIVERS }, (_, i) => ({
+        businessId: op.id,
+        role: 'travelsx-driver' as const,
+        name: `D${i}`,
+        phoneCode: '91',
+        phone: `96${String(i).padStart(8, '0')}`,
+      })),
+    )
     .returning({ id: users.id });
   const vehicleRows = await db
     .insert(vehicles)
-    .values(Array.from({ length: DRIVERS }, (_, i) => ({ businessId: op.id, vehicleType: 'sedan' as const, model: 'Honda City', number: `TN 10RK${String(i).padStart(4, '0')}` })))
+    .values(
+      Array.from({ length: DRIVERS }, (_, i) => ({
+        businessId: op.id,
+        vehicleType: 'sedan' as const,
+        model: 'Honda City',
+        number: `TN 10RK${String(i).padStart(4, '0')}`,
+      })),
+    )
     .returning({ id: vehicles.id });
   const driverValues = userRows.map((user, i) => {
     const placed = random() > 0.04;
@@ -82,7 +97,16 @@ beforeAll(async () => {
   const trips = Array.from({ length: TRIPS }, (_, i) => {
     const driver = fleet[Math.floor(random() * DRIVERS)];
     const completedAt = new Date(now.getTime() - Math.floor(random() * 35 * DAY * random() * random()));
-    return { ...template, number: 10_000 + i, idempotencyKey: `history-${i}`, status: 'completed' as const, driverId: driver.id, vehicleId: driver.vehicleId, pickupTime: new Date(completedAt.getTime() - 3_600_000), completedAt };
+    return {
+      ...template,
+      number: 10_000 + i,
+      idempotencyKey: `history-${i}`,
+      status: 'completed' as const,
+      driverId: driver.id,
+      vehicleId: driver.vehicleId,
+      pickupTime: new Date(completedAt.getTime() - 3_600_000),
+      completedAt,
+    };
   });
   const tripIds: number[] = [];
   await insertChunked(trips, async (chunk) => {
@@ -96,12 +120,23 @@ beforeAll(async () => {
   // three offers per trip (its driver accepted; two others declined or let it run out), some older than the 30 days counted
   const since = now.getTime() - ACCEPTANCE_DAYS * DAY;
   const offers = trips.flatMap((trip, i) => {
-    const others = [fleet[Math.floor(random() * DRIVERS)], fleet[Math.floor(random() * DRIVERS)]].filter((d, k, all) => d.id !== trip.driverId && all.findIndex((o) => o.id === d.id) === k);
+    const others = [fleet[Math.floor(random() * DRIVERS)], fleet[Math.floor(random() * DRIVERS)]].filter(
+      (d, k, all) => d.id !== trip.driverId && all.findIndex((o) => o.id === d.id) === k,
+    );
     const offeredAt = new Date(trip.completedAt.getTime() - 2 * 3_600_000);
     return [
       { driver: fleet.find((d) => d.id === trip.driverId)!, status: 'accepted' as const },
       ...others.map((driver) => ({ driver, status: random() < 0.5 ? ('declined' as const) : ('expired' as const) })),
-    ].map(({ driver, status }) => ({ businessId: op.id, rideId: tripIds[i], driverId: driver.id, vehicleId: driver.vehicleId, status, reason: { roadKm: 1, idleMinutes: 0, acceptance: 0.5, score: 1 }, offeredAt, expiresAt: new Date(offeredAt.getTime() + 30_000) }));
+    ].map(({ driver, status }) => ({
+      businessId: op.id,
+      rideId: tripIds[i],
+      driverId: driver.id,
+      vehicleId: driver.vehicleId,
+      status,
+      reason: { roadKm: 1, idleMinutes: 0, acceptance: 0.5, score: 1 },
+      offeredAt,
+      expiresAt: new Date(offeredAt.getTime() + 30_000),
+    }));
   });
   await insertChunked(offers, (chunk) => db.insert(rideOffers).values(chunk));
   for (const offer of offers) {
@@ -111,12 +146,37 @@ beforeAll(async () => {
   }
   // 15 drivers hold an offer of another ride, 15 an accepted ride overlapping this one, 10 are offline
   const pendingRides = tripIds.slice(0, 15);
-  await db.insert(rideOffers).values(
-    fleet.slice(0, 15).map((driver, i) => ({ businessId: op.id, rideId: pendingRides[i], driverId: driver.id, vehicleId: driver.vehicleId, status: 'pending' as const, reason: { roadKm: 1, idleMinutes: 0, acceptance: 0.5, score: 1 }, offeredAt: now, expiresAt: new Date(now.getTime() + 30_000) })),
-  );
-  await db.insert(rides).values(
-    fleet.slice(15, 30).map((driver, i) => ({ ...template, number: 20_000 + i, idempotencyKey: `held-${i}`, status: 'accepted' as const, driverId: driver.id, vehicleId: driver.vehicleId, pickupTime: new Date(ride.pickupTime.getTime() + 3_600_000) })),
-  );
+  await db
+    .insert(rideOffers)
+    .values(
+      fleet
+        .slice(0, 15)
+        .map((driver, i) => ({
+          businessId: op.id,
+          rideId: pendingRides[i],
+          driverId: driver.id,
+          vehicleId: driver.vehicleId,
+          status: 'pending' as const,
+          reason: { roadKm: 1, idleMinutes: 0, acceptance: 0.5, score: 1 },
+          offeredAt: now,
+          expiresAt: new Date(now.getTime() + 30_000),
+        })),
+    );
+  await db
+    .insert(rides)
+    .values(
+      fleet
+        .slice(15, 30)
+        .map((driver, i) => ({
+          ...template,
+          number: 20_000 + i,
+          idempotencyKey: `held-${i}`,
+          status: 'accepted' as const,
+          driverId: driver.id,
+          vehicleId: driver.vehicleId,
+          pickupTime: new Date(ride.pickupTime.getTime() + 3_600_000),
+        })),
+    );
   for (const driver of fleet.slice(30, 40)) await db.update(drivers).set({ online: false }).where(eq(drivers.id, driver.id));
   for (const driver of fleet.slice(0, 40)) left.add(driver.id);
   // the planner's statistics, as autovacuum (PostgreSQL) or lib/db/maintenance.ts (PGlite) keep them
