@@ -146,41 +146,33 @@ beforeAll(async () => {
   }
   // 15 drivers hold an offer of another ride, 15 an accepted ride overlapping this one, 10 are offline
   const pendingRides = tripIds.slice(0, 15);
-  await db
-    .insert(rideOffers)
-    .values(
-      fleet
-        .slice(0, 15)
-        .map((driver, i) => ({
-          businessId: op.id,
-          rideId: pendingRides[i],
-          driverId: driver.id,
-          vehicleId: driver.vehicleId,
-          status: 'pending' as const,
-          reason: { roadKm: 1, idleMinutes: 0, acceptance: 0.5, score: 1 },
-          offeredAt: now,
-          expiresAt: new Date(now.getTime() + 30_000),
-        })),
-    );
-  await db
-    .insert(rides)
-    .values(
-      fleet
-        .slice(15, 30)
-        .map((driver, i) => ({
-          ...template,
-          number: 20_000 + i,
-          idempotencyKey: `held-${i}`,
-          status: 'accepted' as const,
-          driverId: driver.id,
-          vehicleId: driver.vehicleId,
-          pickupTime: new Date(ride.pickupTime.getTime() + 3_600_000),
-        })),
-    );
+  await db.insert(rideOffers).values(
+    fleet.slice(0, 15).map((driver, i) => ({
+      businessId: op.id,
+      rideId: pendingRides[i],
+      driverId: driver.id,
+      vehicleId: driver.vehicleId,
+      status: 'pending' as const,
+      reason: { roadKm: 1, idleMinutes: 0, acceptance: 0.5, score: 1 },
+      offeredAt: now,
+      expiresAt: new Date(now.getTime() + 30_000),
+    })),
+  );
+  await db.insert(rides).values(
+    fleet.slice(15, 30).map((driver, i) => ({
+      ...template,
+      number: 20_000 + i,
+      idempotencyKey: `held-${i}`,
+      status: 'accepted' as const,
+      driverId: driver.id,
+      vehicleId: driver.vehicleId,
+      pickupTime: new Date(ride.pickupTime.getTime() + 3_600_000),
+    })),
+  );
   for (const driver of fleet.slice(30, 40)) await db.update(drivers).set({ online: false }).where(eq(drivers.id, driver.id));
   for (const driver of fleet.slice(0, 40)) left.add(driver.id);
   // the planner's statistics, as autovacuum (PostgreSQL) or lib/db/maintenance.ts (PGlite) keep them
-  await db.execute(sql`analyze`);
+  await db.execute(sql`vacuum analyze`);
 }, 180_000);
 afterAll(() => closeTestDb());
 
