@@ -98,7 +98,9 @@ async function main(): Promise<void> {
   // Automatic dispatch: offers and their timeouts are jobs too; rides waiting for a driver are queued again at start.
   startDispatch(getDb);
   await queueAllWaitingRides(db);
-  const jobPoller = startJobPoller(db, { intervalMs: config.JOB_POLL_MS });
+  // PostgreSQL runs several offer rounds truly at once (its pool has 10 connections); PGlite runs one query at a time,
+  // and a second job only keeps one waiting on an outside service (an SMS gateway) from holding the offers up.
+  const jobPoller = startJobPoller(db, { intervalMs: config.JOB_POLL_MS, concurrency: config.JOBS_CONCURRENCY ?? (kind === 'postgres' ? 4 : 2) });
   setProcessPoller(jobPoller);
   // PGlite runs no autovacuum of its own (lib/db/maintenance.ts), and its one connection is shared with the
   // requests: maintenance runs in quiet moments. PostgreSQL vacuums in its own processes.

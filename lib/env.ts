@@ -22,6 +22,8 @@ const envSchema = z.object({
   PGLITE_TEMPLATE_FILE: z.string().min(1).default('.next/cache/pglite-template.tar.gz'),
   /** How often each instance looks for due jobs (trip messages, pickup reminders, invoices), in ms. */
   JOB_POLL_MS: z.coerce.number().int().min(200).max(600_000).default(5_000),
+  /** Jobs one instance runs at once (offer rounds of different rides side by side); default 4 on PostgreSQL, 2 on PGlite. */
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(8).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')

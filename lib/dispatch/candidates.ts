@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/lib/db/client';
 import { agencies, drivers, rideOffers, rides, vehicles, type OfferReason, type Ride, type VehicleType } from '@/lib/db/schema';
@@ -44,6 +44,22 @@ export async function rankCandidates(db: Db, q: CandidateQuery): Promise<Candida
         sql`, `,
       )}) and ${rides.id} <> ${ride.id} and ${overlapping(q.window, q.bufferMinutes)})`;
   const since = new Date(q.now.getTime() - ACCEPTANCE_DAYS * 86_400_000);
+  // per driver, one probe of the completed-trips index for the latest end and one pass over 30 days of offers for both counts
+  const lastTrip = db
+    .select({ endedAt: sql<string | null>`${rides.completedAt}`.as('ended_at') })
+    .from(rides)
+    .where(and(eq(rides.driverId, drivers.id), eq(rides.status, 'completed'), isNotNull(rides.completedAt)))
+    .orderBy(desc(rides.completedAt))
+    .limit(1)
+    .as('last_trip');
+  const answered = db
+    .select({
+      accepted: sql<number>`(count(*) filter (where ${rideOffers.status} = 'accepted'))::int`.as('accepted'),
+      answered: sql<number>`(count(*) filter (where ${rideOffers.status} in ('accepted', 'declined', 'expired')))::int`.as('answered'),
+    })
+    .from(rideOffers)
+    .where(and(eq(rideOffers.driverId, drivers.id), gt(rideOffers.offeredAt, since)))
+    .as('answered');
   const rows = await db
     .select({
       driverId: drivers.id,
@@ -54,15 +70,15 @@ export async function rankCandidates(db: Db, q: CandidateQuery): Promise<Candida
       lng: drivers.lng,
       locatedAt: drivers.locatedAt,
       onlineAt: drivers.onlineAt,
-      lastTripEnd: sql<
-        string | null
-      >`(select max(${rides.completedAt}) from ${rides} where ${rides.driverId} = ${drivers.id} and ${rides.status} = 'completed')`,
-      accepted: sql<number>`(select count(*) from ${rideOffers} where ${rideOffers.driverId} = ${drivers.id} and ${rideOffers.offeredAt} > ${since} and ${rideOffers.status} = 'accepted')::int`,
-      answered: sql<number>`(select count(*) from ${rideOffers} where ${rideOffers.driverId} = ${drivers.id} and ${rideOffers.offeredAt} > ${since} and ${rideOffers.status} in ('accepted', 'declined', 'expired'))::int`,
+      lastTripEnd: lastTrip.endedAt,
+      accepted: answered.accepted,
+      answered: answered.answered,
     })
     .from(drivers)
     .innerJoin(vehicles, and(eq(vehicles.id, drivers.vehicleId), eq(vehicles.businessId, ride.businessId)))
     .leftJoin(agencies, and(eq(agencies.id, drivers.agencyId), eq(agencies.businessId, ride.businessId)))
+    .leftJoinLateral(lastTrip, sql`true`)
+    .leftJoinLateral(answered, sql`true`)
     .where(
       and(
         eq(drivers.businessId, ride.businessId),
@@ -93,7 +109,7 @@ export async function rankCandidates(db: Db, q: CandidateQuery): Promise<Candida
       vehicleId: row.vehicleId,
       vehicleType: row.vehicleType,
       name: row.name,
-      reason: scoreDriver({ position, idleSince, offers: { accepted: row.accepted, total: row.answered } }, ride.pickup, q.now),
+      reason: scoreDriver({ position, idleSince, offers: { accepted: row.accepted ?? 0, total: row.answered ?? 0 } }, ride.pickup, q.now),
     };
   });
   return candidates.sort((a, b) => compareReasons(a.reason, b.reason) || a.driverId - b.driverId);

@@ -6,24 +6,29 @@ import { fromRow, rowsOf } from '@/lib/db/rows';
 import { logger } from '@/lib/log';
 
 /**
- * A durable job queue in the database. A job is unique by `key` (queueing the
- * same key twice keeps the first), waits until `runAt`, and is claimed by one
- * poller at a time with FOR UPDATE SKIP LOCKED: with several instances on one
- * database each job runs once. A job left `running` by a process that died is
- * claimed again after STALE_MS (at least once, never lost).
+ * A durable job queue in the database (docs/architecture/jobs.md). A job is
+ * unique by `key` (queueing the same key twice keeps the first), waits until
+ * `runAt`, and is claimed by one poller at a time with FOR UPDATE SKIP LOCKED:
+ * with several instances on one database each job runs once. A job left
+ * `running` by a process that died is claimed again after STALE_MS (at least
+ * once, never lost). A process runs up to its concurrency of jobs at once; jobs
+ * of one lane (by default their kind) take turns.
  */
 
 export type JobHandler = (db: Db, job: Job) => Promise<void>;
+/** Jobs of one lane (the same name from any kind) run one at a time in a process; a kind without lanes is one lane. */
+type JobLane = (job: Job) => string;
 
 export const MAX_ATTEMPTS = 5;
 /** A claim older than this belongs to a process that died. */
 export const STALE_MS = 5 * 60_000;
 
-const globalForJobs = globalThis as unknown as { __travelsxJobHandlers?: Map<string, JobHandler> };
-const handlers = (globalForJobs.__travelsxJobHandlers ??= new Map());
+type JobKind = { run: JobHandler; lane?: JobLane };
+const globalForJobs = globalThis as unknown as { __travelsxJobKinds?: Map<string, JobKind> };
+const kinds = (globalForJobs.__travelsxJobKinds ??= new Map());
 
-export function registerJobHandler(kind: string, handler: JobHandler): void {
-  handlers.set(kind, handler);
+export function registerJobHandler(kind: string, run: JobHandler, options: { lane?: JobLane } = {}): void {
+  kinds.set(kind, { run, lane: options.lane });
 }
 
 export type NewJob = { kind: string; key: string; businessId?: number | null; payload?: Record<string, unknown>; runAt?: Date };
@@ -38,14 +43,24 @@ export async function enqueueJob(db: Db, job: NewJob): Promise<boolean> {
   return inserted.length > 0;
 }
 
-/** Claims up to `limit` due jobs for `worker` in one statement (pending and due, or running but stale). */
-export async function claimDueJobs(db: Db, worker: string, limit = 10, now = new Date()): Promise<Job[]> {
+/**
+ * Claims up to `limit` due jobs for `worker` in one statement (pending and
+ * due, or running but stale), none of the kinds in `skipKinds` (kinds this
+ * worker runs one at a time and is running now).
+ */
+export async function claimDueJobs(db: Db, worker: string, limit = 10, now = new Date(), skipKinds: string[] = []): Promise<Job[]> {
   const stale = new Date(now.getTime() - STALE_MS);
+  const skip = skipKinds.length
+    ? sql`kind not in (${sql.join(
+        skipKinds.map((kind) => sql`${kind}`),
+        sql`, `,
+      )}) and`
+    : sql``;
   const result = await db.execute(sql`
     update ${jobs} set status = 'running', locked_at = ${now}, locked_by = ${worker}, attempts = attempts + 1
     where id in (
       select id from ${jobs}
-      where (status = 'pending' and run_at <= ${now}) or (status = 'running' and locked_at < ${stale})
+      where ${skip} ((status = 'pending' and run_at <= ${now}) or (status = 'running' and locked_at < ${stale}))
       order by run_at, id
       limit ${limit}
       for update skip locked
@@ -69,66 +84,130 @@ async function finish(db: Db, job: Job, error?: unknown): Promise<void> {
     where id = ${job.id} and locked_by = ${job.lockedBy}`);
 }
 
-/** Claims and runs the due jobs once; returns how many ran. */
-export async function runDueJobs(db: Db, worker: string, now = new Date()): Promise<number> {
+/** Runs one claimed job and records how it ended (a failure is logged and retried later). */
+async function runJob(db: Db, job: Job): Promise<void> {
+  const kind = kinds.get(job.kind);
+  try {
+    if (!kind) throw new Error(`no handler for job kind ${job.kind}`);
+    await kind.run(db, job);
+    await finish(db, job);
+  } catch (error) {
+    logger.error({ err: error, jobId: job.id, kind: job.kind }, 'job failed');
+    // never thrown: the next job of its lane waits on this one (a claim left running is taken again when stale)
+    await finish(db, job, error).catch((finishError: unknown) => logger.error({ err: finishError, jobId: job.id }, 'recording a failed job failed'));
+  }
+}
+
+/** A job's lane: its kind's lane for it (shared across kinds: a ride's offer rounds and expiries), else its kind. */
+function laneOf(job: Job): { name: string; serial: boolean } {
+  const lane = kinds.get(job.kind)?.lane;
+  return lane ? { name: `lane:${lane(job)}`, serial: false } : { name: `kind:${job.kind}`, serial: true };
+}
+
+/**
+ * Up to `concurrency` claimed jobs of one worker in flight. It claims only
+ * as many jobs as it has free slots, so no job waits long in a claim another
+ * instance could have taken, and no job of a one-at-a-time kind it is
+ * running; a job whose lane is busy waits in its slot.
+ */
+function jobSlots(db: Db, worker: string, concurrency: number, onDone: () => void) {
+  const inFlight = new Set<Promise<void>>();
+  const lanes = new Map<string, Promise<void>>();
+  /** Kinds run one at a time, with how many of their jobs this worker holds. */
+  const serialKinds = new Map<string, number>();
   let ran = 0;
-  for (;;) {
-    const claimed = await claimDueJobs(db, worker, 10, now);
-    if (!claimed.length) return ran;
-    for (const job of claimed) {
-      const handler = handlers.get(job.kind);
-      try {
-        if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-        await handler(db, job);
-        await finish(db, job);
-      } catch (error) {
-        logger.error({ err: error, jobId: job.id, kind: job.kind }, 'job failed');
-        await finish(db, job, error);
+  const start = (job: Job): void => {
+    const lane = laneOf(job);
+    if (lane.serial) serialKinds.set(job.kind, (serialKinds.get(job.kind) ?? 0) + 1);
+    const run: Promise<void> = (lanes.get(lane.name) ?? Promise.resolve()).then(() => runJob(db, job));
+    lanes.set(lane.name, run);
+    const slot: Promise<void> = run.finally(() => {
+      if (lanes.get(lane.name) === run) lanes.delete(lane.name);
+      if (lane.serial) {
+        const held = serialKinds.get(job.kind)! - 1;
+        if (held) serialKinds.set(job.kind, held);
+        else serialKinds.delete(job.kind);
       }
+      inFlight.delete(slot);
       ran++;
+      onDone();
+    });
+    inFlight.add(slot);
+  };
+  return {
+    /** Claims due jobs for the free slots and starts them; how many were claimed. */
+    fill: async (now: Date): Promise<number> => {
+      const free = concurrency - inFlight.size;
+      if (free <= 0) return 0;
+      const claimed = await claimDueJobs(db, worker, free, now, [...serialKinds.keys()]);
+      for (const job of claimed) start(job);
+      return claimed.length;
+    },
+    busy: () => inFlight.size > 0,
+    /** Resolves when a job in flight ends. */
+    next: () => Promise.race(inFlight),
+    drain: () => Promise.allSettled([...inFlight]),
+    ran: () => ran,
+  };
+}
+
+/** Claims and runs the due jobs (and those they make due) until none is left, `concurrency` at a time; returns how many ran. */
+export async function runDueJobs(db: Db, worker: string, now = new Date(), options: { concurrency?: number } = {}): Promise<number> {
+  const slots = jobSlots(db, worker, Math.max(1, options.concurrency ?? 1), () => undefined);
+  for (;;) {
+    try {
+      await slots.fill(now);
+    } catch (error) {
+      await slots.drain();
+      throw error;
     }
+    if (!slots.busy()) return slots.ran();
+    await slots.next();
   }
 }
 
 export type JobPoller = { worker: string; stop: () => Promise<void>; kick: () => void };
 
 /**
- * Polls for due jobs every `intervalMs` (and at once on `kick`). One round
- * at a time per poller; `stop` waits for the running round.
+ * Polls for due jobs every `intervalMs`, at once on `kick`, and whenever one
+ * of its jobs ends, running up to `concurrency` at a time (JOBS_CONCURRENCY).
+ * `stop` claims no more and waits for the jobs in flight.
  */
-export function startJobPoller(db: Db, options: { intervalMs?: number; worker?: string } = {}): JobPoller {
+export function startJobPoller(db: Db, options: { intervalMs?: number; worker?: string; concurrency?: number } = {}): JobPoller {
   const worker = options.worker ?? `${process.pid}-${randomUUID().slice(0, 8)}`;
   const intervalMs = options.intervalMs ?? 5_000;
-  let running: Promise<void> | undefined;
+  let filling: Promise<void> | undefined;
   let again = false;
   let stopped = false;
-  const round = (): void => {
+  const fill = (): void => {
     if (stopped) return;
-    if (running) {
+    if (filling) {
       again = true;
       return;
     }
-    running = runDueJobs(db, worker)
-      .then(() => undefined)
+    filling = (async () => {
+      do {
+        again = false;
+        await slots.fill(new Date());
+      } while (again && !stopped);
+    })()
       .catch((error: unknown) => logger.error({ err: error }, 'job poller round failed'))
       .finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          round();
-        }
+        filling = undefined;
       });
   };
-  const timer = setInterval(round, intervalMs);
+  const slots = jobSlots(db, worker, Math.max(1, options.concurrency ?? 1), fill);
+  const timer = setInterval(fill, intervalMs);
   timer.unref();
-  round();
+  fill();
   return {
     worker,
-    kick: round,
+    kick: fill,
     stop: async () => {
       stopped = true;
       clearInterval(timer);
-      await running;
+      await filling;
+      await slots.drain();
     },
   };
 }

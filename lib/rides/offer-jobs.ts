@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { dispatchSettings, rideOffers, rides, type Ride } from '@/lib/db/schema';
+import { dispatchSettings, rideOffers, rides, type Job, type Ride } from '@/lib/db/schema';
 import { registerJobHandler } from '@/lib/jobs/queue';
 import { emitOfferChange } from '@/lib/dispatch/offer-events';
 import { withdrawPendingOffers } from '@/lib/dispatch/offer-rows';
@@ -41,12 +41,16 @@ async function closeOffers(db: Db, rideId: number): Promise<void> {
   for (const offer of ended) emitOfferChange({ offer });
 }
 
+/** One ride's jobs take turns in a process (an expiry queued before its ride was in the payload: its offer's own lane). */
+const rideLane = (job: Job): string => (job.payload.rideId === undefined ? `offer:${String(job.payload.offerId)}` : `ride:${String(job.payload.rideId)}`);
+
 const globalForDispatch = globalThis as unknown as { __travelsxDispatchStop?: () => void };
 
 /** Registers the dispatch jobs (every instance runs them) and, on this instance, queues offers for new bookings. */
 export function startDispatch(getDb: () => Promise<Db>): () => void {
-  registerJobHandler(DISPATCH_JOB, async (db, job) => void (await offerNext(db, Number(job.payload.rideId))));
-  registerJobHandler(EXPIRE_JOB, async (db, job) => void (await expireOffer(db, Number(job.payload.offerId))));
+  // rounds of different rides run side by side, one ride's rounds and timeouts take turns (docs/architecture/jobs.md#dispatch-jobs)
+  registerJobHandler(DISPATCH_JOB, async (db, job) => void (await offerNext(db, Number(job.payload.rideId))), { lane: rideLane });
+  registerJobHandler(EXPIRE_JOB, async (db, job) => void (await expireOffer(db, Number(job.payload.offerId))), { lane: rideLane });
   if (globalForDispatch.__travelsxDispatchStop) return globalForDispatch.__travelsxDispatchStop;
   const unsubscribe = onRideChange(async ({ ride, from, to }) => {
     if (from === null && to === 'booked') {

@@ -111,7 +111,7 @@ export async function offerNext(db: Db, rideId: number, now = new Date()): Promi
         kind: EXPIRE_JOB,
         key: `offer-expire:${offer.id}`,
         businessId: ride.businessId,
-        payload: { offerId: offer.id },
+        payload: { offerId: offer.id, rideId: ride.id },
         runAt: expiresAt,
       });
       return { kind: 'offered', ride, offer };

@@ -69,8 +69,8 @@ export const rideOffers = pgTable(
     uniqueIndex('ride_offers_pending_driver_key')
       .on(t.driverId)
       .where(sql`status = 'pending'`),
-    /** Acceptance rates: a driver's recent offers. */
-    index('ride_offers_driver_idx').on(t.driverId, t.offeredAt),
+    /** Acceptance rates: a driver's recent offers, counted by status from the index alone (docs/architecture/jobs.md#dispatch-jobs). */
+    index('ride_offers_driver_status_idx').on(t.driverId, t.offeredAt, t.status),
   ],
 );
 

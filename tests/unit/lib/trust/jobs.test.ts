@@ -133,3 +133,56 @@ describe('two pollers on one database', () => {
     expect(left).toEqual([]);
   });
 });
+
+describe('several jobs at once (docs/architecture/jobs.md)', () => {
+  /** A kind whose jobs take 20 ms and record how many of them, and of their lane, ran at once. */
+  function slowKind(kind: string, lanes: boolean) {
+    const seen = { now: 0, peak: 0, lanePeak: 0, ran: [] as number[] };
+    const byLane = new Map<string, number>();
+    registerJobHandler(
+      kind,
+      async (_db: Db, job: Job) => {
+        const lane = String(job.payload.lane);
+        byLane.set(lane, (byLane.get(lane) ?? 0) + 1);
+        seen.peak = Math.max(seen.peak, ++seen.now);
+        seen.lanePeak = Math.max(seen.lanePeak, byLane.get(lane)!);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        byLane.set(lane, byLane.get(lane)! - 1);
+        seen.now--;
+        seen.ran.push(job.id);
+      },
+      lanes ? { lane: (job) => `test:${String(job.payload.lane)}` } : {},
+    );
+    return seen;
+  }
+
+  const queue = async (kind: string, count: number) => {
+    for (let i = 0; i < count; i++) await enqueueJob(db, { kind, key: `${kind}:${i}`, payload: { lane: i % 3 }, runAt: new Date(Date.now() - 1000) });
+  };
+
+  it('runs up to the concurrency at once, one job of a lane at a time, each once', async () => {
+    const seen = slowKind('test-laned', true);
+    await runDueJobs(db, 'flush');
+    await queue('test-laned', 9);
+    expect(await runDueJobs(db, 'wide', new Date(), { concurrency: 4 })).toBe(9);
+    // three lanes: three at once, never two of one lane
+    expect(seen.peak).toBe(3);
+    expect(seen.lanePeak).toBe(1);
+    expect(new Set(seen.ran).size).toBe(9);
+  });
+
+  it('keeps a kind without lanes one at a time, and a poller runs several kinds side by side', async () => {
+    const plain = slowKind('test-plain', false);
+    const laned = slowKind('test-laned-2', true);
+    await runDueJobs(db, 'flush');
+    await queue('test-laned-2', 3);
+    await queue('test-plain', 4);
+    const poller = startJobPoller(db, { intervalMs: 60_000, worker: 'poller', concurrency: 4 });
+    for (let i = 0; i < 200 && plain.ran.length + laned.ran.length < 7; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    await poller.stop();
+    expect(plain.ran).toHaveLength(4);
+    expect(laned.ran).toHaveLength(3);
+    expect(plain.peak).toBe(1);
+    expect(laned.peak).toBe(3);
+  });
+});
