@@ -2,7 +2,7 @@
 
 import { useId } from 'react';
 import { useTranslations } from 'next-intl';
-import { checkPersonName, checkPhone } from '@/lib/contact/checks';
+import { checkPersonName, checkPhone, type Check } from '@/lib/contact/checks';
 import { NAME_MAX, type Phone } from '@/lib/contact/identifiers';
 import { LazyPhoneField } from '@/components/auth/lazy-phone-field';
 import ui from '@/components/ui/ui.module.css';
@@ -12,7 +12,7 @@ export type PassengerDraft = { forOther: boolean; name: string; phone: Partial<P
 export const NO_PASSENGER: PassengerDraft = { forOther: false, name: '', phone: undefined };
 
 /** The passenger to book for, or null when the ride is the rider's own; `error` names the first bad field's message key. */
-export function passengerOf(
+function passengerOf(
   draft: PassengerDraft,
 ): { ok: true; passenger: { name: string; phone: Phone } | undefined } | { ok: false; field: 'name' | 'phone'; message: string } {
   if (!draft.forOther) return { ok: true, passenger: undefined };
@@ -21,6 +21,12 @@ export function passengerOf(
   const phone = checkPhone(draft.phone ?? {});
   if (!phone.ok) return { ok: false, field: 'phone', message: phone.message };
   return { ok: true, passenger: { name: name.value, phone: phone.value } };
+}
+
+/** `passengerOf` as a field check for a form resolver (components/auth/checks-resolver): the first bad field is its path. */
+export function checkPassenger(value: unknown): Check<{ name: string; phone: Phone } | undefined> {
+  const result = passengerOf((value ?? NO_PASSENGER) as PassengerDraft);
+  return result.ok ? { ok: true, value: result.passenger } : { ok: false, message: result.message, path: result.field };
 }
 
 /** "This ride is for someone else": the passenger's name and phone (they get the driver's details and the start code). */
