@@ -2,9 +2,13 @@
 
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { invoiceSettingsSchema } from '@/lib/invoice/schemas';
 import { failureOf } from '@/components/data/fetch-data';
 import ui from '@/components/ui/ui.module.css';
-import type { InvoiceSettingsData } from './api';
+import type { InvoiceSettingsData, InvoiceSettingsInput } from './api';
 import { useInvoiceSettings, useSaveInvoiceSettings } from './queries';
 import styles from './trust.module.css';
 
@@ -27,50 +31,66 @@ export function InvoiceDetailsForm() {
 }
 
 type Field = 'legalName' | 'address' | 'taxNumber' | 'taxRate' | 'sacCode' | 'supplyType';
+/** What the inputs hold: text, the rate typed with a comma or a point. */
+type InvoiceFields = { [K in Exclude<Field, 'supplyType'>]: string } & { supplyType: InvoiceSettingsData['supplyType'] };
+/** The field order of `invoiceSettingsSchema`, whose first issue the server would name. */
+const FIELDS: Field[] = ['legalName', 'address', 'taxNumber', 'taxRate', 'sacCode', 'supplyType'];
+
+/** The server's `invoiceSettingsSchema` (lib/invoice/schemas) over the inputs' text. */
+const invoiceFormSchema = z.object({
+  ...invoiceSettingsSchema.shape,
+  taxRate: z
+    .string()
+    .transform((rate) => Number(rate.replace(',', '.')))
+    .pipe(invoiceSettingsSchema.shape.taxRate),
+});
+const invoiceResolver = zodResolver(invoiceFormSchema) as unknown as Resolver<InvoiceFields, unknown, InvoiceSettingsInput>;
 
 function Form({ initial }: { initial: InvoiceSettingsData }) {
   const t = useTranslations('InvoiceDetails');
   const tv = useTranslations('Validation');
   const id = useId();
   const save = useSaveInvoiceSettings();
-  const [values, setValues] = useState({
-    legalName: initial.legalName ?? '',
-    address: initial.address ?? '',
-    taxNumber: initial.taxNumber ?? '',
-    taxRate: String(initial.taxRate),
-    sacCode: initial.sacCode ?? '',
-    supplyType: initial.supplyType,
+  // checked on Save only, one message at a time (the first bad field's), as the server answers
+  const form = useForm<InvoiceFields, unknown, InvoiceSettingsInput>({
+    resolver: invoiceResolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+    defaultValues: {
+      legalName: initial.legalName ?? '',
+      address: initial.address ?? '',
+      taxNumber: initial.taxNumber ?? '',
+      taxRate: String(initial.taxRate),
+      sacCode: initial.sacCode ?? '',
+      supplyType: initial.supplyType,
+    },
   });
   const [notice, setNotice] = useState('');
   const [error, setError] = useState<{ field?: string; text: string }>();
-  const set = (field: Field) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
+  const message = (key: string | undefined) => (key && tv.has(key as 'taxRateRange') ? tv(key as 'taxRateRange') : undefined);
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    setNotice('');
-    setError(undefined);
-    save.mutate(
-      {
-        legalName: values.legalName,
-        address: values.address,
-        taxNumber: values.taxNumber,
-        taxRate: Number(values.taxRate.replace(',', '.')),
-        sacCode: values.sacCode,
-        supplyType: values.supplyType,
-      },
-      {
+  const submit = form.handleSubmit(
+    (input) => {
+      setNotice('');
+      setError(undefined);
+      save.mutate(input, {
         onSuccess: () => setNotice(t('saved')),
         onError: (e) => {
           const failure = failureOf(e);
-          const key = failure.key as Parameters<typeof tv>[0] | undefined;
           setError({
             field: failure.field,
-            text: key && tv.has(key) ? tv(key) : failure.status === 400 ? failure.message.replace(/^\w+: /, '') : t('saveFailed'),
+            text: message(failure.key) ?? (failure.status === 400 ? failure.message.replace(/^\w+: /, '') : t('saveFailed')),
           });
         },
-      },
-    );
-  };
+      });
+    },
+    (errors) => {
+      const field = FIELDS.find((name) => errors[name]);
+      setNotice('');
+      if (field) setError({ field, text: message(errors[field]?.message) ?? t('saveFailed') });
+    },
+  );
   const invalid = (field: Field) => (error?.field === field ? true : undefined);
   const described = (field: Field) => (error?.field === field ? `${id}-error` : undefined);
 
@@ -82,8 +102,7 @@ function Form({ initial }: { initial: InvoiceSettingsData }) {
           id={`${id}-legal`}
           className={ui.input}
           maxLength={120}
-          value={values.legalName}
-          onChange={set('legalName')}
+          {...form.register('legalName')}
           aria-invalid={invalid('legalName')}
           aria-describedby={described('legalName')}
         />
@@ -95,8 +114,7 @@ function Form({ initial }: { initial: InvoiceSettingsData }) {
           className={ui.input}
           rows={3}
           maxLength={400}
-          value={values.address}
-          onChange={set('address')}
+          {...form.register('address')}
           aria-invalid={invalid('address')}
           aria-describedby={described('address')}
         />
@@ -108,8 +126,7 @@ function Form({ initial }: { initial: InvoiceSettingsData }) {
           className={ui.input}
           autoCapitalize="characters"
           maxLength={20}
-          value={values.taxNumber}
-          onChange={set('taxNumber')}
+          {...form.register('taxNumber')}
           aria-invalid={invalid('taxNumber')}
           aria-describedby={described('taxNumber')}
         />
@@ -120,8 +137,7 @@ function Form({ initial }: { initial: InvoiceSettingsData }) {
           id={`${id}-rate`}
           className={ui.input}
           inputMode="decimal"
-          value={values.taxRate}
-          onChange={set('taxRate')}
+          {...form.register('taxRate')}
           aria-invalid={invalid('taxRate')}
           aria-describedby={described('taxRate')}
         />
@@ -133,15 +149,14 @@ function Form({ initial }: { initial: InvoiceSettingsData }) {
           className={ui.input}
           inputMode="numeric"
           maxLength={8}
-          value={values.sacCode}
-          onChange={set('sacCode')}
+          {...form.register('sacCode')}
           aria-invalid={invalid('sacCode')}
           aria-describedby={described('sacCode')}
         />
       </div>
       <div className={ui.field}>
         <label htmlFor={`${id}-supply`}>{t('supplyType')}</label>
-        <select id={`${id}-supply`} className={ui.input} value={values.supplyType} onChange={set('supplyType')}>
+        <select id={`${id}-supply`} className={ui.input} {...form.register('supplyType')}>
           <option value="intra">{t('intra')}</option>
           <option value="inter">{t('inter')}</option>
         </select>

@@ -2,13 +2,11 @@
 
 import { useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
 import { useLocale, useTranslations } from 'next-intl';
 import { ltrText } from '@/lib/i18n/bidi';
 import type { RentalPackage, VehicleType } from '@/lib/booking/vocabulary';
-import { formatMoney } from '@/lib/i18n/format';
 import { Link } from '@/lib/i18n/navigation';
-import { personNameSchema, phoneSchema, NAME_MAX } from '@/lib/contact/identifiers';
-import { PhoneField } from '@/components/auth/phone-field';
 import { RideForm } from '@/components/booking/ride-form';
 import type { RideFormData } from '@/components/booking/booking-store';
 import { bookForCustomer, fetchQuote, type Quote, type QuoteInput } from '@/components/booking/api';
@@ -16,8 +14,9 @@ import { failureOf } from '@/components/data/fetch-data';
 import { useApiErrorText } from '@/components/ui/use-api-error';
 import ui from '@/components/ui/ui.module.css';
 import type { ConsoleArea } from '../sections';
+import { CustomerChoice } from './customer-choice';
+import { customerResolver, type CustomerFields, type CustomerInput } from './customer-form';
 import styles from './rides.module.css';
-import { toMinor } from '@/lib/money/minor';
 
 /** travel/ride/book: the partner books for a customer by phone, with the rider's booking form and fares. */
 export function BookForCustomer({
@@ -33,17 +32,18 @@ export function BookForCustomer({
 }) {
   const t = useTranslations('ConsoleBooking');
   const td = useTranslations('Dispatch');
-  const tTypes = useTranslations('VehicleTypes');
-  const tv = useTranslations('Validation');
   const locale = useLocale();
   const errorText = useApiErrorText();
   const id = useId();
   const [trip, setTrip] = useState<RideFormData | null>(null);
   const [quote, setQuote] = useState<Quote | null>(null);
   const [vehicle, setVehicle] = useState<VehicleType | null>(null);
-  const [name, setName] = useState('');
-  const [phone, setPhone] = useState<{ dialCode?: string; number?: string } | undefined>();
-  const [payment, setPayment] = useState<'cash' | 'upi'>('cash');
+  // top-level, so the customer stays filled in for another booking, as before
+  const form = useForm<CustomerFields, unknown, CustomerInput>({
+    resolver: customerResolver,
+    mode: 'onChange',
+    defaultValues: { customerName: '', customerPhone: undefined, paymentMethod: 'cash' },
+  });
   const [error, setError] = useState<string>();
   const pricing = useMutation({ mutationFn: fetchQuote });
   const booking = useMutation({ mutationFn: bookForCustomer });
@@ -53,43 +53,38 @@ export function BookForCustomer({
   const [codeRefused, setCodeRefused] = useState<string>();
   const [key, setKey] = useState(() => crypto.randomUUID());
 
-  const nameOk = personNameSchema.safeParse(name).success;
-  const phoneCheck = phoneSchema.safeParse(phone ?? {});
-
-  const priceTrip = async (form: RideFormData) => {
-    setTrip(form);
+  const priceTrip = async (ride: RideFormData) => {
+    setTrip(ride);
     setQuote(null);
     setVehicle(null);
     setError(undefined);
     const input = {
-      rideType: form.rideType,
-      tripKind: form.tripKind,
-      packageDetails: form.tripKind === 'rental' ? form.packageDetails : null,
-      pickupLocation: form.pickupLocation,
-      dropoffLocation: form.tripKind === 'rental' ? null : form.dropoffLocation,
-      pickupTime: form.pickupAt,
-      returnTime: form.rideType === 'return' ? form.returnAt : null,
+      rideType: ride.rideType,
+      tripKind: ride.tripKind,
+      packageDetails: ride.tripKind === 'rental' ? ride.packageDetails : null,
+      pickupLocation: ride.pickupLocation,
+      dropoffLocation: ride.tripKind === 'rental' ? null : ride.dropoffLocation,
+      pickupTime: ride.pickupAt,
+      returnTime: ride.rideType === 'return' ? ride.returnAt : null,
     } satisfies QuoteInput;
     await pricing.mutateAsync(input).then(setQuote, (failure: unknown) => setError(errorText(failureOf(failure))));
   };
 
-  const book = async () => {
-    if (!trip || !quote || !vehicle || !nameOk || !phoneCheck.success) return;
+  const book = async (customer: CustomerInput) => {
+    if (!trip || !quote || !vehicle) return;
     setError(undefined);
     await booking
       .mutateAsync({
-        customerName: name,
-        customerPhone: phoneCheck.data,
+        ...customer,
         rideSearchId: quote.ride_search_id,
         rideVehicle: vehicle,
         idempotencyKey: key,
-        paymentMethod: payment,
         flightNumber: trip.tripKind === 'airport' ? trip.flightNumber : undefined,
         flightDirection: trip.tripKind === 'airport' ? trip.flightDirection : undefined,
       })
       .then(
         (rides) => {
-          setSentTo(`+${phoneCheck.data.dialCode} ${phoneCheck.data.number}`);
+          setSentTo(`+${customer.customerPhone.dialCode} ${customer.customerPhone.number}`);
           const refused = rides[0].codeRefused;
           setCodeRefused(
             refused ? errorText({ code: refused.code, message: refused.message, key: refused.key, values: refused.values, status: 200 }) : undefined,
@@ -140,58 +135,7 @@ export function BookForCustomer({
       <RideForm timeZone={timeZone} defaultCountry={defaultCountry} packages={packages} onContinue={(form) => void priceTrip(form)} />
       {trip && !quote && !error ? <p role="status">{t('pricing')}</p> : null}
       {quote ? (
-        <form
-          className={styles.dialogForm}
-          aria-labelledby={`${id}-vehicles`}
-          onSubmit={(event) => {
-            event.preventDefault();
-            void book();
-          }}
-        >
-          <h2 id={`${id}-vehicles`}>{t('vehicles')}</h2>
-          <fieldset className={styles.vehicleList}>
-            <legend className="visually-hidden">{t('vehicles')}</legend>
-            {/* the console books a type's AC fare; non-AC options are for riders' own bookings (docs/requirements/partner.md#fares) */}
-            {quote.ride_details
-              .filter((detail) => detail.vehicle.ac)
-              .map((detail) => (
-                <label key={detail.vehicle.vehicle_type} className={styles.vehicleOption}>
-                  <input
-                    type="radio"
-                    name={`${id}-vehicle`}
-                    checked={vehicle === detail.vehicle.vehicle_type}
-                    onChange={() => setVehicle(detail.vehicle.vehicle_type)}
-                  />
-                  <span>{tTypes(detail.vehicle.vehicle_type)}</span>
-                  <strong>{formatMoney(toMinor(detail.fee.total_fee), detail.fee.currency, locale)}</strong>
-                </label>
-              ))}
-          </fieldset>
-          <label htmlFor={`${id}-name`}>{t('customerName')}</label>
-          <input
-            id={`${id}-name`}
-            className={ui.input}
-            maxLength={NAME_MAX}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            aria-invalid={name && !nameOk ? true : undefined}
-          />
-          <PhoneField
-            id={`${id}-phone`}
-            value={phone}
-            onChange={setPhone}
-            defaultCountry={defaultCountry}
-            error={phone?.number && !phoneCheck.success ? tv(phoneCheck.error.issues[0].message as 'phoneInvalid') : undefined}
-          />
-          <label htmlFor={`${id}-pay`}>{t('payment')}</label>
-          <select id={`${id}-pay`} className={ui.input} value={payment} onChange={(e) => setPayment(e.target.value as 'cash' | 'upi')}>
-            <option value="cash">{t('cash')}</option>
-            <option value="upi">{t('upi')}</option>
-          </select>
-          <button type="submit" className={`${ui.button} ${ui.primary}`} disabled={busy || !vehicle || !nameOk || !phoneCheck.success}>
-            {busy ? t('booking') : t('book')}
-          </button>
-        </form>
+        <CustomerChoice quote={quote} vehicle={vehicle} onVehicle={setVehicle} form={form} busy={busy} defaultCountry={defaultCountry} onBook={book} />
       ) : null}
       {error ? (
         <p role="alert" className={ui.error}>
