@@ -129,6 +129,9 @@ test('a promo link, a card payment refunded after a free cancellation, a late on
   const rider = await riderContext.newPage();
   await rider.goto(link);
   await expect(rider).toHaveURL(new RegExp(`^${site}/in/en/user/home\\?promo=${CODE}$`));
+  // the page keeps the link's code for the tab once its scripts run; fillTrip opens the form afresh (without
+  // ?promo), so wait for that first, as a rider's next page would come after it
+  await expect.poll(() => rider.evaluate(() => sessionStorage.getItem('ride_promo'))).toContain(CODE);
   await fillTrip(rider, { from: 'Chennai', to: 'Bengaluru', time: '8:00 PM', date: later });
   await pickVehicle(rider, 'Sedan');
   await expect(rider.getByText(`${CODE} applied`)).toBeVisible();
