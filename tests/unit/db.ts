@@ -22,3 +22,17 @@ async function truncateAll(db: Db): Promise<void> {
 export async function closeTestDb(): Promise<void> {
   await closeDatabase();
 }
+
+/**
+ * A second way into the test database, as a second instance would have: its own pool on PostgreSQL (so two
+ * transactions really race), the same PGlite otherwise (one connection; races there are in order).
+ */
+export async function secondConnection(db: Db): Promise<{ second: Db; close: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return { second: db, close: async () => undefined };
+  const { Pool } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const schema = await import('@/lib/db/schema');
+  const pool = new Pool({ connectionString: url, max: 5 });
+  return { second: drizzle(pool, { schema }) as unknown as Db, close: () => pool.end() };
+}

@@ -6,6 +6,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
 import { useBookingStore, type RideFormData, type SelectedVehicle } from '@/components/booking/booking-store';
+import { emptyRideForm } from '@/components/booking/ride-prefill';
 import { useSessionStore, type Me } from '@/components/auth/session-store';
 import { RideSummary } from '@/components/booking/ride-summary';
 import { withQueryClient } from '../../query-wrapper';
@@ -41,22 +42,13 @@ jest.mock('@/components/auth/lazy-phone-field', () => ({
   ),
 }));
 
-const trip = {
+const trip: RideFormData = {
+  ...emptyRideForm(),
   tripKind: 'local',
-  rideType: 'oneway',
-  packageDetails: null,
   pickupLocation: { name: 'Chennai Central', lat: 13.08, lng: 80.27 },
   dropoffLocation: { name: 'T Nagar', lat: 13.04, lng: 80.23 },
-  pickupDate: '',
   pickupTime: 'now',
-  returnDate: '',
-  returnTime: '',
-  pickupAt: null,
-  returnAt: null,
-  flightNumber: '',
-  flightDirection: 'arrival',
-  phone: null,
-} as unknown as RideFormData;
+};
 const fee = {
   total_fee: 250,
   currency: 'INR',

@@ -5,7 +5,7 @@ import { clearTenantCache } from '@/lib/tenancy/resolve';
 import { enqueueJob, runDueJobs } from '@/lib/jobs/queue';
 import { DISPATCH_JOB, offerNext } from '@/lib/rides/offers';
 import { startDispatch } from '@/lib/rides/offer-jobs';
-import { closeTestDb, openTestDb } from '../../db';
+import { closeTestDb, openTestDb, secondConnection } from '../../db';
 import { bookAt, makeOperator, placeDriver } from './fleet';
 
 /*
@@ -28,15 +28,7 @@ beforeAll(async () => {
   db = await openTestDb();
   clearTenantCache();
   stop = startDispatch(getDb);
-  const url = process.env.TEST_DATABASE_URL;
-  if (url) {
-    const { Pool } = await import('pg');
-    const { drizzle } = await import('drizzle-orm/node-postgres');
-    const schema = await import('@/lib/db/schema');
-    const pool = new Pool({ connectionString: url, max: 5 });
-    second = drizzle(pool, { schema }) as unknown as Db;
-    closeSecond = () => pool.end();
-  } else second = db;
+  ({ second, close: closeSecond } = await secondConnection(db));
 }, 60_000);
 afterAll(async () => {
   stop();

@@ -4,7 +4,7 @@ import { clearTenantCache } from '@/lib/tenancy/resolve';
 import type { Db } from '@/lib/db/client';
 import { applyRideAction } from '@/lib/rides/partner';
 import { answerOffer, offerNext } from '@/lib/rides/offers';
-import { closeTestDb, openTestDb } from '../../db';
+import { closeTestDb, openTestDb, secondConnection } from '../../db';
 import { bookAt, makeOperator, placeDriver, type Operator, type TestDriver } from './fleet';
 
 /*
@@ -26,15 +26,7 @@ let byHand: TestDriver;
 beforeAll(async () => {
   db = await openTestDb();
   clearTenantCache();
-  const url = process.env.TEST_DATABASE_URL;
-  if (url) {
-    const { Pool } = await import('pg');
-    const { drizzle } = await import('drizzle-orm/node-postgres');
-    const schema = await import('@/lib/db/schema');
-    const pool = new Pool({ connectionString: url, max: 5 });
-    second = drizzle(pool, { schema }) as unknown as Db;
-    closeSecond = () => pool.end();
-  } else second = db;
+  ({ second, close: closeSecond } = await secondConnection(db));
   op = await makeOperator(db, 'race', { mode: 'automatic', offerSeconds: 120 });
   offered = await placeDriver(db, op, 'Offered', 1);
   byHand = await placeDriver(db, op, 'By hand', 30);

@@ -4,7 +4,7 @@ import { clearTenantCache } from '@/lib/tenancy/resolve';
 import { claimDueJobs, enqueueJob, registerJobHandler, runDueJobs, startJobPoller, STALE_MS } from '@/lib/jobs/queue';
 import { queueTripMessages, registerTripJobs, REMINDER_LEAD_MS } from '@/lib/rides/trip-messages';
 import type { Db } from '@/lib/db/client';
-import { closeTestDb, openTestDb } from '../../db';
+import { closeTestDb, openTestDb, secondConnection } from '../../db';
 import { accept, book, makeWorld, type World } from './fixtures';
 
 let db: Db;
@@ -18,15 +18,7 @@ beforeAll(async () => {
   clearTenantCache();
   world = await makeWorld(db, 'demo');
   registerTripJobs();
-  const url = process.env.TEST_DATABASE_URL;
-  if (url) {
-    const { Pool } = await import('pg');
-    const { drizzle } = await import('drizzle-orm/node-postgres');
-    const schema = await import('@/lib/db/schema');
-    const pool = new Pool({ connectionString: url, max: 5 });
-    second = drizzle(pool, { schema }) as unknown as Db;
-    closeSecond = () => pool.end();
-  } else second = db;
+  ({ second, close: closeSecond } = await secondConnection(db));
 });
 afterAll(async () => {
   await closeSecond();
