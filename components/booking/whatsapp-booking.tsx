@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useRouter } from '@/lib/i18n/navigation';
-import { PhoneLogin } from '@/components/auth/phone-login';
+import { LazyPhoneLogin } from '@/components/auth/lazy-phone-login';
 import { useSession, useSessionStore } from '@/components/auth/session-store';
 import ui from '@/components/ui/ui.module.css';
 import auth from '@/components/auth/auth.module.css';
@@ -50,7 +50,7 @@ export function WhatsAppBooking({ link, defaultCountry }: { link: string | undef
       {signIn ? (
         <dialog ref={dialog} className={auth.dialog} aria-labelledby={`${id}-signin`} onCancel={() => setSignIn(false)}>
           <h2 id={`${id}-signin`}>{t('signInTitle')}</h2>
-          <PhoneLogin
+          <LazyPhoneLogin
             defaultCountry={defaultCountry}
             onSuccess={async () => {
               await useSessionStore.getState().refresh();

@@ -2,7 +2,7 @@
 
 import { useId } from 'react';
 import { useTranslations } from 'next-intl';
-import { PhoneLogin } from '@/components/auth/phone-login';
+import { LazyPhoneLogin } from '@/components/auth/lazy-phone-login';
 import { useSessionStore } from '@/components/auth/session-store';
 import { useModalDialog } from '@/components/ui/use-modal-dialog';
 import auth from '@/components/auth/auth.module.css';
@@ -24,7 +24,7 @@ export function ChatSignIn({ defaultCountry, onSignedIn, onDismiss }: { defaultC
     >
       <h2 id={`${id}-title`}>{t('signInTitle')}</h2>
       <p>{t('signInBody')}</p>
-      <PhoneLogin
+      <LazyPhoneLogin
         defaultCountry={defaultCountry}
         onSuccess={async () => {
           await useSessionStore.getState().refresh();
