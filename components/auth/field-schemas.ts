@@ -1,6 +1,7 @@
 'use client';
 
 import { create } from 'zustand';
+import { loadOnce } from '@/lib/ui/load-once';
 
 /*
  * The shared field schemas (lib/contact/identifiers, zod/mini, ~7 kB gzipped)
@@ -14,22 +15,12 @@ type FieldSchemas = typeof import('@/lib/contact/identifiers');
 
 const useFieldSchemasStore = create<{ schemas: FieldSchemas | undefined }>(() => ({ schemas: undefined }));
 
-let loading: Promise<FieldSchemas> | undefined;
-
-/** Fetches the field schemas once; safe to call on every interaction. */
-export function loadFieldSchemas(): Promise<FieldSchemas> {
-  loading ??= import('@/lib/contact/identifiers').then(
-    (schemas) => {
-      useFieldSchemasStore.setState({ schemas });
-      return schemas;
-    },
-    (error: unknown) => {
-      loading = undefined; // a failed fetch (offline) is retried on the next interaction
-      throw error;
-    },
-  );
-  return loading;
-}
+/** Fetches the field schemas once (again after a failed fetch); safe to call on every interaction. */
+export const loadFieldSchemas = loadOnce(async (): Promise<FieldSchemas> => {
+  const schemas = await import('@/lib/contact/identifiers');
+  useFieldSchemasStore.setState({ schemas });
+  return schemas;
+});
 
 /** The field schemas once fetched, else undefined (call `loadFieldSchemas` to fetch them). */
 export function useFieldSchemas(): FieldSchemas | undefined {

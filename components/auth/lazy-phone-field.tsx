@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { create } from 'zustand';
 import ui from '@/components/ui/ui.module.css';
 import type { PhoneField as PhoneFieldComponent } from './phone-field';
+import { loadOnce } from '@/lib/ui/load-once';
 import { loadFieldSchemas } from './field-schemas';
 import styles from './auth.module.css';
 
@@ -19,23 +20,13 @@ import styles from './auth.module.css';
 /** Whether the phone input's code has arrived (false in the server HTML and until the fetch ends). */
 const usePhoneFieldStore = create(() => ({ loaded: false }));
 
-let loading: Promise<{ default: typeof PhoneFieldComponent }> | undefined;
-
-/** Fetches the phone input once; safe to call on every interaction. */
-export function loadPhoneField(): Promise<{ default: typeof PhoneFieldComponent }> {
+/** Fetches the phone input once (again after a failed fetch); safe to call on every interaction. */
+export const loadPhoneField = loadOnce(async (): Promise<{ default: typeof PhoneFieldComponent }> => {
   // with the shared phone schema its messages come from (./field-error)
-  loading ??= Promise.all([import('./phone-field'), loadFieldSchemas()]).then(
-    ([m]) => {
-      usePhoneFieldStore.setState({ loaded: true });
-      return { default: m.PhoneField };
-    },
-    (error: unknown) => {
-      loading = undefined; // a failed fetch (offline) is retried on the next interaction
-      throw error;
-    },
-  );
-  return loading;
-}
+  const [m] = await Promise.all([import('./phone-field'), loadFieldSchemas()]);
+  usePhoneFieldStore.setState({ loaded: true });
+  return { default: m.PhoneField };
+});
 
 const PhoneField = lazy(loadPhoneField);
 

@@ -6,6 +6,8 @@
  * schemas of ./quote-fields, which the form fetches once it has a place.
  */
 
+import { loadOnce } from '@/lib/ui/load-once';
+
 /** Five minutes of slack for "now" bookings and clock drift. */
 export const PAST_SLACK_MS = 5 * 60 * 1000;
 /** Bookings open this far ahead. */
@@ -48,21 +50,10 @@ export function quoteRuleIssues(v: QuoteFields, now = Date.now()): QuoteIssue[] 
 }
 
 let fields: typeof import('./quote-fields') | undefined;
-let loading: Promise<void> | undefined;
-
-/** Fetches the place and time schemas (zod/mini) once; the booking form's first place starts it. */
-export function loadQuoteFields(): Promise<void> {
-  loading ??= import('./quote-fields').then(
-    (m) => {
-      fields = m;
-    },
-    (error: unknown) => {
-      loading = undefined; // retried on the next check
-      throw error;
-    },
-  );
-  return loading;
-}
+/** Fetches the place and time schemas (zod/mini) once (again after a failed fetch); the booking form's first place starts it. */
+export const loadQuoteFields = loadOnce(async (): Promise<void> => {
+  fields = await import('./quote-fields');
+});
 
 /**
  * The booking form's check of the request it built: the fields' shapes (places
