@@ -26,6 +26,10 @@ export type PromoKind = (typeof PROMO_KINDS)[number];
 export const REFUND_METHODS = ['provider', 'wallet'] as const;
 export type RefundMethod = (typeof REFUND_METHODS)[number];
 
+/** An invoice's place of supply: intra-state (CGST + SGST) or inter-state (IGST). */
+export const SUPPLY_TYPES = ['intra', 'inter'] as const;
+export type SupplyType = (typeof SUPPLY_TYPES)[number];
+
 export const REFUND_STATUSES = ['requested', 'refunded', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 

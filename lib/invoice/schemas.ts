@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUPPLY_TYPES } from '@/lib/db/schema/trust';
+import { SUPPLY_TYPES } from '@/lib/booking/vocabulary';
 
 const optionalText = (max: number, key: string) =>
   z

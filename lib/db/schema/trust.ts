@@ -3,10 +3,7 @@ import { bigserial, check, index, integer, jsonb, pgTable, serial, text, timesta
 import { businesses } from './businesses';
 import { rides } from './rides';
 import { users } from './users';
-import type { CancellationRule, FareLine } from '@/lib/booking/vocabulary';
-
-export const SUPPLY_TYPES = ['intra', 'inter'] as const;
-export type SupplyType = (typeof SUPPLY_TYPES)[number];
+import { SUPPLY_TYPES, type CancellationRule, type FareLine } from '@/lib/booking/vocabulary';
 
 /** An operator's invoice header and tax settings (console "Invoice details"). */
 export const invoiceSettings = pgTable('invoice_settings', {
