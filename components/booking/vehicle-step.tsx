@@ -32,6 +32,28 @@ type Detail = Quote['ride_details'][number];
 /** One quoted option's radio value: the type, or the type's non-AC option. */
 const optionKey = (detail: Detail) => (detail.vehicle.ac === false ? `${detail.vehicle.vehicle_type}-non-ac` : detail.vehicle.vehicle_type);
 
+/**
+ * Cards in the vehicles' place while they are priced, as tall as theirs, so the list arriving
+ * moves nothing already on screen (the Continue button and the footer stay below the fold).
+ */
+function VehicleSkeletons() {
+  return (
+    <div className={styles.vehicles} aria-hidden="true">
+      {[0, 1, 2, 3].map((n) => (
+        <div key={n} className={`${styles.vehicle} ${styles.vehicleSkeleton}`}>
+          <span className={styles.vehiclePic} />
+          <span className={styles.vehicleMain}>
+            <strong>{'\u00a0'}</strong>
+            <span>{'\u00a0'}</span>
+            <span>{'\u00a0'}</span>
+          </span>
+          <span className={styles.vehiclePrice}>{'\u00a0'}</span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
 /** Vehicle step: prices the stored trip, shows the route and the vehicles; Continue after a choice. */
 export function VehicleStep() {
   const t = useTranslations('Vehicles');
@@ -106,16 +128,18 @@ export function VehicleStep() {
           pickupMarker={t('pickupMarker')}
           dropoffMarker={t('dropoffMarker')}
         />
-        {quote?.ride_route.estimated && !rental ? <p className={ui.hint}>{t('estimated')}</p> : null}
       </div>
       <section className={styles.listPane} aria-labelledby={`${id}-title`}>
         <h1 id={`${id}-title`} className={styles.stepTitle}>
           {t('title')}
         </h1>
         {status === 'loading' ? (
-          <p role="status" className={styles.loading}>
-            {t('loading')}
-          </p>
+          <>
+            <p role="status" className={styles.loading}>
+              {t('loading')}
+            </p>
+            <VehicleSkeletons />
+          </>
         ) : null}
         {status === 'failed' || (status === 'ready' && !quote?.ride_details.length) ? (
           <div role="status" className={styles.empty}>
@@ -165,6 +189,8 @@ export function VehicleStep() {
             })}
           </fieldset>
         ) : null}
+        {/* under the list, not over the map: a line arriving with the prices must not push the step down (layout shift) */}
+        {quote?.ride_route.estimated && !rental ? <p className={ui.hint}>{t('estimated')}</p> : null}
         <button type="button" className={`${ui.button} ${ui.primary} ${styles.full}`} disabled={!chosen || !quote} onClick={confirm}>
           {t('continue')}
         </button>

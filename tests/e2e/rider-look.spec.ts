@@ -140,8 +140,12 @@ test('the vehicle step at 360 px: vehicle pictures, and the route sketch labelle
   // This machine has no internet: the default open style (OpenFreeMap) cannot load, so the sketch stays. As on
   // a slow phone network, the style request fails only after a while, so the page is drawn while the map loads.
   await page.route('https://tiles.openfreemap.org/**', (route) => void setTimeout(() => void route.abort('internetdisconnected').catch(() => {}), 1_500));
+  // The fares, too, arrive late (a busy server, a slow network): the step is drawn while they load, and their
+  // arrival must move nothing already on screen (the footer and Continue stay below the loading cards).
+  await page.route('**/api/rides/quote', (route) => void setTimeout(() => void route.continue().catch(() => {}), 1_500));
   await fillTrip(page, { from: 'Chennai', to: 'Bengaluru', time: '8:00 PM' });
   await page.evaluate(() => ((window as unknown as { __shift: number }).__shift = 0));
+  await expect(page.getByRole('status').filter({ hasText: 'Loading vehicles...' })).toBeVisible();
   const radios = page.getByRole('radio');
   await expect(radios.first()).toBeVisible();
   const pictures = page.locator('img[data-vehicle-picture]');
