@@ -2,7 +2,7 @@
 // First-load JavaScript of the app pages: the gzipped bytes of the module scripts each page makes
 // Chromium download (noModule polyfills are skipped: module browsers never fetch them). Deterministic
 // for a build, so it is the figure to compare before Lighthouse's noisy timings. Goal: <= 150 kB each.
-// Usage: node bench/app-js.mjs [--chunks]
+// Usage: node bench/app-js.mjs [--chunks] [--check: exit 1 when a page with the goal is over it]
 import zlib from 'node:zlib';
 import { requireBuild, startServer } from './lib.mjs';
 import { report } from './report.mjs';
@@ -51,4 +51,11 @@ for (const r of results) {
   console.log(`  ${r.name.padEnd(17)} ${r.kB.toFixed(1).padStart(6)} kB in ${r.files.length} files  ${r.path}`);
   if (process.argv.includes('--chunks'))
     for (const f of r.files) console.log(`      ${(f.gz / 1024).toFixed(1).padStart(6)} kB  (${(f.raw / 1024).toFixed(0)} kB raw)  ${f.src}`);
+}
+
+// --check (.ci/run): the budget is a guard, not only a figure; a page over it fails the run.
+if (process.argv.includes('--check')) {
+  const over = results.filter((r) => !['chat booking', 'whatsapp booking'].includes(r.name) && r.kB > GOAL_KB);
+  for (const r of over) console.error(`over budget: ${r.name} ${r.kB.toFixed(1)} kB > ${GOAL_KB} kB (node bench/app-js.mjs --chunks lists its files)`);
+  if (over.length) process.exit(1);
 }

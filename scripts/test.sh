@@ -75,6 +75,8 @@ stage "production build"
 npm run build
 stage "perf tripwire (bench/tripwire.mjs: a few seconds of health, quote and a place page under wrk, ratios to bare Node and nginx in this run)"
 node bench/tripwire.mjs 3
+stage "first-load JavaScript budget (bench/app-js.mjs --check: the landing, the booking form and the console login within 150 kB gzipped)"
+node bench/app-js.mjs --check
 stage "end-to-end tests (Chromium; tests/e2e/html-validity.spec.ts validates ten page kinds with the Nu HTML checker)"
 npx playwright test
 stage "done"

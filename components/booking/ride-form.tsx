@@ -18,10 +18,10 @@ import { rideFormIssues, tripOf, type TypedPlaces } from './ride-issues';
 import { useRideIssueText } from './ride-issue-text';
 import { useLimitIssue } from './use-limit-issue';
 import { TripKindSwitch } from './trip-kind-switch';
-import { RideFlight } from './ride-flight';
 import { RidePlaces } from './ride-places';
 import { RideTimes } from './ride-times';
 import { RideContinue } from './ride-continue';
+import { LazyRideFlight, useRideFlightLoaded } from './lazy-ride-flight';
 import styles from './booking.module.css';
 
 /** The fields an invalid Continue shows the errors of. */
@@ -77,7 +77,9 @@ export function RideForm({
   const trip = useMemo(() => tripOf(form, timeZone), [form, timeZone]);
   const { limit, pending } = useLimitIssue(limits, trip);
   const errors = Object.fromEntries(Object.entries(rideFormIssues(trip, typed, limit)).map(([key, issue]) => [key, issueText(issue)]));
-  const flightOk = form.tripKind !== 'airport' || !flightProblem;
+  // an airport trip's flight is checked by its fields: Continue waits for them to arrive
+  const flightLoaded = useRideFlightLoaded();
+  const flightOk = form.tripKind !== 'airport' || (flightLoaded && !flightProblem);
   const phoneMessage = !me && form.phone?.number ? phoneError(form.phone, true) : undefined;
   const valid = Object.keys(errors).length === 0 && flightOk && !phoneMessage && !pending;
   // a field's error shows once the rider left it or pressed Continue, never while typing; a limit at once (the rider chose what breaks it)
@@ -127,7 +129,7 @@ export function RideForm({
         onRideType={(type) => set('rideType', type)}
       />
       {form.tripKind === 'airport' ? (
-        <RideFlight
+        <LazyRideFlight
           id={id}
           form={form}
           timeZone={timeZone}

@@ -70,6 +70,33 @@ test('a signed-in rider books a return trip and an airport arrival', async ({ pa
   await expect(rideCard(page, airportRide)).toContainText('AI 302');
 });
 
+test('an airport trip whose flight fields fail to arrive offers a retry, and Continue waits for them', async ({ page }) => {
+  await page.goto('/in/en/user/home');
+  const form = page.getByRole('form', { name: 'Book Taxi' });
+  await expect(form.getByTestId('continue-needs')).toBeVisible();
+  // The flight fields are fetched with the first airport trip (docs/architecture/booking.md#first-load): the
+  // network drops that fetch, as a phone losing signal would.
+  let offline = true;
+  await page.route('**/_next/static/chunks/**', (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
+  await form.getByRole('radio', { name: 'Airport', exact: true }).check();
+  const retry = form.getByRole('button', { name: 'The flight fields did not load. Tap to try again.' });
+  await expect(retry).toBeVisible();
+  await expect(form.getByLabel(/^Flight number/)).toHaveCount(0);
+  // the signal is back; the rider fills the rest before tapping the retry
+  offline = false;
+  await choosePlace(page, 'Drop-off location', 'Tamb', 'Tambaram');
+  await form.getByLabel('Pickup date').fill(inIndia(1));
+  await form.getByLabel('Pickup time').selectOption({ label: '9:00 AM' });
+  // everything else is filled, yet an arrival's flight cannot be checked without its fields
+  await expect(form.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  await retry.click();
+  await expect(retry).toBeHidden();
+  await form.getByLabel(/^Flight number/).fill('AI 302');
+  await expect(form.getByRole('button', { name: 'Continue' })).toBeEnabled();
+  await form.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/in\/en\/ride\/vehicles$/);
+});
+
 test('the form explains bad input and the vehicle step never shows a stale trip', async ({ page }) => {
   await page.goto('/in/en/user/home');
   const form = page.getByRole('form', { name: 'Book Taxi' });

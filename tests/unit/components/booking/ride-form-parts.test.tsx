@@ -31,12 +31,13 @@ function renderForm() {
 const place = (name: string) => screen.getByRole('combobox', { name });
 
 describe('the booking form parts', () => {
-  it('an airport trip starts at the operator airport; a departure moves it to the drop-off', () => {
+  it('an airport trip starts at the operator airport; a departure moves it to the drop-off', async () => {
     renderForm();
     fireEvent.click(screen.getByRole('radio', { name: 'Airport' }));
     expect(place('Pickup location')).toHaveValue(AIRPORT.name);
     expect(place('Drop-off location')).toHaveValue('');
-    fireEvent.click(screen.getByRole('radio', { name: en.Booking.departure }));
+    // the flight fields arrive with the first airport trip (components/booking/lazy-ride-flight.tsx)
+    fireEvent.click(await screen.findByRole('radio', { name: en.Booking.departure }));
     expect(place('Pickup location')).toHaveValue('');
     expect(place('Drop-off location')).toHaveValue(AIRPORT.name);
   });
