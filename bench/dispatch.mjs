@@ -306,6 +306,15 @@ async function main() {
       (select count(*) from rides where needs_driver_at is not null) as needs_driver`,
   );
   const [d] = doubles;
+  // where the job queue's time went, per kind: jobs queued in the run, done, and from due to done (waiting for a slot, then running)
+  const jobKinds = await queryStoredDatabase(
+    DATABASE,
+    { dataDir, databaseUrl },
+    `select kind, count(*) as queued, count(*) filter (where status = 'done') as done,
+      coalesce(round(extract(epoch from percentile_cont(0.5) within group (order by done_at - run_at)) * 1000), 0) as p50_ms,
+      coalesce(round(extract(epoch from percentile_cont(0.99) within group (order by done_at - run_at)) * 1000), 0) as p99_ms
+      from jobs where created_at > now() - interval '${SECONDS + 600} seconds' group by kind order by count(*) desc`,
+  );
   const positionsPerS = positions.ok / loadSeconds;
   const barePerS = (bare.acks.ok + bare.acks.ignored) / bareSeconds;
   console.log(
@@ -320,6 +329,9 @@ async function main() {
   );
   console.log(
     `  positions handled ${positionsPerS.toFixed(1)}/s of ${(DRIVERS / 5).toFixed(0)}/s sent (ignored ${positions.ignored}, failed ${positions.failed}), ack p99 ${ms(pct(positions.latencies, 99))}; bare socket.io ${barePerS.toFixed(1)}/s, ack p99 ${ms(pct(bare.acks.latencies, 99))}`,
+  );
+  console.log(
+    `  jobs (kind: queued, done, due to done p50/p99): ${jobKinds.map((j) => `${j.kind} ${j.queued}, ${j.done}, ${ms(Number(j.p50_ms))}/${ms(Number(j.p99_ms))}`).join('; ')}`,
   );
   console.log(`  event-loop delay p99: server ${ms(eld)}, bare socket.io ${ms(bareEld)} (ratio ${(eld / bareEld).toFixed(1)})`);
   console.log(

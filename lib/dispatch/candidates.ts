@@ -1,10 +1,10 @@
-import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { agencies, drivers, rideOffers, rides, vehicles, type OfferReason, type Ride, type VehicleType } from '@/lib/db/schema';
+import { type OfferReason, type Ride, type VehicleType } from '@/lib/db/schema';
+import { rowsOf } from '@/lib/db/rows';
 import { VEHICLE_CLASS_RANK } from '@/lib/booking/vehicle-classes';
 import { VEHICLE_TYPES } from '@/lib/booking/vocabulary';
-import { ACCEPTANCE_DAYS, compareReasons, scoreDriver } from './score';
+import { ACCEPTANCE_DAYS, scoreDriver } from './score';
 import { HOLDING, overlapping } from './windows';
 
 /*
@@ -22,8 +22,6 @@ export function offerableTypes(booked: VehicleType, allowUpgrades: boolean): Veh
   return VEHICLE_TYPES.filter((t) => t === booked || (allowUpgrades && VEHICLE_CLASS_RANK[t] > VEHICLE_CLASS_RANK[booked]));
 }
 
-const valid = (column: AnyPgColumn, today: string) => or(isNull(column), gte(column, today));
-
 export type CandidateQuery = {
   ride: Ride;
   window: { start: Date; end: Date };
@@ -35,82 +33,91 @@ export type CandidateQuery = {
   forOffer?: boolean;
 };
 
+/** A number from a raw row (drivers give numbers or numeric strings), or null. */
+const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+
+/*
+ * One statement, written as SQL text with only values put in: built from drizzle's column objects it cost
+ * the server about 8 ms of CPU per round at 500 drivers (drizzle checks each column and fragment while
+ * building, ~60 % of a round's time in Node), which at 20 bookings a second on one core was the offer
+ * queue's wall (docs/architecture/jobs.md#dispatch-jobs). tests/unit/lib/dispatch/ranking-500.test.ts holds
+ * it to the documented order, recomputed from the raw rows.
+ */
 export async function rankCandidates(db: Db, q: CandidateQuery): Promise<Candidate[]> {
   const { ride } = q;
-  const heldBy = (column: typeof rides.driverId | typeof rides.vehicleId, holder: typeof drivers.id | typeof drivers.vehicleId) =>
-    sql`not exists (select 1 from ${rides} where ${rides.businessId} = ${ride.businessId} and ${column} = ${holder}
-      and ${rides.status} in (${sql.join(
-        HOLDING.map((s) => sql`${s}`),
-        sql`, `,
-      )}) and ${rides.id} <> ${ride.id} and ${overlapping(q.window, q.bufferMinutes)})`;
   const since = new Date(q.now.getTime() - ACCEPTANCE_DAYS * 86_400_000);
-  // per driver, one probe of the completed-trips index for the latest end and one pass over 30 days of offers for both counts
-  const lastTrip = db
-    .select({ endedAt: sql<string | null>`${rides.completedAt}`.as('ended_at') })
-    .from(rides)
-    .where(and(eq(rides.driverId, drivers.id), eq(rides.status, 'completed'), isNotNull(rides.completedAt)))
-    .orderBy(desc(rides.completedAt))
-    .limit(1)
-    .as('last_trip');
-  const answered = db
-    .select({
-      accepted: sql<number>`(count(*) filter (where ${rideOffers.status} = 'accepted'))::int`.as('accepted'),
-      answered: sql<number>`(count(*) filter (where ${rideOffers.status} in ('accepted', 'declined', 'expired')))::int`.as('answered'),
-    })
-    .from(rideOffers)
-    .where(and(eq(rideOffers.driverId, drivers.id), gt(rideOffers.offeredAt, since)))
-    .as('answered');
-  const rows = await db
-    .select({
-      driverId: drivers.id,
-      name: drivers.name,
-      vehicleId: vehicles.id,
-      vehicleType: vehicles.vehicleType,
-      lat: drivers.lat,
-      lng: drivers.lng,
-      locatedAt: drivers.locatedAt,
-      onlineAt: drivers.onlineAt,
-      lastTripEnd: lastTrip.endedAt,
-      accepted: answered.accepted,
-      answered: answered.answered,
-    })
-    .from(drivers)
-    .innerJoin(vehicles, and(eq(vehicles.id, drivers.vehicleId), eq(vehicles.businessId, ride.businessId)))
-    .leftJoin(agencies, and(eq(agencies.id, drivers.agencyId), eq(agencies.businessId, ride.businessId)))
-    .leftJoinLateral(lastTrip, sql`true`)
-    .leftJoinLateral(answered, sql`true`)
-    .where(
-      and(
-        eq(drivers.businessId, ride.businessId),
-        isNull(drivers.removedAt),
-        eq(drivers.accountStatus, 'Verified'),
-        eq(drivers.online, true),
-        or(isNull(drivers.agencyId), and(isNull(agencies.removedAt), ne(agencies.accountStatus, 'Blocked'))),
-        valid(drivers.licenceExpiresOn, q.today),
-        isNull(vehicles.removedAt),
-        eq(vehicles.online, true),
-        valid(vehicles.permitExpiresOn, q.today),
-        valid(vehicles.insuranceExpiresOn, q.today),
-        valid(vehicles.fitnessExpiresOn, q.today),
-        inArray(vehicles.vehicleType, offerableTypes(ride.vehicleType, q.allowUpgrades)),
-        q.forOffer === false
-          ? undefined
-          : sql`not exists (select 1 from ${rideOffers} where ${rideOffers.driverId} = ${drivers.id} and (${rideOffers.rideId} = ${ride.id} or ${rideOffers.status} = 'pending'))`,
-        heldBy(rides.driverId, drivers.id),
-        heldBy(rides.vehicleId, drivers.vehicleId),
-      ),
-    );
-  const candidates = rows.map((row) => {
-    const lastTripEnd = row.lastTripEnd ? new Date(row.lastTripEnd) : null;
-    const idleSince = [row.onlineAt, lastTripEnd].filter((d): d is Date => d !== null).sort((a, b) => b.getTime() - a.getTime())[0] ?? null;
-    const position = row.lat !== null && row.lng !== null && row.locatedAt ? { lat: row.lat, lng: row.lng, at: row.locatedAt } : null;
+  const types = sql.join(
+    offerableTypes(ride.vehicleType, q.allowUpgrades).map((t) => sql`${t}`),
+    sql`, `,
+  );
+  const holding = sql.join(
+    HOLDING.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  const overlap = overlapping(q.window, q.bufferMinutes);
+  const held = (column: SQL) =>
+    sql`not exists (select 1 from rides where rides.business_id = ${ride.businessId} and ${column}
+      and rides.status in (${holding}) and rides.id <> ${ride.id} and ${overlap})`;
+  const offerFilter =
+    q.forOffer === false
+      ? sql``
+      : sql`and not exists (select 1 from ride_offers o where o.driver_id = d.id and (o.ride_id = ${ride.id} or o.status = 'pending'))`;
+  const result = await db.execute(sql`
+    select d.id as driver_id, d.name, v.id as vehicle_id, v.vehicle_type, d.lat, d.lng,
+      (extract(epoch from d.located_at) * 1000)::float8 as located_ms,
+      (extract(epoch from d.online_at) * 1000)::float8 as online_ms,
+      (extract(epoch from last_trip.ended_at) * 1000)::float8 as last_trip_ms,
+      answered.accepted, answered.answered
+    from drivers d
+    join vehicles v on v.id = d.vehicle_id and v.business_id = ${ride.businessId}
+    left join agencies ag on ag.id = d.agency_id and ag.business_id = ${ride.businessId}
+    -- per driver, one probe of the completed-trips index for the latest end and one pass over 30 days of offers for both counts
+    left join lateral (
+      select t.completed_at as ended_at from rides t
+      where t.driver_id = d.id and t.status = 'completed' and t.completed_at is not null
+      order by t.completed_at desc limit 1
+    ) last_trip on true
+    left join lateral (
+      select (count(*) filter (where a.status = 'accepted'))::int as accepted,
+        (count(*) filter (where a.status in ('accepted', 'declined', 'expired')))::int as answered
+      from ride_offers a where a.driver_id = d.id and a.offered_at > ${since}
+    ) answered on true
+    where d.business_id = ${ride.businessId} and d.removed_at is null and d.account_status = 'Verified' and d.online = true
+      and (d.agency_id is null or (ag.removed_at is null and ag.account_status <> 'Blocked'))
+      and (d.licence_expires_on is null or d.licence_expires_on >= ${q.today})
+      and v.removed_at is null and v.online = true
+      and (v.permit_expires_on is null or v.permit_expires_on >= ${q.today})
+      and (v.insurance_expires_on is null or v.insurance_expires_on >= ${q.today})
+      and (v.fitness_expires_on is null or v.fitness_expires_on >= ${q.today})
+      and v.vehicle_type in (${types})
+      ${offerFilter}
+      and ${held(sql`rides.driver_id = d.id`)}
+      and ${held(sql`rides.vehicle_id = d.vehicle_id`)}`);
+  const candidates = rowsOf(result).map((row) => {
+    const lastTripMs = num(row.last_trip_ms);
+    const onlineMs = num(row.online_ms);
+    const idleMs = Math.max(onlineMs ?? -Infinity, lastTripMs ?? -Infinity);
+    const lat = num(row.lat);
+    const lng = num(row.lng);
+    const locatedMs = num(row.located_ms);
+    const position = lat !== null && lng !== null && locatedMs !== null ? { lat, lng, at: new Date(locatedMs) } : null;
     return {
-      driverId: row.driverId,
-      vehicleId: row.vehicleId,
-      vehicleType: row.vehicleType,
-      name: row.name,
-      reason: scoreDriver({ position, idleSince, offers: { accepted: row.accepted ?? 0, total: row.answered ?? 0 } }, ride.pickup, q.now),
+      driverId: Number(row.driver_id),
+      vehicleId: Number(row.vehicle_id),
+      vehicleType: row.vehicle_type as VehicleType,
+      name: String(row.name),
+      reason: scoreDriver(
+        { position, idleSince: Number.isFinite(idleMs) ? new Date(idleMs) : null, offers: { accepted: num(row.accepted) ?? 0, total: num(row.answered) ?? 0 } },
+        ride.pickup,
+        q.now,
+      ),
     };
   });
-  return candidates.sort((a, b) => compareReasons(a.reason, b.reason) || a.driverId - b.driverId);
+  // compareReasons' order as one number per driver (every fresh position first), sorted without calling it per pair
+  const keyed = candidates.map((c) => ({ c, key: (c.reason.roadKm === null ? UNPLACED : 0) + c.reason.score }));
+  keyed.sort((a, b) => a.key - b.key || a.c.driverId - b.c.driverId);
+  return keyed.map((k) => k.c);
 }
+
+/** Added to the score of a driver with no fresh position: after every driver with one (scores are kilometres). */
+const UNPLACED = 1e9;

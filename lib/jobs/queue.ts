@@ -31,13 +31,34 @@ export function registerJobHandler(kind: string, run: JobHandler, options: { lan
   kinds.set(kind, { run, lane: options.lane });
 }
 
-export type NewJob = { kind: string; key: string; businessId?: number | null; payload?: Record<string, unknown>; runAt?: Date };
+/**
+ * Due jobs are claimed by priority, then in the order they fell due. Urgent: a job a person is waiting on by
+ * the second (a driver's offer and its countdown); under a burst of bookings the messages about them wait
+ * behind it, not the other way round (docs/architecture/jobs.md#priority).
+ */
+export const JOB_PRIORITY = { normal: 0, urgent: 1 } as const;
+
+export type NewJob = {
+  kind: string;
+  key: string;
+  businessId?: number | null;
+  payload?: Record<string, unknown>;
+  runAt?: Date;
+  priority?: (typeof JOB_PRIORITY)[keyof typeof JOB_PRIORITY];
+};
 
 /** Queues a job; false when a job with this key exists already (nothing changes). */
 export async function enqueueJob(db: Db, job: NewJob): Promise<boolean> {
   const inserted = await db
     .insert(jobs)
-    .values({ kind: job.kind, key: job.key, businessId: job.businessId ?? null, payload: job.payload ?? {}, runAt: job.runAt ?? new Date() })
+    .values({
+      kind: job.kind,
+      key: job.key,
+      businessId: job.businessId ?? null,
+      payload: job.payload ?? {},
+      runAt: job.runAt ?? new Date(),
+      priority: job.priority ?? JOB_PRIORITY.normal,
+    })
     .onConflictDoNothing({ target: jobs.key })
     .returning({ id: jobs.id });
   return inserted.length > 0;
@@ -45,8 +66,8 @@ export async function enqueueJob(db: Db, job: NewJob): Promise<boolean> {
 
 /**
  * Claims up to `limit` due jobs for `worker` in one statement (pending and
- * due, or running but stale), none of the kinds in `skipKinds` (kinds this
- * worker runs one at a time and is running now).
+ * due, or running but stale), urgent ones first, none of the kinds in
+ * `skipKinds` (kinds this worker runs one at a time and is running now).
  */
 export async function claimDueJobs(db: Db, worker: string, limit = 10, now = new Date(), skipKinds: string[] = []): Promise<Job[]> {
   const stale = new Date(now.getTime() - STALE_MS);
@@ -61,7 +82,7 @@ export async function claimDueJobs(db: Db, worker: string, limit = 10, now = new
     where id in (
       select id from ${jobs}
       where ${skip} ((status = 'pending' and run_at <= ${now}) or (status = 'running' and locked_at < ${stale}))
-      order by run_at, id
+      order by priority desc nulls last, run_at, id
       limit ${limit}
       for update skip locked
     )

@@ -4,7 +4,7 @@ import type { Db, Tx } from '@/lib/db/client';
 import { businesses, drivers, rideEvents, rideOffers, rides, vehicles, type Ride, type RideOffer } from '@/lib/db/schema';
 import { vehicleFit } from '@/lib/booking/vehicle-classes';
 import { DomainError, keyedError } from '@/lib/errors/domain-error';
-import { enqueueJob, kickJobsAt } from '@/lib/jobs/queue';
+import { enqueueJob, JOB_PRIORITY, kickJobsAt } from '@/lib/jobs/queue';
 import { logger } from '@/lib/log';
 import { rankCandidates } from '@/lib/dispatch/candidates';
 import { emitOfferChange } from '@/lib/dispatch/offer-events';
@@ -37,7 +37,7 @@ export const EXPIRE_JOB = 'offer-expire';
  */
 export async function queueOfferRound(db: Db, ride: Pick<Ride, 'id' | 'businessId'>, runAt = new Date(), afterOfferId?: number): Promise<void> {
   const key = afterOfferId === undefined ? `dispatch:${ride.id}:first` : `dispatch:${ride.id}:after:${afterOfferId}`;
-  await enqueueJob(db, { kind: DISPATCH_JOB, key, businessId: ride.businessId, payload: { rideId: ride.id }, runAt });
+  await enqueueJob(db, { kind: DISPATCH_JOB, key, businessId: ride.businessId, payload: { rideId: ride.id }, runAt, priority: JOB_PRIORITY.urgent });
   kickJobsAt(runAt);
 }
 
@@ -113,6 +113,7 @@ export async function offerNext(db: Db, rideId: number, now = new Date()): Promi
         businessId: ride.businessId,
         payload: { offerId: offer.id, rideId: ride.id },
         runAt: expiresAt,
+        priority: JOB_PRIORITY.urgent,
       });
       return { kind: 'offered', ride, offer };
     }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
 import { rides } from './rides';
 import { users } from './users';
@@ -142,6 +142,8 @@ export const jobs = pgTable(
     key: text('key').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Due jobs of a higher priority are claimed first (lib/jobs/queue.ts JOB_PRIORITY). */
+    priority: smallint('priority').notNull().default(0),
     status: text('status', { enum: JOB_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lockedAt: timestamp('locked_at', { withTimezone: true }),
@@ -150,7 +152,7 @@ export const jobs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     doneAt: timestamp('done_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('jobs_key').on(t.key), index('jobs_due_idx').on(t.status, t.runAt)],
+  (t) => [uniqueIndex('jobs_key').on(t.key), index('jobs_due_idx').on(t.status, t.priority.desc(), t.runAt)],
 );
 
 export type InvoiceSettings = typeof invoiceSettings.$inferSelect;

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { jobs, outbox, rides, type Job } from '@/lib/db/schema';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
-import { claimDueJobs, enqueueJob, registerJobHandler, runDueJobs, startJobPoller, STALE_MS } from '@/lib/jobs/queue';
+import { claimDueJobs, enqueueJob, JOB_PRIORITY, registerJobHandler, runDueJobs, startJobPoller, STALE_MS } from '@/lib/jobs/queue';
 import { queueTripMessages, registerTripJobs, REMINDER_LEAD_MS } from '@/lib/rides/trip-messages';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb, secondConnection } from '../../db';
@@ -176,5 +176,29 @@ describe('several jobs at once (docs/architecture/jobs.md)', () => {
     expect(laned.ran).toHaveLength(3);
     expect(plain.peak).toBe(1);
     expect(laned.peak).toBe(3);
+  });
+});
+
+describe('urgent jobs (docs/architecture/jobs.md#priority)', () => {
+  it('are claimed before a backlog of normal ones that fell due earlier, in the order they fell due', async () => {
+    const order: string[] = [];
+    registerJobHandler('test-message', async (_db: Db, job: Job) => void order.push(job.key));
+    registerJobHandler('test-offer', async (_db: Db, job: Job) => void order.push(job.key));
+    await runDueJobs(db, 'flush');
+    const base = Date.now() - 60_000;
+    // a burst of bookings: their messages fell due first, an offer round second, a later one last
+    for (let i = 0; i < 6; i++) await enqueueJob(db, { kind: 'test-message', key: `message:${i}`, runAt: new Date(base + i) });
+    await enqueueJob(db, { kind: 'test-offer', key: 'offer:late', runAt: new Date(base + 200), priority: JOB_PRIORITY.urgent });
+    await enqueueJob(db, { kind: 'test-offer', key: 'offer:early', runAt: new Date(base + 100), priority: JOB_PRIORITY.urgent });
+    // not yet due: no priority brings a job forward in time
+    await enqueueJob(db, { kind: 'test-offer', key: 'offer:future', runAt: new Date(Date.now() + 60_000), priority: JOB_PRIORITY.urgent });
+    // one free slot at a time: the urgent jobs first, the earlier due first
+    const first = await claimDueJobs(db, 'one-slot', 1);
+    const second = await claimDueJobs(db, 'one-slot', 1);
+    expect([...first, ...second].map((job) => job.key)).toEqual(['offer:early', 'offer:late']);
+    await runDueJobs(db, 'rest');
+    expect(order).toEqual(['message:0', 'message:1', 'message:2', 'message:3', 'message:4', 'message:5']);
+    const [future] = await db.select().from(jobs).where(eq(jobs.key, 'offer:future'));
+    expect(future.status).toBe('pending');
   });
 });
