@@ -14,6 +14,7 @@
 // Goals (issue 31): booking to first offer p99 < 1 s, every position handled, 0 double assignments, the map smooth
 // with every driver moving every 5 s (frame p99 under 50 ms, no long task over 200 ms).
 // Usage: node bench/dispatch.mjs [drivers=500] [bookingsPerSecond=20] [seconds=60] [database=pglite|postgres]
+//   (BENCH_CPU_PROF=dir: the server's CPU profile)
 //   (BENCH_MAP=0: no browser; postgres: a throw-away PostgreSQL cluster on the server's CPU)
 import { execFileSync, spawn } from 'node:child_process';
 import { io } from 'socket.io-client';
@@ -215,6 +216,8 @@ async function main() {
     dataDir,
     cpu: SERVER_CPU,
     env: { DATABASE_URL: databaseUrl, RATE_LIMITS: 'off', METRICS_PORT: String(metricsPort), JOB_POLL_MS: '1000' },
+    // BENCH_CPU_PROF=dir: the server's CPU profile of the whole run, written there when it stops
+    nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
   });
   atExit(() => server.child.kill('SIGKILL'));
   const { origin } = server;

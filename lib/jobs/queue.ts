@@ -65,6 +65,14 @@ export async function enqueueJob(db: Db, job: NewJob): Promise<boolean> {
 }
 
 /**
+ * Marks a job not yet claimed as done: its work was done another way (an offer answered before its expiry),
+ * so it never takes a slot. A job already running is left to finish (its handler finds nothing to do).
+ */
+export async function settlePendingJob(db: Db, key: string): Promise<void> {
+  await db.execute(sql`update ${jobs} set status = 'done', done_at = now() where key = ${key} and status = 'pending'`);
+}
+
+/**
  * Claims up to `limit` due jobs for `worker` in one statement (pending and
  * due, or running but stale), urgent ones first, none of the kinds in
  * `skipKinds` (kinds this worker runs one at a time and is running now).

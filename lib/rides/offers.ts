@@ -1,10 +1,11 @@
 import 'server-only';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/lib/db/client';
+import { rowsOf } from '@/lib/db/rows';
 import { businesses, drivers, rideEvents, rideOffers, rides, vehicles, type Ride, type RideOffer } from '@/lib/db/schema';
 import { vehicleFit } from '@/lib/booking/vehicle-classes';
 import { DomainError, keyedError } from '@/lib/errors/domain-error';
-import { enqueueJob, JOB_PRIORITY, kickJobsAt } from '@/lib/jobs/queue';
+import { enqueueJob, JOB_PRIORITY, kickJobsAt, settlePendingJob } from '@/lib/jobs/queue';
 import { logger } from '@/lib/log';
 import { rankCandidates } from '@/lib/dispatch/candidates';
 import { emitOfferChange } from '@/lib/dispatch/offer-events';
@@ -92,6 +93,10 @@ export async function offerNext(db: Db, rideId: number, now = new Date()): Promi
     });
     const expiresAt = new Date(now.getTime() + settings.offerSeconds * 1000);
     for (const candidate of candidates) {
+      // Rounds of different rides run side by side and rank the same drivers first: one being offered a ride by
+      // another round right now (its lock held until that round commits) is passed over at once, rather than
+      // waiting on that round's insert, which put the rounds in single file (docs/architecture/jobs.md#dispatch-jobs).
+      if (!(await tryLockDriver(tx, candidate.driverId))) continue;
       // another ride's round may have offered this driver meanwhile: the unique pending index says so, and the next one is tried
       const [offer] = await tx
         .insert(rideOffers)
@@ -109,7 +114,7 @@ export async function offerNext(db: Db, rideId: number, now = new Date()): Promi
       if (!offer) continue;
       await enqueueJob(tx, {
         kind: EXPIRE_JOB,
-        key: `offer-expire:${offer.id}`,
+        key: expiryKey(offer.id),
         businessId: ride.businessId,
         payload: { offerId: offer.id, rideId: ride.id },
         runAt: expiresAt,
@@ -126,6 +131,18 @@ export async function offerNext(db: Db, rideId: number, now = new Date()): Promi
   }
   if (outcome.kind === 'needs_driver') emitRideChange({ ride: outcome.ride, from: 'booked', to: 'booked', actorUserId: null });
   return outcome;
+}
+
+/** The key of an offer's expiry job. */
+const expiryKey = (offerId: number) => `offer-expire:${offerId}`;
+
+/** The advisory lock class of a driver being offered a ride (pg_try_advisory_xact_lock(class, driverId)). */
+const OFFERING_LOCK = 7202;
+
+/** Takes the driver's offering lock for this transaction, unless another round holds it (false: try the next driver). */
+async function tryLockDriver(tx: Db, driverId: number): Promise<boolean> {
+  const [row] = rowsOf(await tx.execute(sql`select pg_try_advisory_xact_lock(${OFFERING_LOCK}, ${driverId}) as locked`));
+  return row?.locked === true;
 }
 
 /** Ends an offer whose time is up (the "offer-expire" job) and queues the next round. */
@@ -192,9 +209,12 @@ export async function answerOffer(
         const fit = vehicleFit(ride.vehicleType, (await vehicleTypeOf(tx, offer.vehicleId)) ?? ride.vehicleType);
         const accepted = await acceptLockedRide(tx, ride, actorUserId, { driverId, vehicleId: offer.vehicleId, upgrade: fit === 'upgrade' }, 'offer');
         const [closed] = await tx.update(rideOffers).set({ status: 'accepted', answeredAt: now }).where(eq(rideOffers.id, offer.id)).returning();
+        await settlePendingJob(tx, expiryKey(offer.id));
         return { offer: closed, ride: accepted };
       }
       const [closed] = await tx.update(rideOffers).set({ status: 'declined', answeredAt: now }).where(eq(rideOffers.id, offer.id)).returning();
+      // answered: its countdown's job has nothing left to do, and would hold an urgent slot for nothing
+      await settlePendingJob(tx, expiryKey(offer.id));
       return { offer: closed, ride };
     });
     if (result.replay) return result;

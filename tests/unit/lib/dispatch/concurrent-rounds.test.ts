@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { jobs, rideOffers, type Ride } from '@/lib/db/schema';
 import { getDb, type Db } from '@/lib/db/client';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
@@ -106,6 +106,39 @@ describe('offer rounds in the job queue', () => {
     expect(await runDueJobs(watched, 'lane', new Date(), { concurrency: 2 })).toBe(2);
     expect(seen.peak).toBe(1);
     expect(await offersOf([ride.id])).toHaveLength(1);
+  });
+});
+
+describe('a driver another round is offering a ride right now', () => {
+  it('is passed over at once for the next driver, not waited for (PostgreSQL: another instance mid-round; PGlite runs one round at a time)', async () => {
+    const op = await makeOperator(db, 'busy-driver', { mode: 'automatic' });
+    const near = await placeDriver(db, op, 'Near', 1);
+    const far = await placeDriver(db, op, 'Far', 6);
+    const ride = await bookAt(db, op, 0.5);
+    if (second === db) {
+      // one connection: no round can be in flight beside this one, and the nearest driver gets the offer
+      expect(await offerNext(db, ride.id)).toMatchObject({ kind: 'offered', offer: { driverId: near.id } });
+      return;
+    }
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    // another instance's round, between choosing the nearest driver and committing its offer
+    const otherRound = second.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(7202, ${near.id})`);
+      locked();
+      await held;
+    });
+    await lockTaken;
+    try {
+      // were it to wait for the other round, this would not end before the release below
+      const outcome = await offerNext(db, ride.id);
+      expect(outcome).toMatchObject({ kind: 'offered', offer: { driverId: far.id } });
+    } finally {
+      release();
+      await otherRound;
+    }
   });
 });
 

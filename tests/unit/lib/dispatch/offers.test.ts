@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { drivers, jobs, rideEvents, rideOffers, rides, vehicles, type Ride } from '@/lib/db/schema';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
 import { getDb, type Db } from '@/lib/db/client';
@@ -126,6 +126,25 @@ describe('automatic offers', () => {
       .from(rideEvents)
       .where(and(eq(rideEvents.rideId, ride.id), eq(rideEvents.toStatus, 'accepted')));
     expect(event).toMatchObject({ actorUserId: near.userId, data: { driverId: near.id, via: 'offer' } });
+  });
+
+  it('settles an answered offer’s countdown job, so it never takes a job slot (accepted or declined)', async () => {
+    const { op, near, middle } = await fleet();
+    const ride = await bookAt(db, op, 21);
+    await offerNext(db, ride.id);
+    const [first] = await offersOf(ride.id);
+    await answerOffer(db, op.id, near.id, near.userId, ride.id, 'decline');
+    await runJobsAt(new Date());
+    const [, second] = await offersOf(ride.id);
+    expect(second).toMatchObject({ driverId: middle.id, status: 'pending' });
+    await answerOffer(db, op.id, middle.id, middle.userId, ride.id, 'accept');
+    const expiries = await db
+      .select({ key: jobs.key, status: jobs.status, lockedBy: jobs.lockedBy })
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'offer-expire'), inArray(jobs.key, [`offer-expire:${first.id}`, `offer-expire:${second.id}`])));
+    // done without ever being claimed
+    expect(expiries).toHaveLength(2);
+    expect(expiries.every((job) => job.status === 'done' && job.lockedBy === null)).toBe(true);
   });
 
   it('refuses an answer after the offer ran out, clearly, and changes nothing', async () => {
