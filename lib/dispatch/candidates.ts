@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
+import { openDatabaseKind, type Db } from '@/lib/db/client';
 import { type OfferReason, type Ride, type VehicleType } from '@/lib/db/schema';
 import { rowsOf } from '@/lib/db/rows';
 import { VEHICLE_CLASS_RANK } from '@/lib/booking/vehicle-classes';
@@ -33,6 +33,27 @@ export type CandidateQuery = {
   forOffer?: boolean;
 };
 
+/**
+ * Runs the ranking with nested-loop joins off (hash joins instead), but for the per-driver look-ups, which
+ * must loop. The planner's choice rests on table statistics: on a fleet or rides table that grew since it
+ * last analyzed (a new operator's first busy hour; autovacuum looks once a minute) it believed them nearly
+ * empty and joined every driver to every vehicle and every held ride, 216 ms a round in the dispatch bench
+ * instead of 9 ms, which put the offers 40 s behind. The setting is put back for the rest of the round
+ * (PostgreSQL only).
+ */
+async function withoutNestedLoops(db: Db, query: SQL): Promise<unknown> {
+  // PGlite: one connection runs one round at a time and lib/db/maintenance.ts keeps its statistics; the two
+  // settings' statements would only add their own time
+  if ((await openDatabaseKind()) !== 'postgres') return db.execute(query);
+  // and no JIT: the planner's penalty on the loops it must keep makes the plan look costly enough to compile (0.7 s)
+  await db.execute(sql`select set_config('enable_nestloop', 'off', true), set_config('jit', 'off', true)`);
+  try {
+    return await db.execute(query);
+  } finally {
+    await db.execute(sql`select set_config('enable_nestloop', 'on', true), set_config('jit', 'on', true)`);
+  }
+}
+
 /** A number from a raw row (drivers give numbers or numeric strings), or null. */
 const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
@@ -62,7 +83,9 @@ export async function rankCandidates(db: Db, q: CandidateQuery): Promise<Candida
     q.forOffer === false
       ? sql``
       : sql`and not exists (select 1 from ride_offers o where o.driver_id = d.id and (o.ride_id = ${ride.id} or o.status = 'pending'))`;
-  const result = await db.execute(sql`
+  const result = await withoutNestedLoops(
+    db,
+    sql`
     select d.id as driver_id, d.name, v.id as vehicle_id, v.vehicle_type, d.lat, d.lng,
       (extract(epoch from d.located_at) * 1000)::float8 as located_ms,
       (extract(epoch from d.online_at) * 1000)::float8 as online_ms,
@@ -92,7 +115,8 @@ export async function rankCandidates(db: Db, q: CandidateQuery): Promise<Candida
       and v.vehicle_type in (${types})
       ${offerFilter}
       and ${held(sql`rides.driver_id = d.id`)}
-      and ${held(sql`rides.vehicle_id = d.vehicle_id`)}`);
+      and ${held(sql`rides.vehicle_id = d.vehicle_id`)}`,
+  );
   const candidates = rowsOf(result).map((row) => {
     const lastTripMs = num(row.last_trip_ms);
     const onlineMs = num(row.online_ms);
