@@ -1,11 +1,10 @@
 'use client';
 
-import { lazy, Suspense, useEffect, useRef, type ComponentProps, type RefObject } from 'react';
+import { Suspense, useEffect, useRef, type ComponentProps, type RefObject } from 'react';
 import { useTranslations } from 'next-intl';
-import { create } from 'zustand';
 import ui from '@/components/ui/ui.module.css';
 import type { PhoneField as PhoneFieldComponent } from './phone-field';
-import { loadOnce } from '@/lib/ui/load-once';
+import { onDemand } from '@/lib/ui/on-demand';
 import { loadFieldSchemas } from './field-schemas';
 import styles from './auth.module.css';
 
@@ -17,23 +16,17 @@ import styles from './auth.module.css';
  * label and height, so nothing moves when the real input replaces it.
  */
 
-/** Whether the phone input's code has arrived (false in the server HTML and until the fetch ends). */
-const usePhoneFieldStore = create(() => ({ loaded: false }));
+// with the shared phone schema its messages come from (./field-error)
+const phoneField = onDemand(async () => (await Promise.all([import('./phone-field'), loadFieldSchemas()]))[0].PhoneField);
+const PhoneField = phoneField.Component;
 
 /** Fetches the phone input once (again after a failed fetch); safe to call on every interaction. */
-export const loadPhoneField = loadOnce(async (): Promise<{ default: typeof PhoneFieldComponent }> => {
-  // with the shared phone schema its messages come from (./field-error)
-  const [m] = await Promise.all([import('./phone-field'), loadFieldSchemas()]);
-  usePhoneFieldStore.setState({ loaded: true });
-  return { default: m.PhoneField };
-});
-
-const PhoneField = lazy(loadPhoneField);
+export const loadPhoneField = phoneField.load;
 
 /** PhoneField, fetched on demand; the same props. */
 export function LazyPhoneField(props: ComponentProps<typeof PhoneFieldComponent>) {
   // rendered only once fetched, so the lazy component never waits on the network
-  const ready = usePhoneFieldStore((state) => state.loaded);
+  const ready = phoneField.useLoaded();
   const focusOnLoad = useRef(false);
   const placeholder = (
     <PhoneFieldPlaceholder

@@ -38,19 +38,24 @@ export type CandidateQuery = {
  * must loop. The planner's choice rests on table statistics: on a fleet or rides table that grew since it
  * last analyzed (a new operator's first busy hour; autovacuum looks once a minute) it believed them nearly
  * empty and joined every driver to every vehicle and every held ride, 216 ms a round in the dispatch bench
- * instead of 9 ms, which put the offers 40 s behind. The setting is put back for the rest of the round
- * (PostgreSQL only).
+ * instead of 9 ms, which put the offers 40 s behind (PostgreSQL only).
  */
 async function withoutNestedLoops(db: Db, query: SQL): Promise<unknown> {
   // PGlite: one connection runs one round at a time and lib/db/maintenance.ts keeps its statistics; the two
   // settings' statements would only add their own time
   if ((await openDatabaseKind()) !== 'postgres') return db.execute(query);
-  // and no JIT: the planner's penalty on the loops it must keep makes the plan look costly enough to compile (0.7 s)
-  await db.execute(sql`select set_config('enable_nestloop', 'off', true), set_config('jit', 'off', true)`);
+  // and no JIT: the planner's penalty on the loops it must keep makes the plan look costly enough to compile (0.7 s).
+  // Local to the round's transaction (outside one, as for the console's suggestions, they change nothing), and
+  // put back as they were.
+  const [before] = rowsOf(
+    await db.execute(
+      sql`select current_setting('enable_nestloop') as nestloop, current_setting('jit') as jit, set_config('enable_nestloop', 'off', true), set_config('jit', 'off', true)`,
+    ),
+  );
   try {
     return await db.execute(query);
   } finally {
-    await db.execute(sql`select set_config('enable_nestloop', 'on', true), set_config('jit', 'on', true)`);
+    await db.execute(sql`select set_config('enable_nestloop', ${String(before.nestloop)}, true), set_config('jit', ${String(before.jit)}, true)`);
   }
 }
 

@@ -42,7 +42,7 @@ const browserHandles = (event: MouseEvent<HTMLAnchorElement>) =>
  * (not every link in view, as next/link does: a rider on a metered phone plan pays for those). It is not
  * next/link because that one costs every page about 3 kB of first-load JavaScript (docs/architecture/booking.md#first-load).
  */
-export function Link({ href, locale, onClick, prefetch, replace, scroll, onPointerEnter, onFocus, onTouchStart, ...rest }: LinkProps) {
+export function Link({ href, locale, onClick, prefetch, replace, scroll, onPointerEnter, onFocus, ...rest }: LinkProps) {
   const router = useNextRouter();
   const current = useLocale();
   const target = locale ?? current;
@@ -55,6 +55,7 @@ export function Link({ href, locale, onClick, prefetch, replace, scroll, onPoint
     <a
       href={path}
       hrefLang={switching ? target : undefined}
+      // a finger's touch enters too (pointer events cover mouse, pen and touch)
       onPointerEnter={(event) => {
         ahead();
         onPointerEnter?.(event);
@@ -62,10 +63,6 @@ export function Link({ href, locale, onClick, prefetch, replace, scroll, onPoint
       onFocus={(event) => {
         ahead();
         onFocus?.(event);
-      }}
-      onTouchStart={(event) => {
-        ahead();
-        onTouchStart?.(event);
       }}
       onClick={(event) => {
         if (switching) rememberLocale(current, target);

@@ -205,16 +205,15 @@ export async function answerOffer(
         late = offer;
         throw offerEnded({ ...offer, status: 'expired' });
       }
+      // answered either way: its countdown's job has nothing left to do, and would hold an urgent slot for nothing
+      await settlePendingJob(tx, expiryKey(offer.id));
       if (answer === 'accept') {
         const fit = vehicleFit(ride.vehicleType, (await vehicleTypeOf(tx, offer.vehicleId)) ?? ride.vehicleType);
         const accepted = await acceptLockedRide(tx, ride, actorUserId, { driverId, vehicleId: offer.vehicleId, upgrade: fit === 'upgrade' }, 'offer');
         const [closed] = await tx.update(rideOffers).set({ status: 'accepted', answeredAt: now }).where(eq(rideOffers.id, offer.id)).returning();
-        await settlePendingJob(tx, expiryKey(offer.id));
         return { offer: closed, ride: accepted };
       }
       const [closed] = await tx.update(rideOffers).set({ status: 'declined', answeredAt: now }).where(eq(rideOffers.id, offer.id)).returning();
-      // answered: its countdown's job has nothing left to do, and would hold an urgent slot for nothing
-      await settlePendingJob(tx, expiryKey(offer.id));
       return { offer: closed, ride };
     });
     if (result.replay) return result;

@@ -8,6 +8,7 @@ import { dispatchSettingsOf } from '@/lib/dispatch/settings';
 import { rideWindow } from '@/lib/dispatch/windows';
 import { operatorToday } from '@/lib/rides/availability';
 import { offerNext } from '@/lib/rides/offers';
+import { rowsOf } from '@/lib/db/rows';
 import { closeTestDb, openTestDb } from '../../db';
 import { bookAt, CHENNAI, makeOperator, type Operator } from './fleet';
 
@@ -210,6 +211,16 @@ describe('ranking 500 drivers', () => {
     expect(ranked).toHaveLength(DRIVERS - 40);
     expect(ranked.map((c) => ({ driverId: c.driverId, reason: c.reason }))).toEqual(expected);
     expect(ranked.filter((c) => c.reason.roadKm === null).length).toBeGreaterThan(0);
+  });
+
+  it('leaves the planner’s settings of the round’s transaction as it found them', async () => {
+    const query = await candidateQuery(ride);
+    const settings = await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('jit', 'off', true)`);
+      await rankCandidates(tx, query);
+      return rowsOf(await tx.execute(sql`select current_setting('enable_nestloop') as nestloop, current_setting('jit') as jit`))[0];
+    });
+    expect(settings).toEqual({ nestloop: 'on', jit: 'off' });
   });
 
   it('prints the time of a ranking and of a whole offer round', async () => {
