@@ -15,13 +15,28 @@
 // with every driver moving every 5 s (frame p99 under 50 ms, no long task over 200 ms).
 // Usage: node bench/dispatch.mjs [drivers=500] [bookingsPerSecond=20] [seconds=60] [database=pglite|postgres]
 //   (BENCH_CPU_PROF=dir: the server's CPU profile)
-//   (BENCH_MAP=0: no browser; postgres: a throw-away PostgreSQL cluster on the server's CPU)
+//   (BENCH_MAP=0: no browser; postgres: a throw-away PostgreSQL cluster on the server's CPU; BENCH_PG_STATS=1 with
+//   postgres: the statements that took the most time in PostgreSQL; BENCH_PG_EXPLAIN=ms: the analyzed plans of statements
+//   slower than that, in PostgreSQL's log, kept)
 import { execFileSync, spawn } from 'node:child_process';
 import { io } from 'socket.io-client';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { atExit, freePort, launchServer, LOAD_CPU, pinned, queryStoredDatabase, requireBuild, root, SERVER_CPU, startPostgres, stopChild } from './lib.mjs';
+import {
+  atExit,
+  freePort,
+  launchServer,
+  LOAD_CPU,
+  pinned,
+  queryStoredDatabase,
+  requireBuild,
+  topStatements,
+  root,
+  SERVER_CPU,
+  startPostgres,
+  stopChild,
+} from './lib.mjs';
 import { report } from './report.mjs';
 
 const DRIVERS = Number(process.argv[2] ?? 500);
@@ -315,9 +330,12 @@ async function main() {
     { dataDir, databaseUrl },
     `select kind, count(*) as queued, count(*) filter (where status = 'done') as done,
       coalesce(round(extract(epoch from percentile_cont(0.5) within group (order by done_at - run_at)) * 1000), 0) as p50_ms,
-      coalesce(round(extract(epoch from percentile_cont(0.99) within group (order by done_at - run_at)) * 1000), 0) as p99_ms
+      coalesce(round(extract(epoch from percentile_cont(0.99) within group (order by done_at - run_at)) * 1000), 0) as p99_ms,
+      coalesce(round(extract(epoch from percentile_cont(0.5) within group (order by done_at - locked_at)) * 1000), 0) as run_p50_ms
       from jobs where created_at > now() - interval '${SECONDS + 600} seconds' group by kind order by count(*) desc`,
   );
+  // BENCH_PG_STATS=1 (PostgreSQL): where the database's time went, statement by statement
+  const statements = DATABASE === 'postgres' ? await topStatements(databaseUrl) : [];
   const positionsPerS = positions.ok / loadSeconds;
   const barePerS = (bare.acks.ok + bare.acks.ignored) / bareSeconds;
   console.log(
@@ -334,12 +352,13 @@ async function main() {
     `  positions handled ${positionsPerS.toFixed(1)}/s of ${(DRIVERS / 5).toFixed(0)}/s sent (ignored ${positions.ignored}, failed ${positions.failed}), ack p99 ${ms(pct(positions.latencies, 99))}; bare socket.io ${barePerS.toFixed(1)}/s, ack p99 ${ms(pct(bare.acks.latencies, 99))}`,
   );
   console.log(
-    `  jobs (kind: queued, done, due to done p50/p99): ${jobKinds.map((j) => `${j.kind} ${j.queued}, ${j.done}, ${ms(Number(j.p50_ms))}/${ms(Number(j.p99_ms))}`).join('; ')}`,
+    `  jobs (kind: queued, done, due to done p50/p99, claimed to done p50): ${jobKinds.map((j) => `${j.kind} ${j.queued}, ${j.done}, ${ms(Number(j.p50_ms))}/${ms(Number(j.p99_ms))}, ${ms(Number(j.run_p50_ms))}`).join('; ')}`,
   );
   console.log(`  event-loop delay p99: server ${ms(eld)}, bare socket.io ${ms(bareEld)} (ratio ${(eld / bareEld).toFixed(1)})`);
   console.log(
     `  double assignments: ${Number(d.rides_accepted_twice)} rides accepted twice, ${Number(d.overlapping_pairs)} drivers on overlapping rides (goal 0)`,
   );
+  if (statements.length) console.log(`  statements by time in PostgreSQL (BENCH_PG_STATS):\n    ${statements.join('\n    ')}`);
   if (seen) {
     const slow = seen.frames.filter((f) => f > 50).length;
     console.log(

@@ -514,12 +514,26 @@ export function startPostgres(port, { cpu = null } = {}) {
         } catch {}
       }
     }
+    if (process.env.BENCH_PG_EXPLAIN) {
+      const kept = path.join(os.tmpdir(), `bench-pg-${port}.log`);
+      try {
+        fs.copyFileSync(`${dir}/log`, kept);
+        process.stderr.write(`PostgreSQL's log (BENCH_PG_EXPLAIN plans): ${kept}\n`);
+      } catch {}
+    }
     fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
     if (asRoot) execFileSync('chown', ['postgres:postgres', dir]);
     run(`${bin}/initdb -D ${dir}/data -A trust -U postgres`);
-    run(`${pin}${bin}/pg_ctl -D ${dir}/data -o '-p ${port} -k ${dir} -c listen_addresses=127.0.0.1' -l ${dir}/log -w start`);
+    // BENCH_PG_STATS=1: pg_stat_statements collects each statement's time (read with `topStatements`);
+    // BENCH_PG_EXPLAIN=ms: auto_explain logs the analyzed plan of every statement slower than that (the log is kept)
+    const preload = [process.env.BENCH_PG_STATS && 'pg_stat_statements', process.env.BENCH_PG_EXPLAIN && 'auto_explain'].filter(Boolean);
+    const stats =
+      (preload.length ? ` -c shared_preload_libraries=${preload.join(',')}` : '') +
+      (process.env.BENCH_PG_STATS ? ' -c pg_stat_statements.track=all' : '') +
+      (process.env.BENCH_PG_EXPLAIN ? ` -c auto_explain.log_min_duration=${Number(process.env.BENCH_PG_EXPLAIN)} -c auto_explain.log_analyze=on` : '');
+    run(`${pin}${bin}/pg_ctl -D ${dir}/data -o '-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${stats}' -l ${dir}/log -w start`);
     started = true;
   } catch (error) {
     stop();
@@ -608,6 +622,25 @@ export async function queryStoredDatabase(kind, { dataDir, databaseUrl }, query)
   } finally {
     await db.close();
   }
+}
+
+/**
+ * With BENCH_PG_STATS=1 (startPostgres preloads pg_stat_statements): the `limit` statements that took the most
+ * time in PostgreSQL, as printable lines (calls, total and mean ms, rows, the text's start); [] otherwise.
+ */
+export async function topStatements(databaseUrl, limit = 15) {
+  if (!process.env.BENCH_PG_STATS || !databaseUrl) return [];
+  await queryStoredDatabase('postgres', { databaseUrl }, 'create extension if not exists pg_stat_statements');
+  const top = await queryStoredDatabase(
+    'postgres',
+    { databaseUrl },
+    `select calls, total_exec_time as total, mean_exec_time as mean, rows, regexp_replace(query, '\\s+', ' ', 'g') as query
+       from pg_stat_statements order by total_exec_time desc limit ${Number(limit)}`,
+  );
+  return top.map(
+    (s) =>
+      `${String(s.calls).padStart(7)} calls ${Number(s.total).toFixed(0).padStart(7)} ms ${Number(s.mean).toFixed(2).padStart(7)} ms/call ${String(s.rows).padStart(7)} rows  ${s.query.slice(0, 160)}`,
+  );
 }
 
 /** Every stored ride with its idempotency key, operator and number (see matchStoredBookings). */

@@ -20,6 +20,8 @@ export type OpenOptions = {
   databaseUrl?: string;
   /** PGlite data directory, or "memory://" for a throw-away database. */
   dataDir: string;
+  /** Connections of the PostgreSQL pool (DATABASE_POOL_SIZE). */
+  poolSize?: number;
 };
 
 /** Types drizzle reads as text and maps itself (timestamps, dates, intervals, numeric and date arrays). */
@@ -124,7 +126,10 @@ function timedPool<P extends PgQueryable & { connect: () => Promise<PgQueryable>
   });
 }
 
-async function openPostgres(url: string): Promise<Handle> {
+/** The main pool's size when the caller names none (DATABASE_POOL_SIZE's default, lib/env.ts). */
+const DEFAULT_POOL_SIZE = 20;
+
+async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): Promise<Handle> {
   const [{ Pool }, { drizzle }, { migrate }, { logPoolErrors, releasedWhenEnded }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
@@ -132,7 +137,7 @@ async function openPostgres(url: string): Promise<Handle> {
     import('./pg-errors'),
   ]);
   // a lost connection is logged, never an uncaught exception (lib/db/pg-errors.ts)
-  const pool = logPoolErrors(new Pool({ connectionString: url, max: 10 }), 'main');
+  const pool = logPoolErrors(new Pool({ connectionString: url, max: poolSize }), 'main');
   const db = drizzle(
     timedPool(pool, (client) => releasedWhenEnded(client as PoolClient)),
     { schema },
@@ -143,10 +148,12 @@ async function openPostgres(url: string): Promise<Handle> {
 
 /** Opens and migrates the database once per process; later calls share it. */
 export function openDatabase(options: OpenOptions): Promise<Handle> {
-  globalForDb.__travelsxDb ??= (options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir)).catch((error: unknown) => {
-    globalForDb.__travelsxDb = undefined;
-    throw error;
-  });
+  globalForDb.__travelsxDb ??= (options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openPglite(options.dataDir)).catch(
+    (error: unknown) => {
+      globalForDb.__travelsxDb = undefined;
+      throw error;
+    },
+  );
   return globalForDb.__travelsxDb;
 }
 
@@ -166,8 +173,8 @@ export async function openDatabaseKind(): Promise<Handle['kind'] | undefined> {
 export async function getDb(): Promise<Db> {
   if (!globalForDb.__travelsxDb) {
     const { env } = await import('@/lib/env');
-    const { DATABASE_URL, DATA_DIR } = env();
-    await openDatabase({ databaseUrl: DATABASE_URL, dataDir: path.join(DATA_DIR, 'pglite') });
+    const { DATABASE_URL, DATA_DIR, DATABASE_POOL_SIZE } = env();
+    await openDatabase({ databaseUrl: DATABASE_URL, dataDir: path.join(DATA_DIR, 'pglite'), poolSize: DATABASE_POOL_SIZE });
   }
   return (await globalForDb.__travelsxDb!).db;
 }

@@ -31,6 +31,8 @@ export type CandidateQuery = {
   now: Date;
   /** Offers (the default) leave out drivers offered this ride before or holding another offer; the console's suggestions do not. */
   forOffer?: boolean;
+  /** The transaction's planner settings were turned already (`rankingPlannerColumn`, an offer round). */
+  plannerSet?: boolean;
 };
 
 /**
@@ -40,10 +42,10 @@ export type CandidateQuery = {
  * empty and joined every driver to every vehicle and every held ride, 216 ms a round in the dispatch bench
  * instead of 9 ms, which put the offers 40 s behind (PostgreSQL only).
  */
-async function withoutNestedLoops(db: Db, query: SQL): Promise<unknown> {
+async function withoutNestedLoops(db: Db, query: SQL, plannerSet = false): Promise<unknown> {
   // PGlite: one connection runs one round at a time and lib/db/maintenance.ts keeps its statistics; the two
-  // settings' statements would only add their own time
-  if ((await openDatabaseKind()) !== 'postgres') return db.execute(query);
+  // settings' statements would only add their own time. An offer round turned them in its first statement.
+  if (plannerSet || (await openDatabaseKind()) !== 'postgres') return db.execute(query);
   // and no JIT: the planner's penalty on the loops it must keep makes the plan look costly enough to compile (0.7 s).
   // Local to the round's transaction (outside one, as for the console's suggestions, they change nothing), and
   // put back as they were.
@@ -57,6 +59,15 @@ async function withoutNestedLoops(db: Db, query: SQL): Promise<unknown> {
   } finally {
     await db.execute(sql`select set_config('enable_nestloop', ${String(before.nestloop)}, true), set_config('jit', ${String(before.jit)}, true)`);
   }
+}
+
+/**
+ * The ranking's planner settings as a column of a statement the caller runs earlier in the same transaction
+ * (an offer round's first statement, sparing the two of withoutNestedLoops): nested loops and JIT off until
+ * the transaction ends; nothing on PGlite. The caller then ranks with `plannerSet` and runs no join after it.
+ */
+export async function rankingPlannerColumn(): Promise<SQL> {
+  return (await openDatabaseKind()) === 'postgres' ? sql`set_config('enable_nestloop', 'off', true) || set_config('jit', 'off', true)` : sql`''`;
 }
 
 /** A number from a raw row (drivers give numbers or numeric strings), or null. */
@@ -121,6 +132,7 @@ export async function rankCandidates(db: Db, q: CandidateQuery): Promise<Candida
       ${offerFilter}
       and ${held(sql`rides.driver_id = d.id`)}
       and ${held(sql`rides.vehicle_id = d.vehicle_id`)}`,
+    q.plannerSet,
   );
   const candidates = rowsOf(result).map((row) => {
     const lastTripMs = num(row.last_trip_ms);

@@ -14,6 +14,7 @@ import { registerChat } from './chat';
 import { registerDriverTracking } from './driver';
 import { registerOfferEvents } from './dispatch';
 import { registerFleetChanges } from './fleet';
+import { localFirst } from './local-first';
 import { cookieValue } from '@/lib/http/cookies';
 
 const globalForIo = globalThis as unknown as { __travelsxIo?: Server; __travelsxIoPool?: Pool; __travelsxIoForget?: () => void };
@@ -59,7 +60,8 @@ export async function attachSocketServer(httpServer: HttpServer, options: { data
       },
     });
     globalForIo.__travelsxIoForget = listener.forget;
-    adapter = createAdapter(listener.pool, { errorHandler: (error: Error) => logger.warn({ err: error }, 'socket.io adapter error') });
+    // a room emit reaches this instance's sockets at once, not after its NOTIFY (lib/realtime/local-first.ts)
+    adapter = localFirst(createAdapter(listener.pool, { errorHandler: (error: Error) => logger.warn({ err: error }, 'socket.io adapter error') }));
   }
   const io = new Server(httpServer, {
     serveClient: false,

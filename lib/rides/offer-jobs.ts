@@ -49,7 +49,9 @@ const globalForDispatch = globalThis as unknown as { __travelsxDispatchStop?: ()
 /** Registers the dispatch jobs (every instance runs them) and, on this instance, queues offers for new bookings. */
 export function startDispatch(getDb: () => Promise<Db>): () => void {
   // rounds of different rides run side by side, one ride's rounds and timeouts take turns (docs/architecture/jobs.md#dispatch-jobs)
-  registerJobHandler(DISPATCH_JOB, async (db, job) => void (await offerNext(db, Number(job.payload.rideId))), { lane: rideLane });
+  registerJobHandler(DISPATCH_JOB, async (db, job) => void (await offerNext(db, Number(job.payload.rideId), new Date(), job.businessId)), {
+    lane: rideLane,
+  });
   registerJobHandler(EXPIRE_JOB, async (db, job) => void (await expireOffer(db, Number(job.payload.offerId))), { lane: rideLane });
   if (globalForDispatch.__travelsxDispatchStop) return globalForDispatch.__travelsxDispatchStop;
   const unsubscribe = onRideChange(async ({ ride, from, to }) => {

@@ -1,16 +1,16 @@
 import 'server-only';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/lib/db/client';
-import { rowsOf } from '@/lib/db/rows';
-import { businesses, drivers, rideEvents, rideOffers, rides, vehicles, type Ride, type RideOffer } from '@/lib/db/schema';
+import { fromRow, rowsOf } from '@/lib/db/rows';
+import { drivers, rideEvents, rideOffers, rides, vehicles, type Ride, type RideOffer } from '@/lib/db/schema';
 import { vehicleFit } from '@/lib/booking/vehicle-classes';
 import { DomainError, keyedError } from '@/lib/errors/domain-error';
 import { enqueueJob, JOB_PRIORITY, kickJobsAt, settlePendingJob } from '@/lib/jobs/queue';
 import { logger } from '@/lib/log';
-import { rankCandidates } from '@/lib/dispatch/candidates';
+import { rankCandidates, rankingPlannerColumn, type Candidate } from '@/lib/dispatch/candidates';
 import { emitOfferChange } from '@/lib/dispatch/offer-events';
 import { dispatchSettingsOf } from '@/lib/dispatch/settings';
-import { rideWindow } from '@/lib/dispatch/windows';
+import { rideEndSql } from '@/lib/dispatch/windows';
 import { operatorToday } from './availability';
 import { acceptLockedRide, lockRide } from './dispatch';
 import { emitRideChange } from './notify';
@@ -44,15 +44,6 @@ export async function queueOfferRound(db: Db, ride: Pick<Ride, 'id' | 'businessI
 
 export type Tried = { driverId: number; name: string; status: RideOffer['status'] };
 
-async function triedList(db: Db, rideId: number): Promise<Tried[]> {
-  return db
-    .select({ driverId: rideOffers.driverId, name: drivers.name, status: rideOffers.status })
-    .from(rideOffers)
-    .innerJoin(drivers, eq(drivers.id, rideOffers.driverId))
-    .where(eq(rideOffers.rideId, rideId))
-    .orderBy(asc(rideOffers.id));
-}
-
 async function markNeedsDriver(tx: Tx, ride: Ride, tried: Tried[], why: 'no_driver' | 'max_offers'): Promise<Ride> {
   const [updated] = await tx.update(rides).set({ needsDriverAt: new Date() }).where(eq(rides.id, ride.id)).returning();
   await tx.insert(rideEvents).values({
@@ -69,58 +60,101 @@ async function markNeedsDriver(tx: Tx, ride: Ride, tried: Tried[], why: 'no_driv
 
 type RoundOutcome = { kind: 'skip' } | { kind: 'offered'; ride: Ride; offer: RideOffer } | { kind: 'needs_driver'; ride: Ride };
 
-/** One round: offers the ride to the best eligible driver not tried yet, or marks it "Needs a driver". */
-export async function offerNext(db: Db, rideId: number, now = new Date()): Promise<RoundOutcome> {
+/** A JSON column as parsed by either driver (node-postgres parses json, a raw string otherwise). */
+const json = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+
+/**
+ * A round's first statement: locks the ride and reads what the round needs with it (the drivers tried so
+ * far, the operator's time zone, the ride's window) and turns the planner for the ranking, in one round
+ * trip instead of six: under load each of a round's statements waits its turn on a busy event loop and
+ * database, so a round's time is mostly its number of statements (docs/architecture/jobs.md#dispatch-jobs).
+ */
+async function lockRound(tx: Tx, businessId: number, rideId: number, bufferMinutes: number) {
+  const [row] = await tx
+    .select({
+      ride: getTableColumns(rides),
+      tried: sql<unknown>`coalesce((select json_agg(json_build_object('driverId', o.driver_id, 'name', d.name, 'status', o.status) order by o.id)
+        from ride_offers o join drivers d on d.id = o.driver_id where o.ride_id = rides.id), '[]'::json)`,
+      timeZone: sql<string>`(select b.time_zone from businesses b where b.id = rides.business_id)`,
+      windowEnd: sql<string>`${rideEndSql} + make_interval(mins => ${bufferMinutes})`,
+      planner: sql<string>`${await rankingPlannerColumn()}`,
+    })
+    .from(rides)
+    .where(and(eq(rides.id, rideId), eq(rides.businessId, businessId)))
+    .limit(1)
+    .for('update');
+  if (!row) return undefined;
+  return { ride: row.ride, tried: json<Tried[]>(row.tried), timeZone: row.timeZone, window: { start: row.ride.pickupTime, end: new Date(row.windowEnd) } };
+}
+
+/**
+ * Offers the ride to one candidate in one statement: takes the driver's offering lock unless another round
+ * holds it, records the offer unless the driver holds another pending one (the unique index), and queues its
+ * expiry. Nothing when either fails: the round tries its next candidate.
+ */
+async function offerTo(tx: Tx, ride: Ride, candidate: Candidate, now: Date, expiresAt: Date): Promise<RideOffer | undefined> {
+  const [row] = rowsOf(
+    await tx.execute(sql`
+      with locked as (select pg_try_advisory_xact_lock(${OFFERING_LOCK}, ${candidate.driverId}) as ok),
+      offer as (
+        insert into ride_offers (business_id, ride_id, driver_id, vehicle_id, reason, offered_at, expires_at)
+        select ${ride.businessId}::int, ${ride.id}::int, ${candidate.driverId}::int, ${candidate.vehicleId}::int, ${JSON.stringify(candidate.reason)}::jsonb,
+          ${now}::timestamptz, ${expiresAt}::timestamptz
+        from locked where ok
+        on conflict do nothing
+        returning *
+      ),
+      expiry as (
+        insert into jobs (kind, key, business_id, payload, run_at, priority)
+        select ${EXPIRE_JOB}::text, ${EXPIRY_KEY}::text || offer.id, offer.business_id, jsonb_build_object('offerId', offer.id, 'rideId', offer.ride_id),
+          offer.expires_at, ${JOB_PRIORITY.urgent}::smallint
+        from offer
+        on conflict (key) do nothing
+      )
+      select * from offer`),
+  );
+  return row ? fromRow(rideOffers, row) : undefined;
+}
+
+/** The operator of a ride (a round queued before jobs carried it), or undefined when the ride is gone. */
+async function ownerOf(db: Db, rideId: number): Promise<number | undefined> {
+  const [row] = await db.select({ businessId: rides.businessId }).from(rides).where(eq(rides.id, rideId)).limit(1);
+  return row?.businessId;
+}
+
+/**
+ * One round: offers the ride to the best eligible driver not tried yet, or marks it "Needs a driver".
+ * `businessId` is the ride's operator when the caller knows it (the round's job carries it).
+ */
+export async function offerNext(db: Db, rideId: number, now = new Date(), businessId?: number | null): Promise<RoundOutcome> {
+  const owner = businessId ?? (await ownerOf(db, rideId));
+  if (owner === undefined) return { kind: 'skip' };
+  const settings = await dispatchSettingsOf(db, owner);
+  if (settings.mode !== 'automatic') return { kind: 'skip' };
   const outcome = await db.transaction(async (tx): Promise<RoundOutcome> => {
-    const [row] = await tx.select({ businessId: rides.businessId }).from(rides).where(eq(rides.id, rideId)).limit(1);
-    if (!row) return { kind: 'skip' };
-    const ride = await lockRide(tx, row.businessId, rideId);
+    const round = await lockRound(tx, owner, rideId, settings.bufferMinutes);
+    if (!round) return { kind: 'skip' };
+    const { ride, tried } = round;
     if (ride.status !== 'booked' || ride.needsDriverAt) return { kind: 'skip' };
-    const settings = await dispatchSettingsOf(tx, ride.businessId);
-    if (settings.mode !== 'automatic') return { kind: 'skip' };
-    const tried = await triedList(tx, ride.id);
     if (tried.some((t) => t.status === 'pending')) return { kind: 'skip' };
     if (tried.length >= settings.maxOffers) return { kind: 'needs_driver', ride: await markNeedsDriver(tx, ride, tried, 'max_offers') };
-    const [business] = await tx.select({ timeZone: businesses.timeZone }).from(businesses).where(eq(businesses.id, ride.businessId)).limit(1);
-    const window = await rideWindow(tx, ride.id, settings.bufferMinutes);
     const candidates = await rankCandidates(tx, {
       ride,
-      window,
+      window: round.window,
       bufferMinutes: settings.bufferMinutes,
       allowUpgrades: settings.allowUpgrades,
-      today: operatorToday(business.timeZone, now),
+      today: operatorToday(round.timeZone, now),
       now,
+      plannerSet: true,
     });
     const expiresAt = new Date(now.getTime() + settings.offerSeconds * 1000);
     for (const candidate of candidates) {
       // Rounds of different rides run side by side and rank the same drivers first: one being offered a ride by
       // another round right now (its lock held until that round commits) is passed over at once, rather than
-      // waiting on that round's insert, which put the rounds in single file (docs/architecture/jobs.md#dispatch-jobs).
-      if (!(await tryLockDriver(tx, candidate.driverId))) continue;
+      // waiting on that round's insert, which put the rounds in single file (docs/architecture/jobs.md#dispatch-jobs);
       // another ride's round may have offered this driver meanwhile: the unique pending index says so, and the next one is tried
-      const [offer] = await tx
-        .insert(rideOffers)
-        .values({
-          businessId: ride.businessId,
-          rideId: ride.id,
-          driverId: candidate.driverId,
-          vehicleId: candidate.vehicleId,
-          reason: candidate.reason,
-          offeredAt: now,
-          expiresAt,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!offer) continue;
-      await enqueueJob(tx, {
-        kind: EXPIRE_JOB,
-        key: expiryKey(offer.id),
-        businessId: ride.businessId,
-        payload: { offerId: offer.id, rideId: ride.id },
-        runAt: expiresAt,
-        priority: JOB_PRIORITY.urgent,
-      });
-      return { kind: 'offered', ride, offer };
+      const offer = await offerTo(tx, ride, candidate, now, expiresAt);
+      if (offer) return { kind: 'offered', ride, offer };
     }
     return { kind: 'needs_driver', ride: await markNeedsDriver(tx, ride, tried, 'no_driver') };
   });
@@ -133,17 +167,12 @@ export async function offerNext(db: Db, rideId: number, now = new Date()): Promi
   return outcome;
 }
 
-/** The key of an offer's expiry job. */
-const expiryKey = (offerId: number) => `offer-expire:${offerId}`;
+/** The key of an offer's expiry job: this prefix and the offer's id. */
+const EXPIRY_KEY = 'offer-expire:';
+const expiryKey = (offerId: number) => `${EXPIRY_KEY}${offerId}`;
 
 /** The advisory lock class of a driver being offered a ride (pg_try_advisory_xact_lock(class, driverId)). */
 const OFFERING_LOCK = 7202;
-
-/** Takes the driver's offering lock for this transaction, unless another round holds it (false: try the next driver). */
-async function tryLockDriver(tx: Db, driverId: number): Promise<boolean> {
-  const [row] = rowsOf(await tx.execute(sql`select pg_try_advisory_xact_lock(${OFFERING_LOCK}, ${driverId}) as locked`));
-  return row?.locked === true;
-}
 
 /** Ends an offer whose time is up (the "offer-expire" job) and queues the next round. */
 export async function expireOffer(db: Db, offerId: number, now = new Date()): Promise<RideOffer | undefined> {

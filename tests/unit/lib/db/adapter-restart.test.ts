@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { Client, Pool } from 'pg';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
+import { localFirst } from '@/lib/realtime/local-first';
 import { io as connect, type Socket } from 'socket.io-client';
 import { recordUnhandledErrors } from '../../fake-postgres';
 import { listenerPool, listenersDown, logPoolErrors } from '@/lib/db/pg-errors';
@@ -39,7 +40,7 @@ async function instance(name: string): Promise<Instance> {
   const holder: { io?: Server } = {};
   const listener = listenerPool(pool, `adapter ${name}`, { onRestored: () => holder.io?.local.emit(RESYNC_EVENT) });
   const http = createServer();
-  const io = new Server(http, { adapter: createAdapter(listener.pool) });
+  const io = new Server(http, { adapter: localFirst(createAdapter(listener.pool)) });
   holder.io = io;
   io.on('connection', (socket) => void socket.join('business:1'));
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
