@@ -8,51 +8,17 @@
  * browser socket on B within 5 s of the database answering again.
  * tests/unit/lib/db/pg-errors.test.ts covers `onRestored` without PostgreSQL.
  */
-import { createServer, type Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Client, Pool } from 'pg';
-import { Server } from 'socket.io';
-import { createAdapter } from '@socket.io/postgres-adapter';
-import { localFirst } from '@/lib/realtime/local-first';
+import { Client } from 'pg';
+import type { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { recordUnhandledErrors } from '../../fake-postgres';
-import { listenerPool, listenersDown, logPoolErrors } from '@/lib/db/pg-errors';
+import { listenersDown } from '@/lib/db/pg-errors';
 import { RESYNC_EVENT } from '@/lib/realtime/events';
+import { close, instance, sleep, until } from '../../socket-instances';
 
 const url = process.env.TEST_DATABASE_URL;
 const onPostgres = url ? it : it.skip;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-// a bound on a close that does not keep the process alive once the close is done
-const grace = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
-
-async function until(check: () => boolean, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`condition not met in time: ${String(check)}`);
-    await sleep(20);
-  }
-}
-
-type Instance = { io: Server; http: HttpServer; pool: Pool; forget: () => void; port: number };
-
-async function instance(name: string): Promise<Instance> {
-  const pool = logPoolErrors(new Pool({ connectionString: url, max: 3 }), `socket.io ${name}`);
-  const holder: { io?: Server } = {};
-  const listener = listenerPool(pool, `adapter ${name}`, { onRestored: () => holder.io?.local.emit(RESYNC_EVENT) });
-  const http = createServer();
-  const io = new Server(http, { adapter: localFirst(createAdapter(listener.pool)) });
-  holder.io = io;
-  io.on('connection', (socket) => void socket.join('business:1'));
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  return { io, http, pool, forget: listener.forget, port: (http.address() as AddressInfo).port };
-}
-
-async function close(instance: Instance): Promise<void> {
-  await instance.io.of('/').adapter.close();
-  instance.forget();
-  await new Promise<void>((resolve) => void instance.io.close(() => resolve()));
-  await Promise.race([instance.pool.end(), grace(2_000)]);
-}
+const resyncOnRestore = { onRestored: (io: Server) => io.local.emit(RESYNC_EVENT) };
 
 describe('events cross instances again after the database returns', () => {
   onPostgres(
@@ -61,8 +27,8 @@ describe('events cross instances again after the database returns', () => {
       const unhandled = recordUnhandledErrors();
       const admin = new Client({ connectionString: url });
       await admin.connect();
-      const a = await instance('A');
-      const b = await instance('B');
+      const a = await instance(url, 'A', resyncOnRestore);
+      const b = await instance(url, 'B', resyncOnRestore);
       let browser: Socket | undefined;
       try {
         browser = connect(`http://127.0.0.1:${b.port}`, { transports: ['websocket'] });
