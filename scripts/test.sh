@@ -68,7 +68,8 @@ NODE_OPTIONS=--experimental-vm-modules npx jest --maxWorkers=2
 if [ -n "${DATABASE_URL:-}" ]; then
   # Only the suites that open a database run again: the others would prove nothing new.
   stage "integration tests (PostgreSQL)"
-  mapfile -t DB_SUITES < <(grep -rlE "openTestDb|seedWorld" tests/unit --include='*.test.ts' --include='*.test.tsx' | sort)
+  # the suites on a database, and those that run only on PostgreSQL (socket.io's adapter across instances)
+  mapfile -t DB_SUITES < <(grep -rlE "openTestDb|seedWorld|TEST_DATABASE_URL" tests/unit --include='*.test.ts' --include='*.test.tsx' | sort)
   TEST_DATABASE_URL="$DATABASE_URL" NODE_OPTIONS=--experimental-vm-modules npx jest --runInBand "${DB_SUITES[@]}"
 fi
 stage "production build"

@@ -29,12 +29,16 @@ type Instance = { io: Server; http: HttpServer; pool: Pool; forget: () => void; 
 export const ADAPTER_POOL = 3;
 
 /** An instance on `url` whose sockets all join `business:1`; `onRestored` as listenerPool's. */
-export async function instance(url: string | undefined, name: string, options: { onRestored?: (io: Server) => void } = {}): Promise<Instance> {
+export async function instance(
+  url: string | undefined,
+  name: string,
+  options: { onRestored?: (io: Server) => void; aloneAfterMs?: number } = {},
+): Promise<Instance> {
   const pool = logPoolErrors(new Pool({ connectionString: url, max: ADAPTER_POOL }), `socket.io ${name}`);
   const holder: { io?: Server } = {};
   const listener = listenerPool(pool, `adapter ${name}`, { onRestored: () => holder.io && options.onRestored?.(holder.io) });
   const http = createServer();
-  const io = new Server(http, { adapter: localFirst(createAdapter(listener.pool)) });
+  const io = new Server(http, { adapter: localFirst(createAdapter(listener.pool), { aloneAfterMs: options.aloneAfterMs }) });
   holder.io = io;
   io.on('connection', (socket) => void socket.join('business:1'));
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));

@@ -7,7 +7,7 @@
  * lib/realtime/server.ts wires it; A's sending connections are all held, as a
  * burst of emits under load holds them, while A emits.
  */
-import type { PoolClient } from 'pg';
+import { Client, type PoolClient } from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { listenersDown } from '@/lib/db/pg-errors';
 import { ADAPTER_POOL, close, instance, sleep, until } from '../../socket-instances';
@@ -56,6 +56,55 @@ describe('a room emit with the PostgreSQL adapter', () => {
         for (const socket of sockets) socket.disconnect();
         await close(a);
         await close(b);
+      }
+    },
+    30_000,
+  );
+
+  onPostgres(
+    'is sent to no other instance while none is there, and again once one starts',
+    async () => {
+      // the room emits A sends to other instances, as the adapter's channel carries them
+      const watcher = new Client({ connectionString: url });
+      await watcher.connect();
+      let sent = 0;
+      watcher.on('notification', (n) => {
+        if (n.payload && (JSON.parse(n.payload) as { type?: number }).type === 3) sent += 1; // MessageType.BROADCAST
+      });
+      await watcher.query('LISTEN "socket.io#/"');
+      const a = await instance(url, 'A', { aloneAfterMs: 500 });
+      const sockets: Socket[] = [];
+      let b: Awaited<ReturnType<typeof instance>> | undefined;
+      try {
+        const heardOnA: number[] = [];
+        const heardOnB: number[] = [];
+        const onA = connect(`http://127.0.0.1:${a.port}`, { transports: ['websocket'] });
+        onA.on('rideChanged', (n: number) => heardOnA.push(n));
+        sockets.push(onA);
+        await until(() => onA.connected);
+        // alone since its start: after the window, its emits reach its own sockets and nobody else's
+        await sleep(700);
+        a.io.to('business:1').emit('rideChanged', 1);
+        await until(() => heardOnA.includes(1), 1_000);
+        await sleep(300);
+        expect(sent).toBe(0);
+
+        // B starts and announces itself: A sends again, and B's socket hears A
+        b = await instance(url, 'B', { aloneAfterMs: 500 });
+        const onB = connect(`http://127.0.0.1:${b.port}`, { transports: ['websocket'] });
+        onB.on('rideChanged', (n: number) => heardOnB.push(n));
+        sockets.push(onB);
+        await until(() => onB.connected && listenersDown().length === 0);
+        await until(() => {
+          a.io.to('business:1').emit('rideChanged', 2);
+          return heardOnB.includes(2);
+        }, 5_000);
+        expect(sent).toBeGreaterThan(0);
+      } finally {
+        for (const socket of sockets) socket.disconnect();
+        await close(a);
+        if (b) await close(b);
+        await watcher.end();
       }
     },
     30_000,
