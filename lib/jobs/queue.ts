@@ -75,9 +75,11 @@ export async function settlePendingJob(db: Db, key: string): Promise<void> {
 /**
  * Claims up to `limit` due jobs for `worker` in one statement (pending and
  * due, or running but stale), urgent ones first, none of the kinds in
- * `skipKinds` (kinds this worker runs one at a time and is running now).
+ * `skipKinds` (kinds this worker runs one at a time and is running now); and
+ * with `normal`, up to that many more of normal priority beyond the limit
+ * (the slot kept for them, docs/architecture/jobs.md#priority).
  */
-export async function claimDueJobs(db: Db, worker: string, limit = 10, now = new Date(), skipKinds: string[] = []): Promise<Job[]> {
+export async function claimDueJobs(db: Db, worker: string, limit = 10, now = new Date(), skipKinds: string[] = [], normal = 0): Promise<Job[]> {
   const stale = new Date(now.getTime() - STALE_MS);
   const skip = skipKinds.length
     ? sql`kind not in (${sql.join(
@@ -85,15 +87,27 @@ export async function claimDueJobs(db: Db, worker: string, limit = 10, now = new
         sql`, `,
       )}) and`
     : sql``;
+  const due = sql`${skip} ((status = 'pending' and run_at <= ${now}) or (status = 'running' and locked_at < ${stale}))`;
+  // the normal-priority claim sees the rows the first one locked as its own (not skipped), hence the anti-join
+  const kept =
+    normal > 0
+      ? sql`, kept as (
+          select id from ${jobs}
+          where ${due} and priority = ${JOB_PRIORITY.normal} and id not in (select id from claimed)
+          order by run_at, id
+          limit ${normal}
+          for update skip locked)`
+      : sql``;
   const result = await db.execute(sql`
-    update ${jobs} set status = 'running', locked_at = ${now}, locked_by = ${worker}, attempts = attempts + 1
-    where id in (
+    with claimed as (
       select id from ${jobs}
-      where ${skip} ((status = 'pending' and run_at <= ${now}) or (status = 'running' and locked_at < ${stale}))
+      where ${due}
       order by priority desc nulls last, run_at, id
       limit ${limit}
       for update skip locked
-    )
+    )${kept}
+    update ${jobs} set status = 'running', locked_at = ${now}, locked_by = ${worker}, attempts = attempts + 1
+    where id in (select id from claimed${normal > 0 ? sql` union all select id from kept` : sql``})
     returning *`);
   return rowsOf(result).map((row) => fromRow(jobs, row) as Job);
 }
@@ -134,19 +148,25 @@ function laneOf(job: Job): { name: string; serial: boolean } {
 }
 
 /**
- * Up to `concurrency` claimed jobs of one worker in flight. It claims only
- * as many jobs as it has free slots, so no job waits long in a claim another
- * instance could have taken, and no job of a one-at-a-time kind it is
- * running; a job whose lane is busy waits in its slot.
+ * Up to `concurrency` claimed jobs of one worker in flight, plus `normalSlots`
+ * kept for normal-priority jobs: under a burst of urgent ones (offer rounds) a
+ * booking's confirmation still goes out, one at a time, rather than after the
+ * burst (docs/architecture/jobs.md#priority). It claims only as many jobs as
+ * it has free slots, so no job waits long in a claim another instance could
+ * have taken, and no job of a one-at-a-time kind it is running; a job whose
+ * lane is busy waits in its slot.
  */
-function jobSlots(db: Db, worker: string, concurrency: number, onDone: () => void) {
+function jobSlots(db: Db, worker: string, concurrency: number, normalSlots: number, onDone: () => void) {
   const inFlight = new Set<Promise<void>>();
   const lanes = new Map<string, Promise<void>>();
   /** Kinds run one at a time, with how many of their jobs this worker holds. */
   const serialKinds = new Map<string, number>();
+  let kept = 0;
   let ran = 0;
   const start = (job: Job): void => {
     const lane = laneOf(job);
+    const inKept = job.priority === JOB_PRIORITY.normal && kept < normalSlots;
+    if (inKept) kept++;
     if (lane.serial) serialKinds.set(job.kind, (serialKinds.get(job.kind) ?? 0) + 1);
     const run: Promise<void> = (lanes.get(lane.name) ?? Promise.resolve()).then(() => runJob(db, job));
     lanes.set(lane.name, run);
@@ -157,6 +177,7 @@ function jobSlots(db: Db, worker: string, concurrency: number, onDone: () => voi
         if (held) serialKinds.set(job.kind, held);
         else serialKinds.delete(job.kind);
       }
+      if (inKept) kept--;
       inFlight.delete(slot);
       ran++;
       onDone();
@@ -166,9 +187,10 @@ function jobSlots(db: Db, worker: string, concurrency: number, onDone: () => voi
   return {
     /** Claims due jobs for the free slots and starts them; how many were claimed. */
     fill: async (now: Date): Promise<number> => {
-      const free = concurrency - inFlight.size;
-      if (free <= 0) return 0;
-      const claimed = await claimDueJobs(db, worker, free, now, [...serialKinds.keys()]);
+      const free = concurrency - (inFlight.size - kept);
+      const freeKept = normalSlots - kept;
+      if (free <= 0 && freeKept <= 0) return 0;
+      const claimed = await claimDueJobs(db, worker, Math.max(0, free), now, [...serialKinds.keys()], freeKept);
       for (const job of claimed) start(job);
       return claimed.length;
     },
@@ -180,9 +202,15 @@ function jobSlots(db: Db, worker: string, concurrency: number, onDone: () => voi
   };
 }
 
+type SlotOptions = {
+  concurrency?: number;
+  /** Slots only normal-priority jobs take, beyond `concurrency` (the poller keeps one). */
+  normalSlots?: number;
+};
+
 /** Claims and runs the due jobs (and those they make due) until none is left, `concurrency` at a time; returns how many ran. */
-export async function runDueJobs(db: Db, worker: string, now = new Date(), options: { concurrency?: number } = {}): Promise<number> {
-  const slots = jobSlots(db, worker, Math.max(1, options.concurrency ?? 1), () => undefined);
+export async function runDueJobs(db: Db, worker: string, now = new Date(), options: SlotOptions = {}): Promise<number> {
+  const slots = jobSlots(db, worker, Math.max(1, options.concurrency ?? 1), options.normalSlots ?? 0, () => undefined);
   for (;;) {
     try {
       await slots.fill(now);
@@ -199,10 +227,11 @@ export type JobPoller = { worker: string; stop: () => Promise<void>; kick: () =>
 
 /**
  * Polls for due jobs every `intervalMs`, at once on `kick`, and whenever one
- * of its jobs ends, running up to `concurrency` at a time (JOBS_CONCURRENCY).
- * `stop` claims no more and waits for the jobs in flight.
+ * of its jobs ends, running up to `concurrency` at a time (JOBS_CONCURRENCY)
+ * and one more of normal priority. `stop` claims no more and waits for the
+ * jobs in flight.
  */
-export function startJobPoller(db: Db, options: { intervalMs?: number; worker?: string; concurrency?: number } = {}): JobPoller {
+export function startJobPoller(db: Db, options: { intervalMs?: number; worker?: string } & SlotOptions = {}): JobPoller {
   const worker = options.worker ?? `${process.pid}-${randomUUID().slice(0, 8)}`;
   const intervalMs = options.intervalMs ?? 5_000;
   let filling: Promise<void> | undefined;
@@ -225,7 +254,7 @@ export function startJobPoller(db: Db, options: { intervalMs?: number; worker?: 
         filling = undefined;
       });
   };
-  const slots = jobSlots(db, worker, Math.max(1, options.concurrency ?? 1), fill);
+  const slots = jobSlots(db, worker, Math.max(1, options.concurrency ?? 1), options.normalSlots ?? 1, fill);
   const timer = setInterval(fill, intervalMs);
   timer.unref();
   fill();

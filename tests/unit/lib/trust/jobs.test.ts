@@ -201,4 +201,38 @@ describe('urgent jobs (docs/architecture/jobs.md#priority)', () => {
     const [future] = await db.select().from(jobs).where(eq(jobs.key, 'offer:future'));
     expect(future.status).toBe('pending');
   });
+
+  it('leave a slot to normal jobs: under a burst of urgent ones the messages go out during it, and the urgent ones keep their slots', async () => {
+    await runDueJobs(db, 'flush');
+    const log: string[] = [];
+    let urgentNow = 0;
+    let urgentMost = 0;
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 15));
+    // a lane per job: urgent rounds of different rides run side by side, as offer rounds do
+    registerJobHandler(
+      'test-round',
+      async (_db: Db, job: Job) => {
+        urgentMost = Math.max(urgentMost, ++urgentNow);
+        await pause();
+        urgentNow--;
+        log.push(job.key);
+      },
+      { lane: (job) => job.key },
+    );
+    registerJobHandler('test-confirmation', async (_db: Db, job: Job) => {
+      await pause();
+      log.push(job.key);
+    });
+    const base = Date.now() - 60_000;
+    for (let i = 0; i < 3; i++) await enqueueJob(db, { kind: 'test-confirmation', key: `confirm:${i}`, runAt: new Date(base + i) });
+    for (let i = 0; i < 24; i++) await enqueueJob(db, { kind: 'test-round', key: `round:${i}`, runAt: new Date(base + 100 + i), priority: JOB_PRIORITY.urgent });
+    await runDueJobs(db, 'burst', new Date(), { concurrency: 2, normalSlots: 1 });
+    const confirmations = log.filter((key) => key.startsWith('confirm:'));
+    expect(confirmations).toEqual(['confirm:0', 'confirm:1', 'confirm:2']);
+    // every confirmation is sent while at least a third of the burst is still to run
+    expect(log.indexOf('confirm:2')).toBeLessThan(log.length - 8);
+    // the kept slot never takes an urgent job, and urgent jobs still fill every other slot
+    expect(urgentMost).toBe(2);
+    expect(log).toHaveLength(27);
+  });
 });
