@@ -212,13 +212,18 @@ type SlotOptions = {
 export async function runDueJobs(db: Db, worker: string, now = new Date(), options: SlotOptions = {}): Promise<number> {
   const slots = jobSlots(db, worker, Math.max(1, options.concurrency ?? 1), options.normalSlots ?? 0, () => undefined);
   for (;;) {
+    // slots that emptied while a claim was on its way were not asked for: done only when a claim with every slot free finds nothing
+    const idle = !slots.busy();
     try {
       await slots.fill(now);
     } catch (error) {
       await slots.drain();
       throw error;
     }
-    if (!slots.busy()) return slots.ran();
+    if (!slots.busy()) {
+      if (idle) return slots.ran();
+      continue;
+    }
     await slots.next();
   }
 }
