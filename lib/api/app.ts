@@ -32,7 +32,7 @@ import { trackingRoutes } from './routes/tracking';
 import { uploadsRoutes } from './routes/uploads';
 import { walletRoutes } from './routes/wallet';
 import { whatsappRoutes } from './routes/whatsapp';
-import { jsonResponse } from '@/lib/http/json';
+import { carriesSecurityHeaders, jsonResponse } from '@/lib/http/json';
 
 /** Every API route, one module per resource; its type gives the browser its typed client. */
 const routes = new Hono()
@@ -104,7 +104,7 @@ export const apiApp = new Hono()
     const route = routePath(c, -1);
     if (route && route !== '*' && route !== '/*') labelRoute((c.env as { incoming?: IncomingMessage } | undefined)?.incoming, `${route}`);
     try {
-      withSecurityHeaders(c.res);
+      if (!carriesSecurityHeaders(c.res)) withSecurityHeaders(c.res);
     } catch {
       // a Response whose headers are immutable (rare): answer it as it is
     }

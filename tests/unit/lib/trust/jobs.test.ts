@@ -225,7 +225,8 @@ describe('urgent jobs (docs/architecture/jobs.md#priority)', () => {
     });
     const base = Date.now() - 60_000;
     for (let i = 0; i < 3; i++) await enqueueJob(db, { kind: 'test-confirmation', key: `confirm:${i}`, runAt: new Date(base + i) });
-    for (let i = 0; i < 24; i++) await enqueueJob(db, { kind: 'test-round', key: `round:${i}`, runAt: new Date(base + 100 + i), priority: JOB_PRIORITY.urgent });
+    for (let i = 0; i < 24; i++)
+      await enqueueJob(db, { kind: 'test-round', key: `round:${i}`, runAt: new Date(base + 100 + i), priority: JOB_PRIORITY.urgent });
     await runDueJobs(db, 'burst', new Date(), { concurrency: 2, normalSlots: 1 });
     const confirmations = log.filter((key) => key.startsWith('confirm:'));
     expect(confirmations).toEqual(['confirm:0', 'confirm:1', 'confirm:2']);
