@@ -17,7 +17,8 @@
 //   (BENCH_CPU_PROF=dir: the server's CPU profile)
 //   (BENCH_MAP=0: no browser; postgres: a throw-away PostgreSQL cluster on the server's CPU; BENCH_PG_STATS=1 with
 //   postgres: the statements that took the most time in PostgreSQL; BENCH_PG_EXPLAIN=ms: the analyzed plans of statements
-//   slower than that, in PostgreSQL's log, kept)
+//   slower than that, in PostgreSQL's log, kept; BENCH_DRAIN=s with postgres: wait up to s seconds after the load for the
+//   booking confirmations still queued and say when the last went)
 import { execFileSync, spawn } from 'node:child_process';
 import { io } from 'socket.io-client';
 import fs from 'node:fs';
@@ -38,6 +39,21 @@ import {
   stopChild,
 } from './lib.mjs';
 import { report } from './report.mjs';
+
+/** Waits up to `seconds` for every booking confirmation (`ride-booked`) to be sent; says how long after `loadEnd` the last one went. */
+async function drainMessages(seconds, loadEnd, databaseUrl) {
+  if (!seconds || DATABASE !== 'postgres') return undefined;
+  const pending = async () =>
+    Number((await queryStoredDatabase('postgres', { databaseUrl }, `select count(*) as n from jobs where kind = 'ride-booked' and status <> 'done'`))[0].n);
+  const until = performance.now() + seconds * 1000;
+  let left = await pending();
+  while (left > 0 && performance.now() < until) {
+    await new Promise((r) => setTimeout(r, 1000));
+    left = await pending();
+  }
+  const after = ((performance.now() - loadEnd) / 1000).toFixed(0);
+  return left === 0 ? `all sent ${after} s after the last booking` : `${left} still queued ${after} s after the last booking`;
+}
 
 const DRIVERS = Number(process.argv[2] ?? 500);
 const BOOKINGS_PER_S = Number(process.argv[3] ?? 20);
@@ -307,6 +323,8 @@ async function main() {
   const positions = { ...drivers.acks };
   // offers for the last bookings still arriving
   await new Promise((r) => setTimeout(r, 3000));
+  // BENCH_DRAIN=s (PostgreSQL, the live database): how long after the load the last booking confirmation went out
+  const drain = await drainMessages(Number(process.env.BENCH_DRAIN ?? 0), started + loadSeconds * 1000, databaseUrl);
   drivers.stop();
   await server.kill();
 
@@ -354,6 +372,7 @@ async function main() {
   console.log(
     `  jobs (kind: queued, done, due to done p50/p99, claimed to done p50): ${jobKinds.map((j) => `${j.kind} ${j.queued}, ${j.done}, ${ms(Number(j.p50_ms))}/${ms(Number(j.p99_ms))}, ${ms(Number(j.run_p50_ms))}`).join('; ')}`,
   );
+  if (drain) console.log(`  booking confirmations after the load: ${drain}`);
   console.log(`  event-loop delay p99: server ${ms(eld)}, bare socket.io ${ms(bareEld)} (ratio ${(eld / bareEld).toFixed(1)})`);
   console.log(
     `  double assignments: ${Number(d.rides_accepted_twice)} rides accepted twice, ${Number(d.overlapping_pairs)} drivers on overlapping rides (goal 0)`,
