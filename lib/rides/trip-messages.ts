@@ -195,15 +195,8 @@ const HANDLERS = {
   ...FLIGHT_NOTICE_JOBS,
 } as const;
 
-/**
- * One ride's messages take turns, in the order they were claimed; different rides' messages go side by side (the
- * message budget counts in locked rows, as it does for two instances: lib/messaging/budget.ts). A job about no ride
- * (a driver's invitation) is in its kind's lane. docs/architecture/jobs.md#priority.
- */
-const messageLane = (job: Job): string => (job.payload.rideId === undefined ? `messages:${job.kind}` : `messages:ride:${String(job.payload.rideId)}`);
-
 export function registerTripJobs(): void {
-  for (const [kind, send] of Object.entries(HANDLERS)) registerJobHandler(kind, send, { lane: messageLane });
+  for (const [kind, send] of Object.entries(HANDLERS)) registerJobHandler(kind, send);
 }
 
 /**

@@ -3,8 +3,6 @@ import { jobs, outbox, rides, type Job } from '@/lib/db/schema';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
 import { claimDueJobs, enqueueJob, JOB_PRIORITY, registerJobHandler, runDueJobs, startJobPoller, STALE_MS } from '@/lib/jobs/queue';
 import { queueTripMessages, registerTripJobs, REMINDER_LEAD_MS } from '@/lib/rides/trip-messages';
-import { registerProvider } from '@/lib/messaging/providers';
-import { queueBookedNotice } from '@/lib/rides/rider-notices';
 import type { Db } from '@/lib/db/client';
 import { closeTestDb, openTestDb, secondConnection } from '../../db';
 import { accept, book, makeWorld, type World } from './fixtures';
@@ -237,33 +235,5 @@ describe('urgent jobs (docs/architecture/jobs.md#priority)', () => {
     // the kept slot never takes an urgent job, and urgent jobs still fill every other slot
     expect(urgentMost).toBe(2);
     expect(log).toHaveLength(27);
-  });
-});
-
-describe('trip messages (docs/architecture/jobs.md#priority)', () => {
-  it("go side by side for different rides (one ride's take turns in its lane, as every lane does)", async () => {
-    await runDueJobs(db, 'flush');
-    let now = 0;
-    let peak = 0;
-    const sent: string[] = [];
-    // a provider that takes 40 ms a message: how many messages were on their way at once
-    registerProvider('sms', {
-      name: 'sms-slow-test',
-      send: async ({ text }) => {
-        peak = Math.max(peak, ++now);
-        await new Promise((resolve) => setTimeout(resolve, 40));
-        now--;
-        sent.push(text);
-      },
-    });
-    try {
-      for (let i = 0; i < 3; i++) await queueBookedNotice(db, await book(db, world));
-      // three rides' confirmations: three at once
-      await runDueJobs(db, 'messages', new Date(), { concurrency: 3 });
-      expect(sent).toHaveLength(3);
-      expect(peak).toBe(3);
-    } finally {
-      registerProvider('sms', undefined);
-    }
   });
 });
