@@ -8,6 +8,7 @@
  * burst of emits under load holds them, while A emits.
  */
 import { Client, type PoolClient } from 'pg';
+import { MessageType } from 'socket.io-adapter';
 import { io as connect, type Socket } from 'socket.io-client';
 import { listenersDown } from '@/lib/db/pg-errors';
 import { ADAPTER_POOL, close, instance, sleep, until } from '../../socket-instances';
@@ -69,7 +70,7 @@ describe('a room emit with the PostgreSQL adapter', () => {
       await watcher.connect();
       let sent = 0;
       watcher.on('notification', (n) => {
-        if (n.payload && (JSON.parse(n.payload) as { type?: number }).type === 3) sent += 1; // MessageType.BROADCAST
+        if (n.payload && (JSON.parse(n.payload) as { type?: number }).type === MessageType.BROADCAST) sent += 1;
       });
       await watcher.query('LISTEN "socket.io#/"');
       const a = await instance(url, 'A', { aloneAfterMs: 500 });
