@@ -1,6 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { getRequestListener } from '@hono/node-server';
+import { serveOverAdapter } from './hono-server';
 import { apiApp } from '@/lib/api/app';
 import { jsonResponse } from '@/lib/http/json';
 import { SECURITY_HEADERS } from '@/lib/http/security-headers.mjs';
@@ -10,22 +9,11 @@ import { SECURITY_HEADERS } from '@/lib/http/security-headers.mjs';
  * its own plain headers (lib/http/json.ts), any other answer gets them from the router; a caller's own value wins.
  */
 
-let server: http.Server;
-let origin = '';
-
-beforeAll(async () => {
-  server = http.createServer(getRequestListener(apiApp.fetch));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+const served = serveOverAdapter(apiApp.fetch);
 
 function get(path: string, method = 'GET'): Promise<{ status: number; raw: string[] }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${origin}${path}`, { method }, (res) => {
+    const req = http.request(`${served.origin()}${path}`, { method }, (res) => {
       res.resume();
       res.on('end', () => resolve({ status: res.statusCode!, raw: res.rawHeaders }));
     });

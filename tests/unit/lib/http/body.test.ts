@@ -1,6 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { getRequestListener } from '@hono/node-server';
+import { serveOverAdapter } from './hono-server';
 import { Hono } from 'hono';
 import { readBody } from '@/lib/http/body';
 import { jsonResponse } from '@/lib/http/json';
@@ -22,18 +21,7 @@ const app = new Hono()
   })
   .onError((error) => toErrorResponse(error));
 
-let server: http.Server;
-let origin = '';
-
-beforeAll(async () => {
-  server = http.createServer(getRequestListener(app.fetch));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+const served = serveOverAdapter(app.fetch);
 
 /** A raw HTTP/1.1 exchange: `chunks` are written one after another, each after `gapMs`. */
 function post(
@@ -44,7 +32,7 @@ function post(
   return new Promise((resolve, reject) => {
     let written = 0;
     let answered = false;
-    const req = http.request(`${origin}/echo`, { method: 'POST', headers }, (res) => {
+    const req = http.request(`${served.origin()}/echo`, { method: 'POST', headers }, (res) => {
       answered = true;
       let body = '';
       res.setEncoding('utf8');
