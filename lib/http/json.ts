@@ -1,7 +1,4 @@
-import { SECURITY_HEADERS } from './security-headers.mjs';
-
-/** The security headers every answer carries, as one plain object (lower-case names). */
-const SECURED_HEADERS: Readonly<Record<string, string>> = Object.fromEntries(SECURITY_HEADERS.map(({ key, value }) => [key.toLowerCase(), value]));
+import { SECURITY_HEADERS } from './edge';
 
 /** Answers made here that carry the security headers already (the API router then leaves their headers alone). */
 const secured = new WeakSet<Response>();
@@ -22,8 +19,8 @@ const isPlainRecord = (headers: HeadersInit): headers is Record<string, string> 
  * own names win), so the router need not add them: reading or setting a light
  * Response's headers turns them into undici's `Headers`, whose checks and the
  * copy back into Node's headers were about 5 % of the busy time of
- * `GET /api/health` under load (bench/README.md, "an API answer's headers as
- * a plain object").
+ * `GET /api/health` under load (bench/README.md, "Where `GET /api/health`
+ * loses against bare Node").
  */
 export function jsonResponse(data: unknown, init: ResponseInit = {}): Response {
   const given = init.headers;
@@ -32,7 +29,7 @@ export function jsonResponse(data: unknown, init: ResponseInit = {}): Response {
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
     return new Response(JSON.stringify(data), { ...init, headers });
   }
-  const headers: Record<string, string> = { ...SECURED_HEADERS, 'content-type': 'application/json' };
+  const headers: Record<string, string> = { ...SECURITY_HEADERS, 'content-type': 'application/json' };
   if (given) for (const name of Object.keys(given)) headers[name.toLowerCase()] = given[name];
   const response = new Response(JSON.stringify(data), { ...init, headers });
   secured.add(response);
