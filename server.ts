@@ -63,7 +63,12 @@ async function main(): Promise<void> {
     );
   }
   // The database opens first (PGlite compiles its WASM off the main thread) while Next loads.
-  const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite'), poolSize: config.DATABASE_POOL_SIZE });
+  const database = openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: path.join(config.DATA_DIR, 'pglite'),
+    poolSize: config.DATABASE_POOL_SIZE,
+    sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
+  });
   const { default: next } = await import('next');
   const app = next({ dev, dir: process.cwd(), hostname: 'localhost', port: config.PORT });
   const [{ db, kind }] = await Promise.all([database, app.prepare()]);

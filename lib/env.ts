@@ -30,6 +30,12 @@ const envSchema = z.object({
    * offer rounds waited about 55 ms for a connection in bench/dispatch.mjs, with 20 about 15 ms.
    */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(20),
+  /**
+   * PGlite's shared buffers in MiB (PostgreSQL's shared_buffers; PGlite's own default is 128). PGlite keeps them in
+   * its WebAssembly memory, which never shrinks, so the pages they have held stay resident: 16 saved 138 MiB of
+   * RSS under bench/memory.mjs with the same p99s (docs/architecture/memory.md). Ignored with DATABASE_URL.
+   */
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(16),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')

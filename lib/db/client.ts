@@ -22,6 +22,8 @@ export type OpenOptions = {
   dataDir: string;
   /** Connections of the PostgreSQL pool (DATABASE_POOL_SIZE). */
   poolSize?: number;
+  /** PGlite's shared buffers in MiB (PGLITE_SHARED_BUFFERS_MB); PGlite's own 128 when absent. */
+  sharedBuffersMb?: number;
 };
 
 /** Types drizzle reads as text and maps itself (timestamps, dates, intervals, numeric and date arrays). */
@@ -65,7 +67,9 @@ type PgliteClass = typeof import('@electric-sql/pglite').PGlite;
  * when a current one is there (lib/db/template.ts; no initdb, a third of its
  * memory), else, or when loading it fails, created by initdb as PGlite does.
  */
-async function createPglite(PGlite: PgliteClass, dataDir: string, parsers: Record<number, (value: string) => string>) {
+async function createPglite(PGlite: PgliteClass, dataDir: string, parsers: Record<number, (value: string) => string>, sharedBuffersMb?: number) {
+  // PGlite's WebAssembly memory never shrinks: every shared buffer once used stays resident (docs/architecture/memory.md)
+  const startParams = sharedBuffersMb ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`] : undefined;
   const memory = dataDir.startsWith('memory://');
   const directory = memory ? undefined : path.resolve(dataDir);
   const { isNewCluster, readTemplate } = await import('./template');
@@ -73,7 +77,7 @@ async function createPglite(PGlite: PgliteClass, dataDir: string, parsers: Recor
   if (template) {
     const existed = directory !== undefined && fs.existsSync(directory) && fs.readdirSync(directory).length > 0;
     try {
-      return await PGlite.create(directory, { parsers, loadDataDir: template });
+      return await PGlite.create(directory, { parsers, loadDataDir: template, startParams });
     } catch (error) {
       const { logger } = await import('@/lib/log');
       logger.warn({ err: error }, 'loading the PGlite template failed: the cluster is created by initdb');
@@ -81,16 +85,16 @@ async function createPglite(PGlite: PgliteClass, dataDir: string, parsers: Recor
       if (directory && !existed) fs.rmSync(directory, { recursive: true, force: true });
     }
   }
-  return PGlite.create(directory, { parsers });
+  return PGlite.create(directory, { parsers, startParams });
 }
 
-async function openPglite(dataDir: string): Promise<Handle> {
+async function openPglite(dataDir: string, sharedBuffersMb?: number): Promise<Handle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
   const parsers = Object.fromEntries(DRIZZLE_TEXT_TYPES.map((type) => [type, (value: string) => value]));
-  const client = await createPglite(PGlite, dataDir, parsers);
+  const client = await createPglite(PGlite, dataDir, parsers, sharedBuffersMb);
   const db = drizzle(withSharedParsers(client), { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
@@ -148,7 +152,7 @@ async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): Promise<
 
 /** Opens and migrates the database once per process; later calls share it. */
 export function openDatabase(options: OpenOptions): Promise<Handle> {
-  globalForDb.__travelsxDb ??= (options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openPglite(options.dataDir)).catch(
+  globalForDb.__travelsxDb ??= (options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openPglite(options.dataDir, options.sharedBuffersMb)).catch(
     (error: unknown) => {
       globalForDb.__travelsxDb = undefined;
       throw error;
@@ -173,8 +177,13 @@ export async function openDatabaseKind(): Promise<Handle['kind'] | undefined> {
 export async function getDb(): Promise<Db> {
   if (!globalForDb.__travelsxDb) {
     const { env } = await import('@/lib/env');
-    const { DATABASE_URL, DATA_DIR, DATABASE_POOL_SIZE } = env();
-    await openDatabase({ databaseUrl: DATABASE_URL, dataDir: path.join(DATA_DIR, 'pglite'), poolSize: DATABASE_POOL_SIZE });
+    const { DATABASE_URL, DATA_DIR, DATABASE_POOL_SIZE, PGLITE_SHARED_BUFFERS_MB } = env();
+    await openDatabase({
+      databaseUrl: DATABASE_URL,
+      dataDir: path.join(DATA_DIR, 'pglite'),
+      poolSize: DATABASE_POOL_SIZE,
+      sharedBuffersMb: PGLITE_SHARED_BUFFERS_MB,
+    });
   }
   return (await globalForDb.__travelsxDb!).db;
 }
