@@ -152,12 +152,12 @@ async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): Promise<
 
 /** Opens and migrates the database once per process; later calls share it. */
 export function openDatabase(options: OpenOptions): Promise<Handle> {
-  globalForDb.__travelsxDb ??= (options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openPglite(options.dataDir, options.sharedBuffersMb)).catch(
-    (error: unknown) => {
-      globalForDb.__travelsxDb = undefined;
-      throw error;
-    },
-  );
+  globalForDb.__travelsxDb ??= (
+    options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openPglite(options.dataDir, options.sharedBuffersMb)
+  ).catch((error: unknown) => {
+    globalForDb.__travelsxDb = undefined;
+    throw error;
+  });
   return globalForDb.__travelsxDb;
 }
 
