@@ -1,7 +1,7 @@
 import type { Db } from '@/lib/db/client';
 import type { OutboxChannel } from '@/lib/db/schema';
 import { env } from '@/lib/env';
-import { bumpCounter, counterFullUntil } from '@/lib/limits/counters';
+import { bumpCounters, counterFullUntil } from '@/lib/limits/counters';
 import { isCodePurpose, onceWindowMs, type MessagePurpose } from './purposes';
 
 const HOUR_MS = 60 * 60_000;
@@ -83,8 +83,10 @@ export async function chargeBudget(db: Db, input: BudgetInput): Promise<Refusal 
   if (!list.length) return undefined;
   try {
     await db.transaction(async (tx) => {
+      // every counter in one statement; over any of them, the transaction is rolled back and none counts
+      const bumped = await bumpCounters(tx, list);
       for (const counter of list) {
-        const { count, retryAfterSeconds } = await bumpCounter(tx, counter.key, counter.windowMs);
+        const { count, retryAfterSeconds } = bumped.get(counter.key)!;
         if (count > counter.max) throw new OverBudget({ reason: counter.reason, retryAfterSeconds, max: counter.max });
       }
     });
