@@ -14,7 +14,8 @@ import { parseEnv, resetEnvForTests } from '@/lib/env';
  */
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'db-shared-buffers-'));
-const saved = { DATA_DIR: process.env.DATA_DIR, PGLITE_SHARED_BUFFERS_MB: process.env.PGLITE_SHARED_BUFFERS_MB };
+// CI's environment names a PostgreSQL (DATABASE_URL) while the PGlite suites run: this file opens PGlite whatever it says
+const saved = { DATA_DIR: process.env.DATA_DIR, PGLITE_SHARED_BUFFERS_MB: process.env.PGLITE_SHARED_BUFFERS_MB, DATABASE_URL: process.env.DATABASE_URL };
 
 afterEach(async () => {
   await closeDatabase();
@@ -31,6 +32,7 @@ async function sharedBuffers(db?: Awaited<ReturnType<typeof getDb>>): Promise<un
 }
 
 it('the embedded database runs with 16 MiB of shared buffers unless PGLITE_SHARED_BUFFERS_MB says otherwise', async () => {
+  delete process.env.DATABASE_URL;
   process.env.DATA_DIR = path.join(work, 'default');
   delete process.env.PGLITE_SHARED_BUFFERS_MB;
   resetEnvForTests();
