@@ -38,34 +38,31 @@ export type RideContext = {
 };
 
 export async function rideContext(db: Db, rideId: number): Promise<RideContext | undefined> {
+  // one round trip: the ride, its operator, rider, driver and vehicle (each message's job reads it; on PGlite the jobs share the one database with bookings)
   const [row] = await db
-    .select({ ride: rides, business: businesses })
+    .select({
+      ride: rides,
+      business: businesses,
+      rider: { id: users.id, name: users.name, phoneCode: users.phoneCode, phone: users.phone, email: users.email },
+      driver: { id: drivers.id, name: drivers.name, phoneCode: drivers.phoneCode, phone: drivers.phone },
+      vehicle: { id: vehicles.id, model: vehicles.model, number: vehicles.number },
+    })
     .from(rides)
     .innerJoin(businesses, eq(businesses.id, rides.businessId))
+    .leftJoin(users, eq(users.id, rides.riderId))
+    .leftJoin(drivers, and(eq(drivers.id, rides.driverId), eq(drivers.businessId, rides.businessId)))
+    .leftJoin(vehicles, and(eq(vehicles.id, rides.vehicleId), eq(vehicles.businessId, rides.businessId)))
     .where(eq(rides.id, rideId))
     .limit(1);
   if (!row) return undefined;
-  const { ride, business } = row;
-  const [rider] = await db
-    .select({ name: users.name, phoneCode: users.phoneCode, phone: users.phone, email: users.email })
-    .from(users)
-    .where(eq(users.id, ride.riderId))
-    .limit(1);
-  const [driver] = ride.driverId
-    ? await db
-        .select({ name: drivers.name, phoneCode: drivers.phoneCode, phone: drivers.phone })
-        .from(drivers)
-        .where(and(eq(drivers.id, ride.driverId), eq(drivers.businessId, ride.businessId)))
-        .limit(1)
-    : [];
-  const [vehicle] = ride.vehicleId
-    ? await db
-        .select({ model: vehicles.model, number: vehicles.number })
-        .from(vehicles)
-        .where(and(eq(vehicles.id, ride.vehicleId), eq(vehicles.businessId, ride.businessId)))
-        .limit(1)
-    : [];
-  return { ride, business, rider, driver, vehicle };
+  const { ride, business, rider, driver, vehicle } = row;
+  return {
+    ride,
+    business,
+    rider: rider ? { name: rider.name, phoneCode: rider.phoneCode, phone: rider.phone, email: rider.email } : undefined,
+    driver: driver ? { name: driver.name, phoneCode: driver.phoneCode, phone: driver.phone } : undefined,
+    vehicle: vehicle ? { model: vehicle.model, number: vehicle.number } : undefined,
+  };
 }
 
 /** The market a ride's messages speak: the language the rider booked in, else the operator's. */
@@ -99,8 +96,10 @@ export type TextMessage = { purpose: MessagePurpose; text: string; links?: strin
 /** The message by SMS, and by WhatsApp too when the operator (or the deployment) has a number; both through deliver() and its budget. */
 export async function sendText(db: Db, ctx: RideContext, to: string, message: TextMessage): Promise<DeliveryResult[]> {
   const base = { businessId: ctx.ride.businessId, to, rideId: ctx.ride.id, fromName: ctx.business.name, ...message };
-  const results = [await deliver(db, { ...base, channel: 'sms' })];
-  if (await offersChannel(db, ctx.ride.businessId, 'whatsapp')) results.push(await deliver(db, { ...base, channel: 'whatsapp' }));
+  const { name, slug, phoneCode, messagesAbroad } = ctx.business;
+  const known = { sender: { name, slug, phoneCode, messagesAbroad } };
+  const results = [await deliver(db, { ...base, channel: 'sms' }, known)];
+  if (await offersChannel(db, ctx.ride.businessId, 'whatsapp')) results.push(await deliver(db, { ...base, channel: 'whatsapp' }, known));
   return results;
 }
 

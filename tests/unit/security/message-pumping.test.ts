@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { drivers, jobs, outbox, rides, users, vehicles, type Business } from '@/lib/db/schema';
 import { createSession } from '@/lib/auth/session';
 import { resetEnvForTests } from '@/lib/env';
@@ -9,6 +9,7 @@ import { deliver } from '@/lib/messaging/outbox';
 import { MESSAGE_VALUE_MAX } from '@/lib/messaging/safe-text';
 import { acceptRide } from '@/lib/rides/dispatch';
 import { bookForCustomer } from '@/lib/rides/partner';
+import { sendBookedNotice } from '@/lib/rides/rider-notices';
 import { startTripMessages } from '@/lib/rides/trip-messages';
 import { createBusiness } from '@/lib/tenancy/commands';
 import type { Db } from '@/lib/db/client';
@@ -216,6 +217,13 @@ it("sends codes and ride messages to numbers outside the operator's market only 
   expect(booked.json?.data).toMatchObject([{ codeRefused: { code: 'message_abroad' } }]);
   expect(await messagesTo('+447700900123')).toEqual([]);
   expect((await messagesTo('+12025550143')).map((row) => [row.status, row.error])).toEqual([['refused', 'abroad']]);
+  // a trip message (the job's path, which hands deliver() the operator it read with the ride) is held to the same rule
+  const [ride] = await db.select({ id: rides.id }).from(rides).where(eq(rides.businessId, a.business.id)).orderBy(desc(rides.id)).limit(1);
+  await sendBookedNotice(db, ride.id);
+  expect((await messagesTo('+12025550143')).map((row) => [row.status, row.error])).toEqual([
+    ['refused', 'abroad'],
+    ['refused', 'abroad'],
+  ]);
 
   const settings = await send({
     method: 'PUT',
@@ -228,6 +236,8 @@ it("sends codes and ride messages to numbers outside the operator's market only 
   expect(settings.json?.data).toMatchObject({ messagesAbroad: true });
   expect((await send({ method: 'POST', host: a.host, path: '/api/auth/otp/send', body: abroad })).status).toBe(200);
   expect((await messagesTo('+447700900123')).map((row) => row.status)).toEqual(['held']);
+  await sendBookedNotice(db, ride.id);
+  expect((await messagesTo('+12025550143')).map((row) => row.status)).toEqual(['refused', 'refused', 'held']);
 });
 
 it('cuts operator-chosen names and makes no link of them: phishing addresses in business, driver, customer, car and pickup names arrive broken up', async () => {
