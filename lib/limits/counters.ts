@@ -20,9 +20,13 @@ export async function bumpCounter(db: Db, key: string, windowMs: number): Promis
       count = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.count + 1 end,
       window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end
     returning count, window_start`);
-  const row = (result as unknown as { rows: { count: number; window_start: string | Date }[] }).rows[0];
+  return bumped((result as unknown as { rows: { count: number; window_start: string | Date }[] }).rows[0], windowMs, Date.now());
+}
+
+/** A counter's row as its count and the seconds until its window ends (at least 1). */
+function bumped(row: { count: number; window_start: string | Date }, windowMs: number, now: number): Bumped {
   const started = new Date(row.window_start).getTime();
-  return { count: Number(row.count), retryAfterSeconds: Math.max(1, Math.ceil((started + windowMs - Date.now()) / 1000)) };
+  return { count: Number(row.count), retryAfterSeconds: Math.max(1, Math.ceil((started + windowMs - now) / 1000)) };
 }
 
 /**
@@ -54,12 +58,7 @@ export async function bumpCounters(db: Db, counters: readonly { key: string; win
   const rows = (result as unknown as { rows: { key: string; count: number; window_start: string | Date }[] }).rows;
   const windows = new Map(counters.map((c) => [c.key, c.windowMs]));
   const now = Date.now();
-  return new Map(
-    rows.map((row) => {
-      const started = new Date(row.window_start).getTime();
-      return [row.key, { count: Number(row.count), retryAfterSeconds: Math.max(1, Math.ceil((started + windows.get(row.key)! - now) / 1000)) }];
-    }),
-  );
+  return new Map(rows.map((row) => [row.key, bumped(row, windows.get(row.key)!, now)]));
 }
 
 /** When the current window of `key` ends, if it already counts `max` or more; undefined when another hit fits. Reads only. */
