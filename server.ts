@@ -36,7 +36,7 @@ import { queueAllWaitingRides, startDispatch } from './lib/rides/offer-jobs';
 import { sendToUser } from './lib/push/send';
 import { startClusterBus, stopClusterBus } from './lib/cluster/bus';
 import { startClusterLocks, stopClusterLocks } from './lib/cluster/lock';
-import { collectOnScrape, metrics, observeRequest } from './lib/metrics';
+import { collectOnScrape, countAnswer, metrics } from './lib/metrics';
 import { outbox } from './lib/db/schema';
 import { loadSecretsKey } from './lib/crypto/secrets';
 import { resealIntegrationSecrets } from './lib/hosting/integrations';
@@ -119,12 +119,12 @@ async function main(): Promise<void> {
   await front?.listen();
 
   const server = createServer((req, res) => {
-    trackRequest(res);
-    observeRequest(req, res, pathOf(req.url));
+    const path = pathOf(req.url);
+    trackRequest(res, (ms) => countAnswer(req, res, path, ms));
     if (refuseAtEdge(req, res)) return;
     // The client address travels to route handlers in a header only this server sets.
     stampClientIp(req, config.TRUST_PROXY);
-    if (isApiPath(pathOf(req.url))) {
+    if (isApiPath(path)) {
       void api(req, res);
       return;
     }

@@ -49,10 +49,21 @@ function serverNodeArgs() {
   return [...own, ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []), ...(dir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`] : [])];
 }
 
-/** Starts dist/server.mjs on a fresh PGlite data directory; resolves when /api/health answers. `cpu`: pin it with taskset. */
-export async function startServer(port, env = {}, { cpu = null } = {}) {
+/**
+ * The server build a bench runs: dist/server.mjs, or BENCH_SERVER (a path under the repository, such as a copy of an
+ * older build in dist/, so its packages resolve from node_modules); bench/ab.mjs passes its two builds here.
+ */
+export function serverScript(script = process.env.BENCH_SERVER) {
+  const file = path.resolve(root, script || 'dist/server.mjs');
+  if (!fs.existsSync(file)) throw new Error(`no server build at ${file} (npm run build makes dist/server.mjs)`);
+  if (path.relative(root, file).startsWith('..')) throw new Error(`${file}: a server build must be inside the repository, where its packages resolve`);
+  return file;
+}
+
+/** Starts the server build (`serverScript`) on a fresh PGlite data directory; resolves when /api/health answers. `cpu`: pin it with taskset. */
+export async function startServer(port, env = {}, { cpu = null, script } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
-  const [cmd, args] = pinned(cpu, process.execPath, [...serverNodeArgs(), path.join(root, 'dist/server.mjs')]);
+  const [cmd, args] = pinned(cpu, process.execPath, [...serverNodeArgs(), serverScript(script)]);
   const child = spawn(cmd, args, {
     cwd: root,
     stdio: ['ignore', serverStdout(), 'inherit'],
@@ -146,8 +157,8 @@ export async function freePort() {
  * the tail of the server's stderr if it exits first. `readyMs` is spawn to first 200.
  * `nodeArgs`: more node flags; `stdout`: where the server's stdout goes (a file descriptor, or 'ignore').
  */
-export async function launchServer(port, { dataDir, env = {}, timeoutMs = 60_000, cpu = null, nodeArgs = [], stdout = serverStdout() }) {
-  const [cmd, args] = pinned(cpu, process.execPath, [...serverNodeArgs(), ...nodeArgs, path.join(root, 'dist/server.mjs')]);
+export async function launchServer(port, { dataDir, env = {}, timeoutMs = 60_000, cpu = null, nodeArgs = [], stdout = serverStdout(), script }) {
+  const [cmd, args] = pinned(cpu, process.execPath, [...serverNodeArgs(), ...nodeArgs, serverScript(script)]);
   const child = spawn(cmd, args, {
     cwd: root,
     stdio: ['ignore', stdout, 'pipe'],

@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 // Top functions by self time in V8 CPU profiles (node --cpu-prof; the benches write them with
 // BENCH_CPU_PROF=dir). Self time is summed per function (name, file, line) over every sample.
-// Usage: node bench/profile-summary.mjs file.cpuprofile [more.cpuprofile...] [--top=25]
+// --last=S counts only the samples of the profile's last S seconds (the load, without the server's start-up).
+// Usage: node bench/profile-summary.mjs file.cpuprofile [more.cpuprofile...] [--top=25] [--last=seconds]
 import fs from 'node:fs';
 import path from 'node:path';
 
 const args = process.argv.slice(2);
 const top = Number(args.find((a) => a.startsWith('--top='))?.slice(6) ?? 25);
+const last = Number(args.find((a) => a.startsWith('--last='))?.slice(7) ?? 0);
 const files = args.filter((a) => !a.startsWith('--'));
 if (!files.length) {
-  console.error('Usage: node bench/profile-summary.mjs file.cpuprofile [...] [--top=25]');
+  console.error('Usage: node bench/profile-summary.mjs file.cpuprofile [...] [--top=25] [--last=seconds]');
   process.exit(2);
 }
 
@@ -25,7 +27,12 @@ for (const file of files) {
   const profile = JSON.parse(fs.readFileSync(file, 'utf8'));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfUs = new Map();
-  for (let i = 0; i < profile.samples.length; i++) selfUs.set(profile.samples[i], (selfUs.get(profile.samples[i]) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  const from = last > 0 ? profile.endTime - last * 1e6 : -Infinity;
+  let at = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    at += profile.timeDeltas[i] ?? 0;
+    if (at >= from) selfUs.set(profile.samples[i], (selfUs.get(profile.samples[i]) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  }
   const total = [...selfUs.values()].reduce((a, b) => a + b, 0);
   const byFn = new Map();
   const byPackage = new Map();

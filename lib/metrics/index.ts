@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { KeyedCounter, KeyedHistogram } from './series';
 
 /**
  * Prometheus metrics of this instance (prom-client), served by server.ts on
@@ -9,10 +10,13 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
  */
 type Metrics = {
   registry: Registry;
-  requests: Counter<'route' | 'method' | 'status'>;
-  duration: Histogram<'route' | 'method'>;
+  /** By route, method and status (lib/metrics/series.ts: one record per label set, found by one key). */
+  requests: KeyedCounter;
+  /** By route and method. */
+  duration: KeyedHistogram;
   transitions: Counter<'to'>;
-  documentCache: Counter<'result'>;
+  /** By result: hit, stale or miss. */
+  documentCache: KeyedCounter;
   sockets: Gauge;
   outbox: Gauge<'channel'>;
   clusterNotices: Counter;
@@ -31,31 +35,20 @@ function create(): Metrics {
   return {
     readers,
     registry,
-    requests: new Counter({
-      name: 'http_requests_total',
-      help: 'HTTP requests answered, by route',
-      labelNames: ['route', 'method', 'status'],
-      registers: [registry],
-    }),
-    duration: new Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'Time from request to the end of the answer, by route',
-      labelNames: ['route', 'method'],
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers: [registry],
-    }),
+    requests: new KeyedCounter('http_requests_total', 'HTTP requests answered, by route', registry),
+    duration: new KeyedHistogram(
+      'http_request_duration_seconds',
+      'Time from request to the end of the answer, by route',
+      [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registry,
+    ),
     transitions: new Counter({
       name: 'ride_transitions_total',
       help: 'Ride status changes made by this instance, by new status',
       labelNames: ['to'],
       registers: [registry],
     }),
-    documentCache: new Counter({
-      name: 'document_cache_requests_total',
-      help: "Front door's cached documents and pages: hit, stale (answered, refreshed behind) or miss",
-      labelNames: ['result'],
-      registers: [registry],
-    }),
+    documentCache: new KeyedCounter('document_cache_requests_total', "Front door's cached documents and pages: hit, stale (answered, refreshed behind) or miss", registry),
     sockets: new Gauge({
       name: 'socket_connections',
       help: 'socket.io clients connected to this instance',
@@ -88,24 +81,44 @@ export function collectOnScrape(read: Readers): void {
   Object.assign(metrics().readers, read);
 }
 
-const LOCALE_SEGMENT = /^[a-z]{2}$/;
+const isLocaleSegment = (path: string, at: number, end: number) =>
+  end - at === 2 && path.charCodeAt(at) >= 97 && path.charCodeAt(at) <= 122 && path.charCodeAt(at + 1) >= 97 && path.charCodeAt(at + 1) <= 122;
+
+/** The end of the path segment that starts at `at` (the next "/" or the end). */
+function segmentEnd(path: string, at: number): number {
+  const slash = path.indexOf('/', at);
+  return slash === -1 ? path.length : slash;
+}
+
+/** The index after any slashes from `at` (empty segments are skipped, as `split('/').filter(Boolean)` did). */
+function skipSlashes(path: string, at: number): number {
+  while (at < path.length && path.charCodeAt(at) === 47) at++;
+  return at;
+}
+
+const CONSOLE_SECTIONS = new Set(['user', 'travel', 'driver', 'business']);
 
 /**
  * A bounded route label for a request: the API router's route pattern when it
  * matched one, else the page family (`/{country}/{lang}/...` -> `page:/blog`,
- * first segment after the locale), Next's assets, socket.io.
+ * first segment after the locale), Next's assets, socket.io. Read by index, not
+ * by splitting the path: it runs on every answer.
  */
 export function pageRouteOf(path: string): string {
   if (path.startsWith('/_next/')) return 'next-asset';
   if (path.startsWith('/socket.io/')) return 'socket.io';
-  const parts = path.split('/').filter(Boolean);
-  if (parts.length >= 2 && LOCALE_SEGMENT.test(parts[0]) && LOCALE_SEGMENT.test(parts[1])) {
-    const section = parts[2] ?? '';
-    const sub = section === 'user' || section === 'travel' || section === 'driver' || section === 'business' ? `/${parts[3] ?? ''}` : '';
-    return `page:/${section}${sub}`;
-  }
-  if (parts.length === 1 && parts[0].includes('.')) return 'static';
-  return 'other';
+  const first = skipSlashes(path, 0);
+  if (first === path.length) return 'other';
+  const firstEnd = segmentEnd(path, first);
+  const second = skipSlashes(path, firstEnd);
+  if (second === path.length) return path.slice(first, firstEnd).includes('.') ? 'static' : 'other';
+  const secondEnd = segmentEnd(path, second);
+  if (!isLocaleSegment(path, first, firstEnd) || !isLocaleSegment(path, second, secondEnd)) return 'other';
+  const third = skipSlashes(path, secondEnd);
+  const section = path.slice(third, segmentEnd(path, third));
+  if (!CONSOLE_SECTIONS.has(section)) return `page:/${section}`;
+  const fourth = skipSlashes(path, third + section.length);
+  return `page:/${section}/${path.slice(fourth, segmentEnd(path, fourth))}`;
 }
 
 const routeLabels = new WeakMap<IncomingMessage, string>();
@@ -123,16 +136,31 @@ export function noteCacheResult(res: ServerResponse, result: string): void {
   (res as NotedResponse)[CACHE_RESULT] = result;
 }
 
-/** Counts the request and its duration when its answer ends; cached documents count as hits, stale answers or misses. */
+const SEP = '\u0000';
+
+/**
+ * Counts an answer by route, method and status with its duration, and a cached page by how the front door answered
+ * it; called when the response closes (lib/http/lifecycle.ts, `trackRequest`): an answer cut off before its end
+ * (`writableFinished` false) is not counted, as it was not when this listened for 'finish'.
+ */
+export function countAnswer(req: IncomingMessage, res: ServerResponse, path: string, ms: number): void {
+  if (!res.writableFinished) return;
+  const m = metrics();
+  const route = routeLabels.get(req) ?? (path.startsWith('/api/') ? 'api:unmatched' : pageRouteOf(path));
+  const method = req.method ?? 'GET';
+  const status = res.statusCode;
+  const routeKey = route + SEP + method;
+  m.requests.add(routeKey + SEP + status, () => ({ route, method, status: String(status) }));
+  m.duration.observe(routeKey, () => ({ route, method }), ms / 1000);
+  const cache = (res as NotedResponse)[CACHE_RESULT] ?? res.getHeader('x-page-cache');
+  if (typeof cache === 'string') {
+    const result = cache.toLowerCase();
+    m.documentCache.add(result, () => ({ result }));
+  }
+}
+
+/** Counts the request and its duration when its answer ends (for a server that does not track requests itself). */
 export function observeRequest(req: IncomingMessage, res: ServerResponse, path: string): void {
-  const started = process.hrtime.bigint();
-  res.once('finish', () => {
-    const m = metrics();
-    const route = routeLabels.get(req) ?? (path.startsWith('/api/') ? 'api:unmatched' : pageRouteOf(path));
-    const method = req.method ?? 'GET';
-    m.requests.inc({ route, method, status: String(res.statusCode) });
-    m.duration.observe({ route, method }, Number(process.hrtime.bigint() - started) / 1e9);
-    const cache = (res as NotedResponse)[CACHE_RESULT] ?? res.getHeader('x-page-cache');
-    if (typeof cache === 'string') m.documentCache.inc({ result: cache.toLowerCase() });
-  });
+  const started = performance.now();
+  res.on('close', () => countAnswer(req, res, path, performance.now() - started));
 }

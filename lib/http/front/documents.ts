@@ -119,16 +119,21 @@ export function createDocuments(context: FrontContext, distDir: string) {
     return render;
   }
 
-  /** From memory (stale: answered, then renewed behind), else rendered now; what cannot be kept is sent as Next made it. */
-  async function serve(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
+  /**
+   * From memory (stale: answered, then renewed behind), else rendered now; what cannot be kept is sent as Next made it.
+   * A document in memory is answered without a promise (the common case, under every crawler); only a render returns one.
+   */
+  function serve(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> | undefined {
     const key = pageKey(req, pathname);
     const entry = store.get(key);
-    if (entry) {
-      const stale = Date.now() - entry.storedAt > entry.freshMs;
-      sendDocument(req, res, entry, stale ? 'STALE' : 'HIT');
-      if (stale) fill(key, req, pathname).catch((error: unknown) => context.log.warn({ err: error, url: pathname }, 'document refresh failed'));
-      return;
-    }
+    if (!entry) return render(req, res, key, pathname);
+    const stale = Date.now() - entry.storedAt > entry.freshMs;
+    sendDocument(req, res, entry, stale ? 'STALE' : 'HIT');
+    if (stale) fill(key, req, pathname).catch((error: unknown) => context.log.warn({ err: error, url: pathname }, 'document refresh failed'));
+    return undefined;
+  }
+
+  async function render(req: IncomingMessage, res: ServerResponse, key: string, pathname: string): Promise<void> {
     const upstream = await fill(key, req, pathname);
     const stored = store.get(key);
     if (stored) sendDocument(req, res, stored, 'MISS');

@@ -54,6 +54,11 @@ function pathnameOf(req: IncomingMessage): string {
   }
 }
 
+function documentFailed(log: Log, req: IncomingMessage, res: ServerResponse, error: unknown): void {
+  log.error({ err: error, url: req.url }, 'document failed');
+  sendEdgeError(res, 502);
+}
+
 export function createFrontDoor({ handle, log, formOrigins = [], connectOrigins = [], distDir = path.join(process.cwd(), '.next') }: FrontOptions) {
   const upstream = createUpstream(handle, log);
   const context: FrontContext = { upstream, log, appPolicy: (nonce) => appPolicy(nonce, formOrigins, connectOrigins) };
@@ -67,10 +72,11 @@ export function createFrontDoor({ handle, log, formOrigins = [], connectOrigins 
       const pathname = pathnameOf(req);
       if (!isPageRequest(req, pathname)) return handOver(handle, log, req, res);
       if (pageKindOf(pathname) && !isNotFoundPagePath(pathname)) {
-        documents.serve(req, res, pathname).catch((error: unknown) => {
-          log.error({ err: error, url: req.url }, 'document failed');
-          sendEdgeError(res, 502);
-        });
+        try {
+          documents.serve(req, res, pathname)?.catch((error: unknown) => documentFailed(log, req, res, error));
+        } catch (error) {
+          documentFailed(log, req, res, error);
+        }
         return;
       }
       appPages.serve(req, res, pathname);

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { metrics, noteCacheResult, observeRequest } from '@/lib/metrics';
+import { metrics, noteCacheResult, observeRequest, pageRouteOf } from '@/lib/metrics';
 
 /*
  * Every answer is counted by route, method and status with its duration, and
@@ -49,4 +49,50 @@ it('counts answers by route and the cached pages by how they were answered', asy
   expect(await valueOf(m.documentCache, { result: 'miss' })).toBe(before.miss + 1);
   expect(await valueOf(m.documentCache, { result: 'stale' })).toBe(before.stale + 1);
   expect(await valueOf(m.requests, { route: 'page:/place', method: 'GET', status: '200' })).toBe(before.place + 3);
+});
+
+it('exposes the durations as a Prometheus histogram: cumulative buckets, +Inf, sum and count per route', async () => {
+  for (let i = 0; i < 3; i++) await (await fetch(`${origin}/in/en/blog/first-post`)).text();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const text = await metrics().registry.metrics();
+  const line = (name: string, extra = '') => {
+    const found = text.split('\n').find((l) => l.startsWith(`${name}{route="page:/blog",method="GET"${extra}`));
+    expect(found).toBeDefined();
+    return Number(found!.split(' ').pop());
+  };
+  expect(text).toContain('# TYPE http_request_duration_seconds histogram');
+  expect(text).toContain('# TYPE http_requests_total counter');
+  const buckets = ['0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '10'].map((le) => line('http_request_duration_seconds_bucket', `,le="${le}"`));
+  buckets.forEach((count, i) => expect(count).toBeGreaterThanOrEqual(buckets[i - 1] ?? 0));
+  expect(buckets.at(-1)).toBe(3); // each of these local answers took less than 10 s
+  expect(line('http_request_duration_seconds_bucket', ',le="+Inf"')).toBe(3);
+  expect(line('http_request_duration_seconds_count')).toBe(3);
+  expect(line('http_request_duration_seconds_sum')).toBeGreaterThan(0);
+  expect(line('http_request_duration_seconds_sum')).toBeLessThan(3 * 10);
+  expect(line('http_requests_total', ',status="200"')).toBe(3);
+  expect(text).toMatch(/http_requests_total\{route="page:\/blog",method="GET",status="200",service="travelsx"\} 3/);
+});
+
+it('labels a path by its page family, bounded whatever the path', () => {
+  const cases: [string, string][] = [
+    ['/in/en/place/chennai', 'page:/place'],
+    ['/in/ta/route/chennai-to-madurai', 'page:/route'],
+    ['/in/en', 'page:/'],
+    ['/in/en/', 'page:/'],
+    ['//in//en//blog/x', 'page:/blog'],
+    ['/in/en/travel/rides', 'page:/travel/rides'],
+    ['/in/en/user', 'page:/user/'],
+    ['/in/en/driver/home/extra', 'page:/driver/home'],
+    ['/In/en/place/x', 'other'],
+    ['/ind/en/place/x', 'other'],
+    ['/in/eng', 'other'],
+    ['/favicon.ico', 'static'],
+    ['/robots.txt', 'static'],
+    ['/signup', 'other'],
+    ['/', 'other'],
+    ['', 'other'],
+    ['/_next/static/chunks/a.js', 'next-asset'],
+    ['/socket.io/', 'socket.io'],
+  ];
+  for (const [path, route] of cases) expect([path, pageRouteOf(path)]).toEqual([path, route]);
 });
