@@ -68,6 +68,7 @@ async function main(): Promise<void> {
     dataDir: path.join(config.DATA_DIR, 'pglite'),
     poolSize: config.DATABASE_POOL_SIZE,
     sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
+    statementStats: config.PGLITE_STATEMENT_STATS,
   });
   const { default: next } = await import('next');
   const app = next({ dev, dir: process.cwd(), hostname: 'localhost', port: config.PORT });

@@ -36,6 +36,8 @@ const envSchema = z.object({
    * RSS under bench/memory.mjs with the same p99s (docs/architecture/memory.md). Ignored with DATABASE_URL.
    */
   PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(16),
+  /** Benches: a file PGlite's per-statement counts and times are written to every 2 s (lib/db/statement-stats.ts). */
+  PGLITE_STATEMENT_STATS: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')

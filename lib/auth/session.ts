@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { preparedOn } from '@/lib/db/prepared';
 import { businesses, sessions, users, type UserRole } from '@/lib/db/schema';
 import { hashToken, newToken } from '@/lib/crypto/tokens';
 
@@ -33,12 +34,9 @@ export async function createSession(db: Db, user: { id: number; businessId: numb
   return token;
 }
 
-/** The live session of a token on the given tenant, or undefined (unknown, expired, idle, other tenant). */
-export async function readSession(db: Db, token: string, businessId: number): Promise<SessionUser | undefined> {
-  if (!token || token.length > 200) return undefined;
-  const tokenHash = hashToken(token);
-  const now = new Date();
-  const rows = await db
+/** Every signed-in request reads its session: built once per database handle (lib/db/prepared.ts). */
+const liveSession = preparedOn('live_session', (db, name) =>
+  db
     .select({
       userId: users.id,
       businessId: sessions.businessId,
@@ -52,8 +50,17 @@ export async function readSession(db: Db, token: string, businessId: number): Pr
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(businesses, eq(businesses.id, sessions.businessId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), isNull(users.deletedAt)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now')), isNull(users.deletedAt)))
+    .limit(1)
+    .prepare(name),
+);
+
+/** The live session of a token on the given tenant, or undefined (unknown, expired, idle, other tenant). */
+export async function readSession(db: Db, token: string, businessId: number): Promise<SessionUser | undefined> {
+  if (!token || token.length > 200) return undefined;
+  const tokenHash = hashToken(token);
+  const now = new Date();
+  const rows = await liveSession(db).execute({ tokenHash, now: now.toISOString() });
   const row = rows[0];
   if (!row || row.businessId !== businessId) return undefined;
   if (now.getTime() - row.lastSeenAt.getTime() > SESSION_IDLE_MS) {

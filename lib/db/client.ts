@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PoolClient } from 'pg';
 import * as schema from './schema';
 import { trackDatabaseCall } from './watchdog';
+import { countStatements } from './statement-stats';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction on the database: what a Db does, inside `db.transaction`. A function that must run in one takes a Tx. */
@@ -24,6 +25,8 @@ export type OpenOptions = {
   poolSize?: number;
   /** PGlite's shared buffers in MiB (PGLITE_SHARED_BUFFERS_MB); PGlite's own 128 when absent. */
   sharedBuffersMb?: number;
+  /** A file PGlite's statement counts are written to (PGLITE_STATEMENT_STATS, lib/db/statement-stats.ts); benches only. */
+  statementStats?: string;
 };
 
 /** Types drizzle reads as text and maps itself (timestamps, dates, intervals, numeric and date arrays). */
@@ -88,13 +91,14 @@ async function createPglite(PGlite: PgliteClass, dataDir: string, parsers: Recor
   return PGlite.create(directory, { parsers, startParams });
 }
 
-async function openPglite(dataDir: string, sharedBuffersMb?: number): Promise<Handle> {
+async function openPglite(dataDir: string, sharedBuffersMb?: number, statementStats?: string): Promise<Handle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
   const parsers = Object.fromEntries(DRIZZLE_TEXT_TYPES.map((type) => [type, (value: string) => value]));
   const client = await createPglite(PGlite, dataDir, parsers, sharedBuffersMb);
+  if (statementStats) countStatements(client, statementStats);
   const db = drizzle(withSharedParsers(client), { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
@@ -153,7 +157,7 @@ async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): Promise<
 /** Opens and migrates the database once per process; later calls share it. */
 export function openDatabase(options: OpenOptions): Promise<Handle> {
   globalForDb.__travelsxDb ??= (
-    options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openPglite(options.dataDir, options.sharedBuffersMb)
+    options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openPglite(options.dataDir, options.sharedBuffersMb, options.statementStats)
   ).catch((error: unknown) => {
     globalForDb.__travelsxDb = undefined;
     throw error;

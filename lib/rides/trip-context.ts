@@ -1,7 +1,8 @@
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { createTranslator } from 'next-intl';
 import type { Db } from '@/lib/db/client';
+import { preparedOn } from '@/lib/db/prepared';
 import { businesses, drivers, rides, rideShareLinks, users, vehicles, type Ride } from '@/lib/db/schema';
 import { hashToken, newToken } from '@/lib/crypto/tokens';
 import { e164 } from '@/lib/contact/identifiers';
@@ -37,9 +38,13 @@ export type RideContext = {
   vehicle: { model: string; number: string } | undefined;
 };
 
-export async function rideContext(db: Db, rideId: number): Promise<RideContext | undefined> {
-  // one round trip: the ride, its operator, rider, driver and vehicle (each message's job reads it; on PGlite the jobs share the one database with bookings)
-  const [row] = await db
+/**
+ * One round trip: the ride, its operator, rider, driver and vehicle. Each message's job reads it (on PGlite the jobs
+ * share the one database with the bookings), so it is built once per database handle (lib/db/prepared.ts): building
+ * this select took longer than running it.
+ */
+const rideWithPeople = preparedOn('ride_context', (db, name) =>
+  db
     .select({
       ride: rides,
       business: businesses,
@@ -52,8 +57,13 @@ export async function rideContext(db: Db, rideId: number): Promise<RideContext |
     .leftJoin(users, eq(users.id, rides.riderId))
     .leftJoin(drivers, and(eq(drivers.id, rides.driverId), eq(drivers.businessId, rides.businessId)))
     .leftJoin(vehicles, and(eq(vehicles.id, rides.vehicleId), eq(vehicles.businessId, rides.businessId)))
-    .where(eq(rides.id, rideId))
-    .limit(1);
+    .where(eq(rides.id, sql.placeholder('rideId')))
+    .limit(1)
+    .prepare(name),
+);
+
+export async function rideContext(db: Db, rideId: number): Promise<RideContext | undefined> {
+  const [row] = await rideWithPeople(db).execute({ rideId });
   if (!row) return undefined;
   const { ride, business, rider, driver, vehicle } = row;
   return {
