@@ -5,6 +5,8 @@ import type { PoolClient } from 'pg';
 import * as schema from './schema';
 import { trackDatabaseCall } from './watchdog';
 import { countStatements } from './statement-stats';
+import { namedStatements, type NamedStatements } from './pglite-statements';
+import type { QueryOptions } from '@electric-sql/pglite';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction on the database: what a Db does, inside `db.transaction`. A function that must run in one takes a Tx. */
@@ -40,22 +42,24 @@ type Queryable = { query: (...args: never[]) => unknown; transaction: (...args: 
  * small query's cost). The same parsers are given to PGlite once at creation;
  * this view of the client leaves them out of each query.
  */
-function withSharedParsers<T extends Queryable>(client: T): T {
+function withSharedParsers<T extends Queryable>(client: T, named?: NamedStatements, inTransaction = false): T {
   return new Proxy(client, {
     get(target, property) {
       // each query (alone or in a transaction) is a call the watchdog times (lib/db/watchdog.ts)
       if (property === 'query') {
-        return (text: string, params?: unknown[], options?: { parsers?: unknown }) =>
-          trackDatabaseCall(() =>
-            (target.query as (...args: unknown[]) => unknown)(text, params, options?.parsers ? { ...options, parsers: undefined } : options),
+        return (text: string, params?: unknown[], options?: QueryOptions) => {
+          const shared = options?.parsers ? { ...options, parsers: undefined } : options;
+          return trackDatabaseCall(() =>
+            named?.takes(text, shared) ? named.query(text, params, shared, inTransaction) : (target.query as (...args: unknown[]) => unknown)(text, params, shared),
           );
+        };
       }
       if (property === 'exec') {
         return (...args: unknown[]) => trackDatabaseCall(() => (target as unknown as { exec: (...args: unknown[]) => unknown }).exec(...args));
       }
       if (property === 'transaction') {
         return (callback: (tx: Queryable) => unknown) =>
-          (target.transaction as (...args: unknown[]) => unknown)((tx: Queryable) => callback(withSharedParsers(tx)));
+          (target.transaction as (...args: unknown[]) => unknown)((tx: Queryable) => callback(withSharedParsers(tx, named, true)));
       }
       const value = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
@@ -92,14 +96,15 @@ async function createPglite(PGlite: PgliteClass, dataDir: string, parsers: Recor
 }
 
 async function openPglite(dataDir: string, sharedBuffersMb?: number, statementStats?: string): Promise<Handle> {
-  const { PGlite } = await import('@electric-sql/pglite');
+  const pglite = await import('@electric-sql/pglite');
+  const { PGlite } = pglite;
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
   const parsers = Object.fromEntries(DRIZZLE_TEXT_TYPES.map((type) => [type, (value: string) => value]));
   const client = await createPglite(PGlite, dataDir, parsers, sharedBuffersMb);
   if (statementStats) countStatements(client, statementStats);
-  const db = drizzle(withSharedParsers(client), { schema });
+  const db = drizzle(withSharedParsers(client, namedStatements(client, pglite)), { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
