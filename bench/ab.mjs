@@ -9,7 +9,22 @@
 // must be inside the repository, where its packages resolve); the two share .next.
 // Usage: node bench/ab.mjs dist/server-A.mjs dist/server-B.mjs [load=place] [rounds=4] [seconds=5]
 import zlib from 'node:zlib';
-import { benchTrip, freePort, getRaw, lua, luaScript, median, requireBuild, requireDebianTool, SERVER_CPU, startBareNode, startNginx, startServer, wrk, wrkRow } from './lib.mjs';
+import {
+  benchTrip,
+  freePort,
+  getRaw,
+  lua,
+  luaScript,
+  median,
+  requireBuild,
+  requireDebianTool,
+  SERVER_CPU,
+  startBareNode,
+  startNginx,
+  startServer,
+  wrk,
+  wrkRow,
+} from './lib.mjs';
 
 const [A, B, LOAD = 'place', ROUNDS = '4', SECONDS = '5'] = process.argv.slice(2);
 const LOADS = ['place', 'health', 'quote'];
@@ -67,8 +82,12 @@ try {
   }
   const rps = (name) => median(runs[name].map((r) => r.rps));
   const p99 = (name) => median(runs[name].map((r) => r.p99));
-  console.log(`medians: A ${rps('A').toFixed(0)}/s (p99 ${p99("A").toFixed(2)} ms), B ${rps('B').toFixed(0)}/s (p99 ${p99('B')} ms), baseline ${rps('baseline').toFixed(0)}/s`);
-  console.log(`B/A ${(rps('B') / rps('A')).toFixed(3)}; A ${(rps('A') / rps('baseline')).toFixed(3)} and B ${(rps('B') / rps('baseline')).toFixed(3)} of the baseline`);
+  console.log(
+    `medians: A ${rps('A').toFixed(0)}/s (p99 ${p99('A').toFixed(2)} ms), B ${rps('B').toFixed(0)}/s (p99 ${p99('B')} ms), baseline ${rps('baseline').toFixed(0)}/s`,
+  );
+  console.log(
+    `B/A ${(rps('B') / rps('A')).toFixed(3)}; A ${(rps('A') / rps('baseline')).toFixed(3)} and B ${(rps('B') / rps('baseline')).toFixed(3)} of the baseline`,
+  );
   const perRound = runs.A.map((a, i) => (runs.B[i].rps / a.rps).toFixed(3));
   console.log(`B/A per round: ${perRound.join(', ')}`);
 } finally {

@@ -50,7 +50,9 @@ function withSharedParsers<T extends Queryable>(client: T, named?: NamedStatemen
         return (text: string, params?: unknown[], options?: QueryOptions) => {
           const shared = options?.parsers ? { ...options, parsers: undefined } : options;
           return trackDatabaseCall(() =>
-            named?.takes(text, shared) ? named.query(text, params, shared, inTransaction) : (target.query as (...args: unknown[]) => unknown)(text, params, shared),
+            named?.takes(text, shared)
+              ? named.query(text, params, shared, inTransaction)
+              : (target.query as (...args: unknown[]) => unknown)(text, params, shared),
           );
         };
       }

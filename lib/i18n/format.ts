@@ -40,13 +40,19 @@ export function formatDateTime(iso: string | Date, locale: string, timeZone?: st
 
 /** A calendar date ("2027-03-31", no time zone) as "Mar 31, 2027". */
 export function formatDay(date: string, locale: string): string {
-  const format = keptFormatter(`day|${locale}`, () => new Intl.DateTimeFormat(timeLocale(locale), { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC', ...numbering }));
+  const format = keptFormatter(
+    `day|${locale}`,
+    () => new Intl.DateTimeFormat(timeLocale(locale), { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC', ...numbering }),
+  );
   return plainSpaces(format.format(new Date(`${date}T00:00:00Z`)));
 }
 
 /** Kilometres with one decimal, e.g. "452.3 km". */
 export function formatKm(meters: number, locale: string): string {
-  const format = keptFormatter(`km|${locale}`, () => new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilometer', maximumFractionDigits: 1, ...numbering }));
+  const format = keptFormatter(
+    `km|${locale}`,
+    () => new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilometer', maximumFractionDigits: 1, ...numbering }),
+  );
   return format.format(meters / 1000);
 }
 
@@ -56,6 +62,8 @@ export function formatDuration(seconds: number, locale: string): string {
   const hours = Math.floor(totalMin / 60);
   const minutes = totalMin % 60;
   const unit = (value: number, u: 'hour' | 'minute') =>
-    keptFormatter(`duration|${locale}|${u}`, () => new Intl.NumberFormat(locale, { style: 'unit', unit: u, unitDisplay: 'narrow', ...numbering })).format(value);
+    keptFormatter(`duration|${locale}|${u}`, () => new Intl.NumberFormat(locale, { style: 'unit', unit: u, unitDisplay: 'narrow', ...numbering })).format(
+      value,
+    );
   return hours ? `${unit(hours, 'hour')} ${minutes ? unit(minutes, 'minute') : ''}`.trim() : unit(minutes, 'minute');
 }

@@ -48,7 +48,11 @@ function create(): Metrics {
       labelNames: ['to'],
       registers: [registry],
     }),
-    documentCache: new KeyedCounter('document_cache_requests_total', "Front door's cached documents and pages: hit, stale (answered, refreshed behind) or miss", registry),
+    documentCache: new KeyedCounter(
+      'document_cache_requests_total',
+      "Front door's cached documents and pages: hit, stale (answered, refreshed behind) or miss",
+      registry,
+    ),
     sockets: new Gauge({
       name: 'socket_connections',
       help: 'socket.io clients connected to this instance',

@@ -39,7 +39,13 @@ export class KeyedCounter implements Registrable {
   }
 
   async get(): Promise<Exposed> {
-    return { name: this.name, help: this.help, type: this.type, aggregator: 'sum', values: [...this.series.values()].map(({ labels, value }) => ({ labels, value })) };
+    return {
+      name: this.name,
+      help: this.help,
+      type: this.type,
+      aggregator: 'sum',
+      values: [...this.series.values()].map(({ labels, value }) => ({ labels, value })),
+    };
   }
 
   reset(): void {

@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => pg.close());
 
-const keptByPostgres = async () => (await pg.query<{ name: string; statement: string }>(`select name, statement from pg_prepared_statements order by name`)).rows;
+const keptByPostgres = async () =>
+  (await pg.query<{ name: string; statement: string }>(`select name, statement from pg_prepared_statements order by name`)).rows;
 
 it('answers as PGlite does, parsing each statement once and keeping it as a named statement', async () => {
   const named = namedStatements(pg, pglite);

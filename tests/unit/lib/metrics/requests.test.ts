@@ -62,7 +62,9 @@ it('exposes the durations as a Prometheus histogram: cumulative buckets, +Inf, s
   };
   expect(text).toContain('# TYPE http_request_duration_seconds histogram');
   expect(text).toContain('# TYPE http_requests_total counter');
-  const buckets = ['0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '10'].map((le) => line('http_request_duration_seconds_bucket', `,le="${le}"`));
+  const buckets = ['0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '10'].map((le) =>
+    line('http_request_duration_seconds_bucket', `,le="${le}"`),
+  );
   buckets.forEach((count, i) => expect(count).toBeGreaterThanOrEqual(buckets[i - 1] ?? 0));
   expect(buckets.at(-1)).toBe(3); // each of these local answers took less than 10 s
   expect(line('http_request_duration_seconds_bucket', ',le="+Inf"')).toBe(3);
