@@ -120,12 +120,12 @@ async function main(): Promise<void> {
   await front?.listen();
 
   const server = createServer((req, res) => {
-    const path = pathOf(req.url);
-    trackRequest(res, (ms) => countAnswer(req, res, path, ms));
+    const urlPath = pathOf(req.url);
+    trackRequest(res, (ms) => countAnswer(req, res, urlPath, ms));
     if (refuseAtEdge(req, res)) return;
     // The client address travels to route handlers in a header only this server sets.
     stampClientIp(req, config.TRUST_PROXY);
-    if (isApiPath(path)) {
+    if (isApiPath(urlPath)) {
       void api(req, res);
       return;
     }
