@@ -8,23 +8,7 @@
 // Build A and B with `node scripts/build-server.mjs` and copy dist/server.mjs to a name in dist/ for each (a build
 // must be inside the repository, where its packages resolve); the two share .next.
 // Usage: node bench/ab.mjs dist/server-A.mjs dist/server-B.mjs [load=place] [rounds=4] [seconds=5]
-import zlib from 'node:zlib';
-import {
-  benchTrip,
-  freePort,
-  getRaw,
-  lua,
-  luaScript,
-  median,
-  requireBuild,
-  requireDebianTool,
-  SERVER_CPU,
-  startBareNode,
-  startNginx,
-  startServer,
-  wrk,
-  wrkRow,
-} from './lib.mjs';
+import { freePort, median, nginxServing, quoteScript, requireBuild, requireDebianTool, SERVER_CPU, startBareNode, startServer, wrk, wrkRow } from './lib.mjs';
 
 const [A, B, LOAD = 'place', ROUNDS = '4', SECONDS = '5'] = process.argv.slice(2);
 const LOADS = ['place', 'health', 'quote'];
@@ -36,8 +20,6 @@ requireBuild();
 requireDebianTool('wrk', 'wrk');
 
 const PAGE = '/in/en/place/chennai';
-const quoteBody = JSON.stringify(benchTrip());
-const quoteScript = luaScript(`wrk.method = "POST"\nwrk.body = ${lua(quoteBody)}\nwrk.headers["Content-Type"] = "application/json"\n`);
 const env = { RATE_LIMITS: 'off', LOG_LEVEL: 'silent' };
 const stops = [];
 try {
@@ -53,9 +35,7 @@ try {
   let options;
   let target;
   if (LOAD === 'place') {
-    const page = await getRaw(servers.A.origin + PAGE);
-    if (page.status !== 200 || page.encoding !== 'gzip') throw new Error(`${PAGE} answered ${page.status} (${page.encoding ?? 'not gzipped'})`);
-    const nginx = await startNginx(await freePort(), { [PAGE]: zlib.gunzipSync(page.body) }, { [PAGE]: page.body });
+    const nginx = await nginxServing(servers.A.origin, PAGE);
     stops.push(() => nginx.stop());
     baseline = nginx.origin + PAGE;
     target = (origin) => origin + PAGE;
@@ -65,7 +45,7 @@ try {
     stops.push(() => bare.stop());
     baseline = `${bare.origin}/`;
     target = (origin) => origin + (LOAD === 'health' ? '/api/health' : '/api/rides/quote');
-    options = { connections: 32, seconds: Number(SECONDS), script: LOAD === 'quote' ? quoteScript : undefined };
+    options = { connections: 32, seconds: Number(SECONDS), script: LOAD === 'quote' ? quoteScript() : undefined };
   }
   const runs = { A: [], B: [], baseline: [] };
   const urls = { A: target(servers.A.origin), B: target(servers.B.origin), baseline };

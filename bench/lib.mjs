@@ -722,3 +722,15 @@ export function atExit(task) {
   }
   exitTasks.push(task);
 }
+
+/** A wrk script POSTing the bench trip (`benchTrip`) as JSON to the URL wrk is given: the quote load. */
+export const quoteScript = () =>
+  luaScript(`wrk.method = "POST"\nwrk.body = ${lua(JSON.stringify(benchTrip()))}\nwrk.headers["Content-Type"] = "application/json"\n`);
+
+/** nginx serving the bytes the server answers for `page` (gzipped and plain), the baseline of a document's throughput. */
+export async function nginxServing(origin, page) {
+  const zlib = await import('node:zlib');
+  const got = await getRaw(origin + page);
+  if (got.status !== 200 || got.encoding !== 'gzip') throw new Error(`${page} answered ${got.status} (${got.encoding ?? 'not gzipped'})`);
+  return startNginx(await freePort(), { [page]: zlib.gunzipSync(got.body) }, { [page]: got.body });
+}

@@ -7,18 +7,15 @@
 // so a 2x regression cannot land unnoticed. The goals of issue 33 are printed beside them; the full benches
 // (bench/api.mjs, bench/pages.mjs) measure longer and report p99s.
 // Usage: node bench/tripwire.mjs [seconds=3]   (TRIPWIRE_FLOOR_FACTOR scales every floor, e.g. 0 to only print)
-import zlib from 'node:zlib';
 import {
   benchTrip,
   freePort,
-  getRaw,
-  lua,
-  luaScript,
+  nginxServing,
+  quoteScript,
   requireBuild,
   requireDebianTool,
   SERVER_CPU,
   startBareNode,
-  startNginx,
   startServer,
   wrk,
   wrkErrors,
@@ -37,18 +34,16 @@ requireDebianTool('wrk', 'wrk');
 requireDebianTool('nginx', 'nginx-light');
 
 const quoteBody = JSON.stringify(benchTrip());
-const quoteScript = luaScript(`wrk.method = "POST"\nwrk.body = ${lua(quoteBody)}\nwrk.headers["Content-Type"] = "application/json"\n`);
+const quotePost = quoteScript();
 const started = Date.now();
 const server = await startServer(await freePort(), { RATE_LIMITS: 'off', LOG_LEVEL: 'silent' }, { cpu: SERVER_CPU });
 const stops = [() => server.stop()];
 try {
-  const page = await getRaw(server.origin + PAGE);
-  if (page.status !== 200 || page.encoding !== 'gzip') throw new Error(`${PAGE} answered ${page.status} (${page.encoding ?? 'not gzipped'})`);
   const quoteCheck = await fetch(`${server.origin}/api/rides/quote`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: quoteBody });
   if (quoteCheck.status !== 200) throw new Error(`the quote answered ${quoteCheck.status}: ${await quoteCheck.text()}`);
   const bare = await startBareNode(await freePort());
   stops.push(() => bare.stop());
-  const nginx = await startNginx(await freePort(), { [PAGE]: zlib.gunzipSync(page.body) }, { [PAGE]: page.body });
+  const nginx = await nginxServing(server.origin, PAGE);
   stops.push(() => nginx.stop());
 
   const api = { connections: 32, seconds: SECONDS };
@@ -58,9 +53,9 @@ try {
     return wrk(url, options);
   };
   const base = await measure(`${bare.origin}/`, api);
-  const basePost = await measure(`${bare.origin}/`, { ...api, script: quoteScript });
+  const basePost = await measure(`${bare.origin}/`, { ...api, script: quotePost });
   const health = await measure(`${server.origin}/api/health`, api);
-  const quote = await measure(`${server.origin}/api/rides/quote`, { ...api, script: quoteScript });
+  const quote = await measure(`${server.origin}/api/rides/quote`, { ...api, script: quotePost });
   const nginxPage = await measure(nginx.origin + PAGE, pages);
   const document = await measure(server.origin + PAGE, pages);
 
