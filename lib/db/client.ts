@@ -6,6 +6,7 @@ import * as schema from './schema';
 import { trackDatabaseCall } from './watchdog';
 import { countStatements } from './statement-stats';
 import { namedStatements, type NamedStatements } from './pglite-statements';
+import { statementNamer } from './pg-statements';
 import type { QueryOptions } from '@electric-sql/pglite';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -113,11 +114,13 @@ async function openPglite(dataDir: string, sharedBuffersMb?: number, statementSt
 
 type PgQueryable = { query: (...args: unknown[]) => unknown };
 
-/** Times each query of a pg client for the watchdog (lib/db/watchdog.ts). */
-function timedClient<C extends PgQueryable>(client: C): C {
+type Namer = ReturnType<typeof statementNamer>;
+
+/** Times each query of a pg client for the watchdog (lib/db/watchdog.ts); names its frequent statements (lib/db/pg-statements.ts). */
+function timedClient<C extends PgQueryable>(client: C, namer: Namer): C {
   return new Proxy(client, {
     get(target, property) {
-      if (property === 'query') return (...args: unknown[]) => trackDatabaseCall(() => target.query(...args));
+      if (property === 'query') return (...args: unknown[]) => trackDatabaseCall(() => target.query(...namer.name(args)));
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
@@ -131,10 +134,11 @@ function timedClient<C extends PgQueryable>(client: C): C {
  * connection dies while it is out (`releasedWhenEnded`).
  */
 function timedPool<P extends PgQueryable & { connect: () => Promise<PgQueryable> }>(pool: P, checkedOut: (client: PgQueryable) => PgQueryable): P {
+  const namer = statementNamer();
   return new Proxy(pool, {
     get(target, property) {
-      if (property === 'query') return (...args: unknown[]) => trackDatabaseCall(() => target.query(...args));
-      if (property === 'connect') return () => trackDatabaseCall(() => target.connect()).then((client) => timedClient(checkedOut(client)));
+      if (property === 'query') return (...args: unknown[]) => trackDatabaseCall(() => target.query(...namer.name(args)));
+      if (property === 'connect') return () => trackDatabaseCall(() => target.connect()).then((client) => timedClient(checkedOut(client), namer));
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
