@@ -8,9 +8,15 @@ import { createHash } from 'node:crypto';
  * A statement text is named once it has been sent `after` times (a one-off query stays unnamed), and at most `max`
  * texts are ever named: node-postgres keeps a named statement on each connection for the connection's life, so
  * this bounds what every connection holds. The name is a hash of the text (node-postgres refuses one name for two
- * texts). Only statements that read or write rows; a caller's own name is kept.
+ * texts). Only statements that read or write rows and name their columns; a caller's own name is kept.
  */
 const ROW_STATEMENT = /^\s*(?:select|insert|update|delete|with)\b/i;
+/**
+ * `select *`, `t.*` and `returning *` take their columns from the table when planned: after a migration adds a column
+ * (a rolling deploy: the new instance migrates while the old one runs), PostgreSQL refuses a kept plan whose columns
+ * changed ("cached plan must not change result type") on every later call. Those stay unnamed.
+ */
+const WHOLE_ROW = /(?:select|returning|,)\s*\*|\.\*/i;
 /** Counting stops (and starts again) past this many distinct texts, so a flood of one-off texts costs no memory. */
 const MAX_COUNTED = 5_000;
 
@@ -39,7 +45,7 @@ export function statementNamer({ after = 3, max = 200 }: { after?: number; max?:
       const [first, ...rest] = args;
       if (typeof first !== 'object' || first === null) return args;
       const config = first as QueryConfig;
-      if (config.name !== undefined || typeof config.text !== 'string' || !ROW_STATEMENT.test(config.text)) return args;
+      if (config.name !== undefined || typeof config.text !== 'string' || !ROW_STATEMENT.test(config.text) || WHOLE_ROW.test(config.text)) return args;
       const name = nameOf(config.text);
       return name === undefined ? args : [{ ...config, name }, ...rest];
     },

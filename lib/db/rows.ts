@@ -1,4 +1,4 @@
-import { getTableColumns, type Table } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
 
 /** The rows of a raw `db.execute` answer, whichever driver (PGlite or node-postgres) gave it. */
 export function rowsOf(result: unknown): Record<string, unknown>[] {
@@ -14,4 +14,16 @@ export function fromRow<T extends Table>(table: T, raw: Record<string, unknown>)
     row[key] = value === null || value === undefined ? null : value instanceof Date ? value : column.mapFromDriverValue(value);
   }
   return row as T['$inferSelect'];
+}
+
+/**
+ * A table's columns by name, for raw statements that return whole rows (`returning ${columnsOf(jobs)}`) in place of
+ * `*`: a statement naming its columns keeps its plan across a migration that adds one, so node-postgres may keep it
+ * as a named statement (lib/db/pg-statements.ts).
+ */
+export function columnsOf(table: Table): SQL {
+  return sql.join(
+    Object.values(getTableColumns(table)).map((column) => sql.identifier(column.name)),
+    sql`, `,
+  );
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { jobs, type Job } from '@/lib/db/schema';
-import { fromRow, rowsOf } from '@/lib/db/rows';
+import { columnsOf, fromRow, rowsOf } from '@/lib/db/rows';
 import { logger } from '@/lib/log';
 
 /**
@@ -79,6 +79,9 @@ export async function settlePendingJob(db: Db, key: string): Promise<void> {
  * with `normal`, up to that many more of normal priority beyond the limit
  * (the slot kept for them, docs/architecture/jobs.md#priority).
  */
+/** Named rather than `*`, so the claim can stay a prepared statement across migrations (lib/db/rows.ts, columnsOf). */
+const JOB_COLUMNS = columnsOf(jobs);
+
 export async function claimDueJobs(db: Db, worker: string, limit = 10, now = new Date(), skipKinds: string[] = [], normal = 0): Promise<Job[]> {
   const stale = new Date(now.getTime() - STALE_MS);
   const skip = skipKinds.length
@@ -108,7 +111,7 @@ export async function claimDueJobs(db: Db, worker: string, limit = 10, now = new
     )${kept}
     update ${jobs} set status = 'running', locked_at = ${now}, locked_by = ${worker}, attempts = attempts + 1
     where id in (select id from claimed${normal > 0 ? sql` union all select id from kept` : sql``})
-    returning *`);
+    returning ${JOB_COLUMNS}`);
   return rowsOf(result).map((row) => fromRow(jobs, row) as Job);
 }
 

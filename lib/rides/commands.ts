@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { businesses, rideCounters, rideEvents, rides, walletEntries, type Ride } from '@/lib/db/schema';
-import { fromRow, rowsOf } from '@/lib/db/rows';
+import { columnsOf, fromRow, rowsOf } from '@/lib/db/rows';
 import { isUniqueViolation } from '@/lib/db/unique-violation';
 import { DomainError } from '@/lib/errors/domain-error';
 import { findQuote } from '@/lib/fares/quote';
@@ -20,6 +20,8 @@ import { refuseBookingOnLowDisk } from '@/lib/db/free-space';
 
 /** The advisory lock class of a rider's wallet spending (pg_advisory_xact_lock(class, riderId)). */
 const WALLET_LOCK = 7201;
+/** The booking statement's answer, its columns named rather than `*` (lib/db/rows.ts, columnsOf). */
+const RIDE_COLUMNS = columnsOf(rides);
 
 export function newStartCode(): string {
   return randomInt(0, 10_000).toString().padStart(4, '0');
@@ -159,7 +161,7 @@ export async function bookRide(db: Db, businessId: number, riderId: number, inpu
       insert into ${walletEntries} (business_id, user_id, ride_id, kind, available, pending, currency, description)
       select business_id, rider_id, id, 'wallet_spend', -wallet_applied, 0, currency, 'Paid from wallet for ride #' || number from ride where wallet_applied > 0
     )
-    select * from ride`;
+    select ${RIDE_COLUMNS} from ride`;
     return { statement, walletCap };
   };
   // Spending reads the balance: one booking per rider at a time (a transaction-scoped lock), so two tabs cannot spend it twice.

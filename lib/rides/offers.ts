@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/lib/db/client';
-import { fromRow, rowsOf } from '@/lib/db/rows';
+import { columnsOf, fromRow, rowsOf } from '@/lib/db/rows';
 import { drivers, rideEvents, rideOffers, rides, vehicles, type Ride, type RideOffer } from '@/lib/db/schema';
 import { vehicleFit } from '@/lib/booking/vehicle-classes';
 import { DomainError, keyedError } from '@/lib/errors/domain-error';
@@ -92,6 +92,9 @@ async function lockRound(tx: Tx, businessId: number, rideId: number, bufferMinut
  * holds it, records the offer unless the driver holds another pending one (the unique index), and queues its
  * expiry. Nothing when either fails: the round tries its next candidate.
  */
+/** Named rather than `*`: the round's statements stay prepared across migrations (lib/db/rows.ts, columnsOf). */
+const OFFER_COLUMNS = columnsOf(rideOffers);
+
 async function offerTo(tx: Tx, ride: Ride, candidate: Candidate, now: Date, expiresAt: Date): Promise<RideOffer | undefined> {
   const [row] = rowsOf(
     await tx.execute(sql`
@@ -102,7 +105,7 @@ async function offerTo(tx: Tx, ride: Ride, candidate: Candidate, now: Date, expi
           ${now}::timestamptz, ${expiresAt}::timestamptz
         from locked where ok
         on conflict do nothing
-        returning *
+        returning ${OFFER_COLUMNS}
       ),
       expiry as (
         insert into jobs (kind, key, business_id, payload, run_at, priority)
@@ -111,7 +114,7 @@ async function offerTo(tx: Tx, ride: Ride, candidate: Candidate, now: Date, expi
         from offer
         on conflict (key) do nothing
       )
-      select * from offer`),
+      select ${OFFER_COLUMNS} from offer`),
   );
   return row ? fromRow(rideOffers, row) : undefined;
 }
