@@ -10,7 +10,8 @@ import { createHash } from 'node:crypto';
  * this bounds what every connection holds. The name is a hash of the text (node-postgres refuses one name for two
  * texts). Only statements that read or write rows and name their columns; a caller's own name is kept.
  */
-const ROW_STATEMENT = /^\s*(?:select|insert|update|delete|with)\b/i;
+/** A statement that reads or writes rows (also what lib/db/pglite-statements.ts keeps). */
+export const ROW_STATEMENT = /^\s*(?:select|insert|update|delete|with)\b/i;
 /**
  * `select *`, `t.*` and `returning *` take their columns from the table when planned: after a migration adds a column
  * (a rolling deploy: the new instance migrates while the old one runs), PostgreSQL refuses a kept plan whose columns

@@ -10,10 +10,13 @@
  * - Only statements that read or write rows (select, insert, update, delete, with); the migrations' DDL, a COPY with a
  *   blob or a call with its own parameter types go through PGlite's `query` as before.
  * - At most `max` statements are kept per database; the least recently used is closed when one more is needed.
+ * - Whole-row statements (`select *`, `returning *`) are kept too, unlike on node-postgres: PGlite belongs to one
+ *   process, which migrates before its first query, so no migration changes a kept plan's columns under it.
  * - A statement that fails to parse is not kept; one kept survives a rolled-back transaction (PostgreSQL's named
  *   statements belong to the session, not the transaction).
  */
 import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
+import { ROW_STATEMENT } from './pg-statements';
 
 type Module = typeof import('@electric-sql/pglite');
 type Message = { name: string };
@@ -29,8 +32,6 @@ type Internals = {
 
 /** Statement names count in the process: each PGlite session's names are unique whoever made them. */
 let made = 0;
-
-const ROW_STATEMENT = /^\s*(?:select|insert|update|delete|with)\b/i;
 
 export type NamedStatements = {
   /** Whether `query` takes this statement (one that reads or writes rows, without a blob or its own parameter types). */

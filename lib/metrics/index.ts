@@ -162,9 +162,3 @@ export function countAnswer(req: IncomingMessage, res: ServerResponse, path: str
     m.documentCache.add(result, () => ({ result }));
   }
 }
-
-/** Counts the request and its duration when its answer ends (for a server that does not track requests itself). */
-export function observeRequest(req: IncomingMessage, res: ServerResponse, path: string): void {
-  const started = performance.now();
-  res.on('close', () => countAnswer(req, res, path, performance.now() - started));
-}

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { metrics, noteCacheResult, observeRequest, pageRouteOf } from '@/lib/metrics';
+import { trackRequest } from '@/lib/http/lifecycle';
+import { countAnswer, metrics, noteCacheResult, pageRouteOf } from '@/lib/metrics';
 
 /*
  * Every answer is counted by route, method and status with its duration, and
@@ -13,7 +14,8 @@ let origin: string;
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
-    observeRequest(req, res, req.url!.split('?')[0]);
+    const path = req.url!.split('?')[0];
+    trackRequest(res, (ms) => countAnswer(req, res, path, ms));
     const state = new URL(req.url!, 'http://x').searchParams.get('state');
     if (req.url!.startsWith('/in/en/place/')) noteCacheResult(res, state!);
     if (req.url!.startsWith('/in/en/user/')) res.setHeader('x-page-cache', state!);
