@@ -639,14 +639,14 @@ export async function queryStoredDatabase(kind, { dataDir, databaseUrl }, query)
  * With BENCH_PG_STATS=1 (startPostgres preloads pg_stat_statements): the `limit` statements that took the most
  * time in PostgreSQL, as printable lines (calls, total and mean ms, rows, the text's start); [] otherwise.
  */
-export async function topStatements(databaseUrl, limit = 15) {
+export async function topStatements(databaseUrl, limit = Number(process.env.BENCH_PG_STATS_TOP ?? 15)) {
   if (!process.env.BENCH_PG_STATS || !databaseUrl) return [];
   await queryStoredDatabase('postgres', { databaseUrl }, 'create extension if not exists pg_stat_statements');
   const top = await queryStoredDatabase(
     'postgres',
     { databaseUrl },
     `select calls, total_exec_time as total, mean_exec_time as mean, rows, regexp_replace(query, '\\s+', ' ', 'g') as query
-       from pg_stat_statements order by total_exec_time desc limit ${Number(limit)}`,
+       from pg_stat_statements order by ${process.env.BENCH_PG_STATS === 'calls' ? 'calls' : 'total_exec_time'} desc limit ${Number(limit)}`,
   );
   return top.map(
     (s) =>

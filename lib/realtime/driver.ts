@@ -1,11 +1,9 @@
 import type { Server, Socket } from 'socket.io';
-import { eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
-import { drivers } from '@/lib/db/schema';
 import { DomainError } from '@/lib/errors/domain-error';
 import { validationText } from '@/lib/errors/validation-text';
 import { readSession, SESSION_COOKIE, type SessionUser } from '@/lib/auth/session';
-import { recordDriverLocation } from '@/lib/driver/location';
+import { recordDriverLocations, type LocationEntry, type LocationResult } from '@/lib/driver/location';
 import { driverLocationSchema, type DriverLocation } from '@/lib/driver/schemas';
 import {
   DRIVER_LOCATION_EVENT,
@@ -27,6 +25,7 @@ import { ENDED_STATUSES, watchableRide } from '@/lib/tracking/ride-access';
 import { RIDE_EVENT } from './events';
 import { cookieValue } from '@/lib/http/cookies';
 import { queueFleetPosition } from './fleet';
+import { driverUserId } from './known-ids';
 
 /** A driver's position is stored and broadcast at most once per this many ms; the newest one waiting goes out when it ends. */
 export const LOCATION_MIN_INTERVAL_MS = 1000;
@@ -58,18 +57,51 @@ async function identify(socket: Socket): Promise<Identity | undefined> {
   return { businessId: resolved.tenant.id, user };
 }
 
-async function storeAndBroadcast(io: Server, who: { businessId: number; userId: number }, point: DriverLocation): Promise<SocketAck> {
+/** At most this many positions in one write (two statements); more wait for the next. */
+const MAX_BATCH = 500;
+
+type Waiting = LocationEntry & { done: (result: LocationResult | DomainError | Error) => void };
+const waiting: Waiting[] = [];
+let writing = false;
+
+/**
+ * Positions go to the database in batches: the first one at once, those arriving while a write is on its way
+ * together in the next (recordDriverLocations: two statements however many), so a quiet fleet waits for
+ * nothing and a busy one costs a few statements a second instead of two per position.
+ */
+function queueLocation(entry: LocationEntry): Promise<LocationResult | DomainError | Error> {
+  return new Promise((done) => {
+    waiting.push({ ...entry, done });
+    if (!writing) void writeWaiting();
+  });
+}
+
+async function writeWaiting(): Promise<void> {
+  writing = true;
   try {
-    const result = await recordDriverLocation(await getDb(), who.businessId, who.userId, point);
-    if (!result.stored) return { ok: true, ignored: result.verdict };
-    const at = result.at.toISOString();
-    for (const ride of result.rides)
-      io.to(rideRoom(ride.id)).emit(DRIVER_POSITION_EVENT, { rideId: ride.number, lat: point.lat, lng: point.lng, at } satisfies DriverPositionEvent);
-    queueFleetPosition(io, who.businessId, { driverId: result.driverId, lat: point.lat, lng: point.lng, at });
-    return { ok: true };
-  } catch (error) {
-    return toAck(error);
+    while (waiting.length) {
+      const batch = waiting.splice(0, MAX_BATCH);
+      try {
+        const results = await recordDriverLocations(await getDb(), batch);
+        batch.forEach((entry, i) => entry.done(results[i]));
+      } catch (error) {
+        for (const entry of batch) entry.done(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
+  } finally {
+    writing = false;
   }
+}
+
+async function storeAndBroadcast(io: Server, who: { businessId: number; userId: number }, point: DriverLocation): Promise<SocketAck> {
+  const result = await queueLocation({ ...who, point });
+  if (result instanceof Error) return toAck(result);
+  if (!result.stored) return { ok: true, ignored: result.verdict };
+  const at = result.at.toISOString();
+  for (const ride of result.rides)
+    io.to(rideRoom(ride.id)).emit(DRIVER_POSITION_EVENT, { rideId: ride.number, lat: point.lat, lng: point.lng, at } satisfies DriverPositionEvent);
+  queueFleetPosition(io, who.businessId, { driverId: result.driverId, lat: point.lat, lng: point.lng, at });
+  return { ok: true };
 }
 
 /** At most one write per driver per interval; positions arriving meanwhile replace each other and the newest is sent at its end. */
@@ -122,11 +154,6 @@ async function onTrackRide(socket: Socket, identity: Promise<Identity | undefine
   } catch (error) {
     return toAck(error);
   }
-}
-
-async function driverUserId(driverId: number): Promise<number | undefined> {
-  const [row] = await (await getDb()).select({ userId: drivers.userId }).from(drivers).where(eq(drivers.id, driverId)).limit(1);
-  return row?.userId;
 }
 
 /**

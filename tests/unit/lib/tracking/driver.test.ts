@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { callApi } from '../../api';
 import { drivers, rides } from '@/lib/db/schema';
-import { recordDriverLocation } from '@/lib/driver/location';
+import { recordDriverLocation, recordDriverLocations } from '@/lib/driver/location';
+import { DomainError } from '@/lib/errors/domain-error';
 import { driverLocationSchema } from '@/lib/driver/schemas';
 import type { Db } from '@/lib/db/client';
 import type { Ride } from '@/lib/db/schema';
@@ -122,6 +123,31 @@ describe('driver location updates', () => {
     }
     const [after] = await db.select().from(drivers).where(eq(drivers.id, world.mani.driverId));
     expect(after).toMatchObject({ lat: before.lat, lng: before.lng, locatedAt: before.locatedAt });
+  });
+
+  it('stored together answer each driver as if alone, in order, and keep the newest of one driver', async () => {
+    const [before] = await db.select().from(drivers).where(eq(drivers.id, world.mani.driverId));
+    const last = before.locatedAt!.getTime();
+    const results = await recordDriverLocations(db, [
+      { businessId: world.demo.id, userId: world.mani.userId, point: { lat: 13.052, lng: 80.25, at: last + 5000 } },
+      { businessId: world.demo.id, userId: world.rider.userId, point: { lat: 1, lng: 1 } },
+      { businessId: world.demo.id, userId: world.ravi.userId, point: { lat: 1, lng: 1 } },
+      // judged against the fix just before it in the same batch: 2 s later is in order, 1 s earlier is not
+      { businessId: world.demo.id, userId: world.mani.userId, point: { lat: 13.053, lng: 80.25, at: last + 7000 } },
+      { businessId: world.demo.id, userId: world.mani.userId, point: { lat: 13.06, lng: 80.25, at: last + 6000 } },
+      { businessId: world.acme.id, userId: world.mani.userId, point: { lat: 1, lng: 1 } },
+    ]);
+    expect(results.map((r) => (r instanceof DomainError ? r.code : r.stored ? 'stored' : r.verdict))).toEqual([
+      'stored',
+      'not_a_driver',
+      'not_sharing',
+      'stored',
+      'out_of_order',
+      'not_a_driver',
+    ]);
+    const [after] = await db.select().from(drivers).where(eq(drivers.id, world.mani.driverId));
+    expect(after).toMatchObject({ lat: 13.053, lng: 80.25, locatedAt: new Date(last + 7000) });
+    expect(await recordDriverLocations(db, [])).toEqual([]);
   });
 
   it('are refused for a blocked driver', async () => {
