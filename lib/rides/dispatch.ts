@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/lib/db/client';
 import { drivers, rideEvents, rides, vehicles, type Ride } from '@/lib/db/schema';
 import { vehicleFit, type VehicleFit } from '@/lib/booking/vehicle-classes';
@@ -12,7 +12,8 @@ import { emitRideChange } from './notify';
 
 /*
  * Accept and reassign (lib/rides/availability says who can take a ride). Both
- * lock the ride, the driver and the vehicle rows in that order, so two
+ * lock the ride, the driver (an advisory lock, lockDriver) and the vehicle
+ * rows in that order, so two
  * accepts of the same driver serialise: one wins, the other is a 409 naming
  * the driver; an operator's accept and a driver's accept of one offer
  * serialise on the ride row: the second finds it accepted.
@@ -27,14 +28,22 @@ const DRIVER_REFUSALS = {
   unverified: ['driver_not_verified', 'driverNotVerified', (name: string) => `${name} is not verified yet. Only a verified driver can take a ride.`],
 } as const;
 
-/** Locks the driver row of this business (a 404 for another business's or a removed driver). */
+/** The advisory lock class of a driver being given a ride (pg_advisory_xact_lock(class, driverId)). */
+const ASSIGNING_LOCK = 7203;
+
+/**
+ * Takes the driver's assigning lock until the transaction ends, and checks the driver is of this business and
+ * not removed (a 404 otherwise). An advisory lock rather than the row's: accepts of one driver still take turns,
+ * while the driver's position, written every few seconds, never waits behind an accept
+ * (docs/architecture/dispatch.md#positions).
+ */
 async function lockDriver(tx: Tx, businessId: number, driverId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ASSIGNING_LOCK}, ${driverId}::int)`);
   const [row] = await tx
     .select({ id: drivers.id })
     .from(drivers)
     .where(and(eq(drivers.id, driverId), eq(drivers.businessId, businessId), isNull(drivers.removedAt)))
-    .limit(1)
-    .for('update');
+    .limit(1);
   if (!row) throw keyedError('not_found', 'driver_unknown', 'driverUnknown', 'This driver was not found.', undefined, 'driverId');
 }
 
