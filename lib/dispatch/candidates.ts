@@ -4,7 +4,8 @@ import { type OfferReason, type Ride, type VehicleType } from '@/lib/db/schema';
 import { rowsOf } from '@/lib/db/rows';
 import { VEHICLE_CLASS_RANK } from '@/lib/booking/vehicle-classes';
 import { VEHICLE_TYPES } from '@/lib/booking/vocabulary';
-import { ACCEPTANCE_DAYS, scoreDriver } from './score';
+import { scoreDriver } from './score';
+import { acceptanceCounts } from './acceptance';
 import { HOLDING, overlapping } from './windows';
 
 /*
@@ -82,7 +83,6 @@ const num = (value: unknown): number | null => (value === null || value === unde
  */
 export async function rankCandidates(db: Db, q: CandidateQuery): Promise<Candidate[]> {
   const { ride } = q;
-  const since = new Date(q.now.getTime() - ACCEPTANCE_DAYS * 86_400_000);
   const types = sql.join(
     offerableTypes(ride.vehicleType, q.allowUpgrades).map((t) => sql`${t}`),
     sql`, `,
@@ -105,22 +105,16 @@ export async function rankCandidates(db: Db, q: CandidateQuery): Promise<Candida
     select d.id as driver_id, d.name, v.id as vehicle_id, v.vehicle_type, d.lat, d.lng,
       (extract(epoch from d.located_at) * 1000)::float8 as located_ms,
       (extract(epoch from d.online_at) * 1000)::float8 as online_ms,
-      (extract(epoch from last_trip.ended_at) * 1000)::float8 as last_trip_ms,
-      answered.accepted, answered.answered
+      (extract(epoch from last_trip.ended_at) * 1000)::float8 as last_trip_ms
     from drivers d
     join vehicles v on v.id = d.vehicle_id and v.business_id = ${ride.businessId}
     left join agencies ag on ag.id = d.agency_id and ag.business_id = ${ride.businessId}
-    -- per driver, one probe of the completed-trips index for the latest end and one pass over 30 days of offers for both counts
+    -- per driver, one probe of the completed-trips index for the latest end (the offers answered: acceptanceCounts)
     left join lateral (
       select t.completed_at as ended_at from rides t
       where t.driver_id = d.id and t.status = 'completed' and t.completed_at is not null
       order by t.completed_at desc limit 1
     ) last_trip on true
-    left join lateral (
-      select (count(*) filter (where a.status = 'accepted'))::int as accepted,
-        (count(*) filter (where a.status in ('accepted', 'declined', 'expired')))::int as answered
-      from ride_offers a where a.driver_id = d.id and a.offered_at > ${since}
-    ) answered on true
     where d.business_id = ${ride.businessId} and d.removed_at is null and d.account_status = 'Verified' and d.online = true
       and (d.agency_id is null or (ag.removed_at is null and ag.account_status <> 'Blocked'))
       and (d.licence_expires_on is null or d.licence_expires_on >= ${q.today})
@@ -134,6 +128,7 @@ export async function rankCandidates(db: Db, q: CandidateQuery): Promise<Candida
       and ${held(sql`rides.vehicle_id = d.vehicle_id`)}`,
     q.plannerSet,
   );
+  const answered = await acceptanceCounts(db, ride.businessId, q.now);
   const candidates = rowsOf(result).map((row) => {
     const lastTripMs = num(row.last_trip_ms);
     const onlineMs = num(row.online_ms);
@@ -148,7 +143,7 @@ export async function rankCandidates(db: Db, q: CandidateQuery): Promise<Candida
       vehicleType: row.vehicle_type as VehicleType,
       name: String(row.name),
       reason: scoreDriver(
-        { position, idleSince: Number.isFinite(idleMs) ? new Date(idleMs) : null, offers: { accepted: num(row.accepted) ?? 0, total: num(row.answered) ?? 0 } },
+        { position, idleSince: Number.isFinite(idleMs) ? new Date(idleMs) : null, offers: answered.get(Number(row.driver_id)) ?? { accepted: 0, total: 0 } },
         ride.pickup,
         q.now,
       ),

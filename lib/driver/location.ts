@@ -35,7 +35,7 @@ type DriverState = {
  * Positions arrive from every driver on shift (500 drivers every 5 s is 100 a second): the positions waiting
  * are stored together, the drivers and their live rides read in one statement and the new positions written
  * in another, the same two statement texts whatever the number (arrays, not a list of values), so they stay
- * prepared (docs/architecture/dispatch.md#positions).
+ * prepared (docs/architecture/jobs.md#driver-positions).
  */
 async function driverStates(db: Db, keys: { businessId: number; userId: number }[]): Promise<Map<string, DriverState>> {
   const result = await db.execute(sql`

@@ -6,7 +6,7 @@ import { drivers, rides } from '@/lib/db/schema';
 /*
  * Facts that never change once a row exists, read once and kept: a driver's user (the row is made with it, and a
  * removed driver keeps it) and a ride's number (given at booking). Socket events name rooms by user and rides by
- * number; under a busy dispatch these look-ups were a statement per offer event (docs/architecture/dispatch.md#positions).
+ * number; under a busy dispatch these look-ups were a statement per offer event (docs/architecture/jobs.md#driver-positions).
  */
 const userOfDriver = new LRUCache<number, number>({ max: 10_000 });
 const numberOfRide = new LRUCache<number, number>({ max: 10_000 });

@@ -35,7 +35,7 @@ const ASSIGNING_LOCK = 7203;
  * Takes the driver's assigning lock until the transaction ends, and checks the driver is of this business and
  * not removed (a 404 otherwise). An advisory lock rather than the row's: accepts of one driver still take turns,
  * while the driver's position, written every few seconds, never waits behind an accept
- * (docs/architecture/dispatch.md#positions).
+ * (docs/architecture/jobs.md#driver-positions).
  */
 async function lockDriver(tx: Tx, businessId: number, driverId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${ASSIGNING_LOCK}, ${driverId}::int)`);

@@ -8,6 +8,7 @@ import { answerOffer, offerNext } from '@/lib/rides/offers';
 import { saveDispatchSettings, DEFAULT_DISPATCH } from '@/lib/dispatch/settings';
 import { startDispatch } from '@/lib/rides/offer-jobs';
 import { onOfferChange, type OfferChange } from '@/lib/dispatch/offer-events';
+import { acceptanceCounts } from '@/lib/dispatch/acceptance';
 import { closeTestDb, openTestDb } from '../../db';
 import { bookAt, makeOperator, placeDriver } from './fleet';
 
@@ -112,6 +113,36 @@ describe('automatic offers', () => {
     await db.update(rides).set({ needsDriverAt: null }).where(eq(rides.id, ride.id));
     expect((await offerNext(db, ride.id)).kind).toBe('needs_driver');
     expect(await offersOf(ride.id)).toHaveLength(3);
+  });
+
+  it('counts an answer in the next ranking at once, and an answer recorded elsewhere from the next read (within a minute)', async () => {
+    const { op, near, middle } = await fleet();
+    const first = await bookAt(db, op, 0.6);
+    await queued(first);
+    await runJobsAt(new Date());
+    const [offer] = await offersOf(first.id);
+    expect(offer).toMatchObject({ driverId: near.id, reason: { acceptance: 0.5 } });
+    await answerOffer(db, op.id, near.id, near.userId, first.id, 'decline');
+    await new Promise((r) => setImmediate(r));
+    // this process counted the decline: 1 of 3 with the prior
+    expect((await acceptanceCounts(db, op.id, new Date())).get(near.id)).toEqual({ accepted: 0, total: 1 });
+    const second = await bookAt(db, op, 0.6);
+    await queued(second);
+    await runJobsAt(new Date());
+    expect((await offersOf(second.id))[0]).toMatchObject({ driverId: near.id, reason: { acceptance: 0.33 } });
+    // another instance's answer (a row this process never saw end): counted once the tally is read again
+    await db.insert(rideOffers).values({
+      businessId: op.id,
+      rideId: second.id,
+      driverId: middle.id,
+      vehicleId: middle.vehicleId,
+      status: 'declined',
+      reason: { roadKm: 1, idleMinutes: 0, acceptance: 0.5, score: 1 },
+      offeredAt: new Date(),
+      expiresAt: later(30),
+    });
+    expect((await acceptanceCounts(db, op.id, new Date())).get(middle.id)).toBeUndefined();
+    expect((await acceptanceCounts(db, op.id, later(61))).get(middle.id)).toEqual({ accepted: 0, total: 1 });
   });
 
   it('assigns the ride with the driver and their vehicle when the driver accepts in time', async () => {
