@@ -7,7 +7,7 @@ import { vehicleFit } from '@/lib/booking/vehicle-classes';
 import { DomainError, keyedError } from '@/lib/errors/domain-error';
 import { enqueueJob, JOB_PRIORITY, kickJobsAt, settlePendingJob } from '@/lib/jobs/queue';
 import { logger } from '@/lib/log';
-import { rankCandidates, rankingPlannerColumn, type Candidate } from '@/lib/dispatch/candidates';
+import { rankCandidates, rankingPlannerColumn, rankTop, type Candidate } from '@/lib/dispatch/candidates';
 import { emitOfferChange } from '@/lib/dispatch/offer-events';
 import { dispatchSettingsOf } from '@/lib/dispatch/settings';
 import { rideEndSql } from '@/lib/dispatch/windows';
@@ -119,6 +119,9 @@ async function offerTo(tx: Tx, ride: Ride, candidate: Candidate, now: Date, expi
   return row ? fromRow(rideOffers, row) : undefined;
 }
 
+/** Candidates a round asks the database for first: more than the rounds that may run side by side and take some. */
+const ROUND_CANDIDATES = 8;
+
 /** The operator of a ride (a round queued before jobs carried it), or undefined when the ride is gone. */
 async function ownerOf(db: Db, rideId: number): Promise<number | undefined> {
   const [row] = await db.select({ businessId: rides.businessId }).from(rides).where(eq(rides.id, rideId)).limit(1);
@@ -141,7 +144,7 @@ export async function offerNext(db: Db, rideId: number, now = new Date(), busine
     if (ride.status !== 'booked' || ride.needsDriverAt) return { kind: 'skip' };
     if (tried.some((t) => t.status === 'pending')) return { kind: 'skip' };
     if (tried.length >= settings.maxOffers) return { kind: 'needs_driver', ride: await markNeedsDriver(tx, ride, tried, 'max_offers') };
-    const candidates = await rankCandidates(tx, {
+    const query = {
       ride,
       window: round.window,
       bufferMinutes: settings.bufferMinutes,
@@ -149,16 +152,26 @@ export async function offerNext(db: Db, rideId: number, now = new Date(), busine
       today: operatorToday(round.timeZone, now),
       now,
       plannerSet: true,
-    });
+    };
     const expiresAt = new Date(now.getTime() + settings.offerSeconds * 1000);
-    for (const candidate of candidates) {
-      // Rounds of different rides run side by side and rank the same drivers first: one being offered a ride by
-      // another round right now (its lock held until that round commits) is passed over at once, rather than
-      // waiting on that round's insert, which put the rounds in single file (docs/architecture/jobs.md#dispatch-jobs);
-      // another ride's round may have offered this driver meanwhile: the unique pending index says so, and the next one is tried
-      const offer = await offerTo(tx, ride, candidate, now, expiresAt);
-      if (offer) return { kind: 'offered', ride, offer };
-    }
+    const passed = new Set<number>();
+    const firstTaker = async (candidates: Candidate[]): Promise<RideOffer | undefined> => {
+      for (const candidate of candidates) {
+        // Rounds of different rides run side by side and rank the same drivers first: one being offered a ride by
+        // another round right now (its lock held until that round commits) is passed over at once, rather than
+        // waiting on that round's insert, which put the rounds in single file (docs/architecture/jobs.md#dispatch-jobs);
+        // another ride's round may have offered this driver meanwhile: the unique pending index says so, and the next one is tried
+        if (passed.has(candidate.driverId)) continue;
+        const offer = await offerTo(tx, ride, candidate, now, expiresAt);
+        if (offer) return offer;
+        passed.add(candidate.driverId);
+      }
+      return undefined;
+    };
+    // the best few first (docs/architecture/jobs.md#ranking); the whole ranking only when every one of them was taken
+    const top = await rankTop(tx, query, ROUND_CANDIDATES);
+    const offer = (await firstTaker(top.candidates)) ?? (top.complete ? undefined : await firstTaker(await rankCandidates(tx, query)));
+    if (offer) return { kind: 'offered', ride, offer };
     return { kind: 'needs_driver', ride: await markNeedsDriver(tx, ride, tried, 'no_driver') };
   });
   if (outcome.kind === 'offered') {

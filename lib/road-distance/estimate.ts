@@ -3,7 +3,7 @@
 export type LatLng = { lat: number; lng: number };
 export type RouteResult = { distanceM: number; durationS: number; source: 'google' | 'estimate' };
 
-const EARTH_RADIUS_M = 6_371_000;
+export const EARTH_RADIUS_M = 6_371_000;
 /** Roads are longer than the straight line; typical Indian intercity ratio. */
 export const ROAD_FACTOR = 1.3;
 /** km/h: city traffic under 25 km, highways beyond. */

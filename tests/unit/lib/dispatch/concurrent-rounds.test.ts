@@ -142,6 +142,36 @@ describe('a driver another round is offering a ride right now', () => {
   });
 });
 
+describe('when every one of the best few is being offered a ride by other rounds', () => {
+  it('the round goes on down the whole ranking (PostgreSQL: other instances mid-round; PGlite runs one round at a time)', async () => {
+    const op = await makeOperator(db, 'best-taken', { mode: 'automatic' });
+    const fleet: Awaited<ReturnType<typeof placeDriver>>[] = [];
+    for (let km = 1; km <= 20; km++) fleet.push(await placeDriver(db, op, `D${km}`, km));
+    const ride = await bookAt(db, op, 0.5);
+    if (second === db) {
+      expect(await offerNext(db, ride.id)).toMatchObject({ kind: 'offered', offer: { driverId: fleet[0].id } });
+      return;
+    }
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    // the 16 nearest (more than the few a round asks for first, and their margin) each held by another round
+    const otherRounds = second.transaction(async (tx) => {
+      for (const driver of fleet.slice(0, 16)) await tx.execute(sql`select pg_advisory_xact_lock(7202, ${driver.id})`);
+      locked();
+      await held;
+    });
+    await lockTaken;
+    try {
+      expect(await offerNext(db, ride.id)).toMatchObject({ kind: 'offered', offer: { driverId: fleet[16].id } });
+    } finally {
+      release();
+      await otherRounds;
+    }
+  });
+});
+
 describe(`${ROUNDS} rounds at once over 10 drivers`, () => {
   it(`offer each driver one ride at most and each ride once, ${RUNS} times`, async () => {
     const op = await makeOperator(db, 'crowd', { mode: 'automatic', maxOffers: 5 });

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { businesses, drivers, rideOffers, rides, users, vehicles, type Ride } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/client';
 import { clearTenantCache } from '@/lib/tenancy/resolve';
-import { rankCandidates } from '@/lib/dispatch/candidates';
+import { rankCandidates, rankTop } from '@/lib/dispatch/candidates';
 import { ACCEPTANCE_DAYS, compareReasons, scoreDriver } from '@/lib/dispatch/score';
 import { dispatchSettingsOf } from '@/lib/dispatch/settings';
 import { rideWindow } from '@/lib/dispatch/windows';
@@ -211,6 +211,26 @@ describe('ranking 500 drivers', () => {
     expect(ranked).toHaveLength(DRIVERS - 40);
     expect(ranked.map((c) => ({ driverId: c.driverId, reason: c.reason }))).toEqual(expected);
     expect(ranked.filter((c) => c.reason.roadKm === null).length).toBeGreaterThan(0);
+  });
+
+  it('sends only the best few when asked, in the same order as the whole ranking', async () => {
+    const query = await candidateQuery(ride);
+    const full = await rankCandidates(db, query);
+    const top = await rankTop(db, query, 10);
+    expect(top.complete).toBe(false);
+    expect(top.candidates.length).toBeGreaterThanOrEqual(10);
+    expect(top.candidates).toEqual(full.slice(0, top.candidates.length));
+    // later, from another pickup: positions gone stale and idle minutes grown reorder the fleet, and still agree
+    const elsewhere = {
+      ...query,
+      ride: { ...ride, pickup: { ...ride.pickup, lat: ride.pickup.lat + 0.08, lng: ride.pickup.lng - 0.05 } },
+      now: new Date(now.getTime() + 40 * 60_000),
+    };
+    const fullElsewhere = await rankCandidates(db, elsewhere);
+    expect((await rankTop(db, elsewhere, 25)).candidates).toEqual(fullElsewhere.slice(0, 25 + 8));
+    // asked for more than there are: every one, and complete
+    const all = await rankTop(db, query, DRIVERS);
+    expect(all).toEqual({ candidates: full, complete: true });
   });
 
   it('leaves the planner’s settings of the round’s transaction as it found them', async () => {
