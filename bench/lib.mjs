@@ -542,7 +542,7 @@ export function startPostgres(port, { cpu = null } = {}) {
     const preload = [process.env.BENCH_PG_STATS && 'pg_stat_statements', process.env.BENCH_PG_EXPLAIN && 'auto_explain'].filter(Boolean);
     const stats =
       (preload.length ? ` -c shared_preload_libraries=${preload.join(',')}` : '') +
-      (process.env.BENCH_PG_STATS ? ' -c pg_stat_statements.track=all' : '') +
+      (process.env.BENCH_PG_STATS ? ' -c pg_stat_statements.track=all -c pg_stat_statements.track_planning=on' : '') +
       (process.env.BENCH_PG_EXPLAIN ? ` -c auto_explain.log_min_duration=${Number(process.env.BENCH_PG_EXPLAIN)} -c auto_explain.log_analyze=on` : '');
     run(`${pin}${bin}/pg_ctl -D ${dir}/data -o '-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${stats}' -l ${dir}/log -w start`);
     started = true;
@@ -645,12 +645,12 @@ export async function topStatements(databaseUrl, limit = Number(process.env.BENC
   const top = await queryStoredDatabase(
     'postgres',
     { databaseUrl },
-    `select calls, total_exec_time as total, mean_exec_time as mean, rows, regexp_replace(query, '\\s+', ' ', 'g') as query
-       from pg_stat_statements order by ${process.env.BENCH_PG_STATS === 'calls' ? 'calls' : 'total_exec_time'} desc limit ${Number(limit)}`,
+    `select calls, total_exec_time as total, mean_exec_time as mean, plans, total_plan_time as plan, rows, regexp_replace(query, '\\s+', ' ', 'g') as query
+       from pg_stat_statements order by ${process.env.BENCH_PG_STATS === 'calls' ? 'calls' : 'total_exec_time + total_plan_time'} desc limit ${Number(limit)}`,
   );
   return top.map(
     (s) =>
-      `${String(s.calls).padStart(7)} calls ${Number(s.total).toFixed(0).padStart(7)} ms ${Number(s.mean).toFixed(2).padStart(7)} ms/call ${String(s.rows).padStart(7)} rows  ${s.query.slice(0, 160)}`,
+      `${String(s.calls).padStart(7)} calls ${Number(s.total).toFixed(0).padStart(7)} ms ${Number(s.mean).toFixed(2).padStart(7)} ms/call ${String(s.rows).padStart(7)} rows ${String(s.plans).padStart(6)} plans ${Number(s.plan).toFixed(0).padStart(6)} ms  ${s.query.slice(0, 140)}`,
   );
 }
 

@@ -53,23 +53,35 @@ async function withoutNestedLoops(db: Db, query: SQL, plannerSet = false): Promi
   // put back as they were.
   const [before] = rowsOf(
     await db.execute(
-      sql`select current_setting('enable_nestloop') as nestloop, current_setting('jit') as jit, set_config('enable_nestloop', 'off', true), set_config('jit', 'off', true)`,
+      sql`select current_setting('enable_nestloop') as nestloop, current_setting('jit') as jit, current_setting('plan_cache_mode') as plans,
+        set_config('enable_nestloop', 'off', true), set_config('jit', 'off', true), set_config('plan_cache_mode', 'force_generic_plan', true)`,
     ),
   );
   try {
     return await db.execute(query);
   } finally {
-    await db.execute(sql`select set_config('enable_nestloop', ${String(before.nestloop)}, true), set_config('jit', ${String(before.jit)}, true)`);
+    await db.execute(
+      sql`select set_config('enable_nestloop', ${String(before.nestloop)}, true), set_config('jit', ${String(before.jit)}, true),
+        set_config('plan_cache_mode', ${String(before.plans)}, true)`,
+    );
   }
 }
 
 /**
  * The ranking's planner settings as a column of a statement the caller runs earlier in the same transaction
  * (an offer round's first statement, sparing the two of withoutNestedLoops): nested loops and JIT off until
- * the transaction ends; nothing on PGlite. The caller then ranks with `plannerSet` and runs no join after it.
+ * the transaction ends (PostgreSQL), and the kept (generic) plan of a prepared statement used however its
+ * estimate compares with a fresh one's (both databases). The caller then ranks with `plannerSet` and runs no
+ * join after it.
+ *
+ * The generic plan: the ranking's statement is prepared (lib/db/pg-statements.ts), and PostgreSQL plans a
+ * prepared statement afresh on every call while its kept plan's estimate is the higher one, which the
+ * nested-loop penalty and the counts' arrays made it always: 7.7 ms of planning a call in bench/dispatch.mjs
+ * for a ranking that runs in 5 (docs/architecture/jobs.md#ranking).
  */
 export async function rankingPlannerColumn(): Promise<SQL> {
-  return (await openDatabaseKind()) === 'postgres' ? sql`set_config('enable_nestloop', 'off', true) || set_config('jit', 'off', true)` : sql`''`;
+  const generic = sql`set_config('plan_cache_mode', 'force_generic_plan', true)`;
+  return (await openDatabaseKind()) === 'postgres' ? sql`set_config('enable_nestloop', 'off', true) || set_config('jit', 'off', true) || ${generic}` : generic;
 }
 
 /** A number from a raw row (drivers give numbers or numeric strings), or null. */
