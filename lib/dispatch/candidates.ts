@@ -179,7 +179,11 @@ async function rank(db: Db, q: CandidateQuery, limit?: number): Promise<Candidat
       and ${held(sql`rides.vehicle_id = d.vehicle_id`)}`;
   const result = await withoutNestedLoops(
     db,
-    ordered ? sql`select * from (${select}) ranked order by rank_key, driver_id limit ${limit}` : select,
+    // columns named, not `*`: a statement that takes its columns from elsewhere is never prepared (lib/db/pg-statements.ts)
+    ordered
+      ? sql`select driver_id, name, vehicle_id, vehicle_type, lat, lng, located_ms, online_ms, last_trip_ms
+          from (${select}) ranked order by rank_key, driver_id limit ${limit}`
+      : select,
     q.plannerSet,
   );
   const candidates = rowsOf(result).map((row) => {
