@@ -6,7 +6,7 @@ import { VEHICLE_CLASS_RANK } from '@/lib/booking/vehicle-classes';
 import { VEHICLE_TYPES } from '@/lib/booking/vocabulary';
 import { ACCEPTANCE_WEIGHT_KM, IDLE_CAP_MINUTES, IDLE_MINUTES_PER_KM, POSITION_FRESH_MINUTES, scoreDriver } from './score';
 import { EARTH_RADIUS_M, ROAD_FACTOR } from '@/lib/road-distance/estimate';
-import { acceptanceCounts } from './acceptance';
+import { driverTally } from './acceptance';
 import { HOLDING, overlapping } from './windows';
 
 /*
@@ -38,8 +38,7 @@ export type CandidateQuery = {
 };
 
 /**
- * Runs the ranking with nested-loop joins off (hash joins instead), but for the per-driver look-ups, which
- * must loop. The planner's choice rests on table statistics: on a fleet or rides table that grew since it
+ * Runs the ranking with nested-loop joins off (hash joins instead). The planner's choice rests on table statistics: on a fleet or rides table that grew since it
  * last analyzed (a new operator's first busy hour; autovacuum looks once a minute) it believed them nearly
  * empty and joined every driver to every vehicle and every held ride, 216 ms a round in the dispatch bench
  * instead of 9 ms, which put the offers 40 s behind (PostgreSQL only).
@@ -118,7 +117,7 @@ function scoreSql(q: CandidateQuery): SQL {
   const km = sql`(2 * ${EARTH_RADIUS_M}::float8 * asin(least(1, sqrt(power(sin(radians(${lat}::float8 - d.lat) / 2), 2)
       + cos(radians(d.lat)) * cos(radians(${lat}::float8)) * power(sin(radians(${lng}::float8 - d.lng) / 2), 2)))) * ${ROAD_FACTOR}::float8 / 1000)`;
   const idleMinutes = sql`coalesce(greatest(0, floor((${q.now.getTime()}::float8
-      - greatest(extract(epoch from d.online_at) * 1000, extract(epoch from last_trip.ended_at) * 1000)) / 60000)), 0)`;
+      - greatest(extract(epoch from d.online_at) * 1000, c.last_trip_ms)) / 60000)), 0)`;
   return sql`(case when d.lat is not null and d.lng is not null and d.located_at >= ${freshSince}::timestamptz then ${km} else ${UNPLACED}::float8 end)
       + ${ACCEPTANCE_WEIGHT_KM}::float8 * (1 - (coalesce(c.accepted, 0) + 1)::float8 / (coalesce(c.total, 0) + 2))
       - least(${idleMinutes}, ${IDLE_CAP_MINUTES}) / ${IDLE_MINUTES_PER_KM}::float8`;
@@ -126,7 +125,8 @@ function scoreSql(q: CandidateQuery): SQL {
 
 async function rank(db: Db, q: CandidateQuery, limit?: number): Promise<Candidate[]> {
   const { ride } = q;
-  const answered = await acceptanceCounts(db, ride.businessId, q.now);
+  // the offers answered and the latest trip's end per driver (lib/dispatch/acceptance.ts): no look-up per driver here
+  const { counts: answered, lastTrips } = await driverTally(db, ride.businessId, q.now);
   const types = sql.join(
     offerableTypes(ride.vehicleType, q.allowUpgrades).map((t) => sql`${t}`),
     sql`, `,
@@ -143,28 +143,22 @@ async function rank(db: Db, q: CandidateQuery, limit?: number): Promise<Candidat
     q.forOffer === false
       ? sql``
       : sql`and not exists (select 1 from ride_offers o where o.driver_id = d.id and (o.ride_id = ${ride.id} or o.status = 'pending'))`;
-  // rankTop: the score's counts go in as arrays (only drivers with answered offers), the order key comes out
-  const counted = [...answered];
+  // rankTop: the score's counts and trip ends go in as arrays (only drivers with either), the order key comes out
+  const known = [...new Set([...answered.keys(), ...lastTrips.keys()])];
   const ordered = limit !== undefined;
   const tally = ordered
-    ? sql`left join unnest(${sql.param(counted.map(([id]) => id))}::int[], ${sql.param(counted.map(([, c]) => c.accepted))}::int[],
-        ${sql.param(counted.map(([, c]) => c.total))}::int[]) as c(driver_id, accepted, total) on c.driver_id = d.id`
+    ? sql`left join unnest(${sql.param(known)}::int[], ${sql.param(known.map((id) => answered.get(id)?.accepted ?? 0))}::int[],
+        ${sql.param(known.map((id) => answered.get(id)?.total ?? 0))}::int[], ${sql.param(known.map((id) => lastTrips.get(id) ?? null))}::float8[])
+        as c(driver_id, accepted, total, last_trip_ms) on c.driver_id = d.id`
     : sql``;
   const select = sql`
     select d.id as driver_id, d.name, v.id as vehicle_id, v.vehicle_type, d.lat, d.lng,
       (extract(epoch from d.located_at) * 1000)::float8 as located_ms,
-      (extract(epoch from d.online_at) * 1000)::float8 as online_ms,
-      (extract(epoch from last_trip.ended_at) * 1000)::float8 as last_trip_ms
+      (extract(epoch from d.online_at) * 1000)::float8 as online_ms
       ${ordered ? sql`, ${scoreSql(q)} as rank_key` : sql``}
     from drivers d
     join vehicles v on v.id = d.vehicle_id and v.business_id = ${ride.businessId}
     left join agencies ag on ag.id = d.agency_id and ag.business_id = ${ride.businessId}
-    -- per driver, one probe of the completed-trips index for the latest end (the offers answered: acceptanceCounts)
-    left join lateral (
-      select t.completed_at as ended_at from rides t
-      where t.driver_id = d.id and t.status = 'completed' and t.completed_at is not null
-      order by t.completed_at desc limit 1
-    ) last_trip on true
     ${tally}
     where d.business_id = ${ride.businessId} and d.removed_at is null and d.account_status = 'Verified' and d.online = true
       and (d.agency_id is null or (ag.removed_at is null and ag.account_status <> 'Blocked'))
@@ -181,13 +175,13 @@ async function rank(db: Db, q: CandidateQuery, limit?: number): Promise<Candidat
     db,
     // columns named, not `*`: a statement that takes its columns from elsewhere is never prepared (lib/db/pg-statements.ts)
     ordered
-      ? sql`select driver_id, name, vehicle_id, vehicle_type, lat, lng, located_ms, online_ms, last_trip_ms
+      ? sql`select driver_id, name, vehicle_id, vehicle_type, lat, lng, located_ms, online_ms
           from (${select}) ranked order by rank_key, driver_id limit ${limit}`
       : select,
     q.plannerSet,
   );
   const candidates = rowsOf(result).map((row) => {
-    const lastTripMs = num(row.last_trip_ms);
+    const lastTripMs = lastTrips.get(Number(row.driver_id)) ?? null;
     const onlineMs = num(row.online_ms);
     const idleMs = Math.max(onlineMs ?? -Infinity, lastTripMs ?? -Infinity);
     const lat = num(row.lat);

@@ -6,6 +6,7 @@ import { registerJobHandler } from '@/lib/jobs/queue';
 import { emitOfferChange } from '@/lib/dispatch/offer-events';
 import { withdrawPendingOffers } from '@/lib/dispatch/offer-rows';
 import { dispatchSettingsOf } from '@/lib/dispatch/settings';
+import { noteTripEnded } from '@/lib/dispatch/acceptance';
 import { onRideChange } from './notify';
 import { DISPATCH_JOB, EXPIRE_JOB, expireOffer, offerNext, queueOfferRound } from './offers';
 
@@ -61,6 +62,8 @@ export function startDispatch(getDb: () => Promise<Db>): () => void {
       if (settings.mode === 'automatic') await queueOfferRound(db, ride, firstOfferAt(ride, settings.offerLeadMinutes));
     }
     if (from === 'booked' && to !== 'booked') await closeOffers(await getDb(), ride.id);
+    // the driver's idle time counts from now in this process's rankings (lib/dispatch/acceptance.ts)
+    if (to === 'completed' && ride.driverId !== null && ride.completedAt) noteTripEnded(ride.businessId, ride.driverId, ride.completedAt);
   });
   globalForDispatch.__travelsxDispatchStop = () => {
     unsubscribe();

@@ -8,6 +8,7 @@ import { answerOffer, offerNext } from '@/lib/rides/offers';
 import { saveDispatchSettings, DEFAULT_DISPATCH } from '@/lib/dispatch/settings';
 import { startDispatch } from '@/lib/rides/offer-jobs';
 import { onOfferChange, type OfferChange } from '@/lib/dispatch/offer-events';
+import { emitRideChange } from '@/lib/rides/notify';
 import { acceptanceCounts } from '@/lib/dispatch/acceptance';
 import { closeTestDb, openTestDb } from '../../db';
 import { bookAt, makeOperator, placeDriver } from './fleet';
@@ -143,6 +144,27 @@ describe('automatic offers', () => {
     });
     expect((await acceptanceCounts(db, op.id, new Date())).get(middle.id)).toBeUndefined();
     expect((await acceptanceCounts(db, op.id, later(61))).get(middle.id)).toEqual({ accepted: 0, total: 1 });
+  });
+
+  it('counts a trip this process completed in the next ranking at once: its driver idles from its end', async () => {
+    const { op, near } = await fleet();
+    await db
+      .update(drivers)
+      .set({ onlineAt: new Date(Date.now() - 2 * 3_600_000) })
+      .where(eq(drivers.id, near.id));
+    const first = await bookAt(db, op, 0.6);
+    await queued(first);
+    await runJobsAt(new Date());
+    expect((await offersOf(first.id))[0]).toMatchObject({ driverId: near.id, reason: { idleMinutes: 120 } });
+    await answerOffer(db, op.id, near.id, near.userId, first.id, 'decline');
+    // another ride of Near's ended just now (its completion, as the driver app reports it)
+    const trip = await rideOf(first.id);
+    emitRideChange({ ride: { ...trip, status: 'completed', driverId: near.id, completedAt: new Date() }, from: 'ontrip', to: 'completed', actorUserId: null });
+    await new Promise((r) => setImmediate(r));
+    const second = await bookAt(db, op, 0.6);
+    await queued(second);
+    await runJobsAt(new Date());
+    expect((await offersOf(second.id))[0]).toMatchObject({ driverId: near.id, reason: { idleMinutes: 0 } });
   });
 
   it('assigns the ride with the driver and their vehicle when the driver accepts in time', async () => {
