@@ -93,8 +93,3 @@ export async function driverTally(db: Db, businessId: number, now: Date): Promis
   const tally = await tallyOf(db, businessId, now);
   return { counts: tally.byDriver, lastTrips: tally.lastTrips };
 }
-
-/** Forgets every kept tally (tests that write offers directly). */
-export function forgetAcceptanceCounts(): void {
-  tallies.clear();
-}
