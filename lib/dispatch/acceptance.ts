@@ -83,11 +83,6 @@ async function tallyOf(db: Db, businessId: number, now: Date): Promise<Tally> {
   return tally;
 }
 
-/** The operator's drivers' answered offers over the ACCEPTANCE_DAYS days before `now` (a driver with none is absent). */
-export async function acceptanceCounts(db: Db, businessId: number, now: Date): Promise<Map<number, OfferCounts>> {
-  return (await tallyOf(db, businessId, now)).byDriver;
-}
-
 /** The operator's drivers' answered offers and when each one's latest completed trip ended (ms; absent: none). */
 export async function driverTally(db: Db, businessId: number, now: Date): Promise<{ counts: Map<number, OfferCounts>; lastTrips: Map<number, number> }> {
   const tally = await tallyOf(db, businessId, now);

@@ -38,9 +38,10 @@ export type CandidateQuery = {
 };
 
 /**
- * Runs the ranking with nested-loop joins off (hash joins instead). The planner's choice rests on table statistics: on a fleet or rides table that grew since it
- * last analyzed (a new operator's first busy hour; autovacuum looks once a minute) it believed them nearly
- * empty and joined every driver to every vehicle and every held ride, 216 ms a round in the dispatch bench
+ * Runs the ranking with nested-loop joins off (hash joins instead). The planner's choice rests on table
+ * statistics: on a fleet or rides table that grew since it last analyzed (a new operator's first busy hour;
+ * autovacuum looks once a minute) it believed them nearly empty and joined every driver to every vehicle and
+ * every held ride, 216 ms a round in the dispatch bench
  * instead of 9 ms, which put the offers 40 s behind (PostgreSQL only).
  */
 async function withoutNestedLoops(db: Db, query: SQL, plannerSet = false): Promise<unknown> {

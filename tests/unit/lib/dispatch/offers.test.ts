@@ -9,7 +9,7 @@ import { saveDispatchSettings, DEFAULT_DISPATCH } from '@/lib/dispatch/settings'
 import { startDispatch } from '@/lib/rides/offer-jobs';
 import { onOfferChange, type OfferChange } from '@/lib/dispatch/offer-events';
 import { emitRideChange } from '@/lib/rides/notify';
-import { acceptanceCounts } from '@/lib/dispatch/acceptance';
+import { driverTally } from '@/lib/dispatch/acceptance';
 import { closeTestDb, openTestDb } from '../../db';
 import { bookAt, makeOperator, placeDriver } from './fleet';
 
@@ -126,7 +126,7 @@ describe('automatic offers', () => {
     await answerOffer(db, op.id, near.id, near.userId, first.id, 'decline');
     await new Promise((r) => setImmediate(r));
     // this process counted the decline: 1 of 3 with the prior
-    expect((await acceptanceCounts(db, op.id, new Date())).get(near.id)).toEqual({ accepted: 0, total: 1 });
+    expect((await driverTally(db, op.id, new Date())).counts.get(near.id)).toEqual({ accepted: 0, total: 1 });
     const second = await bookAt(db, op, 0.6);
     await queued(second);
     await runJobsAt(new Date());
@@ -142,8 +142,8 @@ describe('automatic offers', () => {
       offeredAt: new Date(),
       expiresAt: later(30),
     });
-    expect((await acceptanceCounts(db, op.id, new Date())).get(middle.id)).toBeUndefined();
-    expect((await acceptanceCounts(db, op.id, later(61))).get(middle.id)).toEqual({ accepted: 0, total: 1 });
+    expect((await driverTally(db, op.id, new Date())).counts.get(middle.id)).toBeUndefined();
+    expect((await driverTally(db, op.id, later(61))).counts.get(middle.id)).toEqual({ accepted: 0, total: 1 });
   });
 
   it('counts a trip this process completed in the next ranking at once: its driver idles from its end', async () => {
