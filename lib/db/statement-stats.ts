@@ -11,6 +11,7 @@ type Stat = { calls: number; ms: number };
 type Protocol = { execProtocolStream: (message: Uint8Array, options?: unknown) => Promise<unknown> };
 
 const PARSE = 0x50; // 'P': an extended-protocol statement, its text after the statement's name
+const BIND = 0x42; // 'B': runs a parsed statement, named after the portal's name
 const QUERY = 0x51; // 'Q': a simple query, its text after the length
 
 function cString(bytes: Uint8Array, from: number): [string, number] {
@@ -19,13 +20,26 @@ function cString(bytes: Uint8Array, from: number): [string, number] {
   return [Buffer.from(bytes.buffer, bytes.byteOffset + from, end - from).toString('utf8'), end + 1];
 }
 
-/** The statement a protocol message starts, or undefined for the messages that continue one. */
-export function statementOf(message: Uint8Array): string | undefined {
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * The statement a protocol message starts (`call`: a run of it begins here), or undefined for the messages that
+ * continue one. A named statement is parsed once and then only bound (lib/db/pglite-statements.ts): its Parse
+ * teaches `named` its text without counting a run, and each Bind of it is one run of that text.
+ */
+export function statementOf(message: Uint8Array, named: Map<string, string> = new Map()): { text: string; call: boolean } | undefined {
   if (message[0] === PARSE) {
-    const [, afterName] = cString(message, 5);
-    return cString(message, afterName)[0].replace(/\s+/g, ' ').trim();
+    const [name, afterName] = cString(message, 5);
+    const text = oneLine(cString(message, afterName)[0]);
+    if (name) named.set(name, text);
+    return { text, call: !name };
   }
-  if (message[0] === QUERY) return cString(message, 5)[0].replace(/\s+/g, ' ').trim();
+  if (message[0] === BIND) {
+    const [, afterPortal] = cString(message, 5);
+    const text = named.get(cString(message, afterPortal)[0]);
+    return text === undefined ? undefined : { text, call: true };
+  }
+  if (message[0] === QUERY) return { text: oneLine(cString(message, 5)[0]), call: true };
   return undefined;
 }
 
@@ -37,14 +51,13 @@ export function countStatements(client: object, file: string): () => StatementSt
   const protocol = client as Protocol;
   const run = protocol.execProtocolStream.bind(client);
   // PGlite runs one statement at a time (its query lock), so the messages after a Parse belong to that statement
+  const named = new Map<string, string>();
   let current = '(before the first statement)';
   protocol.execProtocolStream = async (message, options) => {
-    const text = statementOf(message);
-    const stat = stats.get(text ?? current) ?? { calls: 0, ms: 0 };
-    if (text !== undefined) {
-      current = text;
-      stat.calls++;
-    }
+    const start = statementOf(message, named);
+    if (start) current = start.text;
+    const stat = stats.get(current) ?? { calls: 0, ms: 0 };
+    if (start?.call) stat.calls++;
     stats.set(current, stat);
     const started = performance.now();
     try {

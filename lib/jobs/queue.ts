@@ -166,6 +166,11 @@ function jobSlots(db: Db, worker: string, concurrency: number, normalSlots: numb
   const serialKinds = new Map<string, number>();
   let kept = 0;
   let ran = 0;
+  /** A job may be due that the last claim did not see: queued since (a kick), or left over by a full claim. */
+  let unseen = true;
+  /** One-at-a-time kinds a claim skipped, or a kick left for later, while this worker ran one of their jobs. */
+  const skipped = new Set<string>();
+  let claims = 0;
   const start = (job: Job): void => {
     const lane = laneOf(job);
     const inKept = job.priority === JOB_PRIORITY.normal && kept < normalSlots;
@@ -178,7 +183,11 @@ function jobSlots(db: Db, worker: string, concurrency: number, normalSlots: numb
       if (lane.serial) {
         const held = serialKinds.get(job.kind)! - 1;
         if (held) serialKinds.set(job.kind, held);
-        else serialKinds.delete(job.kind);
+        else {
+          serialKinds.delete(job.kind);
+          // a claim skipped this kind while its jobs ran: its next job may be waiting
+          if (skipped.delete(job.kind)) unseen = true;
+        }
       }
       if (inKept) kept--;
       inFlight.delete(slot);
@@ -193,10 +202,31 @@ function jobSlots(db: Db, worker: string, concurrency: number, normalSlots: numb
       const free = concurrency - (inFlight.size - kept);
       const freeKept = normalSlots - kept;
       if (free <= 0 && freeKept <= 0) return 0;
-      const claimed = await claimDueJobs(db, worker, Math.max(0, free), now, [...serialKinds.keys()], freeKept);
+      const limit = Math.max(0, free);
+      unseen = false;
+      claims++;
+      for (const kind of serialKinds.keys()) skipped.add(kind);
+      const claimed = await claimDueJobs(db, worker, limit, now, [...serialKinds.keys()], freeKept);
+      // fewer than asked: every due job this worker may run now was claimed (a claim with only the kept slot free sees normal jobs only)
+      if (limit === 0 || claimed.length >= limit) unseen = true;
       for (const job of claimed) start(job);
       return claimed.length;
     },
+    /**
+     * Jobs of `kinds` were queued (any kind when absent). Whether a claim could find them now: not when each is of a
+     * kind this worker runs one at a time and is running (its end claims again).
+     */
+    queued: (kinds?: readonly string[]): boolean => {
+      if (kinds && kinds.every((kind) => serialKinds.has(kind))) {
+        for (const kind of kinds) skipped.add(kind);
+        return false;
+      }
+      unseen = true;
+      return true;
+    },
+    /** Whether a claim could find a job: something was queued, a full claim left some, or a skipped one-at-a-time kind is free again. */
+    unseen: () => unseen,
+    claims: () => claims,
     busy: () => inFlight.size > 0,
     /** Resolves when a job in flight ends. */
     next: () => Promise.race(inFlight),
@@ -231,13 +261,23 @@ export async function runDueJobs(db: Db, worker: string, now = new Date(), optio
   }
 }
 
-export type JobPoller = { worker: string; stop: () => Promise<void>; kick: () => void };
+export type JobPoller = {
+  worker: string;
+  stop: () => Promise<void>;
+  kick: (kinds?: readonly string[]) => void;
+  /** How many claim statements it has run (tests, benches). */
+  claims: () => number;
+};
 
 /**
- * Polls for due jobs every `intervalMs`, at once on `kick`, and whenever one
- * of its jobs ends, running up to `concurrency` at a time (JOBS_CONCURRENCY)
- * and one more of normal priority. `stop` claims no more and waits for the
- * jobs in flight.
+ * Polls for due jobs every `intervalMs`, at once on `kick`, and when one of
+ * its jobs ends while a claim could find more (a kick came since the last
+ * claim, that claim took all it asked for, or a one-at-a-time job ended: a
+ * claim that found fewer than asked saw every due job), running up to
+ * `concurrency` at a time (JOBS_CONCURRENCY) and one more of normal priority.
+ * A kick for kinds this worker runs one at a time and is running claims
+ * nothing now: the running job's end claims. `stop` claims no more and waits
+ * for the jobs in flight (docs/architecture/jobs.md#claims).
  */
 export function startJobPoller(db: Db, options: { intervalMs?: number; worker?: string } & SlotOptions = {}): JobPoller {
   const worker = options.worker ?? `${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -262,13 +302,18 @@ export function startJobPoller(db: Db, options: { intervalMs?: number; worker?: 
         filling = undefined;
       });
   };
-  const slots = jobSlots(db, worker, Math.max(1, options.concurrency ?? 1), options.normalSlots ?? 1, fill);
+  const slots = jobSlots(db, worker, Math.max(1, options.concurrency ?? 1), options.normalSlots ?? 1, () => {
+    if (slots.unseen()) fill();
+  });
   const timer = setInterval(fill, intervalMs);
   timer.unref();
   fill();
   return {
     worker,
-    kick: fill,
+    kick: (kinds) => {
+      if (slots.queued(kinds)) fill();
+    },
+    claims: slots.claims,
     stop: async () => {
       stopped = true;
       clearInterval(timer);
@@ -280,13 +325,14 @@ export function startJobPoller(db: Db, options: { intervalMs?: number; worker?: 
 
 const globalPoller = globalThis as unknown as { __travelsxJobPoller?: JobPoller };
 
-/** The process's poller (server.ts starts it); kick() asks it to look now. */
+/** The process's poller (server.ts starts it); kickJobs() asks it to look now. */
 export function setProcessPoller(poller: JobPoller | undefined): void {
   globalPoller.__travelsxJobPoller = poller;
 }
 
-export function kickJobs(): void {
-  globalPoller.__travelsxJobPoller?.kick();
+/** Jobs were queued (of `kinds`, when the caller knows them): the poller claims them now, or when a slot frees. */
+export function kickJobs(kinds?: readonly string[]): void {
+  globalPoller.__travelsxJobPoller?.kick(kinds);
 }
 
 /** Timers that wake the poller when a job queued for later falls due (one per 100 ms step). */

@@ -210,20 +210,35 @@ export async function queueTripMessages(
 ): Promise<void> {
   const { ride, to } = change;
   const base = { businessId: ride.businessId, payload: { rideId: ride.id } };
-  if (change.from === null && to === 'booked') await queueBookedNotice(db, ride);
-  if (to === 'cancelled') await queueCancelledNotice(db, ride);
+  /** The kinds this change queued: the poller claims now only what it can run now (lib/jobs/queue.ts). */
+  const kinds: string[] = [];
+  if (change.from === null && to === 'booked') {
+    await queueBookedNotice(db, ride);
+    kinds.push('ride-booked');
+  }
+  if (to === 'cancelled') {
+    await queueCancelledNotice(db, ride);
+    kinds.push('ride-cancelled');
+  }
   if (to === 'accepted' && ride.driverId) {
     const [event] = await db.select({ id: rideEvents.id }).from(rideEvents).where(eq(rideEvents.rideId, ride.id)).orderBy(desc(rideEvents.id)).limit(1);
     await enqueueJob(db, { ...base, kind: 'trip-details', key: `trip-details:${ride.id}:${event?.id ?? 0}:${ride.driverId}:${ride.vehicleId ?? 0}` });
+    kinds.push('trip-details');
     const newDriver = change.from !== 'accepted' || (change.previousDriverId != null && change.previousDriverId !== ride.driverId);
-    if (newDriver) await queueDriverAssigned(db, ride, event?.id ?? 0);
+    if (newDriver) {
+      await queueDriverAssigned(db, ride, event?.id ?? 0);
+      kinds.push('driver-assigned');
+    }
     const remindAt = new Date(ride.pickupTime.getTime() - REMINDER_LEAD_MS);
     if (ride.tripKind === 'outstation' && remindAt.getTime() > Date.now()) {
       await enqueueJob(db, { ...base, kind: 'pickup-reminder', key: `pickup-reminder:${ride.id}:${ride.pickupTime.getTime()}`, runAt: remindAt });
     }
   }
-  if (to === 'completed') await enqueueJob(db, { ...base, kind: 'ride-completed', key: `ride-completed:${ride.id}` });
-  kickJobs();
+  if (to === 'completed') {
+    await enqueueJob(db, { ...base, kind: 'ride-completed', key: `ride-completed:${ride.id}` });
+    kinds.push('ride-completed');
+  }
+  if (kinds.length > 0) kickJobs(kinds);
 }
 
 /** Server start-up: registers the job handlers and queues trip messages on every ride change. Returns the unsubscribe. */

@@ -177,6 +177,48 @@ describe('several jobs at once (docs/architecture/jobs.md)', () => {
     expect(plain.peak).toBe(1);
     expect(laned.peak).toBe(3);
   });
+
+  it('claims only when a claim could find a job: a kick for the kind it is running waits for that job to end, a claim that found fewer than asked is not repeated', async () => {
+    await runDueJobs(db, 'flush');
+    const ran: string[] = [];
+    let release: () => void = () => undefined;
+    // a confirmation-like kind, one at a time; the first job waits until the test lets it end
+    registerJobHandler('test-serial-kick', async (_db: Db, job: Job) => {
+      if (job.key.endsWith(':a')) await new Promise<void>((resolve) => (release = resolve));
+      ran.push(job.key);
+    });
+    registerJobHandler('test-laned-kick', async (_db: Db, job: Job) => void ran.push(job.key), { lane: (job) => job.key });
+    const until = async (done: () => boolean) => {
+      for (let i = 0; i < 250 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(done()).toBe(true);
+    };
+    const due = new Date(Date.now() - 1000);
+    await enqueueJob(db, { kind: 'test-serial-kick', key: 'test-serial-kick:a', runAt: due });
+    // the interval is a minute: everything below happens through kicks and jobs' ends
+    const poller = startJobPoller(db, { intervalMs: 60_000, worker: 'kicked', concurrency: 4 });
+    try {
+      await until(() => poller.claims() === 1);
+      await enqueueJob(db, { kind: 'test-serial-kick', key: 'test-serial-kick:b', runAt: due });
+      poller.kick(['test-serial-kick']);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(poller.claims()).toBe(1); // its kind is running: a claim would skip it
+      release();
+      // a's end claims b at once
+      await until(() => ran.includes('test-serial-kick:b'));
+      expect(ran).toEqual(['test-serial-kick:a', 'test-serial-kick:b']);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(poller.claims()).toBe(2); // nothing was skipped while b ran: its end claims nothing
+      await enqueueJob(db, { kind: 'test-laned-kick', key: 'test-laned-kick:c', runAt: due });
+      poller.kick(['test-laned-kick']);
+      await until(() => ran.includes('test-laned-kick:c'));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // c was the only due job of a claim that asked for four: its end claims nothing
+      expect(poller.claims()).toBe(3);
+    } finally {
+      release();
+      await poller.stop();
+    }
+  });
 });
 
 describe('urgent jobs (docs/architecture/jobs.md#priority)', () => {
