@@ -100,12 +100,23 @@ export async function sendToUser(
   payload: PushPayload | (() => Promise<PushPayload | undefined>),
   now = new Date(),
 ): Promise<SendOutcome> {
-  const outcome: SendOutcome = { sent: 0, skipped: 0, removed: 0, failed: 0 };
   // most riders have no subscription: one read, and nothing else is looked up
   const subs = await db
     .select()
     .from(pushSubscriptions)
     .where(and(eq(pushSubscriptions.businessId, businessId), eq(pushSubscriptions.userId, userId)));
+  return sendToSubscriptions(db, userId, subs, payload, now);
+}
+
+/** `sendToUser` for subscriptions already read (all of `userId`'s in the business: lib/push/subscriptions.ts rideAudience). */
+export async function sendToSubscriptions(
+  db: Db,
+  userId: number,
+  subs: PushSubscriptionRow[],
+  payload: PushPayload | (() => Promise<PushPayload | undefined>),
+  now = new Date(),
+): Promise<SendOutcome> {
+  const outcome: SendOutcome = { sent: 0, skipped: 0, removed: 0, failed: 0 };
   if (subs.length === 0 || !(await getPushSettings(db, userId)).pushEnabled) return outcome;
   const message = typeof payload === 'function' ? await payload() : payload;
   if (!message) return outcome;

@@ -1,8 +1,8 @@
 import { ECDH } from 'node:crypto';
-import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { PARTNER_ROLES } from '@/lib/auth/constants';
-import { notificationSettings, pushSubscriptions, users } from '@/lib/db/schema';
+import { notificationSettings, pushSubscriptions, users, type PushSubscriptionRow } from '@/lib/db/schema';
 import { badRequest } from '@/lib/errors/domain-error';
 import { endpointProblem } from './endpoints';
 import type { PushSettings, PushSubscriptionInput } from './schemas';
@@ -90,12 +90,34 @@ export async function setPushSettings(db: Db, userId: number, settings: PushSett
   return { pushEnabled: settings.pushEnabled };
 }
 
-/** The business's console users with at least one subscribed device (they turned notifications on from the ride event page), each with their role. */
-export async function partnerSubscribers(db: Db, businessId: number): Promise<{ userId: number; role: (typeof PARTNER_ROLES)[number] }[]> {
+type PartnerRole = (typeof PARTNER_ROLES)[number];
+
+/**
+ * Who hears of a ride's change, in one read (it runs on every change of every ride, and most have no device):
+ * the rider's devices, and the devices of the business's console users who turned notifications on (the ride event
+ * page's bell), each user's devices together, with the role of a console user.
+ */
+export async function rideAudience(
+  db: Db,
+  businessId: number,
+  riderId: number,
+): Promise<{ userId: number; role: PartnerRole | null; subs: PushSubscriptionRow[] }[]> {
   const rows = await db
-    .selectDistinct({ userId: users.id, role: users.role })
+    .select({ sub: pushSubscriptions, role: users.role, userBusinessId: users.businessId })
     .from(pushSubscriptions)
-    .innerJoin(users, and(eq(users.id, pushSubscriptions.userId), eq(users.businessId, businessId)))
-    .where(and(eq(pushSubscriptions.businessId, businessId), inArray(users.role, [...PARTNER_ROLES])));
-  return rows as { userId: number; role: (typeof PARTNER_ROLES)[number] }[];
+    .leftJoin(users, eq(users.id, pushSubscriptions.userId))
+    .where(
+      and(
+        eq(pushSubscriptions.businessId, businessId),
+        or(eq(pushSubscriptions.userId, riderId), and(eq(users.businessId, businessId), inArray(users.role, [...PARTNER_ROLES]))),
+      ),
+    );
+  const byUser = new Map<number, { userId: number; role: PartnerRole | null; subs: PushSubscriptionRow[] }>();
+  for (const { sub, role, userBusinessId } of rows) {
+    const consoleRole = userBusinessId === businessId && (PARTNER_ROLES as readonly string[]).includes(role ?? '') ? (role as PartnerRole) : null;
+    const entry = byUser.get(sub.userId) ?? { userId: sub.userId, role: consoleRole, subs: [] };
+    entry.subs.push(sub);
+    byUser.set(sub.userId, entry);
+  }
+  return [...byUser.values()];
 }

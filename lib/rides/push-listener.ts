@@ -1,7 +1,7 @@
 import { getDb } from '@/lib/db/client';
 import { partnerRidePushPayload, ridePushPayload } from '@/lib/push/ride-message';
-import { sendToUser } from '@/lib/push/send';
-import { partnerSubscribers } from '@/lib/push/subscriptions';
+import { sendToSubscriptions } from '@/lib/push/send';
+import { rideAudience } from '@/lib/push/subscriptions';
 import { vapidKeys } from '@/lib/push/vapid';
 import { onRideChange } from './notify';
 
@@ -19,13 +19,15 @@ export function startPushNotifications(): () => void {
   const unsubscribe = onRideChange(async ({ ride, from, to }) => {
     if (from === to) return;
     const db = await getDb();
-    await sendToUser(db, ride.businessId, ride.riderId, () => ridePushPayload(db, ride, to));
-    // the business's console users who turned notifications on (the ride event page's bell)
-    const partners = await partnerSubscribers(db, ride.businessId);
+    // the rider's devices and those of the business's console users who turned notifications on, in one read
+    const audience = await rideAudience(db, ride.businessId, ride.riderId);
     await Promise.all(
-      partners.map(({ userId, role }) =>
-        sendToUser(db, ride.businessId, userId, () => partnerRidePushPayload(db, ride, to, role === 'deliverx-partner' ? 'delivery' : 'travel')),
-      ),
+      audience.flatMap(({ userId, role, subs }) => [
+        ...(userId === ride.riderId ? [sendToSubscriptions(db, userId, subs, () => ridePushPayload(db, ride, to))] : []),
+        ...(role
+          ? [sendToSubscriptions(db, userId, subs, () => partnerRidePushPayload(db, ride, to, role === 'deliverx-partner' ? 'delivery' : 'travel'))]
+          : []),
+      ]),
     );
   });
   globalForPush.__travelsxPushStop = () => {

@@ -17,7 +17,7 @@ import { bookRide } from '@/lib/rides/commands';
 import { transitionRide } from '@/lib/rides/lifecycle';
 import { resetEnvForTests } from '@/lib/env';
 import { resetVapidForTests, vapidKeys } from '@/lib/push/vapid';
-import { MAX_SUBSCRIPTIONS_PER_USER, partnerSubscribers, subscribe, setPushSettings } from '@/lib/push/subscriptions';
+import { MAX_SUBSCRIPTIONS_PER_USER, rideAudience, subscribe, setPushSettings } from '@/lib/push/subscriptions';
 import { MAX_FAILURES, PUSH_TTL_SECONDS, retryAfterDate, sendToUser } from '@/lib/push/send';
 import { publicPushAgent } from '@/lib/push/endpoints';
 import { startPushNotifications } from '@/lib/rides/push-listener';
@@ -288,7 +288,15 @@ describe('ride events to the console', () => {
       await subscribe(db, { businessId: other.id, userId: otherDesk.id }, otherConsole.json);
       // and the rider's device is no console's
       await subscribe(db, { businessId: demo.id, userId: riderId }, device(service.endpoint('/push/rider')).json);
-      expect(await partnerSubscribers(db, demo.id)).toEqual([{ userId: desk.id, role: 'travelsx-partner' }]);
+      // one read: the rider's devices, and those of this business's console users only
+      const audience = await rideAudience(db, demo.id, riderId);
+      expect(audience.map(({ userId, role, subs }) => ({ userId, role, paths: subs.map((sub) => new URL(sub.endpoint).pathname) }))).toEqual(
+        expect.arrayContaining([
+          { userId: desk.id, role: 'travelsx-partner', paths: ['/push/desk'] },
+          { userId: riderId, role: null, paths: ['/push/rider'] },
+        ]),
+      );
+      expect(audience).toHaveLength(2);
       await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, riderId));
       const quote = await createQuote(db, demo, {
         rideType: 'oneway',
