@@ -183,8 +183,12 @@ describe('several jobs at once (docs/architecture/jobs.md)', () => {
     const ran: string[] = [];
     let release: () => void = () => undefined;
     // a confirmation-like kind, one at a time; the first job waits until the test lets it end
+    let started = false;
     registerJobHandler('test-serial-kick', async (_db: Db, job: Job) => {
-      if (job.key.endsWith(':a')) await new Promise<void>((resolve) => (release = resolve));
+      if (job.key.endsWith(':a')) {
+        started = true;
+        await new Promise<void>((resolve) => (release = resolve));
+      }
       ran.push(job.key);
     });
     registerJobHandler('test-laned-kick', async (_db: Db, job: Job) => void ran.push(job.key), { lane: (job) => job.key });
@@ -197,7 +201,9 @@ describe('several jobs at once (docs/architecture/jobs.md)', () => {
     // the interval is a minute: everything below happens through kicks and jobs' ends
     const poller = startJobPoller(db, { intervalMs: 60_000, worker: 'kicked', concurrency: 4 });
     try {
-      await until(() => poller.claims() === 1);
+      // a is running (its claim has come back: a kick during a claim on its way claims once more)
+      await until(() => started);
+      expect(poller.claims()).toBe(1);
       await enqueueJob(db, { kind: 'test-serial-kick', key: 'test-serial-kick:b', runAt: due });
       poller.kick(['test-serial-kick']);
       await new Promise((resolve) => setTimeout(resolve, 100));
