@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { jobs, type Job } from '@/lib/db/schema';
+import { preparedOn } from '@/lib/db/prepared';
 import { columnsOf, fromRow, rowsOf } from '@/lib/db/rows';
 import { logger } from '@/lib/log';
 
@@ -47,20 +48,34 @@ export type NewJob = {
   priority?: (typeof JOB_PRIORITY)[keyof typeof JOB_PRIORITY];
 };
 
-/** Queues a job; false when a job with this key exists already (nothing changes). */
-export async function enqueueJob(db: Db, job: NewJob): Promise<boolean> {
-  const inserted = await db
+/** Every booking and ride change queues jobs: built once per database handle (lib/db/prepared.ts). */
+const insertJob = preparedOn('enqueue_job', (db, name) =>
+  db
     .insert(jobs)
     .values({
-      kind: job.kind,
-      key: job.key,
-      businessId: job.businessId ?? null,
-      payload: job.payload ?? {},
-      runAt: job.runAt ?? new Date(),
-      priority: job.priority ?? JOB_PRIORITY.normal,
+      kind: sql.placeholder('kind'),
+      key: sql.placeholder('key'),
+      businessId: sql.placeholder('businessId'),
+      payload: sql.placeholder('payload'),
+      runAt: sql.placeholder('runAt'),
+      priority: sql.placeholder('priority'),
     })
     .onConflictDoNothing({ target: jobs.key })
-    .returning({ id: jobs.id });
+    .returning({ id: jobs.id })
+    .prepare(name),
+);
+
+/** Queues a job; false when a job with this key exists already (nothing changes). */
+export async function enqueueJob(db: Db, job: NewJob): Promise<boolean> {
+  const inserted = await insertJob(db).execute({
+    kind: job.kind,
+    key: job.key,
+    businessId: job.businessId ?? null,
+    // an insert's placeholders keep their columns' encoding (a where clause's do not)
+    payload: job.payload ?? {},
+    runAt: job.runAt ?? new Date(),
+    priority: job.priority ?? JOB_PRIORITY.normal,
+  });
   return inserted.length > 0;
 }
 
