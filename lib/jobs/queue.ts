@@ -221,7 +221,13 @@ function jobSlots(db: Db, worker: string, concurrency: number, normalSlots: numb
       unseen = false;
       claims++;
       for (const kind of serialKinds.keys()) skipped.add(kind);
-      const claimed = await claimDueJobs(db, worker, limit, now, [...serialKinds.keys()], freeKept);
+      let claimed: Job[];
+      try {
+        claimed = await claimDueJobs(db, worker, limit, now, [...serialKinds.keys()], freeKept);
+      } catch (error) {
+        unseen = true; // a failed claim saw nothing: the next job's end tries again
+        throw error;
+      }
       // fewer than asked: every due job this worker may run now was claimed (a claim with only the kept slot free sees normal jobs only)
       if (limit === 0 || claimed.length >= limit) unseen = true;
       for (const job of claimed) start(job);
@@ -287,8 +293,9 @@ export type JobPoller = {
 /**
  * Polls for due jobs every `intervalMs`, at once on `kick`, and when one of
  * its jobs ends while a claim could find more (a kick came since the last
- * claim, that claim took all it asked for, or a one-at-a-time job ended: a
- * claim that found fewer than asked saw every due job), running up to
+ * claim, that claim took all it asked for or failed, or a claim skipped the
+ * one-at-a-time kind whose job just ended: a claim that found fewer than
+ * asked saw every due job), running up to
  * `concurrency` at a time (JOBS_CONCURRENCY) and one more of normal priority.
  * A kick for kinds this worker runs one at a time and is running claims
  * nothing now: the running job's end claims. `stop` claims no more and waits

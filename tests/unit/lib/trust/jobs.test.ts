@@ -225,6 +225,56 @@ describe('several jobs at once (docs/architecture/jobs.md)', () => {
       await poller.stop();
     }
   });
+
+  it('claims again after a claim that failed, when a job ends, without waiting for the interval', async () => {
+    await runDueJobs(db, 'flush');
+    const ran: string[] = [];
+    let started = false;
+    let release: () => void = () => undefined;
+    registerJobHandler(
+      'test-claim-fails',
+      async (_db: Db, job: Job) => {
+        if (job.key.endsWith(':x')) {
+          started = true;
+          await new Promise<void>((resolve) => (release = resolve));
+        }
+        ran.push(job.key);
+      },
+      { lane: (job) => job.key },
+    );
+    // the database refuses one claim (a dropped connection, a restart)
+    let refuse = false;
+    const flaky = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property !== 'execute') return Reflect.get(target, property, receiver);
+        return (query: Parameters<Db['execute']>[0]) => {
+          if (refuse) {
+            refuse = false;
+            return Promise.reject(new Error('connection lost'));
+          }
+          return target.execute(query);
+        };
+      },
+    });
+    const due = new Date(Date.now() - 1000);
+    await enqueueJob(db, { kind: 'test-claim-fails', key: 'test-claim-fails:x', runAt: due });
+    const poller = startJobPoller(flaky, { intervalMs: 60_000, worker: 'flaky', concurrency: 4 });
+    try {
+      for (let i = 0; i < 250 && !started; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      await enqueueJob(db, { kind: 'test-claim-fails', key: 'test-claim-fails:y', runAt: due });
+      refuse = true;
+      poller.kick(['test-claim-fails']);
+      for (let i = 0; i < 50 && refuse; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(refuse).toBe(false); // the kick's claim was refused
+      release();
+      // x's end claims again and finds y
+      for (let i = 0; i < 250 && !ran.includes('test-claim-fails:y'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(ran).toEqual(['test-claim-fails:x', 'test-claim-fails:y']);
+    } finally {
+      release();
+      await poller.stop();
+    }
+  });
 });
 
 describe('urgent jobs (docs/architecture/jobs.md#priority)', () => {
