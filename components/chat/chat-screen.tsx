@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from '@/lib/i18n/navigation';
 import { useSession } from '@/components/auth/session-store';
@@ -20,6 +20,9 @@ type Props = {
   /** Where the booked card links to. */
   ridesHref: string;
 };
+
+/** useSyncExternalStore's subscribe for a value that never changes after hydration. */
+const noSubscription = () => () => undefined;
 
 /**
  * 'Book Taxi with AI' (docs/requirements/rider.md#booking-by-chat, docs/requirements/partner.md#ai-agent): the suggested
@@ -55,6 +58,14 @@ export function ChatScreen({ timeZone, defaultCountry, backHref, ridesHref }: Pr
     if (chat.send(raw) === 'sent') setText('');
   };
 
+  // the sample fills the box only once the scripts run: until then the button says it cannot be used yet, rather
+  // than dropping a tap (the page's scripts load after its first paint)
+  const ready = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+
   return (
     <section className={styles.screen} aria-labelledby={`${id}-title`}>
       <header className={styles.header}>
@@ -65,7 +76,7 @@ export function ChatScreen({ timeZone, defaultCountry, backHref, ridesHref }: Pr
       </header>
       <div className={styles.intro}>
         <p>{t('intro')}</p>
-        <button type="button" className={styles.sample} onClick={() => setText(t('sampleMessage'))}>
+        <button type="button" className={styles.sample} disabled={!ready} onClick={() => setText(t('sampleMessage'))}>
           <span className={styles.sampleTitle}>{t('sampleTitle')}</span>
           <span>{t('sampleMessage')}</span>
           <span className={styles.sampleHint}>{t('sampleHint')}</span>
