@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from '@/lib/i18n/navigation';
 import { useSession } from '@/components/auth/session-store';
@@ -11,6 +11,7 @@ import { MessageItem } from './message-item';
 import { useChat } from './use-chat';
 import styles from './chat.module.css';
 import { BackArrow } from '@/components/ui/back-arrow';
+import { useHydrationStore } from '@/components/ui/hydration-store';
 
 type Props = {
   timeZone: string;
@@ -20,9 +21,6 @@ type Props = {
   /** Where the booked card links to. */
   ridesHref: string;
 };
-
-/** useSyncExternalStore's subscribe for a value that never changes after hydration. */
-const noSubscription = () => () => undefined;
 
 /**
  * 'Book Taxi with AI' (docs/requirements/rider.md#booking-by-chat, docs/requirements/partner.md#ai-agent): the suggested
@@ -60,11 +58,7 @@ export function ChatScreen({ timeZone, defaultCountry, backHref, ridesHref }: Pr
 
   // the sample fills the box only once the scripts run: until then the button says it cannot be used yet, rather
   // than dropping a tap (the page's scripts load after its first paint)
-  const ready = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const ready = useHydrationStore((state) => state.hydrated);
 
   return (
     <section className={styles.screen} aria-labelledby={`${id}-title`}>
