@@ -14,7 +14,10 @@
 // Goals (issue 31): booking to first offer p99 < 1 s, every position handled, 0 double assignments, the map smooth
 // with every driver moving every 5 s (frame p99 under 50 ms, no long task over 200 ms).
 // Usage: node bench/dispatch.mjs [drivers=500] [bookingsPerSecond=20] [seconds=60] [database=pglite|postgres]
-//   (BENCH_CPU_PROF=dir: the server's CPU profile)
+//   (BENCH_CPU_PROF=dir: the server's CPU profile; BENCH_MAP_PROF=file.cpuprofile: the fleet map page's CPU profile over
+//   the load, from Chromium's DevTools protocol, summarised by `node bench/profile-summary.mjs file.cpuprofile`;
+//   BENCH_MAP_TRACE=file.json: Chromium's timeline trace over the load, and the page's main-thread time per kind of
+//   work, e.g. Layout, Paint, UpdateLayoutTree (style), FunctionCall (scripts), printed)
 //   (BENCH_MAP=0: no browser; postgres: a throw-away PostgreSQL cluster on the server's CPU; BENCH_PG_STATS=1 with
 //   postgres: the statements that took the most time in PostgreSQL; BENCH_PG_EXPLAIN=ms: the analyzed plans of statements
 //   slower than that, in PostgreSQL's log, kept; BENCH_DRAIN=s with postgres: wait up to s seconds after the load for the
@@ -170,10 +173,26 @@ async function watchFleetMap(origin, token) {
   const site = origin.replace('127.0.0.1', 'localhost');
   await context.addCookies([{ name: '__Host-session', value: token, url: 'https://localhost/', httpOnly: true, sameSite: 'Lax' }]);
   const page = await context.newPage();
+  const requests = new Map();
+  let counting = false;
+  page.on('request', (request) => {
+    if (!counting) return;
+    const pathname = new URL(request.url()).pathname;
+    requests.set(pathname, (requests.get(pathname) ?? 0) + 1);
+  });
   await page.goto(`${site}/in/en/travel/map`, { waitUntil: 'networkidle', timeout: 60_000 });
   await page.waitForSelector('[data-fleet-map]', { timeout: 30_000 });
-  const start = () =>
-    page.evaluate(() => {
+  const profileFile = process.env.BENCH_MAP_PROF;
+  const cdp = profileFile ? await context.newCDPSession(page) : null;
+  const traceFile = process.env.BENCH_MAP_TRACE;
+  const start = async () => {
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
+    counting = true;
+    if (traceFile) await browser.startTracing(page, { path: traceFile, categories: ['devtools.timeline'] });
+    await page.evaluate(() => {
       const w = window;
       w.__frames = [];
       w.__long = [];
@@ -186,7 +205,17 @@ async function watchFleetMap(origin, token) {
       requestAnimationFrame(tick);
       new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__long.push(e.duration))).observe({ type: 'longtask' });
     });
+  };
   const read = async () => {
+    if (cdp) {
+      const { profile } = await cdp.send('Profiler.stop');
+      fs.writeFileSync(profileFile, JSON.stringify(profile));
+      process.stderr.write(`the fleet map's CPU profile: ${profileFile}\n`);
+    }
+    if (traceFile) {
+      await browser.stopTracing();
+      process.stderr.write(`the fleet map's trace: ${traceFile}\n${mainThreadWork(JSON.parse(fs.readFileSync(traceFile, 'utf8')))}\n`);
+    }
     const result = await page.evaluate(() => {
       const w = window;
       w.__stop = true;
@@ -198,9 +227,38 @@ async function watchFleetMap(origin, token) {
       };
     });
     await browser.close();
-    return result;
+    return { ...result, requests: [...requests].sort((a, b) => b[1] - a[1]) };
   };
   return { start, read };
+}
+
+/** The page's main-thread time per kind of top-level work in a Chromium trace (nested events are inside their parent's). */
+function mainThreadWork(trace) {
+  const events = trace.traceEvents ?? trace;
+  const main = events.find(
+    (e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((f) => f.pid === e.pid && f.name === 'FunctionCall'),
+  );
+  if (!main) return 'no renderer main thread in the trace';
+  const spans = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur).sort((a, b) => a.ts - b.ts);
+  const byName = new Map();
+  let end = 0;
+  for (const e of spans) {
+    // only the outermost events: a Layout inside a FunctionCall counts once, as the FunctionCall
+    if (e.ts < end) continue;
+    end = e.ts + e.dur;
+    byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur / 1000);
+  }
+  const nested = new Map();
+  for (const e of spans)
+    if (['Layout', 'UpdateLayoutTree', 'Paint', 'PrePaint', 'Layerize', 'ParseHTML', 'FunctionCall'].includes(e.name))
+      nested.set(e.name, (nested.get(e.name) ?? 0) + e.dur / 1000);
+  const list = (m) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 12)
+      .map(([name, ms]) => `${name} ${Math.round(ms)} ms`)
+      .join(', ');
+  return `  main thread, outermost work: ${list(byName)}\n  every Layout, style, paint and script (nested too): ${list(nested)}`;
 }
 
 async function eventLoopP99FromMetrics(metricsPort) {
@@ -381,7 +439,7 @@ async function main() {
   if (seen) {
     const slow = seen.frames.filter((f) => f > 50).length;
     console.log(
-      `  fleet map in Chromium (${seen.map === 'ready' ? 'MapLibre map' : 'sketch, the map style not reachable'}): ${seen.drawn} drivers drawn; ${seen.frames.length} frames, interval p50 ${ms(pct(seen.frames, 50))} p99 ${ms(pct(seen.frames, 99))} longest ${ms(Math.max(...seen.frames))}, ${slow} over 50 ms; ${seen.long.length} long tasks, longest ${ms(seen.long.length ? Math.max(...seen.long) : 0)} (goal: frame p99 < 50 ms, no long task over 200 ms)`,
+      `  fleet map in Chromium (${seen.map === 'ready' ? 'MapLibre map' : 'sketch, the map style not reachable'}): ${seen.drawn} drivers drawn; ${seen.frames.length} frames, interval p50 ${ms(pct(seen.frames, 50))} p99 ${ms(pct(seen.frames, 99))} longest ${ms(Math.max(...seen.frames))}, ${slow} over 50 ms; ${seen.long.length} long tasks, longest ${ms(seen.long.length ? Math.max(...seen.long) : 0)} (goal: frame p99 < 50 ms, no long task over 200 ms); its requests during the load: ${seen.requests.map(([p, n]) => `${p} x${n}`).join(', ') || 'none'}`,
     );
   }
   report('dispatch', [

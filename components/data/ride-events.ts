@@ -6,6 +6,7 @@ import type { RideChangedEvent } from '@/lib/realtime/events';
 import type { RideLists } from '@/components/rider/api';
 import { queryKeys } from '@/lib/query-keys';
 import { useRideEvents } from '@/components/ui/use-ride-events';
+import { coalesce } from '@/components/ui/coalesce';
 
 type RideView = RideLists['upcoming'][number];
 
@@ -38,7 +39,8 @@ export function restatus(board: InfiniteData<PartnerRides>, rideId: number, stat
 /**
  * A ride changed (socket.io `rideChanged`): the rider's list shows the new
  * status at once, and every ride list (rider, console, driver) is read again
- * for what the event does not carry (driver, new rides, counts).
+ * for what the event does not carry (driver, new rides, counts): at once
+ * for the first change after a quiet second, then at most once a second.
  */
 export function applyRideEvent(client: QueryClient, event: RideChangedEvent): void {
   client.setQueryData<RideLists>(queryKeys.rider.rides(), (lists) => (lists ? moveRide(lists, event.id, event.to) : lists));
@@ -46,14 +48,29 @@ export function applyRideEvent(client: QueryClient, event: RideChangedEvent): vo
   client.setQueriesData<InfiniteData<PartnerRides>>({ queryKey: [...queryKeys.partner.rides.all, 'list'] }, (board) =>
     board ? restatus(board, event.id, event.to) : board,
   );
-  refreshRideLists(client);
+  refreshSoon(client);
+}
+
+/** A busy operator's rides change many times a second: the lists are read at once after a quiet spell, then at most once a second. */
+const LIST_READ_GAP_MS = 1000;
+const refreshers = new WeakMap<QueryClient, ReturnType<typeof coalesce>>();
+
+function refreshSoon(client: QueryClient): void {
+  let refresher = refreshers.get(client);
+  if (!refresher) {
+    refresher = coalesce(() => refreshRideLists(client), { firstMs: 0, gapMs: LIST_READ_GAP_MS });
+    refreshers.set(client, refresher);
+  }
+  refresher.request();
 }
 
 /** Every ride list read again (after the socket came back: events sent meanwhile were missed). */
-export function refreshRideLists(client: QueryClient): void {
-  void client.invalidateQueries({ queryKey: queryKeys.rider.rides() });
-  void client.invalidateQueries({ queryKey: queryKeys.partner.rides.all });
-  void client.invalidateQueries({ queryKey: queryKeys.driver.rides.all });
+export function refreshRideLists(client: QueryClient): Promise<unknown> {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: queryKeys.rider.rides() }),
+    client.invalidateQueries({ queryKey: queryKeys.partner.rides.all }),
+    client.invalidateQueries({ queryKey: queryKeys.driver.rides.all }),
+  ]);
 }
 
 /** Keeps the cached ride lists live while the calling screen is mounted (one socket per screen, as before). */
@@ -65,6 +82,6 @@ export function useLiveRides(onEvent?: (event: RideChangedEvent) => void): void 
       onEvent?.(event);
     },
     true,
-    () => refreshRideLists(client),
+    () => void refreshRideLists(client),
   );
 }

@@ -102,7 +102,7 @@ export async function ConsolePage({
             )}
             <ConsoleGate area={area}>
               {children}
-              <NewBookings businessName={tenant.name} timeZone={tenant.timeZone} />
+              <NewBookings area={area} businessName={tenant.name} timeZone={tenant.timeZone} />
             </ConsoleGate>
           </main>
           {wide ? null : (

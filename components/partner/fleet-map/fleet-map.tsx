@@ -115,7 +115,15 @@ export function FleetMap(props: Props) {
     <div className={styles.stage} data-fleet-map={state}>
       {/* The hidden layer is inert, not only aria-hidden: MapLibre puts a focusable canvas in the box before its style loads. */}
       <div aria-hidden={state === 'ready' || undefined} inert={state === 'ready'}>
-        <FleetSketch {...props} note={props.sketchNote} />
+        {state === 'ready' ? (
+          // the map covers it: only its space is kept, not 500 dots redrawn under the map every second
+          <figure className={styles.sketch}>
+            <div className={styles.sketchSpace} />
+            <figcaption className={styles.sketchNote}>{props.sketchNote}</figcaption>
+          </figure>
+        ) : (
+          <FleetSketch {...props} note={props.sketchNote} />
+        )}
       </div>
       {state === 'failed' ? null : (
         <div ref={box} className={styles.map} role="img" aria-label={props.label} aria-hidden={state !== 'ready' || undefined} inert={state !== 'ready'} />

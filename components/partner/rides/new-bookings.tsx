@@ -1,9 +1,7 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '@/lib/query-keys';
 import { formatDateTime, formatMoney } from '@/lib/i18n/format';
 import { BottomSheet } from '@/components/ui/bottom-sheet';
 import { useLiveRides } from '@/components/data/ride-events';
@@ -15,6 +13,8 @@ import { StartCodeLine } from './start-code-line';
 import { PhoneNumber } from '@/components/ui/phone-link';
 import styles from './rides.module.css';
 import { useVehicleName } from '@/components/ui/vehicle-name';
+import { coalesce } from '@/components/ui/coalesce';
+import { Link } from '@/lib/i18n/navigation';
 
 const SOUND = '/sounds/new-booking.wav';
 
@@ -23,39 +23,81 @@ function playSound() {
   audio.play().catch((error: unknown) => console.warn('sound could not play', error));
 }
 
+/** The newest bookings shown as cards; older ones are counted, with a link to the board. */
+const MAX_CARDS = 5;
+/** Bookings arriving together are read and announced (one sound) together: at once after a quiet spell, then at most this often. */
+const ANNOUNCE_GAP_MS = 1000;
+
+type Sheet = { cards: PartnerRide[]; more: number };
+
+/**
+ * The bookings that arrived live and still wait for the operator: each booked event's ride is read (only the
+ * newest MAX_CARDS of a burst; the others are counted) and announced with one sound per burst; a ride that
+ * leaves `booked` (a driver accepted it, the rider cancelled) leaves the sheet, read or not yet
+ * (docs/architecture/events.md#live-screens-under-load).
+ */
+function useNewBookingSheet(): [Sheet, (update: (sheet: Sheet) => Sheet) => void] {
+  const [sheet, setSheet] = useState<Sheet>({ cards: [], more: 0 });
+  const waiting = useRef<number[]>([]);
+  const gone = useRef(new Set<number>());
+  const announcer = useRef<ReturnType<typeof coalesce> | null>(null);
+  useEffect(() => {
+    const announce = coalesce(
+      async () => {
+        const arrived = waiting.current;
+        waiting.current = [];
+        gone.current.clear();
+        const newest = arrived.slice(-MAX_CARDS).reverse();
+        const read = await Promise.all(newest.map((id) => fetchPartnerRide(id).catch(() => null)));
+        const rides = read.filter((r): r is PartnerRide => r !== null && r.status === 'booked' && !gone.current.has(r.id));
+        setSheet(({ cards, more }) => {
+          const fresh = rides.filter((r) => !cards.some((c) => c.id === r.id));
+          const all = [...fresh, ...cards];
+          return { cards: all.slice(0, MAX_CARDS), more: more + (arrived.length - newest.length) + Math.max(0, all.length - MAX_CARDS) };
+        });
+        if (rides.length) playSound();
+      },
+      { firstMs: 0, gapMs: ANNOUNCE_GAP_MS },
+    );
+    announcer.current = announce;
+    return () => announce.cancel();
+  }, []);
+
+  useLiveRides((event) => {
+    if (event.to === 'booked') {
+      waiting.current.push(event.id);
+      announcer.current?.request();
+      return;
+    }
+    waiting.current = waiting.current.filter((id) => id !== event.id);
+    gone.current.add(event.id);
+    setSheet((s) => (s.cards.some((r) => r.id === event.id) ? { ...s, cards: s.cards.filter((r) => r.id !== event.id) } : s));
+  });
+  return [sheet, setSheet];
+}
+
 /**
  * New bookings arrive live (socket.io) in a bottom sheet with a sound: who booked (name, phone to call), the
  * trip and its vehicle class; Accept, and Cancel (the operator's decline of the booking) act on the server.
+ * The newest five are cards; more than that in a busy spell are counted, with a link to the rides board.
  */
-export function NewBookings({ businessName, timeZone }: { businessName: string; timeZone: string }) {
+export function NewBookings({ area, businessName, timeZone }: { area: string; businessName: string; timeZone: string }) {
   const t = useTranslations('PartnerRides');
   const tKinds = useTranslations('TripKinds');
   const vehicleName = useVehicleName();
   const locale = useLocale();
   const id = useId();
-  const [cards, setCards] = useState<PartnerRide[]>([]);
+  const [{ cards, more }, setSheet] = useNewBookingSheet();
   const [action, setAction] = useState<{ ride: PartnerRide; kind: ActionKind } | null>(null);
+  const removeCard = (id: number) => setSheet((s) => ({ ...s, cards: s.cards.filter((r) => r.id !== id) }));
 
-  const client = useQueryClient();
-  // Every ride event also refreshes the cached ride lists; a new booking is read into the cache and gets a card.
-  useLiveRides(async (event) => {
-    if (event.to !== 'booked') {
-      setCards((list) => list.filter((r) => r.id !== event.id));
-      return;
-    }
-    const ride = await client.fetchQuery({ queryKey: queryKeys.partner.rides.one(event.id), queryFn: () => fetchPartnerRide(event.id) }).catch(() => null);
-    if (!ride) return;
-    setCards((list) => (list.some((r) => r.id === ride.id) ? list : [ride, ...list]));
-    playSound();
-  });
-
-  if (!cards.length) return null;
+  if (!cards.length && !more) return null;
   return (
     <div className={styles.sheetLayer}>
       <BottomSheet handleLabel={t('newBookingsHandle')} labelledBy={`${id}-title`} initialHeight={50}>
         <div className={styles.sheetHead}>
           <h2 id={`${id}-title`}>{t('newBookings')}</h2>
-          <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => setCards([])}>
+          <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => setSheet(() => ({ cards: [], more: 0 }))}>
             {t('dismiss')}
           </button>
         </div>
@@ -103,6 +145,11 @@ export function NewBookings({ businessName, timeZone }: { businessName: string; 
             </li>
           ))}
         </ul>
+        {more ? (
+          <p className={styles.moreBookings}>
+            <Link href={`/${area}/rides`}>{t('moreNewBookings', { count: more })}</Link>
+          </p>
+        ) : null}
       </BottomSheet>
       {action ? (
         <RideActionDialog
@@ -111,7 +158,7 @@ export function NewBookings({ businessName, timeZone }: { businessName: string; 
           cancelWords
           onClose={() => setAction(null)}
           onDone={() => {
-            setCards((list) => list.filter((r) => r.id !== action.ride.id));
+            removeCard(action.ride.id);
             setAction(null);
           }}
         />

@@ -1,10 +1,11 @@
 /**
  * @jest-environment jsdom
  */
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, render, renderHook, waitFor } from '@testing-library/react';
 import { withQueryClient } from '../../query-wrapper';
-import { useFleet } from '@/components/partner/fleet-map/use-fleet';
-import { FLEET_POSITIONS_EVENT, type FleetPosition } from '@/lib/dispatch/fleet-events';
+import { useFleet, type LiveDriver } from '@/components/partner/fleet-map/use-fleet';
+import { FleetSketch } from '@/components/partner/fleet-map/fleet-sketch';
+import { FLEET_CHANGED_EVENT, FLEET_POSITIONS_EVENT, type FleetPosition } from '@/lib/dispatch/fleet-events';
 
 /*
  * Issue 31's map at 500 drivers: positions arrive in batches about once a second, and each batch redraws the
@@ -59,5 +60,67 @@ describe('live positions on the fleet map', () => {
     expect(result.current.drivers[0]).not.toBe(first);
     expect(result.current.drivers[0]).toMatchObject({ lat: 13.03, at: at(15) });
     expect(result.current.drivers[1]).toBe(secondMoved);
+  });
+});
+
+describe('state changes under load', () => {
+  it('reads the fleet again every couple of seconds while changes keep coming, not only after they stop', async () => {
+    const { result } = renderHook(() => useFleet(), { wrapper: ({ children }) => withQueryClient(children) });
+    await waitFor(() => expect(result.current.drivers).toHaveLength(3));
+    const reads = () => (global.fetch as jest.Mock).mock.calls.length;
+    const before = reads();
+    // 20 bookings a second: a change every 100 ms for 3 s (a debounce of 400 ms never fired and the states went 30 s old)
+    for (let i = 0; i < 30; i++) {
+      act(() => handlers.get(FLEET_CHANGED_EVENT)!({}));
+      await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    }
+    expect(reads() - before).toBeGreaterThanOrEqual(2);
+    expect(reads() - before).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('the sketch while drivers move', () => {
+  const placed = (id: number, lat: number, lng: number): LiveDriver => ({ ...driver(id), state: 'free', lat, lng });
+  const draw = (drivers: LiveDriver[]) => (
+    <FleetSketch
+      drivers={drivers}
+      rides={[]}
+      now={Date.now()}
+      staleAfterSeconds={120}
+      selected={null}
+      center={{ lat: 13.05, lng: 80.25 }}
+      label="Fleet"
+      note=""
+      onDriver={() => undefined}
+      onRide={() => undefined}
+    />
+  );
+  const dots = (container: HTMLElement): Record<string, [string | null, string | null]> =>
+    Object.fromEntries(
+      [...container.querySelectorAll('circle[data-driver]')].map((c) => [c.getAttribute('data-driver'), [c.getAttribute('cx'), c.getAttribute('cy')]]),
+    );
+
+  it("keeps its frame while the drivers move inside it, so only the moved driver's dot changes", () => {
+    const fleet = [placed(1, 13.0, 80.2), placed(2, 13.05, 80.25), placed(3, 13.1, 80.3)];
+    const { container, rerender } = render(draw(fleet));
+    const first = dots(container);
+    // the northernmost driver moves 300 m further north: still inside the frame
+    rerender(draw([fleet[0], fleet[1], placed(3, 13.103, 80.302)]));
+    const moved = dots(container);
+    expect(moved['1']).toEqual(first['1']);
+    expect(moved['2']).toEqual(first['2']);
+    expect(moved['3']).not.toEqual(first['3']);
+  });
+
+  it('draws a new frame when a driver leaves it, with every dot inside the picture', () => {
+    const fleet = [placed(1, 13.0, 80.2), placed(2, 13.05, 80.25), placed(3, 13.1, 80.3)];
+    const { container, rerender } = render(draw(fleet));
+    rerender(draw([fleet[0], fleet[1], placed(3, 13.4, 80.6)]));
+    for (const [x, y] of Object.values(dots(container))) {
+      expect(Number(x)).toBeGreaterThanOrEqual(0);
+      expect(Number(x)).toBeLessThanOrEqual(640);
+      expect(Number(y)).toBeGreaterThanOrEqual(0);
+      expect(Number(y)).toBeLessThanOrEqual(400);
+    }
   });
 });

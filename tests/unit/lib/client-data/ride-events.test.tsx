@@ -90,6 +90,22 @@ describe('a ride event in the cache', () => {
     stop();
   });
 
+  it('reads the board once for a burst of changes, not once per change, and once more after the burst', async () => {
+    const client = makeQueryClient();
+    const partnerFetch = jest.fn(async () => ({ pages: [{ rides: [ride(1, 'booked', '2026-01-01T08:00:00Z')], counts: {} }], pageParams: [''] }));
+    const observer = new QueryObserver(client, { queryKey: queryKeys.partner.rides.list({ status: 'all' }), queryFn: partnerFetch });
+    const stop = observer.subscribe(() => undefined);
+    await waitFor(() => expect(partnerFetch).toHaveBeenCalledTimes(1));
+
+    // a busy operator: 30 rides change within a moment (each used to cancel the board's read and start another)
+    for (let id = 100; id < 130; id++) applyRideEvent(client, event(id, 'booked', 'accepted'));
+    expect(partnerFetch).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(partnerFetch).toHaveBeenCalledTimes(3), { timeout: 3000 });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(partnerFetch).toHaveBeenCalledTimes(3);
+    stop();
+  });
+
   it("arrives over socket.io while a screen listens, and the listener's socket closes with it", async () => {
     const client = makeQueryClient();
     client.setQueryData(queryKeys.rider.rides(), lists());
