@@ -2,7 +2,7 @@
 
 import { memo } from 'react';
 import { useTranslations } from 'next-intl';
-import type { FleetState } from '@/lib/dispatch/fleet-states';
+import { FLEET_STATES, type FleetState } from '@/lib/dispatch/fleet-states';
 import { STATE_COLORS } from './fleet-colors';
 import { isStale, type LiveDriver } from './use-fleet';
 import styles from './fleet-map.module.css';
@@ -24,7 +24,13 @@ export function StateSwatch({ state }: { state: FleetState }) {
   return <span className={styles.swatch} style={{ background: STATE_COLORS[state] }} aria-hidden="true" />;
 }
 
-/** Every driver with state, ride and the age of their position (stale ones flagged): the map's keyboard and screen-reader way in. */
+/**
+ * Every driver with state, ride and the age of their position (stale ones flagged): the map's keyboard and
+ * screen-reader way in. Grouped by state, each group in the fleet's order (by name): a driver whose state changes
+ * leaves one group for another, and the other rows stay where they are. (In one list sorted by state, one driver
+ * moving up made React move every row between its old and new place: hundreds of DOM moves for each read of a
+ * busy fleet, docs/architecture/events.md#live-screens-under-load.)
+ */
 export function FleetList({
   drivers,
   now,
@@ -39,11 +45,22 @@ export function FleetList({
   onSelect: (id: number) => void;
 }) {
   const t = useTranslations('FleetMap');
+  const groups = FLEET_STATES.map((state) => ({ state, drivers: drivers.filter((d) => d.state === state) })).filter((g) => g.drivers.length);
   return (
     <ul className={styles.list} aria-label={t('listLabel')}>
-      {drivers.map((d) => (
-        <FleetRow key={d.id} driver={d} now={now} stale={isStale(d, now, staleAfterSeconds)} selected={d.id === selected} onSelect={onSelect} />
-      ))}
+      {groups.map((group) => {
+        const title = t('count', { state: t(`states.${group.state}`), count: group.drivers.length });
+        return (
+          <li key={group.state}>
+            <h2 className={styles.groupTitle}>{title}</h2>
+            <ul className={styles.group} aria-label={title}>
+              {group.drivers.map((d) => (
+                <FleetRow key={d.id} driver={d} now={now} stale={isStale(d, now, staleAfterSeconds)} selected={d.id === selected} onSelect={onSelect} />
+              ))}
+            </ul>
+          </li>
+        );
+      })}
     </ul>
   );
 }

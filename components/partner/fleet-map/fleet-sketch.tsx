@@ -71,7 +71,9 @@ export function FleetSketch({
   onDriver: (id: number) => void;
   onRide: (id: number) => void;
 }) {
-  const placed = drivers.filter((d): d is LiveDriver & { lat: number; lng: number } => d.lat !== null && d.lng !== null);
+  // in a fixed order (the fleet comes sorted by state, which changes all the time): a new state recolours a dot
+  // instead of moving it among 500 others in the document
+  const placed = drivers.filter((d): d is LiveDriver & { lat: number; lng: number } => d.lat !== null && d.lng !== null).sort((a, b) => a.id - b.id);
   const pickups = rides.filter((r) => r.status === 'booked');
   const lats = [...placed.map((d) => d.lat), ...pickups.map((r) => r.pickup.lat), center.lat];
   const lngs = [...placed.map((d) => d.lng), ...pickups.map((r) => r.pickup.lng), center.lng];

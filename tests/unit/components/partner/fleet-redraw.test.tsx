@@ -1,10 +1,14 @@
 /**
  * @jest-environment jsdom
  */
-import { act, render, renderHook, waitFor } from '@testing-library/react';
+import '@testing-library/jest-dom';
+import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { NextIntlClientProvider } from 'next-intl';
+import en from '@/messages/en.json';
 import { withQueryClient } from '../../query-wrapper';
 import { useFleet, type LiveDriver } from '@/components/partner/fleet-map/use-fleet';
 import { FleetSketch } from '@/components/partner/fleet-map/fleet-sketch';
+import { FleetList } from '@/components/partner/fleet-map/fleet-list';
 import { FLEET_CHANGED_EVENT, FLEET_POSITIONS_EVENT, type FleetPosition } from '@/lib/dispatch/fleet-events';
 
 /*
@@ -122,5 +126,35 @@ describe('the sketch while drivers move', () => {
       expect(Number(y)).toBeGreaterThanOrEqual(0);
       expect(Number(y)).toBeLessThanOrEqual(400);
     }
+  });
+});
+
+describe('the driver list while states change', () => {
+  const named = (id: number, name: string, state: LiveDriver['state']): LiveDriver => ({ ...driver(id), name, state });
+  const draw = (drivers: LiveDriver[]) => (
+    <NextIntlClientProvider locale="en" messages={en} timeZone="Asia/Kolkata">
+      <FleetList drivers={drivers} now={Date.now()} staleAfterSeconds={120} selected={null} onSelect={() => undefined} />
+    </NextIntlClientProvider>
+  );
+
+  it('moves only the driver whose state changed, under its new state', () => {
+    const names = ['Anand', 'Bala', 'Chitra', 'Deepa', 'Ezhil', 'Farook', 'Gita', 'Hari'];
+    const fleet = names.map((name, i) => named(i + 1, name, 'free'));
+    const { container, rerender } = render(draw(fleet));
+    const watch = new MutationObserver(() => undefined);
+    watch.observe(container, { childList: true, subtree: true });
+    // Gita gets an offer: the fleet comes sorted by state, then name
+    rerender(draw([named(7, 'Gita', 'offered'), ...fleet.filter((d) => d.id !== 7)]));
+    // the rows put into the document by this change (a row moved within a list is removed and added again)
+    const moved = watch
+      .takeRecords()
+      .flatMap((r) => [...r.addedNodes])
+      .flatMap((n) => (n instanceof Element ? [...n.querySelectorAll('[data-driver-row]')] : []))
+      .map((row) => row.getAttribute('data-driver-row'));
+    watch.disconnect();
+    expect(moved).toEqual(['7']);
+    expect(screen.getByRole('list', { name: 'Offered a ride: 1' })).toHaveTextContent('Gita');
+    expect(within(screen.getByRole('list', { name: 'Free: 7' })).getAllByRole('button')).toHaveLength(7);
+    expect(within(screen.getByRole('list', { name: 'Drivers' })).getAllByRole('button')).toHaveLength(8);
   });
 });
