@@ -28,7 +28,8 @@ const MAX_CARDS = 5;
 /** Bookings arriving together are read and announced (one sound) together: at once after a quiet spell, then at most this often. */
 const ANNOUNCE_GAP_MS = 1000;
 
-type Sheet = { cards: PartnerRide[]; more: number };
+/** The cards, and the bookings of the spell not shown as cards that still wait (left as a driver takes them). */
+type Sheet = { cards: PartnerRide[]; more: ReadonlySet<number> };
 
 /**
  * The bookings that arrived live and still wait for the operator: each booked event's ride is read (only the
@@ -37,7 +38,7 @@ type Sheet = { cards: PartnerRide[]; more: number };
  * (docs/architecture/events.md#live-screens-under-load).
  */
 function useNewBookingSheet(): [Sheet, (update: (sheet: Sheet) => Sheet) => void] {
-  const [sheet, setSheet] = useState<Sheet>({ cards: [], more: 0 });
+  const [sheet, setSheet] = useState<Sheet>({ cards: [], more: new Set() });
   const waiting = useRef<number[]>([]);
   const gone = useRef(new Set<number>());
   const announcer = useRef<ReturnType<typeof coalesce> | null>(null);
@@ -49,11 +50,14 @@ function useNewBookingSheet(): [Sheet, (update: (sheet: Sheet) => Sheet) => void
         gone.current.clear();
         const newest = arrived.slice(-MAX_CARDS).reverse();
         const read = await Promise.all(newest.map((id) => fetchPartnerRide(id).catch(() => null)));
-        const rides = read.filter((r): r is PartnerRide => r !== null && r.status === 'booked' && !gone.current.has(r.id));
+        // rides that left `booked` while these were read (their events came meanwhile)
+        const left = new Set(gone.current);
+        const rides = read.filter((r): r is PartnerRide => r !== null && r.status === 'booked' && !left.has(r.id));
         setSheet(({ cards, more }) => {
           const fresh = rides.filter((r) => !cards.some((c) => c.id === r.id));
           const all = [...fresh, ...cards];
-          return { cards: all.slice(0, MAX_CARDS), more: more + (arrived.length - newest.length) + Math.max(0, all.length - MAX_CARDS) };
+          const unshown = [...arrived.slice(0, arrived.length - newest.length).filter((id) => !left.has(id)), ...all.slice(MAX_CARDS).map((r) => r.id)];
+          return { cards: all.slice(0, MAX_CARDS), more: new Set([...more, ...unshown]) };
         });
         if (rides.length) playSound();
       },
@@ -71,7 +75,11 @@ function useNewBookingSheet(): [Sheet, (update: (sheet: Sheet) => Sheet) => void
     }
     waiting.current = waiting.current.filter((id) => id !== event.id);
     gone.current.add(event.id);
-    setSheet((s) => (s.cards.some((r) => r.id === event.id) ? { ...s, cards: s.cards.filter((r) => r.id !== event.id) } : s));
+    setSheet((s) =>
+      s.cards.some((r) => r.id === event.id) || s.more.has(event.id)
+        ? { cards: s.cards.filter((r) => r.id !== event.id), more: new Set([...s.more].filter((id) => id !== event.id)) }
+        : s,
+    );
   });
   return [sheet, setSheet];
 }
@@ -79,7 +87,8 @@ function useNewBookingSheet(): [Sheet, (update: (sheet: Sheet) => Sheet) => void
 /**
  * New bookings arrive live (socket.io) in a bottom sheet with a sound: who booked (name, phone to call), the
  * trip and its vehicle class; Accept, and Cancel (the operator's decline of the booking) act on the server.
- * The newest five are cards; more than that in a busy spell are counted, with a link to the rides board.
+ * The newest five are cards; more than that in a busy spell are counted while they wait, with a link to the
+ * rides board.
  */
 export function NewBookings({ area, businessName, timeZone }: { area: string; businessName: string; timeZone: string }) {
   const t = useTranslations('PartnerRides');
@@ -91,13 +100,13 @@ export function NewBookings({ area, businessName, timeZone }: { area: string; bu
   const [action, setAction] = useState<{ ride: PartnerRide; kind: ActionKind } | null>(null);
   const removeCard = (id: number) => setSheet((s) => ({ ...s, cards: s.cards.filter((r) => r.id !== id) }));
 
-  if (!cards.length && !more) return null;
+  if (!cards.length && !more.size) return null;
   return (
     <div className={styles.sheetLayer}>
       <BottomSheet handleLabel={t('newBookingsHandle')} labelledBy={`${id}-title`} initialHeight={50}>
         <div className={styles.sheetHead}>
           <h2 id={`${id}-title`}>{t('newBookings')}</h2>
-          <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => setSheet(() => ({ cards: [], more: 0 }))}>
+          <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => setSheet(() => ({ cards: [], more: new Set() }))}>
             {t('dismiss')}
           </button>
         </div>
@@ -145,9 +154,9 @@ export function NewBookings({ area, businessName, timeZone }: { area: string; bu
             </li>
           ))}
         </ul>
-        {more ? (
+        {more.size ? (
           <p className={styles.moreBookings}>
-            <Link href={`/${area}/rides`}>{t('moreNewBookings', { count: more })}</Link>
+            <Link href={`/${area}/rides`}>{t('moreNewBookings', { count: more.size })}</Link>
           </p>
         ) : null}
       </BottomSheet>

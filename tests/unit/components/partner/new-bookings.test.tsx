@@ -91,5 +91,11 @@ it('reads a burst of bookings together: five cards, the rest counted with a link
   // counted, not read: 101-104 and 106
   expect(screen.getByRole('link', { name: 'Open the rides board: 5 more' })).toHaveAttribute('href', '/travel/rides');
   expect(played).toHaveBeenCalledTimes(2);
+
+  // a counted booking taken by a driver is no longer counted; a card's ride taken leaves the sheet
+  send({ id: 102, from: 'booked', to: 'accepted', status: 'accepted', createdAt: new Date().toISOString() });
+  send({ id: 110, from: 'booked', to: 'accepted', status: 'accepted', createdAt: new Date().toISOString() });
+  expect(screen.getByRole('link', { name: 'Open the rides board: 4 more' })).toBeInTheDocument();
+  expect(screen.getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual(['Ride #111', 'Ride #109', 'Ride #108', 'Ride #100']);
   expect(sheet).toBeInTheDocument();
 });
