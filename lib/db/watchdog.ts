@@ -115,8 +115,12 @@ for (;;) {
   const silent = now - beat;
   const waiting = oldest === 0 ? 0 : now - oldest;
   const stopped = silent > Math.max(3 * beatMs, 2 * pollMs);
+  // a call that began after the last heartbeat while the main thread has
+  // stopped is what stops it (a synchronous WASM call): name the call, even
+  // when the silence reaches the limit a few ms before the call's wait does
+  const blocking = stopped && oldest !== 0 && oldest >= beat;
   let what;
-  if (waiting > limitMs)
+  if (waiting > limitMs || (blocking && silent > limitMs))
     what = 'a database call has not answered for ' + waiting + ' ms' + (stopped ? ', and the main thread has not run for ' + silent + ' ms (the call blocks it)' : ' (the event loop still runs)');
   else if (silent > limitMs) what = 'the main thread has not run for ' + silent + ' ms' + (oldest ? ' (a database call in flight for ' + waiting + ' ms)' : ' (no database call in flight)');
   if (what) {
