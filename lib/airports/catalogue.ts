@@ -1,5 +1,9 @@
 import 'server-only';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { logger } from '@/lib/log';
 import { ownString, readPackageData } from '@/lib/places/package-data';
+import { packageVersion, placeIndexPath, writeAtomically } from '@/lib/places/place-data';
 import { greatCircleMeters, type LatLng } from '@/lib/road-distance/estimate';
 
 /** An airport with scheduled passenger service and an IATA code (airport-data-js: OurAirports data, CC BY 4.0). */
@@ -28,18 +32,29 @@ type RawAirport = {
 };
 
 const SIZES: Record<string, Airport['size']> = { large_airport: 'large', medium_airport: 'medium' };
+/** Airport types that carry passengers (OurAirports' types; heliports and seaplane bases are left out of the pages). */
+const PASSENGER_TYPES = new Set(['large_airport', 'medium_airport', 'small_airport']);
 
-let loading: Promise<Map<string, Airport>> | undefined;
+type AirportData = {
+  /** Every airport with scheduled service and a three-letter IATA code, by code. */
+  byCode: Map<string, Airport>;
+  /** IATA codes of the passenger airports (large, medium, small) with scheduled service: the airports that get pages. */
+  passengerCodes: ReadonlySet<string>;
+};
 
-async function load(): Promise<Map<string, Airport>> {
+/** Unpacks airport-data-js (about 150 ms of CPU and a 6 MB string, freed after). */
+async function unpack(): Promise<AirportData> {
   const { findAirports } = readPackageData<{ findAirports: (filter: object) => Promise<RawAirport[]> }>('airport-data-js');
   const byCode = new Map<string, Airport>();
+  const passengerCodes = new Set<string>();
   for (const a of await findAirports({})) {
     const code = a.iata?.trim().toUpperCase();
+    const scheduled = a.scheduled_service === true || String(a.scheduled_service).toUpperCase() === 'TRUE';
+    if (!scheduled || !code) continue;
+    if (PASSENGER_TYPES.has(a.type)) passengerCodes.add(ownString(code));
     const lat = Number(a.latitude);
     const lng = Number(a.longitude);
-    const scheduled = a.scheduled_service === true || String(a.scheduled_service).toUpperCase() === 'TRUE';
-    if (!scheduled || !code || !/^[A-Z]{3}$/.test(code) || !Number.isFinite(lat) || !Number.isFinite(lng) || byCode.has(code)) continue;
+    if (!/^[A-Z]{3}$/.test(code) || !Number.isFinite(lat) || !Number.isFinite(lng) || byCode.has(code)) continue;
     // copies: a slice of the package's packed data would keep all of it alive (ownString)
     byCode.set(code, {
       code: ownString(code),
@@ -52,16 +67,91 @@ async function load(): Promise<Map<string, Airport>> {
       size: SIZES[a.type] ?? 'small',
     });
   }
-  return byCode;
+  return { byCode, passengerCodes };
 }
 
-/** Every airport with scheduled service, by IATA code (read once per process, 4,548). */
-export function airportCatalogue(): Promise<Map<string, Airport>> {
-  loading ??= load().catch((error: unknown) => {
-    loading = undefined;
+/** Raise with any change to what `unpack` keeps, so every saved catalogue is made again. */
+const CATALOGUE_FORMAT = 1;
+type SavedCatalogue = { source: string; airports: Airport[]; passengerCodes: string[] };
+
+/** The catalogue is saved beside the place index file (`npm run build` makes both), as JSON of what `unpack` keeps. */
+export const airportCatalogueFile = (): string => path.join(path.dirname(placeIndexPath()), 'airports.json');
+const catalogueSource = () => `format ${CATALOGUE_FORMAT}; airport-data-js@${packageVersion('airport-data-js')}`;
+
+function isAirport(value: unknown): value is Airport {
+  const a = value as Airport;
+  return (
+    typeof a?.code === 'string' &&
+    /^[A-Z]{3}$/.test(a.code) &&
+    typeof a.name === 'string' &&
+    typeof a.country === 'string' &&
+    Number.isFinite(a.lat) &&
+    Number.isFinite(a.lng) &&
+    ['large', 'medium', 'small'].includes(a.size)
+  );
+}
+
+/** The saved catalogue when it was made from the installed package and reads whole; else undefined, with the reason. */
+async function readSaved(file: string, source: string): Promise<{ data?: AirportData; problem?: string }> {
+  let saved: SavedCatalogue;
+  try {
+    saved = JSON.parse(await readFile(file, 'utf8')) as SavedCatalogue;
+  } catch (error) {
+    return { problem: (error as NodeJS.ErrnoException).code === 'ENOENT' ? undefined : 'unreadable' };
+  }
+  if (saved?.source !== source) return { problem: 'made from another version' };
+  if (
+    !Array.isArray(saved.airports) ||
+    !Array.isArray(saved.passengerCodes) ||
+    !saved.airports.every(isAirport) ||
+    !saved.passengerCodes.every((code) => typeof code === 'string')
+  )
+    return { problem: 'damaged' };
+  return { data: { byCode: new Map(saved.airports.map((airport) => [airport.code, airport])), passengerCodes: new Set(saved.passengerCodes) } };
+}
+
+/**
+ * The catalogue from its saved file (one read and parse, a few ms), else unpacked from the package and
+ * saved for the next start. A file that is damaged or was made from another version is made again, and
+ * logged; a catalogue that cannot be saved is still used.
+ */
+export async function loadAirportData(file = airportCatalogueFile()): Promise<AirportData> {
+  const source = catalogueSource();
+  const { data, problem } = await readSaved(file, source);
+  if (data) return data;
+  const unpacked = await unpack();
+  const saved: SavedCatalogue = { source, airports: [...unpacked.byCode.values()], passengerCodes: [...unpacked.passengerCodes] };
+  try {
+    writeAtomically(file, Buffer.from(JSON.stringify(saved)));
+    logger.info({ file, airports: unpacked.byCode.size, ...(problem ? { replaced: problem } : {}) }, 'airport catalogue saved');
+  } catch (error) {
+    logger.warn({ err: error, file }, 'airport catalogue made but not saved: it is made again at the next start');
+  }
+  return unpacked;
+}
+
+/**
+ * Read once per process, whichever bundle asks first: Next's page bundles and the compiled server each
+ * hold their own copy of this module, and unpacking the package takes about 150 ms.
+ */
+const shared = globalThis as unknown as { __travelsxAirports?: Promise<AirportData> };
+
+function airportData(): Promise<AirportData> {
+  shared.__travelsxAirports ??= loadAirportData().catch((error: unknown) => {
+    shared.__travelsxAirports = undefined;
     throw error;
   });
-  return loading;
+  return shared.__travelsxAirports;
+}
+
+/** Every airport with scheduled service, by IATA code (4,548). */
+export async function airportCatalogue(): Promise<Map<string, Airport>> {
+  return (await airportData()).byCode;
+}
+
+/** IATA codes of the passenger airports with scheduled service (4,486): the airports riders fly into, which get pages. */
+export async function scheduledAirportCodes(): Promise<ReadonlySet<string>> {
+  return (await airportData()).passengerCodes;
 }
 
 export async function airportByCode(code: string): Promise<Airport | undefined> {

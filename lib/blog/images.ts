@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from '@/lib/media/sharp';
 import { blogError } from './errors';
 import { MEDIA_PREFIX } from '@/lib/media/paths';
 import { inImageLane } from '@/lib/media/image-lanes';
@@ -44,6 +44,7 @@ export function storeBlogImage(tenantSlug: string, bytes: Uint8Array): Promise<S
 
 /** An upload decoded and encoded as WebP plus a fallback: one job of the tenant's image lane (lib/media/image-lanes.ts), its two encodes one after the other (one thread). */
 async function encode(bytes: Uint8Array, format: string): Promise<{ webp: Buffer; fallback: Buffer; fallbackExt: Extension }> {
+  const sharp = await loadSharp();
   try {
     const input = sharp(bytes, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: 'error' });
     const meta = await input.metadata();
@@ -137,6 +138,7 @@ export async function uploadedImageSize(tenantSlug: string, publicPath: string):
   if (!file) return undefined;
   let known = sizes.get(file);
   if (!known) {
+    const sharp = await loadSharp();
     const meta = await sharp(/*turbopackIgnore: true*/ file)
       .metadata()
       .catch(() => undefined);

@@ -1,6 +1,6 @@
 import 'server-only';
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
-import { JSDOM } from 'jsdom';
+import { jsdomClass } from '@/lib/media/jsdom';
 import { decodeEntities } from './schemas';
 
 /*
@@ -58,6 +58,7 @@ let purifier: Purifier | undefined;
 
 function instance(): Purifier {
   if (purifier) return purifier;
+  const JSDOM = jsdomClass();
   const { window } = new JSDOM('<!doctype html><body></body>');
   const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
   purify.addHook('afterSanitizeAttributes', (node) => {

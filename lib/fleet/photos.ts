@@ -2,7 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from '@/lib/media/sharp';
 import { MEDIA_PREFIX } from '@/lib/media/paths';
 import { sniffImage, uploadsRoot } from '@/lib/media/uploads';
 import { DomainError, type ErrorKind } from '@/lib/errors/domain-error';
@@ -42,6 +42,7 @@ export const photoMissing = () => photoError('photoMissing');
 
 /** A photo decoded, cropped and encoded as WebP: one job of the tenant's image lane (lib/media/image-lanes.ts). */
 async function encode(bytes: Uint8Array, format: string, kind: PhotoKind): Promise<Buffer> {
+  const sharp = await loadSharp();
   try {
     const input = sharp(bytes, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: 'error' });
     const meta = await input.metadata();

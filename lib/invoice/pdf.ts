@@ -1,8 +1,8 @@
 import 'server-only';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
-import sharp from 'sharp';
+import type PDFKit from 'pdfkit';
+import { loadSharp } from '@/lib/media/sharp';
 import { createTranslator } from 'next-intl';
 import { DomainError } from '@/lib/errors/domain-error';
 import { inImageLane } from '@/lib/media/image-lanes';
@@ -23,7 +23,7 @@ const INK = '#1f2328';
 const MUTED = '#57606a';
 const RULE = '#d0d7de';
 
-type Doc = InstanceType<typeof PDFDocument>;
+type Doc = InstanceType<typeof PDFKit>;
 type Align = 'left' | 'right';
 
 /** The language an invoice is printed in: the rider's, unless no shipped font writes it. */
@@ -45,6 +45,7 @@ async function logoPng(logoUrl: string | null, tenantSlug: string, wait: boolean
     }
     if (!bytes) return undefined;
     const source = bytes;
+    const sharp = await loadSharp();
     // one job of the operator's image lane, within the upload render budget (lib/media/image-lanes.ts, lib/media/render-budget.ts)
     return await inImageLane(
       tenantSlug,
@@ -165,6 +166,8 @@ export async function renderInvoicePdf(invoice: Invoice, options: { lang: string
   const percent = (bps: number) => new Intl.NumberFormat(numberLocale, { maximumFractionDigits: 2 }).format(bps / 100);
   const km = new Intl.NumberFormat(numberLocale, { maximumFractionDigits: 1 }).format(data.distanceM / 1000);
 
+  // pdfkit is loaded with the first invoice, not at start-up (docs/architecture/memory.md#packages-loaded-on-first-use)
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,

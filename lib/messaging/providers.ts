@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { env } from '@/lib/env';
 import type { OutboxChannel } from '@/lib/db/schema';
 
@@ -20,16 +20,17 @@ export interface MessageProvider {
 
 class SmtpProvider implements MessageProvider {
   readonly name = 'smtp';
-  private transport: Transporter;
+  private transport: Promise<Transporter> | undefined;
   constructor(
-    url: string,
+    private readonly url: string,
     private readonly from: string,
-  ) {
-    this.transport = nodemailer.createTransport(url);
-  }
+  ) {}
   async send(message: OutgoingMessage): Promise<void> {
+    // nodemailer is loaded with the first e-mail, not at start-up (docs/architecture/memory.md#packages-loaded-on-first-use)
+    this.transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(this.url));
+    const transport = await this.transport;
     const [, address = this.from] = /<([^>]+)>/.exec(this.from) ?? [];
-    await this.transport.sendMail({
+    await transport.sendMail({
       from: message.fromName ? { name: message.fromName, address } : this.from,
       to: message.to,
       subject: message.subject,

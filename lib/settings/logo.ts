@@ -2,7 +2,8 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type Metadata as SharpMetadata } from 'sharp';
+import type { Metadata as SharpMetadata } from 'sharp';
+import { loadSharp } from '@/lib/media/sharp';
 import { MEDIA_PREFIX } from '@/lib/media/paths';
 import { inImageLane } from '@/lib/media/image-lanes';
 import { IMAGE_MAX_INPUT_PIXELS, IMAGE_RENDER_SECONDS, isOverRenderBudget } from '@/lib/media/render-budget';
@@ -46,6 +47,7 @@ function isSvg(bytes: Uint8Array): boolean {
 }
 
 async function renderIcons(source: Buffer, density?: number): Promise<Map<IconSize, Buffer>> {
+  const sharp = await loadSharp();
   const icons = new Map<IconSize, Buffer>();
   for (const size of ICON_SIZES) {
     // the Apple touch icon has no transparency (iOS paints it black): white behind the logo
@@ -71,6 +73,7 @@ type EncodedLogo = { ext: 'png' | 'svg'; body: Buffer; icons: Map<IconSize, Buff
 
 /** A raster logo checked, re-encoded as PNG and its icons rendered: one job of the tenant's image lane. */
 async function encodeRasterLogo(bytes: Uint8Array, raster: string): Promise<EncodedLogo> {
+  const sharp = await loadSharp();
   let meta: SharpMetadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).metadata();
@@ -97,6 +100,7 @@ async function encodeRasterLogo(bytes: Uint8Array, raster: string): Promise<Enco
 
 /** A sanitised SVG logo's icons rendered: one job of the tenant's image lane. */
 async function encodeSvgLogo(svg: Buffer): Promise<EncodedLogo> {
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(svg, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     if (!meta.width || !meta.height) throw new Error('no size');

@@ -1,6 +1,7 @@
 import 'server-only';
 import { LRUCache } from 'lru-cache';
-import sharp, { type OverlayOptions } from 'sharp';
+import type { OverlayOptions } from 'sharp';
+import { loadSharp } from '@/lib/media/sharp';
 import { createTranslator } from 'next-intl';
 import { inImageLane } from '@/lib/media/image-lanes';
 import { IMAGE_MAX_INPUT_PIXELS, IMAGE_RENDER_SECONDS } from '@/lib/media/render-budget';
@@ -73,6 +74,7 @@ async function render(tenant: ShareInput, kind: ShareKind, lang: string): Promis
   <text x="${textX}" y="${nameY + nameLines.length * (nameSize + 12) + 30}" font-family="${font}" font-size="40" fill="#ffffff" fill-opacity="0.92">${escapeXml(t(kind, { businessName: tenant.name }))}</text>
   <rect x="0" y="${SHARE_HEIGHT - 16}" width="${SHARE_WIDTH}" height="16" fill="#ffffff" fill-opacity="0.25"/>
 </svg>`;
+  const sharp = await loadSharp();
   const layers: OverlayOptions[] = [];
   if (logo) {
     const isSvg = /\.svg$/.test(tenant.logoUrl ?? '');

@@ -1,5 +1,5 @@
 import 'server-only';
-import { JSDOM } from 'jsdom';
+import { jsdomClass } from '@/lib/media/jsdom';
 import { settingsError } from './errors';
 
 /*
@@ -431,6 +431,7 @@ export function sanitizeSvg(bytes: Uint8Array): string {
   if (/<script[\s>/]/i.test(text)) refuseScript();
   // more start tags than a logo may draw: refused before the parser builds them
   if ((text.match(/<[A-Za-z]/g)?.length ?? 0) > SVG_MAX_ELEMENTS) refuseComplex();
+  const JSDOM = jsdomClass();
   let document: Document;
   try {
     document = new JSDOM(text, { contentType: 'image/svg+xml' }).window.document;

@@ -33,7 +33,7 @@ function placeIndexFile() {
   const sources = ['package-lock.json', ...readdirSync('lib/places').map((f) => path.join('lib/places', f))];
   const built = mtime(file);
   if (built >= 0 && sources.every((f) => mtime(f) <= built)) return;
-  execFileSync('npx', ['tsx', 'scripts/build-place-index.ts'], { stdio: 'inherit', env: { ...process.env, LOG_LEVEL: 'warn' } });
+  execFileSync('npx', ['tsx', '--conditions=react-server', 'scripts/build-place-index.ts'], { stdio: 'inherit', env: { ...process.env, LOG_LEVEL: 'warn' } });
   // checked against its fingerprint: current until the sources change again
   const now = new Date();
   utimesSync(file, now, now);

@@ -5,7 +5,7 @@ import { tripContext } from '@/lib/fares/trip-rules';
 import { loadPlaceIndex } from '@/lib/places/place-index';
 import { listServiceAreas } from '@/lib/tenancy/queries';
 import { buildCatalogue, type Catalogue } from './catalogue';
-import { scheduledAirportCodes } from './scheduled-airports';
+import { scheduledAirportCodes } from '@/lib/airports/catalogue';
 import { DEFAULT_PAGE_CAPS } from './served-places';
 
 /** Catalogues by operator, rebuilt when what they are made of (cities, limits, caps) changes. */

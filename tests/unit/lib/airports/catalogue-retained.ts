@@ -1,8 +1,10 @@
 /*
  * Run by catalogue-memory.test.ts in a plain Node process (jest's module registry keeps every module it loads,
- * which would hide what the catalogue itself retains): prints the heap the catalogue leaves after collections.
+ * which would hide what the catalogue itself retains): prints the heap the catalogue leaves after collections,
+ * made from the package when the saved file (argv[2]) is missing, else read from it.
  */
-import { airportCatalogue } from '@/lib/airports/catalogue';
+import fs from 'node:fs';
+import { loadAirportData } from '@/lib/airports/catalogue';
 
 const gc = (globalThis as unknown as { gc: () => void }).gc;
 /**
@@ -23,8 +25,10 @@ const heap = async () => {
 };
 
 void (async () => {
+  const file = process.argv[2]!;
+  const saved = fs.existsSync(file);
   const before = await heap();
-  const catalogue = await airportCatalogue();
+  const { byCode: catalogue } = await loadAirportData(file);
   const after = await heap();
-  console.log(JSON.stringify({ airports: catalogue.size, maa: catalogue.get('MAA'), retainedMiB: (after - before) / 2 ** 20 }));
+  console.log(JSON.stringify({ saved, airports: catalogue.size, maa: catalogue.get('MAA'), retainedMiB: (after - before) / 2 ** 20 }));
 })();

@@ -1,6 +1,6 @@
 import { buildCatalogue, type Catalogue } from '@/lib/seo/catalogue/catalogue';
 import { nameIn, nativeName } from '@/lib/seo/catalogue/names';
-import { scheduledAirportCodes } from '@/lib/seo/catalogue/scheduled-airports';
+import { scheduledAirportCodes } from '@/lib/airports/catalogue';
 import { DEFAULT_PAGE_CAPS, MIN_SPACING_KM, servedAirports, townsOnTheWay } from '@/lib/seo/catalogue/served-places';
 import { DEFAULT_TRIP_RULES } from '@/lib/fares/trip-limits';
 import { servedCountries } from '@/lib/fares/trip-reach';
