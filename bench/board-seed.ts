@@ -5,7 +5,8 @@
  * row as bookings leave it, a mix of statuses (past rides completed or
  * cancelled, near ones accepted, the rest booked; some with the demo driver),
  * and a partner session. Prints the session token and today's local date.
- * Usage: DATA_DIR=... npx tsx bench/board-seed.ts [rides]
+ * On PGlite in DATA_DIR, or on DATABASE_URL when it is set (bench/memory.mjs's postgres runs).
+ * Usage: DATA_DIR=... [DATABASE_URL=...] npx tsx bench/board-seed.ts [rides]
  */
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -26,7 +27,7 @@ const DAYS = 90;
 
 async function main(): Promise<void> {
   const config = env();
-  const { db } = await openDatabase({ databaseUrl: '', dataDir: path.join(config.DATA_DIR, 'pglite') });
+  const { db } = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') });
   await ensureDemoTenant(db, config.DEFAULT_TENANT);
   const [business] = await db.select().from(businesses).where(eq(businesses.slug, config.DEFAULT_TENANT));
   const [partner] = await db

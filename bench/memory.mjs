@@ -11,18 +11,22 @@
 // The servers run on CPU 0 and this load generator on CPU 1 (bench/README.md, "Method").
 // Goals (issue 33): RSS with the index <= 350 MB at the end; heap with the index <= 60 MB above the heap
 // without it; no full collection over 15 ms.
-// Usage: node bench/memory.mjs [seconds=600] [rate=20]
+// With `postgres` as the third argument, both servers run on databases of a throw-away PostgreSQL cluster (its
+// processes' own memory, PSS, printed apart) instead of PGlite, whose WebAssembly memory is then absent.
+// Usage: node bench/memory.mjs [seconds=600] [rate=20] [pglite|postgres]
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { io } from 'socket.io-client';
-import { atExit, benchTrip, freePort, launchServer, LOAD_CPU, requireBuild, root, SERVER_CPU, signInRider } from './lib.mjs';
+import { atExit, benchTrip, freePort, launchServer, LOAD_CPU, requireBuild, root, SERVER_CPU, signInRider, startPostgres } from './lib.mjs';
 import { parseTraceGc } from './gc-trace.mjs';
 import { report } from './report.mjs';
 
 const SECONDS = Number(process.argv[2] ?? 600);
 const RATE = Number(process.argv[3] ?? 20);
+const DATABASE = process.argv[4] ?? 'pglite';
+if (!['pglite', 'postgres'].includes(DATABASE)) throw new Error(`database: pglite or postgres, not ${DATABASE}`);
 const RIDERS = 6;
 const CONSOLE_SOCKETS = 8;
 const SAMPLE_MS = 5000;
@@ -167,10 +171,11 @@ function socket(s, options) {
 async function prepare(name, withIndex) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-memory-${name}-`));
   atExit(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const databaseUrl = postgres ? postgres.createDb(`memory_${name}`) : '';
   const seeded = JSON.parse(
     execFileSync('npx', ['tsx', 'bench/board-seed.ts', '2000'], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
       encoding: 'utf8',
     })
       .trim()
@@ -184,7 +189,7 @@ async function prepare(name, withIndex) {
     cpu: SERVER_CPU,
     nodeArgs: ['--trace-gc'],
     stdout: fs.openSync(gcLog, 'w'),
-    env: { RATE_LIMITS: 'off', LOG_LEVEL: 'error', METRICS_PORT: String(metricsPort), PLACE_INDEX_PRELOAD: withIndex ? 'on' : 'off' },
+    env: { RATE_LIMITS: 'off', LOG_LEVEL: 'error', METRICS_PORT: String(metricsPort), PLACE_INDEX_PRELOAD: withIndex ? 'on' : 'off', DATABASE_URL: databaseUrl },
   });
   atExit(() => server.child.kill('SIGKILL'));
   const s = {
@@ -302,6 +307,20 @@ function print(s) {
   }
 }
 
+/** PostgreSQL's processes' proportional share of resident memory (PSS), in MiB: shared buffers counted once. */
+function postgresPssMb() {
+  let kb = 0;
+  for (const pid of fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+      kb += Number(/^Pss:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+    } catch {}
+  }
+  return kb / 1024;
+}
+
+const postgres = DATABASE === 'postgres' ? startPostgres(await freePort(), { cpu: SERVER_CPU }) : null;
+if (postgres) atExit(() => postgres.stop());
 const servers = [await prepare('with', true), await prepare('without', false)];
 await realPages(servers[0].origin);
 const load = (() => {
@@ -318,6 +337,7 @@ for (const s of servers) {
   await s.server.kill('SIGTERM');
 }
 servers.forEach(print);
+if (postgres) console.log(`\nPostgreSQL ${postgres.version} (both servers' databases, its own processes): PSS ${postgresPssMb().toFixed(0)} MiB at the end`);
 const [withIndex, without] = servers;
 const heapAbove = withIndex.gc.lastFullAfter - without.gc.lastFullAfter;
 const goals = [
