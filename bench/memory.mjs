@@ -189,7 +189,13 @@ async function prepare(name, withIndex) {
     cpu: SERVER_CPU,
     nodeArgs: ['--trace-gc'],
     stdout: fs.openSync(gcLog, 'w'),
-    env: { RATE_LIMITS: 'off', LOG_LEVEL: 'error', METRICS_PORT: String(metricsPort), PLACE_INDEX_PRELOAD: withIndex ? 'on' : 'off', DATABASE_URL: databaseUrl },
+    env: {
+      RATE_LIMITS: 'off',
+      LOG_LEVEL: 'error',
+      METRICS_PORT: String(metricsPort),
+      PLACE_INDEX_PRELOAD: withIndex ? 'on' : 'off',
+      DATABASE_URL: databaseUrl,
+    },
   });
   atExit(() => server.child.kill('SIGKILL'));
   const s = {
