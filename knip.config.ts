@@ -11,6 +11,8 @@ const config: KnipConfig = {
     'tests/unit/lib/places/place-digest-run.ts',
     'tests/unit/lib/db/watchdog-child.ts',
     'tests/unit/lib/airports/catalogue-retained.ts',
+    // the compiled server's messages, put in place of lib/i18n/messages-source.ts by scripts/build-server.mjs
+    'lib/i18n/messages-file.ts',
   ],
   project: ['**/*.{ts,tsx,mjs,js,mts}', '!lib/db/migrations/**'],
   // type declarations of plain .mjs modules, read by the compiler

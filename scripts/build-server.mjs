@@ -3,6 +3,7 @@
 // production server starts without a TypeScript loader, and the place index
 // builder to dist/build-place-index.mjs and the database template's to dist/build-db-template.mjs; packages stay external.
 import fs from 'node:fs';
+import path from 'node:path';
 import { build } from 'esbuild';
 
 await build({
@@ -19,6 +20,14 @@ await build({
   logLevel: 'warning',
   // 'server-only' guards lib/ against client bundles; on the server it is empty, as in Next's server build.
   plugins: [
+    {
+      // messages are read from messages/ at run time here, not bundled: lib/i18n/messages-file.ts in place of
+      // lib/i18n/messages-source.ts (Next's bundles import them compiled, a form only Next's formatter reads)
+      name: 'messages-at-run-time',
+      setup(b) {
+        b.onResolve({ filter: /^\.\/messages-source$/ }, (args) => ({ path: path.join(args.resolveDir, 'messages-file.ts') }));
+      },
+    },
     {
       name: 'server-only',
       setup(b) {
@@ -57,6 +66,16 @@ const eager = [...source.matchAll(/^import\s[^;]*?from\s*"([^"]+)"/gm)].map((m) 
 if (eager.length) {
   console.error(
     `build-server: dist/server.mjs imports ${eager.join(', ')} at start-up. Load ${eager.length > 1 ? 'them' : 'it'} where used (lib/media/sharp.ts, lib/media/jsdom.ts, or \`await import()\`).`,
+  );
+  process.exit(1);
+}
+
+// Messages other than English (imported by name for server errors) are read at run time, not bundled (the
+// plugin above): a language bundled again adds its source to the heap for the life of the process.
+const bundledLanguages = [...source.matchAll(/^\/\/ messages\/([a-z]{2})\.json$/gm)].map((m) => m[1]).filter((lang) => lang !== 'en');
+if (bundledLanguages.length) {
+  console.error(
+    `build-server: dist/server.mjs bundles messages/${bundledLanguages.join('.json, messages/')}.json; load messages with loadMessages (lib/i18n/messages.ts).`,
   );
   process.exit(1);
 }

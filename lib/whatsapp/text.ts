@@ -1,10 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { createTranslator } from 'next-intl';
 import type { AgentData, ChatMessageView } from '@/lib/chat/contract';
 import { formatMoney } from '@/lib/i18n/format';
-import { DEFAULT_LANGUAGE, DEFAULT_LOCALE_TAG, isCountryCode, languageOf, resolveLanguage, toLocaleTag, UI_LANGUAGES } from '@/lib/i18n/markets';
-import type { Messages } from '@/lib/i18n/messages';
+import { DEFAULT_LOCALE_TAG, isCountryCode, resolveLanguage, toLocaleTag } from '@/lib/i18n/markets';
+import { loadMessages } from '@/lib/i18n/messages';
 
 /** The language a tenant's WhatsApp conversations are held in (its own country and language). */
 export function tenantLocale(tenant: { countryCode: string; language: string }): string {
@@ -13,26 +11,8 @@ export function tenantLocale(tenant: { countryCode: string; language: string }):
     : DEFAULT_LOCALE_TAG;
 }
 
-const loaded = new Map<string, Promise<Messages>>();
-
-/**
- * A language's messages read from messages/ at run time: this module also runs
- * in the compiled socket server, where bundling every message file (as
- * `loadMessages` does) would weigh megabytes.
- */
-function messagesOf(locale: string): Promise<Messages> {
-  const lang = (UI_LANGUAGES as readonly string[]).includes(languageOf(locale)) ? languageOf(locale) : DEFAULT_LANGUAGE;
-  let pending = loaded.get(lang);
-  if (!pending) {
-    pending = readFile(path.join(process.cwd(), 'messages', `${lang}.json`), 'utf8').then((text) => JSON.parse(text) as Messages);
-    pending.catch(() => loaded.delete(lang));
-    loaded.set(lang, pending);
-  }
-  return pending;
-}
-
 export async function botTranslator(locale: string) {
-  const messages = await messagesOf(locale);
+  const messages = await loadMessages(locale);
   return {
     t: createTranslator({ locale, messages, namespace: 'WhatsAppBot' }),
     vehicle: createTranslator({ locale, messages, namespace: 'VehicleTypes' }),
