@@ -13,7 +13,7 @@
 // without it; no full collection over 15 ms.
 // With `postgres` as the third argument, both servers run on databases of a throw-away PostgreSQL cluster (its
 // processes' own memory, PSS, printed apart) instead of PGlite, whose WebAssembly memory is then absent.
-// Usage: node bench/memory.mjs [seconds=600] [rate=20] [pglite|postgres]
+// Usage: node bench/memory.mjs [seconds=600] [rate=20] [pglite|postgres] [shared|split]
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,6 +27,11 @@ const SECONDS = Number(process.argv[2] ?? 600);
 const RATE = Number(process.argv[3] ?? 20);
 const DATABASE = process.argv[4] ?? 'pglite';
 if (!['pglite', 'postgres'].includes(DATABASE)) throw new Error(`database: pglite or postgres, not ${DATABASE}`);
+// `shared`: both servers (and PostgreSQL) on SERVER_CPU, every thread of each, V8's collector helpers included, so
+// a pause also counts the time the other server held the core; `split`: each server on a core of its own (the
+// server with the index on SERVER_CPU, the other on LOAD_CPU beside this light load generator), PostgreSQL unpinned.
+const CORES = process.argv[5] ?? 'shared';
+if (!['shared', 'split'].includes(CORES)) throw new Error(`cores: shared or split, not ${CORES}`);
 const RIDERS = 6;
 const CONSOLE_SOCKETS = 8;
 const SAMPLE_MS = 5000;
@@ -186,7 +191,7 @@ async function prepare(name, withIndex) {
   const metricsPort = await freePort();
   const server = await launchServer(await freePort(), {
     dataDir,
-    cpu: SERVER_CPU,
+    cpu: CORES === 'split' && !withIndex ? LOAD_CPU : SERVER_CPU,
     nodeArgs: ['--trace-gc'],
     stdout: fs.openSync(gcLog, 'w'),
     env: {
@@ -325,7 +330,7 @@ function postgresPssMb() {
   return kb / 1024;
 }
 
-const postgres = DATABASE === 'postgres' ? startPostgres(await freePort(), { cpu: SERVER_CPU }) : null;
+const postgres = DATABASE === 'postgres' ? startPostgres(await freePort(), { cpu: CORES === 'split' ? null : SERVER_CPU }) : null;
 if (postgres) atExit(() => postgres.stop());
 const servers = [await prepare('with', true), await prepare('without', false)];
 await realPages(servers[0].origin);
@@ -336,7 +341,9 @@ const load = (() => {
     return '?';
   }
 })();
-console.log(`memory bench: ${SECONDS} s of mixed traffic at ${RATE} requests/s per server, both servers at once (load average at the start ${load})`);
+console.log(
+  `memory bench: ${SECONDS} s of mixed traffic at ${RATE} requests/s per server, both servers at once, ${CORES === 'split' ? 'each on a core of its own' : `both on CPU ${SERVER_CPU}`} (load average at the start ${load})`,
+);
 await Promise.all(servers.map(drive));
 for (const s of servers) {
   for (const client of [...s.sockets, ...s.chats.map((c) => c.socket)]) client.disconnect();

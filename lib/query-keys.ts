@@ -23,7 +23,6 @@ export const queryKeys = {
     rides: {
       all: ['partner', 'rides'] as const,
       list: (filter: PartnerRidesFilter) => ['partner', 'rides', 'list', filter] as const,
-      one: (rideId: number) => ['partner', 'rides', 'one', rideId] as const,
       /** Drivers and vehicles free to take a ride (the Accept dialog). */
       assignable: () => ['partner', 'rides', 'assignable'] as const,
     },

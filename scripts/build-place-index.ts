@@ -2,7 +2,8 @@
 // when it is missing or out of date (lib/places/place-data.ts), and the airport catalogue beside it
 // (lib/airports/catalogue.ts), so servers and tests read them instead.
 import { airportCatalogueFile, loadAirportData } from '../lib/airports/catalogue';
-import { placeIndexPath, readPlaceFile } from '../lib/places/place-data';
+import { placeIndexPath } from '../lib/places/package-data';
+import { readPlaceFile } from '../lib/places/place-data';
 
 async function main() {
   let started = Date.now();

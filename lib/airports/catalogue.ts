@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { logger } from '@/lib/log';
 import { ownString, readPackageData } from '@/lib/places/package-data';
-import { packageVersion, placeIndexPath, writeAtomically } from '@/lib/places/place-data';
+import { packageVersion, placeIndexPath, writeAtomically } from '@/lib/places/package-data';
 import { greatCircleMeters, type LatLng } from '@/lib/road-distance/estimate';
 
 /** An airport with scheduled passenger service and an IATA code (airport-data-js: OurAirports data, CC BY 4.0). */

@@ -1,5 +1,7 @@
+import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { env } from '@/lib/env';
 
 /**
  * Reads a data file or module from an installed package once and drops it from the module cache,
@@ -26,4 +28,41 @@ export function ownString(value: string): string;
 export function ownString(value: string | undefined): string | undefined;
 export function ownString(value: string | undefined): string | undefined {
   return value === undefined ? undefined : Buffer.from(value, 'utf8').toString('utf8');
+}
+
+/** The installed version of a package (its own package.json, found upwards from its entry point). */
+export function packageVersion(name: string): string {
+  const requireFromRoot = createRequire(path.join(process.cwd(), 'package.json'));
+  let dir = path.dirname(requireFromRoot.resolve(name));
+  for (;;) {
+    try {
+      const json = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+      if (json.name === name) return json.version ?? '?';
+    } catch {
+      // no package.json here: look further up
+    }
+    const up = path.dirname(dir);
+    if (up === dir) return '?';
+    dir = up;
+  }
+}
+
+/** The place index file (PLACE_INDEX_FILE); the airport catalogue is written beside it (lib/airports/catalogue.ts). */
+export const placeIndexPath = (): string => path.resolve(env().PLACE_INDEX_FILE);
+
+/** Writes the file whole or not at all (a reader never sees half of it). */
+export function writeAtomically(file: string, bytes: Buffer): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, bytes);
+    renameSync(temporary, file);
+  } catch (error) {
+    try {
+      unlinkSync(temporary);
+    } catch {
+      // nothing was written
+    }
+    throw error;
+  }
 }

