@@ -97,9 +97,7 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
 
   const url = request.nextUrl.clone();
   url.pathname = `/${resolved.tenant.slug}/${decision.locale}${decision.rest}`;
-  const response = NextResponse.rewrite(url);
-  response.headers.set('x-tenant', resolved.tenant.slug);
-  return response;
+  return NextResponse.rewrite(url);
 }
 
 export const config = {

@@ -420,9 +420,10 @@ export async function startBareNode(port) {
 /**
  * The pages baseline: nginx (Debian's nginx-light), one worker pinned to SERVER_CPU, gzip_static on,
  * serving `files` ({ urlPath: Buffer of HTML }) from their paths, each with its gzipped copy next to it.
- * `gzipped` ({ urlPath: Buffer }) gives the exact gzipped bytes to serve (defaults to gzip level 6).
+ * `gzipped` ({ urlPath: Buffer }) gives the exact gzipped bytes to serve (defaults to gzip level 6);
+ * `headers` ({ name: value }) are added to every answer (add_header).
  */
-export async function startNginx(port, files, gzipped = {}) {
+export async function startNginx(port, files, gzipped = {}, { headers = {} } = {}) {
   const bin = requireDebianTool('nginx', 'nginx-light');
   const zlib = await import('node:zlib');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-nginx-'));
@@ -434,13 +435,16 @@ export async function startNginx(port, files, gzipped = {}) {
   }
   fs.mkdirSync(path.join(dir, 'tmp'));
   const user = process.getuid?.() === 0 ? 'user root;' : '';
+  const addHeaders = Object.entries(headers)
+    .map(([name, value]) => ` add_header ${name} "${String(value).replace(/["\\]/g, '\\$&')}";`)
+    .join('');
   fs.writeFileSync(
     path.join(dir, 'nginx.conf'),
     `daemon off; ${user} worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
 events { worker_connections 1024; }
 http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 1000000; keepalive_timeout 65; gzip_static on; default_type text/html;
   client_body_temp_path ${dir}/tmp; proxy_temp_path ${dir}/tmp; fastcgi_temp_path ${dir}/tmp; uwsgi_temp_path ${dir}/tmp; scgi_temp_path ${dir}/tmp;
-  server { listen 127.0.0.1:${port}; root ${dir}/www; } }\n`,
+  server { listen 127.0.0.1:${port}; root ${dir}/www;${addHeaders} } }\n`,
   );
   const [cmd, args] = pinned(SERVER_CPU, bin, ['-c', path.join(dir, 'nginx.conf'), '-p', dir]);
   const child = spawn(cmd, args, { stdio: 'ignore' });

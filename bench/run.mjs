@@ -25,6 +25,7 @@ const SCRIPTS = [
   { name: 'lighthouse', cmd: ['node', 'bench/lighthouse.mjs', '3'], runs: 1 },
   { name: 'sitemaps', cmd: ['node', 'bench/sitemaps.mjs', '500'], runs: 1 },
   { name: 'seo-pages', cmd: ['node', 'bench/seo-pages.mjs', String(SECONDS), '64'], runs: 1 },
+  { name: 'ceiling', cmd: ['node', 'bench/ceiling.mjs', String(SECONDS), '64'], runs: 1 },
   { name: 'faults', cmd: ['node', 'bench/faults.mjs', 'pglite,postgres', '600', '16', '3'], runs: 1, optional: true },
   { name: 'rolling', cmd: ['node', 'bench/rolling.mjs', '8', '2'], runs: 1, optional: true },
   { name: 'scale', cmd: ['node', 'bench/scale.mjs', String(SECONDS), '32', '3'], runs: 1, optional: true },

@@ -1,6 +1,12 @@
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'upgrade', 'proxy-connection', 'date']);
+/**
+ * Where the middleware sent a page inside the app (`/{tenant}/{locale}/...`): the front door reads it from Next's
+ * answer (answers.ts) and never passes it on. A browser loading a page has no use for it (a client-side navigation's
+ * request goes to Next directly), and it would tell anyone the app's internal paths.
+ */
+const INTERNAL = new Set(['x-middleware-rewrite']);
 /** Next's own bookkeeping, never replayed from a stored page. */
 const NEXT_HEADERS = ['etag', 'x-nextjs-cache', 'x-nextjs-prerender', 'x-nextjs-stale-time'];
 
@@ -12,7 +18,7 @@ export function acceptsGzip(req: IncomingMessage): boolean {
 
 export function forwardHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
   const out: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name) && !INTERNAL.has(name)) out[name] = value;
   return out;
 }
 

@@ -174,6 +174,9 @@ describe('the front door', () => {
     expect(await second.text()).toBe(await first.text());
     expect(renders - before).toBe(1);
     expect(second.headers.get('content-security-policy')).toContain("script-src 'self';");
+    // the app's internal path stays inside
+    expect(first.headers.get('x-middleware-rewrite')).toBeNull();
+    expect(second.headers.get('x-middleware-rewrite')).toBeNull();
     const body = await (await fetch(`${origin}/in/en/place/chennai`)).text();
     expect(body).not.toContain('/_next/');
     expect(body).toContain('/visit.js');
