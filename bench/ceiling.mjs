@@ -14,13 +14,11 @@
 // Every server is measured once per round, in turn, and each figure is the median of the rounds (one server's
 // figure moves by 20 % between runs on these shared cores; the rounds keep a slow minute from deciding it).
 // Usage: node bench/ceiling.mjs [seconds=8] [connections=64] [page=/in/en/airport/maa] [rounds=3]
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { freePort, pinned, requireBuild, requireDebianTool, SERVER_CPU, startNginx, startServer, stopChild, waitFor, wrk, wrkRow } from './lib.mjs';
+import { freePort, getRaw, requireBuild, requireDebianTool, SERVER_CPU, startNginx, startNodeScript, startServer, wrk, wrkRow } from './lib.mjs';
 import { report } from './report.mjs';
 
 const SECONDS = Number(process.argv[2] ?? 8);
@@ -32,18 +30,6 @@ const opts = { connections: CONNECTIONS, seconds: SECONDS, headers: [GZIP] };
 
 requireBuild();
 requireDebianTool('wrk', 'wrk');
-
-/** The app's answer to a gzip request: status, headers as sent (minus the ones Node adds itself), body. */
-const answerOf = (url) =>
-  new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
-      })
-      .on('error', reject);
-  });
 
 const STORAGES_IN_USE = 4;
 
@@ -62,24 +48,14 @@ require('http').createServer((req, res) => {
   res.writeHead(200, headers);
   res.end(body);
 }).listen(${port}, '127.0.0.1');`;
-  const [cmd, args] = pinned(SERVER_CPU, process.execPath, ['-e', code]);
-  const child = spawn(cmd, args, { stdio: 'ignore' });
-  await waitFor(`http://127.0.0.1:${port}/`);
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    async stop() {
-      await stopChild(child);
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return startNodeScript(port, code, () => fs.rmSync(dir, { recursive: true, force: true }));
 }
 
 const app = await startServer(await freePort(), { LOG_LEVEL: 'silent' }, { cpu: SERVER_CPU });
 const stops = [() => app.stop()];
 try {
-  const answer = await answerOf(app.origin + PAGE);
-  if (answer.status !== 200 || answer.headers['content-encoding'] !== 'gzip')
-    throw new Error(`${PAGE} answered ${answer.status} ${answer.headers['content-encoding'] ?? 'uncompressed'}`);
+  const answer = await getRaw(app.origin + PAGE);
+  if (answer.status !== 200 || answer.encoding !== 'gzip') throw new Error(`${PAGE} answered ${answer.status} ${answer.encoding ?? 'uncompressed'}`);
   const own = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)));
   const minimal = { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip', 'content-length': String(answer.body.length) };
   const headerBytes = (h) => Object.entries(h).reduce((n, [k, v]) => n + k.length + String(v).length + 4, 0);

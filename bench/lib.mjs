@@ -386,7 +386,7 @@ export const getRaw = (url) =>
       .get(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode, encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+        res.on('end', () => resolve({ status: res.statusCode, encoding: res.headers['content-encoding'], headers: res.headers, body: Buffer.concat(chunks) }));
       })
       .on('error', reject);
   });
@@ -403,9 +403,8 @@ export async function waitFor(url, timeoutMs = 20_000) {
   }
 }
 
-/** The API baseline: a bare Node `http` server answering a small JSON to every request (reading any body first), pinned to SERVER_CPU. */
-export async function startBareNode(port) {
-  const code = `const b=Buffer.from(JSON.stringify({status:'ok'}));require('http').createServer((q,s)=>{q.resume();q.on('end',()=>{s.writeHead(200,{'content-type':'application/json','content-length':b.length});s.end(b)})}).listen(${port},'127.0.0.1')`;
+/** A Node server from `code` (run with `node -e`, listening on 127.0.0.1:`port`), pinned to SERVER_CPU; `stop()` ends it, then calls `cleanup`. */
+export async function startNodeScript(port, code, cleanup = () => {}) {
   const [cmd, args] = pinned(SERVER_CPU, process.execPath, ['-e', code]);
   const child = spawn(cmd, args, { stdio: 'ignore' });
   await waitFor(`http://127.0.0.1:${port}/`);
@@ -413,8 +412,15 @@ export async function startBareNode(port) {
     origin: `http://127.0.0.1:${port}`,
     async stop() {
       await stopChild(child);
+      cleanup();
     },
   };
+}
+
+/** The API baseline: a bare Node `http` server answering a small JSON to every request (reading any body first), pinned to SERVER_CPU. */
+export function startBareNode(port) {
+  const code = `const b=Buffer.from(JSON.stringify({status:'ok'}));require('http').createServer((q,s)=>{q.resume();q.on('end',()=>{s.writeHead(200,{'content-type':'application/json','content-length':b.length});s.end(b)})}).listen(${port},'127.0.0.1')`;
+  return startNodeScript(port, code);
 }
 
 /**
