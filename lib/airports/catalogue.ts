@@ -2,8 +2,7 @@ import 'server-only';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { logger } from '@/lib/log';
-import { ownString, readPackageData } from '@/lib/places/package-data';
-import { packageVersion, placeIndexPath, writeAtomically } from '@/lib/places/package-data';
+import { ownString, packageVersion, placeIndexPath, readPackageData, writeAtomically } from '@/lib/places/package-data';
 import { greatCircleMeters, type LatLng } from '@/lib/road-distance/estimate';
 
 /** An airport with scheduled passenger service and an IATA code (airport-data-js: OurAirports data, CC BY 4.0). */
