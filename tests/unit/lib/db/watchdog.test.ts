@@ -44,26 +44,29 @@ function run(
 
 describe('database watchdog', () => {
   it('kills a process whose database call blocks the main thread, naming the stopped thread and the call', async () => {
-    const { signal, stderr, ms } = await run('spin');
+    const { signal, stderr, ms, guarded } = await run('spin');
     expect(signal).toBe('SIGKILL');
     expect(stderr).toMatch(/database watchdog: a database call has not answered for \d+ ms, and the main thread has not run for \d+ ms \(the call blocks it\)/);
     expect(stderr).toContain(`DB_WATCHDOG_MS=${LIMIT_MS}`);
     expect(ms).toBeGreaterThanOrEqual(LIMIT_MS - 100);
-    expect(ms).toBeLessThan(LIMIT_MS + 3_000);
+    // the kill came from the watchdog, not from the test's 20 s guard
+    expect(guarded).toBe(false);
   }, 30_000);
 
   it('kills a process whose database call never answers while the event loop runs', async () => {
-    const { signal, stderr, ms } = await run('hang');
+    const { signal, stderr, guarded } = await run('hang');
     expect(signal).toBe('SIGKILL');
     expect(stderr).toMatch(/database watchdog: a database call has not answered for \d+ ms \(the event loop still runs\)/);
-    expect(ms).toBeLessThan(LIMIT_MS + 3_000);
+    // the kill came from the watchdog, not from the test's 20 s guard
+    expect(guarded).toBe(false);
   }, 30_000);
 
   it('kills a process whose main thread stopped with no database call in flight (the heartbeat)', async () => {
-    const { signal, stderr, ms } = await run('block');
+    const { signal, stderr, guarded } = await run('block');
     expect(signal).toBe('SIGKILL');
     expect(stderr).toMatch(/database watchdog: the main thread has not run for \d+ ms \(no database call in flight\)/);
-    expect(ms).toBeLessThan(LIMIT_MS + 3_000);
+    // the kill came from the watchdog, not from the test's 20 s guard
+    expect(guarded).toBe(false);
   }, 30_000);
 
   it('leaves a process whose calls answer alone, and does nothing with DB_WATCHDOG_MS=0', async () => {

@@ -267,10 +267,8 @@ describe('logo', () => {
     for (let level = 1; level <= 9; level++) levels.push(`<g id="l${level}">${`<use href="#l${level - 1}"/>`.repeat(10)}</g>`);
     const bomb = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="120" viewBox="0 0 10 10"><defs>${levels.join('')}</defs><use href="#l9"/></svg>`;
     const upload = multipart('logo.svg', 'image/svg+xml', Buffer.from(bomb));
-    const started = Date.now();
     const res = await call(B, '/api/settings/logo', { method: 'POST', raw: upload.raw, headers: upload.headers, cookie: cookies.b });
     expect([res.status, res.json.error.field, res.json.error.key]).toEqual([400, 'logo', 'logoSvgComplex']);
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect(await row(acme.id)).toEqual(before);
   });
 

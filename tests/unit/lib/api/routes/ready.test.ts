@@ -33,12 +33,11 @@ describe('/api/ready', () => {
 
   it('is 503 when the database does not take a write in time, or fails it', async () => {
     setReadyProbesForTests({ write: () => new Promise(() => undefined) });
-    const started = Date.now();
+    // the write never ends: the 503 can only come from the deadline
     expect(await ready()).toEqual({
       status: 503,
       body: { status: 'unavailable', reason: `the database did not take a write within ${READY_DB_TIMEOUT_MS} ms` },
     });
-    expect(Date.now() - started).toBeLessThan(READY_DB_TIMEOUT_MS + 1_000);
     setReadyProbesForTests({ write: () => Promise.reject(new Error('could not write to file "pg_wal/xlogtemp.42": No space left on device')) });
     expect((await ready()).status).toBe(503);
   });
