@@ -59,8 +59,13 @@ export function sendEdgeError(res: ServerResponse, status: number, extra: Record
 
 /** The path of a request target, or undefined when it is not valid percent-encoded UTF-8 (or no path at all). */
 export function decodedPath(url: string | undefined): string | undefined {
-  const raw = (url ?? '').split(/[?#]/, 1)[0];
+  const target = url ?? '';
+  let end = 0;
+  while (end < target.length && target[end] !== '?' && target[end] !== '#') end++;
+  const raw = target.slice(0, end);
   if (!raw.startsWith('/')) return undefined;
+  // without a percent sign there is nothing to decode
+  if (!raw.includes('%')) return raw;
   try {
     return decodeURIComponent(raw);
   } catch {

@@ -46,7 +46,17 @@ function isPageRequest(req: IncomingMessage, pathname: string): boolean {
   return !req.headers['rsc'] && !req.headers['next-router-prefetch'] && !req.headers['next-action'] && !req.headers['upgrade'];
 }
 
-function pathnameOf(req: IncomingMessage): string {
+/**
+ * A request target the URL parser would give back unchanged: one leading slash, then only letters, digits, `-`,
+ * `_` and `/` (no dot segments to resolve, nothing to percent-encode), up to the query. Most pages' paths are this.
+ */
+const PLAIN_TARGET = /^\/(?!\/)[A-Za-z0-9_\-/]*(?=$|\?)/;
+
+/** The path of a request as the URL parser reads it (dot segments resolved, characters percent-encoded). */
+export function pathnameOf(req: Pick<IncomingMessage, 'url'>): string {
+  const plain = PLAIN_TARGET.exec(req.url ?? '/');
+  // the parser costs about a twentieth of a stored document's whole answer: skipped where it would change nothing
+  if (plain) return plain[0];
   try {
     return new URL(req.url ?? '/', 'http://front').pathname;
   } catch {
